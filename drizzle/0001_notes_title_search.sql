@@ -1,0 +1,16 @@
+-- Substring search over note titles (GET /v1/notes?search=): an FTS5 trigram index
+-- kept in step with `notes` by triggers, so a search never scans every title.
+CREATE VIRTUAL TABLE `notes_title_fts` USING fts5(title, content='notes', content_rowid='seq', tokenize='trigram');
+--> statement-breakpoint
+CREATE TRIGGER `notes_title_fts_ai` AFTER INSERT ON `notes` BEGIN
+  INSERT INTO notes_title_fts(rowid, title) VALUES (new.seq, new.title);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `notes_title_fts_ad` AFTER DELETE ON `notes` BEGIN
+  INSERT INTO notes_title_fts(notes_title_fts, rowid, title) VALUES ('delete', old.seq, old.title);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `notes_title_fts_au` AFTER UPDATE OF title ON `notes` BEGIN
+  INSERT INTO notes_title_fts(notes_title_fts, rowid, title) VALUES ('delete', old.seq, old.title);
+  INSERT INTO notes_title_fts(rowid, title) VALUES (new.seq, new.title);
+END;

@@ -1,0 +1,148 @@
+// `notula admin …`: non-interactive administration of a data dir, for scripts and
+// CI. Works while the server runs (SQLite in WAL mode with a busy timeout).
+import type { Command } from "commander";
+import { CliError, EXIT } from "./exit.js";
+
+interface DataDirFlags {
+  dataDir?: string;
+  json?: boolean;
+}
+
+async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.js").Runtime) => T | Promise<T>): Promise<T> {
+  const { defaultDataDir } = await import("../config/load.js");
+  const { openRuntime } = await import("../runtime.js");
+  const { AppError } = await import("../shared/errors.js");
+  const rt = openRuntime(flags.dataDir ?? defaultDataDir(process.env));
+  try {
+    return await fn(rt);
+  } catch (err) {
+    if (err instanceof AppError) throw new CliError(err.message, err.status === 404 ? EXIT.notFound : err.status === 400 ? EXIT.usage : EXIT.error);
+    throw err;
+  } finally {
+    rt.close();
+  }
+}
+
+function print(flags: DataDirFlags, json: unknown, text: string) {
+  process.stdout.write(flags.json ? JSON.stringify(json, null, 2) + "\n" : text + "\n");
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new CliError("--password-stdin expects the password on standard input.", EXIT.usage);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+const PLANS = ["free", "pro", "enterprise"];
+function plan(value: string) {
+  if (!PLANS.includes(value)) throw new CliError(`--plan must be one of ${PLANS.join(", ")}.`, EXIT.usage);
+  return value as "free" | "pro" | "enterprise";
+}
+
+export function registerAdmin(program: Command) {
+  const admin = program.command("admin").description("Administer a data dir directly (no server or key needed)");
+  const dataDir = (cmd: Command) =>
+    cmd.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)").option("--json", "print JSON");
+
+  const keys = admin.command("keys").description("API keys");
+  dataDir(
+    keys
+      .command("create")
+      .description("Create an API key (printed once)")
+      .requiredOption("--name <name>", "a name to tell the key apart")
+      .option("--scopes <list>", "comma-separated: notes,folders,users,templates", "notes,folders,users,templates")
+      .option("--workspace <id>", "workspace (default: the first one)")
+      .option("--user <id>", "user the key acts as (default: the workspace's first admin)"),
+  )
+    .addHelpText("after", "\nExample:\n  notula admin keys create --name ci --scopes notes,folders --json")
+    .action((flags) =>
+      withRuntime(flags, async (rt) => {
+        const { parseScopes } = await import("../services/api-keys.js");
+        const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
+        if (!workspaceId) throw new CliError("The data dir has no workspace yet; run `notula serve` once or `notula admin workspaces create`.", EXIT.notFound);
+        const userId = flags.user ?? rt.services.workspaces.defaultUser(workspaceId);
+        const created = rt.services.apiKeys.create({ workspaceId, userId, name: flags.name, scopes: parseScopes(flags.scopes) });
+        print(flags, { key: created.key, id: created.id, scopes: created.scopes, workspaceId, userId }, created.key);
+      }),
+    );
+  dataDir(keys.command("list").description("List a workspace's API keys (never the keys themselves)").option("--workspace <id>", "workspace"))
+    .action((flags) =>
+      withRuntime(flags, (rt) => {
+        const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
+        const list = workspaceId ? rt.services.apiKeys.list(workspaceId) : [];
+        print(
+          flags,
+          { keys: list },
+          list.map((k) => `${k.id}  ${k.prefix}…  ${k.name}  ${k.scopes.join(",")}${k.revoked ? "  (revoked)" : ""}`).join("\n") || "No keys.",
+        );
+      }),
+    );
+  dataDir(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)")).action((id, flags) =>
+    withRuntime(flags, (rt) => {
+      if (!rt.services.apiKeys.revoke(id)) throw new CliError(`No live key ${id}.`, EXIT.notFound);
+      print(flags, { id, revoked: true }, `Revoked ${id}.`);
+    }),
+  );
+
+  const workspaces = admin.command("workspaces").description("Workspaces");
+  dataDir(
+    workspaces
+      .command("create")
+      .description("Create an isolated workspace with its own admin and all-scope key")
+      .requiredOption("--name <name>", "workspace name")
+      .option("--plan <plan>", "free | pro | enterprise", "enterprise")
+      .option("--admin-email <email>", "the admin user's email"),
+  )
+    .addHelpText("after", "\nExample:\n  notula admin workspaces create --name Acme --plan pro --json")
+    .action((flags) =>
+      withRuntime(flags, (rt) => {
+        const created = rt.services.workspaces.create({ name: flags.name, plan: plan(flags.plan), adminEmail: flags.adminEmail });
+        print(
+          flags,
+          { workspace: created.workspace, user: created.user, key: created.key },
+          `Workspace ${created.workspace.id} created; admin ${created.user.email}; key (shown once): ${created.key}`,
+        );
+      }),
+    );
+  dataDir(workspaces.command("list").description("List workspaces")).action((flags) =>
+    withRuntime(flags, (rt) => {
+      const list = rt.services.workspaces.list();
+      print(flags, { workspaces: list }, list.map((w) => `${w.id}  ${w.plan.padEnd(10)}  ${w.name}`).join("\n") || "No workspaces.");
+    }),
+  );
+  dataDir(
+    workspaces
+      .command("set-plan")
+      .description("Change a workspace's plan")
+      .requiredOption("--workspace <id>", "workspace")
+      .requiredOption("--plan <plan>", "free | pro | enterprise"),
+  ).action((flags) =>
+    withRuntime(flags, (rt) => {
+      rt.services.workspaces.setPlan(flags.workspace, plan(flags.plan));
+      print(flags, { workspace: { id: flags.workspace, plan: flags.plan } }, `Workspace ${flags.workspace} is now on ${flags.plan}.`);
+    }),
+  );
+
+  const users = admin.command("users").description("Users");
+  dataDir(
+    users
+      .command("create")
+      .description("Create a user and add them to a workspace")
+      .requiredOption("--workspace <id>", "workspace")
+      .requiredOption("--email <email>", "email (their sign-in name)")
+      .requiredOption("--name <name>", "display name")
+      .option("--password-stdin", "read the password from standard input")
+      .option("--role <role>", "admin | member", "member"),
+  )
+    .addHelpText("after", "\nExample:\n  printf '%s' \"$PASSWORD\" | notula admin users create --workspace ws_… --email ana@example.com --name Ana --password-stdin")
+    .action(async (flags) => {
+      if (!["admin", "member"].includes(flags.role)) throw new CliError("--role must be admin or member.", EXIT.usage);
+      const password = flags.passwordStdin ? await readStdin() : undefined;
+      if (password !== undefined && password.length < 8) throw new CliError("The password must have at least 8 characters.", EXIT.usage);
+      await withRuntime(flags, (rt) => {
+        const created = rt.services.workspaces.addUser({ workspaceId: flags.workspace, email: flags.email, name: flags.name, password, role: flags.role });
+        print(flags, created, `User ${created.user.id} (${created.user.email}) added as ${created.member.role}.`);
+      });
+    });
+}

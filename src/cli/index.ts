@@ -1,0 +1,33 @@
+// The notula command. Commands load their modules lazily, so that `--version`
+// and client commands never load the server, SQLite or the AI stack.
+import { Command, CommanderError } from "commander";
+import pkg from "../../package.json" with { type: "json" };
+import { registerAdmin } from "./admin.js";
+import { CliError, EXIT, EXIT_CODES_HELP } from "./exit.js";
+import { registerServe } from "./serve.js";
+
+const program = new Command()
+  .name("notula")
+  .description("Self-hosted meeting notes: the service, its administration and its API from the terminal")
+  .version(pkg.version, "-v, --version")
+  .showHelpAfterError()
+  .exitOverride()
+  .addHelpText("after", EXIT_CODES_HELP);
+
+registerServe(program, pkg.version);
+registerAdmin(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version exit 0; everything else commander rejects is a usage error.
+    process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.usage);
+  }
+  if (err instanceof CliError) {
+    process.stderr.write(`notula: ${err.message}\n`);
+    process.exit(err.code);
+  }
+  process.stderr.write(`notula: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(EXIT.error);
+}

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import { CliError, EXIT } from "./exit.js";
+
+export function registerServe(program: Command, version: string) {
+  program
+    .command("serve")
+    .description("Run the meeting-notes service: REST API under /v1, reference at /docs")
+    .option("--host <host>", "interface to listen on (default 127.0.0.1; NOTULA_HOST)")
+    .option("--port <port>", "port, 0 for any free one (default 8787; NOTULA_PORT)")
+    .option("--data-dir <dir>", "where notula.db and audio/ live (NOTULA_DATA_DIR)")
+    .option("--public-url <url>", "base URL clients reach the server at (NOTULA_PUBLIC_URL)")
+    .option("--config <file>", "JSON config file (default <data-dir>/config.json; NOTULA_CONFIG)")
+    .option("--no-rate-limit", "turn off per-key rate limits (NOTULA_RATE_LIMIT=off)")
+    .option("--max-upload-bytes <n>", "largest audio upload accepted (default 2 GiB)")
+    .option("--allow-private-webhooks", "allow webhook URLs on loopback or private networks")
+    .addHelpText("after", "\nExample:\n  npx notula serve --port 8787 --data-dir ./notula-data")
+    .action(async (flags) => {
+      const { loadConfig, ConfigError } = await import("../config/load.js");
+      let config;
+      try {
+        config = loadConfig(flags);
+      } catch (err) {
+        if (err instanceof ConfigError) throw new CliError(err.message, EXIT.usage);
+        throw err;
+      }
+      const { startServer } = await import("../server/start.js");
+      const server = await startServer(config, { version });
+      const stop = async () => {
+        await server.close();
+        process.exit(0);
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+}

@@ -1,0 +1,120 @@
+// Builds the config from, in order of precedence: command-line flags, the
+// environment, a JSON config file, and the schema's defaults.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { configSchema, type Config } from "./schema.js";
+
+export type Env = Record<string, string | undefined>;
+
+/** Flags as commander hands them over; only the ones given are set. */
+export interface ConfigFlags {
+  dataDir?: string;
+  host?: string;
+  port?: string | number;
+  publicUrl?: string;
+  rateLimit?: boolean;
+  maxUploadBytes?: string | number;
+  allowPrivateWebhooks?: boolean;
+  config?: string;
+}
+
+export function defaultDataDir(env: Env): string {
+  if (env.NOTULA_DATA_DIR) return env.NOTULA_DATA_DIR;
+  const base = env.XDG_DATA_HOME || path.join(env.HOME || os.homedir(), ".local", "share");
+  return path.join(base, "notula");
+}
+
+export class ConfigError extends Error {}
+
+type Layer = Record<string, unknown>;
+
+function int(value: string | number | undefined, name: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isInteger(n)) throw new ConfigError(`${name} must be a whole number, got "${value}".`);
+  return n;
+}
+
+function bool(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}".`);
+}
+
+function envLayer(env: Env): Layer {
+  const perMinute = {
+    free: int(env.NOTULA_RATE_LIMIT_FREE, "NOTULA_RATE_LIMIT_FREE"),
+    pro: int(env.NOTULA_RATE_LIMIT_PRO, "NOTULA_RATE_LIMIT_PRO"),
+    enterprise: int(env.NOTULA_RATE_LIMIT_ENTERPRISE, "NOTULA_RATE_LIMIT_ENTERPRISE"),
+  };
+  return {
+    dataDir: env.NOTULA_DATA_DIR,
+    host: env.NOTULA_HOST,
+    port: int(env.NOTULA_PORT, "NOTULA_PORT"),
+    publicUrl: env.NOTULA_PUBLIC_URL,
+    rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },
+    maxUploadBytes: int(env.NOTULA_MAX_UPLOAD_BYTES, "NOTULA_MAX_UPLOAD_BYTES"),
+    allowPrivateWebhooks: bool(env.NOTULA_ALLOW_PRIVATE_WEBHOOKS, "NOTULA_ALLOW_PRIVATE_WEBHOOKS"),
+  };
+}
+
+function flagLayer(flags: ConfigFlags): Layer {
+  return {
+    dataDir: flags.dataDir,
+    host: flags.host,
+    port: int(flags.port, "--port"),
+    publicUrl: flags.publicUrl,
+    // commander sets rateLimit=false only for --no-rate-limit; true is its default, not a choice.
+    rateLimit: { enabled: flags.rateLimit === false ? false : undefined },
+    maxUploadBytes: int(flags.maxUploadBytes, "--max-upload-bytes"),
+    allowPrivateWebhooks: flags.allowPrivateWebhooks || undefined,
+  };
+}
+
+function fileLayer(file: string, required: boolean): Layer {
+  if (!fs.existsSync(file)) {
+    if (required) throw new ConfigError(`Config file ${file} does not exist.`);
+    return {};
+  }
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Layer;
+  } catch (err) {
+    throw new ConfigError(`Config file ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** Deep-merges layers; later layers win, undefined never overrides. */
+function merge(...layers: Layer[]): Layer {
+  const out: Layer = {};
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer)) {
+      if (value === undefined) continue;
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        const nested = merge((out[key] as Layer) ?? {}, value as Layer);
+        // An object of only unset values must not hide the schema's default.
+        if (Object.keys(nested).length) out[key] = nested;
+      } else {
+        out[key] = value;
+      }
+    }
+  }
+  return out;
+}
+
+export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Config {
+  const envL = envLayer(env);
+  const flagL = flagLayer(flags);
+  const dataDir = path.resolve(flags.dataDir ?? defaultDataDir(env));
+  const configFile = flags.config ?? env.NOTULA_CONFIG ?? path.join(dataDir, "config.json");
+  const fileL = fileLayer(configFile, Boolean(flags.config ?? env.NOTULA_CONFIG));
+  const merged = merge(fileL, envL, flagL, { dataDir });
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+

@@ -1,0 +1,36 @@
+import type { Db } from "../open.js";
+import { apiKeyRepo } from "./api-keys.js";
+import { folderRepo } from "./folders.js";
+import { groupRepo } from "./groups.js";
+import { inviteRepo } from "./invites.js";
+import { knowledgeRepo } from "./knowledge.js";
+import { memberRepo } from "./members.js";
+import { noteRepo } from "./notes.js";
+import { tagRepo } from "./tags.js";
+import { userRepo } from "./users.js";
+import { webhookRepo } from "./webhooks.js";
+import { workspaceRepo } from "./workspaces.js";
+
+/** Every repository over one database: the only code that speaks SQL. */
+export function createRepositories(db: Db) {
+  return {
+    db,
+    workspaces: workspaceRepo(db),
+    users: userRepo(db),
+    members: memberRepo(db),
+    apiKeys: apiKeyRepo(db),
+    folders: folderRepo(db),
+    tags: tagRepo(db),
+    groups: groupRepo(db),
+    invites: inviteRepo(db),
+    notes: noteRepo(db),
+    webhooks: webhookRepo(db),
+    knowledge: knowledgeRepo(db),
+    /** Runs `fn` in one transaction (repositories called inside join it). */
+    transaction<T>(fn: () => T): T {
+      return db.$client.transaction(fn)();
+    },
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { escapeLike } from "../like.js";
+import type { Db } from "../open.js";
+import { folderMembers, folders, groupMembers, members, userGroups, users } from "../schema.js";
+
+export interface MemberRecord {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  profileUrl: string;
+  role: "admin" | "member";
+  createdAt: number;
+}
+
+export interface IdName {
+  id: string;
+  name: string;
+}
+
+const memberColumns = {
+  id: members.id,
+  userId: members.userId,
+  name: users.name,
+  email: users.email,
+  profileUrl: users.profileUrl,
+  role: members.role,
+  createdAt: members.createdAt,
+};
+
+export function memberRepo(db: Db) {
+  return {
+    insert(row: typeof members.$inferInsert): void {
+      db.insert(members).values(row).run();
+    },
+    get(workspaceId: string, id: string): MemberRecord | null {
+      return (
+        db
+          .select(memberColumns)
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(and(eq(members.workspaceId, workspaceId), eq(members.id, id)))
+          .get() ?? null
+      );
+    },
+    getByUser(workspaceId: string, userId: string): MemberRecord | null {
+      return (
+        db
+          .select(memberColumns)
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
+          .get() ?? null
+      );
+    },
+    firstAdmin(workspaceId: string): MemberRecord | null {
+      return (
+        db
+          .select(memberColumns)
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(and(eq(members.workspaceId, workspaceId), eq(members.role, "admin")))
+          .orderBy(asc(members.createdAt))
+          .get() ?? null
+      );
+    },
+    /** One page plus one row, so the caller can tell whether another page follows. */
+    list(workspaceId: string, opts: { limit: number; offset: number; search?: string }): MemberRecord[] {
+      const where = [eq(members.workspaceId, workspaceId)];
+      if (opts.search) {
+        const pattern = `%${escapeLike(opts.search)}%`;
+        where.push(or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`)!);
+      }
+      return db
+        .select(memberColumns)
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(and(...where))
+        .orderBy(asc(members.createdAt), asc(members.id))
+        .limit(opts.limit + 1)
+        .offset(opts.offset)
+        .all();
+    },
+    groupsOf(memberIds: string[]): Map<string, IdName[]> {
+      const out = new Map<string, IdName[]>();
+      if (memberIds.length === 0) return out;
+      const rows = db
+        .select({ memberId: groupMembers.memberId, id: userGroups.id, name: userGroups.name })
+        .from(groupMembers)
+        .innerJoin(userGroups, eq(userGroups.id, groupMembers.groupId))
+        .where(inArray(groupMembers.memberId, memberIds))
+        .orderBy(asc(userGroups.name))
+        .all();
+      for (const r of rows) out.set(r.memberId, [...(out.get(r.memberId) ?? []), { id: r.id, name: r.name }]);
+      return out;
+    },
+    foldersOf(workspaceId: string, userIds: string[]): Map<string, IdName[]> {
+      const out = new Map<string, IdName[]>();
+      if (userIds.length === 0) return out;
+      const rows = db
+        .select({ userId: folderMembers.userId, id: folders.id, name: folders.name })
+        .from(folderMembers)
+        .innerJoin(folders, eq(folders.id, folderMembers.folderId))
+        .where(and(eq(folders.workspaceId, workspaceId), inArray(folderMembers.userId, userIds)))
+        .orderBy(asc(folders.name))
+        .all();
+      for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), { id: r.id, name: r.name }]);
+      return out;
+    },
+    setGroups(memberId: string, groupIds: string[]): void {
+      db.transaction((tx) => {
+        tx.delete(groupMembers).where(eq(groupMembers.memberId, memberId)).run();
+        if (groupIds.length) tx.insert(groupMembers).values(groupIds.map((groupId) => ({ groupId, memberId }))).run();
+      });
+    },
+  };
+}

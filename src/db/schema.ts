@@ -1,0 +1,262 @@
+// The SQLite schema. Times are integer milliseconds since the epoch (rendered as
+// ISO 8601 at the edge); JSON columns hold small nested values that are only ever
+// read whole. Indexes are named for the list query each one serves.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const workspaces = sqliteTable("workspaces", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  plan: text("plan", { enum: ["free", "pro", "enterprise"] }).notNull(),
+  settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  allowedEmailDomains: text("allowed_email_domains", { mode: "json" }).$type<string[]>().notNull(),
+  iconUrl: text("icon_url"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    profileUrl: text("profile_url").notNull().default(""),
+    passwordHash: text("password_hash"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+);
+
+/** A user's membership of a workspace: what the API calls a member. */
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("members_workspace_user_uq").on(t.workspaceId, t.userId),
+    index("members_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
+  ],
+);
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The first characters of the key, kept so people can tell keys apart. */
+    displayPrefix: text("display_prefix").notNull(),
+    /** SHA-256 of the whole key (keys are 256-bit random, so no slow hash is needed). */
+    keyHash: text("key_hash").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_workspace_idx").on(t.workspaceId)],
+);
+
+export const folders = sqliteTable(
+  "folders",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    icon: text("icon"),
+    color: text("color").notNull(),
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull(),
+    parentFolderId: text("parent_folder_id"),
+    ownerUserId: text("owner_user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("folders_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+export const folderMembers = sqliteTable(
+  "folder_members",
+  {
+    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.userId] }), index("folder_members_user_idx").on(t.userId)],
+);
+
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("tags_workspace_name_uq").on(t.workspaceId, t.name)],
+);
+
+export const userGroups = sqliteTable(
+  "user_groups",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("user_groups_workspace_name_uq").on(t.workspaceId, t.name)],
+);
+
+export const groupMembers = sqliteTable(
+  "group_members",
+  {
+    groupId: text("group_id").notNull().references(() => userGroups.id, { onDelete: "cascade" }),
+    memberId: text("member_id").notNull().references(() => members.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index("group_members_member_idx").on(t.memberId)],
+);
+
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email"),
+    code: text("code").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    isUrlInvite: integer("is_url_invite", { mode: "boolean" }).notNull(),
+    invitedByUserId: text("invited_by_user_id"),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+  },
+  (t) => [
+    uniqueIndex("invites_code_uq").on(t.code),
+    index("invites_workspace_pending_idx").on(t.workspaceId, t.acceptedAt, t.createdAt),
+  ],
+);
+
+export const inviteGroups = sqliteTable(
+  "invite_groups",
+  {
+    inviteId: text("invite_id").notNull().references(() => invites.id, { onDelete: "cascade" }),
+    groupId: text("group_id").notNull().references(() => userGroups.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.inviteId, t.groupId] })],
+);
+
+export const inviteFolders = sqliteTable(
+  "invite_folders",
+  {
+    inviteId: text("invite_id").notNull().references(() => invites.id, { onDelete: "cascade" }),
+    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.inviteId, t.folderId] })],
+);
+
+export const notes = sqliteTable(
+  "notes",
+  {
+    /** Stable integer key: the rowid of the title search index (survives VACUUM, unlike an implicit rowid). */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    title: text("title").notNull(),
+    kind: text("kind", { enum: ["online", "in-person", "podcast"] }).notNull(),
+    status: text("status").notNull(),
+    visibility: text("visibility", { enum: ["only-me", "workspace", "public"] }).notNull(),
+    userWrittenNote: text("user_written_note").notNull().default(""),
+    enhancedNote: text("enhanced_note").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    totalDurationSec: integer("total_duration_sec").notNull().default(0),
+    calendarEvent: text("calendar_event", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    inputLanguage: text("input_language"),
+    translationLanguage: text("translation_language"),
+    meetingApp: text("meeting_app"),
+    processingError: text("processing_error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("notes_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("notes_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id),
+    index("notes_ws_title_idx").on(t.workspaceId, sql`${t.title} COLLATE NOCASE`, t.id),
+    index("notes_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
+    index("notes_ws_creator_created_idx").on(t.workspaceId, t.createdBy, t.createdAt),
+  ],
+);
+
+export const noteParticipants = sqliteTable(
+  "note_participants",
+  {
+    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** Lower-cased email, for the participantEmail filter. */
+    emailNorm: text("email_norm").notNull(),
+    profileImageUrl: text("profile_image_url").notNull(),
+    accountName: text("account_name").notNull(),
+    accountDomain: text("account_domain").notNull(),
+    accountImageUrl: text("account_image_url").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.position] }), index("note_participants_email_idx").on(t.emailNorm, t.noteId)],
+);
+
+export const transcriptSegments = sqliteTable(
+  "transcript_segments",
+  {
+    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    speaker: text("speaker").notNull(),
+    text: text("text").notNull(),
+    startSec: integer("start_sec").notNull(),
+    endSec: integer("end_sec").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.position] })],
+);
+
+export const noteFolders = sqliteTable(
+  "note_folders",
+  {
+    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.folderId] }), index("note_folders_folder_idx").on(t.folderId, t.noteId)],
+);
+
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    hookUrl: text("hook_url").notNull(),
+    /** The signing secret, encrypted with the data dir's key (it must be recoverable to sign). */
+    secretEnc: text("secret_enc").notNull(),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull(),
+    disabledAt: integer("disabled_at"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  },
+  (t) => [uniqueIndex("webhooks_workspace_url_uq").on(t.workspaceId, t.hookUrl)],
+);
+
+export const knowledgeArticles = sqliteTable(
+  "knowledge_articles",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("knowledge_ws_created_idx").on(t.workspaceId, t.createdAt, t.id)],
+);

@@ -1,0 +1,117 @@
+// createApp(deps): the whole HTTP surface as one hono app, built from services.
+// Middleware order: security headers → body limit → authentication → rate limit → routes.
+import type Database from "better-sqlite3";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { Config } from "../config/schema.js";
+import type { Services } from "../services/index.js";
+import { systemClock, type Clock } from "../services/time.js";
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from "../shared/errors.js";
+import { newRouter } from "./context.js";
+import { errorResponse, type ErrorLogger } from "./error-handler.js";
+import { authenticate } from "./middleware/auth.js";
+import { rateLimit } from "./middleware/rate-limit.js";
+import { renderApiReference } from "./pages/api-reference.js";
+import { healthRoutes } from "./routes/health.js";
+import { folderRoutes } from "./routes/v1/folders.js";
+import { integrationRoutes } from "./routes/v1/integrations.js";
+import { inviteRoutes } from "./routes/v1/invites.js";
+import { knowledgeRoutes } from "./routes/v1/knowledge.js";
+import { meRoutes } from "./routes/v1/me.js";
+import { notesRoutes } from "./routes/v1/notes.js";
+import { workspaceRoutes } from "./routes/v1/workspace.js";
+
+export interface AppDeps {
+  services: Services;
+  config: Config;
+  sqlite: Database.Database;
+  version: string;
+  now?: Clock;
+  logError?: ErrorLogger;
+}
+
+const OPENAPI_PATH = "/v1/openapi.json";
+
+const defaultLogger: ErrorLogger = (err, c) => {
+  // Method and path only: headers and bodies may carry keys and personal data.
+  console.error(`notula: unexpected error on ${c.req.method} ${c.req.path}:`, err);
+};
+
+export function createApp(deps: AppDeps) {
+  const { services, config } = deps;
+  const now = deps.now ?? systemClock;
+  const app = newRouter();
+
+  app.onError((err, c) => errorResponse(err, c, deps.logError ?? defaultLogger));
+  app.notFound((c) => {
+    const allow = allowedMethods(c.req.path);
+    const err = allow.length
+      ? new MethodNotAllowedError(`${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(", ")}.`, allow)
+      : new NotFoundError(`No route ${c.req.method} ${c.req.path}. See ${OPENAPI_PATH} for the API.`);
+    return errorResponse(err, c, deps.logError ?? defaultLogger);
+  });
+
+  app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
+  app.route("/", healthRoutes(deps.sqlite));
+
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: config.maxJsonBodyBytes,
+      onError: () => {
+        throw new PayloadTooLargeError(`The request body is larger than ${config.maxJsonBodyBytes} bytes.`);
+      },
+    }),
+  );
+  const auth = authenticate(services.apiKeys);
+  app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
+  if (config.rateLimit.enabled) {
+    const limiter = rateLimit(config.rateLimit.perMinute, now);
+    app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : limiter(c, next)));
+  }
+
+  app.route("/", notesRoutes(services));
+  app.route("/", folderRoutes(services));
+  app.route("/", inviteRoutes(services));
+  app.route("/", workspaceRoutes(services));
+  app.route("/", integrationRoutes(services));
+  app.route("/", knowledgeRoutes(services));
+  app.route("/", meRoutes(services));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key (ntl_…) as 'Authorization: Bearer <key>'; 'X-API-Key: <key>' is accepted too.",
+  });
+  const openApiConfig = () => ({
+    openapi: "3.1.0",
+    info: {
+      title: "notula",
+      version: deps.version,
+      description:
+        "Self-hosted meeting notes. Operations marked x-notula-extension are additions to the interface specification.",
+    },
+    servers: [{ url: config.publicUrl ?? "/" }],
+  });
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  const openApiDocument = () => (document ??= app.getOpenAPI31Document(openApiConfig()));
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument()));
+  let page: string | undefined;
+  app.get("/docs", (c) => c.html((page ??= renderApiReference(openApiDocument()))));
+  app.get("/", (c) => c.redirect("/docs"));
+
+  // For 405: which methods the router knows for a path it could not dispatch.
+  let routeTable: { method: string; pattern: RegExp }[] | undefined;
+  function allowedMethods(path: string): string[] {
+    routeTable ??= app.routes
+      .filter((r) => r.method !== "ALL" && !r.path.includes("*"))
+      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`) }));
+    const methods = new Set(routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,36 @@
+// The one place where errors become HTTP responses: `{ error: { code, message } }`.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, InternalError, MethodNotAllowedError, PayloadTooLargeError, RateLimitError } from "../shared/errors.js";
+
+export type ErrorLogger = (err: unknown, c: Context) => void;
+
+function fromHttpException(err: HTTPException): AppError {
+  switch (err.status) {
+    case 400:
+      return new AppError(400, "bad_request", /malformed json/i.test(err.message) ? "The request body is not valid JSON." : err.message || "Bad request.");
+    case 413:
+      return new PayloadTooLargeError("The request body is too large.");
+    case 415:
+      return new AppError(415, "unsupported_media_type", "Send the body as JSON with 'Content-Type: application/json'.");
+    default:
+      return new AppError(err.status, "error", err.message || "Request failed.");
+  }
+}
+
+export function errorResponse(err: unknown, c: Context, log: ErrorLogger) {
+  let appErr: AppError;
+  if (err instanceof AppError) appErr = err;
+  else if (err instanceof HTTPException) appErr = fromHttpException(err);
+  else {
+    log(err, c);
+    appErr = new InternalError();
+  }
+  if (appErr instanceof RateLimitError) c.header("Retry-After", String(appErr.retryAfterSec));
+  if (appErr instanceof MethodNotAllowedError) c.header("Allow", appErr.allow.join(", "));
+  if (appErr.status === 401 && !c.res.headers.get("WWW-Authenticate")) c.header("WWW-Authenticate", 'Bearer realm="notula"');
+  const body: Record<string, unknown> = { error: { code: appErr.code, message: appErr.message } };
+  if (appErr instanceof RateLimitError) body.retry_after = appErr.retryAfterSec;
+  return c.json(body, appErr.status as ContentfulStatusCode);
+}

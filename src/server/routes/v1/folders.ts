@@ -1,0 +1,73 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Services } from "../../../services/index.js";
+import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
+import { FolderCreateBody, FolderEnvelope, FolderList, FolderUpdateBody } from "../../../shared/schemas/folders.js";
+import { newRouter } from "../../context.js";
+import { requireScope } from "../../middleware/auth.js";
+import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+
+const tags = ["Folders"];
+const security = [{ bearer: [] }];
+const middleware = [requireScope("folders")];
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/folders",
+  tags,
+  security,
+  middleware,
+  summary: "Create a folder",
+  request: { body: jsonBody(FolderCreateBody) },
+  responses: { ...ok(FolderEnvelope), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/folders",
+  tags,
+  security,
+  middleware,
+  summary: "List folders",
+  description: "Every shared folder of the workspace, and the private folders the caller belongs to.",
+  responses: { ...ok(FolderList), ...common },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/v1/folders/{id}",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Update a folder (extension)",
+  request: { params: IdParam, body: jsonBody(FolderUpdateBody) },
+  responses: { ...ok(FolderEnvelope), 400: errors[400], 404: errors[404], 413: errors[413], 415: errors[415], ...common },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/folders/{id}",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Delete a folder (extension)",
+  description: "Its notes stay, unfiled from it; its subfolders move up one level.",
+  request: { params: IdParam },
+  responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
+});
+
+export function folderRoutes(services: Services) {
+  const app = newRouter();
+  app.openapi(create, (c) => c.json({ folder: services.folders.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(list, (c) => c.json({ folders: services.folders.list(c.get("principal")) }, 200));
+  app.openapi(update, (c) =>
+    c.json({ folder: services.folders.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  );
+  app.openapi(remove, (c) => {
+    const { id } = c.req.valid("param");
+    services.folders.delete(c.get("principal"), id);
+    return c.json({ success: true, message: `Folder ${id} deleted.` }, 200);
+  });
+  return app;
+}

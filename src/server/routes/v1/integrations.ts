@@ -1,0 +1,56 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { Services } from "../../../services/index.js";
+import { WebhookList, WebhookRegisterBody, WebhookRegistered } from "../../../shared/schemas/integrations.js";
+import { newRouter } from "../../context.js";
+import { requireScope } from "../../middleware/auth.js";
+import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+
+const tags = ["Integrations"];
+const security = [{ bearer: [] }];
+const middleware = [requireScope("notes")];
+const path = "/v1/integrations/automation/webhook";
+
+const register = createRoute({
+  method: "post",
+  path,
+  tags,
+  security,
+  middleware,
+  summary: "Register an automation-platform webhook",
+  description:
+    "The workspace's new meetings are POSTed to hookUrl, signed with the returned secret (Standard Webhooks). Registering the same URL again keeps one registration.",
+  request: { body: jsonBody(WebhookRegisterBody) },
+  responses: { ...ok(WebhookRegistered), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
+});
+
+const list = createRoute({
+  method: "get",
+  path,
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "List the workspace's webhook registrations (extension)",
+  responses: { ...ok(WebhookList), ...common },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path,
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Remove a webhook registration (extension)",
+  request: { body: jsonBody(WebhookRegisterBody) },
+  responses: { ...ok(z.object({ status: z.literal("success") })), 400: errors[400], 404: errors[404], ...common },
+});
+
+export function integrationRoutes(services: Services) {
+  const app = newRouter();
+  app.openapi(register, async (c) => c.json(await services.webhooks.register(c.get("principal"), c.req.valid("json").hookUrl), 200));
+  app.openapi(list, (c) => c.json({ webhooks: services.webhooks.list(c.get("principal")) }, 200));
+  app.openapi(remove, (c) => c.json(services.webhooks.remove(c.get("principal"), c.req.valid("json").hookUrl), 200));
+  return app;
+}

@@ -1,0 +1,106 @@
+// Invites in the newer shape (/v1/invites) and the older one (/v1/workspace/invites).
+import { createRoute } from "@hono/zod-openapi";
+import type { Services } from "../../../services/index.js";
+import { IdParam, PageQuery, SuccessMessage } from "../../../shared/schemas/common.js";
+import {
+  InviteCreateBody,
+  InviteEnvelope,
+  InviteList,
+  WorkspaceInviteCreateBody,
+  WorkspaceInviteList,
+} from "../../../shared/schemas/workspace.js";
+import { newRouter } from "../../context.js";
+import { requireScope } from "../../middleware/auth.js";
+import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+
+const tags = ["Invites"];
+const security = [{ bearer: [] }];
+const middleware = [requireScope("users")];
+const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/invites",
+  tags,
+  security,
+  middleware,
+  summary: "Invite someone to the workspace",
+  description: "email is required unless isUrlInvite is true. Invites expire after 7 days.",
+  request: { body: jsonBody(InviteCreateBody) },
+  responses: { ...ok(InviteEnvelope), ...writeErrors },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/invites",
+  tags,
+  security,
+  middleware,
+  summary: "List pending invites (with folders)",
+  request: { query: PageQuery },
+  responses: { ...ok(InviteList), 400: errors[400], ...common },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/invites/{id}",
+  tags,
+  security,
+  middleware,
+  summary: "Delete an invite",
+  request: { params: IdParam },
+  responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
+});
+
+const legacyCreate = createRoute({
+  method: "post",
+  path: "/v1/workspace/invites",
+  tags,
+  security,
+  middleware,
+  summary: "Invite someone to the workspace (older shape, with groups)",
+  request: { body: jsonBody(WorkspaceInviteCreateBody) },
+  responses: { ...ok(InviteEnvelope), ...writeErrors },
+});
+
+const legacyList = createRoute({
+  method: "get",
+  path: "/v1/workspace/invites",
+  tags,
+  security,
+  middleware,
+  summary: "List pending invites (older shape, with groups)",
+  request: { query: PageQuery },
+  responses: { ...ok(WorkspaceInviteList), 400: errors[400], ...common },
+});
+
+const legacyRemove = createRoute({
+  method: "delete",
+  path: "/v1/workspace/invites/{id}",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Delete an invite (older shape; extension)",
+  request: { params: IdParam },
+  responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
+});
+
+export function inviteRoutes(services: Services) {
+  const app = newRouter();
+
+  app.openapi(create, (c) => c.json({ invite: services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(list, (c) => {
+    const { limit, offset } = c.req.valid("query");
+    return c.json(services.invites.listWithFolders(c.get("principal"), limit, offset), 200);
+  });
+  app.openapi(remove, (c) => c.json(services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
+
+  app.openapi(legacyCreate, (c) => c.json({ invite: services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(legacyList, (c) => {
+    const { limit, offset } = c.req.valid("query");
+    return c.json(services.invites.listWithGroups(c.get("principal"), limit, offset), 200);
+  });
+  app.openapi(legacyRemove, (c) => c.json(services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
+  return app;
+}

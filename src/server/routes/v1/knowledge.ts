@@ -1,0 +1,59 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { Services } from "../../../services/index.js";
+import { IdParam, PageQuery, Pagination, SuccessMessage } from "../../../shared/schemas/common.js";
+import { KnowledgeArticle, KnowledgeArticleCreateBody } from "../../../shared/schemas/integrations.js";
+import { newRouter } from "../../context.js";
+import { requireScope } from "../../middleware/auth.js";
+import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+
+const tags = ["Knowledge base"];
+const security = [{ bearer: [] }];
+const middleware = [requireScope("notes")];
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/knowledge",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Add a knowledge-base article (extension)",
+  request: { body: jsonBody(KnowledgeArticleCreateBody) },
+  responses: { ...ok(z.object({ article: KnowledgeArticle })), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/knowledge",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "List knowledge-base articles (extension)",
+  request: { query: PageQuery },
+  responses: { ...ok(z.object({ items: z.array(KnowledgeArticle), pagination: Pagination })), 400: errors[400], ...common },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/knowledge/{id}",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Delete a knowledge-base article (extension)",
+  request: { params: IdParam },
+  responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
+});
+
+export function knowledgeRoutes(services: Services) {
+  const app = newRouter();
+  app.openapi(create, (c) => c.json({ article: services.knowledge.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(list, (c) => {
+    const { limit, offset } = c.req.valid("query");
+    return c.json(services.knowledge.list(c.get("principal"), limit, offset), 200);
+  });
+  app.openapi(remove, (c) => c.json(services.knowledge.delete(c.get("principal"), c.req.valid("param").id), 200));
+  return app;
+}

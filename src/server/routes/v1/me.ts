@@ -1,0 +1,21 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Services } from "../../../services/index.js";
+import { Me } from "../../../shared/schemas/workspace.js";
+import { newRouter } from "../../context.js";
+import { common, ok } from "./openapi-helpers.js";
+
+const me = createRoute({
+  method: "get",
+  path: "/v1/me",
+  tags: ["Current user"],
+  security: [{ bearer: [] }],
+  summary: "The key's user, workspace and scopes",
+  description: "Any valid key may call it.",
+  responses: { ...ok(Me), 401: common[401], 429: common[429] },
+});
+
+export function meRoutes(services: Services) {
+  const app = newRouter();
+  app.openapi(me, (c) => c.json(services.workspaces.me(c.get("principal")), 200));
+  return app;
+}

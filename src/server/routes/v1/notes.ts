@@ -1,0 +1,107 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Services } from "../../../services/index.js";
+import { BadRequestError } from "../../../shared/errors.js";
+import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
+import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
+import { newRouter } from "../../context.js";
+import { requireScope } from "../../middleware/auth.js";
+import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+
+const tags = ["Notes"];
+const security = [{ bearer: [] }];
+const middleware = [requireScope("notes")];
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/notes",
+  tags,
+  security,
+  middleware,
+  summary: "List notes",
+  description: "Filters combine with AND. List items carry empty enhancedNote, summary and transcripts.",
+  request: { query: NoteListQuery },
+  responses: { ...ok(NoteList), 400: errors[400], ...common },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/notes/{id}",
+  tags,
+  security,
+  middleware,
+  summary: "Read one note with its summary, enhanced note and transcript",
+  request: { params: IdParam },
+  responses: { ...ok(NoteEnvelope), 404: errors[404], ...common },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/v1/notes/{id}",
+  tags,
+  security,
+  middleware,
+  summary: "Update a note",
+  description: "visibility accepts both shapes; tagIds is a deprecated alias of folderIds and replaces the note's folders.",
+  request: { params: IdParam, body: jsonBody(NoteUpdateBody) },
+  responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 413: errors[413], 415: errors[415], ...common },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/notes",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Create a note from text (extension)",
+  request: { body: jsonBody(NoteCreateBody) },
+  responses: { ...ok(NoteEnvelope), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/notes/{id}",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Delete a note (extension)",
+  request: { params: IdParam },
+  responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
+});
+
+export function notesRoutes(services: Services) {
+  const app = newRouter();
+
+  app.openapi(list, (c) => {
+    const query = c.req.valid("query");
+    if (query.tagIds !== undefined) c.header("Deprecation", "true");
+    return c.json(services.notes.list(c.get("principal"), query), 200);
+  });
+
+  app.openapi(get, (c) => c.json({ note: services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200));
+
+  app.openapi(update, (c) => {
+    const body = c.req.valid("json");
+    if (body.tagIds !== undefined && body.folderIds !== undefined)
+      throw new BadRequestError("Send folderIds or its deprecated alias tagIds, not both.");
+    if (body.tagIds !== undefined) c.header("Deprecation", "true");
+    const note = services.notes.update(c.get("principal"), c.req.valid("param").id, {
+      title: body.title,
+      visibility: body.visibility,
+      userWrittenNote: body.userWrittenNote,
+      folderIds: body.folderIds ?? body.tagIds,
+    });
+    return c.json({ note }, 200);
+  });
+
+  app.openapi(create, (c) => c.json({ note: services.notes.create(c.get("principal"), c.req.valid("json")) }, 200));
+
+  app.openapi(remove, (c) => {
+    const { id } = c.req.valid("param");
+    services.notes.delete(c.get("principal"), id);
+    return c.json({ success: true, message: `Note ${id} deleted.` }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,29 @@
+// Shared pieces of route definitions: the error responses every route documents.
+import { z } from "zod";
+import { ErrorBody } from "../../../shared/schemas/common.js";
+
+const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+
+export const errors = {
+  400: err("Invalid input: the message names the field."),
+  401: err("Missing, invalid or revoked API key."),
+  403: err("The key lacks the scope, or the plan does not include the operation."),
+  404: err("Not found in this workspace."),
+  409: err("Conflicts with existing data."),
+  413: err("The JSON body is larger than 1 MiB."),
+  415: err("The body is not JSON."),
+  429: err("Rate limit exceeded; see Retry-After."),
+} as const;
+
+export const common = { 401: errors[401], 403: errors[403], 429: errors[429] };
+
+export function ok<T extends z.ZodType>(schema: T, description = "OK") {
+  return { 200: { description, content: { "application/json": { schema } } } };
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+/** Marks a route as an extension of the interface specification in the OpenAPI document. */
+export const extension = { "x-notula-extension": true } as Record<string, unknown>;

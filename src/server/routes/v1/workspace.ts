@@ -1,0 +1,131 @@
+// The workspace itself, its members, user groups and workspace tags.
+import { createRoute } from "@hono/zod-openapi";
+import type { Services } from "../../../services/index.js";
+import { IdParam } from "../../../shared/schemas/common.js";
+import {
+  MemberEnvelope,
+  MemberList,
+  MemberListQuery,
+  MemberUpdateBody,
+  UserGroup,
+  UserGroupCreateBody,
+  UserGroupList,
+  WorkspaceEnvelope,
+  WorkspaceTag,
+  WorkspaceTagCreateBody,
+  WorkspaceTagList,
+} from "../../../shared/schemas/workspace.js";
+import { z } from "zod";
+import { newRouter } from "../../context.js";
+import { requireScope } from "../../middleware/auth.js";
+import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+
+const security = [{ bearer: [] }];
+const users = [requireScope("users")];
+const foldersScope = [requireScope("folders")];
+const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
+
+const getWorkspace = createRoute({
+  method: "get",
+  path: "/v1/workspace",
+  tags: ["Workspace"],
+  security,
+  middleware: users,
+  ...extension,
+  summary: "Read the workspace: name, settings and allowed email domains",
+  responses: { ...ok(WorkspaceEnvelope), ...common },
+});
+
+const listMembers = createRoute({
+  method: "get",
+  path: "/v1/workspace/members",
+  tags: ["Members"],
+  security,
+  middleware: users,
+  summary: "List members",
+  request: { query: MemberListQuery },
+  responses: { ...ok(MemberList), 400: errors[400], ...common },
+});
+
+const getMember = createRoute({
+  method: "get",
+  path: "/v1/workspace/members/{id}",
+  tags: ["Members"],
+  security,
+  middleware: users,
+  summary: "Read a member",
+  request: { params: IdParam },
+  responses: { ...ok(MemberEnvelope), 404: errors[404], ...common },
+});
+
+const updateMember = createRoute({
+  method: "patch",
+  path: "/v1/workspace/members/{id}",
+  tags: ["Members"],
+  security,
+  middleware: users,
+  summary: "Set a member's user groups",
+  description: "groupIds replaces the member's groups.",
+  request: { params: IdParam, body: jsonBody(MemberUpdateBody) },
+  responses: { ...ok(MemberEnvelope), 404: errors[404], ...writeErrors },
+});
+
+const listGroups = createRoute({
+  method: "get",
+  path: "/v1/workspace/groups",
+  tags: ["Groups"],
+  security,
+  middleware: users,
+  summary: "List user groups",
+  responses: { ...ok(UserGroupList), ...common },
+});
+
+const createGroup = createRoute({
+  method: "post",
+  path: "/v1/workspace/groups",
+  tags: ["Groups"],
+  security,
+  middleware: users,
+  ...extension,
+  summary: "Create a user group (extension)",
+  request: { body: jsonBody(UserGroupCreateBody) },
+  responses: { ...ok(z.object({ userGroup: UserGroup })), ...writeErrors },
+});
+
+const listTags = createRoute({
+  method: "get",
+  path: "/v1/workspace/tags",
+  tags: ["Tags"],
+  security,
+  middleware: foldersScope,
+  summary: "List workspace tags",
+  responses: { ...ok(WorkspaceTagList), ...common },
+});
+
+const createTag = createRoute({
+  method: "post",
+  path: "/v1/workspace/tags",
+  tags: ["Tags"],
+  security,
+  middleware: foldersScope,
+  ...extension,
+  summary: "Create a workspace tag (extension)",
+  request: { body: jsonBody(WorkspaceTagCreateBody) },
+  responses: { ...ok(z.object({ tag: WorkspaceTag })), ...writeErrors },
+});
+
+export function workspaceRoutes(services: Services) {
+  const app = newRouter();
+  const dir = services.directory;
+  app.openapi(getWorkspace, (c) => c.json({ workspace: services.workspaces.get(c.get("principal").workspaceId) }, 200));
+  app.openapi(listMembers, (c) => c.json(dir.listMembers(c.get("principal"), c.req.valid("query")), 200));
+  app.openapi(getMember, (c) => c.json({ member: dir.getMember(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(updateMember, (c) =>
+    c.json({ member: dir.setMemberGroups(c.get("principal"), c.req.valid("param").id, c.req.valid("json").groupIds) }, 200),
+  );
+  app.openapi(listGroups, (c) => c.json({ userGroups: dir.listGroups(c.get("principal")) }, 200));
+  app.openapi(createGroup, (c) => c.json({ userGroup: dir.createGroup(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(listTags, (c) => c.json({ tags: dir.listTags(c.get("principal")) }, 200));
+  app.openapi(createTag, (c) => c.json({ tag: dir.createTag(c.get("principal"), c.req.valid("json")) }, 200));
+  return app;
+}

@@ -1,0 +1,52 @@
+// `notula serve`: opens the data dir, bootstraps an empty one, and listens.
+import { serve, type ServerType } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import type { Config } from "../config/schema.js";
+import { openRuntime } from "../runtime.js";
+import { createApp } from "./app.js";
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  version: string;
+  /** Where the one-time bootstrap notice and the listening line go. */
+  out?: (line: string) => void;
+}
+
+export async function startServer(config: Config, opts: StartOptions): Promise<RunningServer> {
+  const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
+  const runtime = openRuntime(config.dataDir, { allowPrivateWebhooks: config.allowPrivateWebhooks });
+
+  if (runtime.services.workspaces.isEmpty()) {
+    const created = runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
+    out(`Created workspace "${created.workspace.name}" (${created.workspace.id}) with admin ${created.user.email}.`);
+    out(`Admin API key (shown once; store it now): ${created.key}`);
+  }
+
+  let server: ServerType;
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    const app = createApp({ services: runtime.services, config, sqlite: runtime.database.sqlite, version: opts.version });
+    server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => resolve(info));
+    server.once("error", reject);
+  });
+  const hostForUrl = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${hostForUrl}:${address.port}`;
+  if (!config.publicUrl) config.publicUrl = url;
+  out(`notula listening on ${url}`);
+
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          runtime.close();
+          resolve();
+        });
+        // Idle keep-alive sockets would otherwise hold the close open.
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      }),
+  };
+}

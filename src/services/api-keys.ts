@@ -1,0 +1,84 @@
+// API keys: random, prefixed `ntl_`, shown once, stored only as a SHA-256 hash.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Repositories } from "../db/repos/index.js";
+import { newId } from "../db/ids.js";
+import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
+import { BadRequestError, NotFoundError } from "../shared/errors.js";
+import type { Principal } from "./principal.js";
+import type { Clock } from "./time.js";
+
+export const KEY_PREFIX = "ntl_";
+const KEY_SHAPE = /^ntl_[A-Za-z0-9_-]{43}$/;
+
+export const hashKey = (key: string): string => createHash("sha256").update(key).digest("hex");
+
+export function parseScopes(list: string | string[]): ScopeName[] {
+  const raw = (Array.isArray(list) ? list : list.split(",")).map((s) => s.trim()).filter(Boolean);
+  const unknown = raw.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw new BadRequestError(`Unknown scope ${unknown.join(", ")}; use ${SCOPES.join(", ")}.`);
+  if (!raw.length) throw new BadRequestError(`At least one scope is needed: ${SCOPES.join(", ")}.`);
+  return [...new Set(raw)] as ScopeName[];
+}
+
+export function createApiKeyService(repos: Repositories, now: Clock) {
+  return {
+    create(input: { workspaceId: string; userId: string; name: string; scopes: ScopeName[] }) {
+      if (!repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+      if (!repos.members.getByUser(input.workspaceId, input.userId))
+        throw new NotFoundError(`User ${input.userId} is not a member of workspace ${input.workspaceId}.`);
+      const key = KEY_PREFIX + randomBytes(32).toString("base64url");
+      const id = newId("key");
+      repos.apiKeys.insert({
+        id,
+        workspaceId: input.workspaceId,
+        userId: input.userId,
+        name: input.name,
+        displayPrefix: key.slice(0, 10),
+        keyHash: hashKey(key),
+        scopes: input.scopes,
+        createdAt: now(),
+        lastUsedAt: null,
+        revokedAt: null,
+      });
+      return { id, key, scopes: input.scopes, name: input.name, workspaceId: input.workspaceId, userId: input.userId };
+    },
+
+    list(workspaceId: string) {
+      return repos.apiKeys.listForWorkspace(workspaceId).map((k) => ({
+        id: k.id,
+        name: k.name,
+        prefix: k.displayPrefix,
+        scopes: k.scopes,
+        userId: k.userId,
+        createdAt: new Date(k.createdAt).toISOString(),
+        lastUsedAt: k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : null,
+        revoked: k.revokedAt !== null,
+      }));
+    },
+
+    revoke(id: string): boolean {
+      return repos.apiKeys.revoke(id, now());
+    },
+
+    /** The principal behind a presented key, or null for anything that is not a live key. */
+    authenticate(presented: string): Principal | null {
+      if (!KEY_SHAPE.test(presented)) return null;
+      const hash = hashKey(presented);
+      const row = repos.apiKeys.findByHash(hash);
+      // The lookup is by hash; the explicit constant-time check guards against any
+      // future change that would fetch by prefix instead.
+      if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash)) || row.revokedAt !== null) return null;
+      const workspace = repos.workspaces.get(row.workspaceId);
+      if (!workspace) return null;
+      return {
+        workspaceId: row.workspaceId,
+        userId: row.userId,
+        keyId: row.id,
+        scopes: new Set(row.scopes as ScopeName[]),
+        plan: workspace.plan,
+      };
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

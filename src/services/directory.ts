@@ -1,0 +1,83 @@
+// The workspace's people and labels: members, user groups and workspace tags.
+import type { Repositories } from "../db/repos/index.js";
+import type { MemberRecord } from "../db/repos/members.js";
+import { newId } from "../db/ids.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import type { Principal } from "./principal.js";
+import { iso, type Clock } from "./time.js";
+
+const DEFAULT_TAG_COLOR = "#4F46E5";
+
+export function createDirectoryService(repos: Repositories, now: Clock) {
+  function presentMembers(workspaceId: string, rows: MemberRecord[]) {
+    const groups = repos.members.groupsOf(rows.map((m) => m.id));
+    const folders = repos.members.foldersOf(workspaceId, rows.map((m) => m.userId));
+    return rows.map((m) => ({
+      id: m.id,
+      userId: m.userId,
+      name: m.name,
+      email: m.email,
+      profileUrl: m.profileUrl,
+      role: m.role,
+      createdAt: iso(m.createdAt),
+      groups: groups.get(m.id) ?? [],
+      folders: folders.get(m.userId) ?? [],
+    }));
+  }
+
+  function getMember(p: Principal, id: string) {
+    const m = repos.members.get(p.workspaceId, id);
+    if (!m) throw new NotFoundError(`Member ${id} not found.`);
+    return presentMembers(p.workspaceId, [m])[0];
+  }
+
+  return {
+    getMember,
+
+    listMembers(p: Principal, q: { limit: number; offset: number; search?: string }) {
+      const rows = repos.members.list(p.workspaceId, { ...q, search: q.search?.trim() || undefined });
+      const isLast = rows.length <= q.limit;
+      const page = isLast ? rows : rows.slice(0, q.limit);
+      return {
+        items: presentMembers(p.workspaceId, page),
+        pagination: { limit: q.limit, nextOffset: isLast ? null : q.offset + page.length, isLast },
+      };
+    },
+
+    setMemberGroups(p: Principal, id: string, groupIds: string[]) {
+      if (!repos.members.get(p.workspaceId, id)) throw new NotFoundError(`Member ${id} not found.`);
+      const unique = [...new Set(groupIds)];
+      const found = new Set(repos.groups.existing(p.workspaceId, unique).map((g) => g.id));
+      const missing = unique.filter((g) => !found.has(g));
+      if (missing.length) throw new BadRequestError(`groupIds: no group ${missing.join(", ")} in this workspace.`);
+      repos.members.setGroups(id, unique);
+      return getMember(p, id);
+    },
+
+    listGroups(p: Principal) {
+      return repos.groups
+        .listWithCounts(p.workspaceId)
+        .map((g) => ({ id: g.id, name: g.name, createdAt: iso(g.createdAt), memberCount: g.memberCount }));
+    },
+
+    createGroup(p: Principal, input: { name: string }) {
+      if (repos.groups.getByName(p.workspaceId, input.name)) throw new ConflictError(`A group named "${input.name}" already exists.`);
+      const row = { id: newId("grp"), workspaceId: p.workspaceId, name: input.name, createdAt: now() };
+      repos.groups.insert(row);
+      return { id: row.id, name: row.name, createdAt: iso(row.createdAt), memberCount: 0 };
+    },
+
+    listTags(p: Principal) {
+      return repos.tags.list(p.workspaceId).map((t) => ({ id: t.id, name: t.name, color: t.color, createdAt: iso(t.createdAt) }));
+    },
+
+    createTag(p: Principal, input: { name: string; color?: string }) {
+      if (repos.tags.getByName(p.workspaceId, input.name)) throw new ConflictError(`A tag named "${input.name}" already exists.`);
+      const row = { id: newId("tag"), workspaceId: p.workspaceId, name: input.name, color: input.color ?? DEFAULT_TAG_COLOR, createdAt: now() };
+      repos.tags.insert(row);
+      return { id: row.id, name: row.name, color: row.color, createdAt: iso(row.createdAt) };
+    },
+  };
+}
+
+export type DirectoryService = ReturnType<typeof createDirectoryService>;

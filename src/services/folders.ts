@@ -1,0 +1,79 @@
+import type { Repositories } from "../db/repos/index.js";
+import type { FolderRow } from "../db/repos/folders.js";
+import { newId } from "../db/ids.js";
+import { BadRequestError, NotFoundError } from "../shared/errors.js";
+import type { Principal } from "./principal.js";
+import { iso, type Clock } from "./time.js";
+
+const DEFAULT_COLOR = "#6B7280";
+
+export interface FolderInput {
+  name?: string;
+  ownerUserId?: string;
+  icon?: string | null;
+  color?: string;
+  isPrivate?: boolean;
+  parentFolderId?: string | null;
+}
+
+function present(f: FolderRow) {
+  return { id: f.id, name: f.name, icon: f.icon, parentFolderId: f.parentFolderId, createdAt: iso(f.createdAt) };
+}
+
+export function createFolderService(repos: Repositories, now: Clock) {
+  function requireParent(p: Principal, parentId: string | null | undefined, selfId?: string): string | null {
+    if (!parentId) return null;
+    if (!repos.folders.get(p.workspaceId, parentId))
+      throw new BadRequestError(`parentFolderId: no folder ${parentId} in this workspace.`);
+    // Walk up from the new parent: meeting the folder itself would make a cycle.
+    for (let id: string | null = parentId, hops = 0; id && hops < 1000; hops++) {
+      if (id === selfId) throw new BadRequestError("parentFolderId: a folder cannot be moved inside itself.");
+      id = repos.folders.get(p.workspaceId, id)?.parentFolderId ?? null;
+    }
+    return parentId;
+  }
+
+  return {
+    create(p: Principal, input: FolderInput & { name: string; ownerUserId: string }) {
+      if (!repos.members.getByUser(p.workspaceId, input.ownerUserId))
+        throw new BadRequestError(`ownerUserId: no user ${input.ownerUserId} in this workspace.`);
+      const t = now();
+      const row: FolderRow = {
+        id: newId("fld"),
+        workspaceId: p.workspaceId,
+        name: input.name,
+        icon: input.icon ?? null,
+        color: input.color ?? DEFAULT_COLOR,
+        isPrivate: input.isPrivate ?? false,
+        parentFolderId: requireParent(p, input.parentFolderId),
+        ownerUserId: input.ownerUserId,
+        createdAt: t,
+        updatedAt: t,
+      };
+      repos.folders.insert(row);
+      return present(row);
+    },
+
+    list(p: Principal) {
+      return repos.folders.listVisible(p.workspaceId, p.userId).map((f) => ({ ...present(f), memberCount: f.memberCount }));
+    },
+
+    update(p: Principal, id: string, input: FolderInput) {
+      if (!repos.folders.get(p.workspaceId, id)) throw new NotFoundError(`Folder ${id} not found.`);
+      const patch: Partial<FolderRow> = { updatedAt: now() };
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.icon !== undefined) patch.icon = input.icon;
+      if (input.color !== undefined) patch.color = input.color;
+      if (input.isPrivate !== undefined) patch.isPrivate = input.isPrivate;
+      if (input.parentFolderId !== undefined) patch.parentFolderId = requireParent(p, input.parentFolderId, id);
+      repos.folders.update(p.workspaceId, id, patch);
+      return present(repos.folders.get(p.workspaceId, id)!);
+    },
+
+    delete(p: Principal, id: string) {
+      if (!repos.folders.delete(p.workspaceId, id, now())) throw new NotFoundError(`Folder ${id} not found.`);
+    },
+  };
+}
+
+export type FolderService = ReturnType<typeof createFolderService>;

@@ -1,0 +1,35 @@
+import type { Repositories } from "../db/repos/index.js";
+import { createApiKeyService } from "./api-keys.js";
+import { createDirectoryService } from "./directory.js";
+import { createFolderService } from "./folders.js";
+import { createInviteService } from "./invites.js";
+import { createKnowledgeService } from "./knowledge.js";
+import { createNoteService } from "./notes.js";
+import type { SecretBox } from "./secret-box.js";
+import { systemClock, type Clock } from "./time.js";
+import { createWebhookService } from "./webhooks.js";
+import { createWorkspaceService } from "./workspaces.js";
+
+export interface ServiceOptions {
+  secrets: SecretBox;
+  allowPrivateWebhooks: boolean;
+  now?: Clock;
+}
+
+/** Every domain service over one set of repositories. */
+export function createServices(repos: Repositories, opts: ServiceOptions) {
+  const now = opts.now ?? systemClock;
+  const apiKeys = createApiKeyService(repos, now);
+  return {
+    apiKeys,
+    workspaces: createWorkspaceService(repos, apiKeys, now),
+    notes: createNoteService(repos, now),
+    folders: createFolderService(repos, now),
+    directory: createDirectoryService(repos, now),
+    invites: createInviteService(repos, now),
+    webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks }),
+    knowledge: createKnowledgeService(repos, now),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,100 @@
+// Workspace invites, in the newer (/v1/invites, with folders) and the older
+// (/v1/workspace/invites, with groups) shape. Both see the same pending invites.
+import { randomBytes } from "node:crypto";
+import type { Repositories } from "../db/repos/index.js";
+import type { InviteRow } from "../db/repos/invites.js";
+import { newId } from "../db/ids.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import type { Principal } from "./principal.js";
+import { iso, type Clock } from "./time.js";
+
+export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export interface InviteInput {
+  email?: string | null;
+  role: "admin" | "member";
+  isUrlInvite: boolean;
+  folderIds?: string[];
+  groupIds?: string[];
+}
+
+function present(i: InviteRow) {
+  return {
+    id: i.id,
+    email: i.email,
+    code: i.code,
+    role: i.role,
+    expiresAt: iso(i.expiresAt),
+    createdAt: iso(i.createdAt),
+    isUrlInvite: i.isUrlInvite,
+  };
+}
+
+export function createInviteService(repos: Repositories, now: Clock) {
+  function checkIds(found: { id: string }[], wanted: string[], field: string, noun: string) {
+    const have = new Set(found.map((x) => x.id));
+    const missing = wanted.filter((id) => !have.has(id));
+    if (missing.length) throw new BadRequestError(`${field}: no ${noun} ${missing.join(", ")} in this workspace.`);
+  }
+
+  function page(p: Principal, limit: number, offset: number) {
+    const rows = repos.invites.listPending(p.workspaceId, now(), limit, offset);
+    const isLast = rows.length <= limit;
+    const items = isLast ? rows : rows.slice(0, limit);
+    return { items, pagination: { limit, nextOffset: isLast ? null : offset + items.length, isLast } };
+  }
+
+  return {
+    create(p: Principal, input: InviteInput) {
+      const email = input.email ?? null;
+      if (!email && !input.isUrlInvite) throw new BadRequestError("email: is required unless isUrlInvite is true.");
+      const folderIds = [...new Set(input.folderIds ?? [])];
+      const groupIds = [...new Set(input.groupIds ?? [])];
+      checkIds(repos.folders.existing(p.workspaceId, folderIds), folderIds, "folderIds", "folder");
+      checkIds(repos.groups.existing(p.workspaceId, groupIds), groupIds, "groupIds", "group");
+      return repos.transaction(() => {
+        const t = now();
+        if (email) {
+          const user = repos.users.getByEmail(email);
+          if (user && repos.members.getByUser(p.workspaceId, user.id))
+            throw new ConflictError(`${email} is already a member of this workspace.`);
+          if (repos.invites.findPendingByEmail(p.workspaceId, email, t))
+            throw new ConflictError(`${email} already has a pending invite; delete it first to send a new one.`);
+        }
+        const row: InviteRow = {
+          id: newId("inv"),
+          workspaceId: p.workspaceId,
+          email,
+          code: randomBytes(18).toString("base64url"),
+          role: input.role,
+          isUrlInvite: input.isUrlInvite,
+          invitedByUserId: p.userId,
+          expiresAt: t + INVITE_TTL_MS,
+          createdAt: t,
+          acceptedAt: null,
+        };
+        repos.invites.insert(row, { folderIds, groupIds });
+        return present(row);
+      });
+    },
+
+    listWithFolders(p: Principal, limit: number, offset: number) {
+      const { items, pagination } = page(p, limit, offset);
+      const folders = repos.invites.foldersOf(items.map((i) => i.id));
+      return { items: items.map((i) => ({ ...present(i), folders: folders.get(i.id) ?? [] })), pagination };
+    },
+
+    listWithGroups(p: Principal, limit: number, offset: number) {
+      const { items, pagination } = page(p, limit, offset);
+      const groups = repos.invites.groupsOf(items.map((i) => i.id));
+      return { items: items.map((i) => ({ ...present(i), groups: groups.get(i.id) ?? [] })), pagination };
+    },
+
+    delete(p: Principal, id: string) {
+      if (!repos.invites.delete(p.workspaceId, id)) throw new NotFoundError(`Invite ${id} not found.`);
+      return { success: true, message: `Invite ${id} deleted.` };
+    },
+  };
+}
+
+export type InviteService = ReturnType<typeof createInviteService>;

@@ -1,0 +1,35 @@
+import type { Repositories } from "../db/repos/index.js";
+import type { KnowledgeRow } from "../db/repos/knowledge.js";
+import { newId } from "../db/ids.js";
+import { NotFoundError } from "../shared/errors.js";
+import type { Principal } from "./principal.js";
+import { iso, type Clock } from "./time.js";
+
+const present = (a: KnowledgeRow) => ({
+  id: a.id,
+  title: a.title,
+  content: a.content,
+  createdAt: iso(a.createdAt),
+  updatedAt: iso(a.updatedAt),
+});
+
+export function createKnowledgeService(repos: Repositories, now: Clock) {
+  return {
+    create(p: Principal, input: { title: string; content: string }) {
+      const t = now();
+      const row = { id: newId("kb"), workspaceId: p.workspaceId, title: input.title, content: input.content, createdBy: p.userId, createdAt: t, updatedAt: t };
+      repos.knowledge.insert(row);
+      return present(row);
+    },
+    list(p: Principal, limit: number, offset: number) {
+      const rows = repos.knowledge.list(p.workspaceId, limit, offset);
+      const isLast = rows.length <= limit;
+      const items = (isLast ? rows : rows.slice(0, limit)).map(present);
+      return { items, pagination: { limit, nextOffset: isLast ? null : offset + items.length, isLast } };
+    },
+    delete(p: Principal, id: string) {
+      if (!repos.knowledge.delete(p.workspaceId, id)) throw new NotFoundError(`Article ${id} not found.`);
+      return { success: true, message: `Article ${id} deleted.` };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+// The rules of notes: listing with filters, reading, creating from text, updating
+// and deleting, always within the caller's workspace and visibility.
+import type { Repositories } from "../db/repos/index.js";
+import type { NoteRow, NoteSummaryRow } from "../db/repos/notes.js";
+import { newId } from "../db/ids.js";
+import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
+import { BadRequestError, NotFoundError } from "../shared/errors.js";
+import type { Principal } from "./principal.js";
+import { fromTimestamp, iso, toTimestamp, type Clock } from "./time.js";
+
+export interface NoteUpdate {
+  title?: string;
+  visibility?: NoteRow["visibility"];
+  userWrittenNote?: string;
+  folderIds?: string[];
+}
+
+export function createNoteService(repos: Repositories, now: Clock) {
+  function present(
+    row: NoteSummaryRow | NoteRow,
+    tags: { id: string; name: string; color: string }[],
+    participants: NoteDto["participants"],
+    full?: { enhancedNote: string; summary: string; transcripts: NoteDto["transcripts"] },
+  ): NoteDto {
+    const dto: NoteDto = {
+      id: row.id,
+      title: row.title,
+      kind: row.kind,
+      status: row.status as NoteDto["status"],
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      visibility: row.visibility,
+      tags,
+      participants,
+      totalDurationSec: row.totalDurationSec,
+      userWrittenNote: row.userWrittenNote,
+      enhancedNote: full?.enhancedNote ?? "",
+      summary: full?.summary ?? "",
+      transcripts: full?.transcripts ?? [],
+      calendarEvent: (row.calendarEvent as NoteDto["calendarEvent"]) ?? null,
+      inputLanguage: row.inputLanguage,
+      translationLanguage: row.translationLanguage,
+      meetingApp: row.meetingApp,
+    };
+    if (full) dto.processingError = row.processingError;
+    return dto;
+  }
+
+  function requireFolders(workspaceId: string, ids: string[], field: string): string[] {
+    const unique = [...new Set(ids)];
+    const found = new Set(repos.folders.existing(workspaceId, unique).map((f) => f.id));
+    const missing = unique.filter((id) => !found.has(id));
+    if (missing.length) throw new BadRequestError(`${field}: no folder ${missing.join(", ")} in this workspace.`);
+    return unique;
+  }
+
+  function get(p: Principal, id: string): NoteDto {
+    const row = repos.notes.get(p.workspaceId, p.userId, id);
+    if (!row) throw new NotFoundError(`Note ${id} not found.`);
+    const transcripts = repos.notes.segmentsOf(id).map((s) => ({
+      speaker: s.speaker,
+      text: s.text,
+      startTimestamp: toTimestamp(s.startSec),
+      endTimestamp: toTimestamp(s.endSec),
+    }));
+    return present(row, repos.notes.foldersOf([id]).get(id) ?? [], repos.notes.participantsOf([id]).get(id) ?? [], {
+      enhancedNote: row.enhancedNote,
+      summary: row.summary,
+      transcripts,
+    });
+  }
+
+  return {
+    get,
+
+    list(p: Principal, q: NoteListQueryInput) {
+      const folderIds = q.folderIds ?? q.tagIds;
+      const rows = repos.notes.list(p.workspaceId, p.userId, {
+        limit: q.limit,
+        offset: q.offset,
+        sortBy: q.sortBy,
+        sortOrder: q.sortOrder,
+        status: q.status,
+        kind: q.kind,
+        search: q.search?.trim() || undefined,
+        createdBy: q.createdBy,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        folderIds: folderIds?.length ? folderIds : undefined,
+        participantEmail: q.participantEmail?.trim() || undefined,
+      });
+      const isLast = rows.length <= q.limit;
+      const page = isLast ? rows : rows.slice(0, q.limit);
+      const ids = page.map((r) => r.id);
+      const tags = repos.notes.foldersOf(ids);
+      const participants = repos.notes.participantsOf(ids);
+      return {
+        items: page.map((r) => present(r, tags.get(r.id) ?? [], participants.get(r.id) ?? [])),
+        pagination: { limit: q.limit, nextOffset: isLast ? null : q.offset + page.length, isLast },
+      };
+    },
+
+    create(p: Principal, input: NoteCreateInput): NoteDto {
+      const t = now();
+      const createdAt = input.createdAt ? Date.parse(input.createdAt) : t;
+      const folderIds = requireFolders(p.workspaceId, input.folderIds ?? [], "folderIds");
+      const segments = (input.transcripts ?? []).map((s) => ({
+        speaker: s.speaker,
+        text: s.text,
+        startSec: fromTimestamp(s.startTimestamp),
+        endSec: fromTimestamp(s.endTimestamp),
+      }));
+      const summarized = Boolean(input.summary || input.enhancedNote);
+      const id = newId("note");
+      repos.notes.insert({
+        row: {
+          id,
+          workspaceId: p.workspaceId,
+          createdBy: p.userId,
+          title: input.title,
+          kind: input.kind ?? "online",
+          // A transcript without a summary waits for summarization; anything else is done.
+          status: segments.length && !summarized ? "recorded-not-summarized" : "completed",
+          visibility: input.visibility ?? "workspace",
+          userWrittenNote: input.userWrittenNote ?? "",
+          enhancedNote: input.enhancedNote ?? "",
+          summary: input.summary ?? "",
+          totalDurationSec: Math.round(input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0)),
+          calendarEvent: (input.calendarEvent as Record<string, unknown> | null | undefined) ?? null,
+          inputLanguage: input.inputLanguage ?? null,
+          translationLanguage: null,
+          meetingApp: input.meetingApp ?? null,
+          processingError: null,
+          createdAt,
+          updatedAt: Math.max(createdAt, t),
+        },
+        participants: input.participants ?? [],
+        segments,
+        folderIds,
+      });
+      return get(p, id);
+    },
+
+    update(p: Principal, id: string, patch: NoteUpdate): NoteDto {
+      if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      const folderIds = patch.folderIds ? requireFolders(p.workspaceId, patch.folderIds, "folderIds") : undefined;
+      const fields: Partial<NoteRow> = { updatedAt: now() };
+      if (patch.title !== undefined) fields.title = patch.title;
+      if (patch.visibility !== undefined) fields.visibility = patch.visibility;
+      if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
+      repos.notes.update(p.workspaceId, id, fields, folderIds);
+      return get(p, id);
+    },
+
+    delete(p: Principal, id: string): void {
+      if (!repos.notes.delete(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+    },
+  };
+}
+
+export type NoteService = ReturnType<typeof createNoteService>;

@@ -1,0 +1,78 @@
+// Registration of automation-platform webhooks. Delivery lives in src/webhooks/.
+import { randomBytes } from "node:crypto";
+import type { Repositories } from "../db/repos/index.js";
+import { newId } from "../db/ids.js";
+import { BadRequestError, NotFoundError } from "../shared/errors.js";
+import { privateAddressesOf } from "../webhooks/address-policy.js";
+import type { Principal } from "./principal.js";
+import type { SecretBox } from "./secret-box.js";
+import { iso, type Clock } from "./time.js";
+
+export function createWebhookService(
+  repos: Repositories,
+  secrets: SecretBox,
+  now: Clock,
+  options: { allowPrivate: boolean },
+) {
+  async function validUrl(raw: string): Promise<string> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new BadRequestError(`hookUrl: "${raw}" is not a valid URL.`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      throw new BadRequestError("hookUrl: must be an http or https URL.");
+    if (url.username || url.password) throw new BadRequestError("hookUrl: must not carry a user name or password.");
+    if (!options.allowPrivate) {
+      const priv = await privateAddressesOf(url);
+      if (priv.length)
+        throw new BadRequestError(
+          `hookUrl: ${url.hostname} is a private or loopback address (${priv.join(", ")}); start the server with --allow-private-webhooks to allow it.`,
+        );
+    }
+    return url.toString();
+  }
+
+  return {
+    async register(p: Principal, hookUrl: string) {
+      const url = await validUrl(hookUrl);
+      const secret = `whsec_${randomBytes(24).toString("base64")}`;
+      const row = repos.webhooks.upsert({
+        id: newId("whk"),
+        workspaceId: p.workspaceId,
+        hookUrl: url,
+        secretEnc: secrets.seal(secret),
+        createdByUserId: p.userId,
+        createdAt: now(),
+        disabledAt: null,
+        consecutiveFailures: 0,
+      });
+      // Registering the same URL again keeps the one registration and its secret.
+      return { status: "success" as const, secret: secrets.open(row.secretEnc) };
+    },
+
+    list(p: Principal) {
+      return repos.webhooks.list(p.workspaceId).map((w) => ({
+        id: w.id,
+        hookUrl: w.hookUrl,
+        createdAt: iso(w.createdAt),
+        disabled: w.disabledAt !== null,
+        consecutiveFailures: w.consecutiveFailures,
+      }));
+    },
+
+    remove(p: Principal, hookUrl: string) {
+      let normalized = hookUrl;
+      try {
+        normalized = new URL(hookUrl).toString();
+      } catch {
+        /* not a URL: cannot be registered either, so it is simply not found */
+      }
+      if (!repos.webhooks.deleteByUrl(p.workspaceId, normalized)) throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
+      return { status: "success" as const };
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

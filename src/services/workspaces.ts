@@ -1,0 +1,128 @@
+// Workspaces, their users and memberships: bootstrap of an empty data dir and the
+// `notula admin` operations, plus the workspace read of the API.
+import type { Repositories } from "../db/repos/index.js";
+import { newId } from "../db/ids.js";
+import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import type { ApiKeyService } from "./api-keys.js";
+import { hashPassword } from "./passwords.js";
+import type { Principal } from "./principal.js";
+import { iso, type Clock } from "./time.js";
+
+type Plan = "free" | "pro" | "enterprise";
+
+interface WorkspaceSettings {
+  defaultLanguage: string;
+  meetingDefaultPermission: "only-me" | "workspace-read" | "workspace-write";
+  [key: string]: string | number | boolean | null;
+}
+const DEFAULT_SETTINGS: WorkspaceSettings = { defaultLanguage: "en", meetingDefaultPermission: "workspace-read" };
+
+export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyService, now: Clock) {
+  function presentWorkspace(id: string) {
+    const w = repos.workspaces.get(id);
+    if (!w) throw new NotFoundError(`Workspace ${id} not found.`);
+    return {
+      id: w.id,
+      name: w.name,
+      createdAt: iso(w.createdAt),
+      updatedAt: iso(w.updatedAt),
+      settings: { ...DEFAULT_SETTINGS, ...w.settings } as WorkspaceSettings,
+      allowedEmailDomains: w.allowedEmailDomains,
+      iconUrl: w.iconUrl,
+    };
+  }
+
+  function createUser(input: { email: string; name: string; password?: string }) {
+    const email = input.email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new BadRequestError(`"${input.email}" is not an email address.`);
+    const existing = repos.users.getByEmail(email);
+    if (existing) return existing;
+    const row = {
+      id: newId("usr"),
+      email,
+      name: input.name,
+      profileUrl: "",
+      passwordHash: input.password ? hashPassword(input.password) : null,
+      createdAt: now(),
+    };
+    repos.users.insert(row);
+    return row;
+  }
+
+  return {
+    get: presentWorkspace,
+
+    /** A new workspace with its admin user and an all-scope admin key (shown once). */
+    create(input: { name: string; plan?: Plan; adminEmail?: string; adminName?: string }) {
+      return repos.transaction(() => {
+        const t = now();
+        const workspace = {
+          id: newId("ws"),
+          name: input.name,
+          plan: input.plan ?? "enterprise",
+          settings: { ...DEFAULT_SETTINGS },
+          allowedEmailDomains: [],
+          iconUrl: null,
+          createdAt: t,
+          updatedAt: t,
+        };
+        repos.workspaces.insert(workspace);
+        const email = input.adminEmail ?? `admin+${workspace.id.slice(3).toLowerCase().replace(/[^a-z0-9]/g, "")}@notula.local`;
+        const user = createUser({ email, name: input.adminName ?? "Admin" });
+        repos.members.insert({ id: newId("mem"), workspaceId: workspace.id, userId: user.id, role: "admin", createdAt: t });
+        const key = apiKeys.create({ workspaceId: workspace.id, userId: user.id, name: "admin", scopes: [...SCOPES] as ScopeName[] });
+        return {
+          workspace: { id: workspace.id, name: workspace.name, plan: workspace.plan, createdAt: iso(t) },
+          user: { id: user.id, email: user.email, name: user.name },
+          key: key.key,
+          keyId: key.id,
+        };
+      });
+    },
+
+    isEmpty(): boolean {
+      return repos.workspaces.count() === 0;
+    },
+
+    list() {
+      return repos.workspaces.list().map((w) => ({ id: w.id, name: w.name, plan: w.plan, createdAt: iso(w.createdAt) }));
+    },
+
+    setPlan(workspaceId: string, plan: Plan) {
+      if (!repos.workspaces.setPlan(workspaceId, plan, now())) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
+    },
+
+    addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {
+      return repos.transaction(() => {
+        if (!repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+        const user = createUser(input);
+        if (repos.members.getByUser(input.workspaceId, user.id))
+          throw new ConflictError(`${user.email} is already a member of workspace ${input.workspaceId}.`);
+        const memberId = newId("mem");
+        repos.members.insert({ id: memberId, workspaceId: input.workspaceId, userId: user.id, role: input.role ?? "member", createdAt: now() });
+        return { user: { id: user.id, email: user.email, name: user.name }, member: { id: memberId, role: input.role ?? "member" } };
+      });
+    },
+
+    /** The admin whose identity a key gets when none is named. */
+    defaultUser(workspaceId: string): string {
+      const admin = repos.members.firstAdmin(workspaceId);
+      if (!admin) throw new NotFoundError(`Workspace ${workspaceId} has no admin.`);
+      return admin.userId;
+    },
+
+    me(p: Principal) {
+      const user = repos.users.get(p.userId);
+      const workspace = repos.workspaces.get(p.workspaceId);
+      if (!user || !workspace) throw new NotFoundError("The user of this API key no longer exists.");
+      return {
+        user: { id: user.id, name: user.name, email: user.email, profileUrl: user.profileUrl },
+        workspace: { id: workspace.id, name: workspace.name, plan: workspace.plan },
+        scopes: [...p.scopes],
+      };
+    },
+  };
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;

@@ -1,0 +1,102 @@
+// Shapes used across resources. Defined once with zod: the server validates with
+// them, the OpenAPI document is generated from them, the CLI and MCP reuse them.
+import { z } from "zod";
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: "bad_request" }),
+      message: z.string().meta({ example: "limit: must be between 1 and 100" }),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export const Pagination = z
+  .object({
+    limit: z.number().int(),
+    nextOffset: z.number().int().nullable(),
+    isLast: z.boolean(),
+  })
+  .meta({ id: "Pagination" });
+
+export const SuccessMessage = z
+  .object({ success: z.boolean(), message: z.string() })
+  .meta({ id: "SuccessMessage" });
+
+export const Iso = z.string().meta({ format: "date-time", example: "2026-03-01T09:30:00.000Z" });
+
+/** A query-string integer with a clear message for "abc", "1.5" or out-of-range values. */
+export function queryInt(name: string, min: number, max: number | undefined, def: number) {
+  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return def;
+      if (!/^-?\d+$/.test(raw.trim())) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number ${range}, got "${raw}"` });
+        return z.NEVER;
+      }
+      const n = Number(raw);
+      if (n < min || (max !== undefined && n > max)) {
+        ctx.addIssue({ code: "custom", message: `must be ${range}, got ${n}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .meta({
+      param: { name, in: "query" },
+      description: `${range}; default ${def}`,
+      type: "integer",
+      minimum: min,
+      ...(max === undefined ? {} : { maximum: max }),
+      default: def,
+    } as Record<string, unknown>);
+}
+
+export const PageQuery = z.object({
+  limit: queryInt("limit", 1, 100, 20),
+  offset: queryInt("offset", 0, undefined, 0),
+});
+
+/** An ISO 8601 date or date-time in a query string, parsed to epoch milliseconds. */
+export function queryDate(name: string, description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === "") return undefined;
+      const isoLike = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+      const ms = Date.parse(raw);
+      if (!isoLike.test(raw) || Number.isNaN(ms)) {
+        ctx.addIssue({ code: "custom", message: `must be an ISO 8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, got "${raw}"` });
+        return z.NEVER;
+      }
+      return ms;
+    })
+    .meta({ param: { name, in: "query" }, description, type: "string", format: "date-time" } as Record<string, unknown>);
+}
+
+/** A comma-separated list of ids in a query string. */
+export function queryIdList(name: string, description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw) =>
+      raw === undefined
+        ? undefined
+        : raw
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+    )
+    .meta({ param: { name, in: "query" }, description, type: "string" } as Record<string, unknown>);
+}
+
+export const IdParam = z.object({
+  id: z.string().min(1).max(200).meta({ param: { name: "id", in: "path" } }),
+});
+
+export const HexColor = z
+  .string()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour such as #4F46E5");

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { HexColor, Iso } from "./common.js";
+
+export const Folder = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    parentFolderId: z.string().nullable(),
+    createdAt: Iso,
+  })
+  .meta({ id: "Folder" });
+
+export const FolderListItem = Folder.extend({ memberCount: z.number().int() }).meta({ id: "FolderListItem" });
+
+export const FolderCreateBody = z
+  .object({
+    name: z.string().trim().min(1, "is required").max(200),
+    ownerUserId: z.string().min(1, "is required").max(200),
+    icon: z.string().max(100).nullable().optional(),
+    color: HexColor.optional(),
+    isPrivate: z.boolean().optional(),
+    parentFolderId: z.string().max(200).nullable().optional(),
+  })
+  .meta({ id: "FolderCreate" });
+
+export const FolderUpdateBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    icon: z.string().max(100).nullable().optional(),
+    color: HexColor.optional(),
+    isPrivate: z.boolean().optional(),
+    parentFolderId: z.string().max(200).nullable().optional(),
+  })
+  .meta({ id: "FolderUpdate" });
+
+export const FolderEnvelope = z.object({ folder: Folder }).meta({ id: "FolderEnvelope" });
+export const FolderList = z.object({ folders: z.array(FolderListItem) }).meta({ id: "FolderList" });

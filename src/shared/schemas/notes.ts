@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { Iso, Pagination, queryDate, queryIdList, queryInt } from "./common.js";
+
+export const NOTE_STATUSES = [
+  "idle",
+  "recording",
+  "transcript-processing",
+  "recorded-not-summarized",
+  "summarizing",
+  "completed",
+  "postprocessing",
+] as const;
+export const NOTE_KINDS = ["online", "in-person", "podcast"] as const;
+/** Visibility as notes are returned (the newer shape). */
+export const VISIBILITIES = ["only-me", "workspace", "public"] as const;
+/** The older shape, still accepted on input: private ↔ only-me, shared ↔ public. */
+export const LEGACY_VISIBILITY: Record<string, (typeof VISIBILITIES)[number]> = {
+  private: "only-me",
+  shared: "public",
+  workspace: "workspace",
+  "only-me": "only-me",
+  public: "public",
+};
+
+export const NoteStatus = z.enum(NOTE_STATUSES);
+export const NoteKind = z.enum(NOTE_KINDS);
+export const Visibility = z.enum(VISIBILITIES);
+export const VisibilityInput = z
+  .enum(["only-me", "workspace", "public", "private", "shared"])
+  .transform((v) => LEGACY_VISIBILITY[v])
+  .meta({ description: "Either shape: only-me | workspace | public, or the older private | workspace | shared." });
+
+export const NoteTag = z
+  .object({ id: z.string(), name: z.string(), color: z.string() })
+  .meta({ id: "NoteTag", description: "A folder the note is filed in, returned as a tag." });
+
+export const Participant = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    profileImageUrl: z.string(),
+    accountName: z.string(),
+    accountDomain: z.string(),
+    accountImageUrl: z.string(),
+  })
+  .meta({ id: "Participant" });
+
+export const TranscriptSegment = z
+  .object({
+    speaker: z.string(),
+    text: z.string(),
+    startTimestamp: z.string().meta({ example: "01:05", description: "MM:SS, minutes not capped at 59" }),
+    endTimestamp: z.string().meta({ example: "75:03" }),
+  })
+  .meta({ id: "TranscriptSegment" });
+
+export const CalendarEvent = z
+  .object({
+    id: z.string(),
+    href: z.string(),
+    title: z.string(),
+    startsAt: Iso,
+    endsAt: Iso,
+    createdAt: Iso,
+    updatedAt: Iso,
+    calendarId: z.string(),
+    attendees: z.array(z.object({ self: z.boolean(), email: z.string(), displayName: z.string() })),
+  })
+  .meta({ id: "CalendarEvent" });
+
+export const Note = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    kind: NoteKind,
+    status: NoteStatus,
+    createdAt: Iso,
+    updatedAt: Iso,
+    visibility: Visibility,
+    tags: z.array(NoteTag),
+    participants: z.array(Participant),
+    totalDurationSec: z.number(),
+    userWrittenNote: z.string(),
+    enhancedNote: z.string().meta({ description: "Empty in list responses." }),
+    summary: z.string().meta({ description: "Empty in list responses." }),
+    transcripts: z.array(TranscriptSegment).meta({ description: "Empty in list responses." }),
+    calendarEvent: CalendarEvent.nullable(),
+    inputLanguage: z.string().nullable(),
+    translationLanguage: z.string().nullable(),
+    meetingApp: z.string().nullable(),
+    processingError: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Extension, single-note read only: why processing failed, else null." }),
+  })
+  .meta({ id: "Note" });
+export type NoteDto = z.infer<typeof Note>;
+
+export const NoteListQuery = z.object({
+  limit: queryInt("limit", 1, 100, 20),
+  offset: queryInt("offset", 0, undefined, 0),
+  sortBy: z.enum(["createdAt", "updatedAt", "title"]).default("createdAt"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+  status: NoteStatus.optional(),
+  kind: NoteKind.optional(),
+  search: z.string().max(200).optional().meta({ description: "Case-insensitive substring of the title." }),
+  createdBy: z.string().max(200).optional(),
+  fromDate: queryDate("fromDate", "Notes created at or after this ISO 8601 date."),
+  toDate: queryDate("toDate", "Notes created before this ISO 8601 date."),
+  folderIds: queryIdList("folderIds", "Comma-separated folder IDs: notes filed in any of them."),
+  tagIds: queryIdList("tagIds", "Deprecated alias of folderIds."),
+  participantEmail: z.string().max(320).optional(),
+});
+export type NoteListQueryInput = z.infer<typeof NoteListQuery>;
+
+export const NoteList = z.object({ items: z.array(Note), pagination: Pagination }).meta({ id: "NoteList" });
+export const NoteEnvelope = z.object({ note: Note }).meta({ id: "NoteEnvelope" });
+
+const idArray = z.array(z.string().min(1).max(200)).max(100);
+
+export const NoteUpdateBody = z
+  .object({
+    title: z.string().min(1).max(500).optional(),
+    visibility: VisibilityInput.optional(),
+    userWrittenNote: z.string().max(500_000).optional(),
+    tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds: the folders to file the note in." }),
+    folderIds: idArray.optional().meta({ description: "Extension: the folders to file the note in (replaces the set)." }),
+  })
+  .meta({ id: "NoteUpdate" });
+
+const ParticipantInput = z.object({
+  name: z.string().max(500).default(""),
+  email: z.string().max(320).default(""),
+  profileImageUrl: z.string().max(2000).default(""),
+  accountName: z.string().max(500).default(""),
+  accountDomain: z.string().max(500).default(""),
+  accountImageUrl: z.string().max(2000).default(""),
+});
+
+const timestamp = z
+  .string()
+  .regex(/^\d{1,4}:[0-5]\d$/, "must be MM:SS, for example 01:05 or 75:03");
+
+const TranscriptInput = z.object({
+  speaker: z.string().max(200).default(""),
+  text: z.string().max(100_000),
+  startTimestamp: timestamp,
+  endTimestamp: timestamp,
+});
+
+export const NoteCreateBody = z
+  .object({
+    title: z.string().min(1).max(500),
+    userWrittenNote: z.string().max(500_000).optional(),
+    kind: NoteKind.optional(),
+    visibility: VisibilityInput.optional(),
+    participants: z.array(ParticipantInput).max(500).optional(),
+    transcripts: z.array(TranscriptInput).max(20_000).optional(),
+    calendarEvent: CalendarEvent.partial().nullable().optional(),
+    folderIds: idArray.optional(),
+    summary: z.string().max(200_000).optional(),
+    enhancedNote: z.string().max(500_000).optional(),
+    createdAt: z.iso.datetime({ offset: true }).optional().meta({ description: "For imports; default now." }),
+    totalDurationSec: z.number().nonnegative().max(1_000_000).optional(),
+    inputLanguage: z.string().max(20).nullable().optional(),
+    meetingApp: z.string().max(100).nullable().optional(),
+  })
+  .meta({ id: "NoteCreate" });
+export type NoteCreateInput = z.infer<typeof NoteCreateBody>;
+
