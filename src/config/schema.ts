@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 const plans = z.object({
-  free: z.number().int().positive(),
-  pro: z.number().int().positive(),
-  enterprise: z.number().int().positive(),
+  free: z.number().int().positive().default(60),
+  pro: z.number().int().positive().default(120),
+  enterprise: z.number().int().positive().default(300),
 });
 
 /** The one typed configuration of the service. Nothing else reads process.env. */
@@ -17,9 +17,9 @@ export const configSchema = z.object({
     .object({
       enabled: z.boolean().default(true),
       /** Requests per API key per minute, by workspace plan. */
-      perMinute: plans.default({ free: 60, pro: 120, enterprise: 300 }),
+      perMinute: plans.prefault({}),
     })
-    .default({ enabled: true, perMinute: { free: 60, pro: 120, enterprise: 300 } }),
+    .prefault({}),
   maxJsonBodyBytes: z.number().int().positive().default(1024 * 1024),
   maxUploadBytes: z.number().int().positive().default(2 * 1024 ** 3),
   allowPrivateWebhooks: z.boolean().default(false),

@@ -1,7 +1,7 @@
 // The list endpoint over a 250-note workspace: every filter against an expected set
 // computed here from what was created, and pagination walked to the end under every sort.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, type Client } from "../helpers/http.js";
+import { client, type Client, type Reply } from "../helpers/http.js";
 import { admin, startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -80,9 +80,9 @@ async function walk(query: string, limit = 37) {
   let offset: number | null = 0;
   let pages = 0;
   while (offset !== null) {
-    const r = await api("GET", `/v1/notes?limit=${limit}&offset=${offset}${query ? "&" + query : ""}`);
+    const r: Reply = await api("GET", `/v1/notes?limit=${limit}&offset=${offset}${query ? "&" + query : ""}`);
     expect(r.status, r.text).toBe(200);
-    const { items, pagination } = r.body;
+    const { items, pagination }: { items: { id: string }[]; pagination: any } = r.body;
     expect(pagination.limit).toBe(limit);
     expect(pagination.isLast).toBe(pagination.nextOffset === null);
     if (!pagination.isLast) expect(items).toHaveLength(limit);
