@@ -64,18 +64,16 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
     authenticate(presented: string): Principal | null {
       if (!KEY_SHAPE.test(presented)) return null;
       const hash = hashKey(presented);
-      const row = repos.apiKeys.findByHash(hash);
+      const row = repos.apiKeys.findByHashWithPlan(hash);
       // The lookup is by hash; the explicit constant-time check guards against any
       // future change that would fetch by prefix instead.
       if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash)) || row.revokedAt !== null) return null;
-      const workspace = repos.workspaces.get(row.workspaceId);
-      if (!workspace) return null;
       return {
         workspaceId: row.workspaceId,
         userId: row.userId,
         keyId: row.id,
         scopes: new Set(row.scopes as ScopeName[]),
-        plan: workspace.plan,
+        plan: row.plan,
       };
     },
   };

@@ -1,11 +1,24 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { apiKeys } from "../schema.js";
+import { apiKeys, workspaces } from "../schema.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise" };
 
 export function apiKeyRepo(db: Db) {
+  // Runs on every request: prepared once.
+  const withPlanStmt = db
+    .select({ key: apiKeys, plan: workspaces.plan })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
+    .prepare();
   return {
+    /** The key with its workspace's current plan. */
+    findByHashWithPlan(hash: string): KeyWithPlan | null {
+      const row = withPlanStmt.get({ hash });
+      return row ? { ...row.key, plan: row.plan } : null;
+    },
     insert(row: ApiKeyRow): void {
       db.insert(apiKeys).values(row).run();
     },

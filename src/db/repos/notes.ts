@@ -1,7 +1,9 @@
 // Notes and their parts (participants, transcript segments, folder links).
-// The list query is built to be served by the indexes in schema.ts.
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { escapeLike } from "../like.js";
+// Reads are prepared once (drizzle builds SQL per call otherwise, which costs more
+// than the query itself); the list query is prepared per filter shape and served
+// by the indexes in schema.ts.
+import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { folders, noteFolders, noteParticipants, notes, transcriptSegments } from "../schema.js";
 
@@ -9,6 +11,7 @@ export type NoteRow = typeof notes.$inferSelect;
 export type ParticipantRow = Omit<typeof noteParticipants.$inferSelect, "noteId" | "position" | "emailNorm">;
 export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
 export type NoteSummaryRow = Omit<NoteRow, "enhancedNote" | "summary" | "seq">;
+export type NoteTagRow = { id: string; name: string; color: string };
 
 export interface NoteListFilter {
   limit: number;
@@ -24,6 +27,8 @@ export interface NoteListFilter {
   folderIds?: string[];
   participantEmail?: string;
 }
+
+const P = (name: string) => sql.placeholder(name);
 
 const summaryColumns = {
   id: notes.id,
@@ -45,18 +50,16 @@ const summaryColumns = {
 };
 
 /** A note is visible to everyone in its workspace unless it is only-me, then to its creator alone. */
-function visibleTo(workspaceId: string, viewerUserId: string): SQL {
-  return and(eq(notes.workspaceId, workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, viewerUserId)))!;
+const visible = and(eq(notes.workspaceId, P("ws")), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))))!;
+
+/** The FTS5 query for a search box: every word of it must start a word of the title. */
+export function titleMatchQuery(search: string): string | null {
+  const words = search.match(/[\p{L}\p{N}]+/gu);
+  return words ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 
-function titleMatch(search: string): SQL {
-  // The trigram index answers substrings of three characters or more; shorter ones scan.
-  if ([...search].length >= 3) {
-    const phrase = `"${search.replace(/"/g, '""')}"`;
-    return sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${phrase})`;
-  }
-  return sql`${notes.title} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`;
-}
+/** Ids as one JSON parameter, expanded by json_each: one prepared statement for any count. */
+const jsonIds = (ids: string[]) => JSON.stringify(ids);
 
 export interface NewNote {
   row: Omit<NoteRow, "seq">;
@@ -66,15 +69,77 @@ export interface NewNote {
 }
 
 export function noteRepo(db: Db) {
+  const getStmt = db.select().from(notes).where(and(visible, eq(notes.id, P("id")))).prepare();
+  const segmentsStmt = db
+    .select({ speaker: transcriptSegments.speaker, text: transcriptSegments.text, startSec: transcriptSegments.startSec, endSec: transcriptSegments.endSec })
+    .from(transcriptSegments)
+    .where(eq(transcriptSegments.noteId, P("id")))
+    .orderBy(asc(transcriptSegments.position))
+    .prepare();
+  const foldersOfStmt = db
+    .select({ noteId: noteFolders.noteId, id: folders.id, name: folders.name, color: folders.color })
+    .from(noteFolders)
+    .innerJoin(folders, eq(folders.id, noteFolders.folderId))
+    .where(sql`${noteFolders.noteId} IN (SELECT value FROM json_each(${P("ids")}))`)
+    .orderBy(asc(folders.name))
+    .prepare();
+  const participantsOfStmt = db
+    .select()
+    .from(noteParticipants)
+    .where(sql`${noteParticipants.noteId} IN (SELECT value FROM json_each(${P("ids")}))`)
+    .orderBy(asc(noteParticipants.noteId), asc(noteParticipants.position))
+    .prepare();
+
+  const listStatements = new Map<string, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  function listStatement(f: NoteListFilter, hasMatch: boolean) {
+    const shape = [
+      f.sortBy,
+      f.sortOrder,
+      f.status !== undefined,
+      f.kind !== undefined,
+      f.createdBy !== undefined,
+      f.fromDate !== undefined,
+      f.toDate !== undefined,
+      f.search !== undefined && hasMatch,
+      f.search !== undefined && !hasMatch,
+      Boolean(f.folderIds?.length),
+      f.participantEmail !== undefined,
+    ].join("|");
+    let stmt = listStatements.get(shape);
+    if (stmt) return stmt;
+    const where: SQL[] = [visible];
+    if (f.status !== undefined) where.push(eq(notes.status, P("status")));
+    if (f.kind !== undefined) where.push(eq(notes.kind, P("kind")));
+    if (f.createdBy !== undefined) where.push(eq(notes.createdBy, P("createdBy")));
+    if (f.fromDate !== undefined) where.push(gte(notes.createdAt, P("fromDate")));
+    if (f.toDate !== undefined) where.push(lt(notes.createdAt, P("toDate")));
+    if (f.search !== undefined)
+      where.push(hasMatch ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})` : sql`0`);
+    if (f.folderIds?.length)
+      where.push(sql`${notes.id} IN (SELECT ${noteFolders.noteId} FROM ${noteFolders} WHERE ${noteFolders.folderId} IN (SELECT value FROM json_each(${P("folderIds")})))`);
+    if (f.participantEmail !== undefined)
+      where.push(sql`${notes.id} IN (SELECT ${noteParticipants.noteId} FROM ${noteParticipants} WHERE ${noteParticipants.emailNorm} = ${P("email")})`);
+    const dir = f.sortOrder === "asc" ? asc : desc;
+    const key = f.sortBy === "title" ? sql`${notes.title} COLLATE NOCASE` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
+    stmt = db
+      .select(summaryColumns)
+      .from(notes)
+      .where(and(...where))
+      .orderBy(dir(key), dir(notes.id))
+      .limit(P("limit"))
+      .offset(P("offset"))
+      .prepare();
+    listStatements.set(shape, stmt);
+    return stmt;
+  }
+
   return {
     insert(note: NewNote): void {
       db.transaction((tx) => {
         tx.insert(notes).values(note.row).run();
         if (note.participants.length)
           tx.insert(noteParticipants)
-            .values(
-              note.participants.map((p, position) => ({ ...p, noteId: note.row.id, position, emailNorm: p.email.toLowerCase() })),
-            )
+            .values(note.participants.map((p, position) => ({ ...p, noteId: note.row.id, position, emailNorm: p.email.toLowerCase() })))
             .run();
         // Chunked: SQLite limits the number of bound parameters per statement.
         for (let i = 0; i < note.segments.length; i += 500)
@@ -82,91 +147,54 @@ export function noteRepo(db: Db) {
             .values(note.segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: note.row.id, position: i + j })))
             .run();
         if (note.folderIds.length)
-          tx.insert(noteFolders)
-            .values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId })))
-            .run();
+          tx.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId }))).run();
       });
     },
 
     get(workspaceId: string, viewerUserId: string, id: string): NoteRow | null {
-      return db.select().from(notes).where(and(visibleTo(workspaceId, viewerUserId), eq(notes.id, id))).get() ?? null;
+      return (getStmt.get({ ws: workspaceId, viewer: viewerUserId, id }) as NoteRow | undefined) ?? null;
     },
 
     /** One page plus one row, so the caller can tell whether another page follows. */
     list(workspaceId: string, viewerUserId: string, f: NoteListFilter): NoteSummaryRow[] {
-      const where: SQL[] = [visibleTo(workspaceId, viewerUserId)];
-      if (f.status) where.push(eq(notes.status, f.status));
-      if (f.kind) where.push(eq(notes.kind, f.kind as NoteRow["kind"]));
-      if (f.createdBy) where.push(eq(notes.createdBy, f.createdBy));
-      if (f.fromDate !== undefined) where.push(gte(notes.createdAt, f.fromDate));
-      if (f.toDate !== undefined) where.push(lt(notes.createdAt, f.toDate));
-      if (f.search) where.push(titleMatch(f.search));
-      if (f.folderIds?.length)
-        where.push(
-          inArray(notes.id, db.select({ id: noteFolders.noteId }).from(noteFolders).where(inArray(noteFolders.folderId, f.folderIds))),
-        );
-      if (f.participantEmail)
-        where.push(
-          inArray(
-            notes.id,
-            db
-              .select({ id: noteParticipants.noteId })
-              .from(noteParticipants)
-              .where(eq(noteParticipants.emailNorm, f.participantEmail.toLowerCase())),
-          ),
-        );
-      const dir = f.sortOrder === "asc" ? asc : desc;
-      const key =
-        f.sortBy === "title" ? sql`${notes.title} COLLATE NOCASE` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
-      return db
-        .select(summaryColumns)
-        .from(notes)
-        .where(and(...where))
-        .orderBy(dir(key), dir(notes.id))
-        .limit(f.limit + 1)
-        .offset(f.offset)
-        .all() as NoteSummaryRow[];
+      const match = f.search !== undefined ? titleMatchQuery(f.search) : null;
+      const params: Record<string, unknown> = { ws: workspaceId, viewer: viewerUserId, limit: f.limit + 1, offset: f.offset };
+      if (f.status !== undefined) params.status = f.status;
+      if (f.kind !== undefined) params.kind = f.kind;
+      if (f.createdBy !== undefined) params.createdBy = f.createdBy;
+      if (f.fromDate !== undefined) params.fromDate = f.fromDate;
+      if (f.toDate !== undefined) params.toDate = f.toDate;
+      if (match) params.match = match;
+      if (f.folderIds?.length) params.folderIds = jsonIds(f.folderIds);
+      if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
+      return listStatement(f, match !== null).all(params) as NoteSummaryRow[];
     },
 
-    foldersOf(noteIds: string[]): Map<string, { id: string; name: string; color: string }[]> {
-      const out = new Map<string, { id: string; name: string; color: string }[]>();
+    foldersOf(noteIds: string[]): Map<string, NoteTagRow[]> {
+      const out = new Map<string, NoteTagRow[]>();
       if (noteIds.length === 0) return out;
-      const rows = db
-        .select({ noteId: noteFolders.noteId, id: folders.id, name: folders.name, color: folders.color })
-        .from(noteFolders)
-        .innerJoin(folders, eq(folders.id, noteFolders.folderId))
-        .where(inArray(noteFolders.noteId, noteIds))
-        .orderBy(asc(folders.name))
-        .all();
-      for (const { noteId, ...tag } of rows) out.set(noteId, [...(out.get(noteId) ?? []), tag]);
+      for (const { noteId, ...tag } of foldersOfStmt.all({ ids: jsonIds(noteIds) }) as (NoteTagRow & { noteId: string })[]) {
+        const list = out.get(noteId);
+        if (list) list.push(tag);
+        else out.set(noteId, [tag]);
+      }
       return out;
     },
 
     participantsOf(noteIds: string[]): Map<string, ParticipantRow[]> {
       const out = new Map<string, ParticipantRow[]>();
       if (noteIds.length === 0) return out;
-      const rows = db
-        .select()
-        .from(noteParticipants)
-        .where(inArray(noteParticipants.noteId, noteIds))
-        .orderBy(asc(noteParticipants.noteId), asc(noteParticipants.position))
-        .all();
-      for (const { noteId, position: _p, emailNorm: _e, ...p } of rows) out.set(noteId, [...(out.get(noteId) ?? []), p]);
+      for (const row of participantsOfStmt.all({ ids: jsonIds(noteIds) }) as (typeof noteParticipants.$inferSelect)[]) {
+        const { noteId, position: _p, emailNorm: _e, ...p } = row;
+        const list = out.get(noteId);
+        if (list) list.push(p);
+        else out.set(noteId, [p]);
+      }
       return out;
     },
 
     segmentsOf(noteId: string): SegmentRow[] {
-      return db
-        .select({
-          speaker: transcriptSegments.speaker,
-          text: transcriptSegments.text,
-          startSec: transcriptSegments.startSec,
-          endSec: transcriptSegments.endSec,
-        })
-        .from(transcriptSegments)
-        .where(eq(transcriptSegments.noteId, noteId))
-        .orderBy(asc(transcriptSegments.position))
-        .all();
+      return segmentsStmt.all({ id: noteId }) as SegmentRow[];
     },
 
     update(workspaceId: string, id: string, patch: Partial<Omit<NoteRow, "seq" | "id">>, folderIds?: string[]): boolean {
@@ -186,7 +214,12 @@ export function noteRepo(db: Db) {
     },
 
     delete(workspaceId: string, viewerUserId: string, id: string): boolean {
-      return db.delete(notes).where(and(visibleTo(workspaceId, viewerUserId), eq(notes.id, id))).run().changes > 0;
+      return (
+        db
+          .delete(notes)
+          .where(and(eq(notes.workspaceId, workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, viewerUserId)), eq(notes.id, id)))
+          .run().changes > 0
+      );
     },
   };
 }
