@@ -19,12 +19,10 @@ export function seed(dbFile, count) {
     "INSERT INTO folders (id, workspace_id, name, icon, color, is_private, parent_folder_id, owner_user_id, created_at, updated_at) VALUES (?, ?, ?, NULL, '#6B7280', 0, NULL, ?, ?, ?)",
   );
   const insNote = db.prepare(
-    `INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, user_written_note, enhanced_note, summary, total_duration_sec, calendar_event, input_language, translation_language, meeting_app, processing_error, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'online', 'completed', 'workspace', ?, ?, ?, ?, NULL, 'en', NULL, NULL, NULL, ?, ?)`,
+    `INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, user_written_note, enhanced_note, summary, total_duration_sec, participants, calendar_event, input_language, translation_language, meeting_app, processing_error, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'online', 'completed', 'workspace', ?, ?, ?, ?, ?, NULL, 'en', NULL, NULL, NULL, ?, ?)`,
   );
-  const insPart = db.prepare(
-    "INSERT INTO note_participants (note_id, position, name, email, email_norm, profile_image_url, account_name, account_domain, account_image_url) VALUES (?, ?, ?, ?, ?, '', ?, ?, '')",
-  );
+  const insEmail = db.prepare("INSERT INTO note_participant_emails (note_id, email_norm) VALUES (?, ?)");
   const insSeg = db.prepare("INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)");
   const insLink = db.prepare("INSERT INTO note_folders (note_id, folder_id) VALUES (?, ?)");
   const span = 2 * 365 * 24 * 3600 * 1000;
@@ -37,13 +35,18 @@ export function seed(dbFile, count) {
       const company = COMPANIES[i % COMPANIES.length];
       const topic = TOPICS[Math.floor(i / COMPANIES.length) % TOPICS.length];
       const createdAt = now - span + Math.floor((i / count) * span);
-      insNote.run(noteId, ws, user, `${company} ${topic} call`, `Notes on ${topic}.`, `## ${topic}\n- point`, `We discussed ${topic} with ${company}.`, 1800, createdAt, createdAt);
-      for (let p = 0; p < 2; p++) {
-        const email = `person${(i * 7 + p) % 2000}@${company.toLowerCase()}.example`;
-        insPart.run(noteId, p, `Person ${p}`, email, email, company, `${company.toLowerCase()}.example`);
-      }
+      const participants = [0, 1].map((p) => ({
+        name: `Person ${p}`,
+        email: `person${(i * 7 + p) % 2000}@${company.toLowerCase()}.example`,
+        profileImageUrl: "",
+        accountName: company,
+        accountDomain: `${company.toLowerCase()}.example`,
+        accountImageUrl: "",
+      }));
+      insNote.run(noteId, ws, user, `${company} ${topic} call`, `Notes on ${topic}.`, `## ${topic}\n- point`, `We discussed ${topic} with ${company}.`, 1800, JSON.stringify(participants), createdAt, createdAt);
+      for (const p of participants) insEmail.run(noteId, p.email);
       for (let s = 0; s < 10; s++) insSeg.run(noteId, s, s % 2 ? "Speaker 2" : "Speaker 1", `Segment ${s} about ${topic} for ${company}.`, s * 30, s * 30 + 29);
-      if (i % 5 === 0) insLink.run(noteId, folders[i % folders.length === 0 ? 0 : (i / 5) % folders.length].id);
+      if (i % 5 === 0) insLink.run(noteId, folders[(i / 5) % folders.length].id);
     }
   })();
   db.exec("ANALYZE");

@@ -113,21 +113,14 @@ CREATE TABLE `note_folders` (
 );
 --> statement-breakpoint
 CREATE INDEX `note_folders_folder_idx` ON `note_folders` (`folder_id`,`note_id`);--> statement-breakpoint
-CREATE TABLE `note_participants` (
+CREATE TABLE `note_participant_emails` (
 	`note_id` text NOT NULL,
-	`position` integer NOT NULL,
-	`name` text NOT NULL,
-	`email` text NOT NULL,
 	`email_norm` text NOT NULL,
-	`profile_image_url` text NOT NULL,
-	`account_name` text NOT NULL,
-	`account_domain` text NOT NULL,
-	`account_image_url` text NOT NULL,
-	PRIMARY KEY(`note_id`, `position`),
+	PRIMARY KEY(`email_norm`, `note_id`),
 	FOREIGN KEY (`note_id`) REFERENCES `notes`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `note_participants_email_idx` ON `note_participants` (`email_norm`,`note_id`);--> statement-breakpoint
+CREATE INDEX `note_participant_emails_note_idx` ON `note_participant_emails` (`note_id`);--> statement-breakpoint
 CREATE TABLE `notes` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`id` text NOT NULL,
@@ -141,6 +134,7 @@ CREATE TABLE `notes` (
 	`enhanced_note` text DEFAULT '' NOT NULL,
 	`summary` text DEFAULT '' NOT NULL,
 	`total_duration_sec` integer DEFAULT 0 NOT NULL,
+	`participants` text NOT NULL,
 	`calendar_event` text,
 	`input_language` text,
 	`translation_language` text,

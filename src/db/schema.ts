@@ -4,6 +4,15 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+export interface ParticipantValue {
+  name: string;
+  email: string;
+  profileImageUrl: string;
+  accountName: string;
+  accountDomain: string;
+  accountImageUrl: string;
+}
+
 export const workspaces = sqliteTable("workspaces", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -175,6 +184,8 @@ export const notes = sqliteTable(
     enhancedNote: text("enhanced_note").notNull().default(""),
     summary: text("summary").notNull().default(""),
     totalDurationSec: integer("total_duration_sec").notNull().default(0),
+    /** Read whole with the note, so kept as JSON beside it; emails are indexed in note_participant_emails. */
+    participants: text("participants", { mode: "json" }).$type<ParticipantValue[]>().notNull(),
     calendarEvent: text("calendar_event", { mode: "json" }).$type<Record<string, unknown> | null>(),
     inputLanguage: text("input_language"),
     translationLanguage: text("translation_language"),
@@ -192,21 +203,14 @@ export const notes = sqliteTable(
   ],
 );
 
-export const noteParticipants = sqliteTable(
-  "note_participants",
+/** The participants' emails, lower-cased: the index behind the participantEmail filter. */
+export const noteParticipantEmails = sqliteTable(
+  "note_participant_emails",
   {
     noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    /** Lower-cased email, for the participantEmail filter. */
     emailNorm: text("email_norm").notNull(),
-    profileImageUrl: text("profile_image_url").notNull(),
-    accountName: text("account_name").notNull(),
-    accountDomain: text("account_domain").notNull(),
-    accountImageUrl: text("account_image_url").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.noteId, t.position] }), index("note_participants_email_idx").on(t.emailNorm, t.noteId)],
+  (t) => [primaryKey({ columns: [t.emailNorm, t.noteId] }), index("note_participant_emails_note_idx").on(t.noteId)],
 );
 
 export const transcriptSegments = sqliteTable(

@@ -19,7 +19,6 @@ export function createNoteService(repos: Repositories, now: Clock) {
   function present(
     row: NoteSummaryRow | NoteRow,
     tags: { id: string; name: string; color: string }[],
-    participants: NoteDto["participants"],
     full?: { enhancedNote: string; summary: string; transcripts: NoteDto["transcripts"] },
   ): NoteDto {
     const dto: NoteDto = {
@@ -31,7 +30,7 @@ export function createNoteService(repos: Repositories, now: Clock) {
       updatedAt: iso(row.updatedAt),
       visibility: row.visibility,
       tags,
-      participants,
+      participants: row.participants,
       totalDurationSec: row.totalDurationSec,
       userWrittenNote: row.userWrittenNote,
       enhancedNote: full?.enhancedNote ?? "",
@@ -63,7 +62,7 @@ export function createNoteService(repos: Repositories, now: Clock) {
       startTimestamp: toTimestamp(s.startSec),
       endTimestamp: toTimestamp(s.endSec),
     }));
-    return present(row, repos.notes.foldersOf([id]).get(id) ?? [], repos.notes.participantsOf([id]).get(id) ?? [], {
+    return present(row, repos.notes.foldersOf([id]).get(id) ?? [], {
       enhancedNote: row.enhancedNote,
       summary: row.summary,
       transcripts,
@@ -93,9 +92,8 @@ export function createNoteService(repos: Repositories, now: Clock) {
       const page = isLast ? rows : rows.slice(0, q.limit);
       const ids = page.map((r) => r.id);
       const tags = repos.notes.foldersOf(ids);
-      const participants = repos.notes.participantsOf(ids);
       return {
-        items: page.map((r) => present(r, tags.get(r.id) ?? [], participants.get(r.id) ?? [])),
+        items: page.map((r) => present(r, tags.get(r.id) ?? [])),
         pagination: { limit: q.limit, nextOffset: isLast ? null : q.offset + page.length, isLast },
       };
     },
@@ -126,6 +124,7 @@ export function createNoteService(repos: Repositories, now: Clock) {
           enhancedNote: input.enhancedNote ?? "",
           summary: input.summary ?? "",
           totalDurationSec: Math.round(input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0)),
+          participants: input.participants ?? [],
           calendarEvent: (input.calendarEvent as Record<string, unknown> | null | undefined) ?? null,
           inputLanguage: input.inputLanguage ?? null,
           translationLanguage: null,
@@ -134,7 +133,6 @@ export function createNoteService(repos: Repositories, now: Clock) {
           createdAt,
           updatedAt: Math.max(createdAt, t),
         },
-        participants: input.participants ?? [],
         segments,
         folderIds,
       });

@@ -91,6 +91,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
 
     setPlan(workspaceId: string, plan: Plan) {
       if (!repos.workspaces.setPlan(workspaceId, plan, now())) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
+      repos.apiKeys.invalidate();
     },
 
     addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {

@@ -5,30 +5,58 @@ import { apiKeys, workspaces } from "../schema.js";
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise" };
 
+const CACHE_LIMIT = 10_000;
+
 export function apiKeyRepo(db: Db) {
-  // Runs on every request: prepared once.
   const withPlanStmt = db
     .select({ key: apiKeys, plan: workspaces.plan })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
     .prepare();
+
+  // Every request resolves its key, so found keys are cached. The cache is dropped
+  // whenever the database changes under us: PRAGMA data_version moves when another
+  // connection commits (`notula admin` revoking a key or changing a plan), and
+  // `localWrites` when this connection changes keys or plans.
+  const dataVersion = db.$client.prepare("PRAGMA data_version").pluck();
+  const cache = new Map<string, KeyWithPlan>();
+  let cachedAt = { data: -1, local: -1 };
+  let localWrites = 0;
+  function fresh() {
+    const data = dataVersion.get() as number;
+    if (data !== cachedAt.data || localWrites !== cachedAt.local) {
+      cache.clear();
+      cachedAt = { data, local: localWrites };
+    }
+  }
+
   return {
     /** The key with its workspace's current plan. */
     findByHashWithPlan(hash: string): KeyWithPlan | null {
+      fresh();
+      const hit = cache.get(hash);
+      if (hit) return hit;
       const row = withPlanStmt.get({ hash });
-      return row ? { ...row.key, plan: row.plan } : null;
+      if (!row) return null; // misses are not cached: random keys must not fill memory
+      const found = { ...row.key, plan: row.plan };
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(hash, found);
+      return found;
+    },
+    /** Call after this connection changes a workspace's plan. */
+    invalidate(): void {
+      localWrites++;
     },
     insert(row: ApiKeyRow): void {
       db.insert(apiKeys).values(row).run();
-    },
-    findByHash(hash: string): ApiKeyRow | null {
-      return db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash)).get() ?? null;
+      localWrites++;
     },
     listForWorkspace(workspaceId: string): ApiKeyRow[] {
       return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.createdAt).all();
     },
     revoke(id: string, now: number): boolean {
+      localWrites++;
       return (
         db
           .update(apiKeys)
@@ -36,9 +64,6 @@ export function apiKeyRepo(db: Db) {
           .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
           .run().changes > 0
       );
-    },
-    touch(id: string, now: number): void {
-      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)).run();
     },
   };
 }

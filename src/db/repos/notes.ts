@@ -2,13 +2,13 @@
 // Reads are prepared once (drizzle builds SQL per call otherwise, which costs more
 // than the query itself); the list query is prepared per filter shape and served
 // by the indexes in schema.ts.
-import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
-import { folders, noteFolders, noteParticipants, notes, transcriptSegments } from "../schema.js";
+import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema.js";
 
 export type NoteRow = typeof notes.$inferSelect;
-export type ParticipantRow = Omit<typeof noteParticipants.$inferSelect, "noteId" | "position" | "emailNorm">;
+export type ParticipantRow = ParticipantValue;
 export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
 export type NoteSummaryRow = Omit<NoteRow, "enhancedNote" | "summary" | "seq">;
 export type NoteTagRow = { id: string; name: string; color: string };
@@ -40,6 +40,7 @@ const summaryColumns = {
   visibility: notes.visibility,
   userWrittenNote: notes.userWrittenNote,
   totalDurationSec: notes.totalDurationSec,
+  participants: notes.participants,
   calendarEvent: notes.calendarEvent,
   inputLanguage: notes.inputLanguage,
   translationLanguage: notes.translationLanguage,
@@ -63,12 +64,16 @@ const jsonIds = (ids: string[]) => JSON.stringify(ids);
 
 export interface NewNote {
   row: Omit<NoteRow, "seq">;
-  participants: ParticipantRow[];
   segments: SegmentRow[];
   folderIds: string[];
 }
 
-export function noteRepo(db: Db) {
+export interface NoteRepoOptions {
+  /** Folder filters matching fewer notes than this drive the query from the folder's notes. */
+  folderDriveLimit?: number;
+}
+
+export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
   const getStmt = db.select().from(notes).where(and(visible, eq(notes.id, P("id")))).prepare();
   const segmentsStmt = db
     .select({ speaker: transcriptSegments.speaker, text: transcriptSegments.text, startSec: transcriptSegments.startSec, endSec: transcriptSegments.endSec })
@@ -83,15 +88,29 @@ export function noteRepo(db: Db) {
     .where(sql`${noteFolders.noteId} IN (SELECT value FROM json_each(${P("ids")}))`)
     .orderBy(asc(folders.name))
     .prepare();
-  const participantsOfStmt = db
-    .select()
-    .from(noteParticipants)
-    .where(sql`${noteParticipants.noteId} IN (SELECT value FROM json_each(${P("ids")}))`)
-    .orderBy(asc(noteParticipants.noteId), asc(noteParticipants.position))
-    .prepare();
-
   const listStatements = new Map<string, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
-  function listStatement(f: NoteListFilter, hasMatch: boolean) {
+  // How a folder filter is best answered depends on the folders' size: a small
+  // folder drives the query from its note ids; a large one is better probed row by
+  // row while walking the sort index, which stops once the page is full.
+  const FOLDER_DRIVE_LIMIT = options.folderDriveLimit ?? 1000;
+  const folderSizeStatements = new Map<number, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  function folderFilterMode(folderIds: string[]): "drive" | "probe" {
+    let stmt = folderSizeStatements.get(folderIds.length);
+    if (!stmt) {
+      const inner = db
+        .select({ one: sql`1` })
+        .from(noteFolders)
+        .where(inArray(noteFolders.folderId, folderIds.map((_, i) => P(`f${i}`))))
+        .limit(FOLDER_DRIVE_LIMIT)
+        .as("capped");
+      stmt = db.select({ n: sql<number>`count(*)` }).from(inner).prepare();
+      folderSizeStatements.set(folderIds.length, stmt);
+    }
+    const { n } = stmt.get(Object.fromEntries(folderIds.map((id, i) => [`f${i}`, id]))) as { n: number };
+    return n < FOLDER_DRIVE_LIMIT ? "drive" : "probe";
+  }
+
+  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: "drive" | "probe" | null) {
     const shape = [
       f.sortBy,
       f.sortOrder,
@@ -102,7 +121,8 @@ export function noteRepo(db: Db) {
       f.toDate !== undefined,
       f.search !== undefined && hasMatch,
       f.search !== undefined && !hasMatch,
-      Boolean(f.folderIds?.length),
+      folderMode,
+      f.folderIds?.length ?? 0,
       f.participantEmail !== undefined,
     ].join("|");
     let stmt = listStatements.get(shape);
@@ -115,10 +135,16 @@ export function noteRepo(db: Db) {
     if (f.toDate !== undefined) where.push(lt(notes.createdAt, P("toDate")));
     if (f.search !== undefined)
       where.push(hasMatch ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})` : sql`0`);
-    if (f.folderIds?.length)
-      where.push(sql`${notes.id} IN (SELECT ${noteFolders.noteId} FROM ${noteFolders} WHERE ${noteFolders.folderId} IN (SELECT value FROM json_each(${P("folderIds")})))`);
+    if (f.folderIds?.length) {
+      const inFolders = inArray(noteFolders.folderId, f.folderIds.map((_, i) => P(`f${i}`)));
+      where.push(
+        folderMode === "drive"
+          ? inArray(notes.id, db.select({ id: noteFolders.noteId }).from(noteFolders).where(inFolders))
+          : sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inFolders})`,
+      );
+    }
     if (f.participantEmail !== undefined)
-      where.push(sql`${notes.id} IN (SELECT ${noteParticipants.noteId} FROM ${noteParticipants} WHERE ${noteParticipants.emailNorm} = ${P("email")})`);
+      where.push(sql`${notes.id} IN (SELECT ${noteParticipantEmails.noteId} FROM ${noteParticipantEmails} WHERE ${noteParticipantEmails.emailNorm} = ${P("email")})`);
     const dir = f.sortOrder === "asc" ? asc : desc;
     const key = f.sortBy === "title" ? sql`${notes.title} COLLATE NOCASE` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
     stmt = db
@@ -137,10 +163,9 @@ export function noteRepo(db: Db) {
     insert(note: NewNote): void {
       db.transaction((tx) => {
         tx.insert(notes).values(note.row).run();
-        if (note.participants.length)
-          tx.insert(noteParticipants)
-            .values(note.participants.map((p, position) => ({ ...p, noteId: note.row.id, position, emailNorm: p.email.toLowerCase() })))
-            .run();
+        const emails = [...new Set(note.row.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean))];
+        if (emails.length)
+          tx.insert(noteParticipantEmails).values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm }))).run();
         // Chunked: SQLite limits the number of bound parameters per statement.
         for (let i = 0; i < note.segments.length; i += 500)
           tx.insert(transcriptSegments)
@@ -165,9 +190,10 @@ export function noteRepo(db: Db) {
       if (f.fromDate !== undefined) params.fromDate = f.fromDate;
       if (f.toDate !== undefined) params.toDate = f.toDate;
       if (match) params.match = match;
-      if (f.folderIds?.length) params.folderIds = jsonIds(f.folderIds);
+      f.folderIds?.forEach((id, i) => (params[`f${i}`] = id));
       if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
-      return listStatement(f, match !== null).all(params) as NoteSummaryRow[];
+      const folderMode = f.folderIds?.length ? folderFilterMode(f.folderIds) : null;
+      return listStatement(f, match !== null, folderMode).all(params) as NoteSummaryRow[];
     },
 
     foldersOf(noteIds: string[]): Map<string, NoteTagRow[]> {
@@ -177,18 +203,6 @@ export function noteRepo(db: Db) {
         const list = out.get(noteId);
         if (list) list.push(tag);
         else out.set(noteId, [tag]);
-      }
-      return out;
-    },
-
-    participantsOf(noteIds: string[]): Map<string, ParticipantRow[]> {
-      const out = new Map<string, ParticipantRow[]>();
-      if (noteIds.length === 0) return out;
-      for (const row of participantsOfStmt.all({ ids: jsonIds(noteIds) }) as (typeof noteParticipants.$inferSelect)[]) {
-        const { noteId, position: _p, emailNorm: _e, ...p } = row;
-        const list = out.get(noteId);
-        if (list) list.push(p);
-        else out.set(noteId, [p]);
       }
       return out;
     },

@@ -78,18 +78,19 @@ export function queryDate(name: string, description: string) {
 }
 
 /** A comma-separated list of ids in a query string. */
-export function queryIdList(name: string, description: string) {
+export function queryIdList(name: string, description: string, max = 100) {
   return z
     .string()
     .optional()
-    .transform((raw) =>
-      raw === undefined
-        ? undefined
-        : raw
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-    )
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const ids = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+      if (ids.length > max) {
+        ctx.addIssue({ code: "custom", message: `at most ${max} ids, got ${ids.length}` });
+        return z.NEVER;
+      }
+      return ids;
+    })
     .meta({ param: { name, in: "query" }, description, type: "string" } as Record<string, unknown>);
 }
 

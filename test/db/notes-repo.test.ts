@@ -1,0 +1,50 @@
+// The notes repository on a real SQLite file: both plans of the folder filter give
+// the same answers, so the choice between them is only a matter of speed.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/open.js";
+import { noteRepo, titleMatchQuery } from "../../src/db/repos/notes.js";
+import { createRepositories } from "../../src/db/repos/index.js";
+import { createServices } from "../../src/services/index.js";
+import { loadSecretBox } from "../../src/services/secret-box.js";
+import { tempDir } from "../helpers/server.js";
+
+describe("noteRepo.list folder filter", () => {
+  it("drive and probe plans return identical pages under every sort", () => {
+    const dir = tempDir();
+    const { db, close } = openDatabase(path.join(dir, "notula.db"));
+    const repos = createRepositories(db);
+    const services = createServices(repos, { secrets: loadSecretBox(dir), allowPrivateWebhooks: false });
+    const ws = services.workspaces.create({ name: "W" });
+    const p = services.apiKeys.authenticate(ws.key)!;
+    const folders = ["a", "b", "c"].map((name) => services.folders.create(p, { name, ownerUserId: ws.user.id }));
+    for (let i = 0; i < 120; i++)
+      services.notes.create(p, {
+        title: `Note ${i % 17}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 50)).toISOString(),
+        folderIds: i % 3 === 0 ? [folders[0].id] : i % 4 === 0 ? [folders[1].id, folders[2].id] : [],
+      });
+    const drive = noteRepo(db, { folderDriveLimit: 1_000_000 });
+    const probe = noteRepo(db, { folderDriveLimit: 1 });
+    for (const sortBy of ["createdAt", "updatedAt", "title"] as const)
+      for (const sortOrder of ["asc", "desc"] as const)
+        for (const folderIds of [[folders[0].id], [folders[1].id, folders[2].id], [folders[0].id, folders[2].id]])
+          for (const offset of [0, 7, 30]) {
+            const f = { limit: 9, offset, sortBy, sortOrder, folderIds, fromDate: Date.UTC(2026, 0, 1, 0, 5) };
+            const a = drive.list(ws.workspace.id, ws.user.id, f).map((n) => n.id);
+            const b = probe.list(ws.workspace.id, ws.user.id, f).map((n) => n.id);
+            if (offset === 0) expect(a.length).toBe(9);
+            expect(b).toEqual(a);
+          }
+    close();
+  });
+});
+
+describe("titleMatchQuery", () => {
+  it("turns a search box into word-prefix terms and neutralises FTS syntax", () => {
+    expect(titleMatchQuery("Lisbon off")).toBe('"Lisbon"* "off"*');
+    expect(titleMatchQuery('"budget" OR x* NEAR(a b)')).toBe('"budget"* "OR"* "x"* "NEAR"* "a"* "b"*');
+    expect(titleMatchQuery("%%%")).toBeNull();
+    expect(titleMatchQuery("café-2026")).toBe('"café"* "2026"*');
+  });
+});
