@@ -24,7 +24,16 @@ export function registerServe(program: Command, version: string) {
         throw err;
       }
       const { startServer } = await import("../server/start.js");
-      const server = await startServer(config, { version });
+      let server;
+      try {
+        server = await startServer(config, { version });
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === "EADDRINUSE")
+          throw new CliError(`${config.host}:${config.port} is already in use; choose another with --port (0 picks a free one).`);
+        if (code === "EACCES") throw new CliError(`Not allowed to listen on ${config.host}:${config.port}; choose a port above 1024 with --port.`);
+        throw err;
+      }
       const stop = async () => {
         await server.close();
         process.exit(0);
