@@ -1,19 +1,38 @@
-// Builds the service's object graph over a data dir: database, repositories,
-// services. Shared by `notula serve` and the `notula admin` commands.
+// Builds the service's object graph over a data dir: database, repositories, audio
+// store, job queue and services. Shared by `notula serve` and `notula admin`.
 import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
 import { openDatabase } from "./db/open.js";
+import { createJobQueue } from "./jobs/queue.js";
 import { createServices } from "./services/index.js";
 import { loadSecretBox } from "./services/secret-box.js";
+import { systemClock } from "./services/time.js";
+import { createFsAudioStore } from "./storage/fs-audio-store.js";
 
-export function openRuntime(dataDir: string, options: { allowPrivateWebhooks?: boolean } = {}) {
+export interface RuntimeOptions {
+  allowPrivateWebhooks?: boolean;
+  maxUploadBytes?: number;
+  publicUrl?: () => string;
+}
+
+export const PROCESS_NOTE_JOB = "process-note";
+
+export function openRuntime(dataDir: string, options: RuntimeOptions = {}) {
   const database = openDatabase(path.join(dataDir, "notula.db"));
   const repos = createRepositories(database.db);
+  const now = systemClock;
+  const audioStore = createFsAudioStore(path.join(dataDir, "audio"));
+  const queue = createJobQueue(repos, { now });
   const services = createServices(repos, {
     secrets: loadSecretBox(dataDir),
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+    audioStore,
+    maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 ** 3,
+    publicUrl: options.publicUrl ?? (() => "http://127.0.0.1:8787"),
+    enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE_JOB, { noteId }, { idempotencyKey: `${PROCESS_NOTE_JOB}:${noteId}` }),
+    now,
   });
-  return { database, repos, services, close: () => database.close() };
+  return { database, repos, audioStore, queue, services, now, close: () => database.close() };
 }
 
 export type Runtime = ReturnType<typeof openRuntime>;

@@ -191,6 +191,10 @@ export const notes = sqliteTable(
     translationLanguage: text("translation_language"),
     meetingApp: text("meeting_app"),
     processingError: text("processing_error"),
+    /** The recording this note was made from, if any (kept for reprocessing). */
+    audioUploadId: text("audio_upload_id"),
+    /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */
+    processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -263,4 +267,50 @@ export const knowledgeArticles = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("knowledge_ws_created_idx").on(t.workspaceId, t.createdAt, t.id)],
+);
+
+/** A presigned upload: created by generate-upload-url, filled by PUT, consumed by from-audio. */
+export const audioUploads = sqliteTable(
+  "audio_uploads",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    extension: text("extension").notNull(),
+    contentType: text("content_type").notNull(),
+    maxBytes: integer("max_bytes").notNull(),
+    declaredDurationSec: integer("declared_duration_sec").notNull(),
+    /** pending → receiving → uploaded → used; receiving returns to pending if the upload fails. */
+    status: text("status", { enum: ["pending", "receiving", "uploaded", "used"] }).notNull(),
+    bytes: integer("bytes"),
+    noteId: text("note_id"),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    uploadedAt: integer("uploaded_at"),
+  },
+  (t) => [index("audio_uploads_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The durable job queue: survives restarts; a crashed worker's job is retaken after its lease. */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    availableAt: integer("available_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    /** At most one unfinished job per key: enqueueing again while one waits is a no-op. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("jobs_ready_idx").on(t.status, t.availableAt),
+    index("jobs_idempotency_idx").on(t.idempotencyKey, t.status),
+  ],
 );

@@ -13,6 +13,8 @@ import { authenticate } from "./middleware/auth.js";
 import { rateLimit } from "./middleware/rate-limit.js";
 import { renderApiReference } from "./pages/api-reference.js";
 import { healthRoutes } from "./routes/health.js";
+import { uploadRoutes } from "./routes/uploads.js";
+import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
@@ -53,6 +55,7 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   app.route("/", healthRoutes(deps.sqlite));
+  app.route("/", uploadRoutes(services));
 
   app.use(
     "/v1/*",
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps) {
     app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : limiter(c, next)));
   }
 
+  app.route("/", audioRoutes(services));
   app.route("/", notesRoutes(services));
   app.route("/", folderRoutes(services));
   app.route("/", inviteRoutes(services));

@@ -18,7 +18,14 @@ export interface StartOptions {
 
 export async function startServer(config: Config, opts: StartOptions): Promise<RunningServer> {
   const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
-  const runtime = openRuntime(config.dataDir, { allowPrivateWebhooks: config.allowPrivateWebhooks });
+  const runtime = openRuntime(config.dataDir, {
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    maxUploadBytes: config.maxUploadBytes,
+    publicUrl: () => config.publicUrl!,
+  });
+  // Whatever a crash left half-received starts over.
+  runtime.repos.audioUploads.resetReceiving();
+  runtime.audioStore.sweepIncoming();
 
   if (runtime.services.workspaces.isEmpty()) {
     const created = runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });

@@ -7,12 +7,20 @@ import { createKnowledgeService } from "./knowledge.js";
 import { createNoteService } from "./notes.js";
 import type { SecretBox } from "./secret-box.js";
 import { systemClock, type Clock } from "./time.js";
+import { createUploadService } from "./uploads.js";
 import { createWebhookService } from "./webhooks.js";
+import type { AudioStore } from "../storage/audio-store.js";
 import { createWorkspaceService } from "./workspaces.js";
 
 export interface ServiceOptions {
   secrets: SecretBox;
   allowPrivateWebhooks: boolean;
+  audioStore: AudioStore;
+  maxUploadBytes: number;
+  /** The server's public base URL (known once it listens). */
+  publicUrl: () => string;
+  /** Queues a note for processing; called inside the transaction that creates it. */
+  enqueueProcessing: (noteId: string) => void;
   now?: Clock;
 }
 
@@ -20,10 +28,21 @@ export interface ServiceOptions {
 export function createServices(repos: Repositories, opts: ServiceOptions) {
   const now = opts.now ?? systemClock;
   const apiKeys = createApiKeyService(repos, now);
+  const notes = createNoteService(repos, now);
   return {
     apiKeys,
     workspaces: createWorkspaceService(repos, apiKeys, now),
-    notes: createNoteService(repos, now),
+    notes,
+    uploads: createUploadService({
+      repos,
+      store: opts.audioStore,
+      secrets: opts.secrets,
+      notes,
+      now,
+      maxUploadBytes: opts.maxUploadBytes,
+      publicUrl: opts.publicUrl,
+      enqueueProcessing: opts.enqueueProcessing,
+    }),
     folders: createFolderService(repos, now),
     directory: createDirectoryService(repos, now),
     invites: createInviteService(repos, now),

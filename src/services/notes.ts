@@ -130,6 +130,8 @@ export function createNoteService(repos: Repositories, now: Clock) {
           translationLanguage: null,
           meetingApp: input.meetingApp ?? null,
           processingError: null,
+          audioUploadId: null,
+          processingInfo: summarized ? { summary: "provided" } : null,
           createdAt,
           updatedAt: Math.max(createdAt, t),
         },
@@ -137,6 +139,47 @@ export function createNoteService(repos: Repositories, now: Clock) {
         folderIds,
       });
       return get(p, id);
+    },
+
+    /** A note for an uploaded recording, waiting for processing (status postprocessing). */
+    createFromAudio(
+      p: Principal,
+      input: { title?: string; calendarEventId?: string; folderId?: string; audioUploadId: string; declaredDurationSec: number },
+    ): { id: string } {
+      const t = now();
+      const folderIds = input.folderId ? requireFolders(p.workspaceId, [input.folderId], "folderId") : [];
+      const id = newId("note");
+      repos.notes.insert({
+        row: {
+          id,
+          workspaceId: p.workspaceId,
+          createdBy: p.userId,
+          title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
+          kind: "online",
+          status: "postprocessing",
+          visibility: "workspace",
+          userWrittenNote: "",
+          enhancedNote: "",
+          summary: "",
+          totalDurationSec: input.declaredDurationSec,
+          participants: [],
+          // Only the id is known; the other fields stay empty until a calendar integration fills them.
+          calendarEvent: input.calendarEventId
+            ? { id: input.calendarEventId, href: "", title: "", startsAt: "", endsAt: "", createdAt: "", updatedAt: "", calendarId: "", attendees: [] }
+            : null,
+          inputLanguage: null,
+          translationLanguage: null,
+          meetingApp: null,
+          processingError: null,
+          audioUploadId: input.audioUploadId,
+          processingInfo: null,
+          createdAt: t,
+          updatedAt: t,
+        },
+        segments: [],
+        folderIds,
+      });
+      return { id };
     },
 
     update(p: Principal, id: string, patch: NoteUpdate): NoteDto {

@@ -1,12 +1,16 @@
 // Encrypts secrets that must be recovered later (webhook signing secrets) with a
 // key kept in the data dir, so that a copy of the database alone does not leak them.
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** HMAC-SHA256 (base64url) with a key derived for signing, never the encryption key itself. */
+  sign(data: string): string;
+  /** Constant-time check of a signature made by `sign`. */
+  verify(data: string, signature: string): boolean;
 }
 
 export function loadSecretBox(dataDir: string): SecretBox {
@@ -25,7 +29,15 @@ export function loadSecretBox(dataDir: string): SecretBox {
     }
   }
   if (key.length !== 32) throw new Error(`${file} is damaged: it must hold a 32-byte base64 key.`);
+  const signingKey = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "notula url signing", 32));
+  const sign = (data: string) => createHmac("sha256", signingKey).update(data).digest("base64url");
   return {
+    sign,
+    verify(data, signature) {
+      const expected = Buffer.from(sign(data));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);

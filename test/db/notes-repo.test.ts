@@ -1,20 +1,16 @@
 // The notes repository on a real SQLite file: both plans of the folder filter give
 // the same answers, so the choice between them is only a matter of speed.
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/db/open.js";
 import { noteRepo, titleMatchQuery } from "../../src/db/repos/notes.js";
-import { createRepositories } from "../../src/db/repos/index.js";
-import { createServices } from "../../src/services/index.js";
-import { loadSecretBox } from "../../src/services/secret-box.js";
+import { openRuntime } from "../../src/runtime.js";
 import { tempDir } from "../helpers/server.js";
 
 describe("noteRepo.list folder filter", () => {
   it("drive and probe plans return identical pages under every sort", () => {
     const dir = tempDir();
-    const { db, close } = openDatabase(path.join(dir, "notula.db"));
-    const repos = createRepositories(db);
-    const services = createServices(repos, { secrets: loadSecretBox(dir), allowPrivateWebhooks: false });
+    const rt = openRuntime(dir);
+    const { db } = rt.database;
+    const { services } = rt;
     const ws = services.workspaces.create({ name: "W" });
     const p = services.apiKeys.authenticate(ws.key)!;
     const folders = ["a", "b", "c"].map((name) => services.folders.create(p, { name, ownerUserId: ws.user.id }));
@@ -36,7 +32,7 @@ describe("noteRepo.list folder filter", () => {
             if (offset === 0) expect(a.length).toBe(10); // a page plus the look-ahead row
             expect(b).toEqual(a);
           }
-    close();
+    rt.close();
   });
 });
 

@@ -3,6 +3,8 @@ import { apiKeyRepo } from "./api-keys.js";
 import { folderRepo } from "./folders.js";
 import { groupRepo } from "./groups.js";
 import { inviteRepo } from "./invites.js";
+import { jobRepo } from "./jobs.js";
+import { audioUploadRepo } from "./audio-uploads.js";
 import { knowledgeRepo } from "./knowledge.js";
 import { memberRepo } from "./members.js";
 import { noteRepo } from "./notes.js";
@@ -26,6 +28,8 @@ export function createRepositories(db: Db) {
     notes: noteRepo(db),
     webhooks: webhookRepo(db),
     knowledge: knowledgeRepo(db),
+    jobs: jobRepo(db),
+    audioUploads: audioUploadRepo(db),
     /** Runs `fn` in one transaction (repositories called inside join it). */
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn)();

@@ -1,0 +1,149 @@
+// A small durable job queue on the service's SQLite database. Jobs survive restarts
+// and kill -9: a job whose worker died is taken up again once its lease runs out.
+// Handlers must be idempotent; they are told which attempt they are on.
+import type { z } from "zod";
+import type { JobRow } from "../db/repos/jobs.js";
+import type { Repositories } from "../db/repos/index.js";
+import type { Clock } from "../services/time.js";
+
+export interface JobContext {
+  job: JobRow;
+  /** Aborted when the job times out or the queue stops. */
+  signal: AbortSignal;
+}
+
+export interface WorkerDefinition<P> {
+  kind: string;
+  payload: z.ZodType<P>;
+  /** Jobs of this kind run at most this many at a time. */
+  concurrency: number;
+  /** How long a claim lasts without a heartbeat; heartbeats come every third of it. */
+  leaseMs: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  /** Delay before attempt n+1, after attempt n failed. */
+  backoffMs(attempt: number): number;
+  handle(payload: P, ctx: JobContext): Promise<void>;
+  /** Called once when the last attempt has failed. */
+  onExhausted?(payload: P, error: Error): void;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** A failure that retrying cannot fix: the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export interface JobQueue {
+  define<P>(worker: WorkerDefinition<P>): void;
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number }): number;
+  start(): void;
+  stop(): Promise<void>;
+  /** Resolves when no job of any kind is queued or running (for tests and benchmarks). */
+  idle(): Promise<void>;
+}
+
+export function createJobQueue(repos: Repositories, opts: { now: Clock; log?: (msg: string) => void; pollMs?: number }): JobQueue {
+  const { now } = opts;
+  const log = opts.log ?? ((msg: string) => process.stderr.write(`notula: ${msg}\n`));
+  const pollMs = opts.pollMs ?? 1000;
+  const workers = new Map<string, WorkerDefinition<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const running = new Map<string, Set<Promise<void>>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const stopController = new AbortController();
+  let started = false;
+
+  function schedule(kind: string, delayMs: number) {
+    if (!started || stopController.signal.aborted) return;
+    clearTimeout(timers.get(kind));
+    timers.set(kind, setTimeout(() => pump(kind), Math.max(0, delayMs)).unref());
+  }
+
+  function pump(kind: string) {
+    const worker = workers.get(kind)!;
+    const active = running.get(kind)!;
+    while (!stopController.signal.aborted && active.size < worker.concurrency) {
+      const job = repos.jobs.claim(kind, now(), worker.leaseMs);
+      if (!job) break;
+      const p = run(worker, job).finally(() => {
+        active.delete(p);
+        schedule(kind, 0);
+      });
+      active.add(p);
+    }
+    if (active.size < worker.concurrency) {
+      const next = repos.jobs.nextAvailableAt(kind);
+      schedule(kind, next === null ? pollMs : Math.min(pollMs, next - now()));
+    }
+  }
+
+  async function run(worker: WorkerDefinition<unknown>, job: JobRow) {
+    const timeout = AbortSignal.timeout(worker.timeoutMs);
+    const signal = AbortSignal.any([timeout, stopController.signal]);
+    const beat = setInterval(() => {
+      if (!repos.jobs.heartbeat(job.id, job.attempts, now() + worker.leaseMs, now())) clearInterval(beat);
+    }, Math.max(50, worker.leaseMs / 3)).unref();
+    try {
+      const parsed = worker.payload.safeParse(job.payload);
+      if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
+      await worker.handle(parsed.data, { job, signal });
+      repos.jobs.succeed(job.id, job.attempts, now());
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      if (stopController.signal.aborted && !timeout.aborted) return; // shutting down: the lease will hand it on
+      const message = timeout.aborted ? `timed out after ${worker.timeoutMs} ms` : err.message;
+      if (e instanceof PermanentJobError || job.attempts >= worker.maxAttempts) {
+        repos.jobs.fail(job.id, job.attempts, message, now());
+        log(`job ${worker.kind}#${job.id} failed for good after ${job.attempts} attempt(s): ${message}`);
+        try {
+          worker.onExhausted?.(job.payload, new Error(message));
+        } catch (hookErr) {
+          log(`job ${worker.kind}#${job.id}: failure handler threw: ${(hookErr as Error).message}`);
+        }
+      } else {
+        const delay = worker.backoffMs(job.attempts);
+        repos.jobs.retryLater(job.id, job.attempts, message, now() + delay, now());
+        log(`job ${worker.kind}#${job.id} attempt ${job.attempts} failed (${message}); retrying in ${Math.round(delay / 1000)} s`);
+      }
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  return {
+    define(worker) {
+      workers.set(worker.kind, worker);
+      running.set(worker.kind, new Set());
+      if (started) schedule(worker.kind, 0);
+    },
+    enqueue(kind, payload, o = {}) {
+      // A worker need not be defined here: another process (the server) may run it.
+      const id = repos.jobs.enqueue({
+        kind,
+        payload,
+        maxAttempts: workers.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        availableAt: now() + (o.delayMs ?? 0),
+        idempotencyKey: o.idempotencyKey,
+        now: now(),
+      });
+      // Let the caller's transaction commit before a worker looks for it.
+      if (started && workers.has(kind)) setImmediate(() => schedule(kind, o.delayMs ?? 0));
+      return id;
+    },
+    start() {
+      started = true;
+      for (const kind of workers.keys()) schedule(kind, 0);
+    },
+    async stop() {
+      stopController.abort();
+      for (const t of timers.values()) clearTimeout(t);
+      await Promise.allSettled([...running.values()].flatMap((s) => [...s]));
+    },
+    async idle() {
+      for (;;) {
+        const counts = repos.jobs.countByStatus();
+        if (!counts.queued && !counts.running) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}

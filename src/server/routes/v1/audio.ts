@@ -1,0 +1,41 @@
+// Notes from audio (Enterprise only): the upload URL and the note creation.
+import { createRoute } from "@hono/zod-openapi";
+import type { Services } from "../../../services/index.js";
+import { FromAudioBody, FromAudioResult, GenerateUploadUrlBody, UploadUrl } from "../../../shared/schemas/audio.js";
+import { newRouter } from "../../context.js";
+import { requireEnterprise, requireScope } from "../../middleware/auth.js";
+import { common, errors, jsonBody, ok } from "./openapi-helpers.js";
+
+const tags = ["Notes from audio"];
+const security = [{ bearer: [] }];
+const middleware = [requireScope("notes"), requireEnterprise];
+
+const generate = createRoute({
+  method: "post",
+  path: "/v1/notes/from-audio/generate-upload-url",
+  tags,
+  security,
+  middleware,
+  summary: "Get a presigned URL to upload a recording (Enterprise)",
+  request: { body: jsonBody(GenerateUploadUrlBody) },
+  responses: { ...ok(UploadUrl), 400: errors[400], 415: errors[415], ...common },
+});
+
+const fromAudio = createRoute({
+  method: "post",
+  path: "/v1/notes/from-audio",
+  tags,
+  security,
+  middleware,
+  summary: "Create a note from an uploaded recording (Enterprise)",
+  description: "The note starts in status postprocessing and is transcribed and summarized in the background.",
+  request: { body: jsonBody(FromAudioBody) },
+  responses: { ...ok(FromAudioResult), 400: errors[400], 404: errors[404], 409: errors[409], 415: errors[415], ...common },
+});
+
+export function audioRoutes(services: Services) {
+  const app = newRouter();
+  app.openapi(generate, (c) => c.json(services.uploads.createUploadUrl(c.get("principal"), c.req.valid("json")), 200));
+  app.openapi(fromAudio, (c) => c.json(services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200));
+  return app;
+}

@@ -1,0 +1,147 @@
+// Audio uploads through presigned URLs, and notes made from them.
+// generate-upload-url signs a one-time URL on this server (10 minutes, bound to the
+// workspace, content type and size limit); PUT streams the file into the audio
+// store; from-audio turns the upload into a note and queues its processing.
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Repositories } from "../db/repos/index.js";
+import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
+import { newId } from "../db/ids.js";
+import { AudioIncompleteError, AudioTooLargeError, type AudioStore } from "../storage/audio-store.js";
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from "../shared/errors.js";
+import type { NoteService } from "./notes.js";
+import type { Principal } from "./principal.js";
+import type { SecretBox } from "./secret-box.js";
+import type { Clock } from "./time.js";
+
+export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
+export const MAX_DURATION_SEC = 14_400;
+export const AUDIO_CONTENT_TYPES: Record<string, string> = {
+  m4a: "audio/mp4",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  aac: "audio/aac",
+};
+const AUDIO_URL_PREFIX = "notula://audio/";
+
+export interface UploadServiceDeps {
+  repos: Repositories;
+  store: AudioStore;
+  secrets: SecretBox;
+  notes: NoteService;
+  now: Clock;
+  maxUploadBytes: number;
+  publicUrl: () => string;
+  /** Queues a note's processing (inside the caller's transaction). */
+  enqueueProcessing: (noteId: string) => void;
+}
+
+export const audioKey = (u: Pick<AudioUploadRow, "workspaceId" | "id" | "extension">) => `${u.workspaceId}/${u.id}.${u.extension}`;
+
+function signedFields(u: AudioUploadRow, expires: number) {
+  return ["PUT", u.id, u.workspaceId, u.contentType, u.maxBytes, expires].join("\n");
+}
+
+export function createUploadService(d: UploadServiceDeps) {
+  return {
+    createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }) {
+      const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
+      const contentType = AUDIO_CONTENT_TYPES[extension];
+      if (!contentType) throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
+      const t = d.now();
+      const row: AudioUploadRow = {
+        id: `upl_${randomBytes(16).toString("base64url")}`,
+        workspaceId: p.workspaceId,
+        userId: p.userId,
+        extension,
+        contentType,
+        maxBytes: d.maxUploadBytes,
+        declaredDurationSec: Math.ceil(input.duration),
+        status: "pending",
+        bytes: null,
+        noteId: null,
+        expiresAt: t + UPLOAD_URL_TTL_MS,
+        createdAt: t,
+        uploadedAt: null,
+      };
+      d.repos.audioUploads.insert(row);
+      const expires = Math.floor(row.expiresAt / 1000);
+      const sig = d.secrets.sign(signedFields(row, expires));
+      return {
+        presignedUrl: `${d.publicUrl()}/uploads/${row.id}?expires=${expires}&sig=${sig}`,
+        audioUrl: `${AUDIO_URL_PREFIX}${row.id}`,
+        contentType,
+      };
+    },
+
+    /** Handles PUT presignedUrl. Checks come before a single byte is stored. */
+    async receive(input: {
+      uploadId: string;
+      expires: string | undefined;
+      sig: string | undefined;
+      contentType: string | undefined;
+      contentLength: string | undefined;
+      body: Readable;
+    }) {
+      const row = d.repos.audioUploads.get(input.uploadId);
+      const expires = Number(input.expires);
+      // A missing upload and a bad signature read the same: nobody learns which ids exist.
+      if (!row || !input.sig || !Number.isInteger(expires) || !d.secrets.verify(signedFields(row, expires), input.sig))
+        throw new ForbiddenError("This upload URL is not valid: its signature does not match. Ask for a new one.");
+      if (expires * 1000 < d.now() || row.expiresAt < d.now()) throw new ForbiddenError("This upload URL has expired (they last 10 minutes). Ask for a new one.");
+      if (row.status !== "pending")
+        throw new ConflictError("This upload URL has already been used; each accepts one upload. Ask for a new one.");
+      const given = (input.contentType ?? "").split(";")[0].trim().toLowerCase();
+      if (given !== row.contentType)
+        throw new UnsupportedMediaTypeError(`Content-Type must be ${row.contentType} for this upload, got ${given || "none"}.`);
+      if (input.contentLength !== undefined && Number(input.contentLength) > row.maxBytes)
+        throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
+      // Claim the upload so that a second PUT racing this one is refused.
+      if (!d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" }))
+        throw new ConflictError("This upload URL is already in use.");
+      try {
+        const stored = await d.store.put(audioKey(row), input.body, { maxBytes: row.maxBytes });
+        d.repos.audioUploads.transition(row.id, "receiving", { status: "uploaded", bytes: stored.bytes, uploadedAt: d.now() });
+        return { status: "uploaded" as const, bytes: stored.bytes };
+      } catch (err) {
+        // Nothing was kept: the same URL may be used again until it expires.
+        d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
+        if (err instanceof AudioTooLargeError) throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
+        if (err instanceof AudioIncompleteError) throw new BadRequestError(err.message);
+        throw err;
+      }
+    },
+
+    createNoteFromAudio(p: Principal, input: { audioUrl: string; title?: string; calendarEventId?: string; folderId?: string }) {
+      const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
+      const upload = id ? d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
+      if (!upload) throw new NotFoundError("audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.");
+      if (!d.repos.users.get(p.userId)) throw new NotFoundError("User not found.");
+      if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
+      if (upload.status !== "uploaded") throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+      return d.repos.transaction(() => {
+        if (!d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" }))
+          throw new ConflictError("audioUrl: this recording already made a note.");
+        const note = d.notes.createFromAudio(p, {
+          title: input.title,
+          calendarEventId: input.calendarEventId,
+          folderId: input.folderId,
+          audioUploadId: upload.id,
+          declaredDurationSec: upload.declaredDurationSec,
+        });
+        d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
+        d.enqueueProcessing(note.id);
+        return { noteId: note.id };
+      });
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,35 @@
+// Where uploaded recordings live. One interface, one file per backend: the
+// filesystem store below the data dir now; an S3-compatible one would be a new file.
+import type { Readable } from "node:stream";
+
+export interface StoredAudio {
+  bytes: number;
+}
+
+export interface LocalAudioFile {
+  /** A path that ffmpeg can read. */
+  path: string;
+  /** Frees whatever was made to provide the path (a downloaded copy, say). */
+  release(): Promise<void>;
+}
+
+export interface AudioStore {
+  /**
+   * Streams `body` into the store under `key`, atomically: the object appears only
+   * once the whole body has arrived. An error, an abort or more than `maxBytes`
+   * leaves nothing behind.
+   */
+  put(key: string, body: Readable, opts: { maxBytes: number }): Promise<StoredAudio>;
+  exists(key: string): Promise<boolean>;
+  localFile(key: string): Promise<LocalAudioFile>;
+  delete(key: string): Promise<void>;
+}
+
+export class AudioTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The upload is larger than ${maxBytes} bytes.`);
+  }
+}
+
+/** The body ended or broke before it was complete. */
+export class AudioIncompleteError extends Error {}

@@ -1,0 +1,95 @@
+// The filesystem audio store: <data dir>/audio/<key>. Uploads stream into
+// audio/.incoming/ and are renamed into place once complete and flushed to disk.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { AudioIncompleteError, AudioTooLargeError, type AudioStore } from "./audio-store.js";
+
+const KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.[a-z0-9]{1,8}$/;
+
+/**
+ * body → limit → out, with backpressure. Unlike stream.pipeline, a failure does not
+ * destroy `body`: when it is the HTTP request, its socket must live on to carry the
+ * error response (the server drains or closes it afterwards).
+ */
+function streamInto(body: Readable, limit: Transform, out: fs.WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe(limit);
+      limit.destroy();
+      out.destroy();
+      reject(err);
+    };
+    body.once("error", (e) => fail(new AudioIncompleteError(`The upload broke off: ${e.message}`)));
+    body.once("close", () => {
+      if (!body.readableEnded) fail(new AudioIncompleteError("The upload ended before the whole body arrived."));
+    });
+    limit.once("error", fail);
+    out.once("error", fail);
+    out.once("finish", () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    body.pipe(limit).pipe(out);
+  });
+}
+
+export function createFsAudioStore(root: string): AudioStore & { sweepIncoming(): void } {
+  const incoming = path.join(root, ".incoming");
+  fs.mkdirSync(incoming, { recursive: true });
+
+  function fileOf(key: string): string {
+    if (!KEY.test(key)) throw new Error(`Invalid audio key ${key}.`);
+    return path.join(root, key);
+  }
+
+  return {
+    async put(key, body, { maxBytes }) {
+      const target = fileOf(key);
+      const temp = path.join(incoming, `${randomBytes(12).toString("hex")}.part`);
+      let bytes = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          done(bytes > maxBytes ? new AudioTooLargeError(maxBytes) : null, chunk);
+        },
+      });
+      const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, highWaterMark: 1024 * 1024 });
+      try {
+        await streamInto(body, limit, out);
+        const fd = await fsp.open(temp, "r");
+        try {
+          await fd.sync();
+        } finally {
+          await fd.close();
+        }
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.rename(temp, target);
+        return { bytes };
+      } catch (err) {
+        await fsp.rm(temp, { force: true });
+        if (err instanceof AudioTooLargeError || err instanceof AudioIncompleteError) throw err;
+        throw new AudioIncompleteError(`The upload did not complete: ${(err as Error).message}`);
+      }
+    },
+    async exists(key) {
+      return fs.existsSync(fileOf(key));
+    },
+    async localFile(key) {
+      return { path: fileOf(key), release: async () => {} };
+    },
+    async delete(key) {
+      await fsp.rm(fileOf(key), { force: true });
+    },
+    /** Removes partial uploads left by a crash. */
+    sweepIncoming() {
+      for (const f of fs.readdirSync(incoming)) fs.rmSync(path.join(incoming, f), { force: true });
+    },
+  };
+}

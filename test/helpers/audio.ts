@@ -1,0 +1,39 @@
+// Real audio for tests: speech from flite (or a tone when no synthesizer is given),
+// converted by ffmpeg into each of the four upload formats.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const FORMATS = { wav: "audio/wav", mp3: "audio/mpeg", m4a: "audio/mp4", aac: "audio/aac" } as const;
+export type Format = keyof typeof FORMATS;
+
+const ENCODE: Record<Format, string[]> = {
+  wav: ["-c:a", "pcm_s16le"],
+  mp3: ["-c:a", "libmp3lame", "-b:a", "64k"],
+  m4a: ["-c:a", "aac", "-b:a", "64k"],
+  aac: ["-c:a", "aac", "-b:a", "64k", "-f", "adts"],
+};
+
+/** Speaks `text` with flite into a 16 kHz WAV file. */
+export function speak(dir: string, text: string, voice = "slt"): string {
+  const out = path.join(dir, `speech-${Math.random().toString(36).slice(2)}.wav`);
+  execFileSync("flite", ["-voice", voice, "-t", text, "-o", out]);
+  return out;
+}
+
+/** A sine tone of `seconds`, for tests where the words do not matter. */
+export function tone(dir: string, seconds: number): string {
+  const out = path.join(dir, `tone-${seconds}.wav`);
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-ar", "16000", "-ac", "1", out]);
+  return out;
+}
+
+export function convert(input: string, format: Format): string {
+  const out = input.replace(/\.wav$/, "") + `.${format}`;
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-i", input, ...ENCODE[format], out]);
+  return out;
+}
+
+export function fileBytes(file: string): Buffer {
+  return fs.readFileSync(file);
+}

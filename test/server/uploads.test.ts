@@ -1,0 +1,246 @@
+// Presigned uploads and notes from audio: every refusal leaves nothing behind.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert, tone } from "../helpers/audio.js";
+import { client, errorCode, type Client } from "../helpers/http.js";
+import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+let server: TestServer;
+let api: Client;
+let audio: Buffer;
+const work = tempDir("notula-audio-");
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit", "--max-upload-bytes", "2000000"] });
+  api = client(server.url, server.key);
+  audio = fs.readFileSync(convert(tone(work, 3), "mp3"));
+});
+afterAll(() => server?.stop());
+
+const storedFiles = (dir = server.dataDir) =>
+  fs.existsSync(path.join(dir, "audio")) ? fs.readdirSync(path.join(dir, "audio"), { recursive: true }).filter((f) => String(f).includes(".")) : [];
+
+async function uploadUrl(fileExtension = "mp3", duration = 3, c: Client = api) {
+  const r = await c("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension, duration });
+  expect(r.status, r.text).toBe(200);
+  return r.body as { presignedUrl: string; audioUrl: string; contentType: string };
+}
+
+const put = (url: string, body: Buffer | string, contentType: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "PUT", body, headers: { "content-type": contentType, ...headers } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+describe("generate-upload-url", () => {
+  it("returns a presigned URL on this server, an opaque audioUrl and the content type", async () => {
+    for (const [ext, type] of [["m4a", "audio/mp4"], ["mp3", "audio/mpeg"], ["wav", "audio/wav"], ["aac", "audio/aac"]]) {
+      const u = await uploadUrl(ext);
+      expect(u.contentType).toBe(type);
+      expect(u.presignedUrl.startsWith(`${server.url}/uploads/`)).toBe(true);
+      expect(new URL(u.presignedUrl).searchParams.get("sig")).toBeTruthy();
+      expect(u.audioUrl).toMatch(/^notula:\/\/audio\/upl_/);
+    }
+  });
+
+  it("enforces the duration limit at its edge and the extension list", async () => {
+    const ok = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 14400 });
+    expect(ok.status).toBe(200);
+    for (const body of [
+      { fileExtension: "wav", duration: 14401 },
+      { fileExtension: "wav", duration: 14400.5 },
+      { fileExtension: "wav", duration: 0 },
+      { fileExtension: "wav", duration: -5 },
+      { fileExtension: "wav", duration: "60" },
+      { fileExtension: "wav" },
+      { fileExtension: "flac", duration: 60 },
+      { duration: 60 },
+    ]) {
+      const r = await api("POST", "/v1/notes/from-audio/generate-upload-url", body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(errorCode(r)).toBe("bad_request");
+    }
+    const tooLong = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 14401 });
+    expect(tooLong.body.error.message).toMatch(/14400/);
+  });
+
+  it("is Enterprise only, and needs the notes scope", async () => {
+    const free = await admin(server.dataDir, ["workspaces", "create", "--name", "Free", "--plan", "free"]);
+    const pro = await admin(server.dataDir, ["workspaces", "create", "--name", "Pro", "--plan", "pro"]);
+    for (const key of [free.key, pro.key]) {
+      for (const [p, body] of [
+        ["/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: 3 }],
+        ["/v1/notes/from-audio", { audioUrl: "notula://audio/upl_x" }],
+      ] as const) {
+        const r = await client(server.url, key)("POST", p, body);
+        expect(r.status).toBe(403);
+        expect(r.body.error.message).toMatch(/Enterprise/);
+      }
+    }
+    const foldersOnly = await admin(server.dataDir, ["keys", "create", "--name", "f", "--scopes", "folders"]);
+    const r = await client(server.url, foldersOnly.key)("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: 3 });
+    expect(r.status).toBe(403);
+  });
+});
+
+describe("PUT presignedUrl", () => {
+  it("stores the file once; a replay is refused", async () => {
+    const u = await uploadUrl();
+    const first = await put(u.presignedUrl, audio, u.contentType);
+    expect(first).toEqual({ status: 200, body: { status: "uploaded", bytes: audio.length } });
+    const id = u.audioUrl.split("/").pop()!;
+    const stored = storedFiles().find((f) => String(f).includes(id))!;
+    expect(fs.readFileSync(path.join(server.dataDir, "audio", String(stored)))).toEqual(audio);
+    const replay = await put(u.presignedUrl, audio, u.contentType);
+    expect(replay.status).toBe(409);
+  });
+
+  it("refuses a wrong Content-Type, a tampered URL and an expired one, storing nothing", async () => {
+    const before = storedFiles().length;
+    const u = await uploadUrl();
+    expect((await put(u.presignedUrl, audio, "audio/wav")).status).toBe(415);
+    expect((await put(u.presignedUrl, audio, "application/octet-stream")).status).toBe(415);
+    const url = new URL(u.presignedUrl);
+    const tampered = [
+      u.presignedUrl.replace(/sig=.{4}/, "sig=AAAA"),
+      u.presignedUrl.replace(/expires=\d+/, `expires=${Number(url.searchParams.get("expires")) + 3600}`),
+      u.presignedUrl.replace(/sig=[^&]+/, ""),
+      u.presignedUrl.replace(/\/uploads\/upl_./, "/uploads/upl_x"),
+    ];
+    for (const t of tampered) {
+      const r = await put(t, audio, u.contentType);
+      expect(r.status, t).toBe(403);
+      expect((r.body as any).error.code).toBe("forbidden");
+    }
+    // Ten minutes pass: moved in the database rather than waited for.
+    const db = new Database(path.join(server.dataDir, "notula.db"));
+    db.prepare("UPDATE audio_uploads SET expires_at = ? WHERE id = ?").run(Date.now() - 1, u.audioUrl.split("/").pop());
+    db.close();
+    const expired = await put(u.presignedUrl, audio, u.contentType);
+    expect(expired.status).toBe(403);
+    expect((expired.body as any).error.message).toMatch(/expired/);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it("refuses a body over the size limit, with or without Content-Length, and keeps nothing", async () => {
+    const before = storedFiles().length;
+    const big = Buffer.alloc(2_000_001, 1);
+    const u = await uploadUrl();
+    const declared = await put(u.presignedUrl, big, u.contentType);
+    expect(declared.status).toBe(413);
+    // Chunked: the limit is found while streaming.
+    const status = await rawPut(u.presignedUrl, u.contentType, big, { chunked: true });
+    expect(status).toBe(413);
+    expect(storedFiles().length).toBe(before);
+    expect(fs.readdirSync(path.join(server.dataDir, "audio", ".incoming"))).toEqual([]);
+    // At the limit exactly, it is accepted.
+    const exact = await put(u.presignedUrl, Buffer.alloc(2_000_000, 1), u.contentType);
+    expect(exact.status).toBe(200);
+  });
+
+  it("an interrupted upload leaves nothing, and the URL still works afterwards", async () => {
+    const before = storedFiles().length;
+    const u = await uploadUrl();
+    await rawPut(u.presignedUrl, u.contentType, audio, { cutAfter: Math.floor(audio.length / 2) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(storedFiles().length).toBe(before);
+    expect(fs.readdirSync(path.join(server.dataDir, "audio", ".incoming"))).toEqual([]);
+    const retry = await put(u.presignedUrl, audio, u.contentType);
+    expect(retry.status).toBe(200);
+  });
+});
+
+describe("POST /v1/notes/from-audio", () => {
+  it("creates a note in postprocessing with the title, folder and calendar event given", async () => {
+    const me = (await api("GET", "/v1/me")).body;
+    const folder = (await api("POST", "/v1/folders", { name: "Calls", ownerUserId: me.user.id })).body.folder;
+    const u = await uploadUrl();
+    await put(u.presignedUrl, audio, u.contentType);
+    const r = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl, title: "Customer call", calendarEventId: "evt_42", folderId: folder.id });
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body)).toEqual(["noteId"]);
+    const note = (await api("GET", `/v1/notes/${r.body.noteId}`)).body.note;
+    expect(note).toMatchObject({ title: "Customer call", tags: [{ id: folder.id, name: "Calls" }] });
+    expect(note.calendarEvent.id).toBe("evt_42");
+    expect(["postprocessing", "transcript-processing", "summarizing", "completed", "recorded-not-summarized"]).toContain(note.status);
+    const again = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
+    expect(again.status).toBe(409);
+  });
+
+  it("400 before the file is uploaded, 404 for another workspace's or an unknown audioUrl", async () => {
+    const u = await uploadUrl();
+    const early = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
+    expect(early.status).toBe(400);
+    expect(early.body.error.message).toMatch(/not been uploaded/);
+    await put(u.presignedUrl, audio, u.contentType);
+    const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Other"]);
+    const foreign = await client(server.url, other.key)("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
+    expect(foreign.status).toBe(404);
+    for (const audioUrl of ["notula://audio/upl_nope", "https://example.com/a.mp3", ""]) {
+      const r = await api("POST", "/v1/notes/from-audio", { audioUrl });
+      expect([400, 404]).toContain(r.status);
+    }
+    const badFolder = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl, folderId: "fld_nope" });
+    expect(badFolder.status).toBe(400);
+    // The refused attempts did not use up the upload.
+    expect((await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl })).status).toBe(200);
+  });
+});
+
+describe("kill -9 during an upload", () => {
+  it("leaves no partial file; after a restart the same URL accepts the upload", async () => {
+    const s = await startServer({ args: ["--no-rate-limit"] });
+    try {
+      const c = client(s.url, s.key);
+      const u = await uploadUrl("mp3", 3, c);
+      const url = new URL(u.presignedUrl);
+      const socket = net.connect(Number(url.port), url.hostname);
+      socket.on("error", () => {});
+      socket.write(`PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${u.contentType}\r\nContent-Length: ${audio.length}\r\n\r\n`);
+      socket.write(audio.subarray(0, 1000));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(fs.readdirSync(path.join(s.dataDir, "audio", ".incoming")).length).toBe(1);
+      await s.kill9();
+      socket.destroy();
+      await s.restart();
+      expect(fs.readdirSync(path.join(s.dataDir, "audio", ".incoming"))).toEqual([]);
+      const after = await put(u.presignedUrl.replace(url.origin, s.url), audio, u.contentType);
+      expect(after.status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+/** A PUT over a raw socket: chunked, or cut off after some bytes. Resolves with the status, or 0 if none came. */
+function rawPut(presigned: string, contentType: string, body: Buffer, opts: { chunked?: boolean; cutAfter?: number }): Promise<number> {
+  const url = new URL(presigned);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let got = "";
+    const finish = (status: number) => {
+      socket.destroy();
+      resolve(status);
+    };
+    socket.on("data", (d) => {
+      got += d;
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(got);
+      if (m) finish(Number(m[1]));
+    });
+    socket.on("error", () => finish(0));
+    const length = opts.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${body.length}`;
+    socket.write(`PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${contentType}\r\n${length}\r\n\r\n`);
+    if (opts.cutAfter !== undefined) {
+      socket.write(body.subarray(0, opts.cutAfter), () => setTimeout(() => finish(0), 100));
+      return;
+    }
+    for (let i = 0; i < body.length; i += 65536) {
+      const part = body.subarray(i, i + 65536);
+      socket.write(`${part.length.toString(16)}\r\n`);
+      socket.write(part);
+      socket.write("\r\n");
+    }
+    socket.write("0\r\n\r\n");
+    setTimeout(() => finish(0), 10_000);
+  });
+}
