@@ -4,7 +4,9 @@ import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
 import { openDatabase } from "./db/open.js";
 import { createJobQueue } from "./jobs/queue.js";
+import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { createServices } from "./services/index.js";
+import { processingKey } from "./services/notes.js";
 import { loadSecretBox } from "./services/secret-box.js";
 import { systemClock } from "./services/time.js";
 import { createFsAudioStore } from "./storage/fs-audio-store.js";
@@ -15,7 +17,6 @@ export interface RuntimeOptions {
   publicUrl?: () => string;
 }
 
-export const PROCESS_NOTE_JOB = "process-note";
 
 export function openRuntime(dataDir: string, options: RuntimeOptions = {}) {
   const database = openDatabase(path.join(dataDir, "notula.db"));
@@ -29,7 +30,7 @@ export function openRuntime(dataDir: string, options: RuntimeOptions = {}) {
     audioStore,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 ** 3,
     publicUrl: options.publicUrl ?? (() => "http://127.0.0.1:8787"),
-    enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE_JOB, { noteId }, { idempotencyKey: `${PROCESS_NOTE_JOB}:${noteId}` }),
+    enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE, { noteId }, { idempotencyKey: processingKey(noteId) }),
     now,
   });
   return { database, repos, audioStore, queue, services, now, close: () => database.close() };

@@ -13,6 +13,13 @@ export function registerServe(program: Command, version: string) {
     .option("--no-rate-limit", "turn off per-key rate limits (NOTULA_RATE_LIMIT=off)")
     .option("--max-upload-bytes <n>", "largest audio upload accepted (default 2 GiB)")
     .option("--allow-private-webhooks", "allow webhook URLs on loopback or private networks")
+    .option("--stt-engine <engine>", "speech-to-text: auto | openai | whisper | sphinx (NOTULA_STT_ENGINE)")
+    .option("--stt-url <url>", "OpenAI-compatible transcription server, e.g. https://api.openai.com/v1 (NOTULA_STT_URL; key in NOTULA_STT_API_KEY)")
+    .option("--stt-model <name>", "transcription model (default whisper-1; NOTULA_STT_MODEL)")
+    .option("--model-path <file>", "whisper.cpp model file for the local engine (NOTULA_WHISPER_MODEL)")
+    .option("--llm-url <url>", "OpenAI-compatible chat server for summaries (NOTULA_LLM_URL; key in NOTULA_LLM_API_KEY)")
+    .option("--llm-model <name>", "summary model (default gpt-4o-mini; NOTULA_LLM_MODEL)")
+    .option("--concurrency <n>", "recordings processed at once (default 1; NOTULA_PIPELINE_CONCURRENCY)")
     .addHelpText("after", "\nExample:\n  npx notula serve --port 8787 --data-dir ./notula-data")
     .action(async (flags) => {
       const { loadConfig, ConfigError } = await import("../config/load.js");

@@ -17,6 +17,13 @@ export interface ConfigFlags {
   maxUploadBytes?: string | number;
   allowPrivateWebhooks?: boolean;
   config?: string;
+  sttEngine?: string;
+  sttUrl?: string;
+  sttModel?: string;
+  modelPath?: string;
+  llmUrl?: string;
+  llmModel?: string;
+  concurrency?: string | number;
 }
 
 export function defaultDataDir(env: Env): string {
@@ -57,6 +64,24 @@ function envLayer(env: Env): Layer {
     rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },
     maxUploadBytes: int(env.NOTULA_MAX_UPLOAD_BYTES, "NOTULA_MAX_UPLOAD_BYTES"),
     allowPrivateWebhooks: bool(env.NOTULA_ALLOW_PRIVATE_WEBHOOKS, "NOTULA_ALLOW_PRIVATE_WEBHOOKS"),
+    transcription: {
+      engine: env.NOTULA_STT_ENGINE,
+      url: env.NOTULA_STT_URL,
+      apiKey: env.NOTULA_STT_API_KEY,
+      model: env.NOTULA_STT_MODEL,
+      modelPath: env.NOTULA_WHISPER_MODEL,
+      language: env.NOTULA_STT_LANGUAGE,
+    },
+    summarization: {
+      url: env.NOTULA_LLM_URL,
+      apiKey: env.NOTULA_LLM_API_KEY,
+      model: env.NOTULA_LLM_MODEL,
+      contextTokens: int(env.NOTULA_LLM_CONTEXT_TOKENS, "NOTULA_LLM_CONTEXT_TOKENS"),
+    },
+    pipeline: {
+      concurrency: int(env.NOTULA_PIPELINE_CONCURRENCY, "NOTULA_PIPELINE_CONCURRENCY"),
+      maxAttempts: int(env.NOTULA_PIPELINE_MAX_ATTEMPTS, "NOTULA_PIPELINE_MAX_ATTEMPTS"),
+    },
   };
 }
 
@@ -70,6 +95,9 @@ function flagLayer(flags: ConfigFlags): Layer {
     rateLimit: { enabled: flags.rateLimit === false ? false : undefined },
     maxUploadBytes: int(flags.maxUploadBytes, "--max-upload-bytes"),
     allowPrivateWebhooks: flags.allowPrivateWebhooks || undefined,
+    transcription: { engine: flags.sttEngine, url: flags.sttUrl, model: flags.sttModel, modelPath: flags.modelPath },
+    summarization: { url: flags.llmUrl, model: flags.llmModel },
+    pipeline: { concurrency: int(flags.concurrency, "--concurrency") },
   };
 }
 

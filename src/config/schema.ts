@@ -23,6 +23,36 @@ export const configSchema = z.object({
   maxJsonBodyBytes: z.number().int().positive().default(1024 * 1024),
   maxUploadBytes: z.number().int().positive().default(2 * 1024 ** 3),
   allowPrivateWebhooks: z.boolean().default(false),
+  transcription: z
+    .object({
+      /** auto: the OpenAI-compatible server if a URL is set, else a local engine that is installed. */
+      engine: z.enum(["auto", "openai", "whisper", "sphinx"]).default("auto"),
+      /** An OpenAI-compatible server's base URL, e.g. https://api.openai.com/v1 or http://localhost:8000/v1. */
+      url: z.string().url().optional(),
+      apiKey: z.string().optional(),
+      model: z.string().default("whisper-1"),
+      /** whisper.cpp model file for the local engine (else the one `notula models pull` fetched). */
+      modelPath: z.string().optional(),
+      language: z.string().optional(),
+    })
+    .prefault({}),
+  summarization: z
+    .object({
+      /** An OpenAI-compatible chat-completions base URL (OpenAI, Ollama, LM Studio, vLLM, OpenRouter). Unset: local extractive summary. */
+      url: z.string().url().optional(),
+      apiKey: z.string().optional(),
+      model: z.string().default("gpt-4o-mini"),
+      /** The model's context window in tokens; transcripts longer than it are summarized in parts. */
+      contextTokens: z.number().int().min(1024).default(8192),
+    })
+    .prefault({}),
+  pipeline: z
+    .object({
+      /** Recordings processed at the same time. */
+      concurrency: z.number().int().min(1).max(16).default(1),
+      maxAttempts: z.number().int().min(1).max(20).default(3),
+    })
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof configSchema>;

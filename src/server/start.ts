@@ -1,6 +1,10 @@
 // `notula serve`: opens the data dir, bootstraps an empty one, and listens.
 import { serve, type ServerType } from "@hono/node-server";
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { selectSummarizer, selectTranscriber } from "../ai/select.js";
+import { processNoteWorker } from "../pipeline/process-note.js";
 import type { Config } from "../config/schema.js";
 import { openRuntime } from "../runtime.js";
 import { createApp } from "./app.js";
@@ -26,6 +30,20 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
   // Whatever a crash left half-received starts over.
   runtime.repos.audioUploads.resetReceiving();
   runtime.audioStore.sweepIncoming();
+  const tmpDir = path.join(config.dataDir, "tmp");
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+  runtime.queue.define(
+    processNoteWorker({
+      repos: runtime.repos,
+      store: runtime.audioStore,
+      tmpDir,
+      now: runtime.now,
+      transcriber: () => selectTranscriber(config.transcription),
+      summarizer: () => selectSummarizer(config.summarization),
+      concurrency: config.pipeline.concurrency,
+      maxAttempts: config.pipeline.maxAttempts,
+    }),
+  );
 
   if (runtime.services.workspaces.isEmpty()) {
     const created = runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
@@ -43,14 +61,18 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
   const url = `http://${hostForUrl}:${address.port}`;
   if (!config.publicUrl) config.publicUrl = url;
   out(`notula listening on ${url}`);
+  // Jobs left by a previous run resume now.
+  runtime.queue.start();
 
   return {
     url,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          runtime.close();
-          resolve();
+          void runtime.queue.stop().then(() => {
+            runtime.close();
+            resolve();
+          });
         });
         // Idle keep-alive sockets would otherwise hold the close open.
         (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();

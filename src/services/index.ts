@@ -28,7 +28,7 @@ export interface ServiceOptions {
 export function createServices(repos: Repositories, opts: ServiceOptions) {
   const now = opts.now ?? systemClock;
   const apiKeys = createApiKeyService(repos, now);
-  const notes = createNoteService(repos, now);
+  const notes = createNoteService(repos, now, opts.enqueueProcessing);
   return {
     apiKeys,
     workspaces: createWorkspaceService(repos, apiKeys, now),

@@ -4,9 +4,12 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow, NoteSummaryRow } from "../db/repos/notes.js";
 import { newId } from "../db/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
-import { BadRequestError, NotFoundError } from "../shared/errors.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
 import type { Principal } from "./principal.js";
 import { fromTimestamp, iso, toTimestamp, type Clock } from "./time.js";
+
+/** The job queue's idempotency key for a note's processing. */
+export const processingKey = (noteId: string) => `process-note:${noteId}`;
 
 export interface NoteUpdate {
   title?: string;
@@ -15,7 +18,7 @@ export interface NoteUpdate {
   folderIds?: string[];
 }
 
-export function createNoteService(repos: Repositories, now: Clock) {
+export function createNoteService(repos: Repositories, now: Clock, enqueueProcessing: (noteId: string) => void) {
   function present(
     row: NoteSummaryRow | NoteRow,
     tags: { id: string; name: string; color: string }[],
@@ -41,7 +44,10 @@ export function createNoteService(repos: Repositories, now: Clock) {
       translationLanguage: row.translationLanguage,
       meetingApp: row.meetingApp,
     };
-    if (full) dto.processingError = row.processingError;
+    if (full) {
+      dto.processingError = row.processingError;
+      dto.processingInfo = row.processingInfo ?? null;
+    }
     return dto;
   }
 
@@ -117,8 +123,8 @@ export function createNoteService(repos: Repositories, now: Clock) {
           createdBy: p.userId,
           title: input.title,
           kind: input.kind ?? "online",
-          // A transcript without a summary waits for summarization; anything else is done.
-          status: segments.length && !summarized ? "recorded-not-summarized" : "completed",
+          // A transcript without a summary is summarized like a recording; anything else is done.
+          status: segments.length && !summarized ? "summarizing" : "completed",
           visibility: input.visibility ?? "workspace",
           userWrittenNote: input.userWrittenNote ?? "",
           enhancedNote: input.enhancedNote ?? "",
@@ -138,6 +144,7 @@ export function createNoteService(repos: Repositories, now: Clock) {
         segments,
         folderIds,
       });
+      if (segments.length && !summarized) enqueueProcessing(id);
       return get(p, id);
     },
 
@@ -190,6 +197,24 @@ export function createNoteService(repos: Repositories, now: Clock) {
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
       repos.notes.update(p.workspaceId, id, fields, folderIds);
+      return get(p, id);
+    },
+
+    /** Runs the processing again: from the recording if there is one, else from the transcript. */
+    reprocess(p: Principal, id: string): NoteDto {
+      const row = repos.notes.get(p.workspaceId, p.userId, id);
+      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      if (repos.jobs.hasUnfinished(processingKey(id))) throw new ConflictError(`Note ${id} is being processed already.`);
+      const hasTranscript = repos.notes.segmentsOf(id).length > 0;
+      if (!row.audioUploadId && !hasTranscript) throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
+      repos.transaction(() => {
+        repos.notes.setProcessingState(id, {
+          status: row.audioUploadId ? "postprocessing" : "summarizing",
+          processingError: null,
+          updatedAt: now(),
+        });
+        enqueueProcessing(id);
+      });
       return get(p, id);
     },
 

@@ -82,12 +82,29 @@ describe("notes: create and read", () => {
     expect(item).not.toHaveProperty("processingError");
   });
 
-  it("a transcript without a summary waits for summarization", async () => {
+  it("a transcript without a summary is summarized in the background (locally, without an LLM)", async () => {
     const r = await api("POST", "/v1/notes", {
       title: "Raw",
-      transcripts: [{ text: "hello", startTimestamp: "00:00", endTimestamp: "00:01" }],
+      userWrittenNote: "Check the budget numbers.",
+      transcripts: [
+        { speaker: "Ana", text: "The quarterly budget for the Lisbon office is too high.", startTimestamp: "00:00", endTimestamp: "00:05" },
+        { speaker: "Bo", text: "We decided to move the Lisbon office budget review to March.", startTimestamp: "00:05", endTimestamp: "00:09" },
+        { speaker: "Ana", text: "I will send the revised budget numbers by Friday.", startTimestamp: "00:09", endTimestamp: "00:12" },
+      ],
     });
-    expect(r.body.note.status).toBe("recorded-not-summarized");
+    expect(r.body.note.status).toBe("summarizing");
+    let note = r.body.note;
+    for (let i = 0; i < 100 && note.status !== "completed"; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      note = (await api("GET", `/v1/notes/${note.id}`)).body.note;
+    }
+    expect(note.status).toBe("completed");
+    expect(note.processingInfo).toEqual({ summary: "extractive" });
+    expect(note.summary).toMatch(/budget/i);
+    expect(note.enhancedNote).toContain("## Your notes");
+    expect(note.enhancedNote).toContain("Check the budget numbers.");
+    expect(note.enhancedNote).toMatch(/## Decisions\n\n- We decided to move/);
+    expect(note.enhancedNote).toMatch(/- \[ \] I will send the revised budget numbers by Friday\. \(owner: Ana\)/);
   });
 
   it("404 for an unknown note on read, update and delete", async () => {

@@ -60,6 +60,15 @@ export function jobRepo(db: Db) {
           .get().id;
       });
     },
+    hasUnfinished(idempotencyKey: string): boolean {
+      return Boolean(
+        db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.idempotencyKey, idempotencyKey), inArray(jobs.status, ["queued", "running"])))
+          .get(),
+      );
+    },
     claim(kind: string, now: number, leaseMs: number): JobRow | null {
       const row = claimStmt.get({ kind, now, leaseUntil: now + leaseMs }) as Record<string, unknown> | undefined;
       return row ? toRow(row) : null;

@@ -227,6 +227,30 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       });
     },
 
+    /** For the processing pipeline, which acts for no particular viewer. */
+    getForProcessing(id: string): NoteRow | null {
+      return db.select().from(notes).where(eq(notes.id, id)).get() ?? null;
+    },
+
+    setProcessingState(
+      id: string,
+      fields: Pick<Partial<NoteRow>, "status" | "processingError" | "processingInfo" | "updatedAt" | "summary" | "enhancedNote">,
+    ): void {
+      db.update(notes).set(fields).where(eq(notes.id, id)).run();
+    },
+
+    /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
+    replaceTranscript(id: string, segments: SegmentRow[], fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt">): void {
+      db.transaction((tx) => {
+        tx.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id)).run();
+        for (let i = 0; i < segments.length; i += 500)
+          tx.insert(transcriptSegments)
+            .values(segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: id, position: i + j })))
+            .run();
+        tx.update(notes).set(fields).where(eq(notes.id, id)).run();
+      });
+    },
+
     delete(workspaceId: string, viewerUserId: string, id: string): boolean {
       return (
         db

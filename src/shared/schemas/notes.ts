@@ -93,6 +93,11 @@ export const Note = z
       .nullable()
       .optional()
       .meta({ description: "Extension, single-note read only: why processing failed, else null." }),
+    processingInfo: z
+      .record(z.string(), z.string())
+      .nullable()
+      .optional()
+      .meta({ description: "Extension, single-note read only: which engines made the transcript and summary, e.g. {transcription: 'sphinx:en-us', summary: 'extractive'}." }),
   })
   .meta({ id: "Note" });
 export type NoteDto = z.infer<typeof Note>;

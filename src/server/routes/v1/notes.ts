@@ -70,6 +70,19 @@ const remove = createRoute({
   responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
 });
 
+const reprocess = createRoute({
+  method: "post",
+  path: "/v1/notes/{id}/reprocess",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "Process a note again (extension)",
+  description: "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed.",
+  request: { params: IdParam },
+  responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
+});
+
 export function notesRoutes(services: Services) {
   const app = newRouter();
 
@@ -96,6 +109,8 @@ export function notesRoutes(services: Services) {
   });
 
   app.openapi(create, (c) => c.json({ note: services.notes.create(c.get("principal"), c.req.valid("json")) }, 200));
+
+  app.openapi(reprocess, (c) => c.json({ note: services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200));
 
   app.openapi(remove, (c) => {
     const { id } = c.req.valid("param");

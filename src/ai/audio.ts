@@ -1,0 +1,114 @@
+// Decoding and splitting of recordings. ffmpeg turns any upload into 16 kHz mono
+// 16-bit PCM; long recordings are cut into windows at their quietest moments, so
+// that engines see whole phrases and memory stays bounded whatever the length.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+
+export const SAMPLE_RATE = 16_000;
+const BYTES_PER_SECOND = SAMPLE_RATE * 2;
+const FRAME_SEC = 0.1;
+const FRAME_BYTES = BYTES_PER_SECOND * FRAME_SEC;
+
+export class MissingProgramError extends Error {}
+
+/** Decodes any audio file to a headerless 16 kHz mono s16le PCM file. Returns its duration in seconds. */
+export async function decodeToPcm(input: string, output: string, signal?: AbortSignal): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE), "-f", "s16le", output], {
+      stdio: ["ignore", "ignore", "pipe"],
+      signal,
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
+    child.on("error", (err: NodeJS.ErrnoException) =>
+      reject(err.code === "ENOENT" ? new MissingProgramError("ffmpeg was not found on PATH; install it (Debian: apt-get install ffmpeg) to process recordings.") : err),
+    );
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg could not decode the recording: ${stderr.trim() || `exit ${code}`}`))));
+  });
+  const { size } = await fsp.stat(output);
+  if (size < FRAME_BYTES) throw new Error("The recording holds no audio.");
+  return size / BYTES_PER_SECOND;
+}
+
+export interface Window {
+  startSec: number;
+  endSec: number;
+}
+
+/**
+ * Plans windows of about `targetSec`, each cut at the quietest 100 ms frame of its
+ * last `searchSec` seconds. Reads the file frame by frame: memory is one frame.
+ */
+export async function planWindows(pcmFile: string, targetSec: number, searchSec = Math.min(5, targetSec / 4)): Promise<Window[]> {
+  const { size } = await fsp.stat(pcmFile);
+  const totalFrames = Math.floor(size / FRAME_BYTES);
+  const energies = new Float32Array(totalFrames); // 4 hours: 144,000 floats
+  const fd = await fsp.open(pcmFile, "r");
+  try {
+    const buf = Buffer.alloc(FRAME_BYTES * 100);
+    let frame = 0;
+    for (;;) {
+      const { bytesRead } = await fd.read(buf, 0, buf.length);
+      if (bytesRead <= 0) break;
+      for (let off = 0; off + FRAME_BYTES <= bytesRead && frame < totalFrames; off += FRAME_BYTES, frame++) {
+        let sum = 0;
+        for (let i = off; i < off + FRAME_BYTES; i += 2) {
+          const v = buf.readInt16LE(i);
+          sum += v * v;
+        }
+        energies[frame] = sum;
+      }
+    }
+  } finally {
+    await fd.close();
+  }
+  const target = Math.round(targetSec / FRAME_SEC);
+  const search = Math.max(1, Math.round(searchSec / FRAME_SEC));
+  const windows: Window[] = [];
+  let start = 0;
+  while (start < totalFrames) {
+    let end = Math.min(totalFrames, start + target);
+    if (end < totalFrames) {
+      let best = end;
+      for (let f = end; f > end - search && f > start; f--) if (energies[f] < energies[best]) best = f;
+      end = best;
+    }
+    windows.push({ startSec: start * FRAME_SEC, endSec: end * FRAME_SEC });
+    start = end;
+  }
+  return windows;
+}
+
+/** Writes one window of the PCM file as a WAV file (what every engine accepts). */
+export async function writeWindowWav(pcmFile: string, w: Window, out: string): Promise<void> {
+  const start = Math.round(w.startSec * BYTES_PER_SECOND) & ~1;
+  const end = Math.round(w.endSec * BYTES_PER_SECOND) & ~1;
+  const header = wavHeader(end - start);
+  await new Promise<void>((resolve, reject) => {
+    const ws = fs.createWriteStream(out);
+    ws.on("error", reject);
+    ws.write(header);
+    const rs = fs.createReadStream(pcmFile, { start, end: end - 1 });
+    rs.on("error", reject);
+    rs.pipe(ws).on("finish", resolve);
+  });
+}
+
+export function wavHeader(dataBytes: number): Buffer {
+  const h = Buffer.alloc(44);
+  h.write("RIFF", 0);
+  h.writeUInt32LE(36 + dataBytes, 4);
+  h.write("WAVE", 8);
+  h.write("fmt ", 12);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20); // PCM
+  h.writeUInt16LE(1, 22); // mono
+  h.writeUInt32LE(SAMPLE_RATE, 24);
+  h.writeUInt32LE(BYTES_PER_SECOND, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write("data", 36);
+  h.writeUInt32LE(dataBytes, 40);
+  return h;
+}

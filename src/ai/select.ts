@@ -1,0 +1,29 @@
+// Chooses the engines the config asks for, or what this machine has when it says "auto".
+import type { Config } from "../config/schema.js";
+import { createExtractiveSummarizer } from "./summarization/extractive.js";
+import { createOpenAiSummarizer } from "./summarization/openai-chat.js";
+import type { Summarizer } from "./summarization/summarizer.js";
+import { EngineConfigError, type SpeechToText } from "./transcription/engine.js";
+import { createOpenAiTranscriber } from "./transcription/openai.js";
+import { createSphinxTranscriber, sphinxAvailable } from "./transcription/sphinx.js";
+
+export function selectTranscriber(c: Config["transcription"]): SpeechToText {
+  const engine = c.engine === "auto" ? (c.url ? "openai" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
+  switch (engine) {
+    case "openai":
+      if (!c.url) throw new EngineConfigError("The openai transcription engine needs a server URL: set --stt-url or NOTULA_STT_URL (and NOTULA_STT_API_KEY).");
+      return createOpenAiTranscriber({ url: c.url, apiKey: c.apiKey, model: c.model });
+    case "sphinx":
+      return createSphinxTranscriber();
+    case "whisper":
+      throw new EngineConfigError("The local whisper engine is not available in this build; use --stt-engine sphinx or an OpenAI-compatible server (--stt-url).");
+    default:
+      throw new EngineConfigError(
+        "No speech-to-text engine is available: set --stt-url (an OpenAI-compatible transcription server such as https://api.openai.com/v1, with NOTULA_STT_API_KEY) or install pocketsphinx (Debian: apt-get install pocketsphinx pocketsphinx-en-us), then reprocess the note.",
+      );
+  }
+}
+
+export function selectSummarizer(c: Config["summarization"]): Summarizer {
+  return c.url ? createOpenAiSummarizer({ url: c.url, apiKey: c.apiKey, model: c.model, contextTokens: c.contextTokens }) : createExtractiveSummarizer();
+}

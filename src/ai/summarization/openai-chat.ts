@@ -1,0 +1,86 @@
+// Summaries from any OpenAI-compatible chat-completions server (OpenAI, Ollama,
+// LM Studio, vLLM, OpenRouter). A transcript longer than the model's context is
+// summarized part by part (map), then the parts are combined (reduce): nothing is
+// silently cut off.
+import { EngineConfigError } from "../transcription/engine.js";
+import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
+
+/** About four characters a token for English text; a conservative estimate. */
+const CHARS_PER_TOKEN = 3.5;
+
+const MAP_PROMPT =
+  "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points: key points, decisions, and action items with their owners. Keep names, numbers and dates. Do not invent anything.";
+const SUMMARY_PROMPT =
+  "You take notes of meetings. From the notes of a meeting below, write a summary of the whole meeting in one short paragraph (at most 120 words). Plain text, no heading.";
+const ENHANCED_PROMPT =
+  "You take notes of meetings. Merge the attendee's own notes with the notes of what was said into one markdown document with the sections '## Key points', '## Decisions' and '## Action items' (each action item as '- [ ] task (owner: name)'). Keep the attendee's own points, even where the meeting did not mention them. Do not invent anything.";
+
+export function transcriptText(lines: TranscriptLine[]): string[] {
+  return lines.map((l) => `[${l.at}] ${l.speaker}: ${l.text}`);
+}
+
+/** Splits lines into parts of at most `maxChars` characters, never inside a line unless a line alone is longer. */
+export function splitIntoParts(lines: string[], maxChars: number): string[] {
+  const parts: string[] = [];
+  let current = "";
+  for (const line of lines) {
+    for (let i = 0; i < line.length; i += maxChars) {
+      const piece = line.slice(i, i + maxChars);
+      if (current && current.length + piece.length + 1 > maxChars) {
+        parts.push(current);
+        current = "";
+      }
+      current = current ? `${current}\n${piece}` : piece;
+    }
+  }
+  if (current) parts.push(current);
+  return parts;
+}
+
+export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; model: string; contextTokens: number }): Summarizer {
+  const endpoint = `${opts.url.replace(/\/+$/, "")}/chat/completions`;
+  // Room for the prompt and the answer: a part uses at most half the context.
+  const partChars = Math.floor((opts.contextTokens / 2) * CHARS_PER_TOKEN);
+
+  async function chat(system: string, user: string, signal: AbortSignal): Promise<string> {
+    const res = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+      body: JSON.stringify({ model: opts.model, temperature: 0.2, messages: [{ role: "system", content: system }, { role: "user", content: user }] }),
+      signal,
+    });
+    const text = await res.text();
+    if (res.status === 401 || res.status === 403 || res.status === 404)
+      throw new EngineConfigError(`The language model server refused the request (${res.status}): ${text.slice(0, 300)}`);
+    if (!res.ok) throw new Error(`The language model server answered ${res.status}: ${text.slice(0, 300)}`);
+    const content = (JSON.parse(text) as { choices?: { message?: { content?: string } }[] }).choices?.[0]?.message?.content;
+    if (typeof content !== "string" || !content.trim()) throw new Error("The language model returned an empty answer.");
+    return content.trim();
+  }
+
+  /** Reduces notes until they fit one part, combining neighbours. */
+  async function reduceToFit(notes: string[], signal: AbortSignal): Promise<string> {
+    let level = notes;
+    while (level.join("\n\n").length > partChars && level.length > 1) {
+      const groups = splitIntoParts(level, partChars);
+      level = [];
+      for (const g of groups) level.push(await chat(MAP_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g}`, signal));
+    }
+    return level.join("\n\n");
+  }
+
+  return {
+    name: `openai:${opts.model}`,
+    async summarize(input: SummaryInput, { signal }) {
+      const parts = splitIntoParts(transcriptText(input.transcript), partChars);
+      const notes: string[] = [];
+      for (const [i, part] of parts.entries())
+        notes.push(await chat(MAP_PROMPT, `Meeting "${input.title}", part ${i + 1} of ${parts.length}:\n\n${part}`, signal));
+      const combined = await reduceToFit(notes, signal);
+      const summary = await chat(SUMMARY_PROMPT, `Meeting "${input.title}".\n\nNotes:\n${combined}`, signal);
+      const own = input.userWrittenNote.trim() || "(none)";
+      const enhancedNote = await chat(ENHANCED_PROMPT, `Meeting "${input.title}".\n\nThe attendee's own notes:\n${own}\n\nNotes of what was said:\n${combined}`, signal);
+      return { summary, enhancedNote };
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// The processing of one note, as a job: decode → transcribe → summarize. The note's
+// status is the checkpoint: a retried or resumed job skips the stages already done,
+// and each stage writes its results in one transaction, so nothing is duplicated.
+import { randomBytes } from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { decodeToPcm, MissingProgramError, planWindows, writeWindowWav } from "../ai/audio.js";
+import type { Summarizer } from "../ai/summarization/summarizer.js";
+import { EngineConfigError, type SpeechToText } from "../ai/transcription/engine.js";
+import type { Repositories } from "../db/repos/index.js";
+import type { NoteRow } from "../db/repos/notes.js";
+import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
+import { audioKey } from "../services/uploads.js";
+import { toTimestamp, type Clock } from "../services/time.js";
+import type { AudioStore } from "../storage/audio-store.js";
+
+export const PROCESS_NOTE = "process-note";
+
+export interface PipelineDeps {
+  repos: Repositories;
+  store: AudioStore;
+  tmpDir: string;
+  now: Clock;
+  /** Resolved per job, so a config error surfaces on the note rather than at start. */
+  transcriber: () => SpeechToText;
+  summarizer: () => Summarizer;
+  concurrency: number;
+  maxAttempts: number;
+  /** Told when a note's processing has finished, whichever way. */
+  onFinished?: (note: NoteRow) => void;
+  /** Told as each window of a recording is transcribed. */
+  onProgress?: (noteId: string, done: number, total: number) => void;
+}
+
+const payload = z.object({ noteId: z.string() });
+
+function permanent(err: unknown): Error {
+  return err instanceof EngineConfigError || err instanceof MissingProgramError ? new PermanentJobError((err as Error).message) : (err as Error);
+}
+
+export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typeof payload>> {
+  const { repos, now } = d;
+
+  async function transcribe(note: NoteRow, signal: AbortSignal) {
+    const upload = note.audioUploadId ? repos.audioUploads.get(note.audioUploadId) : null;
+    if (!upload) throw new PermanentJobError("The note's recording is missing.");
+    const engine = d.transcriber();
+    const work = path.join(d.tmpDir, `${note.id}-${randomBytes(4).toString("hex")}`);
+    await fsp.mkdir(work, { recursive: true });
+    const local = await d.store.localFile(audioKey(upload));
+    try {
+      const pcm = path.join(work, "audio.pcm");
+      const duration = await decodeToPcm(local.path, pcm, signal);
+      const windows = await planWindows(pcm, engine.windowSec);
+      const segments = [];
+      for (const [i, w] of windows.entries()) {
+        const wav = path.join(work, `window-${i}.wav`);
+        await writeWindowWav(pcm, w, wav);
+        for (const s of await engine.transcribe(wav, { signal }))
+          segments.push({ speaker: s.speaker, text: s.text, startSec: Math.floor(w.startSec + s.start), endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)) });
+        await fsp.rm(wav, { force: true });
+        d.onProgress?.(note.id, i + 1, windows.length);
+      }
+      repos.notes.replaceTranscript(note.id, segments, {
+        status: "summarizing",
+        totalDurationSec: Math.round(duration),
+        processingInfo: { ...(note.processingInfo ?? {}), transcription: engine.name },
+        processingError: null,
+        updatedAt: now(),
+      });
+    } finally {
+      await local.release();
+      await fsp.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async function summarize(note: NoteRow, signal: AbortSignal) {
+    const summarizer = d.summarizer();
+    const transcript = repos.notes.segmentsOf(note.id).map((s) => ({ speaker: s.speaker, text: s.text, at: toTimestamp(s.startSec) }));
+    const result = await summarizer.summarize({ title: note.title, userWrittenNote: note.userWrittenNote, transcript }, { signal });
+    repos.notes.setProcessingState(note.id, {
+      status: "completed",
+      summary: result.summary,
+      enhancedNote: result.enhancedNote,
+      processingError: null,
+      processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
+      updatedAt: now(),
+    });
+  }
+
+  return {
+    kind: PROCESS_NOTE,
+    payload,
+    concurrency: d.concurrency,
+    leaseMs: 60_000,
+    timeoutMs: 6 * 3600_000,
+    maxAttempts: d.maxAttempts,
+    backoffMs: (attempt) => Math.min(10 * 60_000, 5_000 * 4 ** (attempt - 1)),
+    async handle({ noteId }, { signal }) {
+      let note = repos.notes.getForProcessing(noteId);
+      if (!note) return; // deleted meanwhile
+      try {
+        if (note.status === "postprocessing" || note.status === "transcript-processing") {
+          repos.notes.setProcessingState(noteId, { status: "transcript-processing", updatedAt: now() });
+          await transcribe(note, signal);
+          note = repos.notes.getForProcessing(noteId);
+          if (!note) return;
+        }
+        if (note.status === "summarizing") await summarize(note, signal);
+      } catch (err) {
+        throw permanent(err);
+      }
+      const finished = repos.notes.getForProcessing(noteId);
+      if (finished) d.onFinished?.(finished);
+    },
+    onExhausted({ noteId }, error) {
+      const note = repos.notes.getForProcessing(noteId);
+      if (!note) return;
+      const stage = note.status === "summarizing" ? "Summarizing" : "Transcription";
+      repos.notes.setProcessingState(noteId, {
+        status: "recorded-not-summarized",
+        processingError: `${stage} failed: ${error.message}`,
+        updatedAt: now(),
+      });
+      const finished = repos.notes.getForProcessing(noteId);
+      if (finished) d.onFinished?.(finished);
+    },
+  };
+}
