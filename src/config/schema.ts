@@ -51,6 +51,7 @@ export const configSchema = z.object({
       /** Recordings processed at the same time. */
       concurrency: z.number().int().min(1).max(16).default(1),
       maxAttempts: z.number().int().min(1).max(20).default(3),
+      retryBaseMs: z.number().int().min(0).default(5_000),
     })
     .prefault({}),
 });

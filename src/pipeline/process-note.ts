@@ -27,6 +27,8 @@ export interface PipelineDeps {
   summarizer: () => Summarizer;
   concurrency: number;
   maxAttempts: number;
+  /** Delay before the first retry; each later one waits four times longer (capped at 10 minutes). */
+  retryBaseMs: number;
   /** Told when a note's processing has finished, whichever way. */
   onFinished?: (note: NoteRow) => void;
   /** Told as each window of a recording is transcribed. */
@@ -96,7 +98,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     leaseMs: 60_000,
     timeoutMs: 6 * 3600_000,
     maxAttempts: d.maxAttempts,
-    backoffMs: (attempt) => Math.min(10 * 60_000, 5_000 * 4 ** (attempt - 1)),
+    backoffMs: (attempt) => Math.min(10 * 60_000, d.retryBaseMs * 4 ** (attempt - 1)),
     async handle({ noteId }, { signal }) {
       let note = repos.notes.getForProcessing(noteId);
       if (!note) return; // deleted meanwhile

@@ -42,6 +42,7 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
       summarizer: () => selectSummarizer(config.summarization),
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
+      retryBaseMs: config.pipeline.retryBaseMs,
     }),
   );
 
@@ -61,7 +62,9 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
   const url = `http://${hostForUrl}:${address.port}`;
   if (!config.publicUrl) config.publicUrl = url;
   out(`notula listening on ${url}`);
-  // Jobs left by a previous run resume now.
+  // Jobs left by a previous run resume now: one server runs per data dir, so a job
+  // still marked running lost its worker with that run.
+  runtime.repos.jobs.requeueRunning(runtime.now());
   runtime.queue.start();
 
   return {

@@ -29,7 +29,7 @@ export function tone(dir: string, seconds: number): string {
 }
 
 export function convert(input: string, format: Format): string {
-  const out = input.replace(/\.wav$/, "") + `.${format}`;
+  const out = input.replace(/\.wav$/, "") + `-encoded.${format}`;
   execFileSync("ffmpeg", ["-v", "error", "-y", "-i", input, ...ENCODE[format], out]);
   return out;
 }

@@ -9,7 +9,9 @@ import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
 const CHARS_PER_TOKEN = 3.5;
 
 const MAP_PROMPT =
-  "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points: key points, decisions, and action items with their owners. Keep names, numbers and dates. Do not invent anything.";
+  "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points (at most 150 words): key points, decisions, and action items with their owners. Keep names, numbers and dates. Do not invent anything.";
+/** Reduce rounds before giving the notes as they are to the final calls. */
+const MAX_REDUCE_ROUNDS = 6;
 const SUMMARY_PROMPT =
   "You take notes of meetings. From the notes of a meeting below, write a summary of the whole meeting in one short paragraph (at most 120 words). Plain text, no heading.";
 const ENHANCED_PROMPT =
@@ -58,13 +60,23 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
     return content.trim();
   }
 
-  /** Reduces notes until they fit one part, combining neighbours. */
+  /**
+   * Combines neighbouring notes until they fit one part. Every call combines at least
+   * two notes, so each round shortens the list; after MAX_REDUCE_ROUNDS the notes go
+   * on whole (a model that cannot take them then fails visibly, never by truncation).
+   */
   async function reduceToFit(notes: string[], signal: AbortSignal): Promise<string> {
     let level = notes;
-    while (level.join("\n\n").length > partChars && level.length > 1) {
-      const groups = splitIntoParts(level, partChars);
+    for (let round = 0; round < MAX_REDUCE_ROUNDS && level.length > 1 && level.join("\n\n").length > partChars; round++) {
+      const groups: string[][] = [];
+      for (const note of level) {
+        const last = groups[groups.length - 1];
+        if (last && (last.length < 2 || last.join("\n\n").length + note.length + 2 <= partChars)) last.push(note);
+        else groups.push([note]);
+      }
       level = [];
-      for (const g of groups) level.push(await chat(MAP_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g}`, signal));
+      for (const g of groups)
+        level.push(g.length === 1 ? g[0] : await chat(MAP_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`, signal));
     }
     return level.join("\n\n");
   }

@@ -60,6 +60,14 @@ export function jobRepo(db: Db) {
           .get().id;
       });
     },
+    /** At start: jobs marked running belong to a process that no longer exists. */
+    requeueRunning(now: number): number {
+      return db
+        .update(jobs)
+        .set({ status: "queued", leaseUntil: null, availableAt: now, updatedAt: now })
+        .where(eq(jobs.status, "running"))
+        .run().changes;
+    },
     hasUnfinished(idempotencyKey: string): boolean {
       return Boolean(
         db

@@ -1,0 +1,134 @@
+// Local stand-ins for the vendors outside our control, speaking their real protocols:
+// an OpenAI-compatible transcription server (backed by pocketsphinx, so the words are
+// really recognised) and an OpenAI-compatible chat-completions server.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const execFileP = promisify(execFile);
+
+export interface VendorServer {
+  url: string;
+  calls: { headers: http.IncomingHttpHeaders; body: any }[];
+  close(): Promise<void>;
+  /** Changes behaviour while running. */
+  set(options: Partial<VendorOptions>): void;
+}
+
+export interface VendorOptions {
+  delayMs: number;
+  /** Answer 500 to this many calls before behaving. */
+  failFirst: number;
+  apiKey?: string;
+}
+
+async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) => Promise<void>, opts: Partial<VendorOptions>): Promise<VendorServer> {
+  const options: VendorOptions = { delayMs: 0, failFirst: 0, ...opts };
+  const calls: VendorServer["calls"] = [];
+  let failures = 0;
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    try {
+      if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
+        return;
+      }
+      if (failures < options.failFirst) {
+        failures++;
+        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "temporarily unavailable" } }));
+        return;
+      }
+      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+      await handler(req, body, res);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    set: (o) => Object.assign(options, o),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** POST /v1/audio/transcriptions, multipart, answering verbose_json with segments. */
+export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}): Promise<VendorServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-stt-"));
+  let vendor: VendorServer;
+  vendor = await listen(async (req, body, res) => {
+    if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") {
+      res.writeHead(404).end();
+      return;
+    }
+    const form = await new Request("http://x/", { method: "POST", headers: req.headers as Record<string, string>, body }).formData();
+    const file = form.get("file") as File;
+    const fields = Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"));
+    vendor.calls.push({ headers: req.headers, body: fields });
+    const wav = path.join(dir, `${Date.now()}-${Math.random()}.wav`);
+    fs.writeFileSync(wav, Buffer.from(await file.arrayBuffer()));
+    const { stdout } = await execFileP("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"]);
+    fs.rmSync(wav);
+    const words = stdout
+      .split("\n")
+      .map((l) => /^(\S+) (\d+\.\d+) (\d+\.\d+) /.exec(l))
+      .filter((m): m is RegExpExecArray => Boolean(m) && !m![1].startsWith("<") && !m![1].startsWith("["));
+    const text = words.map((m) => m[1].replace(/\(\d+\)$/, "")).join(" ");
+    const segments = words.length ? [{ id: 0, start: Number(words[0][2]), end: Number(words[words.length - 1][3]), text: ` ${text}` }] : [];
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ task: "transcribe", language: "english", duration: 0, text, segments }));
+  }, opts);
+  return vendor;
+}
+
+/** POST /v1/chat/completions. Answers are made from the request, so tests can trace what was sent. */
+export async function startChatServer(opts: Partial<VendorOptions> = {}): Promise<VendorServer> {
+  let vendor: VendorServer;
+  vendor = await listen(async (req, body, res) => {
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      res.writeHead(404).end();
+      return;
+    }
+    const json = JSON.parse(body.toString("utf8"));
+    vendor.calls.push({ headers: req.headers, body: json });
+    const system: string = json.messages[0].content;
+    const user: string = json.messages[1].content;
+    let content: string;
+    if (/Summarize this part/.test(system)) {
+      // A few bullets from the lines it was given, as a model's condensed notes would be.
+      content = user
+        .split("\n")
+        .filter((l) => /^\[\d+:\d{2}\]|^- /.test(l))
+        .slice(0, 8)
+        .map((l) => `- ${l.replace(/^- /, "").slice(0, 60)}`)
+        .join("\n");
+    } else if (/summary of the whole meeting/.test(system)) {
+      content = `Summary by the model: ${user.split("\n").filter((l) => l.startsWith("- ")).length} points discussed.`;
+    } else {
+      content = `## Key points\n${user.split("\n").filter((l) => l.startsWith("- ")).slice(0, 5).join("\n")}\n\n## Decisions\n\n## Action items\n`;
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({ id: "chatcmpl-test", object: "chat.completion", model: json.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
+    );
+  }, opts);
+  return vendor;
+}
+
+/** Share of the expected words that appear in the heard text. */
+export function wordOverlap(expected: string, heard: string): number {
+  const norm = (s: string) => s.toLowerCase().match(/[a-z']+/g) ?? [];
+  const got = new Set(norm(heard));
+  const want = norm(expected);
+  return want.filter((w) => got.has(w)).length / want.length;
+}
