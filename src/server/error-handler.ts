@@ -28,7 +28,8 @@ export function errorResponse(err: unknown, c: Context, log: ErrorLogger) {
     appErr = new InternalError();
   }
   if (appErr instanceof RateLimitError) c.header("Retry-After", String(appErr.retryAfterSec));
-  // The rest of an oversize body is never read, so this connection cannot carry another request.
+  // The rest of an oversize body is not read: the client must not send another request
+  // on this connection (without this, clients that reuse it see it closed under them).
   if (appErr instanceof PayloadTooLargeError) c.header("Connection", "close");
   if (appErr instanceof MethodNotAllowedError) c.header("Allow", appErr.allow.join(", "));
   if (appErr.status === 401 && !c.res.headers.get("WWW-Authenticate")) c.header("WWW-Authenticate", 'Bearer realm="notula"');

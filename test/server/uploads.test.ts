@@ -234,13 +234,15 @@ function rawPut(presigned: string, contentType: string, body: Buffer, opts: { ch
       socket.write(body.subarray(0, opts.cutAfter), () => setTimeout(() => finish(0), 100));
       return;
     }
-    for (let i = 0; i < body.length; i += 65536) {
-      const part = body.subarray(i, i + 65536);
-      socket.write(`${part.length.toString(16)}\r\n`);
-      socket.write(part);
-      socket.write("\r\n");
-    }
-    socket.write("0\r\n\r\n");
+    // Paced, and stopping once answered (see the JSON body-limit test for why).
+    void (async () => {
+      for (let i = 0; i < body.length && !/^HTTP/.test(got); i += 65536) {
+        const part = body.subarray(i, i + 65536);
+        await new Promise<void>((r) => socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () => r()));
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      if (!/^HTTP/.test(got)) socket.write("0\r\n\r\n");
+    })();
     setTimeout(() => finish(0), 10_000);
   });
 }
