@@ -11,6 +11,8 @@ const FRAME_SEC = 0.1;
 const FRAME_BYTES = BYTES_PER_SECOND * FRAME_SEC;
 
 export class MissingProgramError extends Error {}
+/** The file is not audio ffmpeg can read: trying again will not help. */
+export class UndecodableAudioError extends Error {}
 
 /** Decodes any audio file to a headerless 16 kHz mono s16le PCM file. Returns its duration in seconds. */
 export async function decodeToPcm(input: string, output: string, signal?: AbortSignal): Promise<number> {
@@ -24,10 +26,12 @@ export async function decodeToPcm(input: string, output: string, signal?: AbortS
     child.on("error", (err: NodeJS.ErrnoException) =>
       reject(err.code === "ENOENT" ? new MissingProgramError("ffmpeg was not found on PATH; install it (Debian: apt-get install ffmpeg) to process recordings.") : err),
     );
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg could not decode the recording: ${stderr.trim() || `exit ${code}`}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new UndecodableAudioError(`ffmpeg could not decode the recording: ${stderr.trim() || `exit ${code}`}`)),
+    );
   });
   const { size } = await fsp.stat(output);
-  if (size < FRAME_BYTES) throw new Error("The recording holds no audio.");
+  if (size < FRAME_BYTES) throw new UndecodableAudioError("The recording holds no audio.");
   return size / BYTES_PER_SECOND;
 }
 

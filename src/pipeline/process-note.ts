@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { decodeToPcm, MissingProgramError, planWindows, writeWindowWav } from "../ai/audio.js";
+import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError, writeWindowWav } from "../ai/audio.js";
 import type { Summarizer } from "../ai/summarization/summarizer.js";
 import { EngineConfigError, type SpeechToText } from "../ai/transcription/engine.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -38,7 +38,8 @@ export interface PipelineDeps {
 const payload = z.object({ noteId: z.string() });
 
 function permanent(err: unknown): Error {
-  return err instanceof EngineConfigError || err instanceof MissingProgramError ? new PermanentJobError((err as Error).message) : (err as Error);
+  const final = err instanceof EngineConfigError || err instanceof MissingProgramError || err instanceof UndecodableAudioError;
+  return final ? new PermanentJobError((err as Error).message) : (err as Error);
 }
 
 export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typeof payload>> {

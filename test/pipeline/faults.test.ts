@@ -1,0 +1,179 @@
+// Faults in processing: kill -9 in each stage, vendor errors, retries, bad config.
+// Afterwards nothing is lost, duplicated or stuck.
+import Database from "better-sqlite3";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert, speak } from "../helpers/audio.js";
+import { uploadRecording, waitForStatus } from "../helpers/flow.js";
+import { client } from "../helpers/http.js";
+import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { startChatServer, startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
+
+const work = tempDir("notula-faults-");
+let recording: string;
+let stt: VendorServer;
+let llm: VendorServer;
+
+beforeAll(async () => {
+  recording = convert(speak(work, "The roadmap review moved to Thursday. Maria will send the slides."), "mp3");
+  stt = await startTranscriptionServer();
+  llm = await startChatServer();
+});
+afterAll(async () => {
+  await stt?.close();
+  await llm?.close();
+});
+
+function vendorArgs() {
+  return ["--no-rate-limit", "--stt-url", stt.url, "--llm-url", llm.url];
+}
+
+function dbRows(server: TestServer, sql: string, ...params: unknown[]) {
+  const db = new Database(path.join(server.dataDir, "notula.db"), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+function expectSound(server: TestServer, noteId: string) {
+  const segments = dbRows(server, "SELECT position, start_sec, text FROM transcript_segments WHERE note_id = ? ORDER BY position", noteId);
+  const keys = segments.map((s) => `${s.start_sec}|${s.text}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(segments.map((s) => s.position)).toEqual(segments.map((_, i) => i));
+  const jobs = dbRows(server, "SELECT status FROM jobs WHERE idempotency_key = ?", `process-note:${noteId}`);
+  expect(jobs.filter((j) => j.status === "queued" || j.status === "running")).toEqual([]);
+  expect(dbRows(server, "SELECT count(*) AS n FROM notes WHERE id = ?", noteId)[0].n).toBe(1);
+}
+
+describe("kill -9 during each stage, then restart", () => {
+  for (const stage of ["postprocessing", "transcript-processing", "summarizing"] as const) {
+    it(`killed in ${stage}: resumes to completed with nothing duplicated`, async () => {
+      stt.set({ delayMs: stage === "transcript-processing" ? 1500 : 0 });
+      llm.set({ delayMs: stage === "summarizing" ? 1500 : 0 });
+      const server = await startServer({ args: vendorArgs() });
+      try {
+        const api = client(server.url, server.key);
+        const id = await uploadRecording(api, recording, "mp3");
+        if (stage !== "postprocessing") await waitForStatus(api, id, [stage], 20_000);
+        await server.kill9();
+        stt.set({ delayMs: 0 });
+        llm.set({ delayMs: 0 });
+        await server.restart();
+        const note = await waitForStatus(client(server.url, server.key), id);
+        expect(note.status, note.processingError).toBe("completed");
+        expect(note.transcripts.length).toBeGreaterThan(0);
+        expect(note.summary).toMatch(/^Summary by the model/);
+        expectSound(server, id);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+});
+
+describe("retries and failures", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ args: vendorArgs(), env: { NOTULA_PIPELINE_RETRY_BASE_MS: "200", NOTULA_PIPELINE_MAX_ATTEMPTS: "3" } });
+  });
+  afterAll(() => server?.stop());
+
+  it("a transcription server error is retried, then the note completes", async () => {
+    stt.set({ failFirst: 1 });
+    const api = client(server.url, server.key);
+    const id = await uploadRecording(api, recording, "mp3");
+    const note = await waitForStatus(api, id);
+    expect(note.status, note.processingError).toBe("completed");
+    const job = dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`)[0];
+    expect(job).toEqual({ attempts: 2, status: "succeeded" });
+    expectSound(server, id);
+  });
+
+  it("a summarizer that keeps failing ends recorded-not-summarized, transcript kept", async () => {
+    const api = client(server.url, server.key);
+    llm.set({ failFirst: 1_000_000 });
+    try {
+      const id = await uploadRecording(api, recording, "mp3");
+      const note = await waitForStatus(api, id, ["recorded-not-summarized"], 30_000);
+      expect(note.processingError).toMatch(/^Summarizing failed: .*500/);
+      expect(note.transcripts.length).toBeGreaterThan(0);
+      expect(note.summary).toBe("");
+      // Reprocessing once the model is back completes it.
+      llm.set({ failFirst: 0 });
+      const again = await api("POST", `/v1/notes/${id}/reprocess`);
+      expect(again.status).toBe(200);
+      expect(["postprocessing", "transcript-processing"]).toContain(again.body.note.status);
+      const done = await waitForStatus(api, id, ["completed"]);
+      expect(done.processingError).toBeNull();
+      expectSound(server, id);
+    } finally {
+      llm.set({ failFirst: 0 });
+    }
+  });
+
+  it("reprocess is refused while processing runs, and for an unknown note", async () => {
+    const api = client(server.url, server.key);
+    stt.set({ delayMs: 1500 });
+    try {
+      const id = await uploadRecording(api, recording, "mp3");
+      const busy = await api("POST", `/v1/notes/${id}/reprocess`);
+      expect(busy.status).toBe(409);
+      await waitForStatus(api, id);
+    } finally {
+      stt.set({ delayMs: 0 });
+    }
+    expect((await api("POST", "/v1/notes/note_nope/reprocess")).status).toBe(404);
+    const plain = await api("POST", "/v1/notes", { title: "Nothing to process" });
+    expect((await api("POST", `/v1/notes/${plain.body.note.id}/reprocess`)).status).toBe(400);
+  });
+});
+
+describe("configuration errors end processing at once with a clear message", () => {
+  it("the openai engine without a URL", async () => {
+    const server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "openai"] });
+    try {
+      const api = client(server.url, server.key);
+      const id = await uploadRecording(api, recording, "mp3");
+      const note = await waitForStatus(api, id);
+      expect(note.status).toBe("recorded-not-summarized");
+      expect(note.processingError).toMatch(/Transcription failed: .*NOTULA_STT_URL/);
+      const job = dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`)[0];
+      expect(job).toEqual({ attempts: 1, status: "failed" });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a wrong API key for the transcription server", async () => {
+    const guarded = await startTranscriptionServer({ apiKey: "right" });
+    const server = await startServer({ args: ["--no-rate-limit", "--stt-url", guarded.url], env: { NOTULA_STT_API_KEY: "wrong" } });
+    try {
+      const api = client(server.url, server.key);
+      const id = await uploadRecording(api, recording, "mp3");
+      const note = await waitForStatus(api, id);
+      expect(note.status).toBe("recorded-not-summarized");
+      expect(note.processingError).toMatch(/refused the request \(401\)/);
+      expect(note.processingError).not.toContain("wrong");
+    } finally {
+      await server.stop();
+      await guarded.close();
+    }
+  });
+
+  it("a file ffmpeg cannot decode", async () => {
+    const server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx"] });
+    try {
+      const api = client(server.url, server.key);
+      const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: 5 });
+      await fetch(u.body.presignedUrl, { method: "PUT", body: "this is not audio at all", headers: { "content-type": "audio/mpeg" } });
+      const id = (await api("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl })).body.noteId;
+      const note = await waitForStatus(api, id);
+      expect(note.status).toBe("recorded-not-summarized");
+      expect(note.processingError).toMatch(/Transcription failed: ffmpeg could not decode/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
