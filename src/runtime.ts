@@ -10,6 +10,7 @@ import { processingKey } from "./services/notes.js";
 import { loadSecretBox } from "./services/secret-box.js";
 import { systemClock } from "./services/time.js";
 import { createFsAudioStore } from "./storage/fs-audio-store.js";
+import { createEventEmitter } from "./webhooks/events.js";
 
 export interface RuntimeOptions {
   allowPrivateWebhooks?: boolean;
@@ -22,18 +23,21 @@ export function openRuntime(dataDir: string, options: RuntimeOptions = {}) {
   const database = openDatabase(path.join(dataDir, "notula.db"));
   const repos = createRepositories(database.db);
   const now = systemClock;
+  const secrets = loadSecretBox(dataDir);
   const audioStore = createFsAudioStore(path.join(dataDir, "audio"));
   const queue = createJobQueue(repos, { now });
+  const emit = createEventEmitter(repos, queue, now);
   const services = createServices(repos, {
-    secrets: loadSecretBox(dataDir),
+    secrets,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
     audioStore,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 ** 3,
     publicUrl: options.publicUrl ?? (() => "http://127.0.0.1:8787"),
+    emit,
     enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE, { noteId }, { idempotencyKey: processingKey(noteId) }),
     now,
   });
-  return { database, repos, audioStore, queue, services, now, close: () => database.close() };
+  return { database, repos, audioStore, queue, services, emit, secrets, now, close: () => database.close() };
 }
 
 export type Runtime = ReturnType<typeof openRuntime>;

@@ -43,6 +43,12 @@ function int(value: string | number | undefined, name: string): number | undefin
   return n;
 }
 
+function intList(value: string | undefined, name: string): number[] | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "") return [];
+  return value.split(",").map((v) => int(v.trim(), name)!);
+}
+
 function bool(value: string | undefined, name: string): boolean | undefined {
   if (value === undefined || value === "") return undefined;
   if (/^(1|true|yes|on)$/i.test(value)) return true;
@@ -77,6 +83,11 @@ function envLayer(env: Env): Layer {
       apiKey: env.NOTULA_LLM_API_KEY,
       model: env.NOTULA_LLM_MODEL,
       contextTokens: int(env.NOTULA_LLM_CONTEXT_TOKENS, "NOTULA_LLM_CONTEXT_TOKENS"),
+    },
+    webhooks: {
+      retryScheduleMs: intList(env.NOTULA_WEBHOOK_RETRY_SCHEDULE_MS, "NOTULA_WEBHOOK_RETRY_SCHEDULE_MS"),
+      timeoutMs: int(env.NOTULA_WEBHOOK_TIMEOUT_MS, "NOTULA_WEBHOOK_TIMEOUT_MS"),
+      disableAfter: int(env.NOTULA_WEBHOOK_DISABLE_AFTER, "NOTULA_WEBHOOK_DISABLE_AFTER"),
     },
     pipeline: {
       concurrency: int(env.NOTULA_PIPELINE_CONCURRENCY, "NOTULA_PIPELINE_CONCURRENCY"),

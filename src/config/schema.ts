@@ -46,6 +46,15 @@ export const configSchema = z.object({
       contextTokens: z.number().int().min(1024).default(8192),
     })
     .prefault({}),
+  webhooks: z
+    .object({
+      /** Waits before each retry of a failed delivery: about 30 s, 2 min, 10 min, 1 h, 6 h. */
+      retryScheduleMs: z.array(z.number().int().min(0)).min(0).max(20).default([30_000, 120_000, 600_000, 3_600_000, 21_600_000]),
+      timeoutMs: z.number().int().min(100).default(10_000),
+      /** A registration is disabled after this many events in a row failed for good. */
+      disableAfter: z.number().int().min(1).default(10),
+    })
+    .prefault({}),
   pipeline: z
     .object({
       /** Recordings processed at the same time. */

@@ -314,3 +314,37 @@ export const jobs = sqliteTable(
     index("jobs_idempotency_idx").on(t.idempotencyKey, t.status),
   ],
 );
+
+/** The outbox: one row per event, written in the transaction that caused it. */
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** The exact body sent, so every attempt sends the same bytes. */
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("webhook_events_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** One event to one registration: the delivery log. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deliveredAt: integer("delivered_at"),
+  },
+  (t) => [index("webhook_deliveries_workspace_idx").on(t.workspaceId, t.createdAt), index("webhook_deliveries_event_idx").on(t.eventId)],
+);

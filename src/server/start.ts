@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { selectSummarizer, selectTranscriber } from "../ai/select.js";
 import { processNoteWorker } from "../pipeline/process-note.js";
+import { deliveryWorker } from "../webhooks/delivery.js";
+import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { Config } from "../config/schema.js";
 import { openRuntime } from "../runtime.js";
 import { createApp } from "./app.js";
@@ -43,6 +45,19 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
+      onFinished: (note) => runtime.emit(note.workspaceId, "note.completed", { note: runtime.services.notes.snapshot(note.id) }),
+    }),
+  );
+  runtime.queue.define(
+    deliveryWorker({
+      repos: runtime.repos,
+      secrets: runtime.secrets,
+      agent: createWebhookAgent(config.allowPrivateWebhooks),
+      now: runtime.now,
+      retryScheduleMs: config.webhooks.retryScheduleMs,
+      timeoutMs: config.webhooks.timeoutMs,
+      disableAfter: config.webhooks.disableAfter,
+      userAgent: `notula-webhooks/${opts.version}`,
     }),
   );
 

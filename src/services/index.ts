@@ -10,6 +10,7 @@ import { systemClock, type Clock } from "./time.js";
 import { createUploadService } from "./uploads.js";
 import { createWebhookService } from "./webhooks.js";
 import type { AudioStore } from "../storage/audio-store.js";
+import type { EmitEvent } from "../webhooks/events.js";
 import { createWorkspaceService } from "./workspaces.js";
 
 export interface ServiceOptions {
@@ -21,6 +22,8 @@ export interface ServiceOptions {
   publicUrl: () => string;
   /** Queues a note for processing; called inside the transaction that creates it. */
   enqueueProcessing: (noteId: string) => void;
+  /** Records a workspace event for webhook delivery; called inside the causing transaction. */
+  emit: EmitEvent;
   now?: Clock;
 }
 
@@ -28,7 +31,7 @@ export interface ServiceOptions {
 export function createServices(repos: Repositories, opts: ServiceOptions) {
   const now = opts.now ?? systemClock;
   const apiKeys = createApiKeyService(repos, now);
-  const notes = createNoteService(repos, now, opts.enqueueProcessing);
+  const notes = createNoteService(repos, now, { enqueueProcessing: opts.enqueueProcessing, emit: opts.emit });
   return {
     apiKeys,
     workspaces: createWorkspaceService(repos, apiKeys, now),

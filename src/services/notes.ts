@@ -5,6 +5,7 @@ import type { NoteRow, NoteSummaryRow } from "../db/repos/notes.js";
 import { newId } from "../db/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import type { EmitEvent } from "../webhooks/events.js";
 import type { Principal } from "./principal.js";
 import { fromTimestamp, iso, toTimestamp, type Clock } from "./time.js";
 
@@ -18,7 +19,14 @@ export interface NoteUpdate {
   folderIds?: string[];
 }
 
-export function createNoteService(repos: Repositories, now: Clock, enqueueProcessing: (noteId: string) => void) {
+export interface NoteServiceDeps {
+  enqueueProcessing: (noteId: string) => void;
+  /** Records a workspace event (webhooks) in the caller's transaction. */
+  emit: EmitEvent;
+}
+
+export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
+  const { enqueueProcessing, emit } = deps;
   function present(
     row: NoteSummaryRow | NoteRow,
     tags: { id: string; name: string; color: string }[],
@@ -59,9 +67,8 @@ export function createNoteService(repos: Repositories, now: Clock, enqueueProces
     return unique;
   }
 
-  function get(p: Principal, id: string): NoteDto {
-    const row = repos.notes.get(p.workspaceId, p.userId, id);
-    if (!row) throw new NotFoundError(`Note ${id} not found.`);
+  function presentFull(row: NoteRow): NoteDto {
+    const id = row.id;
     const transcripts = repos.notes.segmentsOf(id).map((s) => ({
       speaker: s.speaker,
       text: s.text,
@@ -75,8 +82,25 @@ export function createNoteService(repos: Repositories, now: Clock, enqueueProces
     });
   }
 
+  function get(p: Principal, id: string): NoteDto {
+    const row = repos.notes.get(p.workspaceId, p.userId, id);
+    if (!row) throw new NotFoundError(`Note ${id} not found.`);
+    return presentFull(row);
+  }
+
+  /** The note as events carry it: the full single-read shape. */
+  function snapshot(id: string): NoteDto | null {
+    const row = repos.notes.getForProcessing(id);
+    return row ? presentFull(row) : null;
+  }
+
+  function emitCreated(workspaceId: string, id: string) {
+    emit(workspaceId, "note.created", { note: snapshot(id) });
+  }
+
   return {
     get,
+    snapshot,
 
     list(p: Principal, q: NoteListQueryInput) {
       const folderIds = q.folderIds ?? q.tagIds;
@@ -116,35 +140,38 @@ export function createNoteService(repos: Repositories, now: Clock, enqueueProces
       }));
       const summarized = Boolean(input.summary || input.enhancedNote);
       const id = newId("note");
-      repos.notes.insert({
-        row: {
-          id,
-          workspaceId: p.workspaceId,
-          createdBy: p.userId,
-          title: input.title,
-          kind: input.kind ?? "online",
-          // A transcript without a summary is summarized like a recording; anything else is done.
-          status: segments.length && !summarized ? "summarizing" : "completed",
-          visibility: input.visibility ?? "workspace",
-          userWrittenNote: input.userWrittenNote ?? "",
-          enhancedNote: input.enhancedNote ?? "",
-          summary: input.summary ?? "",
-          totalDurationSec: Math.round(input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0)),
-          participants: input.participants ?? [],
-          calendarEvent: (input.calendarEvent as Record<string, unknown> | null | undefined) ?? null,
-          inputLanguage: input.inputLanguage ?? null,
-          translationLanguage: null,
-          meetingApp: input.meetingApp ?? null,
-          processingError: null,
-          audioUploadId: null,
-          processingInfo: summarized ? { summary: "provided" } : null,
-          createdAt,
-          updatedAt: Math.max(createdAt, t),
-        },
-        segments,
-        folderIds,
+      repos.transaction(() => {
+        repos.notes.insert({
+          row: {
+            id,
+            workspaceId: p.workspaceId,
+            createdBy: p.userId,
+            title: input.title,
+            kind: input.kind ?? "online",
+            // A transcript without a summary is summarized like a recording; anything else is done.
+            status: segments.length && !summarized ? "summarizing" : "completed",
+            visibility: input.visibility ?? "workspace",
+            userWrittenNote: input.userWrittenNote ?? "",
+            enhancedNote: input.enhancedNote ?? "",
+            summary: input.summary ?? "",
+            totalDurationSec: Math.round(input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0)),
+            participants: input.participants ?? [],
+            calendarEvent: (input.calendarEvent as Record<string, unknown> | null | undefined) ?? null,
+            inputLanguage: input.inputLanguage ?? null,
+            translationLanguage: null,
+            meetingApp: input.meetingApp ?? null,
+            processingError: null,
+            audioUploadId: null,
+            processingInfo: summarized ? { summary: "provided" } : null,
+            createdAt,
+            updatedAt: Math.max(createdAt, t),
+          },
+          segments,
+          folderIds,
+        });
+        emitCreated(p.workspaceId, id);
+        if (segments.length && !summarized) enqueueProcessing(id);
       });
-      if (segments.length && !summarized) enqueueProcessing(id);
       return get(p, id);
     },
 
@@ -186,6 +213,7 @@ export function createNoteService(repos: Repositories, now: Clock, enqueueProces
         segments: [],
         folderIds,
       });
+      emitCreated(p.workspaceId, id);
       return { id };
     },
 

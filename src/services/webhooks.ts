@@ -62,6 +62,29 @@ export function createWebhookService(
       }));
     },
 
+    deliveries(p: Principal, limit: number, offset: number) {
+      const rows = repos.webhookDeliveries.list(p.workspaceId, limit, offset);
+      const isLast = rows.length <= limit;
+      const page = isLast ? rows : rows.slice(0, limit);
+      return {
+        items: page.map(({ delivery: d, type, hookUrl }) => ({
+          id: d.id,
+          eventId: d.eventId,
+          type,
+          hookUrl,
+          status: d.status,
+          attempts: d.attempts,
+          lastStatusCode: d.lastStatusCode,
+          lastError: d.lastError,
+          createdAt: iso(d.createdAt),
+          updatedAt: iso(d.updatedAt),
+          deliveredAt: d.deliveredAt ? iso(d.deliveredAt) : null,
+          nextAttemptAt: d.nextAttemptAt ? iso(d.nextAttemptAt) : null,
+        })),
+        pagination: { limit, nextOffset: isLast ? null : offset + page.length, isLast },
+      };
+    },
+
     remove(p: Principal, hookUrl: string) {
       let normalized = hookUrl;
       try {

@@ -46,9 +46,12 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: () => "/v1/integrations/automation/webhook", scope: "notes", body: () => ({ hookUrl: "http://127.0.0.1:9/hook" }) },
   { method: "GET", path: () => "/v1/integrations/automation/webhook", scope: "notes" },
   { method: "DELETE", path: () => "/v1/integrations/automation/webhook", scope: "notes", body: () => ({ hookUrl: "http://127.0.0.1:9/hook" }) },
+  { method: "GET", path: () => "/v1/integrations/automation/deliveries", scope: "notes" },
   { method: "GET", path: () => "/v1/knowledge", scope: "notes" },
   { method: "POST", path: () => "/v1/knowledge", scope: "notes", body: () => ({ title: "a", content: "b" }) },
   { method: "DELETE", path: (i) => `/v1/knowledge/${i.article}`, scope: "notes", byId: true },
+  { method: "POST", path: (i) => `/v1/notes/${i.note}/reprocess`, scope: "notes", byId: true },
+  { method: "POST", path: () => "/v1/notes/from-audio/generate-upload-url", scope: "notes", body: () => ({ fileExtension: "mp3", duration: 60 }) },
   { method: "GET", path: () => "/v1/me", scope: null },
 ];
 
@@ -57,7 +60,13 @@ import type { Client } from "./http.js";
 /** Creates one of each resource in the caller's workspace and returns their ids. */
 export async function seedIds(api: Client): Promise<Ids> {
   const me = (await api("GET", "/v1/me")).body;
-  const note = (await api("POST", "/v1/notes", { title: "seed" })).body.note.id;
+  const note = (
+    await api("POST", "/v1/notes", {
+      title: "seed",
+      summary: "seeded",
+      transcripts: [{ speaker: "S", text: "seed line", startTimestamp: "00:00", endTimestamp: "00:01" }],
+    })
+  ).body.note.id;
   const folder = (await api("POST", "/v1/folders", { name: "seed", ownerUserId: me.user.id })).body.folder.id;
   const invite = (await api("POST", "/v1/invites", { isUrlInvite: true })).body.invite.id;
   const group = (await api("POST", "/v1/workspace/groups", { name: `seed${Math.random()}` })).body.userGroup.id;

@@ -11,6 +11,7 @@ import { noteRepo } from "./notes.js";
 import { tagRepo } from "./tags.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
+import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
 
 /** Every repository over one database: the only code that speaks SQL. */
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     invites: inviteRepo(db),
     notes: noteRepo(db),
     webhooks: webhookRepo(db),
+    webhookDeliveries: webhookDeliveryRepo(db),
     knowledge: knowledgeRepo(db),
     jobs: jobRepo(db),
     audioUploads: audioUploadRepo(db),

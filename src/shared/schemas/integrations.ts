@@ -23,6 +23,23 @@ export const Webhook = z
   .meta({ id: "Webhook" });
 export const WebhookList = z.object({ webhooks: z.array(Webhook) }).meta({ id: "WebhookList" });
 
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    eventId: z.string().meta({ description: "The webhook-id header; the same on every attempt." }),
+    type: z.string().meta({ example: "note.created" }),
+    hookUrl: z.string(),
+    status: z.enum(["pending", "delivered", "failed"]),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: Iso,
+    updatedAt: Iso,
+    deliveredAt: Iso.nullable(),
+    nextAttemptAt: Iso.nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
+
 export const KnowledgeArticle = z
   .object({ id: z.string(), title: z.string(), content: z.string(), createdAt: Iso, updatedAt: Iso })
   .meta({ id: "KnowledgeArticle" });

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Services } from "../../../services/index.js";
-import { WebhookList, WebhookRegisterBody, WebhookRegistered } from "../../../shared/schemas/integrations.js";
+import { PageQuery, Pagination } from "../../../shared/schemas/common.js";
+import { WebhookDelivery, WebhookList, WebhookRegisterBody, WebhookRegistered } from "../../../shared/schemas/integrations.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -47,10 +48,26 @@ const remove = createRoute({
   responses: { ...ok(z.object({ status: z.literal("success") })), 400: errors[400], 404: errors[404], ...common },
 });
 
+const deliveries = createRoute({
+  method: "get",
+  path: "/v1/integrations/automation/deliveries",
+  tags,
+  security,
+  middleware,
+  ...extension,
+  summary: "The webhook delivery log, newest first (extension)",
+  request: { query: PageQuery },
+  responses: { ...ok(z.object({ items: z.array(WebhookDelivery), pagination: Pagination })), 400: errors[400], ...common },
+});
+
 export function integrationRoutes(services: Services) {
   const app = newRouter();
   app.openapi(register, async (c) => c.json(await services.webhooks.register(c.get("principal"), c.req.valid("json").hookUrl), 200));
   app.openapi(list, (c) => c.json({ webhooks: services.webhooks.list(c.get("principal")) }, 200));
+  app.openapi(deliveries, (c) => {
+    const { limit, offset } = c.req.valid("query");
+    return c.json(services.webhooks.deliveries(c.get("principal"), limit, offset), 200);
+  });
   app.openapi(remove, (c) => c.json(services.webhooks.remove(c.get("principal"), c.req.valid("json").hookUrl), 200));
   return app;
 }

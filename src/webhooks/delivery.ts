@@ -1,0 +1,101 @@
+// Delivers one event to one registration, as a job: signed, 10 s timeout, no
+// redirects; retried on network errors, timeouts, 408, 429 and 5xx on the schedule;
+// given up and logged otherwise. Registrations that keep failing are disabled.
+import type { Agent } from "undici";
+import { fetch as undiciFetch } from "undici";
+import { z } from "zod";
+import type { Repositories } from "../db/repos/index.js";
+import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
+import type { SecretBox } from "../services/secret-box.js";
+import type { Clock } from "../services/time.js";
+import { DELIVER_WEBHOOK } from "./events.js";
+import { PrivateAddressError } from "./guarded-fetch.js";
+import { signPayload } from "./signing.js";
+
+export interface DeliveryDeps {
+  repos: Repositories;
+  secrets: SecretBox;
+  agent: Agent;
+  now: Clock;
+  retryScheduleMs: number[];
+  timeoutMs: number;
+  disableAfter: number;
+  userAgent: string;
+  log?: (msg: string) => void;
+}
+
+const payload = z.object({ deliveryId: z.string() });
+const RETRYABLE = (status: number) => status === 408 || status === 429 || status >= 500;
+
+function causeOf(err: unknown): unknown {
+  let e = err as { cause?: unknown } | undefined;
+  for (let i = 0; i < 5 && e?.cause; i++) e = e.cause as { cause?: unknown };
+  return e;
+}
+
+export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof payload>> {
+  const { repos, now } = d;
+  return {
+    kind: DELIVER_WEBHOOK,
+    payload,
+    concurrency: 4,
+    leaseMs: d.timeoutMs * 3,
+    timeoutMs: d.timeoutMs * 2,
+    maxAttempts: d.retryScheduleMs.length + 1,
+    backoffMs: (attempt) => d.retryScheduleMs[attempt - 1] ?? d.retryScheduleMs[d.retryScheduleMs.length - 1] ?? 0,
+    async handle({ deliveryId }, { job }) {
+      const row = repos.webhookDeliveries.load(deliveryId);
+      if (!row || row.delivery.status !== "pending") return;
+      if (row.webhook.disabledAt !== null) throw new PermanentJobError("The registration is disabled.");
+      const timestamp = Math.floor(now() / 1000);
+      const record = (fields: { lastStatusCode?: number | null; lastError?: string | null }) =>
+        repos.webhookDeliveries.update(deliveryId, { attempts: job.attempts, updatedAt: now(), ...fields });
+      let status: number;
+      try {
+        const res = await undiciFetch(row.webhook.hookUrl, {
+          method: "POST",
+          body: row.event.body,
+          redirect: "manual",
+          dispatcher: d.agent,
+          signal: AbortSignal.timeout(d.timeoutMs),
+          headers: {
+            "content-type": "application/json",
+            "user-agent": d.userAgent,
+            "webhook-id": row.event.id,
+            "webhook-timestamp": String(timestamp),
+            "webhook-signature": signPayload(d.secrets.open(row.webhook.secretEnc), row.event.id, timestamp, row.event.body),
+          },
+        });
+        status = res.status;
+        await res.body?.cancel().catch(() => {});
+      } catch (err) {
+        const cause = causeOf(err);
+        if (cause instanceof PrivateAddressError) {
+          record({ lastStatusCode: null, lastError: `${cause.message}; refused (start the server with --allow-private-webhooks to allow it)` });
+          throw new PermanentJobError(cause.message);
+        }
+        const timedOut = (err as Error).name === "TimeoutError" || (err as Error).name === "AbortError";
+        const message = timedOut ? `no answer within ${d.timeoutMs} ms` : `network error: ${(cause as Error)?.message ?? (err as Error).message}`;
+        record({ lastStatusCode: null, lastError: message });
+        throw new Error(message);
+      }
+      if (status >= 200 && status < 300) {
+        repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts: job.attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
+        repos.webhookDeliveries.recordSuccess(row.webhook.id);
+        return;
+      }
+      const message = status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
+      record({ lastStatusCode: status, lastError: message });
+      if (!RETRYABLE(status)) throw new PermanentJobError(message);
+      repos.webhookDeliveries.update(deliveryId, { nextAttemptAt: now() + (d.retryScheduleMs[job.attempts - 1] ?? 0) });
+      throw new Error(message);
+    },
+    onExhausted({ deliveryId }, error) {
+      const row = repos.webhookDeliveries.load(deliveryId);
+      if (!row) return;
+      repos.webhookDeliveries.update(deliveryId, { status: "failed", nextAttemptAt: null, lastError: row.delivery.lastError ?? error.message, updatedAt: now() });
+      if (repos.webhookDeliveries.recordFailure(row.webhook.id, d.disableAfter, now()))
+        d.log?.(`webhook ${row.webhook.id} disabled after ${d.disableAfter} failed events in a row`);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Emitting workspace events: the event and its deliveries are written to the outbox
+// (in the caller's transaction), and one delivery job per registration is queued.
+import { randomBytes } from "node:crypto";
+import type { Repositories } from "../db/repos/index.js";
+import type { JobQueue } from "../jobs/queue.js";
+import type { Clock } from "../services/time.js";
+
+export const DELIVER_WEBHOOK = "deliver-webhook";
+export type EventType = "note.created" | "note.completed";
+
+export type EmitEvent = (workspaceId: string, type: EventType, payload: Record<string, unknown>) => void;
+
+export function createEventEmitter(repos: Repositories, queue: Pick<JobQueue, "enqueue">, now: Clock): EmitEvent {
+  return (workspaceId, type, payload) => {
+    const t = now();
+    const eventId = `evt_${randomBytes(16).toString("base64url")}`;
+    const body = JSON.stringify({ type, eventId, workspaceId, timestamp: new Date(t).toISOString(), payload });
+    const deliveries = repos.webhookDeliveries.record({ id: eventId, workspaceId, type, body, createdAt: t });
+    for (const deliveryId of deliveries) queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
+  };
+}
