@@ -12,4 +12,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
+  // Optional: loaded at run time when the local whisper engine is used.
+  external: ["@fugood/whisper.node"],
 });

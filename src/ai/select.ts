@@ -6,9 +6,12 @@ import type { Summarizer } from "./summarization/summarizer.js";
 import { EngineConfigError, type SpeechToText } from "./transcription/engine.js";
 import { createOpenAiTranscriber } from "./transcription/openai.js";
 import { createSphinxTranscriber, sphinxAvailable } from "./transcription/sphinx.js";
+import { createWhisperTranscriber } from "./transcription/whisper.js";
+import { installedModel } from "./models.js";
 
-export function selectTranscriber(c: Config["transcription"]): SpeechToText {
-  const engine = c.engine === "auto" ? (c.url ? "openai" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
+export function selectTranscriber(c: Config["transcription"], dataDir: string): SpeechToText {
+  const model = c.modelPath ?? installedModel(dataDir);
+  const engine = c.engine === "auto" ? (c.url ? "openai" : model ? "whisper" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
   switch (engine) {
     case "openai":
       if (!c.url) throw new EngineConfigError("The openai transcription engine needs a server URL: set --stt-url or NOTULA_STT_URL (and NOTULA_STT_API_KEY).");
@@ -16,10 +19,11 @@ export function selectTranscriber(c: Config["transcription"]): SpeechToText {
     case "sphinx":
       return createSphinxTranscriber();
     case "whisper":
-      throw new EngineConfigError("The local whisper engine is not available in this build; use --stt-engine sphinx or an OpenAI-compatible server (--stt-url).");
+      if (!model) throw new EngineConfigError("No whisper model is installed: run `notula models pull base.en`, or pass --model-path with a ggml model file.");
+      return createWhisperTranscriber({ modelPath: model });
     default:
       throw new EngineConfigError(
-        "No speech-to-text engine is available: set --stt-url (an OpenAI-compatible transcription server such as https://api.openai.com/v1, with NOTULA_STT_API_KEY) or install pocketsphinx (Debian: apt-get install pocketsphinx pocketsphinx-en-us), then reprocess the note.",
+        "No speech-to-text engine is available: set --stt-url (an OpenAI-compatible transcription server such as https://api.openai.com/v1, with NOTULA_STT_API_KEY), run `notula models pull base.en` for the local whisper engine, or install pocketsphinx (Debian: apt-get install pocketsphinx pocketsphinx-en-us); then reprocess the note.",
       );
   }
 }

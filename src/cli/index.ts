@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import pkg from "../../package.json" with { type: "json" };
 import { registerAdmin } from "./admin.js";
 import { CliError, EXIT, EXIT_CODES_HELP } from "./exit.js";
+import { registerModels } from "./models.js";
 import { registerServe } from "./serve.js";
 
 const program = new Command()
@@ -16,6 +17,7 @@ const program = new Command()
 
 registerServe(program, pkg.version);
 registerAdmin(program);
+registerModels(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -11,6 +11,12 @@ import type { Config } from "../config/schema.js";
 import { openRuntime } from "../runtime.js";
 import { createApp } from "./app.js";
 
+/** Builds the engine once, on first use (a whisper model stays loaded between notes); a failure is retried next time. */
+function memoize<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
@@ -40,7 +46,7 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
       store: runtime.audioStore,
       tmpDir,
       now: runtime.now,
-      transcriber: () => selectTranscriber(config.transcription),
+      transcriber: memoize(() => selectTranscriber(config.transcription, config.dataDir)),
       summarizer: () => selectSummarizer(config.summarization),
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
