@@ -37,3 +37,14 @@ export function convert(input: string, format: Format): string {
 export function fileBytes(file: string): Buffer {
   return fs.readFileSync(file);
 }
+
+/** `seconds` of tone bursts: 8 s of sound, then 2 s of silence, repeated. Encoded directly. */
+export function bursts(dir: string, seconds: number, format: Format = "mp3"): string {
+  const out = path.join(dir, `bursts-${seconds}.${format}`);
+  execFileSync("ffmpeg", [
+    "-v", "error", "-y", "-f", "lavfi",
+    "-i", `aevalsrc=0.5*sin(2*PI*440*t)*lt(mod(t\\,10)\\,8):s=16000:d=${seconds}`,
+    "-ac", "1", ...ENCODE[format].map((a) => (a === "64k" ? "32k" : a)), out,
+  ]);
+  return out;
+}

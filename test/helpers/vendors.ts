@@ -20,6 +20,8 @@ export interface VendorServer {
 }
 
 export interface VendorOptions {
+  /** Transcription only: answer with the window's length instead of recognising it (fast). */
+  echo?: boolean;
   delayMs: number;
   /** Answer 500 to this many calls before behaving. */
   failFirst: number;
@@ -77,6 +79,12 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
     const file = form.get("file") as File;
     const fields = Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"));
     vendor.calls.push({ headers: req.headers, body: fields });
+    if (opts.echo) {
+      const seconds = (file.size - 44) / 32000;
+      const text = `window of ${seconds.toFixed(1)} seconds`;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text, segments: [{ id: 0, start: 0, end: seconds, text }] }));
+      return;
+    }
     const wav = path.join(dir, `${Date.now()}-${Math.random()}.wav`);
     fs.writeFileSync(wav, Buffer.from(await file.arrayBuffer()));
     const { stdout } = await execFileP("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"]);

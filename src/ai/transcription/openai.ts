@@ -1,5 +1,8 @@
 // Any OpenAI-compatible /audio/transcriptions server: OpenAI, Groq, a local whisper server.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import fsp from "node:fs/promises";
+import { Readable } from "node:stream";
 import path from "node:path";
 import { EngineConfigError, SINGLE_SPEAKER, type SpeechToText, type TranscriptSegment } from "./engine.js";
 
@@ -9,6 +12,32 @@ interface VerboseJson {
   segments?: { start: number; end: number; text: string; speaker?: string }[];
 }
 
+/**
+ * A multipart/form-data body with text fields and one file, streamed from disk:
+ * a 10-minute window never sits in memory (FormData with a Blob would buffer it).
+ */
+async function multipartFile(fields: Record<string, string>, name: string, file: string, type: string) {
+  const boundary = `----notula${randomBytes(12).toString("hex")}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join("") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${path.basename(file)}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { size } = await fsp.stat(file);
+  async function* parts() {
+    yield head;
+    yield* fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    yield tail;
+  }
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + size + tail.length,
+    stream: Readable.toWeb(Readable.from(parts())) as ReadableStream,
+  };
+}
+
 export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; model: string }): SpeechToText {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/audio/transcriptions`;
   return {
@@ -16,18 +45,20 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
     // 10 minutes of 16 kHz mono WAV is 19 MB, under OpenAI's 25 MB limit.
     windowSec: 600,
     async transcribe(wavFile, { signal, language }) {
-      const form = new FormData();
-      form.append("file", new Blob([await fsp.readFile(wavFile)], { type: "audio/wav" }), path.basename(wavFile));
-      form.append("model", opts.model);
-      form.append("response_format", "verbose_json");
-      form.append("timestamp_granularities[]", "segment");
-      if (language) form.append("language", language);
+      const fields: Record<string, string> = { model: opts.model, response_format: "verbose_json", "timestamp_granularities[]": "segment" };
+      if (language) fields.language = language;
+      const upload = await multipartFile(fields, "file", wavFile, "audio/wav");
       const res = await fetch(endpoint, {
         method: "POST",
-        body: form,
-        headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
+        body: upload.stream,
+        duplex: "half",
+        headers: {
+          "content-type": upload.contentType,
+          "content-length": String(upload.length),
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
         signal,
-      });
+      } as RequestInit);
       const text = await res.text();
       if (res.status === 401 || res.status === 403 || res.status === 404)
         throw new EngineConfigError(`The transcription server refused the request (${res.status}): ${text.slice(0, 300)}`);
