@@ -4,39 +4,51 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { AudioIncompleteError, AudioTooLargeError, type AudioStore } from "./audio-store.js";
 
 const KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.[a-z0-9]{1,8}$/;
 
 /**
- * body → limit → out, with backpressure. Unlike stream.pipeline, a failure does not
- * destroy `body`: when it is the HTTP request, its socket must live on to carry the
- * error response (the server drains or closes it afterwards).
+ * Copies `body` into `out` with backpressure, counting bytes against `maxBytes`.
+ * Unlike stream.pipeline, a failure does not destroy `body`: when it is the HTTP
+ * request, its socket must live on to carry the error response (the server drains
+ * or closes it afterwards). One hop, no Transform: this is the upload's hot loop.
  */
-function streamInto(body: Readable, limit: Transform, out: fs.WriteStream): Promise<void> {
+function streamInto(body: Readable, out: fs.WriteStream, maxBytes: number): Promise<number> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    let bytes = 0;
     const fail = (err: Error) => {
       if (settled) return;
       settled = true;
-      body.unpipe(limit);
-      limit.destroy();
+      body.off("data", onData);
+      body.pause();
       out.destroy();
       reject(err);
     };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxBytes) return fail(new AudioTooLargeError(maxBytes));
+      if (!out.write(chunk)) {
+        body.pause();
+        out.once("drain", () => settled || body.resume());
+      }
+    };
+    body.on("data", onData);
+    body.once("end", () => {
+      if (!settled) out.end();
+    });
     body.once("error", (e) => fail(new AudioIncompleteError(`The upload broke off: ${e.message}`)));
     body.once("close", () => {
       if (!body.readableEnded) fail(new AudioIncompleteError("The upload ended before the whole body arrived."));
     });
-    limit.once("error", fail);
     out.once("error", fail);
     out.once("finish", () => {
       if (settled) return;
       settled = true;
-      resolve();
+      resolve(bytes);
     });
-    body.pipe(limit).pipe(out);
   });
 }
 
@@ -53,16 +65,9 @@ export function createFsAudioStore(root: string): AudioStore & { sweepIncoming()
     async put(key, body, { maxBytes }) {
       const target = fileOf(key);
       const temp = path.join(incoming, `${randomBytes(12).toString("hex")}.part`);
-      let bytes = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          bytes += chunk.length;
-          done(bytes > maxBytes ? new AudioTooLargeError(maxBytes) : null, chunk);
-        },
-      });
-      const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, highWaterMark: 1024 * 1024 });
+      const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, highWaterMark: 4 * 1024 * 1024 });
       try {
-        await streamInto(body, limit, out);
+        const bytes = await streamInto(body, out, maxBytes);
         const fd = await fsp.open(temp, "r");
         try {
           await fd.sync();

@@ -40,7 +40,8 @@ export function phrasesFromWordTimes(output: string): TranscriptSegment[] {
 export function createSphinxTranscriber(): SpeechToText {
   return {
     name: "sphinx:en-us",
-    windowSec: 30,
+    // pocketsphinx segments long audio itself; long windows save its 0.6 s start-up per window.
+    windowSec: 300,
     transcribe(wavFile, { signal }) {
       return new Promise((resolve, reject) => {
         const child = spawn("pocketsphinx_continuous", ["-infile", wavFile, "-time", "yes", "-logfn", "/dev/null"], {

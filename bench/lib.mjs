@@ -1,0 +1,49 @@
+// Shared pieces of the benchmarks: the server under test and measurements.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function startServer(dataDir, args = [], env = {}) {
+  const proc = spawn(process.execPath, [path.join(root, "bin/notula.js"), "serve", "--port", "0", "--data-dir", dataDir, "--no-rate-limit", ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout.on("data", (d) => {
+      out += d;
+      const url = /notula listening on (\S+)/.exec(out)?.[1];
+      if (url) resolve({ proc, url, key: /(ntl_\S+)/.exec(out)?.[1] });
+    });
+    proc.once("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+export function stopServer(proc) {
+  return new Promise((r) => {
+    proc.once("exit", r);
+    proc.kill("SIGTERM");
+  });
+}
+
+/** Resident memory of a process, in MB. */
+export function rssMb(pid, field = "VmRSS") {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export async function api(server, method, p, body) {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: { authorization: `Bearer ${server.key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export const seconds = (ms) => (ms / 1000).toFixed(2);
