@@ -162,6 +162,19 @@ describe("configuration errors end processing at once with a clear message", () 
     }
   });
 
+  it("ffmpeg missing from the PATH", async () => {
+    const server = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url], env: { PATH: "/nonexistent" } });
+    try {
+      const api = client(server.url, server.key);
+      const id = await uploadRecording(api, recording, "mp3");
+      const note = await waitForStatus(api, id);
+      expect(note.status).toBe("recorded-not-summarized");
+      expect(note.processingError).toMatch(/ffmpeg was not found on PATH; install it \(Debian: apt-get install ffmpeg\)/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("a file ffmpeg cannot decode", async () => {
     const server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx"] });
     try {
