@@ -3,6 +3,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { MemberRecord } from "../db/repos/members.js";
 import { newId } from "../db/ids.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import { paginate } from "./pagination.js";
 import type { Principal } from "./principal.js";
 import { iso, type Clock } from "./time.js";
 
@@ -36,12 +37,8 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
 
     listMembers(p: Principal, q: { limit: number; offset: number; search?: string }) {
       const rows = repos.members.list(p.workspaceId, { ...q, search: q.search?.trim() || undefined });
-      const isLast = rows.length <= q.limit;
-      const page = isLast ? rows : rows.slice(0, q.limit);
-      return {
-        items: presentMembers(p.workspaceId, page),
-        pagination: { limit: q.limit, nextOffset: isLast ? null : q.offset + page.length, isLast },
-      };
+      const { page, pagination } = paginate(rows, q.limit, q.offset);
+      return { items: presentMembers(p.workspaceId, page), pagination };
     },
 
     setMemberGroups(p: Principal, id: string, groupIds: string[]) {

@@ -5,6 +5,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { InviteRow } from "../db/repos/invites.js";
 import { newId } from "../db/ids.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import { paginate } from "./pagination.js";
 import type { Principal } from "./principal.js";
 import { iso, type Clock } from "./time.js";
 
@@ -39,9 +40,8 @@ export function createInviteService(repos: Repositories, now: Clock) {
 
   function page(p: Principal, limit: number, offset: number) {
     const rows = repos.invites.listPending(p.workspaceId, now(), limit, offset);
-    const isLast = rows.length <= limit;
-    const items = isLast ? rows : rows.slice(0, limit);
-    return { items, pagination: { limit, nextOffset: isLast ? null : offset + items.length, isLast } };
+    const { page: items, pagination } = paginate(rows, limit, offset);
+    return { items, pagination };
   }
 
   return {

@@ -2,6 +2,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { KnowledgeRow } from "../db/repos/knowledge.js";
 import { newId } from "../db/ids.js";
 import { NotFoundError } from "../shared/errors.js";
+import { paginate } from "./pagination.js";
 import type { Principal } from "./principal.js";
 import { iso, type Clock } from "./time.js";
 
@@ -23,9 +24,8 @@ export function createKnowledgeService(repos: Repositories, now: Clock) {
     },
     list(p: Principal, limit: number, offset: number) {
       const rows = repos.knowledge.list(p.workspaceId, limit, offset);
-      const isLast = rows.length <= limit;
-      const items = (isLast ? rows : rows.slice(0, limit)).map(present);
-      return { items, pagination: { limit, nextOffset: isLast ? null : offset + items.length, isLast } };
+      const { page, pagination } = paginate(rows, limit, offset);
+      return { items: page.map(present), pagination };
     },
     delete(p: Principal, id: string) {
       if (!repos.knowledge.delete(p.workspaceId, id)) throw new NotFoundError(`Article ${id} not found.`);

@@ -6,6 +6,7 @@ import { newId } from "../db/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
 import type { EmitEvent } from "../webhooks/events.js";
+import { paginate } from "./pagination.js";
 import type { Principal } from "./principal.js";
 import { fromTimestamp, iso, toTimestamp, type Clock } from "./time.js";
 
@@ -118,13 +119,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         folderIds: folderIds?.length ? folderIds : undefined,
         participantEmail: q.participantEmail?.trim() || undefined,
       });
-      const isLast = rows.length <= q.limit;
-      const page = isLast ? rows : rows.slice(0, q.limit);
+      const { page, pagination } = paginate(rows, q.limit, q.offset);
       const ids = page.map((r) => r.id);
       const tags = repos.notes.foldersOf(ids);
       return {
         items: page.map((r) => present(r, tags.get(r.id) ?? [])),
-        pagination: { limit: q.limit, nextOffset: isLast ? null : q.offset + page.length, isLast },
+        pagination,
       };
     },
 

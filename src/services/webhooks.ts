@@ -4,6 +4,7 @@ import type { Repositories } from "../db/repos/index.js";
 import { newId } from "../db/ids.js";
 import { BadRequestError, NotFoundError } from "../shared/errors.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
+import { paginate } from "./pagination.js";
 import type { Principal } from "./principal.js";
 import type { SecretBox } from "./secret-box.js";
 import { iso, type Clock } from "./time.js";
@@ -64,8 +65,7 @@ export function createWebhookService(
 
     deliveries(p: Principal, limit: number, offset: number) {
       const rows = repos.webhookDeliveries.list(p.workspaceId, limit, offset);
-      const isLast = rows.length <= limit;
-      const page = isLast ? rows : rows.slice(0, limit);
+      const { page, pagination } = paginate(rows, limit, offset);
       return {
         items: page.map(({ delivery: d, type, hookUrl }) => ({
           id: d.id,
@@ -81,7 +81,7 @@ export function createWebhookService(
           deliveredAt: d.deliveredAt ? iso(d.deliveredAt) : null,
           nextAttemptAt: d.nextAttemptAt ? iso(d.nextAttemptAt) : null,
         })),
-        pagination: { limit, nextOffset: isLast ? null : offset + page.length, isLast },
+        pagination,
       };
     },
 
