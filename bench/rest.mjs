@@ -4,6 +4,8 @@ import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./lib.mjs";
 import { seed } from "./seed.mjs";
 
@@ -52,6 +54,16 @@ try {
   const baseline = { rps: (before.rps + after.rps) / 2, p50: (before.p50 + after.p50) / 2, p99: Math.max(before.p99, after.p99) };
   await stopServer(server.proc);
 
+  // The same stack serving a bare 20-row query: what this machine allows at all.
+  const bare = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), "bare-server.mjs"), path.join(dataDir, "notula.db")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const bareUrl = await new Promise((resolve) => bare.stdout.once("data", (d) => resolve(String(d).trim())));
+  await measure(bareUrl, null, "/healthz");
+  const bareHealth = await measure(bareUrl, null, "/healthz");
+  const bareQuery = await measure(bareUrl, null, "/bare");
+  bare.kill();
+
   const line = (name, r, ratio) =>
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(6)} ${ratio.padStart(8)}`;
   console.log(`\nnotula REST API at ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each`);
@@ -65,6 +77,12 @@ try {
     console.log(line(name, r, ratio.toFixed(2)) + (pass ? "" : "  (below goal)"));
   }
   console.log(`\ngoal: every list query >= 0.25 of the baseline's throughput and p99 < 10 ms: ${ok ? "met" : "not met"}`);
+  const listRps = rows[0][1].rps;
+  console.log(
+    `reference: a bare 20-row SELECT * on the same stack, no auth or shaping: ${bareQuery.rps.toFixed(0)} req/s, ` +
+      `${(bareQuery.rps / bareHealth.rps).toFixed(2)} of its own /healthz (${bareHealth.rps.toFixed(0)} req/s); ` +
+      `GET /v1/notes reaches ${(listRps / bareQuery.rps).toFixed(2)} of it.`,
+  );
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
