@@ -13,5 +13,5 @@ export default defineConfig({
   clean: true,
   dts: false,
   // Optional: loaded at run time when the local whisper engine is used.
-  external: ["@fugood/whisper.node"],
+  external: ["@fugood/whisper.node", "keytar"],
 });

@@ -23,6 +23,16 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
   }
 }
 
+/** Commander hands an action its arguments, its options and the command; this gives
+ * it the options merged with the global ones (--json) first, then the arguments. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withFlags(fn: (flags: any, ...args: any[]) => unknown) {
+  return async (...all: unknown[]): Promise<void> => {
+    const cmd = all[all.length - 1] as Command;
+    await fn(cmd.optsWithGlobals(), ...all.slice(0, -2));
+  };
+}
+
 function print(flags: DataDirFlags, json: unknown, text: string) {
   process.stdout.write(flags.json ? JSON.stringify(json, null, 2) + "\n" : text + "\n");
 }
@@ -43,7 +53,7 @@ function plan(value: string) {
 export function registerAdmin(program: Command) {
   const admin = program.command("admin").description("Administer a data dir directly (no server or key needed)");
   const dataDir = (cmd: Command) =>
-    cmd.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)").option("--json", "print JSON");
+    cmd.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)");
 
   const keys = admin.command("keys").description("API keys");
   dataDir(
@@ -56,7 +66,7 @@ export function registerAdmin(program: Command) {
       .option("--user <id>", "user the key acts as (default: the workspace's first admin)"),
   )
     .addHelpText("after", "\nExample:\n  notula admin keys create --name ci --scopes notes,folders --json")
-    .action((flags) =>
+    .action(withFlags((flags) =>
       withRuntime(flags, async (rt) => {
         const { parseScopes } = await import("../services/api-keys.js");
         const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
@@ -65,9 +75,9 @@ export function registerAdmin(program: Command) {
         const created = rt.services.apiKeys.create({ workspaceId, userId, name: flags.name, scopes: parseScopes(flags.scopes) });
         print(flags, { key: created.key, id: created.id, scopes: created.scopes, workspaceId, userId }, created.key);
       }),
-    );
+    ));
   dataDir(keys.command("list").description("List a workspace's API keys (never the keys themselves)").option("--workspace <id>", "workspace"))
-    .action((flags) =>
+    .action(withFlags((flags) =>
       withRuntime(flags, (rt) => {
         const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
         const list = workspaceId ? rt.services.apiKeys.list(workspaceId) : [];
@@ -77,13 +87,13 @@ export function registerAdmin(program: Command) {
           list.map((k) => `${k.id}  ${k.prefix}…  ${k.name}  ${k.scopes.join(",")}${k.revoked ? "  (revoked)" : ""}`).join("\n") || "No keys.",
         );
       }),
-    );
-  dataDir(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)")).action((id, flags) =>
+    ));
+  dataDir(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)")).action(withFlags((flags, id) =>
     withRuntime(flags, (rt) => {
       if (!rt.services.apiKeys.revoke(id)) throw new CliError(`No live key ${id}.`, EXIT.notFound);
       print(flags, { id, revoked: true }, `Revoked ${id}.`);
     }),
-  );
+  ));
 
   const workspaces = admin.command("workspaces").description("Workspaces");
   dataDir(
@@ -95,7 +105,7 @@ export function registerAdmin(program: Command) {
       .option("--admin-email <email>", "the admin user's email"),
   )
     .addHelpText("after", "\nExample:\n  notula admin workspaces create --name Acme --plan pro --json")
-    .action((flags) =>
+    .action(withFlags((flags) =>
       withRuntime(flags, (rt) => {
         const created = rt.services.workspaces.create({ name: flags.name, plan: plan(flags.plan), adminEmail: flags.adminEmail });
         print(
@@ -104,25 +114,25 @@ export function registerAdmin(program: Command) {
           `Workspace ${created.workspace.id} created; admin ${created.user.email}; key (shown once): ${created.key}`,
         );
       }),
-    );
-  dataDir(workspaces.command("list").description("List workspaces")).action((flags) =>
+    ));
+  dataDir(workspaces.command("list").description("List workspaces")).action(withFlags((flags) =>
     withRuntime(flags, (rt) => {
       const list = rt.services.workspaces.list();
       print(flags, { workspaces: list }, list.map((w) => `${w.id}  ${w.plan.padEnd(10)}  ${w.name}`).join("\n") || "No workspaces.");
     }),
-  );
+  ));
   dataDir(
     workspaces
       .command("set-plan")
       .description("Change a workspace's plan")
       .requiredOption("--workspace <id>", "workspace")
       .requiredOption("--plan <plan>", "free | pro | enterprise"),
-  ).action((flags) =>
+  ).action(withFlags((flags) =>
     withRuntime(flags, (rt) => {
       rt.services.workspaces.setPlan(flags.workspace, plan(flags.plan));
       print(flags, { workspace: { id: flags.workspace, plan: flags.plan } }, `Workspace ${flags.workspace} is now on ${flags.plan}.`);
     }),
-  );
+  ));
 
   const users = admin.command("users").description("Users");
   dataDir(
@@ -136,7 +146,7 @@ export function registerAdmin(program: Command) {
       .option("--role <role>", "admin | member", "member"),
   )
     .addHelpText("after", "\nExample:\n  printf '%s' \"$PASSWORD\" | notula admin users create --workspace ws_… --email ana@example.com --name Ana --password-stdin")
-    .action(async (flags) => {
+    .action(withFlags(async (flags) => {
       if (!["admin", "member"].includes(flags.role)) throw new CliError("--role must be admin or member.", EXIT.usage);
       const password = flags.passwordStdin ? await readStdin() : undefined;
       if (password !== undefined && password.length < 8) throw new CliError("The password must have at least 8 characters.", EXIT.usage);
@@ -144,5 +154,5 @@ export function registerAdmin(program: Command) {
         const created = rt.services.workspaces.addUser({ workspaceId: flags.workspace, email: flags.email, name: flags.name, password, role: flags.role });
         print(flags, created, `User ${created.user.id} (${created.user.email}) added as ${created.member.role}.`);
       });
-    });
+    }));
 }

@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import pkg from "../../package.json" with { type: "json" };
 import { registerAdmin } from "./admin.js";
 import { CliError, EXIT, EXIT_CODES_HELP } from "./exit.js";
+import { registerNotes } from "./commands/notes.js";
 import { registerModels } from "./models.js";
 import { registerServe } from "./serve.js";
 
@@ -11,6 +12,8 @@ const program = new Command()
   .name("notula")
   .description("Self-hosted meeting notes: the service, its administration and its API from the terminal")
   .version(pkg.version, "-v, --version")
+  .option("--server <url>", "the notula server (NOTULA_URL; default: the active profile, else http://127.0.0.1:8787)")
+  .option("--json", "print the API's JSON instead of tables")
   .showHelpAfterError()
   .exitOverride()
   .addHelpText("after", EXIT_CODES_HELP);
@@ -18,6 +21,7 @@ const program = new Command()
 registerServe(program, pkg.version);
 registerAdmin(program);
 registerModels(program);
+registerNotes(program);
 
 try {
   await program.parseAsync(process.argv);

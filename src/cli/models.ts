@@ -9,9 +9,10 @@ async function dataDirOf(flags: { dataDir?: string }) {
 
 export function registerModels(program: Command) {
   const models = program.command("models").description("Models of the local whisper speech-to-text engine");
-  const common = (c: Command) => c.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)").option("--json", "print JSON");
+  const common = (c: Command) => c.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)");
 
-  common(models.command("list").description("List the models and which are installed")).action(async (flags) => {
+  common(models.command("list").description("List the models and which are installed")).action(async (_f, cmd: Command) => {
+    const flags = cmd.optsWithGlobals();
     const { listModels } = await import("../ai/models.js");
     const list = listModels(await dataDirOf(flags));
     if (flags.json) return void process.stdout.write(JSON.stringify({ models: list }, null, 2) + "\n");
@@ -27,7 +28,8 @@ export function registerModels(program: Command) {
       .option("--no-verify", "accept a download whose server publishes no checksum"),
   )
     .addHelpText("after", "\nExample:\n  notula models pull base.en\n\nNOTULA_MODELS_URL points at a mirror of the model files.")
-    .action(async (name, flags) => {
+    .action(async (name, _f, cmd: Command) => {
+      const flags = cmd.optsWithGlobals();
       const { pullModel, ModelError } = await import("../ai/models.js");
       const { renderProgress } = await import("./progress.js");
       const progress = renderProgress(`Downloading ${name}`);
@@ -48,7 +50,8 @@ export function registerModels(program: Command) {
       }
     });
 
-  common(models.command("path").description("Print where a model is (or would be) stored").argument("<name>", "model name")).action(async (name, flags) => {
+  common(models.command("path").description("Print where a model is (or would be) stored").argument("<name>", "model name")).action(async (name, _f, cmd: Command) => {
+    const flags = cmd.optsWithGlobals();
     const { modelFile, ModelError } = await import("../ai/models.js");
     try {
       process.stdout.write(`${modelFile(await dataDirOf(flags), name)}\n`);

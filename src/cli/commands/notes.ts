@@ -1,0 +1,223 @@
+// notula notes list|get|create|update|delete|export|reprocess|search
+import type { Command } from "commander";
+import type { NoteDto } from "../../shared/schemas/notes.js";
+import { CliError, EXIT } from "../exit.js";
+import { collect, confirm, connect, readInput, required, type CommandContext } from "../lib/context.js";
+import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
+import { exportFileName, noteToMarkdown, renderNote } from "./notes-render.js";
+
+interface ListFlags {
+  limit?: string;
+  offset?: string;
+  sort?: string;
+  order?: string;
+  status?: string;
+  kind?: string;
+  search?: string;
+  createdBy?: string;
+  from?: string;
+  to?: string;
+  folder?: string[];
+  participant?: string;
+  all?: boolean;
+}
+
+function listQuery(f: ListFlags, overrides: Record<string, string> = {}): URLSearchParams {
+  const q = new URLSearchParams();
+  const set = (k: string, v: string | undefined) => v !== undefined && q.set(k, v);
+  set("limit", f.limit);
+  set("offset", f.offset);
+  set("sortBy", f.sort);
+  set("sortOrder", f.order);
+  set("status", f.status);
+  set("kind", f.kind);
+  set("search", f.search);
+  set("createdBy", f.createdBy);
+  set("fromDate", f.from);
+  set("toDate", f.to);
+  if (f.folder?.length) q.set("folderIds", f.folder.join(","));
+  set("participantEmail", f.participant);
+  for (const [k, v] of Object.entries(overrides)) q.set(k, v);
+  return q;
+}
+
+/** Every note the filters match, page by page (100 at a time). */
+async function* walk(ctx: CommandContext, f: ListFlags) {
+  let offset: number | null = Number(f.offset ?? 0);
+  while (offset !== null) {
+    const page: { items: NoteDto[]; pagination: { nextOffset: number | null } } = await ctx.api.request(
+      "GET",
+      `/v1/notes?${listQuery(f, { limit: "100", offset: String(offset) })}`,
+    );
+    yield page.items;
+    offset = page.pagination.nextOffset;
+  }
+}
+
+function listOptions(cmd: Command) {
+  return cmd
+    .option("--limit <n>", "notes per page, 1–100 (default 20)")
+    .option("--offset <n>", "notes to skip")
+    .option("--sort <field>", "createdAt | updatedAt | title")
+    .option("--order <dir>", "asc | desc")
+    .option("--status <status>", "idle | recording | transcript-processing | recorded-not-summarized | summarizing | completed | postprocessing")
+    .option("--kind <kind>", "online | in-person | podcast")
+    .option("--search <text>", "words of the title")
+    .option("--created-by <userId>", "creator's user id")
+    .option("--from <date>", "created at or after (ISO 8601)")
+    .option("--to <date>", "created before (ISO 8601)")
+    .option("--folder <id>", "in this folder (repeat, or comma-separate, for any of several)", collect)
+    .option("--participant <email>", "with this participant");
+}
+
+function printNotes(items: NoteDto[]) {
+  printTable(
+    ["ID", "TITLE", "STATUS", "CREATED", "FOLDERS"],
+    items.map((n) => [n.id, truncate(n.title, 48), n.status, shortDate(n.createdAt), n.tags.map((t) => t.name).join(", ")]),
+  );
+}
+
+export function registerNotes(program: Command) {
+  const notes = program.command("notes").description("Meeting notes");
+
+  listOptions(notes.command("list").description("List notes (newest first)"))
+    .option("--all", "walk every page")
+    .addHelpText("after", "\nExamples:\n  notula notes list --search budget --from 2026-01-01\n  notula notes list --all --json | jq '.items | length'")
+    .action(async (f: ListFlags, cmd: Command) => {
+      const ctx = await connect(cmd);
+      if (f.all) {
+        const items: NoteDto[] = [];
+        for await (const page of walk(ctx, f)) items.push(...page);
+        if (ctx.json) printJson({ items, pagination: { limit: 100, nextOffset: null, isLast: true } });
+        else printNotes(items);
+        return;
+      }
+      const page = await ctx.api.request("GET", `/v1/notes?${listQuery(f)}`);
+      if (ctx.json) return printJson(page);
+      printNotes(page.items);
+      if (!page.pagination.isLast) info(`More notes follow: --offset ${page.pagination.nextOffset}, or --all.`);
+    });
+
+  notes
+    .command("get")
+    .description("Show a note: summary, enhanced note, your notes and the transcript")
+    .argument("<id>", "note id")
+    .action(async (id: string, _f, cmd: Command) => {
+      const ctx = await connect(cmd);
+      const { note } = await ctx.api.request("GET", `/v1/notes/${encodeURIComponent(id)}`);
+      if (ctx.json) printJson({ note });
+      else process.stdout.write(renderNote(note));
+    });
+
+  notes
+    .command("create")
+    .description("Create a note from text")
+    .option("--title <title>", "title")
+    .option("--note-file <file>", "your notes in markdown, from a file or - for standard input")
+    .option("--visibility <v>", "only-me | workspace | public (or private | shared)")
+    .option("--folder <id>", "file it in this folder (repeatable)", collect)
+    .addHelpText("after", "\nExample:\n  echo '- budget approved' | notula notes create --title 'Board call' --note-file -")
+    .action(async (f, cmd: Command) => {
+      const ctx = await connect(cmd);
+      const title = await required(f.title, "--title", "Title of the note");
+      const body: Record<string, unknown> = { title };
+      if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
+      if (f.visibility) body.visibility = f.visibility;
+      if (f.folder) body.folderIds = f.folder;
+      const { note } = await ctx.api.request("POST", "/v1/notes", body);
+      if (ctx.json) printJson({ note });
+      else process.stdout.write(`${note.id}\n`);
+    });
+
+  notes
+    .command("update")
+    .description("Change a note's title, visibility, your notes or folders")
+    .argument("<id>", "note id")
+    .option("--title <title>", "new title")
+    .option("--visibility <v>", "only-me | workspace | public (or private | shared)")
+    .option("--note-file <file>", "replace your notes: a markdown file, or - for standard input")
+    .option("--folder <id>", "the folders it is in, replacing the current ones (repeatable)", collect)
+    .option("--no-folders", "take it out of every folder")
+    .addHelpText("after", "\nExample:\n  notula notes update note_… --visibility private --note-file notes.md")
+    .action(async (id: string, f, cmd: Command) => {
+      const ctx = await connect(cmd);
+      const body: Record<string, unknown> = {};
+      if (f.title) body.title = f.title;
+      if (f.visibility) body.visibility = f.visibility;
+      if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
+      if (f.folder) body.folderIds = f.folder;
+      if (f.folders === false) body.folderIds = [];
+      if (Object.keys(body).length === 0) throw new CliError("Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.", EXIT.usage);
+      const { note } = await ctx.api.request("PATCH", `/v1/notes/${encodeURIComponent(id)}`, body);
+      if (ctx.json) printJson({ note });
+      else info(`Updated ${note.id}.`);
+    });
+
+  notes
+    .command("delete")
+    .description("Delete a note")
+    .argument("<id>", "note id")
+    .option("-y, --yes", "do not ask")
+    .action(async (id: string, f, cmd: Command) => {
+      const ctx = await connect(cmd);
+      await confirm(`Delete note ${id}? This cannot be undone.`, f.yes);
+      const r = await ctx.api.request("DELETE", `/v1/notes/${encodeURIComponent(id)}`);
+      if (ctx.json) printJson(r);
+      else info(`Deleted ${id}.`);
+    });
+
+  notes
+    .command("reprocess")
+    .description("Transcribe and summarize a note again")
+    .argument("<id>", "note id")
+    .action(async (id: string, _f, cmd: Command) => {
+      const ctx = await connect(cmd);
+      const { note } = await ctx.api.request("POST", `/v1/notes/${encodeURIComponent(id)}/reprocess`);
+      if (ctx.json) printJson({ note });
+      else info(`${note.id} is ${note.status}.`);
+    });
+
+  notes
+    .command("search")
+    .description("Find notes by words of their title")
+    .argument("<query>", "words to look for")
+    .option("--limit <n>", "at most this many (default 20)")
+    .action(async (query: string, f, cmd: Command) => {
+      const ctx = await connect(cmd);
+      const page = await ctx.api.request("GET", `/v1/notes?${listQuery({ search: query, limit: f.limit })}`);
+      if (ctx.json) printJson(page);
+      else printNotes(page.items);
+    });
+
+  listOptions(
+    notes
+      .command("export")
+      .description("Write notes to files: markdown with front matter, or JSON")
+      .argument("[id]", "one note; without it, every note the filters match"),
+  )
+    .option("--out <dir>", "directory to write to", ".")
+    .option("--format <format>", "md | json", "md")
+    .addHelpText("after", "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export --folder fld_… --format json --out ./backup")
+    .action(async (id: string | undefined, f: ListFlags & { out: string; format: string }, cmd: Command) => {
+      if (!["md", "json"].includes(f.format)) throw new CliError("--format must be md or json.", EXIT.usage);
+      const ctx = await connect(cmd);
+      const fs = await import("node:fs");
+      const path = await import("node:path");
+      fs.mkdirSync(f.out, { recursive: true });
+      const ids: string[] = [];
+      if (id) ids.push(id);
+      else for await (const page of walk(ctx, f)) ids.push(...page.map((n) => n.id));
+      const written: string[] = [];
+      for (const noteId of ids) {
+        const { note } = (await ctx.api.request("GET", `/v1/notes/${encodeURIComponent(noteId)}`)) as { note: NoteDto };
+        const file = path.join(f.out, exportFileName(note, f.format));
+        fs.writeFileSync(file, f.format === "md" ? noteToMarkdown(note) : JSON.stringify({ note }, null, 2) + "\n");
+        written.push(file);
+      }
+      if (ctx.json) printJson({ files: written });
+      else {
+        for (const file of written) process.stdout.write(file + "\n");
+        info(`Exported ${written.length} note${written.length === 1 ? "" : "s"} to ${f.out}.`);
+      }
+    });
+}

@@ -1,0 +1,61 @@
+// What every client command needs: the server, the key, output mode, prompts.
+import type { Command } from "commander";
+import { CliError, EXIT } from "../exit.js";
+import { createApiClient, type ApiClient } from "./api-client.js";
+import { loadKey } from "./credentials.js";
+import { resolveServer } from "./profiles.js";
+
+export interface CommandContext {
+  api: ApiClient;
+  server: string;
+  json: boolean;
+}
+
+export async function connect(cmd: Command): Promise<CommandContext> {
+  const o = cmd.optsWithGlobals();
+  const server = resolveServer(o.server);
+  const cred = await loadKey(server);
+  if (!cred) throw new CliError(`Not signed in to ${server}: run \`notula login\` or set NOTULA_API_KEY.`, EXIT.auth);
+  return { api: createApiClient(server, cred.key), server, json: Boolean(o.json) };
+}
+
+/** Prompts only where a person can answer: both ends a terminal, and not in CI. */
+export function canPrompt(): boolean {
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI;
+}
+
+/** Asks before destructive work; --yes skips; without a terminal, --yes is required. */
+export async function confirm(message: string, yes: boolean | undefined): Promise<void> {
+  if (yes) return;
+  if (!canPrompt()) throw new CliError(`${message} Pass --yes to confirm when not at a terminal.`, EXIT.usage);
+  const p = await import("@clack/prompts");
+  const answer = await p.confirm({ message });
+  if (p.isCancel(answer) || !answer) throw new CliError("Cancelled.", EXIT.usage);
+}
+
+/** A required value: the flag, else a prompt at a terminal, else an error naming the flag. */
+export async function required(value: string | undefined, flag: string, question: string): Promise<string> {
+  if (value) return value;
+  if (!canPrompt()) throw new CliError(`Missing ${flag}.`, EXIT.usage);
+  const p = await import("@clack/prompts");
+  const answer = await p.text({ message: question, validate: (v) => (v?.trim() ? undefined : "Required") });
+  if (p.isCancel(answer)) throw new CliError("Cancelled.", EXIT.usage);
+  return String(answer).trim();
+}
+
+/** Reads a file, or standard input for "-". */
+export async function readInput(file: string): Promise<string> {
+  if (file !== "-") {
+    const fs = await import("node:fs");
+    try {
+      return fs.readFileSync(file, "utf8");
+    } catch (err) {
+      throw new CliError(`Cannot read ${file}: ${(err as Error).message}`);
+    }
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];

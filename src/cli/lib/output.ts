@@ -1,0 +1,49 @@
+// Output conventions: data to stdout, messages to stderr; tables on a terminal,
+// the API's own JSON with --json; colour only on a terminal and never with NO_COLOR.
+
+export function colourEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
+  return Boolean(stream.isTTY) && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
+}
+
+const wrap = (code: number) => (s: string) => (colourEnabled() ? `\x1b[${code}m${s}\x1b[0m` : s);
+export const bold = wrap(1);
+export const dim = wrap(2);
+export const green = wrap(32);
+export const yellow = wrap(33);
+
+export function printJson(value: unknown) {
+  process.stdout.write(JSON.stringify(value, null, 2) + "\n");
+}
+
+export function info(message: string) {
+  process.stderr.write(message + "\n");
+}
+
+/** Visible width, ignoring colour codes. */
+const width = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "").length;
+
+export function truncate(s: string, max: number): string {
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length > max ? one.slice(0, Math.max(1, max - 1)) + "…" : one;
+}
+
+/**
+ * A table: aligned columns with a header on a terminal; tab-separated without one,
+ * so that `notula … | cut -f1` works.
+ */
+export function printTable(headers: string[], rows: string[][]) {
+  if (!process.stdout.isTTY) {
+    for (const r of rows) process.stdout.write(r.join("\t") + "\n");
+    return;
+  }
+  if (rows.length === 0) {
+    process.stderr.write(dim("(nothing to show)") + "\n");
+    return;
+  }
+  const widths = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ""))));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c + " ".repeat(widths[i] - width(c)))).join("  ");
+  process.stdout.write(bold(line(headers)) + "\n");
+  for (const r of rows) process.stdout.write(line(r) + "\n");
+}
+
+export const shortDate = (iso: string | null | undefined) => (iso ? iso.replace("T", " ").slice(0, 16) : "");
