@@ -4,7 +4,12 @@ import { Command, CommanderError } from "commander";
 import pkg from "../../package.json" with { type: "json" };
 import { registerAdmin } from "./admin.js";
 import { CliError, EXIT, EXIT_CODES_HELP } from "./exit.js";
+import { registerAuth } from "./commands/auth.js";
+import { registerCompletion } from "./commands/completion.js";
 import { registerNotes } from "./commands/notes.js";
+import { registerUpload } from "./commands/upload.js";
+import { registerWebhooks } from "./commands/webhooks.js";
+import { registerWorkspace } from "./commands/workspace.js";
 import { registerModels } from "./models.js";
 import { registerServe } from "./serve.js";
 
@@ -22,6 +27,11 @@ registerServe(program, pkg.version);
 registerAdmin(program);
 registerModels(program);
 registerNotes(program);
+registerUpload(program);
+registerWorkspace(program);
+registerWebhooks(program);
+registerAuth(program);
+registerCompletion(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,73 @@
+// notula login | logout | profiles list | profiles use
+import type { Command } from "commander";
+import { CliError, EXIT } from "../exit.js";
+import { createApiClient } from "../lib/api-client.js";
+import { canPrompt, readInput } from "../lib/context.js";
+import { deleteKey, saveKey } from "../lib/credentials.js";
+import { info, printJson, printTable } from "../lib/output.js";
+import { profileStore, resolveServer } from "../lib/profiles.js";
+
+async function askKey(server: string): Promise<string> {
+  if (!canPrompt()) throw new CliError("No API key given: pass --with-token and send the key on standard input.", EXIT.usage);
+  const p = await import("@clack/prompts");
+  p.intro(`Sign in to ${server}`);
+  const key = await p.password({ message: "API key (ntl_…)", validate: (v) => (v?.trim() ? undefined : "Required") });
+  if (p.isCancel(key)) throw new CliError("Cancelled.", EXIT.usage);
+  return String(key).trim();
+}
+
+export function registerAuth(program: Command) {
+  program
+    .command("login")
+    .description("Sign in to a server with an API key, and make it the active profile")
+    .argument("[url]", "the server (default: --server, NOTULA_URL or the active profile)")
+    .option("--with-token", "read the API key from standard input")
+    .option("--profile <name>", "save the server under this profile name", "default")
+    .addHelpText("after", "\nExamples:\n  notula login https://notes.example.com\n  echo \"$KEY\" | notula login http://127.0.0.1:8787 --with-token")
+    .action(async (url: string | undefined, f, cmd: Command) => {
+      const server = resolveServer(url ?? cmd.optsWithGlobals().server);
+      const key = f.withToken ? (await readInput("-")).trim() : await askKey(server);
+      if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
+      const me = await createApiClient(server, key).request("GET", "/v1/me");
+      const stored = await saveKey(server, key);
+      const store = profileStore();
+      store.set("profiles", { ...store.get("profiles"), [f.profile]: { server } });
+      store.set("active", f.profile);
+      if (stored.where === "file")
+        info(`Notice: no system keychain is available, so the key is stored in ${stored.file} (readable by you only).`);
+      info(`Signed in to ${server} as ${me.user.email} (workspace ${me.workspace.name}); profile "${f.profile}" is active.`);
+      if (cmd.optsWithGlobals().json) printJson({ server, profile: f.profile, user: me.user, workspace: me.workspace, stored: stored.where });
+    });
+
+  program
+    .command("logout")
+    .description("Forget the key of a server")
+    .argument("[url]", "the server (default: the active profile's)")
+    .action(async (url: string | undefined, _f, cmd: Command) => {
+      const server = resolveServer(url ?? cmd.optsWithGlobals().server);
+      const removed = await deleteKey(server);
+      info(removed ? `Signed out of ${server}.` : `No key was stored for ${server}.`);
+    });
+
+  const profiles = program.command("profiles").description("Servers you have signed in to");
+  profiles
+    .command("list")
+    .description("List profiles; * marks the active one")
+    .action((_f, cmd: Command) => {
+      const store = profileStore();
+      const active = store.get("active");
+      const rows = Object.entries(store.get("profiles")).map(([name, p]) => ({ name, server: p.server, active: name === active }));
+      if (cmd.optsWithGlobals().json) return printJson({ profiles: rows });
+      printTable(["", "NAME", "SERVER"], rows.map((r) => [r.active ? "*" : "", r.name, r.server]));
+    });
+  profiles
+    .command("use")
+    .description("Make a profile the active one")
+    .argument("<name>", "profile name")
+    .action((name: string) => {
+      const store = profileStore();
+      if (!store.get("profiles")[name]) throw new CliError(`No profile "${name}"; see \`notula profiles list\`.`, EXIT.notFound);
+      store.set("active", name);
+      info(`Profile "${name}" (${store.get("profiles")[name].server}) is active.`);
+    });
+}
