@@ -1,0 +1,229 @@
+// The built CLI as a user runs it, against a real server: tables and --json,
+// standard input, paging, export, exit codes, credentials.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert, speak } from "../helpers/audio.js";
+import { client, type Client } from "../helpers/http.js";
+import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+let server: TestServer;
+let api: Client;
+let env: Record<string, string>;
+const work = tempDir("notula-cli-");
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"] });
+  api = client(server.url, server.key);
+  // Each test run gets its own config dir; no keychain unless a test asks for one.
+  env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", NO_COLOR: "1" };
+});
+afterAll(() => server?.stop());
+
+const cli = (args: string[], input?: string, extra: Record<string, string> = {}) => run(args, { input, env: { ...env, ...extra } });
+const json = async (args: string[], input?: string) => {
+  const r = await cli([...args, "--json"], input);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+describe("notes", () => {
+  it("create from stdin, get, update, list, search, delete", async () => {
+    const created = await cli(["notes", "create", "--title", "Pricing review", "--note-file", "-"], "- tiers are confusing\n");
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    expect(id).toMatch(/^note_/);
+
+    const shown = await cli(["notes", "get", id]);
+    expect(shown.stdout).toContain("Pricing review");
+    expect(shown.stdout).toContain("## Your notes");
+    expect(shown.stdout).toContain("- tiers are confusing");
+
+    const notePath = path.join(work, "note.md");
+    fs.writeFileSync(notePath, "# New notes\n");
+    const updated = await json(["notes", "update", id, "--visibility", "private", "--note-file", notePath]);
+    expect(updated.note).toMatchObject({ id, visibility: "only-me", userWrittenNote: "# New notes\n" });
+
+    // Not a terminal: tab-separated rows, no header, parseable with cut.
+    const listed = await cli(["notes", "list", "--search", "pricing"]);
+    expect(listed.stdout.split("\n")[0].split("\t")[0]).toBe(id);
+    const listedJson = await json(["notes", "list", "--search", "pricing"]);
+    expect(Object.keys(listedJson)).toEqual(["items", "pagination"]);
+    expect(listedJson.items[0].id).toBe(id);
+    const searched = await json(["notes", "search", "pricing"]);
+    expect(searched.items.map((n: { id: string }) => n.id)).toEqual([id]);
+
+    const refused = await cli(["notes", "delete", id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    expect((await cli(["notes", "delete", id, "--yes"])).code).toBe(0);
+    const gone = await cli(["notes", "get", id]);
+    expect(gone.code).toBe(3);
+    expect(gone.stderr).toMatch(/not_found: Note .* not found/);
+  });
+
+  it("--all walks every page of 250 notes", async () => {
+    const folder = (await api("POST", "/v1/folders", { name: "Bulk", ownerUserId: (await api("GET", "/v1/me")).body.user.id })).body.folder;
+    for (let i = 0; i < 250; i += 10)
+      await Promise.all(Array.from({ length: 10 }, (_, j) => api("POST", "/v1/notes", { title: `Bulk ${i + j}`, folderIds: [folder.id] })));
+    const all = await json(["notes", "list", "--all", "--folder", folder.id]);
+    expect(all.items).toHaveLength(250);
+    expect(new Set(all.items.map((n: { id: string }) => n.id)).size).toBe(250);
+    const tsv = await cli(["notes", "list", "--all", "--folder", folder.id]);
+    expect(tsv.stdout.trim().split("\n")).toHaveLength(250);
+  });
+
+  it("export writes markdown with front matter, or JSON, that read back", async () => {
+    const { note } = (await api("POST", "/v1/notes", {
+      title: "Export me: Q3/Q4",
+      summary: "All good.",
+      participants: [{ name: "Ana", email: "ana@example.com" }],
+      transcripts: [{ speaker: "Ana", text: "Hello there.", startTimestamp: "00:05", endTimestamp: "00:07" }],
+    })).body;
+    const out = path.join(work, "export");
+    const r = await cli(["notes", "export", note.id, "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const file = r.stdout.trim();
+    expect(path.basename(file)).toBe(`${note.createdAt.slice(0, 10)}-export-me-q3q4-${note.id}.md`);
+    const md = fs.readFileSync(file, "utf8");
+    const front = md.split("---")[1];
+    expect(front).toContain(`id: "${note.id}"`);
+    expect(front).toContain('title: "Export me: Q3/Q4"');
+    expect(front).toContain('participants: ["ana@example.com"]');
+    expect(md).toContain("## Summary\n\nAll good.");
+    expect(md).toContain("- [00:05] **Ana:** Hello there.");
+    const j = await json(["notes", "export", "--search", "export", "--format", "json", "--out", path.join(work, "json")]);
+    expect(j.files).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(j.files[0], "utf8")).note.id).toBe(note.id);
+  });
+});
+
+describe("exit codes", () => {
+  it("0 ok, 1 API error, 2 usage, 3 not found, 4 authentication", async () => {
+    expect((await cli(["me"])).code).toBe(0);
+    const bad = await cli(["notes", "update", "note_x", "--visibility", "everyone"]);
+    expect([1, 3]).toContain(bad.code);
+    const invalid = await cli(["notes", "create", "--title", "x", "--visibility", "everyone"]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/bad_request: visibility/);
+    const usage = await cli(["notes", "create"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Missing --title/);
+    expect((await cli(["notes", "frobnicate"])).code).toBe(2);
+    expect((await cli(["members", "get", "mem_nope"])).code).toBe(3);
+    const auth = await cli(["me"], undefined, { NOTULA_API_KEY: "ntl_" + "x".repeat(43) });
+    expect(auth.code).toBe(4);
+    expect(auth.stderr).toMatch(/notula login/);
+    const none = await cli(["me"], undefined, { NOTULA_API_KEY: "" });
+    expect(none.code).toBe(4);
+    const down = await cli(["me"], undefined, { NOTULA_URL: "http://127.0.0.1:9" });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/Cannot reach/);
+  });
+});
+
+describe("workspace resources", () => {
+  it("folders, tags, groups, members", async () => {
+    const id = (await cli(["folders", "create", "--name", "Clients", "--color", "#0EA5E9"])).stdout.trim();
+    expect(id).toMatch(/^fld_/);
+    expect((await cli(["folders", "update", id, "--name", "Customers"])).code).toBe(0);
+    const folders = await json(["folders", "list"]);
+    expect(folders.folders.find((f: { id: string }) => f.id === id).name).toBe("Customers");
+    expect((await cli(["folders", "delete", id, "--yes"])).code).toBe(0);
+    await api("POST", "/v1/workspace/tags", { name: "urgent" });
+    expect((await cli(["tags", "list"])).stdout).toContain("urgent");
+    const group = (await api("POST", "/v1/workspace/groups", { name: "Sales" })).body.userGroup;
+    expect((await cli(["groups", "list"])).stdout).toContain("Sales");
+    const members = await json(["members", "list"]);
+    const member = members.items[0];
+    const set = await json(["members", "set-groups", member.id, "--group", group.id]);
+    expect(set.member.groups).toEqual([{ id: group.id, name: "Sales" }]);
+    expect((await cli(["members", "get", member.id])).stdout).toContain("groups   Sales");
+  });
+
+  it("invites in both shapes", async () => {
+    const link = await cli(["invites", "create", "--link"]);
+    expect(link.stdout.trim()).toMatch(new RegExp(`^${server.url}/invite/[A-Za-z0-9_-]+$`));
+    const legacy = await json(["invites", "create", "--email", "old@example.com", "--legacy"]);
+    expect(legacy.invite.email).toBe("old@example.com");
+    const listed = await json(["invites", "list", "--legacy"]);
+    expect(listed.items.find((i: { id: string }) => i.id === legacy.invite.id).groups).toEqual([]);
+    expect((await cli(["invites", "delete", legacy.invite.id, "--yes"])).code).toBe(0);
+    expect((await cli(["invites", "create"])).code).toBe(2);
+  });
+
+  it("webhooks", async () => {
+    const secret = (await cli(["webhooks", "register", "http://127.0.0.1:9/hook"])).stdout.trim();
+    expect(secret).toMatch(/^whsec_/);
+    expect((await cli(["webhooks", "list"])).stdout).toContain("http://127.0.0.1:9/hook");
+    await api("POST", "/v1/notes", { title: "Fires a hook" });
+    const deliveries = await json(["webhooks", "deliveries"]);
+    expect(deliveries.items[0]).toMatchObject({ type: "note.created", hookUrl: "http://127.0.0.1:9/hook" });
+    expect((await cli(["webhooks", "remove", "http://127.0.0.1:9/hook", "--yes"])).code).toBe(0);
+  });
+});
+
+describe("upload", () => {
+  it("uploads a real recording and follows it to completed with --wait", async () => {
+    const file = convert(speak(work, "The design review is moved to Tuesday afternoon."), "m4a");
+    const r = await cli(["upload", file, "--title", "Design review", "--wait"]);
+    expect(r.code, r.stderr).toBe(0);
+    const id = r.stdout.trim();
+    expect(r.stderr).toMatch(/Uploading: 100%/);
+    expect(r.stderr).toMatch(new RegExp(`${id}: completed`));
+    const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+    expect(note.title).toBe("Design review");
+    expect(note.transcripts.map((s: { text: string }) => s.text).join(" ")).toMatch(/design|review|tuesday/i);
+  });
+
+  it("refuses other file types, and exits 1 with the processing error when processing fails", async () => {
+    fs.writeFileSync(path.join(work, "notes.txt"), "x");
+    expect((await cli(["upload", path.join(work, "notes.txt")])).code).toBe(2);
+    const failing = await startServer({ args: ["--no-rate-limit", "--stt-engine", "openai"] });
+    try {
+      const file = convert(speak(work, "Short."), "mp3");
+      const r = await cli(["upload", file, "--wait"], undefined, { NOTULA_URL: failing.url, NOTULA_API_KEY: failing.key });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/Processing failed: Transcription failed: .*NOTULA_STT_URL/);
+    } finally {
+      await failing.stop();
+    }
+  });
+});
+
+describe("login, profiles, logout", () => {
+  it("stores the key in a 0600 file with a notice when there is no keychain, then uses it", async () => {
+    const cfg = tempDir("notula-login-");
+    const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "" };
+    const login = await cli(["login", server.url, "--with-token"], `${server.key}\n`, base);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toMatch(/Notice: no system keychain is available, so the key is stored in .*credentials\.json/);
+    const file = path.join(cfg, "notula", "credentials.json");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const me = await cli(["me", "--json"], undefined, base);
+    expect(JSON.parse(me.stdout).user.email).toBe("admin@notula.local");
+    const profiles = await cli(["profiles", "list", "--json"], undefined, base);
+    expect(JSON.parse(profiles.stdout).profiles).toEqual([{ name: "default", server: server.url, active: true }]);
+    expect((await cli(["login", "http://127.0.0.1:9", "--with-token", "--profile", "dead"], "ntl_x\n", base)).code).toBe(1);
+    expect((await cli(["profiles", "use", "nope"], undefined, base)).code).toBe(3);
+    expect((await cli(["logout"], undefined, base)).code).toBe(0);
+    expect((await cli(["me"], undefined, base)).code).toBe(4);
+  });
+
+  it("without a terminal, login needs --with-token", async () => {
+    const r = await cli(["login", server.url], "", { NOTULA_API_KEY: "" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--with-token/);
+  });
+});
+
+describe("completion", () => {
+  it("prints scripts for bash, zsh and fish", async () => {
+    const bash = await cli(["completion", "bash"]);
+    expect(bash.stdout).toContain("complete -F _notula notula");
+    expect(bash.stdout).toMatch(/notes\) COMPREPLY=\(\$\(compgen -W "list get create update delete reprocess search export"/);
+    expect((await cli(["completion", "fish"])).stdout).toContain("__fish_seen_subcommand_from webhooks");
+    expect((await cli(["completion", "zsh"])).stdout).toContain("bashcompinit");
+    expect((await cli(["completion", "tcsh"])).code).toBe(2);
+  });
+});
