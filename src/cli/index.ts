@@ -35,6 +35,9 @@ registerCompletion(program);
 
 try {
   await program.parseAsync(process.argv);
+  // A client command is done once its output is flushed: exit then, rather than
+  // wait for idle keep-alive sockets to time out. `serve` keeps running on its own.
+  if (program.args[0] !== "serve") process.stdout.write("", () => process.exit(EXIT.ok));
 } catch (err) {
   if (err instanceof CommanderError) {
     // Help and version exit 0; everything else commander rejects is a usage error.

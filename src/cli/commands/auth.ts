@@ -25,12 +25,12 @@ export function registerAuth(program: Command) {
     .option("--profile <name>", "save the server under this profile name", "default")
     .addHelpText("after", "\nExamples:\n  notula login https://notes.example.com\n  echo \"$KEY\" | notula login http://127.0.0.1:8787 --with-token")
     .action(async (url: string | undefined, f, cmd: Command) => {
-      const server = resolveServer(url ?? cmd.optsWithGlobals().server);
+      const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
       const key = f.withToken ? (await readInput("-")).trim() : await askKey(server);
       if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
       const me = await createApiClient(server, key).request("GET", "/v1/me");
       const stored = await saveKey(server, key);
-      const store = profileStore();
+      const store = await profileStore();
       store.set("profiles", { ...store.get("profiles"), [f.profile]: { server } });
       store.set("active", f.profile);
       if (stored.where === "file")
@@ -44,7 +44,7 @@ export function registerAuth(program: Command) {
     .description("Forget the key of a server")
     .argument("[url]", "the server (default: the active profile's)")
     .action(async (url: string | undefined, _f, cmd: Command) => {
-      const server = resolveServer(url ?? cmd.optsWithGlobals().server);
+      const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
       const removed = await deleteKey(server);
       info(removed ? `Signed out of ${server}.` : `No key was stored for ${server}.`);
     });
@@ -53,8 +53,8 @@ export function registerAuth(program: Command) {
   profiles
     .command("list")
     .description("List profiles; * marks the active one")
-    .action((_f, cmd: Command) => {
-      const store = profileStore();
+    .action(async (_f, cmd: Command) => {
+      const store = await profileStore();
       const active = store.get("active");
       const rows = Object.entries(store.get("profiles")).map(([name, p]) => ({ name, server: p.server, active: name === active }));
       if (cmd.optsWithGlobals().json) return printJson({ profiles: rows });
@@ -64,8 +64,8 @@ export function registerAuth(program: Command) {
     .command("use")
     .description("Make a profile the active one")
     .argument("<name>", "profile name")
-    .action((name: string) => {
-      const store = profileStore();
+    .action(async (name: string) => {
+      const store = await profileStore();
       if (!store.get("profiles")[name]) throw new CliError(`No profile "${name}"; see \`notula profiles list\`.`, EXIT.notFound);
       store.set("active", name);
       info(`Profile "${name}" (${store.get("profiles")[name].server}) is active.`);

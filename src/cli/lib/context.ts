@@ -13,7 +13,7 @@ export interface CommandContext {
 
 export async function connect(cmd: Command): Promise<CommandContext> {
   const o = cmd.optsWithGlobals();
-  const server = resolveServer(o.server);
+  const server = await resolveServer(o.server);
   const cred = await loadKey(server);
   if (!cred) throw new CliError(`Not signed in to ${server}: run \`notula login\` or set NOTULA_API_KEY.`, EXIT.auth);
   return { api: createApiClient(server, cred.key), server, json: Boolean(o.json) };
