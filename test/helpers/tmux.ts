@@ -1,0 +1,48 @@
+// Drives a program in a real terminal: tmux runs it, send-keys types, capture-pane reads.
+import { execFileSync } from "node:child_process";
+
+export interface Terminal {
+  type(keys: string): void;
+  press(key: string): void;
+  screen(): string;
+  waitFor(text: RegExp | string, timeoutMs?: number): Promise<string>;
+  exitCode(): Promise<number>;
+  close(): void;
+}
+
+let counter = 0;
+
+export function openTerminal(command: string, env: Record<string, string>): Terminal {
+  const name = `notula-test-${process.pid}-${counter++}`;
+  const exports = Object.entries(env).map(([k, v]) => `export ${k}='${v.replace(/'/g, "'\\''")}';`).join(" ");
+  // The exit code is kept in the pane after the program ends, so it can be read.
+  const script = `${exports} ${command}; echo "EXIT=$?"; sleep 60`;
+  execFileSync("tmux", ["new-session", "-d", "-s", name, "-x", "120", "-y", "30", "bash", "-c", script]);
+  const screen = () => execFileSync("tmux", ["capture-pane", "-p", "-t", name]).toString();
+  const waitFor = async (text: RegExp | string, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const s = screen();
+      if (typeof text === "string" ? s.includes(text) : text.test(s)) return s;
+      if (Date.now() > deadline) throw new Error(`terminal never showed ${text}; it shows:\n${s}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return {
+    type: (keys) => execFileSync("tmux", ["send-keys", "-t", name, "-l", keys]),
+    press: (key) => execFileSync("tmux", ["send-keys", "-t", name, key]),
+    screen,
+    waitFor,
+    async exitCode() {
+      const s = await waitFor(/EXIT=\d+/);
+      return Number(/EXIT=(\d+)/.exec(s)![1]);
+    },
+    close: () => {
+      try {
+        execFileSync("tmux", ["kill-session", "-t", name]);
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
