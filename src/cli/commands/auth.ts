@@ -46,7 +46,8 @@ export function registerAuth(program: Command) {
     .action(async (url: string | undefined, _f, cmd: Command) => {
       const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
       const removed = await deleteKey(server);
-      info(removed ? `Signed out of ${server}.` : `No key was stored for ${server}.`);
+      if (cmd.optsWithGlobals().json) printJson({ server, removed });
+      else info(removed ? `Signed out of ${server}.` : `No key was stored for ${server}.`);
     });
 
   const profiles = program.command("profiles").description("Servers you have signed in to");
@@ -64,10 +65,11 @@ export function registerAuth(program: Command) {
     .command("use")
     .description("Make a profile the active one")
     .argument("<name>", "profile name")
-    .action(async (name: string) => {
+    .action(async (name: string, _f, cmd: Command) => {
       const store = await profileStore();
       if (!store.get("profiles")[name]) throw new CliError(`No profile "${name}"; see \`notula profiles list\`.`, EXIT.notFound);
       store.set("active", name);
-      info(`Profile "${name}" (${store.get("profiles")[name].server}) is active.`);
+      if (cmd.optsWithGlobals().json) printJson({ active: name, server: store.get("profiles")[name].server });
+      else info(`Profile "${name}" (${store.get("profiles")[name].server}) is active.`);
     });
 }
