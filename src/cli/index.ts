@@ -10,6 +10,7 @@ import { registerNotes } from "./commands/notes.js";
 import { registerUpload } from "./commands/upload.js";
 import { registerWebhooks } from "./commands/webhooks.js";
 import { registerWorkspace } from "./commands/workspace.js";
+import { registerMcp } from "./mcp.js";
 import { registerModels } from "./models.js";
 import { registerServe } from "./serve.js";
 
@@ -32,12 +33,13 @@ registerWorkspace(program);
 registerWebhooks(program);
 registerAuth(program);
 registerCompletion(program);
+registerMcp(program);
 
 try {
   await program.parseAsync(process.argv);
   // A client command is done once its output is flushed: exit then, rather than
   // wait for idle keep-alive sockets to time out. `serve` keeps running on its own.
-  if (program.args[0] !== "serve") process.stdout.write("", () => process.exit(EXIT.ok));
+  if (program.args[0] !== "serve" && program.args[0] !== "mcp") process.stdout.write("", () => process.exit(EXIT.ok));
 } catch (err) {
   if (err instanceof CommanderError) {
     // Help and version exit 0; everything else commander rejects is a usage error.

@@ -13,6 +13,7 @@ import { authenticate } from "./middleware/auth.js";
 import { rateLimit } from "./middleware/rate-limit.js";
 import { renderApiReference } from "./pages/api-reference.js";
 import { healthRoutes } from "./routes/health.js";
+import { mcpRoutes } from "../mcp/http.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   app.route("/", healthRoutes(deps.sqlite));
   app.route("/", uploadRoutes(services));
+  app.route("/", mcpRoutes(services, { publicUrl: () => config.publicUrl ?? "http://127.0.0.1" }));
 
   app.use(
     "/v1/*",

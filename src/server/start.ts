@@ -98,8 +98,11 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
             resolve();
           });
         });
-        // Idle keep-alive sockets would otherwise hold the close open.
-        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        // Idle keep-alive sockets would otherwise hold the close open; open event
+        // streams (MCP) never end by themselves, so they get two seconds to finish.
+        const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+        http.closeIdleConnections?.();
+        setTimeout(() => http.closeAllConnections?.(), 2000).unref();
       }),
   };
 }

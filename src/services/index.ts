@@ -7,6 +7,7 @@ import { createKnowledgeService } from "./knowledge.js";
 import { createNoteService } from "./notes.js";
 import type { SecretBox } from "./secret-box.js";
 import { systemClock, type Clock } from "./time.js";
+import { createSearchService } from "./search.js";
 import { createUploadService } from "./uploads.js";
 import { createWebhookService } from "./webhooks.js";
 import type { AudioStore } from "../storage/audio-store.js";
@@ -51,6 +52,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     invites: createInviteService(repos, now),
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks }),
     knowledge: createKnowledgeService(repos, now),
+    search: createSearchService(repos),
   };
 }
 

@@ -8,6 +8,7 @@ import { audioUploadRepo } from "./audio-uploads.js";
 import { knowledgeRepo } from "./knowledge.js";
 import { memberRepo } from "./members.js";
 import { noteRepo } from "./notes.js";
+import { searchRepo } from "./search.js";
 import { tagRepo } from "./tags.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
@@ -31,6 +32,7 @@ export function createRepositories(db: Db) {
     webhookDeliveries: webhookDeliveryRepo(db),
     knowledge: knowledgeRepo(db),
     jobs: jobRepo(db),
+    search: searchRepo(db),
     audioUploads: audioUploadRepo(db),
     /** Runs `fn` in one transaction (repositories called inside join it). */
     transaction<T>(fn: () => T): T {

@@ -88,6 +88,22 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     .where(sql`${noteFolders.noteId} IN (SELECT value FROM json_each(${P("ids")}))`)
     .orderBy(asc(folders.name))
     .prepare();
+  // The content search index (notes_fts, rowid = seq): rebuilt for a note whenever
+  // what it says changes, inside the same transaction as the change.
+  const reindexStmt = {
+    source: db.$client.prepare("SELECT seq, title, user_written_note, summary, enhanced_note FROM notes WHERE id = ?"),
+    transcript: db.$client.prepare("SELECT text FROM transcript_segments WHERE note_id = ? ORDER BY position").pluck(),
+    remove: db.$client.prepare("DELETE FROM notes_fts WHERE rowid = ?"),
+    add: db.$client.prepare("INSERT INTO notes_fts(rowid, title, body) VALUES (?, ?, ?)"),
+  };
+  function reindex(id: string) {
+    const n = reindexStmt.source.get(id) as { seq: number; title: string; user_written_note: string; summary: string; enhanced_note: string } | undefined;
+    if (!n) return;
+    const body = [n.user_written_note, n.summary, n.enhanced_note, ...(reindexStmt.transcript.all(id) as string[])].filter(Boolean).join("\n");
+    reindexStmt.remove.run(n.seq);
+    reindexStmt.add.run(n.seq, n.title, body);
+  }
+
   const listStatements = new Map<string, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
   // How a folder filter is best answered depends on the folders' size: a small
   // folder drives the query from its note ids; a large one is better probed row by
@@ -173,6 +189,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
             .run();
         if (note.folderIds.length)
           tx.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId }))).run();
+        reindex(note.row.id);
       });
     },
 
@@ -223,6 +240,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
           tx.delete(noteFolders).where(eq(noteFolders.noteId, id)).run();
           if (folderIds.length) tx.insert(noteFolders).values(folderIds.map((folderId) => ({ noteId: id, folderId }))).run();
         }
+        if (patch.title !== undefined || patch.userWrittenNote !== undefined) reindex(id);
         return true;
       });
     },
@@ -236,7 +254,10 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       id: string,
       fields: Pick<Partial<NoteRow>, "status" | "processingError" | "processingInfo" | "updatedAt" | "summary" | "enhancedNote">,
     ): void {
-      db.update(notes).set(fields).where(eq(notes.id, id)).run();
+      db.transaction(() => {
+        db.update(notes).set(fields).where(eq(notes.id, id)).run();
+        if (fields.summary !== undefined || fields.enhancedNote !== undefined) reindex(id);
+      });
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
@@ -248,6 +269,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
             .values(segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: id, position: i + j })))
             .run();
         tx.update(notes).set(fields).where(eq(notes.id, id)).run();
+        reindex(id);
       });
     },
 

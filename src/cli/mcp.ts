@@ -1,0 +1,66 @@
+// `notula mcp`: the MCP tools over stdio, for desktop assistants. Local mode reads a
+// data dir directly (no server needed); with --server or NOTULA_URL it bridges to
+// that server's /mcp with an API key.
+import type { Command } from "commander";
+import { CliError, EXIT } from "./exit.js";
+
+async function runLocal(flags: { dataDir?: string; workspace?: string; user?: string }) {
+  const { defaultDataDir } = await import("./../config/load.js");
+  const { openRuntime } = await import("../runtime.js");
+  const { createMcpServer } = await import("../mcp/server.js");
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const { SCOPES } = await import("../shared/schemas/workspace.js");
+  const dataDir = flags.dataDir ?? defaultDataDir(process.env);
+  const rt = openRuntime(dataDir);
+  const workspaces = rt.services.workspaces.list();
+  const workspaceId = flags.workspace ?? process.env.NOTULA_WORKSPACE ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
+  if (!workspaceId)
+    throw new CliError(
+      workspaces.length ? `The data dir has ${workspaces.length} workspaces: choose one with --workspace or NOTULA_WORKSPACE.` : `No workspace in ${dataDir}: run \`notula serve\` once, or point --data-dir at your data.`,
+      EXIT.usage,
+    );
+  const workspace = workspaces.find((w) => w.id === workspaceId);
+  if (!workspace) throw new CliError(`No workspace ${workspaceId} in ${dataDir}.`, EXIT.notFound);
+  const userId = flags.user ?? process.env.NOTULA_USER ?? rt.services.workspaces.defaultUser(workspaceId);
+  // The local user acts as a member of the workspace; the tools only read.
+  const principal = { workspaceId, userId, keyId: "local-stdio", scopes: new Set(SCOPES), plan: workspace.plan };
+  const server = createMcpServer(rt.services, principal);
+  await server.connect(new StdioServerTransport());
+}
+
+async function runBridge(serverUrl: string) {
+  const { loadKey } = await import("./lib/credentials.js");
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  const cred = await loadKey(serverUrl);
+  if (!cred) throw new CliError(`No key for ${serverUrl}: set NOTULA_API_KEY or run \`notula login ${serverUrl}\`.`, EXIT.auth);
+  const local = new StdioServerTransport();
+  const remote = new StreamableHTTPClientTransport(new URL("/mcp", serverUrl), { requestInit: { headers: { authorization: `Bearer ${cred.key}` } } });
+  // A message proxy: whatever the assistant sends goes to the server, and back.
+  local.onmessage = (m) => void remote.send(m).catch((e) => process.stderr.write(`notula mcp: ${e.message}\n`));
+  remote.onmessage = (m) => void local.send(m);
+  remote.onerror = (e) => process.stderr.write(`notula mcp: ${e.message}\n`);
+  local.onclose = () => void remote.close();
+  remote.onclose = () => void local.close();
+  await remote.start();
+  await local.start();
+}
+
+export function registerMcp(program: Command) {
+  program
+    .command("mcp")
+    .description("Serve the MCP tools over stdio, for desktop AI assistants")
+    .option("--data-dir <dir>", "local mode: the data dir to read (NOTULA_DATA_DIR)")
+    .option("--workspace <id>", "local mode: the workspace (NOTULA_WORKSPACE; default: the only one)")
+    .option("--user <id>", "local mode: whose view of the notes (NOTULA_USER; default: the first admin)")
+    .addHelpText(
+      "after",
+      '\nA desktop assistant runs it as {"command":"npx","args":["notula","mcp"]}.\nWith --server URL or NOTULA_URL it bridges to that server\'s /mcp, with NOTULA_API_KEY or the key from `notula login`.',
+    )
+    .action(async (_f, cmd: Command) => {
+      const flags = cmd.optsWithGlobals();
+      const remote = flags.server ?? process.env.NOTULA_URL;
+      if (remote) await runBridge(remote.replace(/\/+$/, ""));
+      else await runLocal(flags);
+    });
+}

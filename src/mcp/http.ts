@@ -1,0 +1,92 @@
+// /mcp: the MCP server over streamable HTTP, inside the hono app. One McpServer and
+// transport per session, bound to the principal that opened it.
+import { randomUUID } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { Hono, type Context } from "hono";
+import type { Services } from "../services/index.js";
+import type { Principal } from "../services/principal.js";
+import { presentedKey } from "../server/middleware/auth.js";
+import { createMcpServer, MCP_SERVER_INFO } from "./server.js";
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  /** Who opened it: the same credential, and so the same workspace, must use it. */
+  keyId: string;
+}
+
+const jsonError = (c: Context, status: 400 | 401 | 403 | 404, code: string, message: string) =>
+  c.json({ jsonrpc: "2.0", error: { code: -32000, message: `${code}: ${message}` }, id: null }, status);
+
+/** The tools as tools/list shows them, for GET /mcp without an event stream. */
+async function describeTools(services: Services) {
+  const principal: Principal = { workspaceId: "", userId: "", keyId: "", scopes: new Set(), plan: "free" };
+  const server = createMcpServer(services, principal);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "notula-describe", version: "1" });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  const { tools } = await client.listTools();
+  await client.close();
+  await server.close();
+  return tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+}
+
+export function mcpRoutes(services: Services, opts: { publicUrl: () => string }) {
+  const app = new Hono();
+  const sessions = new Map<string, Session>();
+  let toolList: Promise<unknown[]> | undefined;
+
+  function allowedOrigin(origin: string | undefined): boolean {
+    if (!origin) return true; // not a browser
+    try {
+      const o = new URL(origin);
+      const self = new URL(opts.publicUrl());
+      if (o.origin === self.origin) return true;
+      // Local tools (inspectors, desktop apps) on loopback may call a loopback server.
+      const loopback = (h: string) => h === "localhost" || h === "127.0.0.1" || h === "[::1]";
+      return loopback(o.hostname) && loopback(self.hostname);
+    } catch {
+      return false;
+    }
+  }
+
+  app.all("/mcp", async (c) => {
+    if (!allowedOrigin(c.req.header("origin"))) return jsonError(c, 403, "forbidden", "Origin not allowed.");
+    const key = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
+    const principal = key ? services.apiKeys.authenticate(key) : null;
+    if (!principal) {
+      c.header("WWW-Authenticate", 'Bearer realm="notula"');
+      return jsonError(c, 401, "unauthorized", "A valid API key is required: send it as 'Authorization: Bearer <key>'.");
+    }
+
+    const method = c.req.method;
+    if (method === "GET" && !(c.req.header("accept") ?? "").includes("text/event-stream")) {
+      toolList ??= describeTools(services);
+      return c.json({ ...MCP_SERVER_INFO, transport: "streamable-http", tools: await toolList });
+    }
+
+    const sessionId = c.req.header("mcp-session-id");
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      // Unknown, ended, or another principal's: all read as "no such session".
+      if (!session || session.keyId !== principal.keyId) return jsonError(c, 404, "not_found", "No such MCP session; initialize a new one.");
+      return session.transport.handleRequest(c.req.raw);
+    }
+    if (method !== "POST") return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
+
+    const server = createMcpServer(services, principal);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, keyId: principal.keyId }),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport.handleRequest(c.req.raw);
+  });
+
+  return app;
+}

@@ -1,0 +1,192 @@
+// The MCP server factory: the six read-only tools over the services, for one
+// principal. Every transport (streamable HTTP, stdio) builds its own instance.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Services } from "../services/index.js";
+import type { Principal } from "../services/principal.js";
+import { AppError } from "../shared/errors.js";
+import { Pagination } from "../shared/schemas/common.js";
+import { Note, NoteKind, NoteStatus } from "../shared/schemas/notes.js";
+import { Member, Workspace } from "../shared/schemas/workspace.js";
+
+export const MCP_SERVER_INFO = { name: "MCP Server", version: "1.0.0" } as const;
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+type Scope = "notes" | "users" | null;
+
+export const TOOL_DESCRIPTIONS: Record<string, string> = {
+  svc_list_notes: "List the workspace's meeting notes, newest first, with the filters of the notes API (status, kind, title search, creator, dates, folders, participant).",
+  svc_get_note: "Read one meeting note in full: summary, AI-enhanced note, the user's notes and the transcript.",
+  svc_search_notes: "Search meeting notes by what was written or said (title, notes, summary, transcript), ranked by relevance, with snippets.",
+  svc_search_knowledge: "Search meeting content and the workspace knowledge base together; results are notes and articles with snippets.",
+  svc_list_members: "List workspace members with their roles, groups and folder assignments.",
+  svc_get_workspace: "The workspace: name, settings and allowed email domains.",
+};
+
+function ok(structured: Record<string, unknown>, text: string): CallToolResult {
+  return { content: [{ type: "text", text }], structuredContent: structured };
+}
+
+function fail(message: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}
+
+export function createMcpServer(services: Services, principal: Principal): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
+
+  /** Scope check and error shaping for every tool: a failure is a tool error, never a protocol one. */
+  const guarded =
+    <A>(scope: Scope, run: (args: A) => CallToolResult) =>
+    async (args: A): Promise<CallToolResult> => {
+      if (scope && !principal.scopes.has(scope))
+        return fail(`This credential lacks the '${scope}' scope that this tool needs; ask for a key (or sign-in) with ${scope} access.`);
+      try {
+        return run(args);
+      } catch (err) {
+        if (err instanceof AppError) return fail(err.message);
+        return fail("The tool failed unexpectedly; the server log has the details.");
+      }
+    };
+
+  server.registerTool(
+    "svc_list_notes",
+    {
+      description: TOOL_DESCRIPTIONS.svc_list_notes,
+      inputSchema: {
+        limit: z.number().int().min(1).max(100).optional().describe("1–100, default 20"),
+        offset: z.number().int().min(0).optional(),
+        sortBy: z.enum(["createdAt", "updatedAt", "title"]).optional(),
+        sortOrder: z.enum(["asc", "desc"]).optional(),
+        status: NoteStatus.optional(),
+        kind: NoteKind.optional(),
+        search: z.string().max(200).optional().describe("words of the title"),
+        createdBy: z.string().optional(),
+        fromDate: z.string().optional().describe("ISO 8601; created at or after"),
+        toDate: z.string().optional().describe("ISO 8601; created before"),
+        folderIds: z.array(z.string()).max(100).optional(),
+        participantEmail: z.string().optional(),
+      },
+      outputSchema: { notes: z.array(Note), pagination: Pagination },
+      annotations: readOnly,
+    },
+    guarded("notes", (a) => {
+      const date = (d: string | undefined, field: string) => {
+        if (d === undefined) return undefined;
+        const ms = Date.parse(d);
+        if (Number.isNaN(ms)) throw new AppError(400, "bad_request", `${field} must be an ISO 8601 date, got "${d}".`);
+        return ms;
+      };
+      const r = services.notes.list(principal, {
+        limit: a.limit ?? 20,
+        offset: a.offset ?? 0,
+        sortBy: a.sortBy ?? "createdAt",
+        sortOrder: a.sortOrder ?? "desc",
+        status: a.status,
+        kind: a.kind,
+        search: a.search,
+        createdBy: a.createdBy,
+        fromDate: date(a.fromDate, "fromDate"),
+        toDate: date(a.toDate, "toDate"),
+        folderIds: a.folderIds,
+        tagIds: undefined,
+        participantEmail: a.participantEmail,
+      });
+      const text = r.items.length
+        ? r.items.map((n) => `- ${n.title} (${n.id}, ${n.createdAt.slice(0, 10)}, ${n.status})`).join("\n")
+        : "No notes match.";
+      return ok({ notes: r.items, pagination: r.pagination }, text + (r.pagination.isLast ? "" : `\nMore: offset ${r.pagination.nextOffset}.`));
+    }),
+  );
+
+  server.registerTool(
+    "svc_get_note",
+    {
+      description: TOOL_DESCRIPTIONS.svc_get_note,
+      inputSchema: { id: z.string().min(1).describe("note id") },
+      outputSchema: { note: Note },
+      annotations: readOnly,
+    },
+    guarded("notes", ({ id }) => {
+      const note = services.notes.get(principal, id);
+      const parts = [`# ${note.title}`, `${note.createdAt} · ${note.status}`];
+      if (note.summary) parts.push("## Summary", note.summary);
+      if (note.enhancedNote) parts.push("## Enhanced note", note.enhancedNote);
+      if (note.userWrittenNote) parts.push("## Notes", note.userWrittenNote);
+      if (note.transcripts.length) parts.push("## Transcript", note.transcripts.map((s) => `[${s.startTimestamp}] ${s.speaker}: ${s.text}`).join("\n"));
+      return ok({ note }, parts.join("\n\n"));
+    }),
+  );
+
+  server.registerTool(
+    "svc_search_notes",
+    {
+      description: TOOL_DESCRIPTIONS.svc_search_notes,
+      inputSchema: { query: z.string().min(1).max(500), limit: z.number().int().min(1).max(50).optional().describe("1–50, default 10") },
+      outputSchema: {
+        notes: z.array(z.object({ id: z.string(), title: z.string(), createdAt: z.string(), snippet: z.string(), score: z.number() })),
+        query: z.string(),
+        count: z.number().int(),
+      },
+      annotations: readOnly,
+    },
+    guarded("notes", (a) => {
+      const r = services.search.notes(principal, a);
+      const text = r.count ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n") : `No notes mention "${a.query}".`;
+      return ok(r, text);
+    }),
+  );
+
+  server.registerTool(
+    "svc_search_knowledge",
+    {
+      description: TOOL_DESCRIPTIONS.svc_search_knowledge,
+      inputSchema: {
+        query: z.string().min(1).max(500),
+        limit: z.number().int().min(1).max(50).optional(),
+        folderIds: z.array(z.string()).max(100).optional(),
+        fromDate: z.string().optional(),
+        toDate: z.string().optional(),
+      },
+      outputSchema: {
+        results: z.array(
+          z.object({ source: z.enum(["note", "article"]), id: z.string(), title: z.string(), snippet: z.string(), score: z.number(), timestamp: z.string().optional() }),
+        ),
+        mode: z.string(),
+        note: z.string().optional(),
+      },
+      annotations: readOnly,
+    },
+    guarded("notes", (a) => {
+      const r = services.search.knowledge(principal, a);
+      const text = r.results.length ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n") : `Nothing found for "${a.query}".`;
+      return ok(r, `${text}\n(${r.note})`);
+    }),
+  );
+
+  server.registerTool(
+    "svc_list_members",
+    {
+      description: TOOL_DESCRIPTIONS.svc_list_members,
+      inputSchema: { limit: z.number().int().min(1).max(100).optional(), offset: z.number().int().min(0).optional(), search: z.string().max(200).optional() },
+      outputSchema: { members: z.array(Member), pagination: Pagination },
+      annotations: readOnly,
+    },
+    guarded("users", (a) => {
+      const r = services.directory.listMembers(principal, { limit: a.limit ?? 20, offset: a.offset ?? 0, search: a.search });
+      const text = r.items.map((m) => `- ${m.name} <${m.email}> (${m.role}; groups: ${m.groups.map((g) => g.name).join(", ") || "none"}; folders: ${m.folders.map((f) => f.name).join(", ") || "none"})`).join("\n");
+      return ok({ members: r.items, pagination: r.pagination }, text || "No members match.");
+    }),
+  );
+
+  server.registerTool(
+    "svc_get_workspace",
+    { description: TOOL_DESCRIPTIONS.svc_get_workspace, inputSchema: {}, outputSchema: { workspace: Workspace }, annotations: readOnly },
+    guarded(null, () => {
+      const workspace = services.workspaces.get(principal.workspaceId);
+      return ok({ workspace }, `${workspace.name} (${workspace.id}); language ${workspace.settings.defaultLanguage}; allowed domains: ${workspace.allowedEmailDomains.join(", ") || "none"}`);
+    }),
+  );
+
+  return server;
+}
