@@ -5,6 +5,8 @@ import { createRepositories } from "./db/repos/index.js";
 import { openDatabase } from "./db/open.js";
 import { createJobQueue } from "./jobs/queue.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
+import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
+import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
 import { processingKey } from "./services/notes.js";
 import { loadSecretBox } from "./services/secret-box.js";
@@ -13,6 +15,8 @@ import { createFsAudioStore } from "./storage/fs-audio-store.js";
 import { createEventEmitter } from "./webhooks/events.js";
 
 export interface RuntimeOptions {
+  /** The embedding engine for meaning-based search; null or absent turns it off. */
+  embedder?: Embedder | null;
   allowPrivateWebhooks?: boolean;
   maxUploadBytes?: number;
   publicUrl?: () => string;
@@ -34,6 +38,10 @@ export function openRuntime(dataDir: string, options: RuntimeOptions = {}) {
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 ** 3,
     publicUrl: options.publicUrl ?? (() => "http://127.0.0.1:8787"),
     emit,
+    embedder: options.embedder ?? null,
+    enqueueIndexing: (source, id) => {
+      if (options.embedder) queue.enqueue(INDEX_PASSAGES, { source, id }, { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" });
+    },
     enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE, { noteId }, { idempotencyKey: processingKey(noteId) }),
     now,
   });

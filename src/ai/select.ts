@@ -8,6 +8,9 @@ import { createOpenAiTranscriber } from "./transcription/openai.js";
 import { createSphinxTranscriber, sphinxAvailable } from "./transcription/sphinx.js";
 import { createWhisperTranscriber } from "./transcription/whisper.js";
 import { installedModel } from "./models.js";
+import type { Embedder } from "./embeddings/embedder.js";
+import { createLocalEmbedder } from "./embeddings/local.js";
+import { createOpenAiEmbedder } from "./embeddings/openai.js";
 
 export function selectTranscriber(c: Config["transcription"], dataDir: string): SpeechToText {
   const model = c.modelPath ?? installedModel(dataDir);
@@ -30,4 +33,14 @@ export function selectTranscriber(c: Config["transcription"], dataDir: string): 
 
 export function selectSummarizer(c: Config["summarization"]): Summarizer {
   return c.url ? createOpenAiSummarizer({ url: c.url, apiKey: c.apiKey, model: c.model, contextTokens: c.contextTokens }) : createExtractiveSummarizer();
+}
+
+export function selectEmbedder(c: Config["embeddings"]): Embedder | null {
+  const engine = c.engine === "auto" ? (c.url ? "openai" : "local") : c.engine;
+  if (engine === "none") return null;
+  if (engine === "openai") {
+    if (!c.url) throw new EngineConfigError("The openai embeddings engine needs NOTULA_EMBEDDINGS_URL.");
+    return createOpenAiEmbedder({ url: c.url, apiKey: c.apiKey, model: c.model, dimensions: c.dimensions });
+  }
+  return createLocalEmbedder();
 }

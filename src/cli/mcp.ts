@@ -5,13 +5,17 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "./exit.js";
 
 async function runLocal(flags: { dataDir?: string; workspace?: string; user?: string }) {
-  const { defaultDataDir } = await import("./../config/load.js");
+  const { defaultDataDir } = await import("../config/load.js");
   const { openRuntime } = await import("../runtime.js");
   const { createMcpServer } = await import("../mcp/server.js");
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const { SCOPES } = await import("../shared/schemas/workspace.js");
+  const { loadConfig } = await import("../config/load.js");
+  const { selectEmbedder } = await import("../ai/select.js");
   const dataDir = flags.dataDir ?? defaultDataDir(process.env);
-  const rt = openRuntime(dataDir);
+  // The same search as the server's: the index it built, queried with the same model.
+  const config = loadConfig({ dataDir });
+  const rt = openRuntime(dataDir, { embedder: selectEmbedder(config.embeddings) });
   const workspaces = rt.services.workspaces.list();
   const workspaceId = flags.workspace ?? process.env.NOTULA_WORKSPACE ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
   if (!workspaceId)

@@ -84,6 +84,13 @@ function envLayer(env: Env): Layer {
       model: env.NOTULA_LLM_MODEL,
       contextTokens: int(env.NOTULA_LLM_CONTEXT_TOKENS, "NOTULA_LLM_CONTEXT_TOKENS"),
     },
+    embeddings: {
+      engine: env.NOTULA_EMBEDDINGS,
+      url: env.NOTULA_EMBEDDINGS_URL,
+      apiKey: env.NOTULA_EMBEDDINGS_API_KEY,
+      model: env.NOTULA_EMBEDDINGS_MODEL,
+      dimensions: int(env.NOTULA_EMBEDDINGS_DIMENSIONS, "NOTULA_EMBEDDINGS_DIMENSIONS"),
+    },
     webhooks: {
       retryScheduleMs: intList(env.NOTULA_WEBHOOK_RETRY_SCHEDULE_MS, "NOTULA_WEBHOOK_RETRY_SCHEDULE_MS"),
       timeoutMs: int(env.NOTULA_WEBHOOK_TIMEOUT_MS, "NOTULA_WEBHOOK_TIMEOUT_MS"),

@@ -46,6 +46,16 @@ export const configSchema = z.object({
       contextTokens: z.number().int().min(1024).default(8192),
     })
     .prefault({}),
+  embeddings: z
+    .object({
+      /** auto: the OpenAI-compatible server if a URL is set, else the bundled local model. */
+      engine: z.enum(["auto", "local", "openai", "none"]).default("auto"),
+      url: z.string().url().optional(),
+      apiKey: z.string().optional(),
+      model: z.string().default("text-embedding-3-small"),
+      dimensions: z.number().int().min(1).max(8192).default(1536),
+    })
+    .prefault({}),
   webhooks: z
     .object({
       /** Waits before each retry of a failed delivery: about 30 s, 2 min, 10 min, 1 h, 6 h. */

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema.js";
@@ -37,6 +38,8 @@ export function openDatabase(file: string, options: { migrate?: boolean } = {}):
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
+  // sqlite-vec: vector tables for meaning-based search (prebuilt, from npm).
+  sqliteVec.load(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   if (options.migrate !== false) migrate(db, { migrationsFolder: migrationsFolder() });
   return {

@@ -348,3 +348,24 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [index("webhook_deliveries_workspace_idx").on(t.workspaceId, t.createdAt), index("webhook_deliveries_event_idx").on(t.eventId)],
 );
+
+/**
+ * Passages of notes and articles for meaning-based search. Their vectors live in a
+ * sqlite-vec table per dimension (passage_vectors_<dims>), keyed by this id.
+ */
+export const passages = sqliteTable(
+  "passages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["note", "article"] }).notNull(),
+    sourceId: text("source_id").notNull(),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    /** Where in the recording a transcript passage starts. */
+    timestampSec: integer("timestamp_sec"),
+    model: text("model").notNull(),
+    dims: integer("dims").notNull(),
+  },
+  (t) => [index("passages_source_idx").on(t.source, t.sourceId), index("passages_workspace_idx").on(t.workspaceId)],
+);

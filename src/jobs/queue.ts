@@ -35,7 +35,12 @@ export class PermanentJobError extends Error {}
 
 export interface JobQueue {
   define<P>(worker: WorkerDefinition<P>): void;
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number }): number;
+  /**
+   * With an idempotency key, no second job is queued while one with that key waits or
+   * runs; with `coalesce: "queued"`, only a waiting one counts (a running one may have
+   * read data that has changed since, so a new job follows it).
+   */
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" }): number;
   start(): void;
   stop(): Promise<void>;
   /** Resolves when no job of any kind is queued or running (for tests and benchmarks). */
@@ -123,6 +128,7 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; log?: (m
         maxAttempts: workers.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         availableAt: now() + (o.delayMs ?? 0),
         idempotencyKey: o.idempotencyKey,
+        coalesceQueuedOnly: o.coalesce === "queued",
         now: now(),
       });
       // Let the caller's transaction commit before a worker looks for it.

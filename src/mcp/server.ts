@@ -37,12 +37,12 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
 
   /** Scope check and error shaping for every tool: a failure is a tool error, never a protocol one. */
   const guarded =
-    <A>(scope: Scope, run: (args: A) => CallToolResult) =>
+    <A>(scope: Scope, run: (args: A) => CallToolResult | Promise<CallToolResult>) =>
     async (args: A): Promise<CallToolResult> => {
       if (scope && !principal.scopes.has(scope))
         return fail(`This credential lacks the '${scope}' scope that this tool needs; ask for a key (or sign-in) with ${scope} access.`);
       try {
-        return run(args);
+        return await run(args);
       } catch (err) {
         if (err instanceof AppError) return fail(err.message);
         return fail("The tool failed unexpectedly; the server log has the details.");
@@ -157,8 +157,8 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
       },
       annotations: readOnly,
     },
-    guarded("notes", (a) => {
-      const r = services.search.knowledge(principal, a);
+    guarded("notes", async (a) => {
+      const r = await services.search.knowledge(principal, a);
       const text = r.results.length ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n") : `Nothing found for "${a.query}".`;
       return ok(r, `${text}\n(${r.note})`);
     }),

@@ -3,7 +3,8 @@ import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { selectSummarizer, selectTranscriber } from "../ai/select.js";
+import { selectEmbedder, selectSummarizer, selectTranscriber } from "../ai/select.js";
+import { INDEX_PASSAGES, indexPassagesWorker } from "../pipeline/index-passages.js";
 import { processNoteWorker } from "../pipeline/process-note.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
@@ -30,7 +31,9 @@ export interface StartOptions {
 
 export async function startServer(config: Config, opts: StartOptions): Promise<RunningServer> {
   const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
+  const embedder = selectEmbedder(config.embeddings);
   const runtime = openRuntime(config.dataDir, {
+    embedder,
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     maxUploadBytes: config.maxUploadBytes,
     publicUrl: () => config.publicUrl!,
@@ -51,9 +54,14 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
-      onFinished: (note) => runtime.emit(note.workspaceId, "note.completed", { note: runtime.services.notes.snapshot(note.id) }),
+      onFinished: (note) =>
+        runtime.repos.transaction(() => {
+          runtime.emit(note.workspaceId, "note.completed", { note: runtime.services.notes.snapshot(note.id) });
+          if (embedder) runtime.queue.enqueue(INDEX_PASSAGES, { source: "note", id: note.id }, { idempotencyKey: `index:note:${note.id}`, coalesce: "queued" });
+        }),
     }),
   );
+  if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder }));
   runtime.queue.define(
     deliveryWorker({
       repos: runtime.repos,

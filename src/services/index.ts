@@ -12,6 +12,7 @@ import { createUploadService } from "./uploads.js";
 import { createWebhookService } from "./webhooks.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { EmitEvent } from "../webhooks/events.js";
+import type { Embedder } from "../ai/embeddings/embedder.js";
 import { createWorkspaceService } from "./workspaces.js";
 
 export interface ServiceOptions {
@@ -25,6 +26,10 @@ export interface ServiceOptions {
   enqueueProcessing: (noteId: string) => void;
   /** Records a workspace event for webhook delivery; called inside the causing transaction. */
   emit: EmitEvent;
+  /** Queues (re)indexing of a note or article for meaning-based search. */
+  enqueueIndexing: (source: "note" | "article", id: string) => void;
+  /** The embedding engine, or null when meaning-based search is off. */
+  embedder: Embedder | null;
   now?: Clock;
 }
 
@@ -32,7 +37,7 @@ export interface ServiceOptions {
 export function createServices(repos: Repositories, opts: ServiceOptions) {
   const now = opts.now ?? systemClock;
   const apiKeys = createApiKeyService(repos, now);
-  const notes = createNoteService(repos, now, { enqueueProcessing: opts.enqueueProcessing, emit: opts.emit });
+  const notes = createNoteService(repos, now, { enqueueProcessing: opts.enqueueProcessing, emit: opts.emit, enqueueIndexing: opts.enqueueIndexing });
   return {
     apiKeys,
     workspaces: createWorkspaceService(repos, apiKeys, now),
@@ -51,8 +56,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     directory: createDirectoryService(repos, now),
     invites: createInviteService(repos, now),
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks }),
-    knowledge: createKnowledgeService(repos, now),
-    search: createSearchService(repos),
+    knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
+    search: createSearchService(repos, opts.embedder),
   };
 }
 

@@ -14,12 +14,15 @@ const present = (a: KnowledgeRow) => ({
   updatedAt: iso(a.updatedAt),
 });
 
-export function createKnowledgeService(repos: Repositories, now: Clock) {
+export function createKnowledgeService(repos: Repositories, now: Clock, enqueueIndexing: (source: "article", id: string) => void) {
   return {
     create(p: Principal, input: { title: string; content: string }) {
       const t = now();
       const row = { id: newId("kb"), workspaceId: p.workspaceId, title: input.title, content: input.content, createdBy: p.userId, createdAt: t, updatedAt: t };
-      repos.knowledge.insert(row);
+      repos.transaction(() => {
+        repos.knowledge.insert(row);
+        enqueueIndexing("article", row.id);
+      });
       return present(row);
     },
     list(p: Principal, limit: number, offset: number) {
@@ -29,6 +32,7 @@ export function createKnowledgeService(repos: Repositories, now: Clock) {
     },
     delete(p: Principal, id: string) {
       if (!repos.knowledge.delete(p.workspaceId, id)) throw new NotFoundError(`Article ${id} not found.`);
+      repos.passages.remove("article", id);
       return { success: true, message: `Article ${id} deleted.` };
     },
   };

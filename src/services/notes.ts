@@ -24,10 +24,11 @@ export interface NoteServiceDeps {
   enqueueProcessing: (noteId: string) => void;
   /** Records a workspace event (webhooks) in the caller's transaction. */
   emit: EmitEvent;
+  enqueueIndexing: (source: "note", id: string) => void;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
-  const { enqueueProcessing, emit } = deps;
+  const { enqueueProcessing, emit, enqueueIndexing } = deps;
   function present(
     row: NoteSummaryRow | NoteRow,
     tags: { id: string; name: string; color: string }[],
@@ -171,6 +172,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         });
         emitCreated(p.workspaceId, id);
         if (segments.length && !summarized) enqueueProcessing(id);
+        enqueueIndexing("note", id);
       });
       return get(p, id);
     },
@@ -224,7 +226,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (patch.title !== undefined) fields.title = patch.title;
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
-      repos.notes.update(p.workspaceId, id, fields, folderIds);
+      repos.transaction(() => {
+        repos.notes.update(p.workspaceId, id, fields, folderIds);
+        if (patch.title !== undefined || patch.userWrittenNote !== undefined) enqueueIndexing("note", id);
+      });
       return get(p, id);
     },
 
@@ -248,6 +253,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     delete(p: Principal, id: string): void {
       if (!repos.notes.delete(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      repos.passages.remove("note", id);
     },
   };
 }

@@ -3,7 +3,17 @@
 import type { Repositories } from "../db/repos/index.js";
 import { anyWordQuery } from "../db/repos/search.js";
 import type { Principal } from "./principal.js";
-import { iso } from "./time.js";
+import type { Embedder } from "../ai/embeddings/embedder.js";
+import { iso, toTimestamp } from "./time.js";
+
+interface Candidate {
+  source: "note" | "article";
+  id: string;
+  snippet: string;
+  timestampSec: number | null;
+}
+
+const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /** bm25 is "lower is better" and unbounded; shown as a positive score, higher better. */
 const score = (rank: number) => Math.round(-rank * 1000) / 1000;
@@ -16,7 +26,7 @@ export interface KnowledgeQuery {
   toDate?: string;
 }
 
-export function createSearchService(repos: Repositories) {
+export function createSearchService(repos: Repositories, embedder: Embedder | null) {
   return {
     notes(p: Principal, q: { query: string; limit?: number }) {
       const match = anyWordQuery(q.query);
@@ -29,29 +39,68 @@ export function createSearchService(repos: Repositories) {
     },
 
     /**
-     * Notes and articles together. Their bm25 scores are not comparable, so the two
-     * rankings are fused by reciprocal rank (RRF, k = 60).
+     * Notes and articles together, by meaning (embeddings) and by words (full text).
+     * Their scores are not comparable, so the rankings are fused by reciprocal rank
+     * (RRF, k = 60); without an embedding model, the full-text ranking alone.
      */
-    knowledge(p: Principal, q: KnowledgeQuery) {
+    async knowledge(p: Principal, q: KnowledgeQuery) {
       const limit = q.limit ?? 10;
       const match = anyWordQuery(q.query);
       const parse = (d?: string) => (d ? Date.parse(d) : undefined);
-      const notes = match
-        ? repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: limit * 2, fromDate: parse(q.fromDate), toDate: parse(q.toDate), folderIds: q.folderIds })
+      const fromDate = parse(q.fromDate);
+      const toDate = parse(q.toDate);
+      const filtered = Boolean(q.folderIds?.length || fromDate || toDate);
+      const lists: Candidate[][] = [];
+
+      const textNotes = match
+        ? repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: limit * 3, fromDate, toDate, folderIds: q.folderIds })
         : [];
+      lists.push(textNotes.map((h) => ({ source: "note", id: h.id, snippet: h.snippet, timestampSec: null })));
       // Articles belong to no folder and have no meeting date: a folder or date filter leaves them out.
-      const articles = match && !q.folderIds?.length && !q.fromDate && !q.toDate ? repos.search.articles({ workspaceId: p.workspaceId, match, limit: limit * 2 }) : [];
-      const fused = [
-        ...notes.map((h, i) => ({ source: "note" as const, id: h.id, title: h.title, snippet: h.snippet, fused: 1 / (60 + i + 1), createdAt: h.createdAt })),
-        ...articles.map((h, i) => ({ source: "article" as const, id: h.id, title: h.title, snippet: h.snippet, fused: 1 / (60 + i + 1), createdAt: h.createdAt })),
-      ]
-        .sort((a, b) => b.fused - a.fused)
-        .slice(0, limit);
-      return {
-        results: fused.map((r) => ({ source: r.source, id: r.id, title: r.title, snippet: r.snippet, score: Math.round(r.fused * 10000) / 10000, timestamp: iso(r.createdAt) })),
-        mode: "full-text" as const,
-        note: "Ranked by full-text match: no embedding model is configured for meaning-based search.",
-      };
+      if (match && !filtered)
+        lists.push(repos.search.articles({ workspaceId: p.workspaceId, match, limit: limit * 3 }).map((h) => ({ source: "article", id: h.id, snippet: h.snippet, timestampSec: null })));
+
+      if (embedder) {
+        const [vector] = await embedder.embed([q.query]);
+        const seen = new Set<string>();
+        const semantic: Candidate[] = [];
+        for (const hit of repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
+          const key = `${hit.source}:${hit.sourceId}`;
+          if (seen.has(key)) continue; // the best passage speaks for its note or article
+          seen.add(key);
+          if (hit.source === "article" && filtered) continue;
+          semantic.push({ source: hit.source, id: hit.sourceId, snippet: hit.text.length > 240 ? `${hit.text.slice(0, 239)}…` : hit.text, timestampSec: hit.timestampSec });
+        }
+        lists.push(semantic);
+      }
+
+      const fused = new Map<string, Candidate & { fused: number }>();
+      for (const list of lists)
+        list.forEach((c, i) => {
+          const key = `${c.source}:${c.id}`;
+          const prev = fused.get(key);
+          fused.set(key, { ...(prev ?? c), timestampSec: prev?.timestampSec ?? c.timestampSec, fused: (prev?.fused ?? 0) + 1 / (60 + i + 1) });
+        });
+
+      // Whatever ranks, the caller must be allowed to see it, and it must pass the filters.
+      const results = [];
+      for (const c of [...fused.values()].sort((a, b) => b.fused - a.fused)) {
+        if (results.length >= limit) break;
+        if (c.source === "note") {
+          const note = repos.notes.get(p.workspaceId, p.userId, c.id);
+          if (!note) continue;
+          if ((fromDate && note.createdAt < fromDate) || (toDate && note.createdAt >= toDate)) continue;
+          if (q.folderIds?.length && !(repos.notes.foldersOf([c.id]).get(c.id) ?? []).some((f) => q.folderIds!.includes(f.id))) continue;
+          results.push({ source: "note" as const, id: c.id, title: note.title, snippet: c.snippet, score: round(c.fused), ...(c.timestampSec !== null ? { timestamp: toTimestamp(c.timestampSec) } : {}) });
+        } else {
+          const article = repos.knowledge.getById(c.id);
+          if (!article || article.workspaceId !== p.workspaceId) continue;
+          results.push({ source: "article" as const, id: c.id, title: article.title, snippet: c.snippet, score: round(c.fused) });
+        }
+      }
+      return embedder
+        ? { results, mode: "hybrid" as const, note: `Ranked by meaning (${embedder.name}) and by words, fused.` }
+        : { results, mode: "full-text" as const, note: "Ranked by full-text match only: no embedding model is configured for meaning-based search." };
     },
   };
 }

@@ -34,7 +34,8 @@ export function tempDir(prefix = "notula-test-"): string {
 
 async function launch(dataDir: string, opts: ServerOptions) {
   const proc = spawn(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dataDir, ...(opts.args ?? [])], {
-    env: { ...process.env, NOTULA_DATA_DIR: "", NOTULA_CONFIG: "", ...opts.env },
+    // Meaning-based indexing costs CPU on every write; tests that need it turn it on.
+    env: { ...process.env, NOTULA_DATA_DIR: "", NOTULA_CONFIG: "", NOTULA_EMBEDDINGS: "none", ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

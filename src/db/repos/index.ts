@@ -8,6 +8,7 @@ import { audioUploadRepo } from "./audio-uploads.js";
 import { knowledgeRepo } from "./knowledge.js";
 import { memberRepo } from "./members.js";
 import { noteRepo } from "./notes.js";
+import { passageRepo } from "./passages.js";
 import { searchRepo } from "./search.js";
 import { tagRepo } from "./tags.js";
 import { userRepo } from "./users.js";
@@ -33,6 +34,7 @@ export function createRepositories(db: Db) {
     knowledge: knowledgeRepo(db),
     jobs: jobRepo(db),
     search: searchRepo(db),
+    passages: passageRepo(db),
     audioUploads: audioUploadRepo(db),
     /** Runs `fn` in one transaction (repositories called inside join it). */
     transaction<T>(fn: () => T): T {

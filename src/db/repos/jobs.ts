@@ -33,13 +33,21 @@ export function jobRepo(db: Db) {
 
   return {
     /** Inserts a job unless an unfinished one has the same idempotency key; returns the job's id. */
-    enqueue(job: { kind: string; payload: Record<string, unknown>; maxAttempts: number; availableAt: number; idempotencyKey?: string; now: number }): number {
+    enqueue(job: {
+      kind: string;
+      payload: Record<string, unknown>;
+      maxAttempts: number;
+      availableAt: number;
+      idempotencyKey?: string;
+      coalesceQueuedOnly?: boolean;
+      now: number;
+    }): number {
       return db.transaction((tx) => {
         if (job.idempotencyKey) {
           const existing = tx
             .select({ id: jobs.id })
             .from(jobs)
-            .where(and(eq(jobs.idempotencyKey, job.idempotencyKey), inArray(jobs.status, ["queued", "running"])))
+            .where(and(eq(jobs.idempotencyKey, job.idempotencyKey), inArray(jobs.status, job.coalesceQueuedOnly ? ["queued"] : ["queued", "running"])))
             .get();
           if (existing) return existing.id;
         }

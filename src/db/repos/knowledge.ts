@@ -19,6 +19,9 @@ export function knowledgeRepo(db: Db) {
         .offset(offset)
         .all();
     },
+    getById(id: string): KnowledgeRow | null {
+      return db.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, id)).get() ?? null;
+    },
     delete(workspaceId: string, id: string): boolean {
       return (
         db

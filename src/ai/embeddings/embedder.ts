@@ -1,0 +1,14 @@
+// Sentence embeddings behind one interface; one file per engine.
+export interface Embedder {
+  /** e.g. "use-lite" or "openai:text-embedding-3-small"; stored with every vector. */
+  readonly name: string;
+  readonly dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export function normalize(v: Float32Array): Float32Array {
+  let n = 0;
+  for (const x of v) n += x * x;
+  n = Math.sqrt(n) || 1;
+  return v.map((x) => x / n);
+}

@@ -1,0 +1,75 @@
+// Keeps the meaning-based search index in step: a note or article is cut into
+// passages, embedded, and its old passages replaced, as a job after each change.
+import { z } from "zod";
+import type { Embedder } from "../ai/embeddings/embedder.js";
+import type { Repositories } from "../db/repos/index.js";
+import type { PassageInput } from "../db/repos/passages.js";
+import type { WorkerDefinition } from "../jobs/queue.js";
+
+export const INDEX_PASSAGES = "index-passages";
+const MAX_CHARS = 600;
+
+const payload = z.object({ source: z.enum(["note", "article"]), id: z.string() });
+
+/** Splits text into passages of at most MAX_CHARS, at paragraph, then sentence, boundaries. */
+export function chunkText(text: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  const pieces = text.split(/\n{2,}|(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  for (const piece of pieces) {
+    for (let i = 0; i < piece.length; i += MAX_CHARS) {
+      const part = piece.slice(i, i + MAX_CHARS);
+      if (current && current.length + part.length + 1 > MAX_CHARS) {
+        out.push(current);
+        current = "";
+      }
+      current = current ? `${current} ${part}` : part;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+export function notePassages(
+  note: { title: string; summary: string; userWrittenNote: string; enhancedNote: string },
+  segments: { text: string; startSec: number }[],
+): PassageInput[] {
+  const out: PassageInput[] = [{ text: [note.title, note.summary].filter(Boolean).join(". "), timestampSec: null }];
+  for (const t of [...chunkText(note.userWrittenNote), ...chunkText(note.enhancedNote)]) out.push({ text: t, timestampSec: null });
+  let window: { text: string; start: number } | null = null;
+  for (const s of segments) {
+    if (window && window.text.length + s.text.length + 1 > MAX_CHARS) {
+      out.push({ text: window.text, timestampSec: window.start });
+      window = null;
+    }
+    window = window ? { text: `${window.text} ${s.text}`, start: window.start } : { text: s.text, start: s.startSec };
+  }
+  if (window) out.push({ text: window.text, timestampSec: window.start });
+  return out.filter((p) => p.text.trim());
+}
+
+export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder }): WorkerDefinition<z.infer<typeof payload>> {
+  const { repos, embedder } = d;
+  return {
+    kind: INDEX_PASSAGES,
+    payload,
+    concurrency: 1,
+    leaseMs: 60_000,
+    timeoutMs: 10 * 60_000,
+    maxAttempts: 3,
+    backoffMs: (attempt) => 5_000 * attempt,
+    async handle({ source, id }) {
+      if (source === "note") {
+        const note = repos.notes.getForProcessing(id);
+        if (!note) return repos.passages.remove("note", id);
+        const items = notePassages(note, repos.notes.segmentsOf(id));
+        repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+      } else {
+        const article = repos.knowledge.getById(id);
+        if (!article) return repos.passages.remove("article", id);
+        const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
+        repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+      }
+    },
+  };
+}

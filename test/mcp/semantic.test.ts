@@ -1,0 +1,108 @@
+// Meaning-based search: the bundled sentence-embedding model, passages in sqlite-vec,
+// fused with full text. A question that shares no word with the note still finds it.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, type Client as Http } from "../helpers/http.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+let server: TestServer;
+let api: Http;
+let mcp: Client;
+let target: string;
+
+const NOTES = [
+  "Interview loop for the senior product designer role",
+  "Fixing the login bug that logs people out on Safari",
+  "Spring marketing campaign: channels and creative",
+  "Timeline for the Postgres database migration",
+  "Customer churn analysis for the enterprise segment",
+  "Team offsite games and dinner reservations",
+  "Quarterly OKR check-in for the platform team",
+  "Security audit findings and remediation owners",
+];
+
+async function search(query: string, extra: Record<string, unknown> = {}) {
+  const r = await mcp.callTool({ name: "svc_search_knowledge", arguments: { query, limit: 3, ...extra } });
+  return r.structuredContent as { results: { source: string; id: string; title: string; timestamp?: string }[]; mode: string };
+}
+
+async function indexed(expected: number) {
+  // Indexing runs as background jobs after each write.
+  for (let i = 0; i < 200; i++) {
+    const r = await search("anything at all", { limit: 50 });
+    if (r.results.length >= expected) return;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error("indexing did not finish");
+}
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit"], env: { NOTULA_EMBEDDINGS: "local" } });
+  api = client(server.url, server.key);
+  for (const title of NOTES) await api("POST", "/v1/notes", { title, userWrittenNote: `Notes about: ${title.toLowerCase()}.` });
+  target = (
+    await api("POST", "/v1/notes", {
+      title: "Facilities sync",
+      summary: "We discussed the quarterly budget for the Lisbon office relocation.",
+      transcripts: [{ speaker: "Ana", text: "The relocation budget needs approval from finance.", startTimestamp: "12:30", endTimestamp: "12:40" }],
+    })
+  ).body.note.id;
+  await api("POST", "/v1/knowledge", { title: "Expense policy", content: "Hotel stays are reimbursed up to a nightly cap." });
+  mcp = new Client({ name: "semantic-test", version: "1" });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url), { requestInit: { headers: { authorization: `Bearer ${server.key}` } } }));
+  await indexed(10);
+}, 120_000);
+afterAll(async () => {
+  await mcp?.close();
+  await server?.stop();
+});
+
+describe("svc_search_knowledge by meaning", () => {
+  it("finds the note for a question phrased without its words, in the top 3", async () => {
+    const r = await search("How much will moving to Portugal cost?");
+    expect(r.mode).toBe("hybrid");
+    expect(r.results.slice(0, 3).map((x) => x.id)).toContain(target);
+  });
+
+  it("finds knowledge-base articles the same way", async () => {
+    const r = await search("Can I claim my accommodation?");
+    expect(r.results.slice(0, 3).map((x) => x.title)).toContain("Expense policy");
+  });
+
+  it("a question about what was said in the meeting finds it", async () => {
+    const r = await search("Who must sign off on the move?", { limit: 5 });
+    const hit = r.results.find((x) => x.id === target);
+    expect(hit).toBeDefined();
+  });
+
+  it("follows edits and deletions", async () => {
+    const { note } = (await api("POST", "/v1/notes", { title: "Kitchen renovation estimate" })).body;
+    await indexed(11);
+    await api("PATCH", `/v1/notes/${note.id}`, { title: "Choosing a new coffee machine for the kitchen" });
+    let found = false;
+    for (let i = 0; i < 100 && !found; i++) {
+      found = (await search("espresso maker purchase")).results.slice(0, 3).some((x) => x.id === note.id);
+      if (!found) await new Promise((res) => setTimeout(res, 100));
+    }
+    expect(found).toBe(true);
+    await api("DELETE", `/v1/notes/${note.id}`);
+    expect((await search("espresso maker purchase", { limit: 50 })).results.map((x) => x.id)).not.toContain(note.id);
+  });
+});
+
+describe("without an embedding model", () => {
+  it("falls back to full text and says so", async () => {
+    const plain = await startServer({ args: ["--no-rate-limit"] });
+    try {
+      const c = new Client({ name: "plain", version: "1" });
+      await c.connect(new StreamableHTTPClientTransport(new URL("/mcp", plain.url), { requestInit: { headers: { authorization: `Bearer ${plain.key}` } } }));
+      const r = (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "anything" } })).structuredContent as { mode: string; note: string };
+      expect(r.mode).toBe("full-text");
+      expect(r.note).toMatch(/no embedding model/);
+      await c.close();
+    } finally {
+      await plain.stop();
+    }
+  });
+});
