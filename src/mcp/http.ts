@@ -53,11 +53,12 @@ export function mcpRoutes(services: Services, opts: { publicUrl: () => string })
 
   app.all("/mcp", async (c) => {
     if (!allowedOrigin(c.req.header("origin"))) return jsonError(c, 403, "forbidden", "Origin not allowed.");
+    // API keys work here as on REST; OAuth access tokens work here only.
     const key = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
-    const principal = key ? services.apiKeys.authenticate(key) : null;
+    const principal = key ? (services.apiKeys.authenticate(key) ?? (await services.oauth.principalOf(key))) : null;
     if (!principal) {
-      c.header("WWW-Authenticate", 'Bearer realm="notula"');
-      return jsonError(c, 401, "unauthorized", "A valid API key is required: send it as 'Authorization: Bearer <key>'.");
+      c.header("WWW-Authenticate", `Bearer resource_metadata="${opts.publicUrl()}/.well-known/oauth-protected-resource/mcp"`);
+      return jsonError(c, 401, "unauthorized", "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.");
     }
 
     const method = c.req.method;

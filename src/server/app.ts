@@ -14,6 +14,8 @@ import { rateLimit } from "./middleware/rate-limit.js";
 import { renderApiReference } from "./pages/api-reference.js";
 import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "../mcp/http.js";
+import { oauthRoutes } from "../oauth/routes.js";
+import type { Repositories } from "../db/repos/index.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
@@ -26,6 +28,7 @@ import { workspaceRoutes } from "./routes/v1/workspace.js";
 
 export interface AppDeps {
   services: Services;
+  repos: Repositories;
   config: Config;
   sqlite: Database.Database;
   version: string;
@@ -57,7 +60,9 @@ export function createApp(deps: AppDeps) {
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   app.route("/", healthRoutes(deps.sqlite));
   app.route("/", uploadRoutes(services));
-  app.route("/", mcpRoutes(services, { publicUrl: () => config.publicUrl ?? "http://127.0.0.1" }));
+  const publicUrl = () => config.publicUrl ?? "http://127.0.0.1";
+  app.route("/", oauthRoutes(services.oauth, deps.repos, publicUrl));
+  app.route("/", mcpRoutes(services, { publicUrl }));
 
   app.use(
     "/v1/*",

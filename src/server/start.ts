@@ -83,7 +83,7 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
 
   let server: ServerType;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
-    const app = createApp({ services: runtime.services, config, sqlite: runtime.database.sqlite, version: opts.version });
+    const app = createApp({ services: runtime.services, repos: runtime.repos, config, sqlite: runtime.database.sqlite, version: opts.version });
     server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => resolve(info));
     server.once("error", reject);
   });

@@ -8,6 +8,8 @@ import { createNoteService } from "./notes.js";
 import type { SecretBox } from "./secret-box.js";
 import { systemClock, type Clock } from "./time.js";
 import { createSearchService } from "./search.js";
+import { createOAuthService } from "../oauth/service.js";
+import { createTokenSigner } from "../oauth/tokens.js";
 import { createUploadService } from "./uploads.js";
 import { createWebhookService } from "./webhooks.js";
 import type { AudioStore } from "../storage/audio-store.js";
@@ -58,6 +60,12 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder),
+    oauth: createOAuthService({
+      repos,
+      now,
+      signer: createTokenSigner(opts.secrets.derive("notula oauth access tokens"), opts.publicUrl),
+      resource: () => `${opts.publicUrl()}/mcp`,
+    }),
   };
 }
 

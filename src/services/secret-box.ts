@@ -11,6 +11,8 @@ export interface SecretBox {
   sign(data: string): string;
   /** Constant-time check of a signature made by `sign`. */
   verify(data: string, signature: string): boolean;
+  /** A key derived for one purpose (HKDF), never the master key itself. */
+  derive(info: string): Buffer;
 }
 
 export function loadSecretBox(dataDir: string): SecretBox {
@@ -33,6 +35,7 @@ export function loadSecretBox(dataDir: string): SecretBox {
   const sign = (data: string) => createHmac("sha256", signingKey).update(data).digest("base64url");
   return {
     sign,
+    derive: (info) => Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), info, 32)),
     verify(data, signature) {
       const expected = Buffer.from(sign(data));
       const given = Buffer.from(signature);

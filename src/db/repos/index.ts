@@ -8,6 +8,7 @@ import { audioUploadRepo } from "./audio-uploads.js";
 import { knowledgeRepo } from "./knowledge.js";
 import { memberRepo } from "./members.js";
 import { noteRepo } from "./notes.js";
+import { oauthRepo } from "./oauth.js";
 import { passageRepo } from "./passages.js";
 import { searchRepo } from "./search.js";
 import { tagRepo } from "./tags.js";
@@ -35,6 +36,7 @@ export function createRepositories(db: Db) {
     jobs: jobRepo(db),
     search: searchRepo(db),
     passages: passageRepo(db),
+    oauth: oauthRepo(db),
     audioUploads: audioUploadRepo(db),
     /** Runs `fn` in one transaction (repositories called inside join it). */
     transaction<T>(fn: () => T): T {

@@ -1,0 +1,194 @@
+// The OAuth endpoints of /mcp, their discovery documents, and the sign-in pages.
+import { Hono, type Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { Repositories } from "../db/repos/index.js";
+import { OAuthError } from "./errors.js";
+import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
+import { SCOPES_SUPPORTED, type OAuthService } from "./service.js";
+
+const SESSION_COOKIE = "notula_session";
+
+function pageHeaders(c: Context) {
+  c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'");
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("X-Frame-Options", "DENY");
+  c.header("Cache-Control", "no-store");
+}
+
+function basicAuth(header: string | undefined): { id: string; secret: string } | null {
+  const m = /^Basic\s+(\S+)$/i.exec(header ?? "");
+  if (!m) return null;
+  const [id, ...rest] = Buffer.from(m[1], "base64").toString("utf8").split(":");
+  return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
+}
+
+export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl: () => string) {
+  const app = new Hono();
+  const issuer = () => publicUrl();
+  const resource = () => `${publicUrl()}/mcp`;
+
+  const asMetadata = (c: Context) =>
+    c.json({
+      issuer: issuer(),
+      authorization_endpoint: `${issuer()}/mcp/oauth/authorize`,
+      token_endpoint: `${issuer()}/mcp/oauth/token`,
+      registration_endpoint: `${issuer()}/mcp/oauth/register`,
+      response_types_supported: ["code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic", "none"],
+      scopes_supported: SCOPES_SUPPORTED,
+    });
+  const prMetadata = (c: Context) =>
+    c.json({ resource: resource(), authorization_servers: [issuer()], scopes_supported: SCOPES_SUPPORTED, bearer_methods_supported: ["header"], resource_name: "notula MCP" });
+  app.get("/.well-known/oauth-authorization-server", asMetadata);
+  app.get("/mcp/.well-known/oauth-authorization-server", asMetadata);
+  app.get("/.well-known/oauth-protected-resource", prMetadata);
+  app.get("/.well-known/oauth-protected-resource/mcp", prMetadata);
+  app.get("/mcp/.well-known/oauth-protected-resource", prMetadata);
+
+  const oauthError = (c: Context, err: unknown) => {
+    if (err instanceof OAuthError) {
+      if (err.status === 401) c.header("WWW-Authenticate", 'Basic realm="notula"');
+      return c.json(err.body(), err.status as 400 | 401);
+    }
+    throw err;
+  };
+
+  app.post("/mcp/oauth/register", async (c) => {
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: "invalid_client_metadata", error_description: "The body must be JSON." }, 400);
+    }
+    try {
+      c.header("Cache-Control", "no-store");
+      return c.json(oauth.register(body ?? {}), 201);
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  app.get("/mcp/oauth/authorize", (c) => {
+    pageHeaders(c);
+    try {
+      const r = oauth.authorize(c.req.query());
+      return "redirect" in r ? c.redirect(r.redirect, 302) : c.redirect(`/oauth/sign-in?request=${r.requestId}`, 302);
+    } catch (err) {
+      if (err instanceof OAuthError) return c.html(errorPage(err.description), 400);
+      throw err;
+    }
+  });
+
+  app.post("/mcp/oauth/token", async (c) => {
+    c.header("Cache-Control", "no-store");
+    c.header("Pragma", "no-cache");
+    if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded"))
+      return c.json({ error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." }, 400);
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
+    try {
+      return c.json(await oauth.token(form, basicAuth(c.req.header("authorization"))));
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  // The pages. Every POST re-checks the request kept server-side and its CSRF token.
+  const withRequest = (c: Context, id: string | undefined) => {
+    const p = oauth.pending(id);
+    if (!p) {
+      pageHeaders(c);
+      return { response: c.html(errorPage("This sign-in request has expired or does not exist."), 400) };
+    }
+    return { pending: p };
+  };
+
+  app.get("/oauth/sign-in", (c) => {
+    const r = withRequest(c, c.req.query("request"));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    if (oauth.sessionUser(getCookie(c, SESSION_COOKIE))) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
+    return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name }));
+  });
+
+  app.post("/oauth/sign-in", async (c) => {
+    const f = await c.req.parseBody();
+    const r = withRequest(c, String(f.request ?? ""));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    try {
+      oauth.checkCsrf(r.pending.request.csrf, String(f.csrf ?? ""));
+    } catch (err) {
+      return c.html(errorPage((err as OAuthError).description), 400);
+    }
+    const signed = oauth.signIn(String(f.email ?? ""), String(f.password ?? ""));
+    if (!signed)
+      return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, error: "Wrong email or password.", email: String(f.email ?? "") }), 401);
+    setCookie(c, SESSION_COOKIE, signed.sessionId, { httpOnly: true, sameSite: "Lax", path: "/", secure: publicUrl().startsWith("https:"), maxAge: 12 * 3600 });
+    return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 303);
+  });
+
+  app.get("/oauth/workspace", (c) => {
+    const r = withRequest(c, c.req.query("request"));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 302);
+    const workspaces = oauth.workspacesOf(userId);
+    if (workspaces.length === 0) return c.html(errorPage("Your account belongs to no workspace."), 403);
+    if (workspaces.length === 1) {
+      repos.oauth.updateRequest(r.pending.request.id, { userId, workspaceId: workspaces[0].id });
+      return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 302);
+    }
+    return c.html(workspacePage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, workspaces }));
+  });
+
+  app.post("/oauth/workspace", async (c) => {
+    const f = await c.req.parseBody();
+    const r = withRequest(c, String(f.request ?? ""));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
+    try {
+      oauth.checkCsrf(r.pending.request.csrf, String(f.csrf ?? ""));
+    } catch (err) {
+      return c.html(errorPage((err as OAuthError).description), 400);
+    }
+    const ws = String(f.workspace ?? "");
+    if (!oauth.workspacesOf(userId).some((w) => w.id === ws)) return c.html(errorPage("Choose one of your workspaces."), 400);
+    repos.oauth.updateRequest(r.pending.request.id, { userId, workspaceId: ws });
+    return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 303);
+  });
+
+  app.get("/oauth/consent", (c) => {
+    const r = withRequest(c, c.req.query("request"));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    const { request, client } = r.pending;
+    if (!userId || request.userId !== userId || !request.workspaceId) return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
+    const workspace = repos.workspaces.get(request.workspaceId)!;
+    return c.html(consentPage({ requestId: request.id, csrf: request.csrf, clientName: client.name, redirectHost: new URL(request.redirectUri).host, workspaceName: workspace.name, scope: request.scope }));
+  });
+
+  app.post("/oauth/consent", async (c) => {
+    const f = await c.req.parseBody();
+    const r = withRequest(c, String(f.request ?? ""));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    const { request } = r.pending;
+    try {
+      oauth.checkCsrf(request.csrf, String(f.csrf ?? ""));
+    } catch (err) {
+      return c.html(errorPage((err as OAuthError).description), 400);
+    }
+    if (!userId || request.userId !== userId || !request.workspaceId) return c.html(errorPage("Sign in first."), 400);
+    if (f.decision !== "allow") return c.redirect(oauth.deny(request.id), 303);
+    return c.redirect(oauth.approve(request.id, userId, request.workspaceId), 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,314 @@
+// The OAuth 2.0 authorization server of /mcp: dynamic client registration,
+// authorization code with PKCE (S256 only), refresh tokens rotated at every use with
+// reuse detection. Lifetimes: codes 10 minutes, access tokens 1 hour, refresh 30 days.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Repositories } from "../db/repos/index.js";
+import type { OAuthClientRow } from "../db/repos/oauth.js";
+import { verifyPassword } from "../services/passwords.js";
+import type { Clock } from "../services/time.js";
+import { invalidClient, invalidClientMetadata, invalidGrant, invalidRedirectUri, invalidRequest, invalidScope, OAuthError, unsupportedGrantType } from "./errors.js";
+import { ACCESS_TOKEN_TTL_SEC, type TokenSigner } from "./tokens.js";
+
+export const SCOPES_SUPPORTED = ["read", "write", "offline_access", "openid", "profile", "email"];
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
+const REQUEST_TTL_MS = 30 * 60 * 1000;
+const SESSION_TTL_MS = 12 * 3600 * 1000;
+/** Two requests refreshing at once with the same token are not a theft. */
+const REUSE_GRACE_MS = 10_000;
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const token = (bytes = 32) => randomBytes(bytes).toString("base64url");
+const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+function isLoopback(u: URL) {
+  return u.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(u.hostname);
+}
+
+/** RFC 8252: a loopback redirect matches whatever its port; everything else exactly. */
+export function redirectMatches(registered: string, given: string): boolean {
+  if (registered === given) return true;
+  try {
+    const r = new URL(registered);
+    const g = new URL(given);
+    return isLoopback(r) && isLoopback(g) && r.hostname === g.hostname && r.pathname === g.pathname && r.search === g.search;
+  } catch {
+    return false;
+  }
+}
+
+export interface OAuthDeps {
+  repos: Repositories;
+  signer: TokenSigner;
+  now: Clock;
+  /** The MCP resource (token audience): <public url>/mcp. */
+  resource: () => string;
+}
+
+export function createOAuthService(d: OAuthDeps) {
+  const { repos, now } = d;
+
+  function authenticateClient(clientId: string | undefined, secret: string | undefined, basic: { id: string; secret: string } | null): OAuthClientRow {
+    const id = basic?.id ?? clientId;
+    if (!id) throw invalidClient("client_id is required.");
+    const client = repos.oauth.client(id);
+    if (!client) throw invalidClient("Unknown client.");
+    if (client.authMethod === "none") return client;
+    const given = client.authMethod === "client_secret_basic" ? basic?.secret ?? secret : secret ?? basic?.secret;
+    if (!given || !client.secretHash || !safeEqual(sha(given), client.secretHash)) throw invalidClient("Client authentication failed.");
+    return client;
+  }
+
+  function parseScope(scope: string | undefined, fallback = "read"): string {
+    const list = (scope ?? fallback).split(/\s+/).filter(Boolean);
+    const unknown = list.filter((s) => !SCOPES_SUPPORTED.includes(s));
+    if (unknown.length) throw invalidScope(`Unsupported scope: ${unknown.join(" ")}.`);
+    return [...new Set(list.length ? list : ["read"])].join(" ");
+  }
+
+  async function issueTokens(g: { clientId: string; userId: string; workspaceId: string; scope: string; resource: string; familyId: string; withRefresh: boolean }) {
+    const access = await d.signer.sign({ sub: g.userId, client_id: g.clientId, scope: g.scope, ws: g.workspaceId }, g.resource);
+    const out: Record<string, unknown> = { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SEC, scope: g.scope };
+    if (g.withRefresh) {
+      const refresh = token();
+      repos.oauth.insertRefresh({
+        tokenHash: sha(refresh),
+        familyId: g.familyId,
+        clientId: g.clientId,
+        userId: g.userId,
+        workspaceId: g.workspaceId,
+        scope: g.scope,
+        resource: g.resource,
+        expiresAt: now() + REFRESH_TTL_MS,
+        rotatedAt: null,
+        revokedAt: null,
+        createdAt: now(),
+      });
+      out.refresh_token = refresh;
+    }
+    return out;
+  }
+
+  return {
+    register(body: Record<string, unknown>) {
+      const uris = body.redirect_uris;
+      if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === "string"))
+        throw invalidRedirectUri("redirect_uris must be a non-empty array of URLs.");
+      for (const u of uris as string[]) {
+        let url: URL;
+        try {
+          url = new URL(u);
+        } catch {
+          throw invalidRedirectUri(`${u} is not a URL.`);
+        }
+        if (url.hash) throw invalidRedirectUri(`${u} must not have a fragment.`);
+        if (url.protocol === "http:" && !isLoopback(url)) throw invalidRedirectUri(`${u}: plain http is allowed for loopback addresses only.`);
+        if (url.protocol === "javascript:" || url.protocol === "data:") throw invalidRedirectUri(`${u} is not allowed.`);
+      }
+      const method = (body.token_endpoint_auth_method as string | undefined) ?? "client_secret_basic";
+      if (!["client_secret_post", "client_secret_basic", "none"].includes(method))
+        throw invalidClientMetadata(`token_endpoint_auth_method must be client_secret_post, client_secret_basic or none.`);
+      const grants = (body.grant_types as string[] | undefined) ?? ["authorization_code", "refresh_token"];
+      if (!Array.isArray(grants) || grants.some((g) => !["authorization_code", "refresh_token"].includes(g)))
+        throw invalidClientMetadata("grant_types may hold authorization_code and refresh_token.");
+      const responseTypes = (body.response_types as string[] | undefined) ?? ["code"];
+      if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== "code")) throw invalidClientMetadata("response_types must be [\"code\"].");
+      const name = typeof body.client_name === "string" && body.client_name.trim() ? body.client_name.trim().slice(0, 200) : "Unnamed client";
+      // Every read scope is granted: the MCP tools only read.
+      const scope = parseScope(typeof body.scope === "string" ? body.scope : undefined, "read offline_access");
+      const granted = [...new Set([...scope.split(" "), "read", "offline_access"])].join(" ");
+      const id = `mcp_${token(16)}`;
+      const secret = method === "none" ? null : `mcps_${token()}`;
+      repos.oauth.insertClient({
+        id,
+        secretHash: secret ? sha(secret) : null,
+        name,
+        redirectUris: uris as string[],
+        grantTypes: grants,
+        authMethod: method,
+        scope: granted,
+        createdAt: now(),
+      });
+      return {
+        client_id: id,
+        ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
+        client_id_issued_at: Math.floor(now() / 1000),
+        client_name: name,
+        redirect_uris: uris,
+        grant_types: grants,
+        response_types: responseTypes,
+        token_endpoint_auth_method: method,
+        scope: granted,
+      };
+    },
+
+    /**
+     * Checks an authorization request. Errors that make the redirect URI untrustworthy
+     * are thrown (shown on a page); the rest are returned for a redirect to the client.
+     */
+    authorize(q: Record<string, string | undefined>): { requestId: string } | { redirect: string } {
+      const client = q.client_id ? repos.oauth.client(q.client_id) : null;
+      if (!client) throw invalidClient("Unknown client_id.", 400);
+      const redirectUri = q.redirect_uri;
+      if (!redirectUri || !client.redirectUris.some((r) => redirectMatches(r, redirectUri)))
+        throw invalidRequest("redirect_uri does not match a registered redirect URI.");
+      const back = (error: string, description: string) => {
+        const u = new URL(redirectUri);
+        u.searchParams.set("error", error);
+        u.searchParams.set("error_description", description);
+        if (q.state) u.searchParams.set("state", q.state);
+        return { redirect: u.toString() };
+      };
+      if (q.response_type !== "code") return back("unsupported_response_type", "response_type must be code.");
+      if (!q.code_challenge) return back("invalid_request", "code_challenge is required (PKCE).");
+      if ((q.code_challenge_method ?? "plain") !== "S256") return back("invalid_request", "code_challenge_method must be S256.");
+      if (!/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) return back("invalid_request", "code_challenge must be a base64url SHA-256.");
+      let scope: string;
+      try {
+        scope = parseScope(q.scope);
+      } catch (e) {
+        return back("invalid_scope", (e as OAuthError).description);
+      }
+      const allowed = client.scope.split(" ");
+      if (scope.split(" ").some((s) => !allowed.includes(s))) return back("invalid_scope", "The scope is wider than the client may ask for.");
+      const resource = q.resource ?? d.resource();
+      if (resource !== d.resource()) return back("invalid_target", `resource must be ${d.resource()}.`);
+      const id = token(24);
+      repos.oauth.insertRequest({
+        id,
+        clientId: client.id,
+        redirectUri,
+        state: q.state ?? null,
+        codeChallenge: q.code_challenge,
+        scope,
+        resource,
+        csrf: token(24),
+        userId: null,
+        workspaceId: null,
+        expiresAt: now() + REQUEST_TTL_MS,
+      });
+      return { requestId: id };
+    },
+
+    /** The principal behind an access token for this server's /mcp, or null. */
+    async principalOf(accessToken: string) {
+      const claims = await d.signer.verify(accessToken, d.resource());
+      if (!claims) return null;
+      const workspace = repos.workspaces.get(claims.ws);
+      if (!workspace || !repos.members.getByUser(claims.ws, claims.sub)) return null;
+      const scopes = claims.scope.split(" ");
+      // OAuth "read" opens every read-only tool: notes, knowledge, members, workspace.
+      const granted = new Set<"notes" | "users">(scopes.includes("read") ? ["notes", "users"] : []);
+      return { workspaceId: claims.ws, userId: claims.sub, keyId: `oauth:${claims.client_id}:${claims.sub}:${claims.ws}`, scopes: granted, plan: workspace.plan };
+    },
+
+    pending(id: string | undefined) {
+      const r = id ? repos.oauth.request(id) : null;
+      if (!r || r.expiresAt < now()) return null;
+      return { request: r, client: repos.oauth.client(r.clientId)! };
+    },
+
+    checkCsrf(requestCsrf: string, given: string | undefined) {
+      if (!given || !safeEqual(requestCsrf, given)) throw invalidRequest("The form has expired or was not sent by this page; start again.");
+    },
+
+    signIn(email: string, password: string): { sessionId: string; userId: string } | null {
+      const user = repos.users.getByEmail(email.trim().toLowerCase());
+      // Verify even without a user, so timing does not tell which emails exist.
+      const ok = verifyPassword(password, user?.passwordHash ?? "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
+      if (!user || !user.passwordHash || !ok) return null;
+      const sessionId = token();
+      repos.oauth.insertSession({ idHash: sha(sessionId), userId: user.id, expiresAt: now() + SESSION_TTL_MS });
+      return { sessionId, userId: user.id };
+    },
+
+    sessionUser(sessionId: string | undefined): string | null {
+      if (!sessionId) return null;
+      const s = repos.oauth.session(sha(sessionId));
+      return s && s.expiresAt > now() ? s.userId : null;
+    },
+
+    workspacesOf(userId: string) {
+      return repos.workspaces
+        .list()
+        .filter((w) => repos.members.getByUser(w.id, userId))
+        .map((w) => ({ id: w.id, name: w.name }));
+    },
+
+    /** The user approved: a single-use code, bound to client, redirect URI, PKCE challenge and resource. */
+    approve(requestId: string, userId: string, workspaceId: string): string {
+      const r = repos.oauth.request(requestId);
+      if (!r || r.expiresAt < now()) throw invalidRequest("The authorization request has expired; start again.");
+      if (!repos.members.getByUser(workspaceId, userId)) throw invalidRequest("You are not a member of that workspace.");
+      const code = token();
+      repos.transaction(() => {
+        repos.oauth.insertCode({
+          codeHash: sha(code),
+          clientId: r.clientId,
+          userId,
+          workspaceId,
+          redirectUri: r.redirectUri,
+          codeChallenge: r.codeChallenge,
+          scope: r.scope,
+          resource: r.resource,
+          expiresAt: now() + CODE_TTL_MS,
+          usedAt: null,
+        });
+        repos.oauth.deleteRequest(requestId);
+      });
+      const u = new URL(r.redirectUri);
+      u.searchParams.set("code", code);
+      if (r.state) u.searchParams.set("state", r.state);
+      return u.toString();
+    },
+
+    deny(requestId: string): string {
+      const r = repos.oauth.request(requestId);
+      if (!r) throw invalidRequest("The authorization request has expired.");
+      repos.oauth.deleteRequest(requestId);
+      const u = new URL(r.redirectUri);
+      u.searchParams.set("error", "access_denied");
+      if (r.state) u.searchParams.set("state", r.state);
+      return u.toString();
+    },
+
+    async token(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null) {
+      const client = authenticateClient(form.client_id, form.client_secret, basic);
+      if (form.grant_type === "authorization_code") {
+        if (!client.grantTypes.includes("authorization_code")) throw new OAuthError("unauthorized_client", "This client may not use authorization_code.");
+        if (!form.code || !form.redirect_uri || !form.code_verifier) throw invalidRequest("code, redirect_uri and code_verifier are required.");
+        const used = repos.oauth.useCode(sha(form.code), now());
+        if (!used || used.row.clientId !== client.id) throw invalidGrant("The code is not valid for this client.");
+        if (!used.fresh) throw invalidGrant("The code has been used already.");
+        const row = used.row;
+        if (row.expiresAt < now()) throw invalidGrant("The code has expired.");
+        if (row.redirectUri !== form.redirect_uri) throw invalidGrant("redirect_uri differs from the one in the authorization request.");
+        const challenge = createHash("sha256").update(form.code_verifier).digest("base64url");
+        if (!safeEqual(challenge, row.codeChallenge)) throw invalidGrant("PKCE verification failed.");
+        if (form.resource && form.resource !== row.resource) throw new OAuthError("invalid_target", "resource differs from the authorization request.");
+        return issueTokens({ clientId: client.id, userId: row.userId, workspaceId: row.workspaceId, scope: row.scope, resource: row.resource, familyId: token(16), withRefresh: client.grantTypes.includes("refresh_token") });
+      }
+      if (form.grant_type === "refresh_token") {
+        if (!client.grantTypes.includes("refresh_token")) throw new OAuthError("unauthorized_client", "This client may not use refresh_token.");
+        if (!form.refresh_token) throw invalidRequest("refresh_token is required.");
+        const row = repos.oauth.refresh(sha(form.refresh_token));
+        if (!row || row.clientId !== client.id) throw invalidGrant("The refresh token is not valid for this client.");
+        if (row.revokedAt !== null) throw invalidGrant("The refresh token has been revoked.");
+        if (row.expiresAt < now()) throw invalidGrant("The refresh token has expired.");
+        if (!repos.oauth.rotate(row.tokenHash, now())) {
+          // Used before: a concurrent refresh within the grace window is fine; later, it is theft.
+          if (row.rotatedAt !== null && now() - row.rotatedAt > REUSE_GRACE_MS) {
+            repos.oauth.revokeFamily(row.familyId, now());
+            throw invalidGrant("The refresh token was used already; every token of this sign-in is now revoked.");
+          }
+        }
+        const scope = form.scope ? parseScope(form.scope) : row.scope;
+        if (scope.split(" ").some((s) => !row.scope.split(" ").includes(s))) throw invalidScope("A refresh cannot widen the scope.");
+        return issueTokens({ clientId: client.id, userId: row.userId, workspaceId: row.workspaceId, scope, resource: row.resource, familyId: row.familyId, withRefresh: true });
+      }
+      throw unsupportedGrantType("grant_type must be authorization_code or refresh_token.");
+    },
+  };
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;
