@@ -10,6 +10,7 @@ declare -A need=(
   [tmux]=tmux                           # interactive prompt tests
   [gnome-keyring-daemon]=gnome-keyring  # a real secret service for keychain tests
   [dbus-run-session]=dbus               # the session bus gnome-keyring runs on
+  [chromium]=chromium                   # browser tests of the sign-in pages
 )
 missing=()
 for cmd in "${!need[@]}"; do
