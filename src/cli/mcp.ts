@@ -4,7 +4,7 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "./exit.js";
 
-async function runLocal(flags: { dataDir?: string; workspace?: string; user?: string }) {
+async function runLocal(flags: { dataDir?: string; workspace?: string; user?: string; http?: boolean; port?: string }) {
   const { defaultDataDir } = await import("../config/load.js");
   const { openRuntime } = await import("../runtime.js");
   const { createMcpServer } = await import("../mcp/server.js");
@@ -28,8 +28,24 @@ async function runLocal(flags: { dataDir?: string; workspace?: string; user?: st
   const userId = flags.user ?? process.env.NOTULA_USER ?? rt.services.workspaces.defaultUser(workspaceId);
   // The local user acts as a member of the workspace; the tools only read.
   const principal = { workspaceId, userId, keyId: "local-stdio", scopes: new Set(SCOPES), plan: workspace.plan };
+  if (flags.http) return serveHttp(rt.services, principal, Number(flags.port ?? 0));
   const server = createMcpServer(rt.services, principal);
   await server.connect(new StdioServerTransport());
+}
+
+/** Local mode over streamable HTTP on loopback only, for tools that cannot spawn a process. */
+async function serveHttp(services: import("../services/index.js").Services, principal: import("../services/principal.js").Principal, port: number) {
+  const { serve } = await import("@hono/node-server");
+  const { mcpRoutes } = await import("../mcp/http.js");
+  let url = "";
+  const app = mcpRoutes(services, { publicUrl: () => url, localPrincipal: principal });
+  await new Promise<void>((resolve) => {
+    serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, (info) => {
+      url = `http://127.0.0.1:${info.port}`;
+      process.stdout.write(`notula mcp listening on ${url}/mcp\n`);
+      resolve();
+    });
+  });
 }
 
 async function runBridge(serverUrl: string) {
@@ -57,6 +73,8 @@ export function registerMcp(program: Command) {
     .option("--data-dir <dir>", "local mode: the data dir to read (NOTULA_DATA_DIR)")
     .option("--workspace <id>", "local mode: the workspace (NOTULA_WORKSPACE; default: the only one)")
     .option("--user <id>", "local mode: whose view of the notes (NOTULA_USER; default: the first admin)")
+    .option("--http", "local mode over streamable HTTP on 127.0.0.1 instead of stdio (no credential; loopback only)")
+    .option("--port <port>", "with --http: the port (default: any free one)")
     .addHelpText(
       "after",
       '\nA desktop assistant runs it as {"command":"npx","args":["notula","mcp"]}.\nWith --server URL or NOTULA_URL it bridges to that server\'s /mcp, with NOTULA_API_KEY or the key from `notula login`.',

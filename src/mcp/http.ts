@@ -32,7 +32,17 @@ async function describeTools(services: Services) {
   return tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
-export function mcpRoutes(services: Services, opts: { publicUrl: () => string }) {
+export interface McpRouteOptions {
+  publicUrl: () => string;
+  /**
+   * Local mode (`notula mcp --http`): everyone who can reach the loopback port acts
+   * as this principal, with no credential. Host and Origin are then checked strictly,
+   * so that a web page cannot reach the server through DNS rebinding.
+   */
+  localPrincipal?: Principal;
+}
+
+export function mcpRoutes(services: Services, opts: McpRouteOptions) {
   const app = new Hono();
   const sessions = new Map<string, Session>();
   let toolList: Promise<unknown[]> | undefined;
@@ -51,11 +61,16 @@ export function mcpRoutes(services: Services, opts: { publicUrl: () => string })
     }
   }
 
+  function allowedHost(host: string | undefined): boolean {
+    return host === new URL(opts.publicUrl()).host || host === `localhost:${new URL(opts.publicUrl()).port}`;
+  }
+
   app.all("/mcp", async (c) => {
+    if (opts.localPrincipal && !allowedHost(c.req.header("host"))) return jsonError(c, 403, "forbidden", "Host not allowed.");
     if (!allowedOrigin(c.req.header("origin"))) return jsonError(c, 403, "forbidden", "Origin not allowed.");
     // API keys work here as on REST; OAuth access tokens work here only.
     const key = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
-    const principal = key ? (services.apiKeys.authenticate(key) ?? (await services.oauth.principalOf(key))) : null;
+    const principal = opts.localPrincipal ?? (key ? (services.apiKeys.authenticate(key) ?? (await services.oauth.principalOf(key))) : null);
     if (!principal) {
       c.header("WWW-Authenticate", `Bearer resource_metadata="${opts.publicUrl()}/.well-known/oauth-protected-resource/mcp"`);
       return jsonError(c, 401, "unauthorized", "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.");

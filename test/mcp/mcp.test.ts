@@ -167,3 +167,31 @@ describe("notula mcp over stdio", () => {
     await c.close();
   });
 });
+
+describe("notula mcp --http (local, no credential, loopback only)", () => {
+  it("serves the tools and refuses foreign Host and Origin headers", async () => {
+    const { spawn } = await import("node:child_process");
+    const proc = spawn(process.execPath, [BIN, "mcp", "--http", "--data-dir", server.dataDir], {
+      env: { ...process.env, NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id },
+    });
+    try {
+      const url = await new Promise<string>((resolve) => proc.stdout!.on("data", (d) => resolve(/(http:\S+\/mcp)/.exec(String(d))![1])));
+      const c = new Client({ name: "local", version: "1" });
+      await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+      expect((await c.listTools()).tools).toHaveLength(6);
+      await c.close();
+      const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+      const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+      const http = await import("node:http");
+      const status = (extra: Record<string, string>) =>
+        new Promise<number>((resolve) => {
+          const req = http.request(url, { method: "POST", headers: { ...headers, ...extra } }, (res) => resolve(res.statusCode!));
+          req.end(init);
+        });
+      expect(await status({ host: "evil.example" })).toBe(403);
+      expect(await status({ origin: "https://evil.example" })).toBe(403);
+    } finally {
+      proc.kill();
+    }
+  });
+});

@@ -103,7 +103,7 @@ describe("OAuth with the MCP SDK client", () => {
     const first = provider.saved!.refresh_token!;
     const r1 = await refresh(first);
     expect(r1.headers.get("cache-control")).toBe("no-store");
-    const t1 = await r1.json();
+    const t1 = await r1.json() as any;
     expect(t1.refresh_token).toBeTruthy();
     expect(t1.refresh_token).not.toBe(first);
     // Replaying the first token after the grace window is theft: everything is revoked.
@@ -112,7 +112,7 @@ describe("OAuth with the MCP SDK client", () => {
     db.close();
     const reuse = await refresh(first);
     expect(reuse.status).toBe(400);
-    expect((await reuse.json()).error).toBe("invalid_grant");
+    expect(((await reuse.json()) as any).error).toBe("invalid_grant");
     const afterTheft = await refresh(t1.refresh_token);
     expect(afterTheft.status).toBe(400);
   });

@@ -52,7 +52,7 @@ describe("sign-in pages in Chromium", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ client_name: "Evil <script>alert(1)</script> Bot", redirect_uris: [callbackUrl], token_endpoint_auth_method: "none" }),
       })
-    ).json();
+    ).json() as any;
     const auth = new URL(`${server.url}/mcp/oauth/authorize`);
     auth.search = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: callbackUrl, state: "s1", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" }).toString();
 
@@ -99,7 +99,7 @@ describe("sign-in pages in Chromium", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ client_name: "Denied", redirect_uris: [callbackUrl], token_endpoint_auth_method: "none" }),
       })
-    ).json();
+    ).json() as any;
     const auth = new URL(`${server.url}/mcp/oauth/authorize`);
     auth.search = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: callbackUrl, state: "s2", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" }).toString();
     const page = await browser.newPage();

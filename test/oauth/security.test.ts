@@ -24,7 +24,7 @@ async function register(extra: Record<string, unknown> = {}): Promise<Registered
     body: JSON.stringify({ client_name: "Sec", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "client_secret_post", ...extra }),
   });
   expect(r.status).toBe(201);
-  return r.json();
+  return r.json() as any;
 }
 
 function pkce() {
@@ -63,7 +63,7 @@ describe("authorization code and PKCE", () => {
     expect((await token(form)).status).toBe(200);
     const replay = await token(form);
     expect(replay.status).toBe(400);
-    expect((await replay.json()).error).toBe("invalid_grant");
+    expect((await replay.json() as any).error).toBe("invalid_grant");
   });
 
   it("a wrong or missing verifier, or another redirect_uri, is refused", async () => {
@@ -71,11 +71,11 @@ describe("authorization code and PKCE", () => {
     const p = pkce();
     const base = { grant_type: "authorization_code", redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret! };
     const wrong = await token({ ...base, code: await code(c, p.challenge), code_verifier: pkce().verifier });
-    expect((await wrong.json()).error).toBe("invalid_grant");
+    expect((await wrong.json() as any).error).toBe("invalid_grant");
     const missing = await token({ ...base, code: await code(c, p.challenge) });
-    expect((await missing.json()).error).toBe("invalid_request");
+    expect((await missing.json() as any).error).toBe("invalid_request");
     const otherRedirect = await token({ ...base, redirect_uri: "http://127.0.0.1:50000/other", code: await code(c, p.challenge), code_verifier: p.verifier });
-    expect((await otherRedirect.json()).error).toBe("invalid_grant");
+    expect((await otherRedirect.json() as any).error).toBe("invalid_grant");
   });
 
   it("authorize requires S256 PKCE and a registered redirect URI", async () => {
@@ -114,10 +114,10 @@ describe("authorization code and PKCE", () => {
     const p = pkce();
     const cd = await code(a, p.challenge);
     const stolen = await token({ grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: b.client_id, client_secret: b.client_secret!, code_verifier: p.verifier });
-    expect((await stolen.json()).error).toBe("invalid_grant");
+    expect((await stolen.json() as any).error).toBe("invalid_grant");
     const badSecret = await token({ grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: a.client_id, client_secret: "nope", code_verifier: p.verifier });
     expect(badSecret.status).toBe(401);
-    expect((await badSecret.json()).error).toBe("invalid_client");
+    expect((await badSecret.json() as any).error).toBe("invalid_client");
   });
 
   it("public clients (none) and client_secret_basic clients both work", async () => {
@@ -142,7 +142,7 @@ describe("access tokens on /mcp", () => {
   it("a token for another audience, a forged one or an expired one is 401 with resource metadata", async () => {
     const c = await register();
     const p = pkce();
-    const t = await (await token({ grant_type: "authorization_code", code: await code(c, p.challenge), redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret!, code_verifier: p.verifier })).json();
+    const t = await (await token({ grant_type: "authorization_code", code: await code(c, p.challenge), redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret!, code_verifier: p.verifier })).json() as any;
     expect((await post(t.access_token)).status).toBe(200);
     const forged = await new SignJWT({ client_id: c.client_id, scope: "read", ws: "ws_x" })
       .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
@@ -182,11 +182,11 @@ describe("access tokens on /mcp", () => {
 
   it("discovery documents are served at every path", async () => {
     for (const p of ["/.well-known/oauth-authorization-server", "/mcp/.well-known/oauth-authorization-server"]) {
-      const m = await (await fetch(server.url + p)).json();
+      const m = await (await fetch(server.url + p)).json() as any;
       expect(m).toMatchObject({ issuer: server.url, code_challenge_methods_supported: ["S256"], registration_endpoint: `${server.url}/mcp/oauth/register` });
     }
     for (const p of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp", "/mcp/.well-known/oauth-protected-resource"]) {
-      const m = await (await fetch(server.url + p)).json();
+      const m = await (await fetch(server.url + p)).json() as any;
       expect(m).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url] });
     }
   });
