@@ -1,12 +1,12 @@
 // The sign-in, workspace and consent pages: server-rendered HTML, no script.
-const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)} · notula</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;background:#f3f4f6;color:#111827;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;padding:2rem;max-width:26rem;width:100%}h1{font-size:1.3rem;margin:0 0 1rem}
-label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #d1d5db;border-radius:6px;font:inherit}
+label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #d1d5db;border-radius:6px;font:inherit}
 button{margin-top:1.2rem;padding:.6rem 1.1rem;border:0;border-radius:6px;background:#4f46e5;color:#fff;font:inherit;cursor:pointer}button.secondary{background:#e5e7eb;color:#111827;margin-left:.5rem}
 .error{background:#fef2f2;color:#991b1b;padding:.6rem;border-radius:6px}.muted{color:#6b7280;font-size:.9rem}ul{padding-left:1.2rem}</style></head>
 <body><main>${body}</main></body></html>`;

@@ -16,6 +16,7 @@ import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "../mcp/http.js";
 import { oauthRoutes } from "../oauth/routes.js";
 import type { Repositories } from "../db/repos/index.js";
+import { inviteLinkRoutes } from "./routes/invite.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", uploadRoutes(services));
   const publicUrl = () => config.publicUrl ?? "http://127.0.0.1";
   app.route("/", oauthRoutes(services.oauth, deps.repos, publicUrl));
+  app.route("/", inviteLinkRoutes(services));
   app.route("/", mcpRoutes(services, { publicUrl }));
 
   app.use(

@@ -6,6 +6,7 @@ import type { InviteRow } from "../db/repos/invites.js";
 import { newId } from "../db/ids.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
 import { paginate } from "./pagination.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
 import type { Principal } from "./principal.js";
 import { iso, type Clock } from "./time.js";
 
@@ -88,6 +89,45 @@ export function createInviteService(repos: Repositories, now: Clock) {
       const { items, pagination } = page(p, limit, offset);
       const groups = repos.invites.groupsOf(items.map((i) => i.id));
       return { items: items.map((i) => ({ ...present(i), groups: groups.get(i.id) ?? [] })), pagination };
+    },
+
+    /** A pending invite for the page at /invite/{code}, or null. */
+    pendingByCode(code: string) {
+      const invite = repos.invites.pendingByCode(code, now());
+      if (!invite) return null;
+      return { invite: present(invite), workspace: repos.workspaces.get(invite.workspaceId)! };
+    },
+
+    /**
+     * Accepts an invite: creates the account (or, for an existing one, checks its
+     * password), joins the workspace with the invite's role, groups and folders.
+     */
+    accept(code: string, input: { name: string; email: string; password: string }) {
+      return repos.transaction(() => {
+        const invite = repos.invites.pendingByCode(code, now());
+        if (!invite) throw new NotFoundError("This invite link has expired or has been used.");
+        const email = input.email.trim().toLowerCase();
+        if (invite.email && invite.email !== email) throw new BadRequestError(`This invite is for ${invite.email}.`);
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new BadRequestError("Enter a valid email address.");
+        if (input.password.length < 8) throw new BadRequestError("The password needs at least 8 characters.");
+        let user = repos.users.getByEmail(email);
+        if (user) {
+          if (!user.passwordHash || !verifyPassword(input.password, user.passwordHash))
+            throw new BadRequestError("An account with this email exists: enter its password to join.");
+        } else {
+          if (!input.name.trim()) throw new BadRequestError("Enter your name.");
+          user = { id: newId("usr"), email, name: input.name.trim().slice(0, 200), profileUrl: "", passwordHash: hashPassword(input.password), createdAt: now() };
+          repos.users.insert(user);
+        }
+        if (repos.members.getByUser(invite.workspaceId, user.id)) throw new ConflictError("You are already a member of this workspace.");
+        if (!repos.invites.markAccepted(invite.id, now())) throw new NotFoundError("This invite link has been used.");
+        const memberId = newId("mem");
+        repos.members.insert({ id: memberId, workspaceId: invite.workspaceId, userId: user.id, role: invite.role, createdAt: now() });
+        const groups = repos.invites.groupsOf([invite.id]).get(invite.id) ?? [];
+        if (groups.length) repos.members.setGroups(memberId, groups.map((g) => g.id));
+        for (const f of repos.invites.foldersOf([invite.id]).get(invite.id) ?? []) repos.folders.addMember(f.id, user.id);
+        return { userId: user.id, memberId, workspaceId: invite.workspaceId };
+      });
     },
 
     delete(p: Principal, id: string) {

@@ -45,6 +45,9 @@ export function folderRepo(db: Db) {
         .orderBy(asc(folders.createdAt), asc(folders.id))
         .all();
     },
+    addMember(folderId: string, userId: string): void {
+      db.insert(folderMembers).values({ folderId, userId }).onConflictDoNothing().run();
+    },
     /** The subset of `ids` that are folders of this workspace. */
     existing(workspaceId: string, ids: string[]): FolderRow[] {
       if (ids.length === 0) return [];

@@ -60,6 +60,13 @@ export function inviteRepo(db: Db) {
       for (const { inviteId, ...f } of rows) out.set(inviteId, [...(out.get(inviteId) ?? []), f]);
       return out;
     },
+    pendingByCode(code: string, now: number): InviteRow | null {
+      return db.select().from(invites).where(and(eq(invites.code, code), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).get() ?? null;
+    },
+    /** Marks an invite used; false if it was used meanwhile. */
+    markAccepted(id: string, now: number): boolean {
+      return db.update(invites).set({ acceptedAt: now }).where(and(eq(invites.id, id), isNull(invites.acceptedAt))).run().changes > 0;
+    },
     delete(workspaceId: string, id: string): boolean {
       return db.delete(invites).where(and(eq(invites.workspaceId, workspaceId), eq(invites.id, id))).run().changes > 0;
     },

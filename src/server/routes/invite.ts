@@ -1,0 +1,65 @@
+// /invite/{code}: an invite link's page. It creates the account (or signs in an
+// existing one) and joins the workspace.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { esc, page } from "../../oauth/pages.js";
+import type { Services } from "../../services/index.js";
+import { AppError } from "../../shared/errors.js";
+
+const CSRF_COOKIE = "notula_invite_csrf";
+
+function headers(c: Context) {
+  c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("Cache-Control", "no-store");
+}
+
+function form(o: { code: string; csrf: string; workspace: string; role: string; email: string | null; error?: string; name?: string }) {
+  return page(
+    "Join",
+    `<h1>Join ${esc(o.workspace)}</h1><p class="muted">You are invited as ${esc(o.role)}.</p>
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+<form method="post" action="/invite/${esc(o.code)}"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
+<label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" value="${esc(o.name ?? "")}">
+<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(o.email ?? "")}"${o.email ? " readonly" : ""}>
+<label for="password">Password (at least 8 characters)</label><input id="password" name="password" type="password" required minlength="8" autocomplete="new-password">
+<button type="submit">Join</button></form>
+<p class="muted">Already have an account? Use its email and password.</p>`,
+  );
+}
+
+export function inviteLinkRoutes(services: Services) {
+  const app = new Hono();
+
+  app.get("/invite/:code", (c) => {
+    headers(c);
+    const found = services.invites.pendingByCode(c.req.param("code"));
+    if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
+    const csrf = randomBytes(18).toString("base64url");
+    setCookie(c, CSRF_COOKIE, csrf, { httpOnly: true, sameSite: "Strict", path: "/invite" });
+    return c.html(form({ code: c.req.param("code"), csrf, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email }));
+  });
+
+  app.post("/invite/:code", async (c) => {
+    headers(c);
+    const code = c.req.param("code");
+    const f = await c.req.parseBody();
+    const one = (k: string) => String(f[k] ?? "");
+    const cookie = getCookie(c, CSRF_COOKIE) ?? "";
+    const sent = one("csrf");
+    if (!cookie || cookie.length !== sent.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(sent)))
+      return c.html(page("Invite", `<h1>Cannot continue</h1><p class="error">The form has expired; open the invite link again.</p>`), 400);
+    const found = services.invites.pendingByCode(code);
+    if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
+    try {
+      services.invites.accept(code, { name: one("name"), email: found.invite.email ?? one("email"), password: one("password") });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: err.message, name: one("name") }), err.status as 400);
+    }
+    return c.html(page("Welcome", `<h1>Welcome to ${esc(found.workspace.name)}</h1><p>You have joined. Sign in from your meeting assistant or the notula CLI with this email and password.</p>`));
+  });
+
+  return app;
+}
