@@ -52,10 +52,12 @@ async function runBridge(serverUrl: string) {
   const { loadKey } = await import("./lib/credentials.js");
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-  const cred = await loadKey(serverUrl);
-  if (!cred) throw new CliError(`No key for ${serverUrl}: set NOTULA_API_KEY or run \`notula login ${serverUrl}\`.`, EXIT.auth);
+  const { oauthAccessToken } = await import("./lib/web-login.js");
+  // An API key first; else the tokens of `notula login --web`, refreshed as needed.
+  const bearer = (await loadKey(serverUrl))?.key ?? (await oauthAccessToken(serverUrl));
+  if (!bearer) throw new CliError(`No credentials for ${serverUrl}: set NOTULA_API_KEY, or run \`notula login ${serverUrl} --web\`.`, EXIT.auth);
   const local = new StdioServerTransport();
-  const remote = new StreamableHTTPClientTransport(new URL("/mcp", serverUrl), { requestInit: { headers: { authorization: `Bearer ${cred.key}` } } });
+  const remote = new StreamableHTTPClientTransport(new URL("/mcp", serverUrl), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } });
   // A message proxy: whatever the assistant sends goes to the server, and back.
   local.onmessage = (m) => void remote.send(m).catch((e) => process.stderr.write(`notula mcp: ${e.message}\n`));
   remote.onmessage = (m) => void local.send(m);

@@ -22,10 +22,23 @@ export function registerAuth(program: Command) {
     .description("Sign in to a server with an API key, and make it the active profile")
     .argument("[url]", "the server (default: --server, NOTULA_URL or the active profile)")
     .option("--with-token", "read the API key from standard input")
+    .option("--web", "sign in through the browser instead (OAuth; gives the MCP bridge access)")
     .option("--profile <name>", "save the server under this profile name", "default")
     .addHelpText("after", "\nExamples:\n  notula login https://notes.example.com\n  echo \"$KEY\" | notula login http://127.0.0.1:8787 --with-token")
     .action(async (url: string | undefined, f, cmd: Command) => {
       const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
+      if (f.web) {
+        const { webLogin, saveOAuthTokens } = await import("../lib/web-login.js");
+        const tokens = await webLogin(server);
+        const stored = await saveOAuthTokens(server, tokens);
+        const store = await profileStore();
+        store.set("profiles", { ...store.get("profiles"), [f.profile]: { server } });
+        store.set("active", f.profile);
+        if (stored.where === "file") info(`Notice: no system keychain is available, so the tokens are stored in ${stored.file} (readable by you only).`);
+        info(`Signed in to ${server} in the browser. \`notula mcp\` can now reach its MCP server; the other commands need an API key (--with-token).`);
+        if (cmd.optsWithGlobals().json) printJson({ server, profile: f.profile, stored: stored.where, oauth: true });
+        return;
+      }
       const key = f.withToken ? (await readInput("-")).trim() : await askKey(server);
       if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
       const me = await createApiClient(server, key).request("GET", "/v1/me");
@@ -45,7 +58,7 @@ export function registerAuth(program: Command) {
     .argument("[url]", "the server (default: the active profile's)")
     .action(async (url: string | undefined, _f, cmd: Command) => {
       const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
-      const removed = await deleteKey(server);
+      const removed = (await deleteKey(server)) || (await deleteKey(`${server}#oauth`));
       if (cmd.optsWithGlobals().json) printJson({ server, removed });
       else info(removed ? `Signed out of ${server}.` : `No key was stored for ${server}.`);
     });

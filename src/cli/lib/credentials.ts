@@ -67,8 +67,8 @@ export async function saveKey(server: string, key: string): Promise<{ where: Sto
   return { where: "file", file: fileStore() };
 }
 
-export async function loadKey(server: string): Promise<{ key: string; from: "env" | Stored } | null> {
-  if (process.env.NOTULA_API_KEY) return { key: process.env.NOTULA_API_KEY, from: "env" };
+export async function loadKey(server: string, opts: { ignoreEnv?: boolean } = {}): Promise<{ key: string; from: "env" | Stored } | null> {
+  if (process.env.NOTULA_API_KEY && !opts.ignoreEnv) return { key: process.env.NOTULA_API_KEY, from: "env" };
   const kc = await keychain();
   if (kc) {
     try {

@@ -1,0 +1,61 @@
+// `notula login --web`: the browser flow from the CLI (loopback redirect, PKCE), then
+// `notula mcp` bridging with those tokens, refreshing them when they have expired.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client as httpClient } from "../helpers/http.js";
+import { admin, BIN, ROOT, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+let server: TestServer;
+const cfg = tempDir("notula-web-login-");
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit"] });
+  const api = httpClient(server.url, server.key);
+  const ws = (await api("GET", "/v1/me")).body.workspace.id;
+  await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "cli@example.com", "--name", "Cli", "--password-stdin"], "cli password 12");
+  await api("POST", "/v1/notes", { title: "Reached with browser tokens" });
+  env = {
+    XDG_CONFIG_HOME: cfg,
+    NOTULA_NO_KEYCHAIN: "1",
+    NOTULA_API_KEY: "",
+    NOTULA_BROWSER: path.join(ROOT, "test/helpers/approve-browser.mjs"),
+    NOTULA_TEST_EMAIL: "cli@example.com",
+    NOTULA_TEST_PASSWORD: "cli password 12",
+  };
+});
+afterAll(() => server?.stop());
+
+async function callThroughBridge() {
+  const c = new Client({ name: "desktop", version: "1" });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env: { ...(process.env as Record<string, string>), ...env, NOTULA_URL: server.url } }));
+  const r = await c.callTool({ name: "svc_list_notes", arguments: {} });
+  await c.close();
+  return (r.structuredContent as any).notes.map((n: any) => n.title) as string[];
+}
+
+describe("notula login --web", () => {
+  it("signs in through the browser; the MCP bridge then works, and refreshes expired tokens", async () => {
+    const login = await run(["login", server.url, "--web"], { env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toMatch(/Signed in to .* in the browser/);
+    expect(await callThroughBridge()).toContain("Reached with browser tokens");
+
+    const file = path.join(cfg, "notula", "credentials.json");
+    const stored = JSON.parse(fs.readFileSync(file, "utf8"));
+    const tokens = JSON.parse(stored[`${server.url}#oauth`]);
+    fs.writeFileSync(file, JSON.stringify({ ...stored, [`${server.url}#oauth`]: JSON.stringify({ ...tokens, expiresAt: 0 }) }));
+    expect(await callThroughBridge()).toContain("Reached with browser tokens");
+    const refreshed = JSON.parse(JSON.parse(fs.readFileSync(file, "utf8"))[`${server.url}#oauth`]);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    expect(refreshed.expiresAt).toBeGreaterThan(Date.now());
+
+    // REST commands still ask for an API key.
+    const rest = await run(["me"], { env: { ...env, NOTULA_URL: server.url } });
+    expect(rest.code).toBe(4);
+    expect((await run(["logout", server.url], { env })).code).toBe(0);
+  });
+});
