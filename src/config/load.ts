@@ -91,6 +91,9 @@ function envLayer(env: Env): Layer {
       model: env.NOTULA_EMBEDDINGS_MODEL,
       dimensions: int(env.NOTULA_EMBEDDINGS_DIMENSIONS, "NOTULA_EMBEDDINGS_DIMENSIONS"),
     },
+    oidc: env.NOTULA_OIDC_ISSUER
+      ? { issuer: env.NOTULA_OIDC_ISSUER, clientId: env.NOTULA_OIDC_CLIENT_ID, clientSecret: env.NOTULA_OIDC_CLIENT_SECRET, name: env.NOTULA_OIDC_NAME }
+      : undefined,
     webhooks: {
       retryScheduleMs: intList(env.NOTULA_WEBHOOK_RETRY_SCHEDULE_MS, "NOTULA_WEBHOOK_RETRY_SCHEDULE_MS"),
       timeoutMs: int(env.NOTULA_WEBHOOK_TIMEOUT_MS, "NOTULA_WEBHOOK_TIMEOUT_MS"),

@@ -56,6 +56,10 @@ export const configSchema = z.object({
       dimensions: z.number().int().min(1).max(8192).default(1536),
     })
     .prefault({}),
+  /** Optional sign-in through an upstream OpenID Connect provider on the OAuth pages. */
+  oidc: z
+    .object({ issuer: z.string().url(), clientId: z.string().min(1), clientSecret: z.string().min(1), name: z.string().default("single sign-on") })
+    .optional(),
   webhooks: z
     .object({
       /** Waits before each retry of a failed delivery: about 30 s, 2 min, 10 min, 1 h, 6 h. */

@@ -12,7 +12,7 @@ button{margin-top:1.2rem;padding:.6rem 1.1rem;border:0;border-radius:6px;backgro
 <body><main>${body}</main></body></html>`;
 }
 
-export function signInPage(o: { requestId: string; csrf: string; clientName: string; error?: string; email?: string }) {
+export function signInPage(o: { requestId: string; csrf: string; clientName: string; error?: string; email?: string; upstreamName?: string }) {
   return page(
     "Sign in",
     `<h1>Sign in to notula</h1><p class="muted">${esc(o.clientName)} asks to read your meeting notes.</p>
@@ -20,7 +20,8 @@ ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <form method="post" action="/oauth/sign-in"><input type="hidden" name="request" value="${esc(o.requestId)}"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${esc(o.email ?? "")}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button></form>`,
+<button type="submit">Sign in</button></form>
+${o.upstreamName ? `<p><a id="upstream" href="/oauth/upstream/start?request=${esc(o.requestId)}">Continue with ${esc(o.upstreamName)}</a></p>` : ""}`,
   );
 }
 

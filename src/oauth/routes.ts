@@ -5,6 +5,7 @@ import type { Repositories } from "../db/repos/index.js";
 import { OAuthError } from "./errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
 import { SCOPES_SUPPORTED, type OAuthService } from "./service.js";
+import type { UpstreamOidc } from "./upstream.js";
 
 const SESSION_COOKIE = "notula_session";
 
@@ -22,7 +23,7 @@ function basicAuth(header: string | undefined): { id: string; secret: string } |
   return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
 }
 
-export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl: () => string) {
+export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl: () => string, upstream?: UpstreamOidc) {
   const app = new Hono();
   const issuer = () => publicUrl();
   const resource = () => `${publicUrl()}/mcp`;
@@ -109,7 +110,34 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     if (r.response) return r.response;
     pageHeaders(c);
     if (oauth.sessionUser(getCookie(c, SESSION_COOKIE))) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
-    return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name }));
+    return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, upstreamName: upstream?.name }));
+  });
+
+  app.get("/oauth/upstream/start", async (c) => {
+    const r = withRequest(c, c.req.query("request"));
+    if (r.response) return r.response;
+    pageHeaders(c);
+    if (!upstream) return c.html(errorPage("No single sign-on provider is configured."), 404);
+    try {
+      return c.redirect(await upstream.start(r.pending.request.id), 302);
+    } catch (err) {
+      return c.html(errorPage(`The sign-on provider cannot be reached: ${(err as Error).message}`), 502);
+    }
+  });
+
+  app.get("/oauth/upstream/callback", async (c) => {
+    pageHeaders(c);
+    if (!upstream) return c.html(errorPage("No single sign-on provider is configured."), 404);
+    let result: { requestId: string; email: string };
+    try {
+      result = await upstream.finish(new URL(c.req.url));
+    } catch (err) {
+      return c.html(errorPage(`Single sign-on failed: ${(err as Error).message}`), 400);
+    }
+    const signed = oauth.sessionForEmail(result.email);
+    if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}; ask for an invite.`), 403);
+    setCookie(c, SESSION_COOKIE, signed.sessionId, { httpOnly: true, sameSite: "Lax", path: "/", secure: publicUrl().startsWith("https:"), maxAge: 12 * 3600 });
+    return c.redirect(`/oauth/workspace?request=${result.requestId}`, 302);
   });
 
   app.post("/oauth/sign-in", async (c) => {

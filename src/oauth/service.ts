@@ -222,6 +222,15 @@ export function createOAuthService(d: OAuthDeps) {
       return { sessionId, userId: user.id };
     },
 
+    /** A browser session for a user another way vouched for (the upstream provider). */
+    sessionForEmail(email: string): { sessionId: string; userId: string } | null {
+      const user = repos.users.getByEmail(email);
+      if (!user) return null;
+      const sessionId = token();
+      repos.oauth.insertSession({ idHash: sha(sessionId), userId: user.id, expiresAt: now() + SESSION_TTL_MS });
+      return { sessionId, userId: user.id };
+    },
+
     sessionUser(sessionId: string | undefined): string | null {
       if (!sessionId) return null;
       const s = repos.oauth.session(sha(sessionId));

@@ -15,6 +15,7 @@ import { renderApiReference } from "./pages/api-reference.js";
 import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "../mcp/http.js";
 import { oauthRoutes } from "../oauth/routes.js";
+import { createUpstreamOidc } from "../oauth/upstream.js";
 import type { Repositories } from "../db/repos/index.js";
 import { inviteLinkRoutes } from "./routes/invite.js";
 import { uploadRoutes } from "./routes/uploads.js";
@@ -62,7 +63,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.sqlite));
   app.route("/", uploadRoutes(services));
   const publicUrl = () => config.publicUrl ?? "http://127.0.0.1";
-  app.route("/", oauthRoutes(services.oauth, deps.repos, publicUrl));
+  const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl) : undefined;
+  app.route("/", oauthRoutes(services.oauth, deps.repos, publicUrl, upstream));
   app.route("/", inviteLinkRoutes(services));
   app.route("/", mcpRoutes(services, { publicUrl }));
 

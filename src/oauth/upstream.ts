@@ -1,0 +1,82 @@
+// Sign-in through an upstream OpenID Connect provider (oauth4webapi): authorization
+// code with PKCE and nonce; the verified email must belong to a notula account.
+import { randomBytes } from "node:crypto";
+import * as oauth from "oauth4webapi";
+
+export interface UpstreamConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+}
+
+interface Pending {
+  requestId: string;
+  verifier: string;
+  nonce: string;
+  expiresAt: number;
+}
+
+const PENDING_TTL_MS = 10 * 60 * 1000;
+
+export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: () => string) {
+  const issuer = new URL(cfg.issuer);
+  // Plain http only for a provider on this machine (development and tests).
+  const insecure = issuer.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(issuer.hostname);
+  const options = { [oauth.allowInsecureRequests]: insecure };
+  const client: oauth.Client = { client_id: cfg.clientId };
+  const auth = oauth.ClientSecretPost(cfg.clientSecret);
+  const pending = new Map<string, Pending>();
+  let server: Promise<oauth.AuthorizationServer> | undefined;
+  const redirectUri = () => `${publicUrl()}/oauth/upstream/callback`;
+
+  function discover() {
+    server ??= (async () => processDiscovery(await oauth.discoveryRequest(issuer, { ...options, algorithm: "oidc" })))();
+    server.catch(() => (server = undefined));
+    return server;
+  }
+  const processDiscovery = (res: Response) => oauth.processDiscoveryResponse(issuer, res);
+
+  return {
+    name: cfg.name,
+
+    /** Where to send the browser for the provider's sign-in. */
+    async start(requestId: string): Promise<string> {
+      const as = await discover();
+      for (const [k, p] of pending) if (p.expiresAt < Date.now()) pending.delete(k);
+      const state = randomBytes(16).toString("base64url");
+      const verifier = oauth.generateRandomCodeVerifier();
+      const nonce = oauth.generateRandomNonce();
+      pending.set(state, { requestId, verifier, nonce, expiresAt: Date.now() + PENDING_TTL_MS });
+      const url = new URL(as.authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: cfg.clientId,
+        redirect_uri: redirectUri(),
+        response_type: "code",
+        scope: "openid email profile",
+        state,
+        nonce,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      }).toString();
+      return url.toString();
+    },
+
+    /** Completes the provider's redirect: the notula request it belongs to and the verified email. */
+    async finish(callback: URL): Promise<{ requestId: string; email: string }> {
+      const as = await discover();
+      const state = callback.searchParams.get("state") ?? "";
+      const p = pending.get(state);
+      if (!p || p.expiresAt < Date.now()) throw new Error("This sign-in has expired; start again.");
+      pending.delete(state);
+      const params = oauth.validateAuthResponse(as, client, callback, state);
+      const res = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri(), p.verifier, options);
+      const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { expectedNonce: p.nonce, requireIdToken: true });
+      const claims = oauth.getValidatedIdTokenClaims(tokens)!;
+      if (typeof claims.email !== "string" || claims.email_verified === false) throw new Error(`${cfg.name} did not share a verified email address.`);
+      return { requestId: p.requestId, email: claims.email.toLowerCase() };
+    },
+  };
+}
+
+export type UpstreamOidc = ReturnType<typeof createUpstreamOidc>;
