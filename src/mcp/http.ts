@@ -76,6 +76,12 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       return jsonError(c, 401, "unauthorized", "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.");
     }
 
+    if (principal.scopes.size === 0) {
+      // A token without "read" (say, openid alone) opens no tool: tell the client which scope to ask for.
+      c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="read", resource_metadata="${opts.publicUrl()}/.well-known/oauth-protected-resource/mcp"`);
+      return jsonError(c, 403, "forbidden", "The token's scope opens no tool here; ask for the read scope.");
+    }
+
     const method = c.req.method;
     if (method === "GET" && !(c.req.header("accept") ?? "").includes("text/event-stream")) {
       toolList ??= describeTools(services);

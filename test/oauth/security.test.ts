@@ -180,6 +180,17 @@ describe("access tokens on /mcp", () => {
     }
   });
 
+  it("a token without the read scope is 403 insufficient_scope", async () => {
+    const c = await register({ scope: "read openid" });
+    const p = pkce();
+    const cd = await code(c, p.challenge, { scope: "openid" });
+    const t = (await (await token({ grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret!, code_verifier: p.verifier })).json()) as any;
+    expect(t.scope).toBe("openid");
+    const r = await post(t.access_token);
+    expect(r.status).toBe(403);
+    expect(r.headers.get("www-authenticate")).toMatch(/^Bearer error="insufficient_scope", scope="read"/);
+  });
+
   it("discovery documents are served at every path", async () => {
     for (const p of ["/.well-known/oauth-authorization-server", "/mcp/.well-known/oauth-authorization-server"]) {
       const m = await (await fetch(server.url + p)).json() as any;
