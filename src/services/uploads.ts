@@ -6,7 +6,6 @@ import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Repositories } from "../db/repos/index.js";
 import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
-import { newId } from "../db/ids.js";
 import { AudioIncompleteError, AudioTooLargeError, type AudioStore } from "../storage/audio-store.js";
 import {
   BadRequestError,

@@ -5,6 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client as httpClient, type Client as Http } from "../helpers/http.js";
+import { connectMcp } from "../helpers/mcp.js";
 import { admin, BIN, startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -14,9 +15,7 @@ let noteId: string;
 const TOOLS = ["svc_get_note", "svc_get_workspace", "svc_list_members", "svc_list_notes", "svc_search_knowledge", "svc_search_notes"];
 
 async function connect(key: string, url = server.url) {
-  const c = new Client({ name: "notula-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("/mcp", url), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
-  await c.connect(transport);
+  const { client: c, transport } = await connectMcp(url, key);
   return { c, transport };
 }
 

@@ -1,9 +1,9 @@
 // Meaning-based search: the bundled sentence-embedding model, passages in sqlite-vec,
 // fused with full text. A question that shares no word with the note still finds it.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client as Http } from "../helpers/http.js";
+import { connectMcp } from "../helpers/mcp.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -49,8 +49,7 @@ beforeAll(async () => {
     })
   ).body.note.id;
   await api("POST", "/v1/knowledge", { title: "Expense policy", content: "Hotel stays are reimbursed up to a nightly cap." });
-  mcp = new Client({ name: "semantic-test", version: "1" });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url), { requestInit: { headers: { authorization: `Bearer ${server.key}` } } }));
+  mcp = (await connectMcp(server.url, server.key, "semantic-test")).client;
   await indexed(10);
 }, 120_000);
 afterAll(async () => {
@@ -95,8 +94,7 @@ describe("without an embedding model", () => {
   it("falls back to full text and says so", async () => {
     const plain = await startServer({ args: ["--no-rate-limit"] });
     try {
-      const c = new Client({ name: "plain", version: "1" });
-      await c.connect(new StreamableHTTPClientTransport(new URL("/mcp", plain.url), { requestInit: { headers: { authorization: `Bearer ${plain.key}` } } }));
+      const { client: c } = await connectMcp(plain.url, plain.key, "plain");
       const r = (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "anything" } })).structuredContent as { mode: string; note: string };
       expect(r.mode).toBe("full-text");
       expect(r.note).toMatch(/no embedding model/);

@@ -1,6 +1,6 @@
 // notula webhooks register | list | remove | deliveries
 import type { Command } from "commander";
-import { confirm, connect } from "../lib/context.js";
+import { confirm, connect, queryString } from "../lib/context.js";
 import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
 
 export function registerWebhooks(program: Command) {
@@ -45,7 +45,7 @@ export function registerWebhooks(program: Command) {
     .option("--offset <n>", "skip")
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const q = new URLSearchParams(Object.entries({ limit: f.limit, offset: f.offset }).filter(([, v]) => v !== undefined) as [string, string][]);
+      const q = queryString({ limit: f.limit, offset: f.offset });
       const r = await ctx.api.request("GET", `/v1/integrations/automation/deliveries?${q}`);
       if (ctx.json) return printJson(r);
       printTable(

@@ -1,7 +1,7 @@
 // notula folders | tags | groups | members | invites | me | workspace
 import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
-import { collect, confirm, connect, required } from "../lib/context.js";
+import { collect, confirm, connect, queryString, required } from "../lib/context.js";
 import { info, printJson, printTable, shortDate } from "../lib/output.js";
 
 const names = (xs: { name: string }[]) => xs.map((x) => x.name).join(", ");
@@ -101,7 +101,7 @@ export function registerWorkspace(program: Command) {
     .option("--offset <n>", "skip")
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const q = new URLSearchParams(Object.entries({ search: f.search, limit: f.limit, offset: f.offset }).filter(([, v]) => v !== undefined) as [string, string][]);
+      const q = queryString({ search: f.search, limit: f.limit, offset: f.offset });
       const r = await ctx.api.request("GET", `/v1/workspace/members?${q}`);
       if (ctx.json) return printJson(r);
       printTable(["ID", "NAME", "EMAIL", "ROLE", "GROUPS"], r.items.map((m: any) => [m.id, m.name, m.email, m.role, names(m.groups)]));
@@ -138,7 +138,7 @@ export function registerWorkspace(program: Command) {
     .option("--offset <n>", "skip")
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const q = new URLSearchParams(Object.entries({ limit: f.limit, offset: f.offset }).filter(([, v]) => v !== undefined) as [string, string][]);
+      const q = queryString({ limit: f.limit, offset: f.offset });
       const r = await ctx.api.request("GET", `${f.legacy ? "/v1/workspace/invites" : "/v1/invites"}?${q}`);
       if (ctx.json) return printJson(r);
       printTable(
