@@ -199,9 +199,11 @@ export const notes = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    index("notes_ws_created_idx").on(t.workspaceId, t.createdAt, t.id),
-    index("notes_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id),
-    index("notes_ws_title_idx").on(t.workspaceId, sql`${t.title} COLLATE NOCASE`, t.id),
+    // The three sort orders of the list. Visibility and creator trail the key so that
+    // the only-me check of a filtered list reads the index alone, not every row.
+    index("notes_ws_created_idx").on(t.workspaceId, t.createdAt, t.id, t.visibility, t.createdBy),
+    index("notes_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id, t.visibility, t.createdBy),
+    index("notes_ws_title_idx").on(t.workspaceId, sql`${t.title} COLLATE NOCASE`, t.id, t.visibility, t.createdBy),
     index("notes_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("notes_ws_creator_created_idx").on(t.workspaceId, t.createdBy, t.createdAt),
   ],

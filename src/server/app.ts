@@ -68,15 +68,16 @@ export function createApp(deps: AppDeps) {
   app.route("/", inviteLinkRoutes(services));
   app.route("/", mcpRoutes(services, { publicUrl }));
 
-  app.use(
-    "/v1/*",
-    bodyLimit({
-      maxSize: config.maxJsonBodyBytes,
-      onError: () => {
-        throw new PayloadTooLargeError(`The request body is larger than ${config.maxJsonBodyBytes} bytes.`);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.maxJsonBodyBytes,
+    onError: () => {
+      throw new PayloadTooLargeError(`The request body is larger than ${config.maxJsonBodyBytes} bytes.`);
+    },
+  });
+  // GET and HEAD carry no body. Skipping them matters: bodyLimit's look at the body
+  // makes @hono/node-server build a full fetch Request (AbortController, Headers),
+  // which cost more than a whole list query.
+  app.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   const auth = authenticate(services.apiKeys);
   app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
   if (config.rateLimit.enabled) {

@@ -1,7 +1,7 @@
 // The rules of notes: listing with filters, reading, creating from text, updating
 // and deleting, always within the caller's workspace and visibility.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow, NoteSummaryRow } from "../db/repos/notes.js";
+import type { NoteRow } from "../db/repos/notes.js";
 import { newId } from "../db/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
@@ -29,12 +29,16 @@ export interface NoteServiceDeps {
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
   const { enqueueProcessing, emit, enqueueIndexing } = deps;
+  /**
+   * The single-read shape. List items are rendered by the repository (listItemJson)
+   * with the same fields; test/server/notes-shape.test.ts holds the two together.
+   */
   function present(
-    row: NoteSummaryRow | NoteRow,
+    row: NoteRow,
     tags: { id: string; name: string; color: string }[],
-    full?: { enhancedNote: string; summary: string; transcripts: NoteDto["transcripts"] },
+    full: { enhancedNote: string; summary: string; transcripts: NoteDto["transcripts"] },
   ): NoteDto {
-    const dto: NoteDto = {
+    return {
       id: row.id,
       title: row.title,
       kind: row.kind,
@@ -46,19 +50,16 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       participants: row.participants,
       totalDurationSec: row.totalDurationSec,
       userWrittenNote: row.userWrittenNote,
-      enhancedNote: full?.enhancedNote ?? "",
-      summary: full?.summary ?? "",
-      transcripts: full?.transcripts ?? [],
+      enhancedNote: full.enhancedNote,
+      summary: full.summary,
+      transcripts: full.transcripts,
       calendarEvent: (row.calendarEvent as NoteDto["calendarEvent"]) ?? null,
       inputLanguage: row.inputLanguage,
       translationLanguage: row.translationLanguage,
       meetingApp: row.meetingApp,
+      processingError: row.processingError,
+      processingInfo: row.processingInfo ?? null,
     };
-    if (full) {
-      dto.processingError = row.processingError;
-      dto.processingInfo = row.processingInfo ?? null;
-    }
-    return dto;
   }
 
   function requireFolders(workspaceId: string, ids: string[], field: string): string[] {
@@ -100,34 +101,38 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     emit(workspaceId, "note.created", { note: snapshot(id) });
   }
 
+  /** A page of notes, each item already JSON text (rendered by the repository). */
+  function listJson(p: Principal, q: NoteListQueryInput) {
+    const folderIds = q.folderIds ?? q.tagIds;
+    const rows = repos.notes.listJson(p.workspaceId, p.userId, {
+      limit: q.limit,
+      offset: q.offset,
+      sortBy: q.sortBy,
+      sortOrder: q.sortOrder,
+      status: q.status,
+      kind: q.kind,
+      search: q.search?.trim() || undefined,
+      createdBy: q.createdBy,
+      fromDate: q.fromDate,
+      toDate: q.toDate,
+      folderIds: folderIds?.length ? folderIds : undefined,
+      participantEmail: q.participantEmail?.trim() || undefined,
+    });
+    const { page, pagination } = paginate(rows, q.limit, q.offset);
+    return { items: page, pagination };
+  }
+
   return {
     get,
     snapshot,
 
-    list(p: Principal, q: NoteListQueryInput) {
-      const folderIds = q.folderIds ?? q.tagIds;
-      const rows = repos.notes.list(p.workspaceId, p.userId, {
-        limit: q.limit,
-        offset: q.offset,
-        sortBy: q.sortBy,
-        sortOrder: q.sortOrder,
-        status: q.status,
-        kind: q.kind,
-        search: q.search?.trim() || undefined,
-        createdBy: q.createdBy,
-        fromDate: q.fromDate,
-        toDate: q.toDate,
-        folderIds: folderIds?.length ? folderIds : undefined,
-        participantEmail: q.participantEmail?.trim() || undefined,
-      });
-      const { page, pagination } = paginate(rows, q.limit, q.offset);
-      const ids = page.map((r) => r.id);
-      const tags = repos.notes.foldersOf(ids);
-      return {
-        items: page.map((r) => present(r, tags.get(r.id) ?? [])),
-        pagination,
-      };
+    listJson,
+
+    list(p: Principal, q: NoteListQueryInput): { items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"] } {
+      const { items, pagination } = listJson(p, q);
+      return { items: items.map((j) => JSON.parse(j) as NoteDto), pagination };
     },
+
 
     create(p: Principal, input: NoteCreateInput): NoteDto {
       const t = now();

@@ -27,8 +27,8 @@ describe("noteRepo.list folder filter", () => {
         for (const folderIds of [[folders[0].id], [folders[1].id, folders[2].id], [folders[0].id, folders[2].id]])
           for (const offset of [0, 7, 30]) {
             const f = { limit: 9, offset, sortBy, sortOrder, folderIds, fromDate: Date.UTC(2026, 0, 1, 0, 5) };
-            const a = drive.list(ws.workspace.id, ws.user.id, f).map((n) => n.id);
-            const b = probe.list(ws.workspace.id, ws.user.id, f).map((n) => n.id);
+            const a = drive.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id);
+            const b = probe.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id);
             if (offset === 0) expect(a.length).toBe(10); // a page plus the look-ahead row
             expect(b).toEqual(a);
           }

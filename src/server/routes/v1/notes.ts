@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../shared/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
@@ -89,7 +90,10 @@ export function notesRoutes(services: Services) {
   app.openapi(list, (c) => {
     const query = c.req.valid("query");
     if (query.tagIds !== undefined) c.header("Deprecation", "true");
-    return c.json(services.notes.list(c.get("principal"), query), 200);
+    const { items, pagination } = services.notes.listJson(c.get("principal"), query);
+    // The items arrive as JSON text; the envelope is spliced around them.
+    const body = `{"items":[${items.join(",")}],"pagination":${JSON.stringify(pagination)}}`;
+    return c.body(body, 200, { "content-type": "application/json" }) as unknown as ReturnType<typeof c.json<z.infer<typeof NoteList>, 200>>;
   });
 
   app.openapi(get, (c) => c.json({ note: services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200));
