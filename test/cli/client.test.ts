@@ -163,6 +163,73 @@ describe("workspace resources", () => {
   });
 });
 
+describe("every read command", () => {
+  // [command, the API read it shows, a value its plain output must name, and for a
+  // read that changes by itself (deliveries being retried) what stays put]
+  type Case = [string[], string, (api: any) => string, ((r: any) => unknown)?];
+  let cases: Case[];
+  beforeAll(async () => {
+    const me = (await api("GET", "/v1/me")).body;
+    await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "http://127.0.0.1:9/read-case" });
+    const folder = (await api("POST", "/v1/folders", { name: "Read cases", ownerUserId: me.user.id })).body.folder;
+    const note = (await api("POST", "/v1/notes", { title: "Read case note", folderIds: [folder.id] })).body.note;
+    await api("POST", "/v1/workspace/tags", { name: "read-case-tag" });
+    await api("POST", "/v1/workspace/groups", { name: "Read case group" });
+    await api("POST", "/v1/invites", { email: "reader@example.com", role: "member", isUrlInvite: false });
+    const member = (await api("GET", "/v1/workspace/members")).body.items[0];
+    cases = [
+      [["notes", "list"], "/v1/notes", (r) => r.items[0].id],
+      [["notes", "get", note.id], `/v1/notes/${note.id}`, (r) => r.note.title],
+      [["folders", "list"], "/v1/folders", (r) => r.folders.find((f: any) => f.id === folder.id).name],
+      [["tags", "list"], "/v1/workspace/tags", (r) => r.tags.find((t: any) => t.name === "read-case-tag").id],
+      [["groups", "list"], "/v1/workspace/groups", (r) => r.userGroups.find((g: any) => g.name === "Read case group").id],
+      [["members", "list"], "/v1/workspace/members", (r) => r.items[0].email],
+      [["members", "get", member.id], `/v1/workspace/members/${member.id}`, (r) => r.member.email],
+      [["invites", "list"], "/v1/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
+      [["invites", "list", "--legacy"], "/v1/workspace/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
+      [["webhooks", "list"], "/v1/integrations/automation/webhook", (r) => r.webhooks.find((w: any) => w.hookUrl.endsWith("/read-case")).hookUrl],
+      [["webhooks", "deliveries"], "/v1/integrations/automation/deliveries", (r) => r.items[0].eventId, (r) => r.items.map((d: any) => d.eventId)],
+      [["me"], "/v1/me", (r) => r.user.email],
+      [["workspace"], "/v1/workspace", (r) => r.workspace.name],
+    ];
+  });
+
+  it("--json prints the API's own response; plain output names what it shows", async () => {
+    for (const [args, path, named, stable = (r: unknown) => r] of cases) {
+      const expected = (await api("GET", path)).body;
+      expect(stable(await json(args)), args.join(" ")).toEqual(stable(expected));
+      const plain = await cli(args);
+      expect(plain.code, args.join(" ")).toBe(0);
+      expect(plain.stdout, args.join(" ")).toContain(named(expected));
+      expect(() => JSON.parse(plain.stdout), args.join(" ")).toThrow();
+    }
+  });
+
+  it("lists are aligned tables with a header on a terminal", async () => {
+    const { openTerminal } = await import("../helpers/tmux.js");
+    const { BIN } = await import("../helpers/server.js");
+    for (const [args, header] of [
+      [["tags", "list"], /ID\s+NAME\s+COLOR/],
+      [["groups", "list"], /ID\s+NAME\s+MEMBERS/],
+      [["folders", "list"], /ID\s+NAME/],
+      [["members", "list"], /ID\s+NAME\s+EMAIL\s+ROLE/],
+    ] as const) {
+      const t = openTerminal(`${process.execPath} ${BIN} ${args.join(" ")}`, { ...env, CI: "" });
+      try {
+        expect(await t.exitCode()).toBe(0);
+        const lines = t.screen().split("\n");
+        const head = lines.findIndex((l) => header.test(l));
+        expect(head, t.screen()).toBeGreaterThanOrEqual(0);
+        // Every row's second column starts where the header's NAME does.
+        const col = lines[head].indexOf("NAME");
+        for (const row of lines.slice(head + 1).filter((l) => /^\S+_\S+\s/.test(l))) expect(row[col - 1], row).toBe(" ");
+      } finally {
+        t.close();
+      }
+    }
+  });
+});
+
 describe("upload", () => {
   it("uploads a real recording and follows it to completed with --wait", async () => {
     const file = convert(speak(work, "The design review is moved to Tuesday afternoon."), "m4a");
