@@ -24,7 +24,7 @@ export function seed(dbFile, count) {
   );
   const insEmail = db.prepare("INSERT INTO note_participant_emails (note_id, email_norm) VALUES (?, ?)");
   const insSeg = db.prepare("INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)");
-  const insLink = db.prepare("INSERT INTO note_folders (note_id, folder_id) VALUES (?, ?)");
+  const insLink = db.prepare("INSERT INTO note_folders (note_id, folder_id, note_created_at) VALUES (?, ?, ?)");
   const span = 2 * 365 * 24 * 3600 * 1000;
   const sampleId = { value: "" };
   db.transaction(() => {
@@ -46,7 +46,7 @@ export function seed(dbFile, count) {
       insNote.run(noteId, ws, user, `${company} ${topic} call`, `Notes on ${topic}.`, `## ${topic}\n- point`, `We discussed ${topic} with ${company}.`, 1800, JSON.stringify(participants), createdAt, createdAt);
       for (const p of participants) insEmail.run(noteId, p.email);
       for (let s = 0; s < 10; s++) insSeg.run(noteId, s, s % 2 ? "Speaker 2" : "Speaker 1", `Segment ${s} about ${topic} for ${company}.`, s * 30, s * 30 + 29);
-      if (i % 5 === 0) insLink.run(noteId, folders[(i / 5) % folders.length].id);
+      if (i % 5 === 0) insLink.run(noteId, folders[(i / 5) % folders.length].id, createdAt);
     }
   })();
   db.exec("ANALYZE");

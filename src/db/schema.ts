@@ -237,8 +237,15 @@ export const noteFolders = sqliteTable(
   {
     noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
     folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+    // The note's createdAt (which never changes), copied here so that a folder's
+    // notes, newest first, are one walk of note_folders_timeline_idx.
+    noteCreatedAt: integer("note_created_at").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.noteId, t.folderId] }), index("note_folders_folder_idx").on(t.folderId, t.noteId)],
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.folderId] }),
+    index("note_folders_folder_idx").on(t.folderId, t.noteId),
+    index("note_folders_timeline_idx").on(t.folderId, t.noteCreatedAt, t.noteId),
+  ],
 );
 
 export const webhooks = sqliteTable(

@@ -1,4 +1,4 @@
-// The notes repository on a real SQLite file: both plans of the folder filter give
+// The notes repository on a real SQLite file: every plan of the folder filter gives
 // the same answers, so the choice between them is only a matter of speed.
 import { describe, expect, it } from "vitest";
 import { noteRepo, titleMatchQuery } from "../../src/db/repos/notes.js";
@@ -6,7 +6,7 @@ import { openRuntime } from "../../src/runtime.js";
 import { tempDir } from "../helpers/server.js";
 
 describe("noteRepo.list folder filter", () => {
-  it("drive and probe plans return identical pages under every sort", () => {
+  it("timeline, drive and probe plans return identical pages under every sort", () => {
     const dir = tempDir();
     const rt = openRuntime(dir);
     const { db } = rt.database;
@@ -20,17 +20,22 @@ describe("noteRepo.list folder filter", () => {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 50)).toISOString(),
         folderIds: i % 3 === 0 ? [folders[0].id] : i % 4 === 0 ? [folders[1].id, folders[2].id] : [],
       });
-    const drive = noteRepo(db, { folderDriveLimit: 1_000_000 });
-    const probe = noteRepo(db, { folderDriveLimit: 1 });
+    // A note filed after it was created keeps its createdAt on the timeline.
+    const late = services.notes.create(p, { title: "Filed later", createdAt: "2026-01-01T00:20:30.000Z" });
+    services.notes.update(p, late.id, { folderIds: [folders[0].id] });
+    const timeline = noteRepo(db);
+    const drive = noteRepo(db, { folderDriveLimit: 1_000_000, folderTimeline: false });
+    const probe = noteRepo(db, { folderDriveLimit: 1, folderTimeline: false });
     for (const sortBy of ["createdAt", "updatedAt", "title"] as const)
       for (const sortOrder of ["asc", "desc"] as const)
         for (const folderIds of [[folders[0].id], [folders[1].id, folders[2].id], [folders[0].id, folders[2].id]])
           for (const offset of [0, 7, 30]) {
-            const f = { limit: 9, offset, sortBy, sortOrder, folderIds, fromDate: Date.UTC(2026, 0, 1, 0, 5) };
+            const f = { limit: 9, offset, sortBy, sortOrder, folderIds, fromDate: Date.UTC(2026, 0, 1, 0, 5), toDate: Date.UTC(2026, 0, 1, 0, 45) };
             const a = drive.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id);
             const b = probe.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id);
             if (offset === 0) expect(a.length).toBe(10); // a page plus the look-ahead row
             expect(b).toEqual(a);
+            expect(timeline.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id)).toEqual(a);
           }
     rt.close();
   });

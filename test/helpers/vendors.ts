@@ -33,10 +33,11 @@ async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: ht
   const calls: VendorServer["calls"] = [];
   let failures = 0;
   const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
     try {
+      // Inside the try: a caller killed mid-request (the fault tests) aborts the read.
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks);
       if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
         res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
         return;
@@ -49,7 +50,7 @@ async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: ht
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
       await handler(req, body, res);
     } catch (err) {
-      res.writeHead(500).end(String(err));
+      if (!res.headersSent && !res.destroyed) res.writeHead(500).end(String(err));
     }
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

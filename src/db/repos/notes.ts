@@ -85,6 +85,8 @@ export interface NewNote {
 export interface NoteRepoOptions {
   /** Folder filters matching fewer notes than this drive the query from the folder's notes. */
   folderDriveLimit?: number;
+  /** Whether a one-folder list by createdAt walks the folder's timeline index (default true). */
+  folderTimeline?: boolean;
 }
 
 export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
@@ -124,7 +126,11 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
   // row while walking the sort index, which stops once the page is full.
   const FOLDER_DRIVE_LIMIT = options.folderDriveLimit ?? 1000;
   const folderSizeStatements = new Map<number, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
-  function folderFilterMode(folderIds: string[]): "drive" | "probe" {
+  type FolderMode = "timeline" | "drive" | "probe";
+  function folderFilterMode(f: NoteListFilter & { folderIds: string[] }): FolderMode {
+    // One folder, newest or oldest first: walk that folder's timeline index.
+    if (f.folderIds.length === 1 && f.sortBy === "createdAt" && options.folderTimeline !== false) return "timeline";
+    const folderIds = f.folderIds;
     let stmt = folderSizeStatements.get(folderIds.length);
     if (!stmt) {
       const inner = db
@@ -140,7 +146,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     return n < FOLDER_DRIVE_LIMIT ? "drive" : "probe";
   }
 
-  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: "drive" | "probe" | null) {
+  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: FolderMode | null) {
     const shape = [
       f.sortBy,
       f.sortOrder,
@@ -165,7 +171,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (f.toDate !== undefined) where.push(lt(notes.createdAt, P("toDate")));
     if (f.search !== undefined)
       where.push(hasMatch ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})` : sql`0`);
-    if (f.folderIds?.length) {
+    if (f.folderIds?.length && folderMode !== "timeline") {
       const inFolders = inArray(noteFolders.folderId, f.folderIds.map((_, i) => P(`f${i}`)));
       where.push(
         folderMode === "drive"
@@ -179,7 +185,23 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     const key = f.sortBy === "title" ? sql`${notes.title} COLLATE NOCASE` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
     const order = [dir(key), dir(notes.id)];
     const filtered = where.length > 1;
-    if (!filtered) {
+    if (folderMode === "timeline") {
+      // note_folders drives, in (folder, createdAt, note id) order: the same order as
+      // the notes' own (createdAt, id), so the page needs no sort.
+      const byFolder = [eq(noteFolders.folderId, P("f0")), eq(notes.id, noteFolders.noteId), ...where];
+      if (f.fromDate !== undefined) byFolder.push(gte(noteFolders.noteCreatedAt, P("fromDate")));
+      if (f.toDate !== undefined) byFolder.push(lt(noteFolders.noteCreatedAt, P("toDate")));
+      const page = db
+        .select({ seq: notes.seq })
+        .from(noteFolders)
+        .crossJoin(notes)
+        .where(and(...byFolder))
+        .orderBy(dir(noteFolders.noteCreatedAt), dir(noteFolders.noteId))
+        .limit(P("limit"))
+        .offset(P("offset"))
+        .as("page");
+      stmt = db.select({ json: listItemJson }).from(page).crossJoin(notes).where(eq(notes.seq, page.seq)).orderBy(...order).prepare();
+    } else if (!filtered) {
       // The page comes straight off the (workspace, sort key, id) index.
       stmt = db.select({ json: listItemJson }).from(notes).where(visible).orderBy(...order).limit(P("limit")).offset(P("offset")).prepare();
     } else {
@@ -214,7 +236,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (match) params.match = match;
     f.folderIds?.forEach((id, i) => (params[`f${i}`] = id));
     if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
-    const folderMode = f.folderIds?.length ? folderFilterMode(f.folderIds) : null;
+    const folderMode = f.folderIds?.length ? folderFilterMode({ ...f, folderIds: f.folderIds }) : null;
     return (listStatement(f, match !== null, folderMode).all(params) as { json: string }[]).map((r) => r.json);
   }
 
@@ -231,7 +253,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
             .values(note.segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: note.row.id, position: i + j })))
             .run();
         if (note.folderIds.length)
-          tx.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId }))).run();
+          tx.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt }))).run();
         reindex(note.row.id);
       });
     },
@@ -267,7 +289,10 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
         if (!changed) return false;
         if (folderIds) {
           tx.delete(noteFolders).where(eq(noteFolders.noteId, id)).run();
-          if (folderIds.length) tx.insert(noteFolders).values(folderIds.map((folderId) => ({ noteId: id, folderId }))).run();
+          if (folderIds.length) {
+            const { createdAt } = tx.select({ createdAt: notes.createdAt }).from(notes).where(eq(notes.id, id)).get()!;
+            tx.insert(noteFolders).values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: createdAt }))).run();
+          }
         }
         if (patch.title !== undefined || patch.userWrittenNote !== undefined) reindex(id);
         return true;
