@@ -121,9 +121,10 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
   }
 
   const listStatements = new Map<string, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
-  // How a folder filter is best answered depends on the folders' size: a small
-  // folder drives the query from its note ids; a large one is better probed row by
-  // row while walking the sort index, which stops once the page is full.
+  // How a folder filter is best answered: one folder by date walks the folder's own
+  // timeline; otherwise it depends on the folders' size: a small folder drives the
+  // query from its note ids; a large one is better probed row by row while walking
+  // the sort index, which stops once the page is full.
   const FOLDER_DRIVE_LIMIT = options.folderDriveLimit ?? 1000;
   const folderSizeStatements = new Map<number, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
   type FolderMode = "timeline" | "drive" | "probe";
