@@ -168,8 +168,10 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (f.status !== undefined) where.push(eq(notes.status, P("status")));
     if (f.kind !== undefined) where.push(eq(notes.kind, P("kind")));
     if (f.createdBy !== undefined) where.push(eq(notes.createdBy, P("createdBy")));
-    if (f.fromDate !== undefined) where.push(gte(notes.createdAt, P("fromDate")));
-    if (f.toDate !== undefined) where.push(lt(notes.createdAt, P("toDate")));
+    // On the folder timeline the date range applies to note_folders' copy instead.
+    const createdAt = folderMode === "timeline" ? noteFolders.noteCreatedAt : notes.createdAt;
+    if (f.fromDate !== undefined) where.push(gte(createdAt, P("fromDate")));
+    if (f.toDate !== undefined) where.push(lt(createdAt, P("toDate")));
     if (f.search !== undefined)
       where.push(hasMatch ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})` : sql`0`);
     if (f.folderIds?.length && folderMode !== "timeline") {
@@ -190,8 +192,6 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       // note_folders drives, in (folder, createdAt, note id) order: the same order as
       // the notes' own (createdAt, id), so the page needs no sort.
       const byFolder = [eq(noteFolders.folderId, P("f0")), eq(notes.id, noteFolders.noteId), ...where];
-      if (f.fromDate !== undefined) byFolder.push(gte(noteFolders.noteCreatedAt, P("fromDate")));
-      if (f.toDate !== undefined) byFolder.push(lt(noteFolders.noteCreatedAt, P("toDate")));
       const page = db
         .select({ seq: notes.seq })
         .from(noteFolders)
