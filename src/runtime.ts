@@ -9,8 +9,8 @@ import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
 import { processingKey } from "./services/notes.js";
-import { loadSecretBox } from "./services/secret-box.js";
-import { systemClock } from "./services/time.js";
+import { loadSecretBox } from "./core/secret-box.js";
+import { systemClock } from "./core/clock.js";
 import { createFsAudioStore } from "./storage/fs-audio-store.js";
 import { createEventEmitter } from "./webhooks/events.js";
 

@@ -11,7 +11,7 @@ interface DataDirFlags {
 async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.js").Runtime) => T | Promise<T>): Promise<T> {
   const { defaultDataDir } = await import("../config/load.js");
   const { openRuntime } = await import("../runtime.js");
-  const { AppError } = await import("../shared/errors.js");
+  const { AppError } = await import("../core/errors.js");
   const rt = openRuntime(flags.dataDir ?? defaultDataDir(process.env));
   try {
     return await fn(rt);

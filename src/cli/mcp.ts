@@ -34,7 +34,7 @@ async function runLocal(flags: { dataDir?: string; workspace?: string; user?: st
 }
 
 /** Local mode over streamable HTTP on loopback only, for tools that cannot spawn a process. */
-async function serveHttp(services: import("../services/index.js").Services, principal: import("../services/principal.js").Principal, port: number) {
+async function serveHttp(services: import("../services/index.js").Services, principal: import("../core/principal.js").Principal, port: number) {
   const { serve } = await import("@hono/node-server");
   const { mcpRoutes } = await import("../mcp/http.js");
   let url = "";

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import type { JobRow } from "../db/repos/jobs.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { Clock } from "../services/time.js";
+import type { Clock } from "../core/clock.js";
 
 export interface JobContext {
   job: JobRow;

@@ -6,7 +6,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono, type Context } from "hono";
 import type { Services } from "../services/index.js";
-import type { Principal } from "../services/principal.js";
+import type { Principal } from "../core/principal.js";
 import { presentedKey } from "../server/middleware/auth.js";
 import { createMcpServer, MCP_SERVER_INFO } from "./server.js";
 

@@ -12,7 +12,8 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../services/uploads.js";
-import { toTimestamp, type Clock } from "../services/time.js";
+import type { Clock } from "../core/clock.js";
+import { toTimestamp } from "../core/transcript-time.js";
 import type { AudioStore } from "../storage/audio-store.js";
 
 export const PROCESS_NOTE = "process-note";

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
-import type { Principal } from "../services/principal.js";
-import { BadRequestError } from "../shared/errors.js";
+import type { Principal } from "../core/principal.js";
+import { BadRequestError } from "../core/errors.js";
 
 export interface AppEnv {
   Variables: { principal: Principal };

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, InternalError, MethodNotAllowedError, PayloadTooLargeError, RateLimitError } from "../shared/errors.js";
+import { AppError, InternalError, MethodNotAllowedError, PayloadTooLargeError, RateLimitError } from "../core/errors.js";
 
 export type ErrorLogger = (err: unknown, c: Context) => void;
 

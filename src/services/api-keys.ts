@@ -1,11 +1,11 @@
 // API keys: random, prefixed `ntl_`, shown once, stored only as a SHA-256 hash.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
-import { newId } from "../db/ids.js";
+import { newId } from "../core/ids.js";
 import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
-import { BadRequestError, NotFoundError } from "../shared/errors.js";
-import type { Principal } from "./principal.js";
-import type { Clock } from "./time.js";
+import { BadRequestError, NotFoundError } from "../core/errors.js";
+import type { Principal } from "../core/principal.js";
+import type { Clock } from "../core/clock.js";
 
 export const KEY_PREFIX = "ntl_";
 const KEY_SHAPE = /^ntl_[A-Za-z0-9_-]{43}$/;

@@ -1,11 +1,11 @@
 // The workspace's people and labels: members, user groups and workspace tags.
 import type { Repositories } from "../db/repos/index.js";
 import type { MemberRecord } from "../db/repos/members.js";
-import { newId } from "../db/ids.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import { newId } from "../core/ids.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
-import type { Principal } from "./principal.js";
-import { iso, type Clock } from "./time.js";
+import type { Principal } from "../core/principal.js";
+import { iso, type Clock } from "../core/clock.js";
 
 const DEFAULT_TAG_COLOR = "#4F46E5";
 

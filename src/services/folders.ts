@@ -1,9 +1,9 @@
 import type { Repositories } from "../db/repos/index.js";
 import type { FolderRow } from "../db/repos/folders.js";
-import { newId } from "../db/ids.js";
-import { BadRequestError, NotFoundError } from "../shared/errors.js";
-import type { Principal } from "./principal.js";
-import { iso, type Clock } from "./time.js";
+import { newId } from "../core/ids.js";
+import { BadRequestError, NotFoundError } from "../core/errors.js";
+import type { Principal } from "../core/principal.js";
+import { iso, type Clock } from "../core/clock.js";
 
 const DEFAULT_COLOR = "#6B7280";
 

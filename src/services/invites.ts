@@ -3,12 +3,12 @@
 import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import type { InviteRow } from "../db/repos/invites.js";
-import { newId } from "../db/ids.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import { newId } from "../core/ids.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
-import type { Principal } from "./principal.js";
-import { iso, type Clock } from "./time.js";
+import { hashPassword, verifyPassword } from "../core/passwords.js";
+import type { Principal } from "../core/principal.js";
+import { iso, type Clock } from "../core/clock.js";
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 

@@ -1,10 +1,10 @@
 import type { Repositories } from "../db/repos/index.js";
 import type { KnowledgeRow } from "../db/repos/knowledge.js";
-import { newId } from "../db/ids.js";
-import { NotFoundError } from "../shared/errors.js";
+import { newId } from "../core/ids.js";
+import { NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
-import type { Principal } from "./principal.js";
-import { iso, type Clock } from "./time.js";
+import type { Principal } from "../core/principal.js";
+import { iso, type Clock } from "../core/clock.js";
 
 const present = (a: KnowledgeRow) => ({
   id: a.id,

@@ -2,13 +2,14 @@
 // and deleting, always within the caller's workspace and visibility.
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
-import { newId } from "../db/ids.js";
+import { newId } from "../core/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
 import type { EmitEvent } from "../webhooks/events.js";
 import { paginate } from "./pagination.js";
-import type { Principal } from "./principal.js";
-import { fromTimestamp, iso, toTimestamp, type Clock } from "./time.js";
+import type { Principal } from "../core/principal.js";
+import { iso, type Clock } from "../core/clock.js";
+import { fromTimestamp, toTimestamp } from "../core/transcript-time.js";
 
 /** The job queue's idempotency key for a note's processing. */
 export const processingKey = (noteId: string) => `process-note:${noteId}`;

@@ -2,9 +2,10 @@
 // transcript) and knowledge-base articles, by full-text ranking.
 import type { Repositories } from "../db/repos/index.js";
 import { anyWordQuery } from "../db/repos/search.js";
-import type { Principal } from "./principal.js";
+import type { Principal } from "../core/principal.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
-import { iso, toTimestamp } from "./time.js";
+import { iso } from "../core/clock.js";
+import { toTimestamp } from "../core/transcript-time.js";
 
 interface Candidate {
   source: "note" | "article";

@@ -14,11 +14,11 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
-} from "../shared/errors.js";
+} from "../core/errors.js";
 import type { NoteService } from "./notes.js";
-import type { Principal } from "./principal.js";
-import type { SecretBox } from "./secret-box.js";
-import type { Clock } from "./time.js";
+import type { Principal } from "../core/principal.js";
+import type { SecretBox } from "../core/secret-box.js";
+import type { Clock } from "../core/clock.js";
 
 export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
 export const MAX_DURATION_SEC = 14_400;

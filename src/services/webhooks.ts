@@ -1,13 +1,13 @@
 // Registration of automation-platform webhooks. Delivery lives in src/webhooks/.
 import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
-import { newId } from "../db/ids.js";
-import { BadRequestError, NotFoundError } from "../shared/errors.js";
+import { newId } from "../core/ids.js";
+import { BadRequestError, NotFoundError } from "../core/errors.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
 import { paginate } from "./pagination.js";
-import type { Principal } from "./principal.js";
-import type { SecretBox } from "./secret-box.js";
-import { iso, type Clock } from "./time.js";
+import type { Principal } from "../core/principal.js";
+import type { SecretBox } from "../core/secret-box.js";
+import { iso, type Clock } from "../core/clock.js";
 
 export function createWebhookService(
   repos: Repositories,

@@ -1,13 +1,13 @@
 // Workspaces, their users and memberships: bootstrap of an empty data dir and the
 // `notula admin` operations, plus the workspace read of the API.
 import type { Repositories } from "../db/repos/index.js";
-import { newId } from "../db/ids.js";
+import { newId } from "../core/ids.js";
 import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../shared/errors.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
 import type { ApiKeyService } from "./api-keys.js";
-import { hashPassword } from "./passwords.js";
-import type { Principal } from "./principal.js";
-import { iso, type Clock } from "./time.js";
+import { hashPassword } from "../core/passwords.js";
+import type { Principal } from "../core/principal.js";
+import { iso, type Clock } from "../core/clock.js";
 
 type Plan = "free" | "pro" | "enterprise";
 

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import type { JobQueue } from "../jobs/queue.js";
-import type { Clock } from "../services/time.js";
+import type { Clock } from "../core/clock.js";
 
 export const DELIVER_WEBHOOK = "deliver-webhook";
 export type EventType = "note.created" | "note.completed";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiKeyService } from "../../services/api-keys.js";
 import type { ScopeName } from "../../shared/schemas/workspace.js";
-import { ForbiddenError, UnauthorizedError } from "../../shared/errors.js";
+import { ForbiddenError, UnauthorizedError } from "../../core/errors.js";
 import type { AppEnv } from "../context.js";
 
 /** The key from `Authorization: Bearer <key>` or, for older clients, `X-API-Key`. */

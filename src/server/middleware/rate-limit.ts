@@ -2,8 +2,8 @@
 // In memory: the service runs as one process, and a restart forgiving a window is harmless.
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../../config/schema.js";
-import { RateLimitError } from "../../shared/errors.js";
-import type { Clock } from "../../services/time.js";
+import { RateLimitError } from "../../core/errors.js";
+import type { Clock } from "../../core/clock.js";
 import type { AppEnv } from "../context.js";
 
 const WINDOW_MS = 60_000;

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { esc, page } from "../../oauth/pages.js";
 import type { Services } from "../../services/index.js";
-import { AppError } from "../../shared/errors.js";
+import { AppError } from "../../core/errors.js";
 
 const CSRF_COOKIE = "notula_invite_csrf";
 

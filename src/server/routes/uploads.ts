@@ -4,7 +4,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { z } from "zod";
 import type { Services } from "../../services/index.js";
-import { BadRequestError } from "../../shared/errors.js";
+import { BadRequestError } from "../../core/errors.js";
 import { UploadResult } from "../../shared/schemas/audio.js";
 import { newRouter } from "../context.js";
 import { errors, ok } from "./v1/openapi-helpers.js";

@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { PLANS, SCOPES } from "../../core/principal.js";
 import { HexColor, Iso, Pagination, queryInt } from "./common.js";
 
-export const PLANS = ["free", "pro", "enterprise"] as const;
+export { PLANS, SCOPES, type ScopeName } from "../../core/principal.js";
 export const Plan = z.enum(PLANS);
 export const ROLES = ["admin", "member"] as const;
 export const Role = z.enum(ROLES);
-export const SCOPES = ["notes", "folders", "users", "templates"] as const;
 export const Scope = z.enum(SCOPES);
-export type ScopeName = (typeof SCOPES)[number];
 
 export const WorkspaceTag = z
   .object({ id: z.string(), name: z.string(), color: z.string(), createdAt: Iso })

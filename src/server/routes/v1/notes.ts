@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { z } from "zod";
 import type { Services } from "../../../services/index.js";
-import { BadRequestError } from "../../../shared/errors.js";
+import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
 import { newRouter } from "../../context.js";

@@ -1,0 +1,17 @@
+// Who is calling, resolved once per request (API key, OAuth token or web session)
+// and handed to every service call.
+
+/** The API-key scopes of the interface: what a credential may touch. */
+export const SCOPES = ["notes", "folders", "users", "templates"] as const;
+export type ScopeName = (typeof SCOPES)[number];
+
+export const PLANS = ["free", "pro", "enterprise"] as const;
+export type PlanName = (typeof PLANS)[number];
+
+export interface Principal {
+  workspaceId: string;
+  userId: string;
+  keyId: string;
+  scopes: ReadonlySet<ScopeName>;
+  plan: PlanName;
+}
