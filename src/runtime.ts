@@ -1,5 +1,6 @@
 // Builds the service's object graph over a data dir: database, repositories, audio
-// store, job queue and services. Shared by `notula serve` and `notula admin`.
+// store, job queue, the note life cycle and the services. Shared by `notula serve`,
+// `notula admin` and `notula mcp`.
 import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
 import { openDatabase } from "./db/open.js";
@@ -8,44 +9,56 @@ import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
-import { processingKey } from "./services/notes.js";
+import { createNoteLifecycle, processingKey } from "./services/note-lifecycle.js";
 import { loadSecretBox } from "./core/secret-box.js";
 import { systemClock } from "./core/clock.js";
+import { silentLogger, type Logger } from "./core/logger.js";
 import { createFsAudioStore } from "./storage/fs-audio-store.js";
 import { createEventEmitter } from "./webhooks/events.js";
 
 export interface RuntimeOptions {
+  /** The server's public base URL, resolved once (see config/public-url.ts). */
+  publicUrl: string;
   /** The embedding engine for meaning-based search; null or absent turns it off. */
   embedder?: Embedder | null;
   allowPrivateWebhooks?: boolean;
   maxUploadBytes?: number;
-  publicUrl?: () => string;
+  /** Where the queue, workers and services log; silent unless given. */
+  logger?: Logger;
 }
 
-
-export function openRuntime(dataDir: string, options: RuntimeOptions = {}) {
+export function openRuntime(dataDir: string, options: RuntimeOptions) {
   const database = openDatabase(path.join(dataDir, "notula.db"));
   const repos = createRepositories(database.db);
   const now = systemClock;
   const secrets = loadSecretBox(dataDir);
   const audioStore = createFsAudioStore(path.join(dataDir, "audio"));
-  const queue = createJobQueue(repos, { now });
+  const logger = options.logger ?? silentLogger();
+  const queue = createJobQueue(repos, { now, logger });
   const emit = createEventEmitter(repos, queue, now);
+  const embedder = options.embedder ?? null;
+  const enqueueIndexing = (source: "note" | "article", id: string) => {
+    if (embedder) queue.enqueue(INDEX_PASSAGES, { source, id }, { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" });
+  };
+  const lifecycle = createNoteLifecycle({
+    repos,
+    now,
+    emit,
+    enqueueIndexing,
+    enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE, { noteId }, { idempotencyKey: processingKey(noteId) }),
+  });
   const services = createServices(repos, {
     secrets,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
     audioStore,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 ** 3,
-    publicUrl: options.publicUrl ?? (() => "http://127.0.0.1:8787"),
-    emit,
-    embedder: options.embedder ?? null,
-    enqueueIndexing: (source, id) => {
-      if (options.embedder) queue.enqueue(INDEX_PASSAGES, { source, id }, { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" });
-    },
-    enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE, { noteId }, { idempotencyKey: processingKey(noteId) }),
+    publicUrl: options.publicUrl,
+    lifecycle,
+    embedder,
+    enqueueIndexing,
     now,
   });
-  return { database, repos, audioStore, queue, services, emit, secrets, now, close: () => database.close() };
+  return { database, repos, audioStore, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };
 }
 
 export type Runtime = ReturnType<typeof openRuntime>;

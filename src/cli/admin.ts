@@ -9,14 +9,23 @@ interface DataDirFlags {
 }
 
 async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.js").Runtime) => T | Promise<T>): Promise<T> {
-  const { defaultDataDir } = await import("../config/load.js");
+  const { loadConfig, ConfigError } = await import("../config/load.js");
+  const { resolvePublicUrl } = await import("../config/resolve.js");
   const { openRuntime } = await import("../runtime.js");
   const { AppError } = await import("../core/errors.js");
-  const rt = openRuntime(flags.dataDir ?? defaultDataDir(process.env));
+  const { exitCodeFor } = await import("./exit.js");
+  let config;
+  try {
+    config = loadConfig({ dataDir: flags.dataDir });
+  } catch (err) {
+    throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
+  }
+  // Links the services write (invites) point where the server is reached.
+  const rt = openRuntime(config.dataDir, { publicUrl: resolvePublicUrl(config) });
   try {
     return await fn(rt);
   } catch (err) {
-    if (err instanceof AppError) throw new CliError(err.message, err.status === 404 ? EXIT.notFound : err.status === 400 ? EXIT.usage : EXIT.error);
+    if (err instanceof AppError) throw new CliError(err.message, exitCodeFor(err.status));
     throw err;
   } finally {
     rt.close();
@@ -69,10 +78,18 @@ export function registerAdmin(program: Command) {
     .action(withFlags((flags) =>
       withRuntime(flags, async (rt) => {
         const { parseScopes } = await import("../services/api-keys.js");
+        const { AppError } = await import("../core/errors.js");
         const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
         if (!workspaceId) throw new CliError("The data dir has no workspace yet; run `notula serve` once or `notula admin workspaces create`.", EXIT.notFound);
         const userId = flags.user ?? rt.services.workspaces.defaultUser(workspaceId);
-        const created = rt.services.apiKeys.create({ workspaceId, userId, name: flags.name, scopes: parseScopes(flags.scopes) });
+        let scopes;
+        try {
+          scopes = parseScopes(flags.scopes);
+        } catch (err) {
+          // The flag's value is checked before anything is written: a usage error.
+          throw err instanceof AppError ? new CliError(`--scopes: ${err.message}`, EXIT.usage) : err;
+        }
+        const created = rt.services.apiKeys.create({ workspaceId, userId, name: flags.name, scopes });
         print(flags, { key: created.key, id: created.id, scopes: created.scopes, workspaceId, userId }, created.key);
       }),
     ));

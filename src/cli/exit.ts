@@ -1,6 +1,17 @@
 // Exit codes, documented in `notula --help` and the README.
 export const EXIT = { ok: 0, error: 1, usage: 2, notFound: 3, auth: 4 } as const;
 
+/**
+ * The one mapping from an error the service reports (its HTTP status, from the API
+ * or from a service called directly by \`notula admin\`) to an exit code. Usage (2)
+ * is kept for what the command line itself gets wrong, found before anything runs.
+ */
+export function exitCodeFor(status: number): number {
+  if (status === 401) return EXIT.auth;
+  if (status === 404) return EXIT.notFound;
+  return EXIT.error;
+}
+
 /** An error the CLI reports as one line on stderr, then exits with `code`. */
 export class CliError extends Error {
   constructor(

@@ -5,47 +5,49 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "./exit.js";
 
 async function runLocal(flags: { dataDir?: string; workspace?: string; user?: string; http?: boolean; port?: string }) {
-  const { defaultDataDir } = await import("../config/load.js");
-  const { openRuntime } = await import("../runtime.js");
-  const { createMcpServer } = await import("../mcp/server.js");
-  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-  const { SCOPES } = await import("../shared/schemas/workspace.js");
   const { loadConfig } = await import("../config/load.js");
+  const { resolvePublicUrl } = await import("../config/resolve.js");
+  const { openRuntime } = await import("../runtime.js");
+  const { SCOPES } = await import("../core/principal.js");
+  const { createLogger } = await import("../core/logger.js");
   const { selectEmbedder } = await import("../ai/select.js");
-  const dataDir = flags.dataDir ?? defaultDataDir(process.env);
   // The same search as the server's: the index it built, queried with the same model.
-  const config = loadConfig({ dataDir });
-  const rt = openRuntime(dataDir, { embedder: selectEmbedder(config.embeddings) });
+  const config = loadConfig({ dataDir: flags.dataDir });
+  const logger = createLogger({ level: "warn" });
+  // Over HTTP the address is known only once listening; requests wait for the runtime.
+  const http = flags.http ? await listenLoopback(Number(flags.port ?? 0)) : null;
+  const rt = openRuntime(config.dataDir, { publicUrl: http?.url ?? resolvePublicUrl(config), embedder: selectEmbedder(config.embeddings), logger });
   const workspaces = rt.services.workspaces.list();
   const workspaceId = flags.workspace ?? process.env.NOTULA_WORKSPACE ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
   if (!workspaceId)
     throw new CliError(
-      workspaces.length ? `The data dir has ${workspaces.length} workspaces: choose one with --workspace or NOTULA_WORKSPACE.` : `No workspace in ${dataDir}: run \`notula serve\` once, or point --data-dir at your data.`,
+      workspaces.length ? `The data dir has ${workspaces.length} workspaces: choose one with --workspace or NOTULA_WORKSPACE.` : `No workspace in ${config.dataDir}: run \`notula serve\` once, or point --data-dir at your data.`,
       EXIT.usage,
     );
   const workspace = workspaces.find((w) => w.id === workspaceId);
-  if (!workspace) throw new CliError(`No workspace ${workspaceId} in ${dataDir}.`, EXIT.notFound);
+  if (!workspace) throw new CliError(`No workspace ${workspaceId} in ${config.dataDir}.`, EXIT.notFound);
   const userId = flags.user ?? process.env.NOTULA_USER ?? rt.services.workspaces.defaultUser(workspaceId);
   // The local user acts as a member of the workspace; the tools only read.
   const principal = { workspaceId, userId, keyId: "local-stdio", scopes: new Set(SCOPES), plan: workspace.plan };
-  if (flags.http) return serveHttp(rt.services, principal, Number(flags.port ?? 0));
-  const server = createMcpServer(rt.services, principal);
-  await server.connect(new StdioServerTransport());
+  if (http) {
+    const { mcpRoutes } = await import("../mcp/http.js");
+    http.serve(mcpRoutes(rt.services, { publicUrl: http.url, logger, localPrincipal: principal }).fetch);
+    process.stdout.write(`notula mcp listening on ${http.url}/mcp\n`);
+    return;
+  }
+  const { createMcpServer } = await import("../mcp/server.js");
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  await createMcpServer(rt.services, principal, logger).connect(new StdioServerTransport());
 }
 
 /** Local mode over streamable HTTP on loopback only, for tools that cannot spawn a process. */
-async function serveHttp(services: import("../services/index.js").Services, principal: import("../core/principal.js").Principal, port: number) {
+async function listenLoopback(port: number) {
   const { serve } = await import("@hono/node-server");
-  const { mcpRoutes } = await import("../mcp/http.js");
-  let url = "";
-  const app = mcpRoutes(services, { publicUrl: () => url, localPrincipal: principal });
-  await new Promise<void>((resolve) => {
-    serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, (info) => {
-      url = `http://127.0.0.1:${info.port}`;
-      process.stdout.write(`notula mcp listening on ${url}/mcp\n`);
-      resolve();
-    });
+  let handler: (req: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const url = await new Promise<string>((resolve) => {
+    serve({ fetch: (req) => handler(req), hostname: "127.0.0.1", port }, (info) => resolve(`http://127.0.0.1:${info.port}`));
   });
+  return { url, serve: (fetch: typeof handler) => void (handler = fetch) };
 }
 
 async function runBridge(serverUrl: string) {

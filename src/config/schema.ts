@@ -81,3 +81,8 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
+
+/** The configuration once the server knows its address: publicUrl always set, nothing changes after. */
+export type ResolvedConfig = DeepReadonly<Config & { publicUrl: string }>;
+
+type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;

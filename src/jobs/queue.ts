@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { JobRow } from "../db/repos/jobs.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { Clock } from "../core/clock.js";
+import type { Logger } from "../core/logger.js";
 
 export interface JobContext {
   job: JobRow;
@@ -47,9 +48,9 @@ export interface JobQueue {
   idle(): Promise<void>;
 }
 
-export function createJobQueue(repos: Repositories, opts: { now: Clock; log?: (msg: string) => void; pollMs?: number }): JobQueue {
+export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: Logger; pollMs?: number }): JobQueue {
   const { now } = opts;
-  const log = opts.log ?? ((msg: string) => process.stderr.write(`notula: ${msg}\n`));
+  const logger = opts.logger.child({ component: "jobs" });
   const pollMs = opts.pollMs ?? 1000;
   const workers = new Map<string, WorkerDefinition<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
   const running = new Map<string, Set<Promise<void>>>();
@@ -82,6 +83,7 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; log?: (m
   }
 
   async function run(worker: WorkerDefinition<unknown>, job: JobRow) {
+    const jobLog = logger.child({ job: job.id, kind: worker.kind });
     const timeout = AbortSignal.timeout(worker.timeoutMs);
     const signal = AbortSignal.any([timeout, stopController.signal]);
     const beat = setInterval(() => {
@@ -98,16 +100,16 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; log?: (m
       const message = timeout.aborted ? `timed out after ${worker.timeoutMs} ms` : err.message;
       if (e instanceof PermanentJobError || job.attempts >= worker.maxAttempts) {
         repos.jobs.fail(job.id, job.attempts, message, now());
-        log(`job ${worker.kind}#${job.id} failed for good after ${job.attempts} attempt(s): ${message}`);
+        jobLog.warn({ attempts: job.attempts, reason: message }, "job failed for good");
         try {
           worker.onExhausted?.(job.payload, new Error(message));
         } catch (hookErr) {
-          log(`job ${worker.kind}#${job.id}: failure handler threw: ${(hookErr as Error).message}`);
+          jobLog.error({ err: hookErr }, "job failure handler threw");
         }
       } else {
         const delay = worker.backoffMs(job.attempts);
         repos.jobs.retryLater(job.id, job.attempts, message, now() + delay, now());
-        log(`job ${worker.kind}#${job.id} attempt ${job.attempts} failed (${message}); retrying in ${Math.round(delay / 1000)} s`);
+        jobLog.warn({ attempt: job.attempts, reason: message, retryInMs: delay }, "job attempt failed; retrying");
       }
     } finally {
       clearInterval(beat);

@@ -7,7 +7,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { Hono, type Context } from "hono";
 import type { Services } from "../services/index.js";
 import type { Principal } from "../core/principal.js";
-import { presentedKey } from "../server/middleware/auth.js";
+import { presentedToken } from "../core/credentials.js";
+import type { Logger } from "../core/logger.js";
 import { createMcpServer, MCP_SERVER_INFO } from "./server.js";
 
 interface Session {
@@ -20,9 +21,9 @@ const jsonError = (c: Context, status: 400 | 401 | 403 | 404, code: string, mess
   c.json({ jsonrpc: "2.0", error: { code: -32000, message: `${code}: ${message}` }, id: null }, status);
 
 /** The tools as tools/list shows them, for GET /mcp without an event stream. */
-async function describeTools(services: Services) {
+async function describeTools(services: Services, logger: Logger) {
   const principal: Principal = { workspaceId: "", userId: "", keyId: "", scopes: new Set(), plan: "free" };
-  const server = createMcpServer(services, principal);
+  const server = createMcpServer(services, principal, logger);
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "notula-describe", version: "1" });
   await Promise.all([server.connect(a), client.connect(b)]);
@@ -33,7 +34,8 @@ async function describeTools(services: Services) {
 }
 
 export interface McpRouteOptions {
-  publicUrl: () => string;
+  publicUrl: string;
+  logger: Logger;
   /**
    * Local mode (`notula mcp --http`): everyone who can reach the loopback port acts
    * as this principal, with no credential. Host and Origin are then checked strictly,
@@ -51,7 +53,7 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     if (!origin) return true; // not a browser
     try {
       const o = new URL(origin);
-      const self = new URL(opts.publicUrl());
+      const self = new URL(opts.publicUrl);
       if (o.origin === self.origin) return true;
       // Local tools (inspectors, desktop apps) on loopback may call a loopback server.
       const loopback = (h: string) => h === "localhost" || h === "127.0.0.1" || h === "[::1]";
@@ -62,29 +64,29 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
   }
 
   function allowedHost(host: string | undefined): boolean {
-    return host === new URL(opts.publicUrl()).host || host === `localhost:${new URL(opts.publicUrl()).port}`;
+    return host === new URL(opts.publicUrl).host || host === `localhost:${new URL(opts.publicUrl).port}`;
   }
 
   app.all("/mcp", async (c) => {
     if (opts.localPrincipal && !allowedHost(c.req.header("host"))) return jsonError(c, 403, "forbidden", "Host not allowed.");
     if (!allowedOrigin(c.req.header("origin"))) return jsonError(c, 403, "forbidden", "Origin not allowed.");
     // API keys work here as on REST; OAuth access tokens work here only.
-    const key = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
-    const principal = opts.localPrincipal ?? (key ? (services.apiKeys.authenticate(key) ?? (await services.oauth.principalOf(key))) : null);
+    const token = presentedToken(c.req.header("authorization"), c.req.header("x-api-key"));
+    const principal = opts.localPrincipal ?? (token ? await services.authentication.mcp(token) : null);
     if (!principal) {
-      c.header("WWW-Authenticate", `Bearer resource_metadata="${opts.publicUrl()}/.well-known/oauth-protected-resource/mcp"`);
+      c.header("WWW-Authenticate", `Bearer resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
       return jsonError(c, 401, "unauthorized", "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.");
     }
 
     if (principal.scopes.size === 0) {
       // A token without "read" (say, openid alone) opens no tool: tell the client which scope to ask for.
-      c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="read", resource_metadata="${opts.publicUrl()}/.well-known/oauth-protected-resource/mcp"`);
+      c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="read", resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
       return jsonError(c, 403, "forbidden", "The token's scope opens no tool here; ask for the read scope.");
     }
 
     const method = c.req.method;
     if (method === "GET" && !(c.req.header("accept") ?? "").includes("text/event-stream")) {
-      toolList ??= describeTools(services);
+      toolList ??= describeTools(services, opts.logger);
       return c.json({ ...MCP_SERVER_INFO, transport: "streamable-http", tools: await toolList });
     }
 
@@ -97,7 +99,7 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     }
     if (method !== "POST") return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
 
-    const server = createMcpServer(services, principal);
+    const server = createMcpServer(services, principal, opts.logger);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { transport, keyId: principal.keyId }),

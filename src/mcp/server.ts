@@ -6,9 +6,11 @@ import { z } from "zod";
 import type { Services } from "../services/index.js";
 import type { Principal } from "../core/principal.js";
 import { AppError } from "../core/errors.js";
+import type { Logger } from "../core/logger.js";
 import { Pagination } from "../shared/schemas/common.js";
-import { Note, NoteKind, NoteStatus } from "../shared/schemas/notes.js";
-import { Member, Workspace } from "../shared/schemas/workspace.js";
+import { Note, NoteListQuery } from "../shared/schemas/notes.js";
+import { KnowledgeSearchQuery, KnowledgeSearchResult, NoteSearchQuery, NoteSearchResult } from "../shared/schemas/search.js";
+import { Member, MemberListQuery, Workspace } from "../shared/schemas/workspace.js";
 
 export const MCP_SERVER_INFO = { name: "MCP Server", version: "1.0.0" } as const;
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -32,12 +34,20 @@ function fail(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
 }
 
-export function createMcpServer(services: Services, principal: Principal): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
+/** The list filters of GET /v1/notes, without the deprecated tagIds alias. */
+const ListNotesInput = NoteListQuery.omit({ tagIds: true });
 
-  /** Scope check and error shaping for every tool: a failure is a tool error, never a protocol one. */
+export function createMcpServer(services: Services, principal: Principal, logger: Logger): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
+  const log = logger.child({ component: "mcp", workspace: principal.workspaceId });
+
+  /**
+   * The one error mapping of the MCP surface, for every tool: a scope it lacks or a
+   * service error is a tool error with the service's message; anything else is logged
+   * and reported without its details. Never a protocol error.
+   */
   const guarded =
-    <A>(scope: Scope, run: (args: A) => CallToolResult | Promise<CallToolResult>) =>
+    <A>(tool: string, scope: Scope, run: (args: A) => CallToolResult | Promise<CallToolResult>) =>
     async (args: A): Promise<CallToolResult> => {
       if (scope && !principal.scopes.has(scope))
         return fail(`This credential lacks the '${scope}' scope that this tool needs; ask for a key (or sign-in) with ${scope} access.`);
@@ -45,6 +55,7 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
         return await run(args);
       } catch (err) {
         if (err instanceof AppError) return fail(err.message);
+        log.error({ err, tool }, "MCP tool failed unexpectedly");
         return fail("The tool failed unexpectedly; the server log has the details.");
       }
     };
@@ -53,45 +64,12 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
     "svc_list_notes",
     {
       description: TOOL_DESCRIPTIONS.svc_list_notes,
-      inputSchema: {
-        limit: z.number().int().min(1).max(100).optional().describe("1–100, default 20"),
-        offset: z.number().int().min(0).optional(),
-        sortBy: z.enum(["createdAt", "updatedAt", "title"]).optional(),
-        sortOrder: z.enum(["asc", "desc"]).optional(),
-        status: NoteStatus.optional(),
-        kind: NoteKind.optional(),
-        search: z.string().max(200).optional().describe("words of the title"),
-        createdBy: z.string().optional(),
-        fromDate: z.string().optional().describe("ISO 8601; created at or after"),
-        toDate: z.string().optional().describe("ISO 8601; created before"),
-        folderIds: z.array(z.string()).max(100).optional(),
-        participantEmail: z.string().optional(),
-      },
+      inputSchema: ListNotesInput.shape,
       outputSchema: { notes: z.array(Note), pagination: Pagination },
       annotations: readOnly,
     },
-    guarded("notes", (a) => {
-      const date = (d: string | undefined, field: string) => {
-        if (d === undefined) return undefined;
-        const ms = Date.parse(d);
-        if (Number.isNaN(ms)) throw new AppError(400, "bad_request", `${field} must be an ISO 8601 date, got "${d}".`);
-        return ms;
-      };
-      const r = services.notes.list(principal, {
-        limit: a.limit ?? 20,
-        offset: a.offset ?? 0,
-        sortBy: a.sortBy ?? "createdAt",
-        sortOrder: a.sortOrder ?? "desc",
-        status: a.status,
-        kind: a.kind,
-        search: a.search,
-        createdBy: a.createdBy,
-        fromDate: date(a.fromDate, "fromDate"),
-        toDate: date(a.toDate, "toDate"),
-        folderIds: a.folderIds,
-        tagIds: undefined,
-        participantEmail: a.participantEmail,
-      });
+    guarded("svc_list_notes", "notes", (a) => {
+      const r = services.notes.list(principal, { ...a, tagIds: undefined });
       const text = r.items.length
         ? r.items.map((n) => `- ${n.title} (${n.id}, ${n.createdAt.slice(0, 10)}, ${n.status})`).join("\n")
         : "No notes match.";
@@ -107,7 +85,7 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
       outputSchema: { note: Note },
       annotations: readOnly,
     },
-    guarded("notes", ({ id }) => {
+    guarded("svc_get_note", "notes", ({ id }) => {
       const note = services.notes.get(principal, id);
       const parts = [`# ${note.title}`, `${note.createdAt} · ${note.status}`];
       if (note.summary) parts.push("## Summary", note.summary);
@@ -122,15 +100,11 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
     "svc_search_notes",
     {
       description: TOOL_DESCRIPTIONS.svc_search_notes,
-      inputSchema: { query: z.string().min(1).max(500), limit: z.number().int().min(1).max(50).optional().describe("1–50, default 10") },
-      outputSchema: {
-        notes: z.array(z.object({ id: z.string(), title: z.string(), createdAt: z.string(), snippet: z.string(), score: z.number() })),
-        query: z.string(),
-        count: z.number().int(),
-      },
+      inputSchema: NoteSearchQuery.shape,
+      outputSchema: NoteSearchResult.shape,
       annotations: readOnly,
     },
-    guarded("notes", (a) => {
+    guarded("svc_search_notes", "notes", (a) => {
       const r = services.search.notes(principal, a);
       const text = r.count ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n") : `No notes mention "${a.query}".`;
       return ok(r, text);
@@ -141,23 +115,11 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
     "svc_search_knowledge",
     {
       description: TOOL_DESCRIPTIONS.svc_search_knowledge,
-      inputSchema: {
-        query: z.string().min(1).max(500),
-        limit: z.number().int().min(1).max(50).optional(),
-        folderIds: z.array(z.string()).max(100).optional(),
-        fromDate: z.string().optional(),
-        toDate: z.string().optional(),
-      },
-      outputSchema: {
-        results: z.array(
-          z.object({ source: z.enum(["note", "article"]), id: z.string(), title: z.string(), snippet: z.string(), score: z.number(), timestamp: z.string().optional() }),
-        ),
-        mode: z.string(),
-        note: z.string().optional(),
-      },
+      inputSchema: KnowledgeSearchQuery.shape,
+      outputSchema: KnowledgeSearchResult.shape,
       annotations: readOnly,
     },
-    guarded("notes", async (a) => {
+    guarded("svc_search_knowledge", "notes", async (a) => {
       const r = await services.search.knowledge(principal, a);
       const text = r.results.length ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n") : `Nothing found for "${a.query}".`;
       return ok(r, `${text}\n(${r.note})`);
@@ -168,12 +130,12 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
     "svc_list_members",
     {
       description: TOOL_DESCRIPTIONS.svc_list_members,
-      inputSchema: { limit: z.number().int().min(1).max(100).optional(), offset: z.number().int().min(0).optional(), search: z.string().max(200).optional() },
+      inputSchema: MemberListQuery.shape,
       outputSchema: { members: z.array(Member), pagination: Pagination },
       annotations: readOnly,
     },
-    guarded("users", (a) => {
-      const r = services.directory.listMembers(principal, { limit: a.limit ?? 20, offset: a.offset ?? 0, search: a.search });
+    guarded("svc_list_members", "users", (a) => {
+      const r = services.directory.listMembers(principal, a);
       const text = r.items.map((m) => `- ${m.name} <${m.email}> (${m.role}; groups: ${m.groups.map((g) => g.name).join(", ") || "none"}; folders: ${m.folders.map((f) => f.name).join(", ") || "none"})`).join("\n");
       return ok({ members: r.items, pagination: r.pagination }, text || "No members match.");
     }),
@@ -182,7 +144,7 @@ export function createMcpServer(services: Services, principal: Principal): McpSe
   server.registerTool(
     "svc_get_workspace",
     { description: TOOL_DESCRIPTIONS.svc_get_workspace, inputSchema: {}, outputSchema: { workspace: Workspace }, annotations: readOnly },
-    guarded(null, () => {
+    guarded("svc_get_workspace", null, () => {
       const workspace = services.workspaces.get(principal.workspaceId);
       return ok({ workspace }, `${workspace.name} (${workspace.id}); language ${workspace.settings.defaultLanguage}; allowed domains: ${workspace.allowedEmailDomains.join(", ") || "none"}`);
     }),

@@ -1,13 +1,14 @@
 // The OAuth endpoints of /mcp, their discovery documents, and the sign-in pages.
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { Repositories } from "../db/repos/index.js";
+import type { Logger } from "../core/logger.js";
 import { OAuthError } from "./errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
 import { SCOPES_SUPPORTED, type OAuthService } from "./service.js";
 import type { UpstreamOidc } from "./upstream.js";
 
 const SESSION_COOKIE = "notula_session";
+const CSRF_MESSAGE = "The form has expired or was not sent by this page; start again.";
 
 function pageHeaders(c: Context) {
   c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'");
@@ -23,10 +24,13 @@ function basicAuth(header: string | undefined): { id: string; secret: string } |
   return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
 }
 
-export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl: () => string, upstream?: UpstreamOidc) {
+export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logger, upstream?: UpstreamOidc) {
   const app = new Hono();
-  const issuer = () => publicUrl();
-  const resource = () => `${publicUrl()}/mcp`;
+  const issuer = () => publicUrl;
+  const resource = () => `${publicUrl}/mcp`;
+  const log = logger.child({ component: "oauth" });
+  const sessionCookie = (c: Context, sessionId: string) =>
+    setCookie(c, SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: "Lax", path: "/", secure: publicUrl.startsWith("https:"), maxAge: 12 * 3600 });
 
   const asMetadata = (c: Context) =>
     c.json({
@@ -48,12 +52,14 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
   app.get("/.well-known/oauth-protected-resource/mcp", prMetadata);
   app.get("/mcp/.well-known/oauth-protected-resource", prMetadata);
 
+  /** The one mapping of errors on the JSON endpoints: an OAuthError renders itself; anything else is logged and a server_error. */
   const oauthError = (c: Context, err: unknown) => {
     if (err instanceof OAuthError) {
       if (err.status === 401) c.header("WWW-Authenticate", 'Basic realm="notula"');
       return c.json(err.body(), err.status as 400 | 401);
     }
-    throw err;
+    log.error({ err, route: c.req.routePath }, "unexpected error");
+    return c.json({ error: "server_error", error_description: "An internal error occurred." }, 500);
   };
 
   app.post("/mcp/oauth/register", async (c) => {
@@ -136,7 +142,7 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     }
     const signed = oauth.sessionForEmail(result.email);
     if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}; ask for an invite.`), 403);
-    setCookie(c, SESSION_COOKIE, signed.sessionId, { httpOnly: true, sameSite: "Lax", path: "/", secure: publicUrl().startsWith("https:"), maxAge: 12 * 3600 });
+    sessionCookie(c, signed.sessionId);
     return c.redirect(`/oauth/workspace?request=${result.requestId}`, 302);
   });
 
@@ -145,15 +151,11 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     const r = withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    try {
-      oauth.checkCsrf(r.pending.request.csrf, String(f.csrf ?? ""));
-    } catch (err) {
-      return c.html(errorPage((err as OAuthError).description), 400);
-    }
+    if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     const signed = oauth.signIn(String(f.email ?? ""), String(f.password ?? ""));
     if (!signed)
       return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, error: "Wrong email or password.", email: String(f.email ?? "") }), 401);
-    setCookie(c, SESSION_COOKIE, signed.sessionId, { httpOnly: true, sameSite: "Lax", path: "/", secure: publicUrl().startsWith("https:"), maxAge: 12 * 3600 });
+    sessionCookie(c, signed.sessionId);
     return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 303);
   });
 
@@ -166,7 +168,7 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     const workspaces = oauth.workspacesOf(userId);
     if (workspaces.length === 0) return c.html(errorPage("Your account belongs to no workspace."), 403);
     if (workspaces.length === 1) {
-      repos.oauth.updateRequest(r.pending.request.id, { userId, workspaceId: workspaces[0].id });
+      oauth.chooseWorkspace(r.pending.request.id, userId, workspaces[0].id);
       return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 302);
     }
     return c.html(workspacePage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, workspaces }));
@@ -179,14 +181,8 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     pageHeaders(c);
     const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
-    try {
-      oauth.checkCsrf(r.pending.request.csrf, String(f.csrf ?? ""));
-    } catch (err) {
-      return c.html(errorPage((err as OAuthError).description), 400);
-    }
-    const ws = String(f.workspace ?? "");
-    if (!oauth.workspacesOf(userId).some((w) => w.id === ws)) return c.html(errorPage("Choose one of your workspaces."), 400);
-    repos.oauth.updateRequest(r.pending.request.id, { userId, workspaceId: ws });
+    if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
+    if (!oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? ""))) return c.html(errorPage("Choose one of your workspaces."), 400);
     return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 303);
   });
 
@@ -197,8 +193,8 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
     const { request, client } = r.pending;
     if (!userId || request.userId !== userId || !request.workspaceId) return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
-    const workspace = repos.workspaces.get(request.workspaceId)!;
-    return c.html(consentPage({ requestId: request.id, csrf: request.csrf, clientName: client.name, redirectHost: new URL(request.redirectUri).host, workspaceName: workspace.name, scope: request.scope }));
+    const workspaceName = oauth.workspaceName(request.workspaceId) ?? request.workspaceId;
+    return c.html(consentPage({ requestId: request.id, csrf: request.csrf, clientName: client.name, redirectHost: new URL(request.redirectUri).host, workspaceName, scope: request.scope }));
   });
 
   app.post("/oauth/consent", async (c) => {
@@ -208,11 +204,7 @@ export function oauthRoutes(oauth: OAuthService, repos: Repositories, publicUrl:
     pageHeaders(c);
     const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
     const { request } = r.pending;
-    try {
-      oauth.checkCsrf(request.csrf, String(f.csrf ?? ""));
-    } catch (err) {
-      return c.html(errorPage((err as OAuthError).description), 400);
-    }
+    if (!oauth.csrfMatches(request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     if (!userId || request.userId !== userId || !request.workspaceId) return c.html(errorPage("Sign in first."), 400);
     if (f.decision !== "allow") return c.redirect(oauth.deny(request.id), 303);
     return c.redirect(oauth.approve(request.id, userId, request.workspaceId), 303);

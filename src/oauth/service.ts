@@ -42,7 +42,7 @@ export interface OAuthDeps {
   signer: TokenSigner;
   now: Clock;
   /** The MCP resource (token audience): <public url>/mcp. */
-  resource: () => string;
+  resource: string;
 }
 
 export function createOAuthService(d: OAuthDeps) {
@@ -171,8 +171,8 @@ export function createOAuthService(d: OAuthDeps) {
       }
       const allowed = client.scope.split(" ");
       if (scope.split(" ").some((s) => !allowed.includes(s))) return back("invalid_scope", "The scope is wider than the client may ask for.");
-      const resource = q.resource ?? d.resource();
-      if (resource !== d.resource()) return back("invalid_target", `resource must be ${d.resource()}.`);
+      const resource = q.resource ?? d.resource;
+      if (resource !== d.resource) return back("invalid_target", `resource must be ${d.resource}.`);
       const id = token(24);
       repos.oauth.insertRequest({
         id,
@@ -192,7 +192,7 @@ export function createOAuthService(d: OAuthDeps) {
 
     /** The principal behind an access token for this server's /mcp, or null. */
     async principalOf(accessToken: string) {
-      const claims = await d.signer.verify(accessToken, d.resource());
+      const claims = await d.signer.verify(accessToken, d.resource);
       if (!claims) return null;
       const workspace = repos.workspaces.get(claims.ws);
       if (!workspace || !repos.members.getByUser(claims.ws, claims.sub)) return null;
@@ -208,8 +208,9 @@ export function createOAuthService(d: OAuthDeps) {
       return { request: r, client: repos.oauth.client(r.clientId)! };
     },
 
-    checkCsrf(requestCsrf: string, given: string | undefined) {
-      if (!given || !safeEqual(requestCsrf, given)) throw invalidRequest("The form has expired or was not sent by this page; start again.");
+    /** Constant-time check of a form's CSRF token against the one kept with the request. */
+    csrfMatches(requestCsrf: string, given: unknown): boolean {
+      return typeof given === "string" && given.length > 0 && safeEqual(requestCsrf, given);
     },
 
     signIn(email: string, password: string): { sessionId: string; userId: string } | null {
@@ -238,10 +239,18 @@ export function createOAuthService(d: OAuthDeps) {
     },
 
     workspacesOf(userId: string) {
-      return repos.workspaces
-        .list()
-        .filter((w) => repos.members.getByUser(w.id, userId))
-        .map((w) => ({ id: w.id, name: w.name }));
+      return repos.workspaces.ofUser(userId);
+    },
+
+    /** The signed-in user picked the workspace the client will read (one of theirs). */
+    chooseWorkspace(requestId: string, userId: string, workspaceId: string): boolean {
+      if (!repos.workspaces.ofUser(userId).some((w) => w.id === workspaceId)) return false;
+      repos.oauth.updateRequest(requestId, { userId, workspaceId });
+      return true;
+    },
+
+    workspaceName(workspaceId: string): string | null {
+      return repos.workspaces.get(workspaceId)?.name ?? null;
     },
 
     /** The user approved: a single-use code, bound to client, redirect URI, PKCE challenge and resource. */

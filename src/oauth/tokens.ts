@@ -11,13 +11,13 @@ export interface AccessClaims {
   ws: string;
 }
 
-export function createTokenSigner(derivedKey: Buffer, issuer: () => string) {
+export function createTokenSigner(derivedKey: Buffer, issuer: string) {
   const key = new Uint8Array(derivedKey);
   return {
     async sign(claims: AccessClaims, audience: string): Promise<string> {
       return new SignJWT({ client_id: claims.client_id, scope: claims.scope, ws: claims.ws })
         .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
-        .setIssuer(issuer())
+        .setIssuer(issuer)
         .setAudience(audience)
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -28,7 +28,7 @@ export function createTokenSigner(derivedKey: Buffer, issuer: () => string) {
     /** The claims of a valid token for `audience`, or null (bad signature, expired, wrong audience or issuer). */
     async verify(token: string, audience: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: issuer(), audience, typ: "at+jwt", algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, key, { issuer, audience, typ: "at+jwt", algorithms: ["HS256"] });
         if (typeof payload.sub !== "string" || typeof payload.ws !== "string") return null;
         return { sub: payload.sub, client_id: String(payload.client_id), scope: String(payload.scope ?? ""), ws: payload.ws };
       } catch {

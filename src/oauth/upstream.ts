@@ -19,7 +19,7 @@ interface Pending {
 
 const PENDING_TTL_MS = 10 * 60 * 1000;
 
-export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: () => string) {
+export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
   const issuer = new URL(cfg.issuer);
   // Plain http only for a provider on this machine (development and tests).
   const insecure = issuer.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(issuer.hostname);
@@ -28,7 +28,7 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: () => string)
   const auth = oauth.ClientSecretPost(cfg.clientSecret);
   const pending = new Map<string, Pending>();
   let server: Promise<oauth.AuthorizationServer> | undefined;
-  const redirectUri = () => `${publicUrl()}/oauth/upstream/callback`;
+  const redirectUri = () => `${publicUrl}/oauth/upstream/callback`;
 
   function discover() {
     server ??= (async () => processDiscovery(await oauth.discoveryRequest(issuer, { ...options, algorithm: "oidc" })))();

@@ -12,8 +12,8 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../services/uploads.js";
-import type { Clock } from "../core/clock.js";
 import { toTimestamp } from "../core/transcript-time.js";
+import type { NoteLifecycle } from "../services/note-lifecycle.js";
 import type { AudioStore } from "../storage/audio-store.js";
 
 export const PROCESS_NOTE = "process-note";
@@ -22,7 +22,8 @@ export interface PipelineDeps {
   repos: Repositories;
   store: AudioStore;
   tmpDir: string;
-  now: Clock;
+  /** Every status change goes through the life cycle, which fires what follows. */
+  lifecycle: NoteLifecycle;
   /** Resolved per job, so a config error surfaces on the note rather than at start. */
   transcriber: () => SpeechToText;
   summarizer: () => Summarizer;
@@ -30,8 +31,6 @@ export interface PipelineDeps {
   maxAttempts: number;
   /** Delay before the first retry; each later one waits four times longer (capped at 10 minutes). */
   retryBaseMs: number;
-  /** Told when a note's processing has finished, whichever way. */
-  onFinished?: (note: NoteRow) => void;
   /** Told as each window of a recording is transcribed. */
   onProgress?: (noteId: string, done: number, total: number) => void;
 }
@@ -44,7 +43,7 @@ function permanent(err: unknown): Error {
 }
 
 export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typeof payload>> {
-  const { repos, now } = d;
+  const { repos, lifecycle } = d;
 
   async function transcribe(note: NoteRow, signal: AbortSignal) {
     const upload = note.audioUploadId ? repos.audioUploads.get(note.audioUploadId) : null;
@@ -66,12 +65,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         await fsp.rm(wav, { force: true });
         d.onProgress?.(note.id, i + 1, windows.length);
       }
-      repos.notes.replaceTranscript(note.id, segments, {
-        status: "summarizing",
+      lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
         processingInfo: { ...(note.processingInfo ?? {}), transcription: engine.name },
-        processingError: null,
-        updatedAt: now(),
       });
     } finally {
       await local.release();
@@ -83,13 +79,10 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     const summarizer = d.summarizer();
     const transcript = repos.notes.segmentsOf(note.id).map((s) => ({ speaker: s.speaker, text: s.text, at: toTimestamp(s.startSec) }));
     const result = await summarizer.summarize({ title: note.title, userWrittenNote: note.userWrittenNote, transcript }, { signal });
-    repos.notes.setProcessingState(note.id, {
-      status: "completed",
+    lifecycle.summarized(note, {
       summary: result.summary,
       enhancedNote: result.enhancedNote,
-      processingError: null,
       processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
-      updatedAt: now(),
     });
   }
 
@@ -106,7 +99,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       if (!note) return; // deleted meanwhile
       try {
         if (note.status === "postprocessing" || note.status === "transcript-processing") {
-          repos.notes.setProcessingState(noteId, { status: "transcript-processing", updatedAt: now() });
+          lifecycle.transcriptionStarted(note);
           await transcribe(note, signal);
           note = repos.notes.getForProcessing(noteId);
           if (!note) return;
@@ -115,20 +108,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       } catch (err) {
         throw permanent(err);
       }
-      const finished = repos.notes.getForProcessing(noteId);
-      if (finished) d.onFinished?.(finished);
     },
     onExhausted({ noteId }, error) {
-      const note = repos.notes.getForProcessing(noteId);
-      if (!note) return;
-      const stage = note.status === "summarizing" ? "Summarizing" : "Transcription";
-      repos.notes.setProcessingState(noteId, {
-        status: "recorded-not-summarized",
-        processingError: `${stage} failed: ${error.message}`,
-        updatedAt: now(),
-      });
-      const finished = repos.notes.getForProcessing(noteId);
-      if (finished) d.onFinished?.(finished);
+      lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${error.message}`);
     },
   };
 }

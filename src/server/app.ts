@@ -3,12 +3,14 @@
 import type Database from "better-sqlite3";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import type { Config } from "../config/schema.js";
+import { requestId } from "hono/request-id";
+import type { ResolvedConfig } from "../config/schema.js";
+import type { Logger } from "../core/logger.js";
 import type { Services } from "../services/index.js";
 import { systemClock, type Clock } from "../core/clock.js";
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from "../core/errors.js";
 import { newRouter } from "./context.js";
-import { errorResponse, type ErrorLogger } from "./error-handler.js";
+import { errorResponse } from "./error-handler.js";
 import { authenticate } from "./middleware/auth.js";
 import { rateLimit } from "./middleware/rate-limit.js";
 import { renderApiReference } from "./pages/api-reference.js";
@@ -16,7 +18,6 @@ import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "../mcp/http.js";
 import { oauthRoutes } from "../oauth/routes.js";
 import { createUpstreamOidc } from "../oauth/upstream.js";
-import type { Repositories } from "../db/repos/index.js";
 import { inviteLinkRoutes } from "./routes/invite.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
@@ -30,43 +31,40 @@ import { workspaceRoutes } from "./routes/v1/workspace.js";
 
 export interface AppDeps {
   services: Services;
-  repos: Repositories;
-  config: Config;
+  config: ResolvedConfig;
   sqlite: Database.Database;
   version: string;
+  logger: Logger;
   now?: Clock;
-  logError?: ErrorLogger;
 }
 
 const OPENAPI_PATH = "/v1/openapi.json";
-
-const defaultLogger: ErrorLogger = (err, c) => {
-  // Method and path only: headers and bodies may carry keys and personal data.
-  console.error(`notula: unexpected error on ${c.req.method} ${c.req.path}:`, err);
-};
 
 export function createApp(deps: AppDeps) {
   const { services, config } = deps;
   const now = deps.now ?? systemClock;
   const app = newRouter();
 
-  app.onError((err, c) => errorResponse(err, c, deps.logError ?? defaultLogger));
+  // Every response carries X-Request-Id (the client's, if it sent a sane one), and
+  // every log line about the request names it.
+  app.use("*", requestId());
+  app.onError((err, c) => errorResponse(err, c, deps.logger));
   app.notFound((c) => {
     const allow = allowedMethods(c.req.path);
     const err = allow.length
       ? new MethodNotAllowedError(`${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(", ")}.`, allow)
       : new NotFoundError(`No route ${c.req.method} ${c.req.path}. See ${OPENAPI_PATH} for the API.`);
-    return errorResponse(err, c, deps.logError ?? defaultLogger);
+    return errorResponse(err, c, deps.logger);
   });
 
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   app.route("/", healthRoutes(deps.sqlite));
   app.route("/", uploadRoutes(services));
-  const publicUrl = () => config.publicUrl ?? "http://127.0.0.1";
+  const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl) : undefined;
-  app.route("/", oauthRoutes(services.oauth, deps.repos, publicUrl, upstream));
+  app.route("/", oauthRoutes(services.oauth, publicUrl, deps.logger, upstream));
   app.route("/", inviteLinkRoutes(services));
-  app.route("/", mcpRoutes(services, { publicUrl }));
+  app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger }));
 
   const limitBody = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
@@ -78,7 +76,7 @@ export function createApp(deps: AppDeps) {
   // makes @hono/node-server build a full fetch Request (AbortController, Headers),
   // which cost more than a whole list query.
   app.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
-  const auth = authenticate(services.apiKeys);
+  const auth = authenticate(services.authentication);
   app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
   if (config.rateLimit.enabled) {
     const limiter = rateLimit(config.rateLimit.perMinute, now);
@@ -107,7 +105,7 @@ export function createApp(deps: AppDeps) {
       description:
         "Self-hosted meeting notes. Operations marked x-notula-extension are additions to the interface specification.",
     },
-    servers: [{ url: config.publicUrl ?? "/" }],
+    servers: [{ url: config.publicUrl }],
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   const openApiDocument = () => (document ??= app.getOpenAPI31Document(openApiConfig()));

@@ -2,9 +2,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Logger } from "../core/logger.js";
 import { AppError, InternalError, MethodNotAllowedError, PayloadTooLargeError, RateLimitError } from "../core/errors.js";
 
-export type ErrorLogger = (err: unknown, c: Context) => void;
 
 function fromHttpException(err: HTTPException): AppError {
   switch (err.status) {
@@ -19,12 +19,13 @@ function fromHttpException(err: HTTPException): AppError {
   }
 }
 
-export function errorResponse(err: unknown, c: Context, log: ErrorLogger) {
+export function errorResponse(err: unknown, c: Context, logger: Logger) {
   let appErr: AppError;
   if (err instanceof AppError) appErr = err;
   else if (err instanceof HTTPException) appErr = fromHttpException(err);
   else {
-    log(err, c);
+    // Method, route and request id only: headers and bodies may carry keys and personal data.
+    logger.error({ err, requestId: c.get("requestId"), method: c.req.method, route: c.req.routePath }, "unexpected error");
     appErr = new InternalError();
   }
   if (appErr instanceof RateLimitError) c.header("Retry-After", String(appErr.retryAfterSec));

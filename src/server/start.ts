@@ -1,15 +1,18 @@
-// `notula serve`: opens the data dir, bootstraps an empty one, and listens.
+// `notula serve`: listens, opens the data dir with the address it got, bootstraps an
+// empty one, and starts the workers.
 import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { selectEmbedder, selectSummarizer, selectTranscriber } from "../ai/select.js";
-import { INDEX_PASSAGES, indexPassagesWorker } from "../pipeline/index-passages.js";
+import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { processNoteWorker } from "../pipeline/process-note.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
-import type { Config } from "../config/schema.js";
-import { openRuntime } from "../runtime.js";
+import type { Config, ResolvedConfig } from "../config/schema.js";
+import { resolveConfig } from "../config/resolve.js";
+import { createLogger, type Logger } from "../core/logger.js";
+import { openRuntime, type Runtime } from "../runtime.js";
 import { createApp } from "./app.js";
 
 /** Builds the engine once, on first use (a whisper model stays loaded between notes); a failure is retried next time. */
@@ -20,6 +23,8 @@ function memoize<T>(make: () => T): () => T {
 
 export interface RunningServer {
   url: string;
+  config: ResolvedConfig;
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
@@ -27,38 +32,22 @@ export interface StartOptions {
   version: string;
   /** Where the one-time bootstrap notice and the listening line go. */
   out?: (line: string) => void;
+  logger?: Logger;
 }
 
-export async function startServer(config: Config, opts: StartOptions): Promise<RunningServer> {
-  const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
-  const embedder = selectEmbedder(config.embeddings);
-  const runtime = openRuntime(config.dataDir, {
-    embedder,
-    allowPrivateWebhooks: config.allowPrivateWebhooks,
-    maxUploadBytes: config.maxUploadBytes,
-    publicUrl: () => config.publicUrl!,
-  });
-  // Whatever a crash left half-received starts over.
-  runtime.repos.audioUploads.resetReceiving();
-  runtime.audioStore.sweepIncoming();
-  const tmpDir = path.join(config.dataDir, "tmp");
-  fs.rmSync(tmpDir, { recursive: true, force: true });
+function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string, logger: Logger) {
+  const embedder = runtime.embedder;
   runtime.queue.define(
     processNoteWorker({
       repos: runtime.repos,
       store: runtime.audioStore,
-      tmpDir,
-      now: runtime.now,
+      tmpDir: path.join(config.dataDir, "tmp"),
+      lifecycle: runtime.lifecycle,
       transcriber: memoize(() => selectTranscriber(config.transcription, config.dataDir)),
       summarizer: () => selectSummarizer(config.summarization),
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
-      onFinished: (note) =>
-        runtime.repos.transaction(() => {
-          runtime.emit(note.workspaceId, "note.completed", { note: runtime.services.notes.snapshot(note.id) });
-          if (embedder) runtime.queue.enqueue(INDEX_PASSAGES, { source: "note", id: note.id }, { idempotencyKey: `index:note:${note.id}`, coalesce: "queued" });
-        }),
     }),
   );
   if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder }));
@@ -68,12 +57,50 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
       secrets: runtime.secrets,
       agent: createWebhookAgent(config.allowPrivateWebhooks),
       now: runtime.now,
-      retryScheduleMs: config.webhooks.retryScheduleMs,
+      retryScheduleMs: [...config.webhooks.retryScheduleMs],
       timeoutMs: config.webhooks.timeoutMs,
       disableAfter: config.webhooks.disableAfter,
-      userAgent: `notula-webhooks/${opts.version}`,
+      userAgent: `notula-webhooks/${version}`,
+      logger: logger.child({ component: "webhooks" }),
     }),
   );
+}
+
+function listen(server: ServerType): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("listening", () => resolve(server.address() as AddressInfo));
+    server.once("error", reject);
+  });
+}
+
+export async function startServer(rawConfig: Config, opts: StartOptions): Promise<RunningServer> {
+  const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
+  const logger = opts.logger ?? createLogger();
+  // Listen first: the public URL, and so every link the services sign, may depend on
+  // the port the system hands out. Until the app is built nothing knows the address.
+  let handle: (req: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = serve({ fetch: (req) => handle(req), hostname: rawConfig.host, port: rawConfig.port });
+  const address = await listen(server);
+  const config = resolveConfig(rawConfig, address);
+
+  let runtime: Runtime;
+  try {
+    runtime = openRuntime(config.dataDir, {
+      publicUrl: config.publicUrl,
+      embedder: selectEmbedder(config.embeddings),
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      maxUploadBytes: config.maxUploadBytes,
+      logger,
+    });
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+  // Whatever a crash left half-received starts over.
+  runtime.repos.audioUploads.resetReceiving();
+  runtime.audioStore.sweepIncoming();
+  fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
+  defineWorkers(runtime, config, opts.version, logger);
 
   if (runtime.services.workspaces.isEmpty()) {
     const created = runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
@@ -81,23 +108,18 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
     out(`Admin API key (shown once; store it now): ${created.key}`);
   }
 
-  let server: ServerType;
-  const address = await new Promise<AddressInfo>((resolve, reject) => {
-    const app = createApp({ services: runtime.services, repos: runtime.repos, config, sqlite: runtime.database.sqlite, version: opts.version });
-    server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => resolve(info));
-    server.once("error", reject);
-  });
-  const hostForUrl = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const url = `http://${hostForUrl}:${address.port}`;
-  if (!config.publicUrl) config.publicUrl = url;
-  out(`notula listening on ${url}`);
+  const app = createApp({ services: runtime.services, config, sqlite: runtime.database.sqlite, version: opts.version, logger });
+  handle = app.fetch;
+  out(`notula listening on ${urlOf(address)}`);
   // Jobs left by a previous run resume now: one server runs per data dir, so a job
   // still marked running lost its worker with that run.
   runtime.repos.jobs.requeueRunning(runtime.now());
   runtime.queue.start();
 
   return {
-    url,
+    url: urlOf(address),
+    config,
+    runtime,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
@@ -113,4 +135,9 @@ export async function startServer(config: Config, opts: StartOptions): Promise<R
         setTimeout(() => http.closeAllConnections?.(), 2000).unref();
       }),
   };
+}
+
+/** The address the server listens on, as a URL (not the public URL, which may differ). */
+function urlOf(a: AddressInfo): string {
+  return `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
 }

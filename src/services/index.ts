@@ -1,5 +1,6 @@
 import type { Repositories } from "../db/repos/index.js";
 import { createApiKeyService } from "./api-keys.js";
+import { createAuthentication } from "./authentication.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
 import { createInviteService } from "./invites.js";
@@ -13,7 +14,7 @@ import { createTokenSigner } from "../oauth/tokens.js";
 import { createUploadService } from "./uploads.js";
 import { createWebhookService } from "./webhooks.js";
 import type { AudioStore } from "../storage/audio-store.js";
-import type { EmitEvent } from "../webhooks/events.js";
+import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { createWorkspaceService } from "./workspaces.js";
 
@@ -22,12 +23,10 @@ export interface ServiceOptions {
   allowPrivateWebhooks: boolean;
   audioStore: AudioStore;
   maxUploadBytes: number;
-  /** The server's public base URL (known once it listens). */
-  publicUrl: () => string;
-  /** Queues a note for processing; called inside the transaction that creates it. */
-  enqueueProcessing: (noteId: string) => void;
-  /** Records a workspace event for webhook delivery; called inside the causing transaction. */
-  emit: EmitEvent;
+  /** The server's public base URL, resolved once at start. */
+  publicUrl: string;
+  /** The note life cycle: statuses and what follows them. */
+  lifecycle: NoteLifecycle;
   /** Queues (re)indexing of a note or article for meaning-based search. */
   enqueueIndexing: (source: "note" | "article", id: string) => void;
   /** The embedding engine, or null when meaning-based search is off. */
@@ -39,7 +38,13 @@ export interface ServiceOptions {
 export function createServices(repos: Repositories, opts: ServiceOptions) {
   const now = opts.now ?? systemClock;
   const apiKeys = createApiKeyService(repos, now);
-  const notes = createNoteService(repos, now, { enqueueProcessing: opts.enqueueProcessing, emit: opts.emit, enqueueIndexing: opts.enqueueIndexing });
+  const oauth = createOAuthService({
+    repos,
+    now,
+    signer: createTokenSigner(opts.secrets.derive("notula oauth access tokens"), opts.publicUrl),
+    resource: `${opts.publicUrl}/mcp`,
+  });
+  const notes = createNoteService(repos, now, { lifecycle: opts.lifecycle, enqueueIndexing: opts.enqueueIndexing });
   return {
     apiKeys,
     workspaces: createWorkspaceService(repos, apiKeys, now),
@@ -52,7 +57,6 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       now,
       maxUploadBytes: opts.maxUploadBytes,
       publicUrl: opts.publicUrl,
-      enqueueProcessing: opts.enqueueProcessing,
     }),
     folders: createFolderService(repos, now),
     directory: createDirectoryService(repos, now),
@@ -60,12 +64,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder),
-    oauth: createOAuthService({
-      repos,
-      now,
-      signer: createTokenSigner(opts.secrets.derive("notula oauth access tokens"), opts.publicUrl),
-      resource: () => `${opts.publicUrl()}/mcp`,
-    }),
+    oauth,
+    authentication: createAuthentication(apiKeys, oauth),
   };
 }
 

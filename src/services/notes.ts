@@ -4,15 +4,13 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
 import { newId } from "../core/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
-import type { EmitEvent } from "../webhooks/events.js";
+import { BadRequestError, NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
-import { fromTimestamp, toTimestamp } from "../core/transcript-time.js";
-
-/** The job queue's idempotency key for a note's processing. */
-export const processingKey = (noteId: string) => `process-note:${noteId}`;
+import { fromTimestamp } from "../core/transcript-time.js";
+import type { NoteLifecycle } from "./note-lifecycle.js";
+import { presentFullNote } from "./note-presenter.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -22,46 +20,12 @@ export interface NoteUpdate {
 }
 
 export interface NoteServiceDeps {
-  enqueueProcessing: (noteId: string) => void;
-  /** Records a workspace event (webhooks) in the caller's transaction. */
-  emit: EmitEvent;
+  lifecycle: NoteLifecycle;
   enqueueIndexing: (source: "note", id: string) => void;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
-  const { enqueueProcessing, emit, enqueueIndexing } = deps;
-  /**
-   * The single-read shape. List items are rendered by the repository (listItemJson)
-   * with the same fields; test/server/notes-shape.test.ts holds the two together.
-   */
-  function present(
-    row: NoteRow,
-    tags: { id: string; name: string; color: string }[],
-    full: { enhancedNote: string; summary: string; transcripts: NoteDto["transcripts"] },
-  ): NoteDto {
-    return {
-      id: row.id,
-      title: row.title,
-      kind: row.kind,
-      status: row.status as NoteDto["status"],
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-      visibility: row.visibility,
-      tags,
-      participants: row.participants,
-      totalDurationSec: row.totalDurationSec,
-      userWrittenNote: row.userWrittenNote,
-      enhancedNote: full.enhancedNote,
-      summary: full.summary,
-      transcripts: full.transcripts,
-      calendarEvent: (row.calendarEvent as NoteDto["calendarEvent"]) ?? null,
-      inputLanguage: row.inputLanguage,
-      translationLanguage: row.translationLanguage,
-      meetingApp: row.meetingApp,
-      processingError: row.processingError,
-      processingInfo: row.processingInfo ?? null,
-    };
-  }
+  const { lifecycle, enqueueIndexing } = deps;
 
   function requireFolders(workspaceId: string, ids: string[], field: string): string[] {
     const unique = [...new Set(ids)];
@@ -71,35 +35,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     return unique;
   }
 
-  function presentFull(row: NoteRow): NoteDto {
-    const id = row.id;
-    const transcripts = repos.notes.segmentsOf(id).map((s) => ({
-      speaker: s.speaker,
-      text: s.text,
-      startTimestamp: toTimestamp(s.startSec),
-      endTimestamp: toTimestamp(s.endSec),
-    }));
-    return present(row, repos.notes.foldersOf([id]).get(id) ?? [], {
-      enhancedNote: row.enhancedNote,
-      summary: row.summary,
-      transcripts,
-    });
-  }
-
   function get(p: Principal, id: string): NoteDto {
     const row = repos.notes.get(p.workspaceId, p.userId, id);
     if (!row) throw new NotFoundError(`Note ${id} not found.`);
-    return presentFull(row);
-  }
-
-  /** The note as events carry it: the full single-read shape. */
-  function snapshot(id: string): NoteDto | null {
-    const row = repos.notes.getForProcessing(id);
-    return row ? presentFull(row) : null;
-  }
-
-  function emitCreated(workspaceId: string, id: string) {
-    emit(workspaceId, "note.created", { note: snapshot(id) });
+    return presentFullNote(repos, row);
   }
 
   /** A page of notes, each item already JSON text (rendered by the repository). */
@@ -125,7 +64,6 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
   return {
     get,
-    snapshot,
 
     listJson,
 
@@ -176,9 +114,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           segments,
           folderIds,
         });
-        emitCreated(p.workspaceId, id);
-        if (segments.length && !summarized) enqueueProcessing(id);
-        enqueueIndexing("note", id);
+        lifecycle.created(p.workspaceId, id, { index: true });
       });
       return get(p, id);
     },
@@ -221,7 +157,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         segments: [],
         folderIds,
       });
-      emitCreated(p.workspaceId, id);
+      lifecycle.created(p.workspaceId, id, { index: false });
       return { id };
     },
 
@@ -243,17 +179,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     reprocess(p: Principal, id: string): NoteDto {
       const row = repos.notes.get(p.workspaceId, p.userId, id);
       if (!row) throw new NotFoundError(`Note ${id} not found.`);
-      if (repos.jobs.hasUnfinished(processingKey(id))) throw new ConflictError(`Note ${id} is being processed already.`);
       const hasTranscript = repos.notes.segmentsOf(id).length > 0;
       if (!row.audioUploadId && !hasTranscript) throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
-      repos.transaction(() => {
-        repos.notes.setProcessingState(id, {
-          status: row.audioUploadId ? "postprocessing" : "summarizing",
-          processingError: null,
-          updatedAt: now(),
-        });
-        enqueueProcessing(id);
-      });
+      lifecycle.reprocess(row, hasTranscript);
       return get(p, id);
     },
 

@@ -6,6 +6,7 @@ import type { Principal } from "../core/principal.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { iso } from "../core/clock.js";
 import { toTimestamp } from "../core/transcript-time.js";
+import type { KnowledgeSearchQueryInput, NoteSearchQueryInput } from "../shared/schemas/search.js";
 
 interface Candidate {
   source: "note" | "article";
@@ -19,17 +20,10 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
 /** bm25 is "lower is better" and unbounded; shown as a positive score, higher better. */
 const score = (rank: number) => Math.round(-rank * 1000) / 1000;
 
-export interface KnowledgeQuery {
-  query: string;
-  limit?: number;
-  folderIds?: string[];
-  fromDate?: string;
-  toDate?: string;
-}
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null) {
   return {
-    notes(p: Principal, q: { query: string; limit?: number }) {
+    notes(p: Principal, q: NoteSearchQueryInput) {
       const match = anyWordQuery(q.query);
       const hits = match ? repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: q.limit ?? 10 }) : [];
       return {
@@ -44,13 +38,10 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
      * Their scores are not comparable, so the rankings are fused by reciprocal rank
      * (RRF, k = 60); without an embedding model, the full-text ranking alone.
      */
-    async knowledge(p: Principal, q: KnowledgeQuery) {
-      const limit = q.limit ?? 10;
+    async knowledge(p: Principal, q: KnowledgeSearchQueryInput) {
+      const { limit, fromDate, toDate } = q;
       const match = anyWordQuery(q.query);
-      const parse = (d?: string) => (d ? Date.parse(d) : undefined);
-      const fromDate = parse(q.fromDate);
-      const toDate = parse(q.toDate);
-      const filtered = Boolean(q.folderIds?.length || fromDate || toDate);
+      const filtered = Boolean(q.folderIds?.length || fromDate !== undefined || toDate !== undefined);
       const lists: Candidate[][] = [];
 
       const textNotes = match
@@ -90,7 +81,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
         if (c.source === "note") {
           const note = repos.notes.get(p.workspaceId, p.userId, c.id);
           if (!note) continue;
-          if ((fromDate && note.createdAt < fromDate) || (toDate && note.createdAt >= toDate)) continue;
+          if ((fromDate !== undefined && note.createdAt < fromDate) || (toDate !== undefined && note.createdAt >= toDate)) continue;
           if (q.folderIds?.length && !(repos.notes.foldersOf([c.id]).get(c.id) ?? []).some((f) => q.folderIds!.includes(f.id))) continue;
           results.push({ source: "note" as const, id: c.id, title: note.title, snippet: c.snippet, score: round(c.fused), ...(c.timestampSec !== null ? { timestamp: toTimestamp(c.timestampSec) } : {}) });
         } else {

@@ -37,9 +37,7 @@ export interface UploadServiceDeps {
   notes: NoteService;
   now: Clock;
   maxUploadBytes: number;
-  publicUrl: () => string;
-  /** Queues a note's processing (inside the caller's transaction). */
-  enqueueProcessing: (noteId: string) => void;
+  publicUrl: string;
 }
 
 export const audioKey = (u: Pick<AudioUploadRow, "workspaceId" | "id" | "extension">) => `${u.workspaceId}/${u.id}.${u.extension}`;
@@ -74,7 +72,7 @@ export function createUploadService(d: UploadServiceDeps) {
       const expires = Math.floor(row.expiresAt / 1000);
       const sig = d.secrets.sign(signedFields(row, expires));
       return {
-        presignedUrl: `${d.publicUrl()}/uploads/${row.id}?expires=${expires}&sig=${sig}`,
+        presignedUrl: `${d.publicUrl}/uploads/${row.id}?expires=${expires}&sig=${sig}`,
         audioUrl: `${AUDIO_URL_PREFIX}${row.id}`,
         contentType,
       };
@@ -136,7 +134,6 @@ export function createUploadService(d: UploadServiceDeps) {
           declaredDurationSec: upload.declaredDurationSec,
         });
         d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
-        d.enqueueProcessing(note.id);
         return { noteId: note.id };
       });
     },

@@ -8,6 +8,7 @@ import type { Repositories } from "../db/repos/index.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import type { SecretBox } from "../core/secret-box.js";
 import type { Clock } from "../core/clock.js";
+import type { Logger } from "../core/logger.js";
 import { DELIVER_WEBHOOK } from "./events.js";
 import { PrivateAddressError } from "./guarded-fetch.js";
 import { signPayload } from "./signing.js";
@@ -21,7 +22,7 @@ export interface DeliveryDeps {
   timeoutMs: number;
   disableAfter: number;
   userAgent: string;
-  log?: (msg: string) => void;
+  logger: Logger;
 }
 
 const payload = z.object({ deliveryId: z.string() });
@@ -95,7 +96,7 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       if (!row) return;
       repos.webhookDeliveries.update(deliveryId, { status: "failed", nextAttemptAt: null, lastError: row.delivery.lastError ?? error.message, updatedAt: now() });
       if (repos.webhookDeliveries.recordFailure(row.webhook.id, d.disableAfter, now()))
-        d.log?.(`webhook ${row.webhook.id} disabled after ${d.disableAfter} failed events in a row`);
+        d.logger.warn({ webhook: row.webhook.id, failedEvents: d.disableAfter }, "webhook disabled after failing events in a row");
     },
   };
 }

@@ -8,7 +8,7 @@ import { tempDir } from "../helpers/server.js";
 describe("noteRepo.list folder filter", () => {
   it("timeline, drive and probe plans return identical pages under every sort", () => {
     const dir = tempDir();
-    const rt = openRuntime(dir);
+    const rt = openRuntime(dir, { publicUrl: "http://127.0.0.1:8787" });
     const { db } = rt.database;
     const { services } = rt;
     const ws = services.workspaces.create({ name: "W" });

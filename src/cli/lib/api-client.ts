@@ -2,7 +2,7 @@
 // message. On node:http rather than fetch: loading fetch's HTTP stack costs more
 // start-up time than most commands take to run.
 import type { IncomingMessage } from "node:http";
-import { CliError, EXIT } from "../exit.js";
+import { CliError, exitCodeFor } from "../exit.js";
 
 export class ApiError extends CliError {
   constructor(
@@ -10,7 +10,7 @@ export class ApiError extends CliError {
     readonly apiCode: string,
     message: string,
   ) {
-    super(`${apiCode}: ${message}`, status === 401 ? EXIT.auth : status === 404 ? EXIT.notFound : EXIT.error);
+    super(`${apiCode}: ${message}`, exitCodeFor(status));
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { apiKeys, workspaces } from "../schema.js";
+import { apiKeys, workspaces } from "../schema/index.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise" };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { audioUploads } from "../schema.js";
+import { audioUploads } from "../schema/index.js";
 
 export type AudioUploadRow = typeof audioUploads.$inferSelect;
 

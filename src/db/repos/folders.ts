@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { folderMembers, folders } from "../schema.js";
+import { folderMembers, folders } from "../schema/index.js";
 
 export type FolderRow = typeof folders.$inferSelect;
 

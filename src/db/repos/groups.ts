@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { groupMembers, userGroups } from "../schema.js";
+import { groupMembers, userGroups } from "../schema/index.js";
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 

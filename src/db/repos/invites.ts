@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { folders, inviteFolders, inviteGroups, invites, userGroups } from "../schema.js";
+import { folders, inviteFolders, inviteGroups, invites, userGroups } from "../schema/index.js";
 import type { IdName } from "./members.js";
 
 export type InviteRow = typeof invites.$inferSelect;

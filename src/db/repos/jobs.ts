@@ -2,7 +2,7 @@
 // processes on the same data dir) never take the same job.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { jobs } from "../schema.js";
+import { jobs } from "../schema/index.js";
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { knowledgeArticles } from "../schema.js";
+import { knowledgeArticles } from "../schema/index.js";
 
 export type KnowledgeRow = typeof knowledgeArticles.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { escapeLike } from "../like.js";
 import type { Db } from "../open.js";
-import { folderMembers, folders, groupMembers, members, userGroups, users } from "../schema.js";
+import { folderMembers, folders, groupMembers, members, userGroups, users } from "../schema/index.js";
 
 export interface MemberRecord {
   id: string;

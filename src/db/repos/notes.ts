@@ -5,7 +5,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
-import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema.js";
+import { LIST_ITEM_JSON_SQL } from "./note-shape.js";
+import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
 
 export type NoteRow = typeof notes.$inferSelect;
 export type ParticipantRow = ParticipantValue;
@@ -29,40 +30,8 @@ export interface NoteListFilter {
 
 const P = (name: string) => sql.placeholder(name);
 
-/** notes.<column> in milliseconds as ISO 8601 with milliseconds, as Date#toISOString writes it. */
-const isoSql = (column: string) =>
-  `strftime('%Y-%m-%dT%H:%M:%S', notes.${column} / 1000, 'unixepoch') || printf('.%03dZ', notes.${column} % 1000)`;
-
-/**
- * A list item as JSON, rendered by SQLite: the list endpoint's hot path. Building it
- * in SQL spares a JS object per row and a parse and re-serialization of the stored
- * participants, which together cost more than the query. Field for field (and in
- * the same order) what the notes service presents; a test holds the two together.
- * Written as plain SQL with qualified names: drizzle leaves columns unqualified in
- * single-table queries, and the tags subquery must not take notes.id for folders.id.
- */
-const listItemJson = sql<string>`${sql.raw(`json_object(
-  'id', notes.id,
-  'title', notes.title,
-  'kind', notes.kind,
-  'status', notes.status,
-  'createdAt', ${isoSql("created_at")},
-  'updatedAt', ${isoSql("updated_at")},
-  'visibility', notes.visibility,
-  'tags', json((SELECT json_group_array(json_object('id', f.id, 'name', f.name, 'color', f.color) ORDER BY f.name)
-                FROM note_folders AS nf JOIN folders AS f ON f.id = nf.folder_id
-                WHERE nf.note_id = notes.id)),
-  'participants', json(notes.participants),
-  'totalDurationSec', notes.total_duration_sec,
-  'userWrittenNote', notes.user_written_note,
-  'enhancedNote', '',
-  'summary', '',
-  'transcripts', json('[]'),
-  'calendarEvent', json(notes.calendar_event),
-  'inputLanguage', notes.input_language,
-  'translationLanguage', notes.translation_language,
-  'meetingApp', notes.meeting_app
-)`)}`;
+/** A list item as JSON, rendered by SQLite from the one definition of the Note shape. */
+const listItemJson = sql<string>`${sql.raw(LIST_ITEM_JSON_SQL)}`;
 
 /** A note is visible to everyone in its workspace unless it is only-me, then to its creator alone. */
 const visible = and(eq(notes.workspaceId, P("ws")), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))))!;

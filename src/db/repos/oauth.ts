@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests, webSessions } from "../schema.js";
+import { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests, webSessions } from "../schema/index.js";
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type OAuthRequestRow = typeof oauthRequests.$inferSelect;

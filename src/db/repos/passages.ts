@@ -2,7 +2,7 @@
 // partitioned by workspace, so a search only ever scans one workspace.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { passages } from "../schema.js";
+import { passages } from "../schema/index.js";
 
 export interface PassageInput {
   text: string;

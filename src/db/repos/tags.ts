@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { tags } from "../schema.js";
+import { tags } from "../schema/index.js";
 
 export type TagRow = typeof tags.$inferSelect;
 

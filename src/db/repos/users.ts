@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { users } from "../schema.js";
+import { users } from "../schema/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 

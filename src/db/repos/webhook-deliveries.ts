@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { webhookDeliveries, webhookEvents, webhooks } from "../schema.js";
+import { webhookDeliveries, webhookEvents, webhooks } from "../schema/index.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { webhooks } from "../schema.js";
+import { webhooks } from "../schema/index.js";
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 

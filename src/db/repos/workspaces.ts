@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { workspaces } from "../schema.js";
+import { members, workspaces } from "../schema/index.js";
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -18,7 +18,17 @@ export function workspaceRepo(db: Db) {
       return db.select().from(workspaces).orderBy(workspaces.createdAt).all();
     },
     count(): number {
-      return db.select().from(workspaces).all().length;
+      return db.select({ n: count() }).from(workspaces).get()!.n;
+    },
+    /** The workspaces a user belongs to, oldest first. */
+    ofUser(userId: string): Pick<WorkspaceRow, "id" | "name">[] {
+      return db
+        .select({ id: workspaces.id, name: workspaces.name })
+        .from(members)
+        .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
+        .where(eq(members.userId, userId))
+        .orderBy(workspaces.createdAt)
+        .all();
     },
     setPlan(id: string, plan: WorkspaceRow["plan"], now: number): boolean {
       return db.update(workspaces).set({ plan, updatedAt: now }).where(eq(workspaces.id, id)).run().changes > 0;

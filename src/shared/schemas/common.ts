@@ -25,14 +25,18 @@ export const SuccessMessage = z
 
 export const Iso = z.string().meta({ format: "date-time", example: "2026-03-01T09:30:00.000Z" });
 
+// The query helpers below read a query string's text, and also the typed values an
+// MCP tool call sends (a number, an array), so that REST and MCP share one schema.
+
 /** A query-string integer with a clear message for "abc", "1.5" or out-of-range values. */
-export function queryInt(name: string, min: number, max: number | undefined, def: number) {
+export function queryInt(min: number, max: number | undefined, def: number) {
   const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
   return z
-    .string()
+    .union([z.string(), z.number()])
     .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return def;
+    .transform((given, ctx) => {
+      if (given === undefined) return def;
+      const raw = String(given);
       if (!/^-?\d+$/.test(raw.trim())) {
         ctx.addIssue({ code: "custom", message: `must be a whole number ${range}, got "${raw}"` });
         return z.NEVER;
@@ -45,7 +49,6 @@ export function queryInt(name: string, min: number, max: number | undefined, def
       return n;
     })
     .meta({
-      param: { name, in: "query" },
       description: `${range}; default ${def}`,
       type: "integer",
       minimum: min,
@@ -55,12 +58,12 @@ export function queryInt(name: string, min: number, max: number | undefined, def
 }
 
 export const PageQuery = z.object({
-  limit: queryInt("limit", 1, 100, 20),
-  offset: queryInt("offset", 0, undefined, 0),
+  limit: queryInt(1, 100, 20),
+  offset: queryInt(0, undefined, 0),
 });
 
 /** An ISO 8601 date or date-time in a query string, parsed to epoch milliseconds. */
-export function queryDate(name: string, description: string) {
+export function queryDate(description: string) {
   return z
     .string()
     .optional()
@@ -74,24 +77,24 @@ export function queryDate(name: string, description: string) {
       }
       return ms;
     })
-    .meta({ param: { name, in: "query" }, description, type: "string", format: "date-time" } as Record<string, unknown>);
+    .meta({ description, type: "string", format: "date-time" } as Record<string, unknown>);
 }
 
-/** A comma-separated list of ids in a query string. */
-export function queryIdList(name: string, description: string, max = 100) {
+/** A comma-separated list of ids in a query string (or, from MCP, an array of them). */
+export function queryIdList(description: string, max = 100) {
   return z
-    .string()
+    .union([z.string(), z.array(z.string().max(200))])
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined) return undefined;
-      const ids = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+      const ids = [...new Set((typeof raw === "string" ? raw.split(",") : raw).map((s) => s.trim()).filter(Boolean))];
       if (ids.length > max) {
         ctx.addIssue({ code: "custom", message: `at most ${max} ids, got ${ids.length}` });
         return z.NEVER;
       }
       return ids;
     })
-    .meta({ param: { name, in: "query" }, description, type: "string" } as Record<string, unknown>);
+    .meta({ description, type: "string" } as Record<string, unknown>);
 }
 
 export const IdParam = z.object({

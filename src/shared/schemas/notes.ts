@@ -103,18 +103,18 @@ export const Note = z
 export type NoteDto = z.infer<typeof Note>;
 
 export const NoteListQuery = z.object({
-  limit: queryInt("limit", 1, 100, 20),
-  offset: queryInt("offset", 0, undefined, 0),
+  limit: queryInt(1, 100, 20),
+  offset: queryInt(0, undefined, 0),
   sortBy: z.enum(["createdAt", "updatedAt", "title"]).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
   status: NoteStatus.optional(),
   kind: NoteKind.optional(),
-  search: z.string().max(200).optional().meta({ description: "Case-insensitive substring of the title." }),
+  search: z.string().max(200).optional().meta({ description: "Words of the title: each must begin a word of it, case-insensitive (\"plan\" finds \"Quarterly planning\")." }),
   createdBy: z.string().max(200).optional(),
-  fromDate: queryDate("fromDate", "Notes created at or after this ISO 8601 date."),
-  toDate: queryDate("toDate", "Notes created before this ISO 8601 date."),
-  folderIds: queryIdList("folderIds", "Comma-separated folder IDs: notes filed in any of them."),
-  tagIds: queryIdList("tagIds", "Deprecated alias of folderIds."),
+  fromDate: queryDate("Notes created at or after this ISO 8601 date."),
+  toDate: queryDate("Notes created before this ISO 8601 date."),
+  folderIds: queryIdList("Comma-separated folder IDs: notes filed in any of them."),
+  tagIds: queryIdList("Deprecated alias of folderIds."),
   participantEmail: z.string().max(320).optional(),
 });
 export type NoteListQueryInput = z.infer<typeof NoteListQuery>;

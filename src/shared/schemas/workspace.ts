@@ -42,8 +42,8 @@ export const Member = z
 export const MemberEnvelope = z.object({ member: Member }).meta({ id: "MemberEnvelope" });
 export const MemberList = z.object({ items: z.array(Member), pagination: Pagination }).meta({ id: "MemberList" });
 export const MemberListQuery = z.object({
-  limit: queryInt("limit", 1, 100, 20),
-  offset: queryInt("offset", 0, undefined, 0),
+  limit: queryInt(1, 100, 20),
+  offset: queryInt(0, undefined, 0),
   search: z.string().max(200).optional().meta({ description: "Substring of the member's name or email." }),
 });
 export const MemberUpdateBody = z

@@ -1,0 +1,1 @@
+CREATE INDEX `members_user_idx` ON `members` (`user_id`);

@@ -1,0 +1,94 @@
+// Notes and their parts: participants, transcript segments, folder links.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { workspaces } from "./accounts.js";
+import { folders } from "./directory.js";
+
+export interface ParticipantValue {
+  name: string;
+  email: string;
+  profileImageUrl: string;
+  accountName: string;
+  accountDomain: string;
+  accountImageUrl: string;
+}
+
+export const notes = sqliteTable(
+  "notes",
+  {
+    /** Stable integer key: the rowid of the title search index (survives VACUUM, unlike an implicit rowid). */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").notNull(),
+    title: text("title").notNull(),
+    kind: text("kind", { enum: ["online", "in-person", "podcast"] }).notNull(),
+    status: text("status").notNull(),
+    visibility: text("visibility", { enum: ["only-me", "workspace", "public"] }).notNull(),
+    userWrittenNote: text("user_written_note").notNull().default(""),
+    enhancedNote: text("enhanced_note").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    totalDurationSec: integer("total_duration_sec").notNull().default(0),
+    /** Read whole with the note, so kept as JSON beside it; emails are indexed in note_participant_emails. */
+    participants: text("participants", { mode: "json" }).$type<ParticipantValue[]>().notNull(),
+    calendarEvent: text("calendar_event", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    inputLanguage: text("input_language"),
+    translationLanguage: text("translation_language"),
+    meetingApp: text("meeting_app"),
+    processingError: text("processing_error"),
+    /** The recording this note was made from, if any (kept for reprocessing). */
+    audioUploadId: text("audio_upload_id"),
+    /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */
+    processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    // The three sort orders of the list. Visibility and creator trail the key so that
+    // the only-me check of a filtered list reads the index alone, not every row.
+    index("notes_ws_created_idx").on(t.workspaceId, t.createdAt, t.id, t.visibility, t.createdBy),
+    index("notes_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id, t.visibility, t.createdBy),
+    index("notes_ws_title_idx").on(t.workspaceId, sql`${t.title} COLLATE NOCASE`, t.id, t.visibility, t.createdBy),
+    index("notes_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
+    index("notes_ws_creator_created_idx").on(t.workspaceId, t.createdBy, t.createdAt),
+  ],
+);
+
+/** The participants' emails, lower-cased: the index behind the participantEmail filter. */
+export const noteParticipantEmails = sqliteTable(
+  "note_participant_emails",
+  {
+    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    emailNorm: text("email_norm").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.emailNorm, t.noteId] }), index("note_participant_emails_note_idx").on(t.noteId)],
+);
+
+export const transcriptSegments = sqliteTable(
+  "transcript_segments",
+  {
+    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    speaker: text("speaker").notNull(),
+    text: text("text").notNull(),
+    startSec: integer("start_sec").notNull(),
+    endSec: integer("end_sec").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.position] })],
+);
+
+export const noteFolders = sqliteTable(
+  "note_folders",
+  {
+    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+    // The note's createdAt (which never changes), copied here so that a folder's
+    // notes, newest first, are one walk of note_folders_timeline_idx.
+    noteCreatedAt: integer("note_created_at").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.folderId] }),
+    index("note_folders_folder_idx").on(t.folderId, t.noteId),
+    index("note_folders_timeline_idx").on(t.folderId, t.noteCreatedAt, t.noteId),
+  ],
+);

@@ -1,0 +1,107 @@
+// Uploads, the durable job queue, the webhook outbox and the search passages.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { workspaces } from "./accounts.js";
+import { webhooks } from "./integrations.js";
+import { notes } from "./notes.js";
+
+/** A presigned upload: created by generate-upload-url, filled by PUT, consumed by from-audio. */
+export const audioUploads = sqliteTable(
+  "audio_uploads",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    extension: text("extension").notNull(),
+    contentType: text("content_type").notNull(),
+    maxBytes: integer("max_bytes").notNull(),
+    declaredDurationSec: integer("declared_duration_sec").notNull(),
+    /** pending → receiving → uploaded → used; receiving returns to pending if the upload fails. */
+    status: text("status", { enum: ["pending", "receiving", "uploaded", "used"] }).notNull(),
+    bytes: integer("bytes"),
+    noteId: text("note_id"),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    uploadedAt: integer("uploaded_at"),
+  },
+  (t) => [index("audio_uploads_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** The durable job queue: survives restarts; a crashed worker's job is retaken after its lease. */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    availableAt: integer("available_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    /** At most one unfinished job per key: enqueueing again while one waits is a no-op. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("jobs_ready_idx").on(t.status, t.availableAt),
+    index("jobs_idempotency_idx").on(t.idempotencyKey, t.status),
+  ],
+);
+
+/** The outbox: one row per event, written in the transaction that caused it. */
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** The exact body sent, so every attempt sends the same bytes. */
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("webhook_events_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** One event to one registration: the delivery log. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deliveredAt: integer("delivered_at"),
+  },
+  (t) => [index("webhook_deliveries_workspace_idx").on(t.workspaceId, t.createdAt), index("webhook_deliveries_event_idx").on(t.eventId)],
+);
+
+/**
+ * Passages of notes and articles for meaning-based search. Their vectors live in a
+ * sqlite-vec table per dimension (passage_vectors_<dims>), keyed by this id.
+ */
+export const passages = sqliteTable(
+  "passages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["note", "article"] }).notNull(),
+    sourceId: text("source_id").notNull(),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    /** Where in the recording a transcript passage starts. */
+    timestampSec: integer("timestamp_sec"),
+    model: text("model").notNull(),
+    dims: integer("dims").notNull(),
+  },
+  (t) => [index("passages_source_idx").on(t.source, t.sourceId), index("passages_workspace_idx").on(t.workspaceId)],
+);

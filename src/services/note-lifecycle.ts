@@ -1,0 +1,147 @@
+// The note life cycle: the one place that moves a note between statuses, refuses the
+// moves the life cycle does not have, and fires what follows each move (processing,
+// search indexing, webhook events), in the same transaction as the move itself.
+//
+//   from audio:  postprocessing → transcript-processing → summarizing → completed
+//   from text:   completed, or summarizing → completed (a transcript with no summary)
+//   failing:     any in-between status → recorded-not-summarized
+//   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
+import type { Repositories } from "../db/repos/index.js";
+import type { NoteRow, SegmentRow } from "../db/repos/notes.js";
+import type { Clock } from "../core/clock.js";
+import { ConflictError, InternalError } from "../core/errors.js";
+import type { NoteDto } from "../shared/schemas/notes.js";
+import type { EmitEvent } from "../webhooks/events.js";
+import { presentFullNote } from "./note-presenter.js";
+
+export type NoteStatus = NoteDto["status"];
+
+/** Statuses a note passes through while a processing job owns it. */
+export const IN_FLIGHT: ReadonlySet<NoteStatus> = new Set(["postprocessing", "transcript-processing", "summarizing"]);
+
+const ALLOWED: Record<NoteStatus, readonly NoteStatus[]> = {
+  postprocessing: ["transcript-processing", "recorded-not-summarized"],
+  // A resumed job starts its stage again.
+  "transcript-processing": ["transcript-processing", "summarizing", "recorded-not-summarized"],
+  summarizing: ["completed", "recorded-not-summarized"],
+  completed: ["postprocessing", "summarizing"],
+  "recorded-not-summarized": ["postprocessing", "summarizing"],
+  idle: ["postprocessing", "summarizing"],
+  recording: ["postprocessing", "summarizing"],
+};
+
+export function canMove(from: NoteStatus, to: NoteStatus): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+/** The job queue's idempotency key for a note's processing. */
+export const processingKey = (noteId: string) => `process-note:${noteId}`;
+
+export interface LifecycleDeps {
+  repos: Repositories;
+  now: Clock;
+  /** Records a workspace event (webhooks) in the caller's transaction. */
+  emit: EmitEvent;
+  /** Queues a note's processing, in the caller's transaction. */
+  enqueueProcessing: (noteId: string) => void;
+  /** Queues (re)indexing for meaning-based search. */
+  enqueueIndexing: (source: "note" | "article", id: string) => void;
+}
+
+type ProcessingFields = Pick<Partial<NoteRow>, "processingError" | "processingInfo" | "summary" | "enhancedNote">;
+
+export function createNoteLifecycle(d: LifecycleDeps) {
+  const { repos, now } = d;
+
+  function current(noteId: string): NoteRow | null {
+    return repos.notes.getForProcessing(noteId);
+  }
+
+  /**
+   * Checks the move against the note's stored status (a caller's copy may be stale);
+   * a move the life cycle lacks is a bug in the caller, never data to keep.
+   */
+  function check(noteId: string, to: NoteStatus) {
+    const from = current(noteId)?.status as NoteStatus | undefined;
+    if (from === undefined) throw new InternalError(`Note ${noteId} no longer exists.`);
+    if (!canMove(from, to)) throw new InternalError(`Note ${noteId} cannot move from ${from} to ${to}.`);
+  }
+
+  function snapshot(noteId: string): NoteDto | null {
+    const row = current(noteId);
+    return row ? presentFullNote(repos, row) : null;
+  }
+
+  /** Processing has finished, whichever way: tell the webhooks and refresh the search index. */
+  function finished(note: NoteRow) {
+    repos.transaction(() => {
+      d.emit(note.workspaceId, "note.completed", { note: snapshot(note.id) });
+      d.enqueueIndexing("note", note.id);
+    });
+  }
+
+  return {
+    snapshot,
+
+    /**
+     * A note was just inserted (inside the caller's transaction) with its first status:
+     * announce it, and queue its processing when that status asks for it.
+     */
+    created(workspaceId: string, noteId: string, opts: { index: boolean }) {
+      const note = current(noteId);
+      if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
+      d.emit(workspaceId, "note.created", { note: snapshot(noteId) });
+      if (IN_FLIGHT.has(note.status as NoteStatus)) d.enqueueProcessing(noteId);
+      if (opts.index) d.enqueueIndexing("note", noteId);
+    },
+
+    /** Runs the processing again: from the recording if there is one, else from the transcript. */
+    reprocess(note: NoteRow, hasTranscript: boolean): void {
+      if (IN_FLIGHT.has(note.status as NoteStatus) || repos.jobs.hasUnfinished(processingKey(note.id)))
+        throw new ConflictError(`Note ${note.id} is being processed already.`);
+      const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
+      if (!note.audioUploadId && !hasTranscript) throw new InternalError(`Note ${note.id} has nothing to process.`);
+      check(note.id, to);
+      repos.transaction(() => {
+        repos.notes.setProcessingState(note.id, { status: to, processingError: null, updatedAt: now() });
+        d.enqueueProcessing(note.id);
+      });
+    },
+
+    /** The pipeline starts (or resumes) transcribing the recording. */
+    transcriptionStarted(note: NoteRow): void {
+      check(note.id, "transcript-processing");
+      repos.notes.setProcessingState(note.id, { status: "transcript-processing", updatedAt: now() });
+    },
+
+    /** The transcript is in: it replaces any earlier one, and summarizing comes next. */
+    transcribed(note: NoteRow, segments: SegmentRow[], fields: { totalDurationSec: number; processingInfo: Record<string, string> }): void {
+      check(note.id, "summarizing");
+      repos.notes.replaceTranscript(note.id, segments, { status: "summarizing", processingError: null, updatedAt: now(), ...fields });
+    },
+
+    /** The summary and enhanced note are in: the note is complete. */
+    summarized(note: NoteRow, fields: Required<Pick<ProcessingFields, "summary" | "enhancedNote" | "processingInfo">>): void {
+      check(note.id, "completed");
+      repos.notes.setProcessingState(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields });
+      const done = current(note.id);
+      if (done) finished(done);
+    },
+
+    /** Processing failed for good: the note keeps what it has and says why. */
+    failed(noteId: string, stageError: (status: NoteStatus) => string): void {
+      const note = current(noteId);
+      if (!note) return; // deleted meanwhile
+      if (!canMove(note.status as NoteStatus, "recorded-not-summarized")) return; // settled meanwhile
+      repos.notes.setProcessingState(noteId, {
+        status: "recorded-not-summarized",
+        processingError: stageError(note.status as NoteStatus),
+        updatedAt: now(),
+      });
+      const done = current(noteId);
+      if (done) finished(done);
+    },
+  };
+}
+
+export type NoteLifecycle = ReturnType<typeof createNoteLifecycle>;

@@ -1,0 +1,17 @@
+// Reads a note's parts (folders, transcript) and presents it in the single-read shape
+// that the REST read, MCP and webhook events share.
+import type { Repositories } from "../db/repos/index.js";
+import type { NoteRow } from "../db/repos/notes.js";
+import { presentNote } from "../db/repos/note-shape.js";
+import { toTimestamp } from "../core/transcript-time.js";
+import type { NoteDto } from "../shared/schemas/notes.js";
+
+export function presentFullNote(repos: Repositories, row: NoteRow): NoteDto {
+  const transcripts = repos.notes.segmentsOf(row.id).map((s) => ({
+    speaker: s.speaker,
+    text: s.text,
+    startTimestamp: toTimestamp(s.startSec),
+    endTimestamp: toTimestamp(s.endSec),
+  }));
+  return presentNote(row, { tags: repos.notes.foldersOf([row.id]).get(row.id) ?? [], transcripts });
+}
