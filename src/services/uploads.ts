@@ -3,6 +3,7 @@
 // workspace, content type and size limit); PUT streams the file into the audio
 // store; from-audio turns the upload into a note and queues its processing.
 import { randomBytes } from "node:crypto";
+import { AUDIO_CONTENT_TYPES } from "../shared/vocabulary.js";
 import type { Readable } from "node:stream";
 import type { Repositories } from "../db/repos/index.js";
 import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
@@ -22,12 +23,7 @@ import type { Clock } from "../core/clock.js";
 
 export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
 export const MAX_DURATION_SEC = 14_400;
-export const AUDIO_CONTENT_TYPES: Record<string, string> = {
-  m4a: "audio/mp4",
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  aac: "audio/aac",
-};
+export { AUDIO_CONTENT_TYPES };
 const AUDIO_URL_PREFIX = "notula://audio/";
 
 export interface UploadServiceDeps {
@@ -50,7 +46,7 @@ export function createUploadService(d: UploadServiceDeps) {
   return {
     createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }) {
       const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
-      const contentType = AUDIO_CONTENT_TYPES[extension];
+      const contentType = (AUDIO_CONTENT_TYPES as Record<string, string>)[extension];
       if (!contentType) throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
       const t = d.now();
       const row: AudioUploadRow = {

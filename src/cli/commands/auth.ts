@@ -41,7 +41,7 @@ export function registerAuth(program: Command) {
       }
       const key = f.withToken ? (await readInput("-")).trim() : await askKey(server);
       if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
-      const me = await createApiClient(server, key).request("GET", "/v1/me");
+      const me = await createApiClient(server, key).call("getMe");
       const stored = await saveKey(server, key);
       const store = await profileStore();
       store.set("profiles", { ...store.get("profiles"), [f.profile]: { server } });

@@ -2,6 +2,8 @@
 import type { Command } from "commander";
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../exit.js";
+import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES } from "../../shared/vocabulary.js";
+import type { ApiRequest, ApiResponse } from "../lib/api-types.js";
 import { collect, confirm, connect, readInput, required, type CommandContext } from "../lib/context.js";
 import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
 import { exportFileName, noteToMarkdown, renderNote } from "./notes-render.js";
@@ -22,33 +24,29 @@ interface ListFlags {
   all?: boolean;
 }
 
-function listQuery(f: ListFlags, overrides: Record<string, string> = {}): URLSearchParams {
-  const q = new URLSearchParams();
-  const set = (k: string, v: string | undefined) => v !== undefined && q.set(k, v);
-  set("limit", f.limit);
-  set("offset", f.offset);
-  set("sortBy", f.sort);
-  set("sortOrder", f.order);
-  set("status", f.status);
-  set("kind", f.kind);
-  set("search", f.search);
-  set("createdBy", f.createdBy);
-  set("fromDate", f.from);
-  set("toDate", f.to);
-  if (f.folder?.length) q.set("folderIds", f.folder.join(","));
-  set("participantEmail", f.participant);
-  for (const [k, v] of Object.entries(overrides)) q.set(k, v);
-  return q;
+/** The list filters as GET /v1/notes takes them. */
+function listQuery(f: ListFlags, overrides: { limit?: string; offset?: string } = {}): ApiRequest<"listNotes">["query"] {
+  return {
+    limit: overrides.limit ?? f.limit,
+    offset: overrides.offset ?? f.offset,
+    sortBy: f.sort as NonNullable<ApiRequest<"listNotes">["query"]>["sortBy"],
+    sortOrder: f.order as NonNullable<ApiRequest<"listNotes">["query"]>["sortOrder"],
+    status: f.status as NoteDto["status"] | undefined,
+    kind: f.kind as NoteDto["kind"] | undefined,
+    search: f.search,
+    createdBy: f.createdBy,
+    fromDate: f.from,
+    toDate: f.to,
+    folderIds: f.folder?.length ? f.folder : undefined,
+    participantEmail: f.participant,
+  };
 }
 
 /** Every note the filters match, page by page (100 at a time). */
 async function* walk(ctx: CommandContext, f: ListFlags) {
   let offset: number | null = Number(f.offset ?? 0);
   while (offset !== null) {
-    const page: { items: NoteDto[]; pagination: { nextOffset: number | null } } = await ctx.api.request(
-      "GET",
-      `/v1/notes?${listQuery(f, { limit: "100", offset: String(offset) })}`,
-    );
+    const page: ApiResponse<"listNotes"> = await ctx.api.call("listNotes", { query: listQuery(f, { limit: "100", offset: String(offset) }) });
     yield page.items;
     offset = page.pagination.nextOffset;
   }
@@ -58,10 +56,10 @@ function listOptions(cmd: Command) {
   return cmd
     .option("--limit <n>", "notes per page, 1–100 (default 20)")
     .option("--offset <n>", "notes to skip")
-    .option("--sort <field>", "createdAt | updatedAt | title")
+    .option("--sort <field>", NOTE_SORT_FIELDS.join(" | "))
     .option("--order <dir>", "asc | desc")
-    .option("--status <status>", "idle | recording | transcript-processing | recorded-not-summarized | summarizing | completed | postprocessing")
-    .option("--kind <kind>", "online | in-person | podcast")
+    .option("--status <status>", NOTE_STATUSES.join(" | "))
+    .option("--kind <kind>", NOTE_KINDS.join(" | "))
     .option("--search <text>", "words of the title")
     .option("--created-by <userId>", "creator's user id")
     .option("--from <date>", "created at or after (ISO 8601)")
@@ -92,7 +90,7 @@ export function registerNotes(program: Command) {
         else printNotes(items);
         return;
       }
-      const page = await ctx.api.request("GET", `/v1/notes?${listQuery(f)}`);
+      const page = await ctx.api.call("listNotes", { query: listQuery(f) });
       if (ctx.json) return printJson(page);
       printNotes(page.items);
       if (!page.pagination.isLast) info(`More notes follow: --offset ${page.pagination.nextOffset}, or --all.`);
@@ -104,7 +102,7 @@ export function registerNotes(program: Command) {
     .argument("<id>", "note id")
     .action(async (id: string, _f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const { note } = await ctx.api.request("GET", `/v1/notes/${encodeURIComponent(id)}`);
+      const { note } = await ctx.api.call("getNote", { params: { id } });
       if (ctx.json) printJson({ note });
       else process.stdout.write(renderNote(note));
     });
@@ -120,11 +118,11 @@ export function registerNotes(program: Command) {
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
       const title = await required(f.title, "--title", "Title of the note");
-      const body: Record<string, unknown> = { title };
+      const body: ApiRequest<"createNote">["body"] = { title };
       if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
       if (f.visibility) body.visibility = f.visibility;
       if (f.folder) body.folderIds = f.folder;
-      const { note } = await ctx.api.request("POST", "/v1/notes", body);
+      const { note } = await ctx.api.call("createNote", { body });
       if (ctx.json) printJson({ note });
       else process.stdout.write(`${note.id}\n`);
     });
@@ -141,14 +139,14 @@ export function registerNotes(program: Command) {
     .addHelpText("after", "\nExample:\n  notula notes update note_… --visibility private --note-file notes.md")
     .action(async (id: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const body: Record<string, unknown> = {};
+      const body: ApiRequest<"updateNote">["body"] = {};
       if (f.title) body.title = f.title;
       if (f.visibility) body.visibility = f.visibility;
       if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
       if (f.folder) body.folderIds = f.folder;
       if (f.folders === false) body.folderIds = [];
       if (Object.keys(body).length === 0) throw new CliError("Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.", EXIT.usage);
-      const { note } = await ctx.api.request("PATCH", `/v1/notes/${encodeURIComponent(id)}`, body);
+      const { note } = await ctx.api.call("updateNote", { params: { id }, body });
       if (ctx.json) printJson({ note });
       else info(`Updated ${note.id}.`);
     });
@@ -161,7 +159,7 @@ export function registerNotes(program: Command) {
     .action(async (id: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
       await confirm(`Delete note ${id}? This cannot be undone.`, f.yes);
-      const r = await ctx.api.request("DELETE", `/v1/notes/${encodeURIComponent(id)}`);
+      const r = await ctx.api.call("deleteNote", { params: { id } });
       if (ctx.json) printJson(r);
       else info(`Deleted ${id}.`);
     });
@@ -172,7 +170,7 @@ export function registerNotes(program: Command) {
     .argument("<id>", "note id")
     .action(async (id: string, _f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const { note } = await ctx.api.request("POST", `/v1/notes/${encodeURIComponent(id)}/reprocess`);
+      const { note } = await ctx.api.call("reprocessNote", { params: { id } });
       if (ctx.json) printJson({ note });
       else info(`${note.id} is ${note.status}.`);
     });
@@ -184,7 +182,7 @@ export function registerNotes(program: Command) {
     .option("--limit <n>", "at most this many (default 20)")
     .action(async (query: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const page = await ctx.api.request("GET", `/v1/notes?${listQuery({ search: query, limit: f.limit })}`);
+      const page = await ctx.api.call("listNotes", { query: listQuery({ search: query, limit: f.limit }) });
       if (ctx.json) printJson(page);
       else printNotes(page.items);
     });
@@ -209,7 +207,7 @@ export function registerNotes(program: Command) {
       else for await (const page of walk(ctx, f)) ids.push(...page.map((n) => n.id));
       const written: string[] = [];
       for (const noteId of ids) {
-        const { note } = (await ctx.api.request("GET", `/v1/notes/${encodeURIComponent(noteId)}`)) as { note: NoteDto };
+        const { note } = await ctx.api.call("getNote", { params: { id: noteId } });
         const file = path.join(f.out, exportFileName(note, f.format));
         fs.writeFileSync(file, f.format === "md" ? noteToMarkdown(note) : JSON.stringify({ note }, null, 2) + "\n");
         written.push(file);

@@ -3,8 +3,8 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
 import { connect } from "../lib/context.js";
 import { info, printJson } from "../lib/output.js";
+import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 
-const EXTENSIONS = ["m4a", "mp3", "wav", "aac"];
 const FINAL = ["completed", "recorded-not-summarized"];
 
 /** The recording's length in seconds, measured by ffprobe. */
@@ -64,7 +64,7 @@ async function put(url: string, file: string, contentType: string, size: number)
 export function registerUpload(program: Command) {
   program
     .command("upload")
-    .description("Upload a recording and make a note of it (m4a, mp3, wav or aac)")
+    .description(`Upload a recording and make a note of it (${AUDIO_EXTENSIONS.join(", ")})`)
     .argument("<file>", "the recording")
     .option("--title <title>", "title of the note")
     .option("--folder <id>", "file the note in this folder")
@@ -77,17 +77,14 @@ export function registerUpload(program: Command) {
       const path = await import("node:path");
       if (!fs.existsSync(file)) throw new CliError(`No file ${file}.`, EXIT.usage);
       const ext = path.extname(file).slice(1).toLowerCase();
-      if (!EXTENSIONS.includes(ext)) throw new CliError(`${file}: the extension must be one of ${EXTENSIONS.join(", ")}.`, EXIT.usage);
+      if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new CliError(`${file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
       const ctx = await connect(cmd);
       const duration = f.duration ? Number(f.duration) : await probeDuration(file);
       if (!Number.isFinite(duration) || duration <= 0) throw new CliError("--duration must be a positive number of seconds.", EXIT.usage);
-      const url = await ctx.api.request("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: ext, duration: Math.ceil(duration) });
+      const url = await ctx.api.call("generateUploadUrl", { body: { fileExtension: ext, duration: Math.ceil(duration) } });
       await put(url.presignedUrl, file, url.contentType, fs.statSync(file).size);
-      const { noteId } = await ctx.api.request("POST", "/v1/notes/from-audio", {
-        audioUrl: url.audioUrl,
-        title: f.title,
-        folderId: f.folder,
-        calendarEventId: f.calendarEvent,
+      const { noteId } = await ctx.api.call("createNoteFromAudio", {
+        body: { audioUrl: url.audioUrl, title: f.title, folderId: f.folder, calendarEventId: f.calendarEvent },
       });
       if (!f.wait) {
         if (ctx.json) printJson({ noteId });
@@ -96,7 +93,7 @@ export function registerUpload(program: Command) {
       }
       let last = "";
       for (;;) {
-        const { note } = await ctx.api.request("GET", `/v1/notes/${noteId}`);
+        const { note } = await ctx.api.call("getNote", { params: { id: noteId } });
         if (note.status !== last) {
           info(`${noteId}: ${note.status}`);
           last = note.status;

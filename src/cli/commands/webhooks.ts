@@ -1,6 +1,6 @@
 // notula webhooks register | list | remove | deliveries
 import type { Command } from "commander";
-import { confirm, connect, queryString } from "../lib/context.js";
+import { confirm, connect } from "../lib/context.js";
 import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
 
 export function registerWebhooks(program: Command) {
@@ -12,7 +12,7 @@ export function registerWebhooks(program: Command) {
     .addHelpText("after", "\nExample:\n  notula webhooks register https://hooks.example.com/notula")
     .action(async (url: string, _f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("POST", "/v1/integrations/automation/webhook", { hookUrl: url });
+      const r = await ctx.api.call("registerWebhook", { body: { hookUrl: url } });
       if (ctx.json) return printJson(r);
       process.stdout.write(`${r.secret}\n`);
       info("Registered. Verify deliveries with this secret (Standard Webhooks); keep it private.");
@@ -22,9 +22,9 @@ export function registerWebhooks(program: Command) {
     .description("List registrations")
     .action(async (_f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", "/v1/integrations/automation/webhook");
+      const r = await ctx.api.call("listWebhooks");
       if (ctx.json) return printJson(r);
-      printTable(["ID", "URL", "STATE", "FAILURES", "CREATED"], r.webhooks.map((w: any) => [w.id, w.hookUrl, w.disabled ? "disabled" : "active", String(w.consecutiveFailures), shortDate(w.createdAt)]));
+      printTable(["ID", "URL", "STATE", "FAILURES", "CREATED"], r.webhooks.map((w) => [w.id, w.hookUrl, w.disabled ? "disabled" : "active", String(w.consecutiveFailures), shortDate(w.createdAt)]));
     });
   hooks
     .command("remove")
@@ -34,7 +34,7 @@ export function registerWebhooks(program: Command) {
     .action(async (url: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
       await confirm(`Stop sending events to ${url}?`, f.yes);
-      const r = await ctx.api.request("DELETE", "/v1/integrations/automation/webhook", { hookUrl: url });
+      const r = await ctx.api.call("removeWebhook", { body: { hookUrl: url } });
       if (ctx.json) printJson(r);
       else info(`Removed ${url}.`);
     });
@@ -45,12 +45,11 @@ export function registerWebhooks(program: Command) {
     .option("--offset <n>", "skip")
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const q = queryString({ limit: f.limit, offset: f.offset });
-      const r = await ctx.api.request("GET", `/v1/integrations/automation/deliveries?${q}`);
+      const r = await ctx.api.call("listWebhookDeliveries", { query: { limit: f.limit, offset: f.offset } });
       if (ctx.json) return printJson(r);
       printTable(
         ["EVENT", "TYPE", "URL", "STATUS", "TRIES", "LAST", "CREATED"],
-        r.items.map((d: any) => [d.eventId, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
+        r.items.map((d) => [d.eventId, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
       );
     });
 }

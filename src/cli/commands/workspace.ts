@@ -1,7 +1,8 @@
 // notula folders | tags | groups | members | invites | me | workspace
 import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
-import { collect, confirm, connect, queryString, required } from "../lib/context.js";
+import type { ApiRequest } from "../lib/api-types.js";
+import { collect, confirm, connect, required } from "../lib/context.js";
 import { info, printJson, printTable, shortDate } from "../lib/output.js";
 
 const names = (xs: { name: string }[]) => xs.map((x) => x.name).join(", ");
@@ -13,9 +14,9 @@ export function registerWorkspace(program: Command) {
     .description("List folders")
     .action(async (_f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", "/v1/folders");
+      const r = await ctx.api.call("listFolders");
       if (ctx.json) return printJson(r);
-      printTable(["ID", "NAME", "PARENT", "MEMBERS", "CREATED"], r.folders.map((f: any) => [f.id, f.name, f.parentFolderId ?? "", String(f.memberCount), shortDate(f.createdAt)]));
+      printTable(["ID", "NAME", "PARENT", "MEMBERS", "CREATED"], r.folders.map((f) => [f.id, f.name, f.parentFolderId ?? "", String(f.memberCount), shortDate(f.createdAt)]));
     });
   folders
     .command("create")
@@ -30,9 +31,9 @@ export function registerWorkspace(program: Command) {
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
       const name = await required(f.name, "--name", "Folder name");
-      const owner = f.owner ?? (await ctx.api.request("GET", "/v1/me")).user.id;
+      const owner = f.owner ?? (await ctx.api.call("getMe")).user.id;
       const body = { name, ownerUserId: owner, parentFolderId: f.parent, icon: f.icon, color: f.color, isPrivate: f.private ?? undefined };
-      const r = await ctx.api.request("POST", "/v1/folders", body);
+      const r = await ctx.api.call("createFolder", { body });
       if (ctx.json) printJson(r);
       else process.stdout.write(`${r.folder.id}\n`);
     });
@@ -47,11 +48,11 @@ export function registerWorkspace(program: Command) {
     .option("--color <hex>", "colour")
     .action(async (id: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const body: Record<string, unknown> = { name: f.name, icon: f.icon, color: f.color };
+      const body: ApiRequest<"updateFolder">["body"] = { name: f.name, icon: f.icon, color: f.color };
       if (f.parent) body.parentFolderId = f.parent;
       if (f.root) body.parentFolderId = null;
       if (Object.values(body).every((v) => v === undefined)) throw new CliError("Nothing to change: give --name, --parent, --root, --icon or --color.", EXIT.usage);
-      const r = await ctx.api.request("PATCH", `/v1/folders/${encodeURIComponent(id)}`, body);
+      const r = await ctx.api.call("updateFolder", { params: { id }, body });
       if (ctx.json) printJson(r);
       else info(`Updated ${r.folder.id}.`);
     });
@@ -63,7 +64,7 @@ export function registerWorkspace(program: Command) {
     .action(async (id: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
       await confirm(`Delete folder ${id}? Its notes stay, unfiled.`, f.yes);
-      const r = await ctx.api.request("DELETE", `/v1/folders/${encodeURIComponent(id)}`);
+      const r = await ctx.api.call("deleteFolder", { params: { id } });
       if (ctx.json) printJson(r);
       else info(`Deleted ${id}.`);
     });
@@ -75,9 +76,9 @@ export function registerWorkspace(program: Command) {
     .description("List workspace tags")
     .action(async (_f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", "/v1/workspace/tags");
+      const r = await ctx.api.call("listTags");
       if (ctx.json) return printJson(r);
-      printTable(["ID", "NAME", "COLOR"], r.tags.map((t: any) => [t.id, t.name, t.color]));
+      printTable(["ID", "NAME", "COLOR"], r.tags.map((t) => [t.id, t.name, t.color]));
     });
 
   program
@@ -87,9 +88,9 @@ export function registerWorkspace(program: Command) {
     .description("List user groups")
     .action(async (_f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", "/v1/workspace/groups");
+      const r = await ctx.api.call("listGroups");
       if (ctx.json) return printJson(r);
-      printTable(["ID", "NAME", "MEMBERS"], r.userGroups.map((g: any) => [g.id, g.name, String(g.memberCount)]));
+      printTable(["ID", "NAME", "MEMBERS"], r.userGroups.map((g) => [g.id, g.name, String(g.memberCount)]));
     });
 
   const members = program.command("members").description("Workspace members");
@@ -101,10 +102,9 @@ export function registerWorkspace(program: Command) {
     .option("--offset <n>", "skip")
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const q = queryString({ search: f.search, limit: f.limit, offset: f.offset });
-      const r = await ctx.api.request("GET", `/v1/workspace/members?${q}`);
+      const r = await ctx.api.call("listMembers", { query: { search: f.search, limit: f.limit, offset: f.offset } });
       if (ctx.json) return printJson(r);
-      printTable(["ID", "NAME", "EMAIL", "ROLE", "GROUPS"], r.items.map((m: any) => [m.id, m.name, m.email, m.role, names(m.groups)]));
+      printTable(["ID", "NAME", "EMAIL", "ROLE", "GROUPS"], r.items.map((m) => [m.id, m.name, m.email, m.role, names(m.groups)]));
     });
   members
     .command("get")
@@ -112,7 +112,7 @@ export function registerWorkspace(program: Command) {
     .argument("<id>", "member id")
     .action(async (id: string, _f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", `/v1/workspace/members/${encodeURIComponent(id)}`);
+      const r = await ctx.api.call("getMember", { params: { id } });
       if (ctx.json) return printJson(r);
       const m = r.member;
       process.stdout.write(`${m.name} <${m.email}>\nid       ${m.id}\nuser     ${m.userId}\nrole     ${m.role}\ngroups   ${names(m.groups) || "-"}\nfolders  ${names(m.folders) || "-"}\n`);
@@ -124,7 +124,7 @@ export function registerWorkspace(program: Command) {
     .option("--group <id>", "group id (repeatable; none clears)", collect, [])
     .action(async (id: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("PATCH", `/v1/workspace/members/${encodeURIComponent(id)}`, { groupIds: f.group });
+      const r = await ctx.api.call("updateMember", { params: { id }, body: { groupIds: f.group } });
       if (ctx.json) printJson(r);
       else info(`${r.member.name} is now in: ${names(r.member.groups) || "no group"}.`);
     });
@@ -138,13 +138,18 @@ export function registerWorkspace(program: Command) {
     .option("--offset <n>", "skip")
     .action(async (f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const q = queryString({ limit: f.limit, offset: f.offset });
-      const r = await ctx.api.request("GET", `${f.legacy ? "/v1/workspace/invites" : "/v1/invites"}?${q}`);
-      if (ctx.json) return printJson(r);
-      printTable(
-        ["ID", "EMAIL", "ROLE", "EXPIRES", f.legacy ? "GROUPS" : "FOLDERS", "LINK"],
-        r.items.map((i: any) => [i.id, i.email ?? "(link)", i.role, shortDate(i.expiresAt), names(f.legacy ? i.groups : i.folders), `${ctx.server}/invite/${i.code}`]),
-      );
+      const query = { limit: f.limit, offset: f.offset };
+      const link = (code: string) => `${ctx.server}/invite/${code}`;
+      const head = ["ID", "EMAIL", "ROLE", "EXPIRES", f.legacy ? "GROUPS" : "FOLDERS", "LINK"];
+      if (f.legacy) {
+        const r = await ctx.api.call("listWorkspaceInvites", { query });
+        if (ctx.json) return printJson(r);
+        printTable(head, r.items.map((i) => [i.id, i.email ?? "(link)", i.role, shortDate(i.expiresAt), names(i.groups), link(i.code)]));
+      } else {
+        const r = await ctx.api.call("listInvites", { query });
+        if (ctx.json) return printJson(r);
+        printTable(head, r.items.map((i) => [i.id, i.email ?? "(link)", i.role, shortDate(i.expiresAt), names(i.folders), link(i.code)]));
+      }
     });
   invites
     .command("create")
@@ -160,8 +165,8 @@ export function registerWorkspace(program: Command) {
       const ctx = await connect(cmd);
       if (!f.email && !f.link) throw new CliError("Give --email, or --link for a URL invite.", EXIT.usage);
       const r = f.legacy
-        ? await ctx.api.request("POST", "/v1/workspace/invites", { email: f.email, role: f.role, isUrlInvite: Boolean(f.link), groupIds: f.group })
-        : await ctx.api.request("POST", "/v1/invites", { email: f.email ?? null, role: f.role, isUrlInvite: Boolean(f.link), folderIds: f.folder });
+        ? await ctx.api.call("createWorkspaceInvite", { body: { email: f.email, role: f.role, isUrlInvite: Boolean(f.link), groupIds: f.group } })
+        : await ctx.api.call("createInvite", { body: { email: f.email ?? null, role: f.role, isUrlInvite: Boolean(f.link), folderIds: f.folder } });
       if (ctx.json) return printJson(r);
       process.stdout.write(`${ctx.server}/invite/${r.invite.code}\n`);
       info(`Invite ${r.invite.id} for ${r.invite.email ?? "anyone with the link"} expires ${shortDate(r.invite.expiresAt)}.`);
@@ -175,7 +180,7 @@ export function registerWorkspace(program: Command) {
     .action(async (id: string, f, cmd: Command) => {
       const ctx = await connect(cmd);
       await confirm(`Delete invite ${id}?`, f.yes);
-      const r = await ctx.api.request("DELETE", `${f.legacy ? "/v1/workspace/invites" : "/v1/invites"}/${encodeURIComponent(id)}`);
+      const r = await ctx.api.call(f.legacy ? "deleteWorkspaceInvite" : "deleteInvite", { params: { id } });
       if (ctx.json) printJson(r);
       else info(r.message);
     });
@@ -185,7 +190,7 @@ export function registerWorkspace(program: Command) {
     .description("Who the key belongs to")
     .action(async (_f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", "/v1/me");
+      const r = await ctx.api.call("getMe");
       if (ctx.json) return printJson(r);
       process.stdout.write(`${r.user.name} <${r.user.email}>\nworkspace  ${r.workspace.name} (${r.workspace.id}, ${r.workspace.plan})\nscopes     ${r.scopes.join(", ")}\nserver     ${ctx.server}\n`);
     });
@@ -195,7 +200,7 @@ export function registerWorkspace(program: Command) {
     .description("The workspace: name, settings, allowed domains")
     .action(async (_f, cmd: Command) => {
       const ctx = await connect(cmd);
-      const r = await ctx.api.request("GET", "/v1/workspace");
+      const r = await ctx.api.call("getWorkspace");
       if (ctx.json) return printJson(r);
       const w = r.workspace;
       process.stdout.write(`${w.name} (${w.id})\nlanguage           ${w.settings.defaultLanguage}\nnote permission    ${w.settings.meetingDefaultPermission}\nallowed domains    ${w.allowedEmailDomains.join(", ") || "-"}\n`);

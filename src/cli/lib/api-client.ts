@@ -2,7 +2,9 @@
 // message. On node:http rather than fetch: loading fetch's HTTP stack costs more
 // start-up time than most commands take to run.
 import type { IncomingMessage } from "node:http";
+import { endpoints, type EndpointName } from "../../shared/api/endpoints.js";
 import { CliError, exitCodeFor } from "../exit.js";
+import type { ApiRequest, ApiResponse } from "./api-types.js";
 
 export class ApiError extends CliError {
   constructor(
@@ -16,7 +18,25 @@ export class ApiError extends CliError {
 
 export interface ApiClient {
   baseUrl: string;
-  request<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Calls an endpoint by name, typed by its route definition on the server. */
+  call<N extends EndpointName>(name: N, input?: ApiRequest<N>): Promise<ApiResponse<N>>;
+}
+
+type QueryValue = string | number | boolean | string[] | undefined | null;
+
+/** The endpoint's path with its parameters filled in, and the query (lists comma-joined, unset values left out). */
+export function endpointUrl(name: EndpointName, params: Record<string, string> = {}, query: Record<string, QueryValue> = {}): string {
+  const path = endpoints[name].path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (params[key] === undefined) throw new Error(`${name}: missing path parameter ${key}`);
+    return encodeURIComponent(params[key]);
+  });
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+    q.set(k, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  const qs = q.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 async function send(method: string, url: string, key: string | null, body: unknown) {
@@ -49,7 +69,10 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
   const base = baseUrl.replace(/\/+$/, "");
   return {
     baseUrl: base,
-    async request(method, path, body) {
+    async call(name, input) {
+      const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown };
+      const method = endpoints[name].method.toUpperCase();
+      const path = endpointUrl(name, params, query);
       let res: { status: number; statusText: string; text: string };
       try {
         res = await send(method, base + path, key, body);
@@ -58,19 +81,20 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
         throw new CliError(`Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`);
       }
       const text = res.text;
-      let json: any;
+      let json: unknown;
       try {
         json = text ? JSON.parse(text) : {};
       } catch {
         throw new CliError(`${base} answered ${res.status} with something that is not JSON; is it a notula server?`);
       }
       if (res.status < 200 || res.status >= 300) {
-        const code = json?.error?.code ?? `http_${res.status}`;
-        let message = json?.error?.message ?? res.statusText;
+        const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
+        const code = error?.code ?? `http_${res.status}`;
+        let message = error?.message ?? res.statusText;
         if (res.status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
         throw new ApiError(res.status, code, message);
       }
-      return json;
+      return json as ApiResponse<typeof name>;
     },
   };
 }

@@ -59,8 +59,3 @@ export async function readInput(file: string): Promise<string> {
 }
 
 export const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
-
-/** A query string of the flags that were given. */
-export function queryString(params: Record<string, string | undefined>): string {
-  return new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
-}

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { AUDIO_EXTENSIONS } from "../vocabulary.js";
 
 export const GenerateUploadUrlBody = z
   .object({
-    fileExtension: z.string().min(1, "is required").max(10).meta({ example: "m4a", description: "m4a, mp3, wav or aac" }),
+    fileExtension: z.string().min(1, "is required").max(10).meta({ example: "m4a", description: AUDIO_EXTENSIONS.join(", ") }),
     duration: z
       .number()
       .positive("must be a positive number of seconds")

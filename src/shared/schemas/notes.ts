@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { Iso, Pagination, queryDate, queryIdList, queryInt } from "./common.js";
 
-export const NOTE_STATUSES = [
-  "idle",
-  "recording",
-  "transcript-processing",
-  "recorded-not-summarized",
-  "summarizing",
-  "completed",
-  "postprocessing",
-] as const;
-export const NOTE_KINDS = ["online", "in-person", "podcast"] as const;
-/** Visibility as notes are returned (the newer shape). */
-export const VISIBILITIES = ["only-me", "workspace", "public"] as const;
+import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES, VISIBILITIES } from "../vocabulary.js";
+
+export { NOTE_KINDS, NOTE_STATUSES, VISIBILITIES };
 /** The older shape, still accepted on input: private ↔ only-me, shared ↔ public. */
 export const LEGACY_VISIBILITY: Record<string, (typeof VISIBILITIES)[number]> = {
   private: "only-me",
@@ -105,7 +96,7 @@ export type NoteDto = z.infer<typeof Note>;
 export const NoteListQuery = z.object({
   limit: queryInt(1, 100, 20),
   offset: queryInt(0, undefined, 0),
-  sortBy: z.enum(["createdAt", "updatedAt", "title"]).default("createdAt"),
+  sortBy: z.enum(NOTE_SORT_FIELDS).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
   status: NoteStatus.optional(),
   kind: NoteKind.optional(),

@@ -2,6 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { FromAudioBody, FromAudioResult, GenerateUploadUrlBody, UploadUrl } from "../../../shared/schemas/audio.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireEnterprise, requireScope } from "../../middleware/auth.js";
 import { common, errors, jsonBody, ok } from "./openapi-helpers.js";
@@ -11,8 +12,7 @@ const security = [{ bearer: [] }];
 const middleware = [requireScope("notes"), requireEnterprise];
 
 const generate = createRoute({
-  method: "post",
-  path: "/v1/notes/from-audio/generate-upload-url",
+  ...endpoints.generateUploadUrl,
   tags,
   security,
   middleware,
@@ -22,8 +22,7 @@ const generate = createRoute({
 });
 
 const fromAudio = createRoute({
-  method: "post",
-  path: "/v1/notes/from-audio",
+  ...endpoints.createNoteFromAudio,
   tags,
   security,
   middleware,
@@ -39,3 +38,6 @@ export function audioRoutes(services: Services) {
   app.openapi(fromAudio, (c) => c.json(services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200));
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const audioRouteDefs = { generateUploadUrl: generate, createNoteFromAudio: fromAudio };

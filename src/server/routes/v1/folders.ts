@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { FolderCreateBody, FolderEnvelope, FolderList, FolderUpdateBody } from "../../../shared/schemas/folders.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -11,8 +12,7 @@ const security = [{ bearer: [] }];
 const middleware = [requireScope("folders")];
 
 const create = createRoute({
-  method: "post",
-  path: "/v1/folders",
+  ...endpoints.createFolder,
   tags,
   security,
   middleware,
@@ -22,8 +22,7 @@ const create = createRoute({
 });
 
 const list = createRoute({
-  method: "get",
-  path: "/v1/folders",
+  ...endpoints.listFolders,
   tags,
   security,
   middleware,
@@ -33,8 +32,7 @@ const list = createRoute({
 });
 
 const update = createRoute({
-  method: "patch",
-  path: "/v1/folders/{id}",
+  ...endpoints.updateFolder,
   tags,
   security,
   middleware,
@@ -45,8 +43,7 @@ const update = createRoute({
 });
 
 const remove = createRoute({
-  method: "delete",
-  path: "/v1/folders/{id}",
+  ...endpoints.deleteFolder,
   tags,
   security,
   middleware,
@@ -71,3 +68,6 @@ export function folderRoutes(services: Services) {
   });
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const folderRouteDefs = { createFolder: create, listFolders: list, updateFolder: update, deleteFolder: remove };

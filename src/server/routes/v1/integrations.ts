@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { PageQuery, Pagination } from "../../../shared/schemas/common.js";
 import { WebhookDelivery, WebhookList, WebhookRegisterBody, WebhookRegistered } from "../../../shared/schemas/integrations.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -10,11 +11,9 @@ import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
 const tags = ["Integrations"];
 const security = [{ bearer: [] }];
 const middleware = [requireScope("notes")];
-const path = "/v1/integrations/automation/webhook";
 
 const register = createRoute({
-  method: "post",
-  path,
+  ...endpoints.registerWebhook,
   tags,
   security,
   middleware,
@@ -26,8 +25,7 @@ const register = createRoute({
 });
 
 const list = createRoute({
-  method: "get",
-  path,
+  ...endpoints.listWebhooks,
   tags,
   security,
   middleware,
@@ -37,8 +35,7 @@ const list = createRoute({
 });
 
 const remove = createRoute({
-  method: "delete",
-  path,
+  ...endpoints.removeWebhook,
   tags,
   security,
   middleware,
@@ -49,8 +46,7 @@ const remove = createRoute({
 });
 
 const deliveries = createRoute({
-  method: "get",
-  path: "/v1/integrations/automation/deliveries",
+  ...endpoints.listWebhookDeliveries,
   tags,
   security,
   middleware,
@@ -71,3 +67,6 @@ export function integrationRoutes(services: Services) {
   app.openapi(remove, (c) => c.json(services.webhooks.remove(c.get("principal"), c.req.valid("json").hookUrl), 200));
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const integrationRouteDefs = { registerWebhook: register, listWebhooks: list, removeWebhook: remove, listWebhookDeliveries: deliveries };

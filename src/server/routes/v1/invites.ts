@@ -9,6 +9,7 @@ import {
   WorkspaceInviteCreateBody,
   WorkspaceInviteList,
 } from "../../../shared/schemas/workspace.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -19,8 +20,7 @@ const middleware = [requireScope("users")];
 const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
 
 const create = createRoute({
-  method: "post",
-  path: "/v1/invites",
+  ...endpoints.createInvite,
   tags,
   security,
   middleware,
@@ -31,8 +31,7 @@ const create = createRoute({
 });
 
 const list = createRoute({
-  method: "get",
-  path: "/v1/invites",
+  ...endpoints.listInvites,
   tags,
   security,
   middleware,
@@ -42,8 +41,7 @@ const list = createRoute({
 });
 
 const remove = createRoute({
-  method: "delete",
-  path: "/v1/invites/{id}",
+  ...endpoints.deleteInvite,
   tags,
   security,
   middleware,
@@ -53,8 +51,7 @@ const remove = createRoute({
 });
 
 const legacyCreate = createRoute({
-  method: "post",
-  path: "/v1/workspace/invites",
+  ...endpoints.createWorkspaceInvite,
   tags,
   security,
   middleware,
@@ -64,8 +61,7 @@ const legacyCreate = createRoute({
 });
 
 const legacyList = createRoute({
-  method: "get",
-  path: "/v1/workspace/invites",
+  ...endpoints.listWorkspaceInvites,
   tags,
   security,
   middleware,
@@ -75,8 +71,7 @@ const legacyList = createRoute({
 });
 
 const legacyRemove = createRoute({
-  method: "delete",
-  path: "/v1/workspace/invites/{id}",
+  ...endpoints.deleteWorkspaceInvite,
   tags,
   security,
   middleware,
@@ -104,3 +99,6 @@ export function inviteRoutes(services: Services) {
   app.openapi(legacyRemove, (c) => c.json(services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const inviteRouteDefs = { createInvite: create, listInvites: list, deleteInvite: remove, createWorkspaceInvite: legacyCreate, listWorkspaceInvites: legacyList, deleteWorkspaceInvite: legacyRemove };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { IdParam, PageQuery, Pagination, SuccessMessage } from "../../../shared/schemas/common.js";
 import { KnowledgeArticle, KnowledgeArticleCreateBody } from "../../../shared/schemas/integrations.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -12,8 +13,7 @@ const security = [{ bearer: [] }];
 const middleware = [requireScope("notes")];
 
 const create = createRoute({
-  method: "post",
-  path: "/v1/knowledge",
+  ...endpoints.createArticle,
   tags,
   security,
   middleware,
@@ -24,8 +24,7 @@ const create = createRoute({
 });
 
 const list = createRoute({
-  method: "get",
-  path: "/v1/knowledge",
+  ...endpoints.listArticles,
   tags,
   security,
   middleware,
@@ -36,8 +35,7 @@ const list = createRoute({
 });
 
 const remove = createRoute({
-  method: "delete",
-  path: "/v1/knowledge/{id}",
+  ...endpoints.deleteArticle,
   tags,
   security,
   middleware,
@@ -57,3 +55,6 @@ export function knowledgeRoutes(services: Services) {
   app.openapi(remove, (c) => c.json(services.knowledge.delete(c.get("principal"), c.req.valid("param").id), 200));
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const knowledgeRouteDefs = { createArticle: create, listArticles: list, deleteArticle: remove };

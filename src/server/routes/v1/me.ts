@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { Me } from "../../../shared/schemas/workspace.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { common, ok } from "./openapi-helpers.js";
 
 const me = createRoute({
-  method: "get",
-  path: "/v1/me",
+  ...endpoints.getMe,
   tags: ["Current user"],
   security: [{ bearer: [] }],
   summary: "The key's user, workspace and scopes",
@@ -19,3 +19,6 @@ export function meRoutes(services: Services) {
   app.openapi(me, (c) => c.json(services.workspaces.me(c.get("principal")), 200));
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const meRouteDefs = { getMe: me };

@@ -4,6 +4,7 @@ import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -13,8 +14,7 @@ const security = [{ bearer: [] }];
 const middleware = [requireScope("notes")];
 
 const list = createRoute({
-  method: "get",
-  path: "/v1/notes",
+  ...endpoints.listNotes,
   tags,
   security,
   middleware,
@@ -25,8 +25,7 @@ const list = createRoute({
 });
 
 const get = createRoute({
-  method: "get",
-  path: "/v1/notes/{id}",
+  ...endpoints.getNote,
   tags,
   security,
   middleware,
@@ -36,8 +35,7 @@ const get = createRoute({
 });
 
 const update = createRoute({
-  method: "patch",
-  path: "/v1/notes/{id}",
+  ...endpoints.updateNote,
   tags,
   security,
   middleware,
@@ -48,8 +46,7 @@ const update = createRoute({
 });
 
 const create = createRoute({
-  method: "post",
-  path: "/v1/notes",
+  ...endpoints.createNote,
   tags,
   security,
   middleware,
@@ -60,8 +57,7 @@ const create = createRoute({
 });
 
 const remove = createRoute({
-  method: "delete",
-  path: "/v1/notes/{id}",
+  ...endpoints.deleteNote,
   tags,
   security,
   middleware,
@@ -72,8 +68,7 @@ const remove = createRoute({
 });
 
 const reprocess = createRoute({
-  method: "post",
-  path: "/v1/notes/{id}/reprocess",
+  ...endpoints.reprocessNote,
   tags,
   security,
   middleware,
@@ -124,3 +119,6 @@ export function notesRoutes(services: Services) {
 
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const noteRouteDefs = { listNotes: list, getNote: get, updateNote: update, createNote: create, deleteNote: remove, reprocessNote: reprocess };

@@ -16,6 +16,7 @@ import {
   WorkspaceTagList,
 } from "../../../shared/schemas/workspace.js";
 import { z } from "zod";
+import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
@@ -26,8 +27,7 @@ const foldersScope = [requireScope("folders")];
 const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
 
 const getWorkspace = createRoute({
-  method: "get",
-  path: "/v1/workspace",
+  ...endpoints.getWorkspace,
   tags: ["Workspace"],
   security,
   middleware: users,
@@ -37,8 +37,7 @@ const getWorkspace = createRoute({
 });
 
 const listMembers = createRoute({
-  method: "get",
-  path: "/v1/workspace/members",
+  ...endpoints.listMembers,
   tags: ["Members"],
   security,
   middleware: users,
@@ -48,8 +47,7 @@ const listMembers = createRoute({
 });
 
 const getMember = createRoute({
-  method: "get",
-  path: "/v1/workspace/members/{id}",
+  ...endpoints.getMember,
   tags: ["Members"],
   security,
   middleware: users,
@@ -59,8 +57,7 @@ const getMember = createRoute({
 });
 
 const updateMember = createRoute({
-  method: "patch",
-  path: "/v1/workspace/members/{id}",
+  ...endpoints.updateMember,
   tags: ["Members"],
   security,
   middleware: users,
@@ -71,8 +68,7 @@ const updateMember = createRoute({
 });
 
 const listGroups = createRoute({
-  method: "get",
-  path: "/v1/workspace/groups",
+  ...endpoints.listGroups,
   tags: ["Groups"],
   security,
   middleware: users,
@@ -81,8 +77,7 @@ const listGroups = createRoute({
 });
 
 const createGroup = createRoute({
-  method: "post",
-  path: "/v1/workspace/groups",
+  ...endpoints.createGroup,
   tags: ["Groups"],
   security,
   middleware: users,
@@ -93,8 +88,7 @@ const createGroup = createRoute({
 });
 
 const listTags = createRoute({
-  method: "get",
-  path: "/v1/workspace/tags",
+  ...endpoints.listTags,
   tags: ["Tags"],
   security,
   middleware: foldersScope,
@@ -103,8 +97,7 @@ const listTags = createRoute({
 });
 
 const createTag = createRoute({
-  method: "post",
-  path: "/v1/workspace/tags",
+  ...endpoints.createTag,
   tags: ["Tags"],
   security,
   middleware: foldersScope,
@@ -129,3 +122,6 @@ export function workspaceRoutes(services: Services) {
   app.openapi(createTag, (c) => c.json({ tag: dir.createTag(c.get("principal"), c.req.valid("json")) }, 200));
   return app;
 }
+
+/** The route definitions by endpoint name: the typed API client reads its types from these. */
+export const workspaceRouteDefs = { getWorkspace: getWorkspace, listMembers: listMembers, getMember: getMember, updateMember: updateMember, listGroups: listGroups, createGroup: createGroup, listTags: listTags, createTag: createTag };

@@ -1,0 +1,41 @@
+// Every REST endpoint by name: its method and path, defined once. The server's route
+// definitions spread these; the CLI's API client sends requests by name with them.
+// Plain data, so that loading it costs a command-line client nothing.
+export const endpoints = {
+  generateUploadUrl: { method: "post", path: "/v1/notes/from-audio/generate-upload-url" },
+  createNoteFromAudio: { method: "post", path: "/v1/notes/from-audio" },
+  createFolder: { method: "post", path: "/v1/folders" },
+  listFolders: { method: "get", path: "/v1/folders" },
+  updateFolder: { method: "patch", path: "/v1/folders/{id}" },
+  deleteFolder: { method: "delete", path: "/v1/folders/{id}" },
+  registerWebhook: { method: "post", path: "/v1/integrations/automation/webhook" },
+  listWebhooks: { method: "get", path: "/v1/integrations/automation/webhook" },
+  removeWebhook: { method: "delete", path: "/v1/integrations/automation/webhook" },
+  listWebhookDeliveries: { method: "get", path: "/v1/integrations/automation/deliveries" },
+  createInvite: { method: "post", path: "/v1/invites" },
+  listInvites: { method: "get", path: "/v1/invites" },
+  deleteInvite: { method: "delete", path: "/v1/invites/{id}" },
+  createWorkspaceInvite: { method: "post", path: "/v1/workspace/invites" },
+  listWorkspaceInvites: { method: "get", path: "/v1/workspace/invites" },
+  deleteWorkspaceInvite: { method: "delete", path: "/v1/workspace/invites/{id}" },
+  createArticle: { method: "post", path: "/v1/knowledge" },
+  listArticles: { method: "get", path: "/v1/knowledge" },
+  deleteArticle: { method: "delete", path: "/v1/knowledge/{id}" },
+  getMe: { method: "get", path: "/v1/me" },
+  listNotes: { method: "get", path: "/v1/notes" },
+  getNote: { method: "get", path: "/v1/notes/{id}" },
+  updateNote: { method: "patch", path: "/v1/notes/{id}" },
+  createNote: { method: "post", path: "/v1/notes" },
+  deleteNote: { method: "delete", path: "/v1/notes/{id}" },
+  reprocessNote: { method: "post", path: "/v1/notes/{id}/reprocess" },
+  getWorkspace: { method: "get", path: "/v1/workspace" },
+  listMembers: { method: "get", path: "/v1/workspace/members" },
+  getMember: { method: "get", path: "/v1/workspace/members/{id}" },
+  updateMember: { method: "patch", path: "/v1/workspace/members/{id}" },
+  listGroups: { method: "get", path: "/v1/workspace/groups" },
+  createGroup: { method: "post", path: "/v1/workspace/groups" },
+  listTags: { method: "get", path: "/v1/workspace/tags" },
+  createTag: { method: "post", path: "/v1/workspace/tags" },
+} as const;
+
+export type EndpointName = keyof typeof endpoints;

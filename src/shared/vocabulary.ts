@@ -1,0 +1,26 @@
+// The interface's fixed vocabularies as plain constants, with no dependency: the zod
+// schemas build on them, and the CLI's help and checks read them without loading zod.
+
+export const NOTE_STATUSES = [
+  "idle",
+  "recording",
+  "transcript-processing",
+  "recorded-not-summarized",
+  "summarizing",
+  "completed",
+  "postprocessing",
+] as const;
+export const NOTE_KINDS = ["online", "in-person", "podcast"] as const;
+/** Visibility as notes are returned (the newer shape). */
+export const VISIBILITIES = ["only-me", "workspace", "public"] as const;
+export const NOTE_SORT_FIELDS = ["createdAt", "updatedAt", "title"] as const;
+
+/** The recordings an upload accepts, by file extension, with the content type the upload URL binds. */
+export const AUDIO_CONTENT_TYPES = {
+  m4a: "audio/mp4",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  aac: "audio/aac",
+} as const satisfies Record<string, string>;
+export type AudioExtension = keyof typeof AUDIO_CONTENT_TYPES;
+export const AUDIO_EXTENSIONS = Object.keys(AUDIO_CONTENT_TYPES) as AudioExtension[];
