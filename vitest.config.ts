@@ -7,6 +7,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Every test file starts its own server process; two cores run two files at a time.
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 3, minForks: 1 } },
   },
 });

@@ -42,16 +42,22 @@ function withFlags(fn: (flags: any, ...args: any[]) => unknown) {
   };
 }
 
-function print(flags: DataDirFlags, json: unknown, text: string) {
-  process.stdout.write(flags.json ? JSON.stringify(json, null, 2) + "\n" : text + "\n");
+/** Where the admin commands write and read: the terminal, unless a caller (the test suite) runs them in-process. */
+export interface AdminIo {
+  write(text: string): void;
+  /** Standard input, whole, or null when it is a terminal. */
+  readInput(): Promise<string | null>;
 }
 
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new CliError("--password-stdin expects the password on standard input.", EXIT.usage);
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
-}
+const terminalIo: AdminIo = {
+  write: (text) => void process.stdout.write(text),
+  async readInput() {
+    if (process.stdin.isTTY) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  },
+};
 
 const PLANS = ["free", "pro", "enterprise"];
 function plan(value: string) {
@@ -59,7 +65,14 @@ function plan(value: string) {
   return value as "free" | "pro" | "enterprise";
 }
 
-export function registerAdmin(program: Command) {
+export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
+  const print = (flags: DataDirFlags, json: unknown, text: string) => io.write(flags.json ? JSON.stringify(json, null, 2) + "\n" : text + "\n");
+  const readStdin = async () => {
+    const input = await io.readInput();
+    if (input === null) throw new CliError("--password-stdin expects the password on standard input.", EXIT.usage);
+    return input.replace(/\r?\n$/, "");
+  };
+
   const admin = program.command("admin").description("Administer a data dir directly (no server or key needed)");
   const dataDir = (cmd: Command) =>
     cmd.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)");

@@ -1,10 +1,9 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "./exit.js";
 
-export function registerServe(program: Command, version: string) {
-  program
-    .command("serve")
-    .description("Run the meeting-notes service: REST API under /v1, reference at /docs")
+/** The options of `notula serve`, on any command (the test suite parses them in-process too). */
+export function serveOptions(cmd: Command): Command {
+  return cmd
     .option("--host <host>", "interface to listen on (default 127.0.0.1; NOTULA_HOST)")
     .option("--port <port>", "port, 0 for any free one (default 8787; NOTULA_PORT)")
     .option("--data-dir <dir>", "where notula.db and audio/ live (NOTULA_DATA_DIR)")
@@ -19,7 +18,11 @@ export function registerServe(program: Command, version: string) {
     .option("--model-path <file>", "whisper.cpp model file for the local engine (NOTULA_WHISPER_MODEL)")
     .option("--llm-url <url>", "OpenAI-compatible chat server for summaries (NOTULA_LLM_URL; key in NOTULA_LLM_API_KEY)")
     .option("--llm-model <name>", "summary model (default gpt-4o-mini; NOTULA_LLM_MODEL)")
-    .option("--concurrency <n>", "recordings processed at once (default 1; NOTULA_PIPELINE_CONCURRENCY)")
+    .option("--concurrency <n>", "recordings processed at once (default 1; NOTULA_PIPELINE_CONCURRENCY)");
+}
+
+export function registerServe(program: Command, version: string) {
+  serveOptions(program.command("serve").description("Run the meeting-notes service: REST API under /v1, reference at /docs"))
     .addHelpText("after", "\nExample:\n  npx notula serve --port 8787 --data-dir ./notula-data")
     .action(async (flags) => {
       const { loadConfig, ConfigError } = await import("../config/load.js");

@@ -41,9 +41,13 @@ export function fileBytes(file: string): Buffer {
 /** `seconds` of tone bursts: 8 s of sound, then 2 s of silence, repeated. Encoded directly. */
 export function bursts(dir: string, seconds: number, format: Format = "mp3"): string {
   const out = path.join(dir, `bursts-${seconds}.${format}`);
+  // One 10 s period (8 s of a 440 Hz tone, 2 s of silence; a whole number of cycles,
+  // so repeats join seamlessly), looped: evaluating the expression for every sample
+  // of an hour takes ten times longer than encoding it.
+  const unit = path.join(dir, "bursts-unit.wav");
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*440*t)*lt(t\\,8):s=16000:d=10", "-ac", "1", unit]);
   execFileSync("ffmpeg", [
-    "-v", "error", "-y", "-f", "lavfi",
-    "-i", `aevalsrc=0.5*sin(2*PI*440*t)*lt(mod(t\\,10)\\,8):s=16000:d=${seconds}`,
+    "-v", "error", "-y", "-stream_loop", String(Math.ceil(seconds / 10) - 1), "-i", unit, "-t", String(seconds),
     "-ac", "1", ...ENCODE[format].map((a) => (a === "64k" ? "32k" : a)), out,
   ]);
   return out;

@@ -1,4 +1,8 @@
-// Starts the real `notula serve` binary on a free port over a temporary data dir.
+// Starts the real server on a free port over a temporary data dir: in this process
+// (startServer: the same code as `notula serve`, without the cost of a process
+// start), or as the built binary (startServerProcess) for what only a process shows:
+// kill -9 and restart, signals, its memory, its environment.
+import { Command } from "commander";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,8 +19,11 @@ export interface TestServer {
   /** The admin key printed at first start (all scopes, enterprise workspace). */
   key: string;
   dataDir: string;
-  proc: ChildProcess;
   stop(): Promise<void>;
+}
+
+export interface ProcessTestServer extends TestServer {
+  proc: ChildProcess;
   kill9(): Promise<void>;
   /** Starts the server again on the same data dir (after stop or kill9). */
   restart(): Promise<void>;
@@ -35,7 +42,7 @@ export function tempDir(prefix = "notula-test-"): string {
 async function launch(dataDir: string, opts: ServerOptions) {
   const proc = spawn(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dataDir, ...(opts.args ?? [])], {
     // Meaning-based indexing costs CPU on every write; tests that need it turn it on.
-    env: { ...process.env, NOTULA_DATA_DIR: "", NOTULA_CONFIG: "", NOTULA_EMBEDDINGS: "none", ...opts.env },
+    env: serverEnv(opts),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -60,11 +67,37 @@ async function launch(dataDir: string, opts: ServerOptions) {
   return { proc, url, key, output: () => out + err };
 }
 
+/** The environment both kinds of test server see. */
+const serverEnv = (opts: ServerOptions) => ({ ...process.env, NOTULA_DATA_DIR: "", NOTULA_CONFIG: "", NOTULA_EMBEDDINGS: "none", ...opts.env });
+
+/** The real server in this process: `notula serve`'s flags, configuration and start-up. */
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
+  if (opts.env?.PATH !== undefined) throw new Error("a server with its own PATH needs a process: use startServerProcess");
+  const { serveOptions } = await import("../../src/cli/serve.js");
+  const { loadConfig } = await import("../../src/config/load.js");
+  const { startServer: start } = await import("../../src/server/start.js");
+  const { createLogger } = await import("../../src/core/logger.js");
+  const dataDir = opts.dataDir ?? tempDir();
+  const cmd = serveOptions(new Command()).exitOverride();
+  cmd.parse(["--port", "0", "--data-dir", dataDir, ...(opts.args ?? [])], { from: "user" });
+  const lines: string[] = [];
+  const running = await start(loadConfig(cmd.opts(), serverEnv(opts)), {
+    version: "test",
+    out: (line) => lines.push(line),
+    logger: createLogger({ level: "warn" }),
+  });
+  const key = /Admin API key[^:]*: (ntl_\S+)/.exec(lines.join("\n"))?.[1];
+  if (!key) throw new Error(`no admin key printed: ${lines.join("\n")}`);
+  let stopped: Promise<void> | undefined;
+  return { url: running.url, key, dataDir, stop: () => (stopped ??= running.close()) };
+}
+
+/** The built binary as a child process. */
+export async function startServerProcess(opts: ServerOptions = {}): Promise<ProcessTestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   let current = await launch(dataDir, opts);
   if (!current.key) throw new Error(`no admin key printed: ${current.output()}`);
-  const server: TestServer = {
+  const server: ProcessTestServer = {
     url: current.url,
     key: current.key,
     dataDir,
@@ -90,19 +123,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   return server;
 }
 
-/** Runs `notula admin …` against a data dir and parses its --json output. */
+/**
+ * Runs `notula admin …` against a data dir and parses its --json output: the same
+ * commands, parsed by the same program, in this process. test/cli/admin.test.ts
+ * runs them as the binary.
+ */
 export async function admin<T = any>(dataDir: string, args: string[], input?: string): Promise<T> {
-  const child = execFile(process.execPath, [BIN, "admin", ...args, "--data-dir", dataDir, "--json"]);
-  if (input !== undefined) child.stdin!.end(input);
-  else child.stdin!.end();
-  const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (d) => (stdout += d));
-    child.stderr!.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => (code === 0 ? resolve({ stdout }) : reject(new Error(`admin ${args.join(" ")} exited ${code}: ${stderr}`))));
-  });
-  return JSON.parse(stdout) as T;
+  const { registerAdmin } = await import("../../src/cli/admin.js");
+  let out = "";
+  const program = new Command().option("--json").exitOverride();
+  registerAdmin(program, { write: (text) => void (out += text), readInput: async () => input ?? "" });
+  try {
+    await program.parseAsync(["admin", ...args, "--data-dir", dataDir, "--json"], { from: "user" });
+  } catch (err) {
+    throw new Error(`admin ${args.join(" ")} failed: ${(err as Error).message}`);
+  }
+  return JSON.parse(out) as T;
 }
 
 /** Runs the binary and returns its exit code and output, whatever the code. */

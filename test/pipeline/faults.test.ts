@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
-import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { startServer, startServerProcess, tempDir, type TestServer } from "../helpers/server.js";
 import { startChatServer, startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 
 const work = tempDir("notula-faults-");
@@ -52,7 +52,7 @@ describe("kill -9 during each stage, then restart", () => {
     it(`killed in ${stage}: resumes to completed with nothing duplicated`, async () => {
       stt.set({ delayMs: stage === "transcript-processing" ? 1500 : 0 });
       llm.set({ delayMs: stage === "summarizing" ? 1500 : 0 });
-      const server = await startServer({ args: vendorArgs() });
+      const server = await startServerProcess({ args: vendorArgs() });
       try {
         const api = client(server.url, server.key);
         const id = await uploadRecording(api, recording, "mp3");
@@ -163,7 +163,7 @@ describe("configuration errors end processing at once with a clear message", () 
   });
 
   it("ffmpeg missing from the PATH", async () => {
-    const server = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url], env: { PATH: "/nonexistent" } });
+    const server = await startServerProcess({ args: ["--no-rate-limit", "--stt-url", stt.url], env: { PATH: "/nonexistent" } });
     try {
       const api = client(server.url, server.key);
       const id = await uploadRecording(api, recording, "mp3");

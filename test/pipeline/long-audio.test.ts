@@ -6,7 +6,7 @@ import { decodeToPcm, planWindows } from "../../src/ai/audio.js";
 import { bursts } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
-import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { startServerProcess, tempDir, type ProcessTestServer } from "../helpers/server.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 
 const work = tempDir("notula-long-");
@@ -36,11 +36,11 @@ describe("planWindows", () => {
 });
 
 describe("a one-hour recording through the pipeline", () => {
-  let server: TestServer;
+  let server: ProcessTestServer;
   let stt: VendorServer;
   beforeAll(async () => {
     stt = await startTranscriptionServer({ echo: true });
-    server = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
+    server = await startServerProcess({ args: ["--no-rate-limit", "--stt-url", stt.url] });
   });
   afterAll(async () => {
     await server?.stop();

@@ -3,11 +3,11 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/http.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startServerProcess, type ProcessTestServer } from "../helpers/server.js";
 
-let server: TestServer;
+let server: ProcessTestServer;
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit"] });
+  server = await startServerProcess({ args: ["--no-rate-limit"] });
 });
 afterAll(() => server?.stop());
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, tone } from "../helpers/audio.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, startServer, startServerProcess, tempDir, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -189,7 +189,7 @@ describe("POST /v1/notes/from-audio", () => {
 
 describe("kill -9 during an upload", () => {
   it("leaves no partial file; after a restart the same URL accepts the upload", async () => {
-    const s = await startServer({ args: ["--no-rate-limit"] });
+    const s = await startServerProcess({ args: ["--no-rate-limit"] });
     try {
       const c = client(s.url, s.key);
       const u = await uploadUrl("mp3", 3, c);

@@ -7,7 +7,7 @@ import { fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookAgent } from "../../src/webhooks/guarded-fetch.js";
 import { client, type Client } from "../helpers/http.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startServerProcess, type ProcessTestServer } from "../helpers/server.js";
 
 interface Received {
   path: string;
@@ -42,12 +42,12 @@ async function startReceiver() {
 }
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let server: TestServer;
+let server: ProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  server = await startServer({
+  server = await startServerProcess({
     args: ["--no-rate-limit", "--allow-private-webhooks"],
     env: { NOTULA_WEBHOOK_RETRY_SCHEDULE_MS: "200,400,800", NOTULA_WEBHOOK_TIMEOUT_MS: "1000", NOTULA_WEBHOOK_DISABLE_AFTER: "3" },
   });
