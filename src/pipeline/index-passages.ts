@@ -2,6 +2,7 @@
 // passages, embedded, and its old passages replaced, as a job after each change.
 import { z } from "zod";
 import type { Embedder } from "../ai/embeddings/embedder.js";
+import { packText } from "../ai/pack-text.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { PassageInput } from "../db/repos/passages.js";
 import type { WorkerDefinition } from "../jobs/queue.js";
@@ -13,21 +14,8 @@ const payload = z.object({ source: z.enum(["note", "article"]), id: z.string() }
 
 /** Splits text into passages of at most MAX_CHARS, at paragraph, then sentence, boundaries. */
 export function chunkText(text: string): string[] {
-  const out: string[] = [];
-  let current = "";
   const pieces = text.split(/\n{2,}|(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
-  for (const piece of pieces) {
-    for (let i = 0; i < piece.length; i += MAX_CHARS) {
-      const part = piece.slice(i, i + MAX_CHARS);
-      if (current && current.length + part.length + 1 > MAX_CHARS) {
-        out.push(current);
-        current = "";
-      }
-      current = current ? `${current} ${part}` : part;
-    }
-  }
-  if (current) out.push(current);
-  return out;
+  return packText(pieces, MAX_CHARS, " ");
 }
 
 export function notePassages(

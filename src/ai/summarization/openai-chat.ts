@@ -2,6 +2,7 @@
 // LM Studio, vLLM, OpenRouter). A transcript longer than the model's context is
 // summarized part by part (map), then the parts are combined (reduce): nothing is
 // silently cut off.
+import { packText } from "../pack-text.js";
 import { EngineConfigError } from "../transcription/engine.js";
 import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
 
@@ -23,20 +24,7 @@ export function transcriptText(lines: TranscriptLine[]): string[] {
 
 /** Splits lines into parts of at most `maxChars` characters, never inside a line unless a line alone is longer. */
 export function splitIntoParts(lines: string[], maxChars: number): string[] {
-  const parts: string[] = [];
-  let current = "";
-  for (const line of lines) {
-    for (let i = 0; i < line.length; i += maxChars) {
-      const piece = line.slice(i, i + maxChars);
-      if (current && current.length + piece.length + 1 > maxChars) {
-        parts.push(current);
-        current = "";
-      }
-      current = current ? `${current}\n${piece}` : piece;
-    }
-  }
-  if (current) parts.push(current);
-  return parts;
+  return packText(lines, maxChars, "\n");
 }
 
 export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; model: string; contextTokens: number }): Summarizer {

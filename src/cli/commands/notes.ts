@@ -4,7 +4,7 @@ import type { NoteDto } from "../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../exit.js";
 import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES } from "../../shared/vocabulary.js";
 import type { ApiRequest, ApiResponse } from "../lib/api-types.js";
-import { collect, confirm, connect, readInput, required, type CommandContext } from "../lib/context.js";
+import { apiAction, collect, confirm, connect, readInput, required, type CommandContext } from "../lib/context.js";
 import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
 import { exportFileName, noteToMarkdown, renderNote } from "./notes-render.js";
 
@@ -100,12 +100,7 @@ export function registerNotes(program: Command) {
     .command("get")
     .description("Show a note: summary, enhanced note, your notes and the transcript")
     .argument("<id>", "note id")
-    .action(async (id: string, _f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const { note } = await ctx.api.call("getNote", { params: { id } });
-      if (ctx.json) printJson({ note });
-      else process.stdout.write(renderNote(note));
-    });
+    .action(apiAction((ctx, id: string) => ctx.api.call("getNote", { params: { id } }), ({ note }) => process.stdout.write(renderNote(note))));
 
   notes
     .command("create")
@@ -115,17 +110,18 @@ export function registerNotes(program: Command) {
     .option("--visibility <v>", "only-me | workspace | public (or private | shared)")
     .option("--folder <id>", "file it in this folder (repeatable)", collect)
     .addHelpText("after", "\nExample:\n  echo '- budget approved' | notula notes create --title 'Board call' --note-file -")
-    .action(async (f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const title = await required(f.title, "--title", "Title of the note");
-      const body: ApiRequest<"createNote">["body"] = { title };
-      if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
-      if (f.visibility) body.visibility = f.visibility;
-      if (f.folder) body.folderIds = f.folder;
-      const { note } = await ctx.api.call("createNote", { body });
-      if (ctx.json) printJson({ note });
-      else process.stdout.write(`${note.id}\n`);
-    });
+    .action(
+      apiAction(
+        async (ctx, f) => {
+          const body: ApiRequest<"createNote">["body"] = { title: await required(f.title, "--title", "Title of the note") };
+          if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
+          if (f.visibility) body.visibility = f.visibility;
+          if (f.folder) body.folderIds = f.folder;
+          return ctx.api.call("createNote", { body });
+        },
+        ({ note }) => process.stdout.write(`${note.id}\n`),
+      ),
+    );
 
   notes
     .command("update")
@@ -137,55 +133,49 @@ export function registerNotes(program: Command) {
     .option("--folder <id>", "the folders it is in, replacing the current ones (repeatable)", collect)
     .option("--no-folders", "take it out of every folder")
     .addHelpText("after", "\nExample:\n  notula notes update note_… --visibility private --note-file notes.md")
-    .action(async (id: string, f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const body: ApiRequest<"updateNote">["body"] = {};
-      if (f.title) body.title = f.title;
-      if (f.visibility) body.visibility = f.visibility;
-      if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
-      if (f.folder) body.folderIds = f.folder;
-      if (f.folders === false) body.folderIds = [];
-      if (Object.keys(body).length === 0) throw new CliError("Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.", EXIT.usage);
-      const { note } = await ctx.api.call("updateNote", { params: { id }, body });
-      if (ctx.json) printJson({ note });
-      else info(`Updated ${note.id}.`);
-    });
+    .action(
+      apiAction(
+        async (ctx, id: string, f) => {
+          const body: ApiRequest<"updateNote">["body"] = {};
+          if (f.title) body.title = f.title;
+          if (f.visibility) body.visibility = f.visibility;
+          if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
+          if (f.folder) body.folderIds = f.folder;
+          if (f.folders === false) body.folderIds = [];
+          if (Object.keys(body).length === 0) throw new CliError("Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.", EXIT.usage);
+          return ctx.api.call("updateNote", { params: { id }, body });
+        },
+        ({ note }) => info(`Updated ${note.id}.`),
+      ),
+    );
 
   notes
     .command("delete")
     .description("Delete a note")
     .argument("<id>", "note id")
     .option("-y, --yes", "do not ask")
-    .action(async (id: string, f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      await confirm(`Delete note ${id}? This cannot be undone.`, f.yes);
-      const r = await ctx.api.call("deleteNote", { params: { id } });
-      if (ctx.json) printJson(r);
-      else info(`Deleted ${id}.`);
-    });
+    .action(
+      apiAction(
+        async (ctx, id: string, f) => {
+          await confirm(`Delete note ${id}? This cannot be undone.`, f.yes);
+          return ctx.api.call("deleteNote", { params: { id } });
+        },
+        (_r, _ctx, id) => info(`Deleted ${id}.`),
+      ),
+    );
 
   notes
     .command("reprocess")
     .description("Transcribe and summarize a note again")
     .argument("<id>", "note id")
-    .action(async (id: string, _f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const { note } = await ctx.api.call("reprocessNote", { params: { id } });
-      if (ctx.json) printJson({ note });
-      else info(`${note.id} is ${note.status}.`);
-    });
+    .action(apiAction((ctx, id: string) => ctx.api.call("reprocessNote", { params: { id } }), ({ note }) => info(`${note.id} is ${note.status}.`)));
 
   notes
     .command("search")
     .description("Find notes by words of their title")
     .argument("<query>", "words to look for")
     .option("--limit <n>", "at most this many (default 20)")
-    .action(async (query: string, f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const page = await ctx.api.call("listNotes", { query: listQuery({ search: query, limit: f.limit }) });
-      if (ctx.json) printJson(page);
-      else printNotes(page.items);
-    });
+    .action(apiAction((ctx, query: string, f) => ctx.api.call("listNotes", { query: listQuery({ search: query, limit: f.limit }) }), (page) => printNotes(page.items)));
 
   listOptions(
     notes

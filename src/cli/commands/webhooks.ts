@@ -1,7 +1,7 @@
 // notula webhooks register | list | remove | deliveries
 import type { Command } from "commander";
-import { confirm, connect } from "../lib/context.js";
-import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
+import { apiAction, confirm } from "../lib/context.js";
+import { info, printTable, shortDate, truncate } from "../lib/output.js";
 
 export function registerWebhooks(program: Command) {
   const hooks = program.command("webhooks").description("Automation webhooks: new meetings are POSTed to these URLs");
@@ -10,46 +10,55 @@ export function registerWebhooks(program: Command) {
     .description("Register a URL; prints its signing secret")
     .argument("<url>", "the automation platform's hook URL")
     .addHelpText("after", "\nExample:\n  notula webhooks register https://hooks.example.com/notula")
-    .action(async (url: string, _f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const r = await ctx.api.call("registerWebhook", { body: { hookUrl: url } });
-      if (ctx.json) return printJson(r);
-      process.stdout.write(`${r.secret}\n`);
-      info("Registered. Verify deliveries with this secret (Standard Webhooks); keep it private.");
-    });
+    .action(
+      apiAction(
+        (ctx, url: string) => ctx.api.call("registerWebhook", { body: { hookUrl: url } }),
+        (r) => {
+          process.stdout.write(`${r.secret}\n`);
+          info("Registered. Verify deliveries with this secret (Standard Webhooks); keep it private.");
+        },
+      ),
+    );
   hooks
     .command("list")
     .description("List registrations")
-    .action(async (_f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const r = await ctx.api.call("listWebhooks");
-      if (ctx.json) return printJson(r);
-      printTable(["ID", "URL", "STATE", "FAILURES", "CREATED"], r.webhooks.map((w) => [w.id, w.hookUrl, w.disabled ? "disabled" : "active", String(w.consecutiveFailures), shortDate(w.createdAt)]));
-    });
+    .action(
+      apiAction(
+        (ctx) => ctx.api.call("listWebhooks"),
+        (r) =>
+          printTable(
+            ["ID", "URL", "STATE", "FAILURES", "CREATED"],
+            r.webhooks.map((w) => [w.id, w.hookUrl, w.disabled ? "disabled" : "active", String(w.consecutiveFailures), shortDate(w.createdAt)]),
+          ),
+      ),
+    );
   hooks
     .command("remove")
     .description("Remove a registration")
     .argument("<url>", "the registered URL")
     .option("-y, --yes", "do not ask")
-    .action(async (url: string, f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      await confirm(`Stop sending events to ${url}?`, f.yes);
-      const r = await ctx.api.call("removeWebhook", { body: { hookUrl: url } });
-      if (ctx.json) printJson(r);
-      else info(`Removed ${url}.`);
-    });
+    .action(
+      apiAction(
+        async (ctx, url: string, f) => {
+          await confirm(`Stop sending events to ${url}?`, f.yes);
+          return ctx.api.call("removeWebhook", { body: { hookUrl: url } });
+        },
+        (_r, _ctx, url) => info(`Removed ${url}.`),
+      ),
+    );
   hooks
     .command("deliveries")
     .description("The delivery log, newest first")
     .option("--limit <n>", "per page (default 20)")
     .option("--offset <n>", "skip")
-    .action(async (f, cmd: Command) => {
-      const ctx = await connect(cmd);
-      const r = await ctx.api.call("listWebhookDeliveries", { query: { limit: f.limit, offset: f.offset } });
-      if (ctx.json) return printJson(r);
-      printTable(
-        ["EVENT", "TYPE", "URL", "STATUS", "TRIES", "LAST", "CREATED"],
-        r.items.map((d) => [d.eventId, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
-      );
-    });
+    .action(
+      apiAction(
+        (ctx, f) => ctx.api.call("listWebhookDeliveries", { query: { limit: f.limit, offset: f.offset } }),
+        (r) =>
+          printTable(
+            ["EVENT", "TYPE", "URL", "STATUS", "TRIES", "LAST", "CREATED"],
+            r.items.map((d) => [d.eventId, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
+          ),
+      ),
+    );
 }

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
 import { createApiClient, type ApiClient } from "./api-client.js";
 import { loadKey } from "./credentials.js";
+import { printJson } from "./output.js";
 import { resolveServer } from "./profiles.js";
 
 export interface CommandContext {
@@ -17,6 +18,22 @@ export async function connect(cmd: Command): Promise<CommandContext> {
   const cred = await loadKey(server);
   if (!cred) throw new CliError(`Not signed in to ${server}: run \`notula login\` or set NOTULA_API_KEY.`, EXIT.auth);
   return { api: createApiClient(server, cred.key), server, json: Boolean(o.json) };
+}
+
+/**
+ * A client command's action: connects, runs `run` with the command's arguments and
+ * flags, and prints what it returns: the API's JSON with --json, else `render` on
+ * a terminal's terms (tables, one value per line, messages on stderr).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function apiAction<T, A extends any[] = any[]>(run: (ctx: CommandContext, ...args: A) => Promise<T>, render: (result: T, ctx: CommandContext, ...args: A) => void) {
+  return async (...all: unknown[]): Promise<void> => {
+    const ctx = await connect(all[all.length - 1] as Command);
+    const args = all.slice(0, -1) as A;
+    const result = await run(ctx, ...args);
+    if (ctx.json) printJson(result);
+    else render(result, ctx, ...args);
+  };
 }
 
 /** Prompts only where a person can answer: both ends a terminal, and not in CI. */

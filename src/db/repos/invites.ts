@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { groupRows } from "./group-rows.js";
 import type { Db } from "../open.js";
 import { folders, inviteFolders, inviteGroups, invites, userGroups } from "../schema/index.js";
 import type { IdName } from "./members.js";
@@ -35,8 +36,7 @@ export function inviteRepo(db: Db) {
         .all();
     },
     groupsOf(inviteIds: string[]): Map<string, IdName[]> {
-      const out = new Map<string, IdName[]>();
-      if (!inviteIds.length) return out;
+      if (!inviteIds.length) return new Map();
       const rows = db
         .select({ inviteId: inviteGroups.inviteId, id: userGroups.id, name: userGroups.name })
         .from(inviteGroups)
@@ -44,12 +44,10 @@ export function inviteRepo(db: Db) {
         .where(inArray(inviteGroups.inviteId, inviteIds))
         .orderBy(asc(userGroups.name))
         .all();
-      for (const { inviteId, ...g } of rows) out.set(inviteId, [...(out.get(inviteId) ?? []), g]);
-      return out;
+      return groupRows(rows, "inviteId");
     },
     foldersOf(inviteIds: string[]): Map<string, IdName[]> {
-      const out = new Map<string, IdName[]>();
-      if (!inviteIds.length) return out;
+      if (!inviteIds.length) return new Map();
       const rows = db
         .select({ inviteId: inviteFolders.inviteId, id: folders.id, name: folders.name })
         .from(inviteFolders)
@@ -57,8 +55,7 @@ export function inviteRepo(db: Db) {
         .where(inArray(inviteFolders.inviteId, inviteIds))
         .orderBy(asc(folders.name))
         .all();
-      for (const { inviteId, ...f } of rows) out.set(inviteId, [...(out.get(inviteId) ?? []), f]);
-      return out;
+      return groupRows(rows, "inviteId");
     },
     pendingByCode(code: string, now: number): InviteRow | null {
       return db.select().from(invites).where(and(eq(invites.code, code), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).get() ?? null;

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "../like.js";
+import { groupRows } from "./group-rows.js";
 import type { Db } from "../open.js";
 import { folderMembers, folders, groupMembers, members, userGroups, users } from "../schema/index.js";
 
@@ -29,29 +30,17 @@ const memberColumns = {
 };
 
 export function memberRepo(db: Db) {
+  const one = (where: SQL): MemberRecord | null =>
+    db.select(memberColumns).from(members).innerJoin(users, eq(users.id, members.userId)).where(where).get() ?? null;
   return {
     insert(row: typeof members.$inferInsert): void {
       db.insert(members).values(row).run();
     },
     get(workspaceId: string, id: string): MemberRecord | null {
-      return (
-        db
-          .select(memberColumns)
-          .from(members)
-          .innerJoin(users, eq(users.id, members.userId))
-          .where(and(eq(members.workspaceId, workspaceId), eq(members.id, id)))
-          .get() ?? null
-      );
+      return one(and(eq(members.workspaceId, workspaceId), eq(members.id, id))!);
     },
     getByUser(workspaceId: string, userId: string): MemberRecord | null {
-      return (
-        db
-          .select(memberColumns)
-          .from(members)
-          .innerJoin(users, eq(users.id, members.userId))
-          .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
-          .get() ?? null
-      );
+      return one(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId))!);
     },
     firstAdmin(workspaceId: string): MemberRecord | null {
       return (
@@ -82,8 +71,7 @@ export function memberRepo(db: Db) {
         .all();
     },
     groupsOf(memberIds: string[]): Map<string, IdName[]> {
-      const out = new Map<string, IdName[]>();
-      if (memberIds.length === 0) return out;
+      if (memberIds.length === 0) return new Map();
       const rows = db
         .select({ memberId: groupMembers.memberId, id: userGroups.id, name: userGroups.name })
         .from(groupMembers)
@@ -91,12 +79,10 @@ export function memberRepo(db: Db) {
         .where(inArray(groupMembers.memberId, memberIds))
         .orderBy(asc(userGroups.name))
         .all();
-      for (const r of rows) out.set(r.memberId, [...(out.get(r.memberId) ?? []), { id: r.id, name: r.name }]);
-      return out;
+      return groupRows(rows, "memberId");
     },
     foldersOf(workspaceId: string, userIds: string[]): Map<string, IdName[]> {
-      const out = new Map<string, IdName[]>();
-      if (userIds.length === 0) return out;
+      if (userIds.length === 0) return new Map();
       const rows = db
         .select({ userId: folderMembers.userId, id: folders.id, name: folders.name })
         .from(folderMembers)
@@ -104,8 +90,7 @@ export function memberRepo(db: Db) {
         .where(and(eq(folders.workspaceId, workspaceId), inArray(folderMembers.userId, userIds)))
         .orderBy(asc(folders.name))
         .all();
-      for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), { id: r.id, name: r.name }]);
-      return out;
+      return groupRows(rows, "userId");
     },
     setGroups(memberId: string, groupIds: string[]): void {
       db.transaction((tx) => {

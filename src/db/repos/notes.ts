@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
+import { groupRows } from "./group-rows.js";
 import { LIST_ITEM_JSON_SQL } from "./note-shape.js";
 import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
 
@@ -235,14 +236,8 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     listJson,
 
     foldersOf(noteIds: string[]): Map<string, NoteTagRow[]> {
-      const out = new Map<string, NoteTagRow[]>();
-      if (noteIds.length === 0) return out;
-      for (const { noteId, ...tag } of foldersOfStmt.all({ ids: jsonIds(noteIds) }) as (NoteTagRow & { noteId: string })[]) {
-        const list = out.get(noteId);
-        if (list) list.push(tag);
-        else out.set(noteId, [tag]);
-      }
-      return out;
+      if (noteIds.length === 0) return new Map();
+      return groupRows(foldersOfStmt.all({ ids: jsonIds(noteIds) }) as (NoteTagRow & { noteId: string })[], "noteId");
     },
 
     segmentsOf(noteId: string): SegmentRow[] {

@@ -1,40 +1,46 @@
 // Workspaces, users, their memberships and API keys.
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const workspaces = sqliteTable("workspaces", {
-  id: text("id").primaryKey(),
+  id: idColumn(),
   name: text("name").notNull(),
   plan: text("plan", { enum: ["free", "pro", "enterprise"] }).notNull(),
   settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   allowedEmailDomains: text("allowed_email_domains", { mode: "json" }).$type<string[]>().notNull(),
   iconUrl: text("icon_url"),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
+
+/** A workspace's own rows go when it goes. */
+export const workspaceColumn = () => text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" });
 
 export const users = sqliteTable(
   "users",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     email: text("email").notNull(),
     name: text("name").notNull(),
     profileUrl: text("profile_url").notNull().default(""),
     passwordHash: text("password_hash"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email)],
 );
+
+/** A user's own rows go when the user goes. */
+export const userColumn = () => text("user_id").notNull().references(() => users.id, { onDelete: "cascade" });
 
 /** A user's membership of a workspace: what the API calls a member. */
 export const members = sqliteTable(
   "members",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    userId: userColumn(),
     role: text("role", { enum: ["admin", "member"] }).notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("members_workspace_user_uq").on(t.workspaceId, t.userId),
@@ -47,16 +53,16 @@ export const members = sqliteTable(
 export const apiKeys = sqliteTable(
   "api_keys",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    userId: userColumn(),
     name: text("name").notNull(),
     /** The first characters of the key, kept so people can tell keys apart. */
     displayPrefix: text("display_prefix").notNull(),
     /** SHA-256 of the whole key (keys are 256-bit random, so no slow hash is needed). */
     keyHash: text("key_hash").notNull(),
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),
   },

@@ -1,21 +1,21 @@
 // How a workspace organizes itself: folders, tags, groups and invites.
-import { sql } from "drizzle-orm";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { members, users, workspaces } from "./accounts.js";
+import { members, userColumn, workspaceColumn } from "./accounts.js";
 
 export const folders = sqliteTable(
   "folders",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     name: text("name").notNull(),
     icon: text("icon"),
     color: text("color").notNull(),
     isPrivate: integer("is_private", { mode: "boolean" }).notNull(),
     parentFolderId: text("parent_folder_id"),
     ownerUserId: text("owner_user_id").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("folders_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -24,7 +24,7 @@ export const folderMembers = sqliteTable(
   "folder_members",
   {
     folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
   },
   (t) => [primaryKey({ columns: [t.folderId, t.userId] }), index("folder_members_user_idx").on(t.userId)],
 );
@@ -32,11 +32,11 @@ export const folderMembers = sqliteTable(
 export const tags = sqliteTable(
   "tags",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     name: text("name").notNull(),
     color: text("color").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("tags_workspace_name_uq").on(t.workspaceId, t.name)],
 );
@@ -44,10 +44,10 @@ export const tags = sqliteTable(
 export const userGroups = sqliteTable(
   "user_groups",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     name: text("name").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("user_groups_workspace_name_uq").on(t.workspaceId, t.name)],
 );
@@ -64,15 +64,15 @@ export const groupMembers = sqliteTable(
 export const invites = sqliteTable(
   "invites",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     email: text("email"),
     code: text("code").notNull(),
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     isUrlInvite: integer("is_url_invite", { mode: "boolean" }).notNull(),
     invitedByUserId: text("invited_by_user_id"),
     expiresAt: integer("expires_at").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
     acceptedAt: integer("accepted_at"),
   },
   (t) => [

@@ -1,18 +1,18 @@
 // Webhook registrations and knowledge-base articles.
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { workspaces } from "./accounts.js";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { workspaceColumn } from "./accounts.js";
 
 export const webhooks = sqliteTable(
   "webhooks",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     hookUrl: text("hook_url").notNull(),
     /** The signing secret, encrypted with the data dir's key (it must be recoverable to sign). */
     secretEnc: text("secret_enc").notNull(),
     createdByUserId: text("created_by_user_id"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
     disabledAt: integer("disabled_at"),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   },
@@ -22,13 +22,13 @@ export const webhooks = sqliteTable(
 export const knowledgeArticles = sqliteTable(
   "knowledge_articles",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     title: text("title").notNull(),
     content: text("content").notNull(),
     createdBy: text("created_by").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("knowledge_ws_created_idx").on(t.workspaceId, t.createdAt, t.id)],
 );

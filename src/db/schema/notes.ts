@@ -1,7 +1,8 @@
 // Notes and their parts: participants, transcript segments, folder links.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { workspaces } from "./accounts.js";
+import { createdAtColumn, updatedAtColumn } from "./columns.js";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { workspaceColumn } from "./accounts.js";
 import { folders } from "./directory.js";
 
 export interface ParticipantValue {
@@ -19,7 +20,7 @@ export const notes = sqliteTable(
     /** Stable integer key: the rowid of the title search index (survives VACUUM, unlike an implicit rowid). */
     seq: integer("seq").primaryKey({ autoIncrement: true }),
     id: text("id").notNull().unique(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     createdBy: text("created_by").notNull(),
     title: text("title").notNull(),
     kind: text("kind", { enum: ["online", "in-person", "podcast"] }).notNull(),
@@ -40,8 +41,8 @@ export const notes = sqliteTable(
     audioUploadId: text("audio_upload_id"),
     /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */
     processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     // The three sort orders of the list. Visibility and creator trail the key so that

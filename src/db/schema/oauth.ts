@@ -1,11 +1,11 @@
 // The OAuth authorization server of /mcp and the browser sign-in sessions.
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts.js";
+import { idColumn, createdAtColumn } from "./columns.js";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { userColumn } from "./accounts.js";
 
 /** OAuth clients registered dynamically (RFC 7591) by MCP clients. */
 export const oauthClients = sqliteTable("oauth_clients", {
-  id: text("id").primaryKey(),
+  id: idColumn(),
   /** SHA-256 of the secret; null for public clients (token_endpoint_auth_method none). */
   secretHash: text("secret_hash"),
   name: text("name").notNull(),
@@ -13,12 +13,12 @@ export const oauthClients = sqliteTable("oauth_clients", {
   grantTypes: text("grant_types", { mode: "json" }).$type<string[]>().notNull(),
   authMethod: text("auth_method").notNull(),
   scope: text("scope").notNull(),
-  createdAt: integer("created_at").notNull(),
+  createdAt: createdAtColumn(),
 });
 
 /** An authorization request, validated and kept server-side while the user signs in and consents. */
 export const oauthRequests = sqliteTable("oauth_requests", {
-  id: text("id").primaryKey(),
+  id: idColumn(),
   clientId: text("client_id").notNull().references(() => oauthClients.id, { onDelete: "cascade" }),
   redirectUri: text("redirect_uri").notNull(),
   state: text("state"),
@@ -58,7 +58,7 @@ export const oauthRefreshTokens = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     rotatedAt: integer("rotated_at"),
     revokedAt: integer("revoked_at"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("oauth_refresh_family_idx").on(t.familyId)],
 );
@@ -66,6 +66,6 @@ export const oauthRefreshTokens = sqliteTable(
 /** Browser sign-in sessions of the OAuth pages (cookie holds the id; stored hashed). */
 export const webSessions = sqliteTable("web_sessions", {
   idHash: text("id_hash").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: userColumn(),
   expiresAt: integer("expires_at").notNull(),
 });

@@ -1,7 +1,7 @@
 // Uploads, the durable job queue, the webhook outbox and the search passages.
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { workspaces } from "./accounts.js";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { workspaceColumn } from "./accounts.js";
 import { webhooks } from "./integrations.js";
 import { notes } from "./notes.js";
 
@@ -9,8 +9,8 @@ import { notes } from "./notes.js";
 export const audioUploads = sqliteTable(
   "audio_uploads",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     userId: text("user_id").notNull(),
     extension: text("extension").notNull(),
     contentType: text("content_type").notNull(),
@@ -21,7 +21,7 @@ export const audioUploads = sqliteTable(
     bytes: integer("bytes"),
     noteId: text("note_id"),
     expiresAt: integer("expires_at").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
     uploadedAt: integer("uploaded_at"),
   },
   (t) => [index("audio_uploads_workspace_idx").on(t.workspaceId, t.createdAt)],
@@ -42,8 +42,8 @@ export const jobs = sqliteTable(
     lastError: text("last_error"),
     /** At most one unfinished job per key: enqueueing again while one waits is a no-op. */
     idempotencyKey: text("idempotency_key"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("jobs_ready_idx").on(t.status, t.availableAt),
@@ -55,12 +55,12 @@ export const jobs = sqliteTable(
 export const webhookEvents = sqliteTable(
   "webhook_events",
   {
-    id: text("id").primaryKey(),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
     type: text("type").notNull(),
     /** The exact body sent, so every attempt sends the same bytes. */
     body: text("body").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("webhook_events_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -69,7 +69,7 @@ export const webhookEvents = sqliteTable(
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
-    id: text("id").primaryKey(),
+    id: idColumn(),
     eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
     webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull(),
@@ -78,8 +78,8 @@ export const webhookDeliveries = sqliteTable(
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     deliveredAt: integer("delivered_at"),
   },
   (t) => [index("webhook_deliveries_workspace_idx").on(t.workspaceId, t.createdAt), index("webhook_deliveries_event_idx").on(t.eventId)],
@@ -93,7 +93,7 @@ export const passages = sqliteTable(
   "passages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     source: text("source", { enum: ["note", "article"] }).notNull(),
     sourceId: text("source_id").notNull(),
     position: integer("position").notNull(),

@@ -1,31 +1,19 @@
 // Notes from audio (Enterprise only): the upload URL and the note creation.
-import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { FromAudioBody, FromAudioResult, GenerateUploadUrlBody, UploadUrl } from "../../../shared/schemas/audio.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireEnterprise, requireScope } from "../../middleware/auth.js";
-import { common, errors, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const tags = ["Notes from audio"];
-const security = [{ bearer: [] }];
-const middleware = [requireScope("notes"), requireEnterprise];
+const route = routesFor(["Notes from audio"], [requireScope("notes"), requireEnterprise]);
 
-const generate = createRoute({
-  ...endpoints.generateUploadUrl,
-  tags,
-  security,
-  middleware,
+const generate = route("generateUploadUrl", {
   summary: "Get a presigned URL to upload a recording (Enterprise)",
   request: { body: jsonBody(GenerateUploadUrlBody) },
   responses: { ...ok(UploadUrl), 400: errors[400], 415: errors[415], ...common },
 });
 
-const fromAudio = createRoute({
-  ...endpoints.createNoteFromAudio,
-  tags,
-  security,
-  middleware,
+const fromAudio = route("createNoteFromAudio", {
   summary: "Create a note from an uploaded recording (Enterprise)",
   description: "The note starts in status postprocessing and is transcribed and summarized in the background.",
   request: { body: jsonBody(FromAudioBody) },

@@ -1,52 +1,32 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { FolderCreateBody, FolderEnvelope, FolderList, FolderUpdateBody } from "../../../shared/schemas/folders.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
-import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const tags = ["Folders"];
-const security = [{ bearer: [] }];
-const middleware = [requireScope("folders")];
+const route = routesFor(["Folders"], [requireScope("folders")]);
 
-const create = createRoute({
-  ...endpoints.createFolder,
-  tags,
-  security,
-  middleware,
+const create = route("createFolder", {
   summary: "Create a folder",
   request: { body: jsonBody(FolderCreateBody) },
   responses: { ...ok(FolderEnvelope), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
 });
 
-const list = createRoute({
-  ...endpoints.listFolders,
-  tags,
-  security,
-  middleware,
+const list = route("listFolders", {
   summary: "List folders",
   description: "Every shared folder of the workspace, and the private folders the caller belongs to.",
   responses: { ...ok(FolderList), ...common },
 });
 
-const update = createRoute({
-  ...endpoints.updateFolder,
-  tags,
-  security,
-  middleware,
+const update = route("updateFolder", {
   ...extension,
   summary: "Update a folder (extension)",
   request: { params: IdParam, body: jsonBody(FolderUpdateBody) },
   responses: { ...ok(FolderEnvelope), 400: errors[400], 404: errors[404], 413: errors[413], 415: errors[415], ...common },
 });
 
-const remove = createRoute({
-  ...endpoints.deleteFolder,
-  tags,
-  security,
-  middleware,
+const remove = route("deleteFolder", {
   ...extension,
   summary: "Delete a folder (extension)",
   description: "Its notes stay, unfiled from it; its subfolders move up one level.",

@@ -1,22 +1,14 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { PageQuery, Pagination } from "../../../shared/schemas/common.js";
 import { WebhookDelivery, WebhookList, WebhookRegisterBody, WebhookRegistered } from "../../../shared/schemas/integrations.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
-import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const tags = ["Integrations"];
-const security = [{ bearer: [] }];
-const middleware = [requireScope("notes")];
+const route = routesFor(["Integrations"], [requireScope("notes")]);
 
-const register = createRoute({
-  ...endpoints.registerWebhook,
-  tags,
-  security,
-  middleware,
+const register = route("registerWebhook", {
   summary: "Register an automation-platform webhook",
   description:
     "The workspace's new meetings are POSTed to hookUrl, signed with the returned secret (Standard Webhooks). Registering the same URL again keeps one registration.",
@@ -24,32 +16,20 @@ const register = createRoute({
   responses: { ...ok(WebhookRegistered), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
 });
 
-const list = createRoute({
-  ...endpoints.listWebhooks,
-  tags,
-  security,
-  middleware,
+const list = route("listWebhooks", {
   ...extension,
   summary: "List the workspace's webhook registrations (extension)",
   responses: { ...ok(WebhookList), ...common },
 });
 
-const remove = createRoute({
-  ...endpoints.removeWebhook,
-  tags,
-  security,
-  middleware,
+const remove = route("removeWebhook", {
   ...extension,
   summary: "Remove a webhook registration (extension)",
   request: { body: jsonBody(WebhookRegisterBody) },
   responses: { ...ok(z.object({ status: z.literal("success") })), 400: errors[400], 404: errors[404], ...common },
 });
 
-const deliveries = createRoute({
-  ...endpoints.listWebhookDeliveries,
-  tags,
-  security,
-  middleware,
+const deliveries = route("listWebhookDeliveries", {
   ...extension,
   summary: "The webhook delivery log, newest first (extension)",
   request: { query: PageQuery },

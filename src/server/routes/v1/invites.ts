@@ -1,5 +1,4 @@
 // Invites in the newer shape (/v1/invites) and the older one (/v1/workspace/invites).
-import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { IdParam, PageQuery, SuccessMessage } from "../../../shared/schemas/common.js";
 import {
@@ -9,72 +8,45 @@ import {
   WorkspaceInviteCreateBody,
   WorkspaceInviteList,
 } from "../../../shared/schemas/workspace.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
-import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const tags = ["Invites"];
-const security = [{ bearer: [] }];
-const middleware = [requireScope("users")];
+const route = routesFor(["Invites"], [requireScope("users")]);
 const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
 
-const create = createRoute({
-  ...endpoints.createInvite,
-  tags,
-  security,
-  middleware,
+const create = route("createInvite", {
   summary: "Invite someone to the workspace",
   description: "email is required unless isUrlInvite is true. Invites expire after 7 days.",
   request: { body: jsonBody(InviteCreateBody) },
   responses: { ...ok(InviteEnvelope), ...writeErrors },
 });
 
-const list = createRoute({
-  ...endpoints.listInvites,
-  tags,
-  security,
-  middleware,
+const list = route("listInvites", {
   summary: "List pending invites (with folders)",
   request: { query: PageQuery },
   responses: { ...ok(InviteList), 400: errors[400], ...common },
 });
 
-const remove = createRoute({
-  ...endpoints.deleteInvite,
-  tags,
-  security,
-  middleware,
+const remove = route("deleteInvite", {
   summary: "Delete an invite",
   request: { params: IdParam },
   responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
 });
 
-const legacyCreate = createRoute({
-  ...endpoints.createWorkspaceInvite,
-  tags,
-  security,
-  middleware,
+const legacyCreate = route("createWorkspaceInvite", {
   summary: "Invite someone to the workspace (older shape, with groups)",
   request: { body: jsonBody(WorkspaceInviteCreateBody) },
   responses: { ...ok(InviteEnvelope), ...writeErrors },
 });
 
-const legacyList = createRoute({
-  ...endpoints.listWorkspaceInvites,
-  tags,
-  security,
-  middleware,
+const legacyList = route("listWorkspaceInvites", {
   summary: "List pending invites (older shape, with groups)",
   request: { query: PageQuery },
   responses: { ...ok(WorkspaceInviteList), 400: errors[400], ...common },
 });
 
-const legacyRemove = createRoute({
-  ...endpoints.deleteWorkspaceInvite,
-  tags,
-  security,
-  middleware,
+const legacyRemove = route("deleteWorkspaceInvite", {
   ...extension,
   summary: "Delete an invite (older shape; extension)",
   request: { params: IdParam },

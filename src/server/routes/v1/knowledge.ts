@@ -1,44 +1,28 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { IdParam, PageQuery, Pagination, SuccessMessage } from "../../../shared/schemas/common.js";
 import { KnowledgeArticle, KnowledgeArticleCreateBody } from "../../../shared/schemas/integrations.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
-import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const tags = ["Knowledge base"];
-const security = [{ bearer: [] }];
-const middleware = [requireScope("notes")];
+const route = routesFor(["Knowledge base"], [requireScope("notes")]);
 
-const create = createRoute({
-  ...endpoints.createArticle,
-  tags,
-  security,
-  middleware,
+const create = route("createArticle", {
   ...extension,
   summary: "Add a knowledge-base article (extension)",
   request: { body: jsonBody(KnowledgeArticleCreateBody) },
   responses: { ...ok(z.object({ article: KnowledgeArticle })), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
 });
 
-const list = createRoute({
-  ...endpoints.listArticles,
-  tags,
-  security,
-  middleware,
+const list = route("listArticles", {
   ...extension,
   summary: "List knowledge-base articles (extension)",
   request: { query: PageQuery },
   responses: { ...ok(z.object({ items: z.array(KnowledgeArticle), pagination: Pagination })), 400: errors[400], ...common },
 });
 
-const remove = createRoute({
-  ...endpoints.deleteArticle,
-  tags,
-  security,
-  middleware,
+const remove = route("deleteArticle", {
   ...extension,
   summary: "Delete a knowledge-base article (extension)",
   request: { params: IdParam },

@@ -1,14 +1,9 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { Me } from "../../../shared/schemas/workspace.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
-import { common, ok } from "./openapi-helpers.js";
+import { common, ok, routesFor } from "./openapi-helpers.js";
 
-const me = createRoute({
-  ...endpoints.getMe,
-  tags: ["Current user"],
-  security: [{ bearer: [] }],
+const me = routesFor(["Current user"])("getMe", {
   summary: "The key's user, workspace and scopes",
   description: "Any valid key may call it.",
   responses: { ...ok(Me), 401: common[401], 429: common[429] },

@@ -1,77 +1,49 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
-import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const tags = ["Notes"];
-const security = [{ bearer: [] }];
-const middleware = [requireScope("notes")];
+const route = routesFor(["Notes"], [requireScope("notes")]);
 
-const list = createRoute({
-  ...endpoints.listNotes,
-  tags,
-  security,
-  middleware,
+const list = route("listNotes", {
   summary: "List notes",
   description: "Filters combine with AND. List items carry empty enhancedNote, summary and transcripts.",
   request: { query: NoteListQuery },
   responses: { ...ok(NoteList), 400: errors[400], ...common },
 });
 
-const get = createRoute({
-  ...endpoints.getNote,
-  tags,
-  security,
-  middleware,
+const get = route("getNote", {
   summary: "Read one note with its summary, enhanced note and transcript",
   request: { params: IdParam },
   responses: { ...ok(NoteEnvelope), 404: errors[404], ...common },
 });
 
-const update = createRoute({
-  ...endpoints.updateNote,
-  tags,
-  security,
-  middleware,
+const update = route("updateNote", {
   summary: "Update a note",
   description: "visibility accepts both shapes; tagIds is a deprecated alias of folderIds and replaces the note's folders.",
   request: { params: IdParam, body: jsonBody(NoteUpdateBody) },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 413: errors[413], 415: errors[415], ...common },
 });
 
-const create = createRoute({
-  ...endpoints.createNote,
-  tags,
-  security,
-  middleware,
+const create = route("createNote", {
   ...extension,
   summary: "Create a note from text (extension)",
   request: { body: jsonBody(NoteCreateBody) },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
 });
 
-const remove = createRoute({
-  ...endpoints.deleteNote,
-  tags,
-  security,
-  middleware,
+const remove = route("deleteNote", {
   ...extension,
   summary: "Delete a note (extension)",
   request: { params: IdParam },
   responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
 });
 
-const reprocess = createRoute({
-  ...endpoints.reprocessNote,
-  tags,
-  security,
-  middleware,
+const reprocess = route("reprocessNote", {
   ...extension,
   summary: "Process a note again (extension)",
   description: "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed.",

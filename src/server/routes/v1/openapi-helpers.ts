@@ -1,6 +1,11 @@
-// Shared pieces of route definitions: the error responses every route documents.
+// Shared pieces of route definitions: a factory per resource, and the error
+// responses every route documents.
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { endpoints, type EndpointName } from "../../../shared/api/endpoints.js";
 import { ErrorBody } from "../../../shared/schemas/common.js";
+import type { AppEnv } from "../../context.js";
 
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
@@ -27,3 +32,19 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 
 /** Marks a route as an extension of the interface specification in the OpenAPI document. */
 export const extension = { "x-notula-extension": true } as Record<string, unknown>;
+
+type Definition = Omit<RouteConfig, "method" | "path" | "tags" | "security" | "middleware">;
+
+/**
+ * Route definitions for one resource: each takes its method and path from the
+ * endpoint table, the resource's tags, bearer security and the middleware (scope,
+ * plan) every route of the resource runs first.
+ */
+export function routesFor(tags: string[], middleware: MiddlewareHandler<AppEnv>[] = []) {
+  // The declared return type keeps each route's own request and response types,
+  // which the handlers and the typed API client read; inference would widen them.
+  return <N extends EndpointName, D extends Definition>(name: N, definition: D): (typeof endpoints)[N] & Common & D =>
+    createRoute({ ...endpoints[name], tags, security: [{ bearer: [] }], middleware, ...definition }) as unknown as (typeof endpoints)[N] & Common & D;
+}
+
+type Common = { tags: string[]; security: { bearer: never[] }[]; middleware: MiddlewareHandler<AppEnv>[] };

@@ -1,5 +1,4 @@
 // The workspace itself, its members, user groups and workspace tags.
-import { createRoute } from "@hono/zod-openapi";
 import type { Services } from "../../../services/index.js";
 import { IdParam } from "../../../shared/schemas/common.js";
 import {
@@ -16,91 +15,60 @@ import {
   WorkspaceTagList,
 } from "../../../shared/schemas/workspace.js";
 import { z } from "zod";
-import { endpoints } from "../../../shared/api/endpoints.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
-import { common, errors, extension, jsonBody, ok } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const security = [{ bearer: [] }];
 const users = [requireScope("users")];
-const foldersScope = [requireScope("folders")];
+const workspaceRoute = routesFor(["Workspace"], users);
+const memberRoute = routesFor(["Members"], users);
+const groupRoute = routesFor(["Groups"], users);
+const tagRoute = routesFor(["Tags"], [requireScope("folders")]);
 const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
 
-const getWorkspace = createRoute({
-  ...endpoints.getWorkspace,
-  tags: ["Workspace"],
-  security,
-  middleware: users,
+const getWorkspace = workspaceRoute("getWorkspace", {
   ...extension,
   summary: "Read the workspace: name, settings and allowed email domains",
   responses: { ...ok(WorkspaceEnvelope), ...common },
 });
 
-const listMembers = createRoute({
-  ...endpoints.listMembers,
-  tags: ["Members"],
-  security,
-  middleware: users,
+const listMembers = memberRoute("listMembers", {
   summary: "List members",
   request: { query: MemberListQuery },
   responses: { ...ok(MemberList), 400: errors[400], ...common },
 });
 
-const getMember = createRoute({
-  ...endpoints.getMember,
-  tags: ["Members"],
-  security,
-  middleware: users,
+const getMember = memberRoute("getMember", {
   summary: "Read a member",
   request: { params: IdParam },
   responses: { ...ok(MemberEnvelope), 404: errors[404], ...common },
 });
 
-const updateMember = createRoute({
-  ...endpoints.updateMember,
-  tags: ["Members"],
-  security,
-  middleware: users,
+const updateMember = memberRoute("updateMember", {
   summary: "Set a member's user groups",
   description: "groupIds replaces the member's groups.",
   request: { params: IdParam, body: jsonBody(MemberUpdateBody) },
   responses: { ...ok(MemberEnvelope), 404: errors[404], ...writeErrors },
 });
 
-const listGroups = createRoute({
-  ...endpoints.listGroups,
-  tags: ["Groups"],
-  security,
-  middleware: users,
+const listGroups = groupRoute("listGroups", {
   summary: "List user groups",
   responses: { ...ok(UserGroupList), ...common },
 });
 
-const createGroup = createRoute({
-  ...endpoints.createGroup,
-  tags: ["Groups"],
-  security,
-  middleware: users,
+const createGroup = groupRoute("createGroup", {
   ...extension,
   summary: "Create a user group (extension)",
   request: { body: jsonBody(UserGroupCreateBody) },
   responses: { ...ok(z.object({ userGroup: UserGroup })), ...writeErrors },
 });
 
-const listTags = createRoute({
-  ...endpoints.listTags,
-  tags: ["Tags"],
-  security,
-  middleware: foldersScope,
+const listTags = tagRoute("listTags", {
   summary: "List workspace tags",
   responses: { ...ok(WorkspaceTagList), ...common },
 });
 
-const createTag = createRoute({
-  ...endpoints.createTag,
-  tags: ["Tags"],
-  security,
-  middleware: foldersScope,
+const createTag = tagRoute("createTag", {
   ...extension,
   summary: "Create a workspace tag (extension)",
   request: { body: jsonBody(WorkspaceTagCreateBody) },
