@@ -3,7 +3,7 @@ import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
-import { newRouter } from "../../context.js";
+import { newRouter, renderedJson } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
@@ -59,8 +59,7 @@ export function notesRoutes(services: Services) {
     if (query.tagIds !== undefined) c.header("Deprecation", "true");
     const { items, pagination } = services.notes.listJson(c.get("principal"), query);
     // The items arrive as JSON text; the envelope is spliced around them.
-    const body = `{"items":[${items.join(",")}],"pagination":${JSON.stringify(pagination)}}`;
-    return c.body(body, 200, { "content-type": "application/json" }) as unknown as ReturnType<typeof c.json<z.infer<typeof NoteList>, 200>>;
+    return renderedJson<z.infer<typeof NoteList>>(c, `{"items":[${items.join(",")}],"pagination":${JSON.stringify(pagination)}}`);
   });
 
   app.openapi(get, (c) => c.json({ note: services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200));
