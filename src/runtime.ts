@@ -42,6 +42,7 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
   };
   const lifecycle = createNoteLifecycle({
     repos,
+    publicUrl: options.publicUrl,
     now,
     emit,
     enqueueIndexing,

@@ -8,7 +8,7 @@ interface DataDirFlags {
   json?: boolean;
 }
 
-async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.js").Runtime) => T | Promise<T>): Promise<T> {
+async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.js").Runtime, publicUrl: string) => T | Promise<T>): Promise<T> {
   const { loadConfig, ConfigError } = await import("../config/load.js");
   const { resolvePublicUrl } = await import("../config/resolve.js");
   const { openRuntime } = await import("../runtime.js");
@@ -21,9 +21,10 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
     throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
   }
   // Links the services write (invites) point where the server is reached.
-  const rt = openRuntime(config.dataDir, { publicUrl: resolvePublicUrl(config) });
+  const publicUrl = resolvePublicUrl(config);
+  const rt = openRuntime(config.dataDir, { publicUrl });
   try {
-    return await fn(rt);
+    return await fn(rt, publicUrl);
   } catch (err) {
     if (err instanceof AppError) throw new CliError(err.message, exitCodeFor(err.status));
     throw err;
@@ -185,4 +186,35 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         print(flags, created, `User ${created.user.id} (${created.user.email}) added as ${created.member.role}.`);
       });
     }));
+
+  dataDir(
+    users
+      .command("set-password")
+      .description("Set a user's password from standard input; their browser sessions end")
+      .requiredOption("--email <email>", "the user's email"),
+  )
+    .addHelpText("after", "\nExample:\n  printf '%s' \"$PASSWORD\" | notula admin users set-password --email ana@example.com")
+    .action(withFlags(async (flags) => {
+      const password = await readStdin();
+      await withRuntime(flags, (rt) => {
+        const userId = rt.services.workspaces.userIdByEmail(flags.email);
+        rt.services.accounts.setPassword(userId, password);
+        print(flags, { userId, passwordSet: true }, `Password set for ${flags.email}.`);
+      });
+    }));
+
+  dataDir(
+    users
+      .command("password-link")
+      .description("Print a one-time link (24 hours) where the user chooses a new password")
+      .requiredOption("--email <email>", "the user's email"),
+  )
+    .addHelpText("after", "\nExample:\n  notula admin users password-link --email admin@notula.local")
+    .action(withFlags((flags) =>
+      withRuntime(flags, (rt, publicUrl) => {
+        const userId = rt.services.workspaces.userIdByEmail(flags.email);
+        const url = `${publicUrl}/account/password/${rt.services.accounts.issueLink(userId, "reset")}`;
+        print(flags, { userId, url }, url);
+      }),
+    ));
 }

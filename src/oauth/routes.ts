@@ -2,12 +2,15 @@
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Logger } from "../core/logger.js";
+import { RateLimitError } from "../core/errors.js";
+import type { AccountService } from "../services/accounts.js";
+import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../server/session-cookie.js";
 import { OAuthError } from "./errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
 import { SCOPES_SUPPORTED, type OAuthService } from "./service.js";
 import type { UpstreamOidc } from "./upstream.js";
 
-const SESSION_COOKIE = "notula_session";
+
 const CSRF_MESSAGE = "The form has expired or was not sent by this page; start again.";
 
 function pageHeaders(c: Context) {
@@ -24,13 +27,13 @@ function basicAuth(header: string | undefined): { id: string; secret: string } |
   return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
 }
 
-export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logger, upstream?: UpstreamOidc) {
+export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publicUrl: string, logger: Logger, upstream?: UpstreamOidc) {
   const app = new Hono();
   const issuer = () => publicUrl;
   const resource = () => `${publicUrl}/mcp`;
   const log = logger.child({ component: "oauth" });
   const sessionCookie = (c: Context, sessionId: string) =>
-    setCookie(c, SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: "Lax", path: "/", secure: publicUrl.startsWith("https:"), maxAge: 12 * 3600 });
+    setCookie(c, SESSION_COOKIE, sessionId, sessionCookieOptions(publicUrl));
 
   const asMetadata = (c: Context) =>
     c.json({
@@ -115,7 +118,7 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     const r = withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    if (oauth.sessionUser(getCookie(c, SESSION_COOKIE))) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
+    if (accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
     return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, upstreamName: upstream?.name }));
   });
 
@@ -140,7 +143,7 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     } catch (err) {
       return c.html(errorPage(`Single sign-on failed: ${(err as Error).message}`), 400);
     }
-    const signed = oauth.sessionForEmail(result.email);
+    const signed = accounts.signInVerified(result.email, c.req.header("user-agent") ?? "");
     if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}; ask for an invite.`), 403);
     sessionCookie(c, signed.sessionId);
     return c.redirect(`/oauth/workspace?request=${result.requestId}`, 302);
@@ -152,9 +155,16 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     if (r.response) return r.response;
     pageHeaders(c);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
-    const signed = oauth.signIn(String(f.email ?? ""), String(f.password ?? ""));
-    if (!signed)
-      return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, error: "Wrong email or password.", email: String(f.email ?? "") }), 401);
+    const again = (error: string, status: 401 | 429) =>
+      c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, error, email: String(f.email ?? "") }), status);
+    let signed;
+    try {
+      signed = accounts.signIn({ email: String(f.email ?? ""), password: String(f.password ?? ""), address: clientAddress(c), userAgent: c.req.header("user-agent") ?? "" });
+    } catch (err) {
+      if (err instanceof RateLimitError) return again(`Too many sign-in attempts; try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`, 429);
+      throw err;
+    }
+    if (!signed) return again("Wrong email or password.", 401);
     sessionCookie(c, signed.sessionId);
     return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 303);
   });
@@ -163,7 +173,7 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     const r = withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 302);
     const workspaces = oauth.workspacesOf(userId);
     if (workspaces.length === 0) return c.html(errorPage("Your account belongs to no workspace."), 403);
@@ -179,7 +189,7 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     const r = withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     if (!oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? ""))) return c.html(errorPage("Choose one of your workspaces."), 400);
@@ -190,7 +200,7 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     const r = withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
     const { request, client } = r.pending;
     if (!userId || request.userId !== userId || !request.workspaceId) return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
     const workspaceName = oauth.workspaceName(request.workspaceId) ?? request.workspaceId;
@@ -202,7 +212,7 @@ export function oauthRoutes(oauth: OAuthService, publicUrl: string, logger: Logg
     const r = withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = oauth.sessionUser(getCookie(c, SESSION_COOKIE));
+    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
     const { request } = r.pending;
     if (!oauth.csrfMatches(request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     if (!userId || request.userId !== userId || !request.workspaceId) return c.html(errorPage("Sign in first."), 400);

@@ -13,7 +13,6 @@ export const SCOPES_SUPPORTED = ["read", "write", "offline_access", "openid", "p
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 const REQUEST_TTL_MS = 30 * 60 * 1000;
-const SESSION_TTL_MS = 12 * 3600 * 1000;
 /** Two requests refreshing at once with the same token are not a theft. */
 const REUSE_GRACE_MS = 10_000;
 
@@ -211,31 +210,6 @@ export function createOAuthService(d: OAuthDeps) {
     /** Constant-time check of a form's CSRF token against the one kept with the request. */
     csrfMatches(requestCsrf: string, given: unknown): boolean {
       return typeof given === "string" && given.length > 0 && safeEqual(requestCsrf, given);
-    },
-
-    signIn(email: string, password: string): { sessionId: string; userId: string } | null {
-      const user = repos.users.getByEmail(email.trim().toLowerCase());
-      // Verify even without a user, so timing does not tell which emails exist.
-      const ok = verifyPassword(password, user?.passwordHash ?? "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
-      if (!user || !user.passwordHash || !ok) return null;
-      const sessionId = token();
-      repos.oauth.insertSession({ idHash: sha(sessionId), userId: user.id, expiresAt: now() + SESSION_TTL_MS });
-      return { sessionId, userId: user.id };
-    },
-
-    /** A browser session for a user another way vouched for (the upstream provider). */
-    sessionForEmail(email: string): { sessionId: string; userId: string } | null {
-      const user = repos.users.getByEmail(email);
-      if (!user) return null;
-      const sessionId = token();
-      repos.oauth.insertSession({ idHash: sha(sessionId), userId: user.id, expiresAt: now() + SESSION_TTL_MS });
-      return { sessionId, userId: user.id };
-    },
-
-    sessionUser(sessionId: string | undefined): string | null {
-      if (!sessionId) return null;
-      const s = repos.oauth.session(sha(sessionId));
-      return s && s.expiresAt > now() ? s.userId : null;
     },
 
     workspacesOf(userId: string) {

@@ -19,6 +19,8 @@ import { mcpRoutes } from "../mcp/http.js";
 import { oauthRoutes } from "../oauth/routes.js";
 import { createUpstreamOidc } from "../oauth/upstream.js";
 import { inviteLinkRoutes } from "./routes/invite.js";
+import type { AudioStore } from "../storage/audio-store.js";
+import { webApp } from "../web/index.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
@@ -31,6 +33,7 @@ import { workspaceRoutes } from "./routes/v1/workspace.js";
 
 export interface AppDeps {
   services: Services;
+  audioStore: AudioStore;
   config: ResolvedConfig;
   sqlite: Database.Database;
   version: string;
@@ -62,9 +65,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", uploadRoutes(services));
   const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl) : undefined;
-  app.route("/", oauthRoutes(services.oauth, publicUrl, deps.logger, upstream));
-  app.route("/", inviteLinkRoutes(services));
+  app.route("/", oauthRoutes(services.oauth, services.accounts, publicUrl, deps.logger, upstream));
+  app.route("/", inviteLinkRoutes(services, publicUrl));
   app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger }));
+  app.route("/", webApp({ services, audioStore: deps.audioStore, publicUrl, maxUploadBytes: config.maxUploadBytes, logger: deps.logger }));
 
   const limitBody = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
@@ -112,7 +116,7 @@ export function createApp(deps: AppDeps) {
   app.get(OPENAPI_PATH, (c) => c.json(openApiDocument()));
   let page: string | undefined;
   app.get("/docs", (c) => c.html((page ??= renderApiReference(openApiDocument()))));
-  app.get("/", (c) => c.redirect("/docs"));
+
 
   // For 405: which methods the router knows for a path it could not dispatch.
   let routeTable: { method: string; pattern: RegExp }[] | undefined;

@@ -106,9 +106,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     const created = runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
     out(`Created workspace "${created.workspace.name}" (${created.workspace.id}) with admin ${created.user.email}.`);
     out(`Admin API key (shown once; store it now): ${created.key}`);
+    const setup = runtime.services.accounts.issueLink(created.user.id, "setup");
+    out(`Set the admin's password for the web app (one-time link, valid 7 days): ${config.publicUrl}/account/password/${setup}`);
   }
 
-  const app = createApp({ services: runtime.services, config, sqlite: runtime.database.sqlite, version: opts.version, logger });
+  const app = createApp({ services: runtime.services, audioStore: runtime.audioStore, config, sqlite: runtime.database.sqlite, version: opts.version, logger });
   handle = app.fetch;
   out(`notula listening on ${urlOf(address)}`);
   // Jobs left by a previous run resume now: one server runs per data dir, so a job

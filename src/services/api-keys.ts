@@ -1,8 +1,9 @@
 // API keys: random, prefixed `ntl_`, shown once, stored only as a SHA-256 hash.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
+import type { ApiKeyRow } from "../db/repos/api-keys.js";
 import { newId } from "../core/ids.js";
-import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
+import { SCOPES, type ScopeName } from "../core/principal.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
@@ -20,7 +21,36 @@ export function parseScopes(list: string | string[]): ScopeName[] {
   return [...new Set(raw)] as ScopeName[];
 }
 
+/** The scopes a member's own key may carry, by role. */
+export function scopesFor(role: "admin" | "member"): ScopeName[] {
+  return role === "admin" ? [...SCOPES] : SCOPES.filter((s) => s !== "users");
+}
+
+function present(rows: ApiKeyRow[]) {
+  return rows.map((k) => ({
+    id: k.id,
+    name: k.name,
+    prefix: k.displayPrefix,
+    scopes: k.scopes,
+    userId: k.userId,
+    createdAt: new Date(k.createdAt).toISOString(),
+    lastUsedAt: k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : null,
+    revoked: k.revokedAt !== null,
+  }));
+}
+
+/** "Last used" is kept to the minute: one write per key per minute, not one per request. */
+const TOUCH_EVERY_MS = 60_000;
+
 export function createApiKeyService(repos: Repositories, now: Clock) {
+  const touched = new Map<string, number>();
+  function touch(id: string) {
+    const t = now();
+    if (t - (touched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
+    if (touched.size > 10_000) touched.clear();
+    touched.set(id, t);
+    repos.apiKeys.touch(id, t);
+  }
   return {
     create(input: { workspaceId: string; userId: string; name: string; scopes: ScopeName[] }) {
       if (!repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
@@ -43,17 +73,31 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
       return { id, key, scopes: input.scopes, name: input.name, workspaceId: input.workspaceId, userId: input.userId };
     },
 
+    /**
+     * A member's own key, made in the developer settings: never more than the member's
+     * rights (managing members and invites, the users scope, is for admins).
+     */
+    createOwn(p: Principal, role: "admin" | "member", input: { name: string; scopes: ScopeName[] }) {
+      const name = input.name.trim();
+      if (!name || name.length > 100) throw new BadRequestError("The key needs a name of 1 to 100 characters.");
+      if (!input.scopes.length) throw new BadRequestError(`Choose at least one scope: ${SCOPES.join(", ")}.`);
+      const allowed = scopesFor(role);
+      const beyond = input.scopes.filter((s) => !allowed.includes(s));
+      if (beyond.length) throw new BadRequestError(`A ${role} cannot give a key the ${beyond.join(", ")} scope.`);
+      return this.create({ workspaceId: p.workspaceId, userId: p.userId, name, scopes: [...new Set(input.scopes)] });
+    },
+
+    /** The caller's own keys in this workspace, newest first (never the keys themselves). */
+    listOwn(p: Principal) {
+      return present(repos.apiKeys.listForUser(p.workspaceId, p.userId)).reverse();
+    },
+
+    revokeOwn(p: Principal, id: string): void {
+      if (!repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now())) throw new NotFoundError(`Key ${id} not found.`);
+    },
+
     list(workspaceId: string) {
-      return repos.apiKeys.listForWorkspace(workspaceId).map((k) => ({
-        id: k.id,
-        name: k.name,
-        prefix: k.displayPrefix,
-        scopes: k.scopes,
-        userId: k.userId,
-        createdAt: new Date(k.createdAt).toISOString(),
-        lastUsedAt: k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : null,
-        revoked: k.revokedAt !== null,
-      }));
+      return present(repos.apiKeys.listForWorkspace(workspaceId));
     },
 
     revoke(id: string): boolean {
@@ -68,6 +112,7 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
       // The lookup is by hash; the explicit constant-time check guards against any
       // future change that would fetch by prefix instead.
       if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash)) || row.revokedAt !== null) return null;
+      touch(row.id);
       return {
         workspaceId: row.workspaceId,
         userId: row.userId,

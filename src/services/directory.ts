@@ -35,6 +35,12 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
   return {
     getMember,
 
+    /** A user's membership of a workspace (name, email, role), or null when there is none. */
+    memberOf(workspaceId: string, userId: string) {
+      const m = repos.members.getByUser(workspaceId, userId);
+      return m ? { id: m.id, name: m.name, email: m.email, role: m.role } : null;
+    },
+
     listMembers(p: Principal, q: { limit: number; offset: number; search?: string }) {
       const rows = repos.members.list(p.workspaceId, { ...q, search: q.search?.trim() || undefined });
       const { page, pagination } = paginate(rows, q.limit, q.offset);

@@ -1,6 +1,7 @@
 import type { Repositories } from "../db/repos/index.js";
 import { createApiKeyService } from "./api-keys.js";
 import { createAuthentication } from "./authentication.js";
+import { createAccountService } from "./accounts.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
 import { createInviteService } from "./invites.js";
@@ -44,7 +45,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     signer: createTokenSigner(opts.secrets.derive("notula oauth access tokens"), opts.publicUrl),
     resource: `${opts.publicUrl}/mcp`,
   });
-  const notes = createNoteService(repos, now, { lifecycle: opts.lifecycle, enqueueIndexing: opts.enqueueIndexing });
+  const notes = createNoteService(repos, now, { lifecycle: opts.lifecycle, enqueueIndexing: opts.enqueueIndexing, publicUrl: opts.publicUrl });
   return {
     apiKeys,
     workspaces: createWorkspaceService(repos, apiKeys, now),
@@ -65,6 +66,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder),
     oauth,
+    accounts: createAccountService(repos, now),
     authentication: createAuthentication(apiKeys, oauth),
   };
 }

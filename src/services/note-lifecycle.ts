@@ -46,6 +46,8 @@ export interface LifecycleDeps {
   enqueueProcessing: (noteId: string) => void;
   /** Queues (re)indexing for meaning-based search. */
   enqueueIndexing: (source: "note" | "article", id: string) => void;
+  /** For the share links in the notes that events carry. */
+  publicUrl: string;
 }
 
 type ProcessingFields = Pick<Partial<NoteRow>, "processingError" | "processingInfo" | "summary" | "enhancedNote">;
@@ -69,7 +71,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
 
   function snapshot(noteId: string): NoteDto | null {
     const row = current(noteId);
-    return row ? presentFullNote(repos, row) : null;
+    return row ? presentFullNote(repos, row, d.publicUrl) : null;
   }
 
   /** Processing has finished, whichever way: tell the webhooks and refresh the search index. */

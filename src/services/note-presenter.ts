@@ -6,12 +6,17 @@ import { presentNote } from "../db/repos/note-shape.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type { NoteDto } from "../shared/schemas/notes.js";
 
-export function presentFullNote(repos: Repositories, row: NoteRow): NoteDto {
+export function presentFullNote(repos: Repositories, row: NoteRow, publicUrl: string): NoteDto {
   const transcripts = repos.notes.segmentsOf(row.id).map((s) => ({
     speaker: s.speaker,
     text: s.text,
     startTimestamp: toTimestamp(s.startSec),
     endTimestamp: toTimestamp(s.endSec),
   }));
-  return presentNote(row, { tags: repos.notes.foldersOf([row.id]).get(row.id) ?? [], transcripts });
+  const share = row.visibility === "public" ? repos.shares.forNote(row.id) : null;
+  return presentNote(row, {
+    tags: repos.notes.foldersOf([row.id]).get(row.id) ?? [],
+    transcripts,
+    shareUrl: share ? `${publicUrl}/s/${share.token}` : null,
+  });
 }

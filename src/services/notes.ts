@@ -4,6 +4,8 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
 import { newId } from "../core/ids.js";
 import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
+import { randomBytes } from "node:crypto";
+import { audioKey } from "./uploads.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
@@ -22,10 +24,18 @@ export interface NoteUpdate {
 export interface NoteServiceDeps {
   lifecycle: NoteLifecycle;
   enqueueIndexing: (source: "note", id: string) => void;
+  /** For share links. */
+  publicUrl: string;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
   const { lifecycle, enqueueIndexing } = deps;
+
+  /** A public note has a share link; any other has none, so a link dies with publicity. */
+  function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
+    if (visibility === "public") repos.shares.insert({ noteId, token: randomBytes(16).toString("base64url"), includeTranscript: true, createdAt: now() });
+    else repos.shares.remove(noteId);
+  }
 
   function requireFolders(workspaceId: string, ids: string[], field: string): string[] {
     const unique = [...new Set(ids)];
@@ -38,7 +48,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   function get(p: Principal, id: string): NoteDto {
     const row = repos.notes.get(p.workspaceId, p.userId, id);
     if (!row) throw new NotFoundError(`Note ${id} not found.`);
-    return presentFullNote(repos, row);
+    return presentFullNote(repos, row, deps.publicUrl);
   }
 
   /** A page of notes, each item already JSON text (rendered by the repository). */
@@ -114,6 +124,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           segments,
           folderIds,
         });
+        syncShare(id, input.visibility ?? "workspace");
         lifecycle.created(p.workspaceId, id, { index: true });
       });
       return get(p, id);
@@ -170,6 +181,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
       repos.transaction(() => {
         repos.notes.update(p.workspaceId, id, fields, folderIds);
+        if (patch.visibility !== undefined) syncShare(id, patch.visibility);
         if (patch.title !== undefined || patch.userWrittenNote !== undefined) enqueueIndexing("note", id);
       });
       return get(p, id);
@@ -183,6 +195,36 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (!row.audioUploadId && !hasTranscript) throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
       lifecycle.reprocess(row, hasTranscript);
       return get(p, id);
+    },
+
+    /** The note's share link settings, or null when it is not public. */
+    shareOf(p: Principal, id: string): { includeTranscript: boolean } | null {
+      if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      const share = repos.shares.forNote(id);
+      return share ? { includeTranscript: share.includeTranscript } : null;
+    },
+
+    /** Whether the public page of a shared note shows its transcript. */
+    setShareTranscript(p: Principal, id: string, include: boolean): void {
+      if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      if (!repos.shares.forNote(id)) throw new BadRequestError("Only a public note has a share link.");
+      repos.shares.setTranscript(id, include);
+    },
+
+    /** A shared note as anyone with the link sees it, or null when the link is not (or no longer) valid. */
+    shared(token: string): { note: NoteDto; includeTranscript: boolean } | null {
+      const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? repos.shares.byToken(token) : null;
+      const row = share ? repos.notes.getForProcessing(share.noteId) : null;
+      if (!share || !row || row.visibility !== "public") return null;
+      return { note: presentFullNote(repos, row, deps.publicUrl), includeTranscript: share.includeTranscript };
+    },
+
+    /** The stored recording of a note the caller may see, or null when it has none. */
+    recording(p: Principal, id: string): { key: string; contentType: string } | null {
+      const row = repos.notes.get(p.workspaceId, p.userId, id);
+      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const upload = row.audioUploadId ? repos.audioUploads.get(row.audioUploadId) : null;
+      return upload ? { key: audioKey(upload), contentType: upload.contentType } : null;
     },
 
     delete(p: Principal, id: string): void {

@@ -107,6 +107,18 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
     },
 
     /** The admin whose identity a key gets when none is named. */
+    userIdByEmail(email: string): string {
+      const user = repos.users.getByEmail(email.trim().toLowerCase());
+      if (!user) throw new NotFoundError(`No user with the email ${email}.`);
+      return user.id;
+    },
+
+    planOf(workspaceId: string): Plan {
+      const w = repos.workspaces.get(workspaceId);
+      if (!w) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
+      return w.plan;
+    },
+
     defaultUser(workspaceId: string): string {
       const admin = repos.members.firstAdmin(workspaceId);
       if (!admin) throw new NotFoundError(`Workspace ${workspaceId} has no admin.`);

@@ -22,6 +22,10 @@ export interface AudioStore {
   put(key: string, body: Readable, opts: { maxBytes: number }): Promise<StoredAudio>;
   exists(key: string): Promise<boolean>;
   localFile(key: string): Promise<LocalAudioFile>;
+  /** The object's size, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** Streams bytes `start` to `end` (inclusive) of the object; the whole of it without a range. */
+  read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
 }
 

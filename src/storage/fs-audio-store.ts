@@ -89,6 +89,16 @@ export function createFsAudioStore(root: string): AudioStore & { sweepIncoming()
     async localFile(key) {
       return { path: fileOf(key), release: async () => {} };
     },
+    async size(key) {
+      try {
+        return (await fsp.stat(fileOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    read(key, range) {
+      return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
+    },
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
     },

@@ -18,6 +18,8 @@ export interface TestServer {
   url: string;
   /** The admin key printed at first start (all scopes, enterprise workspace). */
   key: string;
+  /** The one-time link, printed at first start, where the admin sets a password. */
+  setupUrl?: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -89,7 +91,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const key = /Admin API key[^:]*: (ntl_\S+)/.exec(lines.join("\n"))?.[1];
   if (!key) throw new Error(`no admin key printed: ${lines.join("\n")}`);
   let stopped: Promise<void> | undefined;
-  return { url: running.url, key, dataDir, stop: () => (stopped ??= running.close()) };
+  const setupUrl = /one-time link[^:]*: (\S+)/.exec(lines.join("\n"))?.[1];
+  return { url: running.url, key, setupUrl, dataDir, stop: () => (stopped ??= running.close()) };
 }
 
 /** The built binary as a child process. */

@@ -52,6 +52,29 @@ export function apiKeyRepo(db: Db) {
       db.insert(apiKeys).values(row).run();
       localWrites++;
     },
+    /** Records use; not a change the key cache needs to see. */
+    touch(id: string, now: number): void {
+      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)).run();
+    },
+    listForUser(workspaceId: string, userId: string): ApiKeyRow[] {
+      return db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId))).orderBy(apiKeys.createdAt).all();
+    },
+    /** Revokes a key only if it belongs to this user in this workspace. */
+    revokeOwn(workspaceId: string, userId: string, id: string, now: number): boolean {
+      localWrites++;
+      return (
+        db
+          .update(apiKeys)
+          .set({ revokedAt: now })
+          .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+          .run().changes > 0
+      );
+    },
+    /** Every key of a user in a workspace, when they leave it. */
+    revokeAllOf(workspaceId: string, userId: string, now: number): number {
+      localWrites++;
+      return db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).run().changes;
+    },
     listForWorkspace(workspaceId: string): ApiKeyRow[] {
       return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.createdAt).all();
     },

@@ -11,6 +11,8 @@ import { noteRepo } from "./notes.js";
 import { oauthRepo } from "./oauth.js";
 import { passageRepo } from "./passages.js";
 import { searchRepo } from "./search.js";
+import { sessionRepo } from "./sessions.js";
+import { shareRepo } from "./shares.js";
 import { tagRepo } from "./tags.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
@@ -38,6 +40,8 @@ export function createRepositories(db: Db) {
     passages: passageRepo(db),
     oauth: oauthRepo(db),
     audioUploads: audioUploadRepo(db),
+    sessions: sessionRepo(db),
+    shares: shareRepo(db),
     /** Runs `fn` in one transaction (repositories called inside join it). */
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn)();

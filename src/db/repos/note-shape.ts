@@ -13,6 +13,8 @@ type NoteRow = typeof notes.$inferSelect;
 export interface NoteParts {
   tags: NoteDto["tags"];
   transcripts: NoteDto["transcripts"];
+  /** The public share link, or null. */
+  shareUrl: string | null;
 }
 
 interface Field<K extends keyof NoteDto> {
@@ -58,6 +60,7 @@ const FIELDS = [
   // Extensions of the single read only.
   field("processingError", (r) => r.processingError, null),
   field("processingInfo", (r) => r.processingInfo ?? null, null),
+  field("shareUrl", (_, p) => p.shareUrl, null),
 ];
 
 /** A row and its parts as the single-note read returns them. */

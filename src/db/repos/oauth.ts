@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests, webSessions } from "../schema/index.js";
+import { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests } from "../schema/index.js";
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type OAuthRequestRow = typeof oauthRequests.$inferSelect;
@@ -32,7 +32,5 @@ export function oauthRepo(db: Db) {
       db.update(oauthRefreshTokens).set({ rotatedAt: now }).where(and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.rotatedAt))).run().changes > 0,
     revokeFamily: (familyId: string, now: number) =>
       void db.update(oauthRefreshTokens).set({ revokedAt: now }).where(and(eq(oauthRefreshTokens.familyId, familyId), isNull(oauthRefreshTokens.revokedAt))).run(),
-    insertSession: (row: typeof webSessions.$inferInsert) => void db.insert(webSessions).values(row).run(),
-    session: (idHash: string) => db.select().from(webSessions).where(eq(webSessions.idHash, idHash)).get() ?? null,
   };
 }

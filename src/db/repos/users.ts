@@ -14,6 +14,9 @@ export function userRepo(db: Db) {
     get(id: string): UserRow | null {
       return getStmt.get({ id }) ?? null;
     },
+    update(id: string, fields: Partial<Pick<UserRow, "name" | "passwordHash">>): void {
+      db.update(users).set(fields).where(eq(users.id, id)).run();
+    },
     getByEmail(email: string): UserRow | null {
       return db.select().from(users).where(eq(users.email, email.toLowerCase())).get() ?? null;
     },

@@ -7,3 +7,4 @@ export * from "./notes.js";
 export * from "./integrations.js";
 export * from "./processing.js";
 export * from "./oauth.js";
+export * from "./sessions.js";

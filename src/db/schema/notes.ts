@@ -93,3 +93,17 @@ export const noteFolders = sqliteTable(
     index("note_folders_timeline_idx").on(t.folderId, t.noteCreatedAt, t.noteId),
   ],
 );
+
+/**
+ * A public note's share link (/s/{token}): made when the note becomes public, gone
+ * when it stops being public, so an old link never opens it again.
+ */
+export const noteShares = sqliteTable("note_shares", {
+  noteId: text("note_id")
+    .primaryKey()
+    .references(() => notes.id, { onDelete: "cascade" }),
+  /** 128 random bits, base64url; unguessable, so the link is the only credential. */
+  token: text("token").notNull().unique(),
+  includeTranscript: integer("include_transcript", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAtColumn(),
+});

@@ -62,10 +62,3 @@ export const oauthRefreshTokens = sqliteTable(
   },
   (t) => [index("oauth_refresh_family_idx").on(t.familyId)],
 );
-
-/** Browser sign-in sessions of the OAuth pages (cookie holds the id; stored hashed). */
-export const webSessions = sqliteTable("web_sessions", {
-  idHash: text("id_hash").primaryKey(),
-  userId: userColumn(),
-  expiresAt: integer("expires_at").notNull(),
-});

@@ -6,6 +6,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { esc, page } from "../../oauth/pages.js";
 import type { Services } from "../../services/index.js";
 import { AppError } from "../../core/errors.js";
+import { SESSION_COOKIE, sessionCookieOptions } from "../session-cookie.js";
 
 const CSRF_COOKIE = "notula_invite_csrf";
 
@@ -29,7 +30,7 @@ ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
   );
 }
 
-export function inviteLinkRoutes(services: Services) {
+export function inviteLinkRoutes(services: Services, publicUrl: string) {
   const app = new Hono();
 
   app.get("/invite/:code", (c) => {
@@ -52,13 +53,26 @@ export function inviteLinkRoutes(services: Services) {
       return c.html(page("Invite", `<h1>Cannot continue</h1><p class="error">The form has expired; open the invite link again.</p>`), 400);
     const found = services.invites.pendingByCode(code);
     if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
+    const email = found.invite.email ?? one("email");
     try {
-      services.invites.accept(code, { name: one("name"), email: found.invite.email ?? one("email"), password: one("password") });
+      services.invites.accept(code, { name: one("name"), email, password: one("password") });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: err.message, name: one("name") }), err.status as 400);
     }
-    return c.html(page("Welcome", `<h1>Welcome to ${esc(found.workspace.name)}</h1><p>You have joined. Sign in from your meeting assistant or the notula CLI with this email and password.</p>`));
+    // The person just proved the password: they are signed in to the web app, in this workspace.
+    const signed = services.accounts.signInVerified(email, c.req.header("user-agent") ?? "");
+    if (signed) {
+      setCookie(c, SESSION_COOKIE, signed.sessionId, sessionCookieOptions(publicUrl));
+      const session = services.accounts.session(signed.sessionId);
+      if (session) services.accounts.chooseWorkspace(session, found.workspace.id);
+    }
+    return c.html(
+      page(
+        "Welcome",
+        `<h1>Welcome to ${esc(found.workspace.name)}</h1><p>You have joined. <a href="/notes">Open the notes</a>, or sign in from your meeting assistant or the notula CLI with this email and password.</p>`,
+      ),
+    );
   });
 
   return app;

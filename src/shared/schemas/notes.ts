@@ -89,6 +89,11 @@ export const Note = z
       .nullable()
       .optional()
       .meta({ description: "Extension, single-note read only: which engines made the transcript and summary, e.g. {transcription: 'sphinx:en-us', summary: 'extractive'}." }),
+    shareUrl: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Extension, single-note read only: the link anyone can open while the note is public (/s/{token}), else null." }),
   })
   .meta({ id: "Note" });
 export type NoteDto = z.infer<typeof Note>;

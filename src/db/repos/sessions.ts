@@ -1,0 +1,35 @@
+// Browser sessions and one-time account links.
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Db } from "../open.js";
+import { accountTokens, webSessions } from "../schema/index.js";
+
+export type WebSessionRow = typeof webSessions.$inferSelect;
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
+
+export function sessionRepo(db: Db) {
+  return {
+    insert: (row: typeof webSessions.$inferInsert) => void db.insert(webSessions).values(row).run(),
+    get: (idHash: string): WebSessionRow | null => db.select().from(webSessions).where(eq(webSessions.idHash, idHash)).get() ?? null,
+    update: (idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>) =>
+      void db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash)).run(),
+    /** A user's live sessions, most recently used first. */
+    listForUser: (userId: string, now: number): WebSessionRow[] =>
+      db.select().from(webSessions).where(and(eq(webSessions.userId, userId), gt(webSessions.expiresAt, now))).orderBy(desc(webSessions.lastSeenAt)).all(),
+    delete: (idHash: string) => db.delete(webSessions).where(eq(webSessions.idHash, idHash)).run().changes > 0,
+    /** Every session of the user but `keep` (null: all of them). */
+    deleteForUser: (userId: string, keep: string | null) =>
+      db
+        .delete(webSessions)
+        .where(keep ? and(eq(webSessions.userId, userId), ne(webSessions.idHash, keep)) : eq(webSessions.userId, userId))
+        .run().changes,
+
+    insertToken: (row: AccountTokenRow) => void db.insert(accountTokens).values(row).run(),
+    token: (hash: string): AccountTokenRow | null => db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hash)).get() ?? null,
+    /** Marks a link used; false when it was used already (two tabs racing). */
+    useToken: (hash: string, now: number) =>
+      db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt))).run().changes > 0,
+    /** Unused links of a user for a purpose are dropped when a new one is made. */
+    dropTokens: (userId: string, purpose: AccountTokenRow["purpose"]) =>
+      void db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt))).run(),
+  };
+}

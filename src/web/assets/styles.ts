@@ -1,0 +1,55 @@
+// The web app's one stylesheet: system fonts, light and dark from the system's
+// preference, one column on a phone and a sidebar-free top bar everywhere.
+export const STYLES = `
+:root{color-scheme:light dark;--bg:#f6f7f9;--panel:#fff;--text:#111827;--muted:#5b6472;--line:#d9dde3;--accent:#4338ca;--accent-text:#fff;--danger:#b42318;--ok:#067647;--warn:#93370d;--focus:#2563eb;--mark:#fde68a}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1115;--panel:#181b21;--text:#e8eaed;--muted:#a3abb8;--line:#2e333b;--accent:#a5b4fc;--accent-text:#111827;--danger:#fda29b;--ok:#75e0a7;--warn:#fec84b;--focus:#93c5fd;--mark:#854d0e}}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
+a{color:var(--accent)}
+:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--panel);padding:.5rem;z-index:10}
+header.top{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;padding:.75rem 1.25rem;background:var(--panel);border-bottom:1px solid var(--line)}
+header.top .brand{font-weight:700;text-decoration:none;color:var(--text);font-size:1.1rem}
+header.top nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+header.top nav a{text-decoration:none;color:var(--muted);padding:.25rem 0}
+header.top nav a[aria-current=page]{color:var(--text);font-weight:600;border-bottom:2px solid var(--accent)}
+header.top .who{margin-left:auto;display:flex;align-items:center;gap:.75rem;color:var(--muted);font-size:.9rem}
+main{max-width:60rem;margin:0 auto;padding:1.25rem}
+main.narrow{max-width:28rem;padding-top:3rem}
+h1{font-size:1.5rem;margin:.25rem 0 1rem;line-height:1.3;overflow-wrap:anywhere}
+h2{font-size:1.15rem;margin:1.75rem 0 .5rem}
+.panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;margin:0 0 1rem}
+.muted{color:var(--muted)}.small{font-size:.875rem}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=text],input[type=email],input[type=password],input[type=search],input[type=date],input[type=url],select,textarea{width:100%;padding:.55rem .65rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
+textarea{min-height:10rem;font-family:ui-monospace,monospace;font-size:.9rem}
+fieldset{border:1px solid var(--line);border-radius:8px;margin:.75rem 0;padding:.5rem 1rem}
+fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.25rem 0}
+button,.button{display:inline-block;padding:.55rem 1rem;border:1px solid transparent;border-radius:6px;background:var(--accent);color:var(--accent-text);font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
+button.secondary,.button.secondary{background:transparent;color:var(--text);border-color:var(--line)}
+button.danger{background:var(--danger);color:#fff}
+button.link{background:none;border:0;color:var(--accent);padding:0;font-weight:400;text-decoration:underline}
+.row{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.row>*{flex:1 1 10rem}.row>.grow{flex:3 1 16rem}.row>.fit{flex:0 0 auto}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}
+.alert{padding:.65rem .85rem;border-radius:8px;border:1px solid var(--line);margin:0 0 1rem}
+.alert.error{border-color:var(--danger);color:var(--danger)}.alert.ok{border-color:var(--ok);color:var(--ok)}
+.secret{display:flex;gap:.5rem;align-items:center}.secret code{flex:1;overflow-wrap:anywhere;padding:.5rem;background:var(--bg);border:1px solid var(--line);border-radius:6px}
+table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
+.table{overflow-x:auto;max-width:100%}th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted)}
+ul.notes{list-style:none;margin:0;padding:0}ul.notes li{padding:.75rem 0;border-bottom:1px solid var(--line)}
+ul.notes a.title{font-weight:600;text-decoration:none;overflow-wrap:anywhere}ul.notes .meta{font-size:.875rem;color:var(--muted)}
+.badge{display:inline-block;font-size:.75rem;padding:.05rem .45rem;border-radius:999px;border:1px solid var(--line);color:var(--muted)}
+.badge.completed{color:var(--ok);border-color:var(--ok)}.badge.recorded-not-summarized{color:var(--danger);border-color:var(--danger)}
+.pager{display:flex;justify-content:space-between;margin-top:1rem}
+.markdown{overflow-wrap:anywhere}.markdown pre{overflow:auto;background:var(--bg);padding:.5rem}
+ol.transcript{list-style:none;margin:0;padding:0}ol.transcript li{display:grid;grid-template-columns:4.5rem 1fr;gap:.5rem;padding:.35rem 0;border-bottom:1px solid var(--line)}
+ol.transcript button.at{font-variant-numeric:tabular-nums;background:none;color:var(--accent);border:0;padding:0;text-align:left;font-weight:600;cursor:pointer}
+ol.transcript .speaker{font-weight:600;margin-right:.35rem}
+ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}
+mark{background:var(--mark);color:inherit}
+audio{width:100%;margin:.5rem 0}
+.dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}
+progress{width:100%;height:1rem}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:40rem){main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}
+`;

@@ -1,0 +1,102 @@
+// The one page frame: head (our stylesheet and script only), a top bar with the
+// sections and who is signed in, and the page's content.
+import type { Child } from "hono/jsx";
+import { SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
+import type { Viewer } from "../context.js";
+
+export type Section = "notes" | "new" | "keys" | "account" | "admin";
+
+const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] = [
+  { id: "notes", href: "/notes", label: "Notes" },
+  { id: "new", href: "/notes/new", label: "New note" },
+  { id: "keys", href: "/settings/keys", label: "API keys" },
+  { id: "account", href: "/settings/account", label: "Account" },
+  { id: "admin", href: "/settings/members", label: "Members", admin: true },
+];
+
+export function Layout(props: { title: string; viewer?: Viewer | null; section?: Section; narrow?: boolean; noindex?: boolean; children: Child }) {
+  const { viewer } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {props.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {viewer ? <meta name="csrf-token" content={viewer.csrf} /> : null}
+        <title>{`${props.title} · notula`}</title>
+        <link rel="stylesheet" href={STYLESHEET_URL} />
+        <script type="module" src={SCRIPT_URL}></script>
+      </head>
+      <body>
+        <a class="skip" href="#content">
+          Skip to content
+        </a>
+        {viewer ? (
+          <header class="top">
+            <a class="brand" href="/notes">
+              notula
+            </a>
+            <nav aria-label="Sections">
+              {SECTIONS.filter((s) => !s.admin || viewer.role === "admin").map((s) => (
+                <a href={s.href} aria-current={props.section === s.id ? "page" : undefined}>
+                  {s.label}
+                </a>
+              ))}
+            </nav>
+            <div class="who">
+              <span>
+                {viewer.name} · {viewer.workspace.name}
+              </span>
+              <form method="post" action="/sign-out">
+                <input type="hidden" name="csrf" value={viewer.csrf} />
+                <button class="link" type="submit">
+                  Sign out
+                </button>
+              </form>
+            </div>
+          </header>
+        ) : null}
+        <main id="content" class={props.narrow ? "narrow" : undefined}>
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** A message above a form: an error to fix, or what just happened. */
+export function Alert(props: { error?: string | null; ok?: string | null }) {
+  if (props.error)
+    return (
+      <p class="alert error" role="alert">
+        {props.error}
+      </p>
+    );
+  if (props.ok)
+    return (
+      <p class="alert ok" role="status">
+        {props.ok}
+      </p>
+    );
+  return null;
+}
+
+/** The hidden field every signed-in form carries. */
+export const Csrf = (props: { viewer: Viewer }) => <input type="hidden" name="csrf" value={props.viewer.csrf} />;
+
+/** A secret shown once, with a copy button. */
+export function Secret(props: { id: string; value: string; label: string }) {
+  return (
+    <div>
+      <p>
+        <strong>{props.label}</strong> It is shown this once; store it now.
+      </p>
+      <div class="secret">
+        <code id={props.id}>{props.value}</code>
+        <button type="button" class="secondary" data-copy={props.id}>
+          Copy
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// The team web app at /: server-rendered pages over the same services as the REST
+// API, a few plain scripts, and every asset served from here.
+import { Hono } from "hono";
+import { AppError } from "../core/errors.js";
+import type { Logger } from "../core/logger.js";
+import type { AudioStore } from "../storage/audio-store.js";
+import type { Services } from "../services/index.js";
+import { ASSETS } from "./assets/index.js";
+import { loadViewer, pageHeaders, type WebEnv } from "./context.js";
+import { MessagePage } from "./pages/sign-in.js";
+import { SharePage } from "./pages/share.js";
+import { render } from "./render.js";
+import { authPages } from "./routes/auth.js";
+import { notePages } from "./routes/notes.js";
+import { settingsPages } from "./routes/settings.js";
+
+export interface WebDeps {
+  services: Services;
+  audioStore: AudioStore;
+  publicUrl: string;
+  maxUploadBytes: number;
+  logger: Logger;
+}
+
+/** Every path the web app answers (besides its assets). */
+export const WEB_PATHS = ["/", "/sign-in", "/sign-out", "/account/*", "/notes", "/notes/*", "/settings/*", "/s/*"];
+
+export function webApp(d: WebDeps) {
+  const app = new Hono<WebEnv>();
+
+  app.get("/assets/:name", (c) => {
+    const asset = ASSETS[c.req.param("name")];
+    if (!asset) return c.text("Not found", 404);
+    return c.body(asset.body, 200, { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable" });
+  });
+
+  // Only the app's own paths: this app is mounted at / beside /v1 and /mcp, which must
+  // not pay for a session lookup or carry page headers.
+  for (const path of WEB_PATHS) app.use(path, pageHeaders(d.publicUrl), loadViewer(d.services));
+
+  // The one place web errors become pages: the service's message with its status
+  // (a note of another workspace is simply not found); JSON for the upload's scripts.
+  app.onError((err, c) => {
+    const status = err instanceof AppError ? err.status : 500;
+    if (!(err instanceof AppError)) d.logger.error({ err, requestId: c.get("requestId"), route: c.req.routePath }, "unexpected error in the web app");
+    const message = err instanceof AppError ? err.message : "Something went wrong; the server log has the details.";
+    if ((c.req.header("accept") ?? "").includes("application/json") || c.req.header("content-type")?.includes("application/json"))
+      return c.json({ error: { code: err instanceof AppError ? err.code : "internal_server_error", message } }, status as 400);
+    const title = status === 404 ? "Not found" : status === 403 ? "Not allowed" : status >= 500 ? "Something went wrong" : "Cannot do that";
+    return render(c, <MessagePage title={title} message={message} viewer={c.get("viewer")} link={{ href: "/notes", label: "Back to the notes" }} />, status as 400);
+  });
+
+  app.get("/", (c) => c.redirect(c.get("viewer") ? "/notes" : "/sign-in", 303));
+  app.route("/", authPages(d.services, { publicUrl: d.publicUrl }));
+  app.route("/", notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes }));
+  app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl }));
+
+  app.get("/s/:token", (c) => {
+    const shared = d.services.notes.shared(c.req.param("token"));
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Referrer-Policy", "no-referrer");
+    if (!shared) return render(c, <MessagePage title="Not found" message="This link does not lead to a shared note (any more)." />, 404);
+    return render(c, <SharePage note={shared.note} includeTranscript={shared.includeTranscript} />);
+  });
+
+  return app;
+}

@@ -1,0 +1,15 @@
+// Markdown as the notes are written, rendered with raw HTML disabled: whatever a
+// user or a model typed is shown as text, never as markup. markdown-it also refuses
+// javascript:, vbscript: and data: links (except images) by default.
+import MarkdownIt from "markdown-it";
+
+const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
+
+// Links open outside the app, without handing it the opener.
+const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  tokens[idx].attrSet("rel", "noopener noreferrer nofollow");
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+export const renderMarkdown = (text: string): string => md.render(text);

@@ -1,0 +1,105 @@
+import { Alert, Csrf, Layout, Secret } from "../components/layout.js";
+import type { Viewer } from "../context.js";
+import { formatDate } from "../format.js";
+
+export function MembersPage(props: {
+  viewer: Viewer;
+  members: { id: string; userId: string; name: string; email: string; role: string }[];
+  invites: { id: string; email: string | null; role: string; expiresAt: string; link: string }[];
+  link?: { label: string; url: string };
+  error?: string;
+}) {
+  const { viewer } = props;
+  return (
+    <Layout title="Members" viewer={viewer} section="admin">
+      <h1>Members of {viewer.workspace.name}</h1>
+      <Alert error={props.error} />
+      {props.link ? (
+        <div class="panel" role="status">
+          <Secret id="one-time-link" value={props.link.url} label={props.link.label} />
+        </div>
+      ) : null}
+      <form method="post" action="/settings/members/invite" class="panel">
+        <h2>Invite someone</h2>
+        <Csrf viewer={viewer} />
+        <div class="row">
+          <div class="grow">
+            <label for="invite-email">Email (leave empty for a link anyone can use)</label>
+            <input id="invite-email" name="email" type="email" />
+          </div>
+          <div>
+            <label for="invite-role">Role</label>
+            <select id="invite-role" name="role">
+              <option value="member">member</option>
+              <option value="admin">admin</option>
+            </select>
+          </div>
+        </div>
+        <div class="actions">
+          <button type="submit">Create invite link</button>
+        </div>
+      </form>
+      <h2>Members</h2>
+      <div class="table">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span class="skip">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.members.map((m) => (
+            <tr>
+              <td>{m.name}</td>
+              <td>{m.email}</td>
+              <td>{m.role}</td>
+              <td>
+                {m.userId === viewer.userId ? null : (
+                  <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`}>
+                    <Csrf viewer={viewer} />
+                    <button type="submit" class="secondary" aria-label={`Password reset link for ${m.name}`}>
+                      Reset link
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+      <h2>Pending invites</h2>
+      {props.invites.length === 0 ? (
+        <p class="muted">None.</p>
+      ) : (
+        <div class="table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">For</th>
+              <th scope="col">Role</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.invites.map((i) => (
+              <tr>
+                <td>{i.email ?? "anyone with the link"}</td>
+                <td>{i.role}</td>
+                <td>{formatDate(i.expiresAt)}</td>
+                <td class="small">{i.link}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+      )}
+    </Layout>
+  );
+}

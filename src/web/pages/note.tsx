@@ -1,0 +1,238 @@
+import { raw } from "hono/html";
+import type { NoteDto } from "../../shared/schemas/notes.js";
+import { Alert, Csrf, Layout } from "../components/layout.js";
+import type { Viewer } from "../context.js";
+import { FINAL_STATUSES, formatDate, formatDuration, seconds, STATUS_LABELS } from "../format.js";
+import { renderMarkdown } from "../markdown.js";
+
+const VISIBILITY_LABELS = { "only-me": "Only me", workspace: "Everyone in the workspace", public: "Public: anyone with the link" } as const;
+
+/** Rendered Markdown (raw HTML disabled in the renderer, so the output is safe to embed). */
+const Markdown = (props: { text: string }) => <div class="markdown">{raw(renderMarkdown(props.text))}</div>;
+
+export function Transcript(props: { segments: NoteDto["transcripts"]; playable: boolean }) {
+  return (
+    <ol class="transcript">
+      {props.segments.map((s) => (
+        <li data-start={String(seconds(s.startTimestamp))}>
+          {props.playable ? (
+            <button type="button" class="at" aria-label={`Play from ${s.startTimestamp}`}>
+              {s.startTimestamp}
+            </button>
+          ) : (
+            <span class="muted">{s.startTimestamp}</span>
+          )}
+          <span>
+            {s.speaker ? <span class="speaker">{s.speaker}:</span> : null}
+            {s.text}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function NotePage(props: {
+  viewer: Viewer;
+  note: NoteDto;
+  folders: { id: string; name: string }[];
+  hasAudio: boolean;
+  shareTranscript: boolean | null;
+  error?: string;
+  notice?: string;
+}) {
+  const { note, viewer } = props;
+  const processing = !FINAL_STATUSES.has(note.status);
+  const inFolder = new Set(note.tags.map((t) => t.id));
+  return (
+    <Layout title={note.title} viewer={viewer} section="notes">
+      <p class="small">
+        <a href="/notes">← All notes</a>
+      </p>
+      <h1>{note.title}</h1>
+      <Alert error={props.error} ok={props.notice} />
+      <div class="panel">
+        <dl class="facts">
+          <dt>Date</dt>
+          <dd>{formatDate(note.createdAt)}</dd>
+          <dt>Duration</dt>
+          <dd>{formatDuration(note.totalDurationSec)}</dd>
+          <dt>Status</dt>
+          <dd>
+            <span class={`badge ${note.status}`} data-poll-status={processing ? `/notes/${encodeURIComponent(note.id)}/status` : undefined} data-status={note.status} role="status">
+              {STATUS_LABELS[note.status] ?? note.status}
+            </span>
+            {note.processingError ? <span class="small"> {note.processingError}</span> : null}
+          </dd>
+          <dt>Participants</dt>
+          <dd>{note.participants.length ? note.participants.map((p) => (p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email)).join(", ") : "—"}</dd>
+          <dt>Folders</dt>
+          <dd>{note.tags.length ? note.tags.map((t) => t.name).join(", ") : "—"}</dd>
+          <dt>Visibility</dt>
+          <dd>{VISIBILITY_LABELS[note.visibility]}</dd>
+          {note.shareUrl ? (
+            <>
+              <dt>Share link</dt>
+              <dd>
+                <span class="secret">
+                  <code id="share-url">{note.shareUrl}</code>
+                  <button type="button" class="secondary" data-copy="share-url">
+                    Copy
+                  </button>
+                </span>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {props.hasAudio ? <audio id="player" controls preload="metadata" src={`/notes/${encodeURIComponent(note.id)}/audio`} aria-label="Recording"></audio> : null}
+      </div>
+
+      {note.summary ? (
+        <section>
+          <h2>Summary</h2>
+          <Markdown text={note.summary} />
+        </section>
+      ) : null}
+      {note.enhancedNote ? (
+        <section>
+          <h2>Enhanced note</h2>
+          <Markdown text={note.enhancedNote} />
+        </section>
+      ) : null}
+      <section>
+        <h2>Your notes</h2>
+        {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
+      </section>
+      {note.transcripts.length ? (
+        <section>
+          <h2>Transcript</h2>
+          <Transcript segments={note.transcripts} playable={props.hasAudio} />
+        </section>
+      ) : null}
+
+      <section>
+        <h2>Edit</h2>
+        <form method="post" action={`/notes/${encodeURIComponent(note.id)}`} class="panel">
+          <Csrf viewer={viewer} />
+          <label for="title">Title</label>
+          <input id="title" name="title" type="text" required maxlength={500} value={note.title} />
+          <label for="visibility">Visibility</label>
+          <select id="visibility" name="visibility">
+            {(Object.keys(VISIBILITY_LABELS) as (keyof typeof VISIBILITY_LABELS)[]).map((v) => (
+              <option value={v} selected={note.visibility === v}>
+                {VISIBILITY_LABELS[v]}
+              </option>
+            ))}
+          </select>
+          {props.shareTranscript !== null ? (
+            <fieldset>
+              <legend>Share page</legend>
+              <input type="hidden" name="shareShown" value="1" />
+              <label>
+                <input type="checkbox" name="shareTranscript" value="1" checked={props.shareTranscript} /> Show the transcript on the share page
+              </label>
+            </fieldset>
+          ) : null}
+          {props.folders.length ? (
+            <fieldset>
+              <legend>Folders</legend>
+              {props.folders.map((x) => (
+                <label>
+                  <input type="checkbox" name="folderIds" value={x.id} checked={inFolder.has(x.id)} /> {x.name}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <label for="note">Your notes (Markdown)</label>
+          <textarea id="note" name="userWrittenNote" maxlength={500000}>
+            {note.userWrittenNote}
+          </textarea>
+          <div class="actions">
+            <button type="submit">Save</button>
+          </div>
+        </form>
+        <div class="actions">
+          <form method="post" action={`/notes/${encodeURIComponent(note.id)}/reprocess`}>
+            <Csrf viewer={viewer} />
+            <button type="submit" class="secondary" disabled={processing}>
+              Process again
+            </button>
+          </form>
+          <a class="button secondary" href={`/notes/${encodeURIComponent(note.id)}/delete`}>
+            Delete…
+          </a>
+        </div>
+      </section>
+    </Layout>
+  );
+}
+
+export function DeleteNotePage(props: { viewer: Viewer; note: NoteDto }) {
+  return (
+    <Layout title="Delete note" viewer={props.viewer} section="notes" narrow>
+      <h1>Delete “{props.note.title}”?</h1>
+      <p>The note, its transcript and its recording are deleted for everyone. This cannot be undone.</p>
+      <form method="post" action={`/notes/${encodeURIComponent(props.note.id)}/delete`} class="actions">
+        <Csrf viewer={props.viewer} />
+        <button type="submit" class="danger">
+          Delete “{props.note.title}”
+        </button>
+        <a class="button secondary" href={`/notes/${encodeURIComponent(props.note.id)}`}>
+          Keep it
+        </a>
+      </form>
+    </Layout>
+  );
+}
+
+export function NewNotePage(props: { viewer: Viewer; folders: { id: string; name: string }[]; extensions: string[]; maxBytes: number; error?: string; title?: string; text?: string }) {
+  return (
+    <Layout title="New note" viewer={props.viewer} section="new">
+      <h1>New note</h1>
+      <Alert error={props.error} />
+      <section>
+        <h2>From a recording</h2>
+        <form id="upload" class="panel" method="post" action="/notes/new" enctype="multipart/form-data">
+          <div class="dropzone">
+            <label for="recording">Recording ({props.extensions.join(", ")}; up to {Math.floor(props.maxBytes / 1024 ** 2)} MB)</label>
+            <input id="recording" name="recording" type="file" accept={props.extensions.map((e) => `.${e}`).join(",")} required />
+            <p class="small muted">or drop the file here</p>
+          </div>
+          <label for="upload-title">Title (optional)</label>
+          <input id="upload-title" name="title" type="text" maxlength={500} />
+          {props.folders.length ? (
+            <>
+              <label for="upload-folder">Folder</label>
+              <select id="upload-folder" name="folderId">
+                <option value="">None</option>
+                {props.folders.map((x) => (
+                  <option value={x.id}>{x.name}</option>
+                ))}
+              </select>
+            </>
+          ) : null}
+          <progress value="0" max="1" aria-label="Upload progress"></progress>
+          <p id="upload-status" role="status" class="small"></p>
+          <div class="actions">
+            <button type="submit">Upload and transcribe</button>
+          </div>
+        </form>
+      </section>
+      <section>
+        <h2>From text</h2>
+        <form method="post" action="/notes/new-text" class="panel">
+          <Csrf viewer={props.viewer} />
+          <label for="text-title">Title</label>
+          <input id="text-title" name="title" type="text" required maxlength={500} value={props.title ?? ""} />
+          <label for="text-note">Your notes (Markdown)</label>
+          <textarea id="text-note" name="userWrittenNote" maxlength={500000}>
+            {props.text ?? ""}
+          </textarea>
+          <div class="actions">
+            <button type="submit">Create note</button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}

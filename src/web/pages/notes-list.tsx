@@ -1,0 +1,144 @@
+import type { NoteDto } from "../../shared/schemas/notes.js";
+import { NOTE_STATUSES } from "../../shared/vocabulary.js";
+import { Alert, Layout } from "../components/layout.js";
+import type { Viewer } from "../context.js";
+import { formatDate, formatDuration, STATUS_LABELS } from "../format.js";
+
+export interface ListFilters {
+  search?: string;
+  said?: string;
+  folderIds?: string;
+  status?: string;
+  fromDate?: string;
+  toDate?: string;
+  participantEmail?: string;
+}
+
+/** The list's URL with these filters and offset: pages keep the filters. */
+export function listUrl(f: ListFilters, offset = 0): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
+  if (offset) q.set("offset", String(offset));
+  const s = q.toString();
+  return s ? `/notes?${s}` : "/notes";
+}
+
+/** A snippet from the full-text index: «matched» words become marks, the rest stays text. */
+function Snippet(props: { text: string }) {
+  const parts = props.text.split(/(«[^»]*»)/);
+  return <p class="small">{parts.map((p) => (p.startsWith("«") && p.endsWith("»") ? <mark>{p.slice(1, -1)}</mark> : p))}</p>;
+}
+
+export function NotesListPage(props: {
+  viewer: Viewer;
+  filters: ListFilters;
+  folders: { id: string; name: string }[];
+  notes: NoteDto[];
+  hits: { id: string; title: string; createdAt: string; snippet: string }[] | null;
+  previous: number | null;
+  next: number | null;
+  error?: string;
+}) {
+  const f = props.filters;
+  return (
+    <Layout title="Notes" viewer={props.viewer} section="notes">
+      <h1>Notes</h1>
+      <form method="get" action="/notes" class="panel" role="search" aria-label="Find notes">
+        <div class="row">
+          <div class="grow">
+            <label for="search">Title</label>
+            <input id="search" name="search" type="search" value={f.search ?? ""} placeholder="words of the title" />
+          </div>
+          <div class="grow">
+            <label for="said">What was said</label>
+            <input id="said" name="said" type="search" value={f.said ?? ""} placeholder="words from the notes or transcript" />
+          </div>
+        </div>
+        <div class="row">
+          <div>
+            <label for="folder">Folder</label>
+            <select id="folder" name="folderIds">
+              <option value="">Any folder</option>
+              {props.folders.map((x) => (
+                <option value={x.id} selected={f.folderIds === x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label for="status">Status</label>
+            <select id="status" name="status">
+              <option value="">Any status</option>
+              {NOTE_STATUSES.map((s) => (
+                <option value={s} selected={f.status === s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label for="from">From</label>
+            <input id="from" name="fromDate" type="date" value={f.fromDate ?? ""} />
+          </div>
+          <div>
+            <label for="to">Before</label>
+            <input id="to" name="toDate" type="date" value={f.toDate ?? ""} />
+          </div>
+          <div>
+            <label for="participant">Participant email</label>
+            <input id="participant" name="participantEmail" type="email" value={f.participantEmail ?? ""} />
+          </div>
+        </div>
+        <div class="actions">
+          <button type="submit">Find</button>
+          <a class="button secondary" href="/notes">
+            Clear
+          </a>
+        </div>
+      </form>
+      <Alert error={props.error} />
+      {props.hits ? (
+        <section aria-label="Search results">
+          <p class="muted">
+            {props.hits.length} {props.hits.length === 1 ? "note mentions" : "notes mention"} “{f.said}”.
+          </p>
+          <ul class="notes">
+            {props.hits.map((h) => (
+              <li>
+                <a class="title" href={`/notes/${encodeURIComponent(h.id)}`}>
+                  {h.title}
+                </a>
+                <div class="meta">{formatDate(h.createdAt)}</div>
+                <Snippet text={h.snippet} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <section aria-label="Notes">
+          {props.notes.length === 0 ? <p class="muted">No notes match.</p> : null}
+          <ul class="notes">
+            {props.notes.map((n) => (
+              <li>
+                <a class="title" href={`/notes/${encodeURIComponent(n.id)}`}>
+                  {n.title}
+                </a>{" "}
+                <span class={`badge ${n.status}`}>{STATUS_LABELS[n.status] ?? n.status}</span>
+                <div class="meta">
+                  {formatDate(n.createdAt)} · {formatDuration(n.totalDurationSec)}
+                  {n.tags.length ? ` · ${n.tags.map((t) => t.name).join(", ")}` : ""}
+                  {n.participants.length ? ` · ${n.participants.map((p) => p.name || p.email).join(", ")}` : ""}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <nav class="pager" aria-label="Pages">
+            {props.previous !== null ? <a href={listUrl(f, props.previous)}>← Newer</a> : <span />}
+            {props.next !== null ? <a href={listUrl(f, props.next)}>Older →</a> : <span />}
+          </nav>
+        </section>
+      )}
+    </Layout>
+  );
+}

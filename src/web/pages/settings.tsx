@@ -1,0 +1,178 @@
+import type { ScopeName } from "../../core/principal.js";
+import { Alert, Csrf, Layout, Secret } from "../components/layout.js";
+import type { Viewer } from "../context.js";
+import { formatDate } from "../format.js";
+
+const SCOPE_HELP: Record<ScopeName, string> = {
+  notes: "read and write notes, recordings, webhooks and the knowledge base",
+  folders: "manage folders and tags",
+  users: "manage members and invites",
+  templates: "manage meeting templates and AI configurations",
+};
+
+export interface KeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revoked: boolean;
+}
+
+export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: ScopeName[]; created?: { key: string; name: string }; error?: string; notice?: string }) {
+  const { viewer } = props;
+  return (
+    <Layout title="API keys" viewer={viewer} section="keys">
+      <h1>API keys</h1>
+      <p class="muted">
+        Keys let the notula CLI, scripts and CI jobs act as you in {viewer.workspace.name}. Use one with <code>notula login --with-token</code> or{" "}
+        <code>NOTULA_API_KEY</code>.
+      </p>
+      <Alert error={props.error} ok={props.notice} />
+      {props.created ? (
+        <div class="panel" role="status">
+          <Secret id="new-key" value={props.created.key} label={`New key “${props.created.name}”.`} />
+        </div>
+      ) : null}
+      <form method="post" action="/settings/keys" class="panel">
+        <h2>Create a key</h2>
+        <Csrf viewer={viewer} />
+        <label for="key-name">Name</label>
+        <input id="key-name" name="name" type="text" required maxlength={100} placeholder="e.g. laptop CLI, nightly export" />
+        <fieldset>
+          <legend>Scopes</legend>
+          {props.allowed.map((s) => (
+            <label>
+              <input type="checkbox" name="scopes" value={s} checked={s === "notes"} /> <strong>{s}</strong> <span class="muted small">{SCOPE_HELP[s]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Create key</button>
+      </form>
+      <h2>Your keys</h2>
+      {props.keys.length === 0 ? (
+        <p class="muted">No keys yet.</p>
+      ) : (
+        <div class="table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span class="skip">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.keys.map((k) => (
+              <tr>
+                <td>
+                  {k.name}
+                  <div class="small muted">{k.prefix}…</div>
+                </td>
+                <td>{k.scopes.join(", ")}</td>
+                <td>{formatDate(k.createdAt)}</td>
+                <td>{k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"}</td>
+                <td>
+                  {k.revoked ? (
+                    <span class="muted">revoked</span>
+                  ) : (
+                    <form method="post" action={`/settings/keys/${encodeURIComponent(k.id)}/revoke`}>
+                      <Csrf viewer={viewer} />
+                      <button type="submit" class="secondary" aria-label={`Revoke ${k.name}`}>
+                        Revoke
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+export function AccountPage(props: {
+  viewer: Viewer;
+  sessions: { handle: string; userAgent: string; createdAt: number; lastSeenAt: number; current: boolean }[];
+  error?: string;
+  notice?: string;
+}) {
+  const { viewer } = props;
+  return (
+    <Layout title="Account" viewer={viewer} section="account">
+      <h1>Account</h1>
+      <Alert error={props.error} ok={props.notice} />
+      <form method="post" action="/settings/account/name" class="panel">
+        <h2>Name</h2>
+        <Csrf viewer={viewer} />
+        <label for="name">Your name</label>
+        <input id="name" name="name" type="text" required maxlength={200} value={viewer.name} autocomplete="name" />
+        <p class="small muted">Signed in as {viewer.email}.</p>
+        <button type="submit">Save name</button>
+      </form>
+      <form method="post" action="/settings/account/password" class="panel">
+        <h2>Password</h2>
+        <Csrf viewer={viewer} />
+        <label for="current">Current password</label>
+        <input id="current" name="current" type="password" autocomplete="current-password" />
+        <label for="new-password">New password (at least 8 characters)</label>
+        <input id="new-password" name="password" type="password" autocomplete="new-password" minlength={8} required />
+        <label for="confirm">New password again</label>
+        <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength={8} required />
+        <button type="submit">Change password</button>
+      </form>
+      <section class="panel">
+        <h2>Sessions</h2>
+        <div class="table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Browser</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last active</th>
+              <th scope="col">
+                <span class="skip">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.sessions.map((s) => (
+              <tr>
+                <td>{s.userAgent || "unknown"}</td>
+                <td>{formatDate(new Date(s.createdAt).toISOString())}</td>
+                <td>{formatDate(new Date(s.lastSeenAt).toISOString())}</td>
+                <td>
+                  {s.current ? (
+                    <span class="muted">this one</span>
+                  ) : (
+                    <form method="post" action={`/settings/account/sessions/${s.handle}/revoke`}>
+                      <Csrf viewer={viewer} />
+                      <button type="submit" class="secondary">
+                        Sign out
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+        <form method="post" action="/settings/account/sessions/revoke-others" class="actions">
+          <Csrf viewer={viewer} />
+          <button type="submit" class="secondary">
+            Sign out other sessions
+          </button>
+        </form>
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,38 @@
+import { raw } from "hono/html";
+import type { NoteDto } from "../../shared/schemas/notes.js";
+import { Layout } from "../components/layout.js";
+import { formatDate, formatDuration } from "../format.js";
+import { renderMarkdown } from "../markdown.js";
+import { Transcript } from "./note.js";
+
+/** A public note as anyone with its link sees it: no account, not indexed by search engines. */
+export function SharePage(props: { note: NoteDto; includeTranscript: boolean }) {
+  const { note } = props;
+  return (
+    <Layout title={note.title} noindex>
+      <p class="small muted">Shared from notula</p>
+      <h1>{note.title}</h1>
+      <p class="muted">
+        {formatDate(note.createdAt)} · {formatDuration(note.totalDurationSec)}
+      </p>
+      {note.summary ? (
+        <section>
+          <h2>Summary</h2>
+          <div class="markdown">{raw(renderMarkdown(note.summary))}</div>
+        </section>
+      ) : null}
+      {note.enhancedNote ? (
+        <section>
+          <h2>Notes</h2>
+          <div class="markdown">{raw(renderMarkdown(note.enhancedNote))}</div>
+        </section>
+      ) : null}
+      {props.includeTranscript && note.transcripts.length ? (
+        <section>
+          <h2>Transcript</h2>
+          <Transcript segments={note.transcripts} playable={false} />
+        </section>
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,183 @@
+// The notes pages: the list, one note (read, listen, edit, share, delete, reprocess),
+// and new notes from text or a recording uploaded in the browser.
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { BadRequestError, ForbiddenError } from "../../core/errors.js";
+import type { AudioStore } from "../../storage/audio-store.js";
+import type { Services } from "../../services/index.js";
+import { NoteListQuery } from "../../shared/schemas/notes.js";
+import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
+import { describeZodError } from "../../server/context.js";
+import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
+import { MessagePage } from "../pages/sign-in.js";
+import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
+import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
+import { render } from "../render.js";
+
+const PAGE = 25;
+const text = (f: Record<string, unknown>, k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
+const list = (f: Record<string, unknown>, k: string) => {
+  const v = f[k];
+  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === "string");
+};
+
+export function notePages(services: Services, opts: { audioStore: AudioStore; maxUploadBytes: number }) {
+  const app = new Hono<WebEnv>();
+  app.use("/notes", requireViewer);
+  app.use("/notes/*", requireViewer);
+
+  const folderChoices = (c: Parameters<typeof viewerOf>[0]) => services.folders.list(viewerOf(c).principal).map((f) => ({ id: f.id, name: f.name }));
+  const refuse = (c: Parameters<typeof viewerOf>[0]) =>
+    render(c, <MessagePage title="Form expired" message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again." viewer={c.get("viewer")} />, 403);
+
+  app.get("/notes", async (c) => {
+    const viewer = viewerOf(c);
+    const q = c.req.query();
+    const filters: ListFilters = {
+      search: q.search || undefined,
+      said: q.said?.trim() || undefined,
+      folderIds: q.folderIds || undefined,
+      status: q.status || undefined,
+      fromDate: q.fromDate || undefined,
+      toDate: q.toDate || undefined,
+      participantEmail: q.participantEmail || undefined,
+    };
+    const parsed = NoteListQuery.safeParse({ ...filters, said: undefined, limit: String(PAGE), offset: q.offset });
+    const folders = folderChoices(c);
+    if (!parsed.success)
+      return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={null} previous={null} next={null} error={describeZodError(parsed.error)} />, 400);
+    if (filters.said) {
+      const hits = services.search.notes(viewer.principal, { query: filters.said.slice(0, 500), limit: 50 }).notes;
+      return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={hits} previous={null} next={null} />);
+    }
+    const page = services.notes.list(viewer.principal, parsed.data);
+    const offset = parsed.data.offset;
+    return render(
+      c,
+      <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={page.items} hits={null} previous={offset > 0 ? Math.max(0, offset - PAGE) : null} next={page.pagination.nextOffset} />,
+    );
+  });
+
+  app.get("/notes/new", (c) =>
+    render(c, <NewNotePage viewer={viewerOf(c)} folders={folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} />),
+  );
+
+  app.post("/notes/new-text", async (c) => {
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return refuse(c);
+    const viewer = viewerOf(c);
+    const title = text(f, "title").trim();
+    if (!title || title.length > 500)
+      return render(c, <NewNotePage viewer={viewer} folders={folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={text(f, "userWrittenNote")} />, 400);
+    const note = services.notes.create(viewer.principal, { title, userWrittenNote: text(f, "userWrittenNote").slice(0, 500_000) });
+    return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
+  });
+
+  // The browser's upload runs the presigned flow of the API; these two steps answer JSON.
+  const jsonStep = async (c: Parameters<typeof viewerOf>[0]) => {
+    if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
+    const viewer = viewerOf(c);
+    if (viewer.principal.plan !== "enterprise") throw new ForbiddenError("Notes from recordings are part of the Enterprise plan.");
+    let body: Record<string, unknown>;
+    try {
+      body = (await c.req.json()) as Record<string, unknown>;
+    } catch {
+      throw new BadRequestError("The request body is not valid JSON.");
+    }
+    return { viewer, body };
+  };
+  app.post("/notes/upload-url", async (c) => {
+    const { viewer, body } = await jsonStep(c);
+    if (typeof body.size === "number" && body.size > opts.maxUploadBytes)
+      throw new BadRequestError(`The file is larger than the ${Math.floor(opts.maxUploadBytes / 1024 ** 2)} MB this server accepts.`);
+    const ext = String(body.fileExtension ?? "");
+    if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
+    const duration = Number(body.duration);
+    if (!Number.isFinite(duration) || duration <= 0 || duration > 14_400) throw new BadRequestError("The recording must be between 1 second and 4 hours long.");
+    return c.json(services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }));
+  });
+  app.post("/notes/from-upload", async (c) => {
+    const { viewer, body } = await jsonStep(c);
+    const title = typeof body.title === "string" ? body.title.slice(0, 500) : undefined;
+    const folderId = typeof body.folderId === "string" && body.folderId ? body.folderId : undefined;
+    return c.json(services.uploads.createNoteFromAudio(viewer.principal, { audioUrl: String(body.audioUrl ?? ""), title, folderId }));
+  });
+
+  const notePage = (c: Parameters<typeof viewerOf>[0], id: string, extra: { error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) => {
+    const viewer = viewerOf(c);
+    const note = services.notes.get(viewer.principal, id);
+    const share = services.notes.shareOf(viewer.principal, id);
+    return render(
+      c,
+      <NotePage viewer={viewer} note={note} folders={folderChoices(c)} hasAudio={services.notes.recording(viewer.principal, id) !== null} shareTranscript={share ? share.includeTranscript : null} {...extra} />,
+      status,
+    );
+  };
+
+  app.get("/notes/:id", (c) => notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }));
+
+  app.get("/notes/:id/status", (c) => c.json({ status: services.notes.get(viewerOf(c).principal, c.req.param("id")).status }));
+
+  app.get("/notes/:id/audio", async (c) => {
+    const rec = services.notes.recording(viewerOf(c).principal, c.req.param("id"));
+    const size = rec ? await opts.audioStore.size(rec.key) : null;
+    if (!rec || size === null) return c.text("This note has no recording.", 404);
+    c.header("Accept-Ranges", "bytes");
+    c.header("Content-Type", rec.contentType);
+    c.header("Cache-Control", "private, max-age=3600");
+    const m = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
+    let start = 0;
+    let end = size - 1;
+    if (m && (m[1] || m[2])) {
+      start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
+      end = m[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+      if (start > end || start >= size) {
+        c.header("Content-Range", `bytes */${size}`);
+        return c.body(null, 416);
+      }
+      c.status(206);
+      c.header("Content-Range", `bytes ${start}-${end}/${size}`);
+    }
+    c.header("Content-Length", String(end - start + 1));
+    return stream(c, async (out) => {
+      for await (const chunk of opts.audioStore.read(rec.key, { start, end })) await out.write(chunk as Uint8Array);
+    });
+  });
+
+  app.post("/notes/:id", async (c) => {
+    const id = c.req.param("id");
+    const f = await c.req.parseBody({ all: true });
+    if (!(await csrfOk(c, f))) return refuse(c);
+    const viewer = viewerOf(c);
+    const title = text(f, "title").trim();
+    if (!title || title.length > 500) return notePage(c, id, { error: "The title needs 1 to 500 characters." }, 400);
+    const visibility = text(f, "visibility");
+    if (!["only-me", "workspace", "public"].includes(visibility)) return notePage(c, id, { error: "Choose a visibility." }, 400);
+    services.notes.update(viewer.principal, id, {
+      title,
+      visibility: visibility as "only-me" | "workspace" | "public",
+      userWrittenNote: text(f, "userWrittenNote").slice(0, 500_000),
+      folderIds: list(f, "folderIds"),
+    });
+    // The checkbox is on the form only while the note is public: a note made public now keeps the default.
+    if (visibility === "public" && text(f, "shareShown") === "1") services.notes.setShareTranscript(viewer.principal, id, text(f, "shareTranscript") === "1");
+    return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
+  });
+
+  app.post("/notes/:id/reprocess", async (c) => {
+    const id = c.req.param("id");
+    if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
+    services.notes.reprocess(viewerOf(c).principal, id);
+    return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
+  });
+
+  app.get("/notes/:id/delete", (c) => render(c, <DeleteNotePage viewer={viewerOf(c)} note={services.notes.get(viewerOf(c).principal, c.req.param("id"))} />));
+
+  app.post("/notes/:id/delete", async (c) => {
+    if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
+    services.notes.delete(viewerOf(c).principal, c.req.param("id"));
+    return c.redirect("/notes", 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,314 @@
+// The team web app in headless Chromium, as people use it: the first admin sets a
+// password from the start-up link, invites a member, who joins, signs in and makes
+// an API key that the CLI then uses; a recording uploaded in the browser becomes a
+// transcript whose times move the player; share links open signed out and die with
+// publicity; forged forms and other workspaces' notes get nothing. Every page is
+// checked with axe-core and photographed at desktop and phone width.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert, speak } from "../helpers/audio.js";
+import { client, type Client } from "../helpers/http.js";
+import { admin, ROOT, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+// What page.evaluate's callbacks see: the browser's globals (the suite compiles without the DOM library).
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type HTMLAudioElement = { currentTime: number; readyState: number };
+
+const ARTIFACTS = path.join(ROOT, "test-artifacts");
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const ADMIN_PASSWORD = "admin password 1";
+const MEMBER_PASSWORD = "member password 2";
+
+let server: TestServer;
+let browser: Browser;
+let api: Client;
+let adminContext: BrowserContext;
+let adminPage: Page;
+const work = tempDir("notula-web-");
+
+async function newContext(): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 900 } });
+}
+
+/** No serious or critical accessibility violation on the page as it stands. */
+async function expectAccessible(page: Page, name: string) {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+      resultTypes: ["violations"],
+    });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+  const bad = result.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad, `${name}: ${JSON.stringify(bad)}`).toEqual([]);
+}
+
+/** Desktop and phone screenshots, and the accessibility check. */
+async function capture(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: path.join(ARTIFACTS, `web-${name}-desktop.png`), fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Nothing is wider than the phone's screen.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")].filter((e: any) => e.getBoundingClientRect().right > 376).map((e: any) => `${e.tagName.toLowerCase()}.${e.className}`), // eslint-disable-line @typescript-eslint/no-explicit-any
+  );
+  expect(wide, name).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, `web-${name}-phone.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx"] });
+  api = client(server.url, server.key);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+  });
+  adminContext = await newContext();
+  adminPage = await adminContext.newPage();
+  adminPage.on("dialog", (d) => {
+    throw new Error(`unexpected dialog: ${d.message()}`);
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the web app", () => {
+  it("first run: the start-up link sets the admin's password and signs in; sign out and in again", async () => {
+    expect(server.setupUrl).toMatch(/\/account\/password\//);
+    const page = adminPage;
+    await page.goto(server.setupUrl!);
+    await capture(page, "setup");
+    await page.getByLabel("New password (at least 8 characters)").fill(ADMIN_PASSWORD);
+    await page.getByLabel("The same password again").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Save and sign in" }).click();
+    await page.waitForURL(/\/notes$/);
+    await expect(page.getByRole("heading", { name: "Notes" }).isVisible()).resolves.toBe(true);
+    // The link works once.
+    const again = await fetch(server.setupUrl!);
+    expect(again.status).toBe(404);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in/);
+    await capture(page, "sign-in");
+    // A wrong password and an unknown email read the same.
+    await page.getByLabel("Email").fill("admin@notula.local");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const wrong = await page.getByRole("alert").textContent();
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await page.getByRole("alert").textContent()).toBe(wrong);
+    expect(wrong).toBe("Wrong email or password.");
+
+    // Signed out, a page sends you to sign in and back.
+    await page.goto(`${server.url}/settings/account`);
+    await page.waitForURL(/\/sign-in\?next=%2Fsettings%2Faccount/);
+    await page.getByLabel("Email").fill("admin@notula.local");
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/settings\/account$/);
+    await capture(page, "account");
+  });
+
+  it("the admin invites a member, who joins, signs in, makes an API key, and the CLI works with it", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/settings/members`);
+    await page.getByLabel("Email (leave empty for a link anyone can use)").fill("mira@example.com");
+    await page.getByRole("button", { name: "Create invite link" }).click();
+    const inviteUrl = (await page.locator("#one-time-link").textContent())!;
+    expect(inviteUrl).toMatch(/\/invite\//);
+    await capture(page, "members");
+
+    const memberContext = await newContext();
+    const member = await memberContext.newPage();
+    await member.goto(inviteUrl);
+    await member.getByLabel("Name").fill("Mira <b>Member</b>");
+    await member.getByLabel("Password (at least 8 characters)").fill(MEMBER_PASSWORD);
+    await member.getByRole("button", { name: "Join" }).click();
+    await member.getByRole("link", { name: "Open the notes" }).click();
+    await member.waitForURL(/\/notes$/);
+    // The name is text, never markup.
+    expect(await member.locator("header .who span").textContent()).toContain("Mira <b>Member</b>");
+
+    await member.getByRole("link", { name: "API keys" }).click();
+    // A member may not give a key the users scope: it is not offered.
+    expect(await member.getByRole("checkbox", { name: /users/ }).count()).toBe(0);
+    await member.getByLabel("Name").fill("laptop CLI");
+    await member.getByRole("checkbox", { name: /folders/ }).check();
+    await member.getByRole("button", { name: "Create key" }).click();
+    const key = (await member.locator("#new-key").textContent())!;
+    expect(key).toMatch(/^ntl_/);
+    await capture(member, "keys");
+
+    const cli = await run(["me", "--json"], { env: { NOTULA_URL: server.url, NOTULA_API_KEY: key, XDG_CONFIG_HOME: work } });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ user: { email: "mira@example.com", name: "Mira <b>Member</b>" }, scopes: ["notes", "folders"] });
+
+    // The key page lists it with its last use; revoking it ends it.
+    await member.goto(`${server.url}/settings/keys`);
+    const row = member.getByRole("row", { name: /laptop CLI/ });
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).not.toContain("never");
+    await member.getByRole("button", { name: "Revoke laptop CLI" }).click();
+    const after = await run(["me"], { env: { NOTULA_URL: server.url, NOTULA_API_KEY: key, XDG_CONFIG_HOME: work } });
+    expect(after.code).toBe(4);
+    await memberContext.close();
+  });
+
+  it("a recording uploaded in the browser is transcribed; clicking a segment moves the player", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/notes/new`);
+    await capture(page, "new-note");
+    const recording = convert(speak(work, "Welcome to the quarterly planning meeting. We agreed to ship the new release next week."), "wav");
+    await page.getByLabel(/^Recording/).setInputFiles(recording);
+    await page.getByLabel("Title (optional)").fill("Planning <script>alert(1)</script>");
+    await page.getByRole("button", { name: "Upload and transcribe" }).click();
+    await page.waitForURL(/\/notes\/note_/, { timeout: 30_000 });
+    // The page follows processing by itself until the transcript is there.
+    await page.getByRole("heading", { name: "Transcript" }).waitFor({ timeout: 90_000 });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Planning <script>alert(1)</script>");
+    const text = (await page.locator("ol.transcript").textContent())!.toLowerCase();
+    expect(text).toMatch(/planning|meeting|release/);
+    await capture(page, "note");
+
+    const player = page.locator("audio#player");
+    await page.waitForFunction(() => (document.querySelector("audio#player") as HTMLAudioElement).readyState >= 1);
+    const buttons = page.locator("ol.transcript button.at");
+    const last = buttons.nth((await buttons.count()) - 1);
+    const start = Number(await last.evaluate((b) => b.closest("li")!.getAttribute("data-start")));
+    await last.click();
+    await page.waitForFunction((s) => (document.querySelector("audio#player") as HTMLAudioElement).currentTime >= s, start);
+    expect(await player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(start);
+
+    // The audio answers ranges, as seeking needs.
+    const id = page.url().split("/").pop()!;
+    const cookie = (await adminContext.cookies()).find((c) => c.name === "notula_session")!;
+    const ranged = await fetch(`${server.url}/notes/${id}/audio`, { headers: { cookie: `notula_session=${cookie.value}`, range: "bytes=10-19" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toMatch(/^bytes 10-19\/\d+$/);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(10);
+  });
+
+  it("lists and finds notes: title search, what was said, filters kept across pages", async () => {
+    for (let i = 0; i < 27; i++) await api("POST", "/v1/notes", { title: `Standup ${i}`, userWrittenNote: i === 3 ? "We talked about the **zeppelin** budget." : "" });
+    const page = adminPage;
+    await page.goto(`${server.url}/notes`);
+    await capture(page, "notes");
+    await page.getByLabel("Title").fill("standup");
+    await page.getByRole("button", { name: "Find" }).click();
+    expect(await page.locator("ul.notes li").count()).toBe(25);
+    await page.getByRole("link", { name: "Older →" }).click();
+    expect(page.url()).toContain("search=standup");
+    expect(await page.locator("ul.notes li").count()).toBe(2);
+    await page.goto(`${server.url}/notes?said=zeppelin`);
+    expect(await page.locator("ul.notes li").count()).toBe(1);
+    expect(await page.locator("mark").first().textContent()).toMatch(/zeppelin/i);
+    const bad = await page.goto(`${server.url}/notes?fromDate=yesterday`);
+    expect(bad!.status()).toBe(400);
+    expect(await page.getByRole("alert").textContent()).toMatch(/fromDate/);
+  });
+
+  it("a share link opens signed out, without the transcript if the owner says so, and dies with publicity", async () => {
+    const created = await api("POST", "/v1/notes", {
+      title: "Board <img src=x onerror=alert(1)>",
+      summary: "Revenue grew. <script>alert(2)</script>",
+      userWrittenNote: "[click](javascript:alert(3)) and <iframe src=x></iframe>",
+      transcripts: [{ speaker: "Ana", text: "The secret transcript line.", startTimestamp: "00:01", endTimestamp: "00:04" }],
+    });
+    const id = created.body.note.id;
+    expect(created.body.note.shareUrl).toBeNull();
+    const page = adminPage;
+    await page.goto(`${server.url}/notes/${id}`);
+    expect(await page.locator(".markdown a[href^='javascript']").count()).toBe(0);
+    expect(await page.locator(".markdown iframe, .markdown script").count()).toBe(0);
+    await page.getByLabel("Visibility").selectOption("public");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/saved=1/);
+    const shareUrl = (await page.locator("#share-url").textContent())!;
+    expect(shareUrl).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{22}$`));
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.shareUrl).toBe(shareUrl);
+
+    const anonymous = await newContext();
+    const visitor = await anonymous.newPage();
+    visitor.on("dialog", (d) => {
+      throw new Error(`unexpected dialog: ${d.message()}`);
+    });
+    const res = await visitor.goto(shareUrl);
+    expect(res!.status()).toBe(200);
+    expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toBe("Board <img src=x onerror=alert(1)>");
+    expect(await visitor.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    expect(await visitor.textContent("body")).toContain("The secret transcript line.");
+    await capture(visitor, "share");
+
+    await page.getByRole("checkbox", { name: /Show the transcript/ }).uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/saved=1/);
+    await visitor.reload();
+    expect(await visitor.textContent("body")).not.toContain("The secret transcript line.");
+
+    await page.getByLabel("Visibility").selectOption("workspace");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/saved=1/);
+    expect((await visitor.goto(shareUrl))!.status()).toBe(404);
+    // Public again: a new link; the old one stays dead.
+    await api("PATCH", `/v1/notes/${id}`, { visibility: "public" });
+    const renewed = (await api("GET", `/v1/notes/${id}`)).body.note.shareUrl;
+    expect(renewed).not.toBe(shareUrl);
+    expect((await visitor.goto(shareUrl))!.status()).toBe(404);
+    await anonymous.close();
+  });
+
+  it("a form without its CSRF token is refused and changes nothing; another workspace's note is 404", async () => {
+    const note = (await api("POST", "/v1/notes", { title: "Keep me" })).body.note;
+    const cookie = (await adminContext.cookies()).find((c) => c.name === "notula_session")!;
+    const headers = { cookie: `notula_session=${cookie.value}`, "content-type": "application/x-www-form-urlencoded" };
+    for (const body of ["", "csrf=forged"]) {
+      const r = await fetch(`${server.url}/notes/${note.id}/delete`, { method: "POST", headers, body, redirect: "manual" });
+      expect(r.status).toBe(403);
+      const renamed = await fetch(`${server.url}/notes/${note.id}`, { method: "POST", headers, body: `${body}&title=Hacked&visibility=public`, redirect: "manual" });
+      expect(renamed.status).toBe(403);
+    }
+    const kept = (await api("GET", `/v1/notes/${note.id}`)).body.note;
+    expect(kept).toMatchObject({ title: "Keep me", visibility: "workspace" });
+    const keyForm = await fetch(`${server.url}/settings/keys`, { method: "POST", headers, body: "name=sneaky&scopes=notes", redirect: "manual" });
+    expect(keyForm.status).toBe(403);
+
+    const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Other"]);
+    const foreign = (await client(server.url, other.key)("POST", "/v1/notes", { title: "Not yours" })).body.note;
+    for (const suffix of ["", "/audio", "/status", "/delete"]) {
+      const r = await adminPage.goto(`${server.url}/notes/${foreign.id}${suffix}`);
+      expect(r!.status(), suffix).toBe(404);
+    }
+    const del = await fetch(`${server.url}/notes/${foreign.id}/delete`, { method: "POST", headers, body: `csrf=${encodeURIComponent(await adminPage.locator('meta[name="csrf-token"]').getAttribute("content").then(String))}`, redirect: "manual" });
+    expect(del.status).toBe(404);
+    expect((await client(server.url, other.key)("GET", `/v1/notes/${foreign.id}`)).status).toBe(200);
+  });
+
+  it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {
+    const second = await newContext();
+    const other = await second.newPage();
+    await other.goto(`${server.url}/sign-in`);
+    await other.getByLabel("Email").fill("admin@notula.local");
+    await other.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.waitForURL(/\/notes$/);
+
+    await adminPage.goto(`${server.url}/settings/account`);
+    expect(await adminPage.locator("tbody tr").count()).toBeGreaterThanOrEqual(2);
+    await adminPage.getByRole("button", { name: "Sign out other sessions" }).click();
+    expect(await adminPage.getByRole("status").textContent()).toMatch(/Signed out [1-9]/);
+    await other.goto(`${server.url}/notes/new`);
+    await other.waitForURL(/\/sign-in\?next=%2Fnotes%2Fnew/);
+    await second.close();
+  });
+});
