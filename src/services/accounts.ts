@@ -93,6 +93,11 @@ export function createAccountService(repos: Repositories, now: Clock) {
       return row;
     },
 
+    /** The session's member: in its workspace, or the user's first while none is picked (or it was left). */
+    membership(session: WebSessionRow) {
+      return repos.sessions.membership(session.userId, session.workspaceId) ?? (session.workspaceId ? repos.sessions.membership(session.userId, null) : null);
+    },
+
     csrfMatches(session: WebSessionRow, given: unknown): boolean {
       return typeof given === "string" && session.csrf.length > 0 && safeEqual(session.csrf, given);
     },

@@ -3,7 +3,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { SCOPES, type Principal } from "../core/principal.js";
+import { SCOPES, type Principal, type ScopeName } from "../core/principal.js";
 import type { WebSessionRow } from "../db/repos/sessions.js";
 import type { Services } from "../services/index.js";
 import { SESSION_COOKIE } from "../server/session-cookie.js";
@@ -16,7 +16,6 @@ export interface Viewer {
   email: string;
   role: "admin" | "member";
   workspace: { id: string; name: string };
-  workspaces: { id: string; name: string }[];
   csrf: string;
 }
 
@@ -58,30 +57,28 @@ export function loadViewer(services: Services): MiddlewareHandler<WebEnv> {
 function resolveViewer(services: Services, cookie: string | undefined): Viewer | null {
   const session = services.accounts.session(cookie);
   if (!session) return null;
-  const workspaces = services.oauth.workspacesOf(session.userId);
-  const current = workspaces.find((w) => w.id === session.workspaceId) ?? workspaces[0];
-  if (!current) return null;
-  const member = services.directory.memberOf(current.id, session.userId);
+  const member = services.accounts.membership(session);
   if (!member) return null;
   return {
     session,
     principal: {
-      workspaceId: current.id,
+      workspaceId: member.workspaceId,
       userId: session.userId,
       // Not an API key: the web acts as the member, with every scope of the API.
       keyId: `web:${session.idHash.slice(0, 16)}`,
-      scopes: new Set(SCOPES),
-      plan: services.workspaces.planOf(current.id),
+      scopes: ALL_SCOPES,
+      plan: member.plan,
     },
     userId: session.userId,
     name: member.name,
     email: member.email,
     role: member.role,
-    workspace: current,
-    workspaces,
+    workspace: { id: member.workspaceId, name: member.workspaceName },
     csrf: session.csrf,
   };
 }
+
+const ALL_SCOPES: ReadonlySet<ScopeName> = new Set(SCOPES);
 
 /** A safe place to go back to after signing in: a path on this site, never another origin. */
 export function safeNext(next: string | undefined): string {

@@ -1,7 +1,8 @@
 // How the pages write dates, durations and statuses.
+/** "2026-03-01 09:30 UTC" from the API's ISO 8601 UTC times (which always end in Z). */
 export function formatDate(isoString: string): string {
-  const d = new Date(isoString);
-  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+  const utc = isoString.endsWith("Z") ? isoString : new Date(isoString).toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }
 
 export function formatDuration(totalSec: number): string {

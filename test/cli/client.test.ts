@@ -98,6 +98,20 @@ describe("notes", () => {
   });
 });
 
+describe("share links", () => {
+  it("notes share prints the link of a public note; a private one needs --make-public", async () => {
+    const id = (await api("POST", "/v1/notes", { title: "Shareable" })).body.note.id;
+    const refused = await cli(["notes", "share", id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--make-public/);
+    const made = await cli(["notes", "share", id, "--make-public"]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout.trim()).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{22}$`));
+    expect(await json(["notes", "share", id])).toEqual({ id, shareUrl: made.stdout.trim() });
+    expect((await fetch(made.stdout.trim())).status).toBe(200);
+  });
+});
+
 describe("exit codes", () => {
   it("0 ok, 1 API error, 2 usage, 3 not found, 4 authentication", async () => {
     expect((await cli(["me"])).code).toBe(0);

@@ -165,6 +165,23 @@ export function registerNotes(program: Command) {
     );
 
   notes
+    .command("share")
+    .description("Print a note's share link: anyone with it can read the note, signed out")
+    .argument("<id>", "note id")
+    .option("--make-public", "make the note public first (a link exists only while it is)")
+    .addHelpText("after", "\nExample:\n  notula notes share note_… --make-public")
+    .action(
+      apiAction(
+        async (ctx, id: string, f) => {
+          const { note } = f.makePublic ? await ctx.api.call("updateNote", { params: { id }, body: { visibility: "public" } }) : await ctx.api.call("getNote", { params: { id } });
+          if (!note.shareUrl) throw new CliError(`Note ${id} is not public, so it has no share link; run again with --make-public.`, EXIT.usage);
+          return { id: note.id, shareUrl: note.shareUrl };
+        },
+        (r) => process.stdout.write(`${r.shareUrl}\n`),
+      ),
+    );
+
+  notes
     .command("reprocess")
     .description("Transcribe and summarize a note again")
     .argument("<id>", "note id")

@@ -5,6 +5,33 @@ import { folderMembers, folders } from "../schema/index.js";
 export type FolderRow = typeof folders.$inferSelect;
 
 export function folderRepo(db: Db) {
+  // Every page with a folder picker lists them: prepared once.
+  const visibleStmt = db
+    .select({
+      id: folders.id,
+      workspaceId: folders.workspaceId,
+      name: folders.name,
+      icon: folders.icon,
+      color: folders.color,
+      isPrivate: folders.isPrivate,
+      parentFolderId: folders.parentFolderId,
+      ownerUserId: folders.ownerUserId,
+      createdAt: folders.createdAt,
+      updatedAt: folders.updatedAt,
+      memberCount: sql<number>`(SELECT count(*) FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id})`,
+    })
+    .from(folders)
+    .where(
+      and(
+        eq(folders.workspaceId, sql.placeholder("ws")),
+        or(
+          eq(folders.isPrivate, false),
+          sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${sql.placeholder("user")})`,
+        ),
+      ),
+    )
+    .orderBy(asc(folders.createdAt), asc(folders.id))
+    .prepare();
   return {
     insert(row: FolderRow): void {
       db.transaction((tx) => {
@@ -18,32 +45,7 @@ export function folderRepo(db: Db) {
     },
     /** Folders the user may see: every shared folder, and private ones the user belongs to. */
     listVisible(workspaceId: string, userId: string): (FolderRow & { memberCount: number })[] {
-      return db
-        .select({
-          id: folders.id,
-          workspaceId: folders.workspaceId,
-          name: folders.name,
-          icon: folders.icon,
-          color: folders.color,
-          isPrivate: folders.isPrivate,
-          parentFolderId: folders.parentFolderId,
-          ownerUserId: folders.ownerUserId,
-          createdAt: folders.createdAt,
-          updatedAt: folders.updatedAt,
-          memberCount: sql<number>`(SELECT count(*) FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id})`,
-        })
-        .from(folders)
-        .where(
-          and(
-            eq(folders.workspaceId, workspaceId),
-            or(
-              eq(folders.isPrivate, false),
-              sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${userId})`,
-            ),
-          ),
-        )
-        .orderBy(asc(folders.createdAt), asc(folders.id))
-        .all();
+      return visibleStmt.all({ ws: workspaceId, user: userId }) as (FolderRow & { memberCount: number })[];
     },
     addMember(folderId: string, userId: string): void {
       db.insert(folderMembers).values({ folderId, userId }).onConflictDoNothing().run();

@@ -32,6 +32,13 @@ const memberColumns = {
 export function memberRepo(db: Db) {
   const one = (where: SQL): MemberRecord | null =>
     db.select(memberColumns).from(members).innerJoin(users, eq(users.id, members.userId)).where(where).get() ?? null;
+  // Every signed-in page resolves its viewer's membership: prepared once.
+  const byUserStmt = db
+    .select(memberColumns)
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.workspaceId, sql.placeholder("ws")), eq(members.userId, sql.placeholder("user"))))
+    .prepare();
   return {
     insert(row: typeof members.$inferInsert): void {
       db.insert(members).values(row).run();
@@ -40,7 +47,7 @@ export function memberRepo(db: Db) {
       return one(and(eq(members.workspaceId, workspaceId), eq(members.id, id))!);
     },
     getByUser(workspaceId: string, userId: string): MemberRecord | null {
-      return one(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId))!);
+      return (byUserStmt.get({ ws: workspaceId, user: userId }) as MemberRecord | undefined) ?? null;
     },
     firstAdmin(workspaceId: string): MemberRecord | null {
       return (

@@ -1,17 +1,37 @@
 // Browser sessions and one-time account links.
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { accountTokens, webSessions } from "../schema/index.js";
 
 export type WebSessionRow = typeof webSessions.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
+export interface SessionMembership {
+  workspaceId: string;
+  workspaceName: string;
+  plan: "free" | "pro" | "enterprise";
+  role: "admin" | "member";
+  name: string;
+  email: string;
+}
 
 export function sessionRepo(db: Db) {
+  // Read on every signed-in page: prepared once.
+  const getStmt = db.select().from(webSessions).where(eq(webSessions.idHash, sql.placeholder("hash"))).prepare();
+  // Who a session speaks for, in one query: its user's membership of the session's
+  // workspace (or, before one is picked, of the user's first), with the plan.
+  const viewerStmt = db.$client.prepare(`
+    SELECT m.workspace_id AS workspaceId, w.name AS workspaceName, w.plan AS plan, m.role AS role, u.name AS name, u.email AS email
+    FROM members AS m JOIN workspaces AS w ON w.id = m.workspace_id JOIN users AS u ON u.id = m.user_id
+    WHERE m.user_id = ? AND (? IS NULL OR m.workspace_id = ?)
+    ORDER BY w.created_at LIMIT 1`);
   return {
     insert: (row: typeof webSessions.$inferInsert) => void db.insert(webSessions).values(row).run(),
-    get: (idHash: string): WebSessionRow | null => db.select().from(webSessions).where(eq(webSessions.idHash, idHash)).get() ?? null,
+    get: (idHash: string): WebSessionRow | null => (getStmt.get({ hash: idHash }) as WebSessionRow | undefined) ?? null,
     update: (idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>) =>
       void db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash)).run(),
+    membership(userId: string, workspaceId: string | null): SessionMembership | null {
+      return (viewerStmt.get(userId, workspaceId, workspaceId) as SessionMembership | undefined) ?? null;
+    },
     /** A user's live sessions, most recently used first. */
     listForUser: (userId: string, now: number): WebSessionRow[] =>
       db.select().from(webSessions).where(and(eq(webSessions.userId, userId), gt(webSessions.expiresAt, now))).orderBy(desc(webSessions.lastSeenAt)).all(),

@@ -7,6 +7,13 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 export function workspaceRepo(db: Db) {
   // Read on every request that shows a workspace: prepared once.
   const getStmt = db.select().from(workspaces).where(eq(workspaces.id, sql.placeholder("id"))).prepare();
+  const ofUserStmt = db
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(members)
+    .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
+    .where(eq(members.userId, sql.placeholder("user")))
+    .orderBy(workspaces.createdAt)
+    .prepare();
   return {
     insert(row: WorkspaceRow): void {
       db.insert(workspaces).values(row).run();
@@ -22,13 +29,7 @@ export function workspaceRepo(db: Db) {
     },
     /** The workspaces a user belongs to, oldest first. */
     ofUser(userId: string): Pick<WorkspaceRow, "id" | "name">[] {
-      return db
-        .select({ id: workspaces.id, name: workspaces.name })
-        .from(members)
-        .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
-        .where(eq(members.userId, userId))
-        .orderBy(workspaces.createdAt)
-        .all();
+      return ofUserStmt.all({ user: userId }) as Pick<WorkspaceRow, "id" | "name">[];
     },
     setPlan(id: string, plan: WorkspaceRow["plan"], now: number): boolean {
       return db.update(workspaces).set({ plan, updatedAt: now }).where(eq(workspaces.id, id)).run().changes > 0;
