@@ -47,6 +47,33 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
       return { items: presentMembers(p.workspaceId, page), pagination };
     },
 
+    /** An admin changes a member's role; a workspace always keeps one admin. */
+    setRole(p: Principal, id: string, role: "admin" | "member") {
+      const m = repos.members.get(p.workspaceId, id);
+      if (!m) throw new NotFoundError(`Member ${id} not found.`);
+      if (m.role === "admin" && role === "member" && repos.members.countAdmins(p.workspaceId) <= 1)
+        throw new ConflictError("A workspace needs at least one admin: make someone else admin first.");
+      repos.members.setRole(p.workspaceId, id, role);
+      return getMember(p, id);
+    },
+
+    /**
+     * An admin removes a member: their API keys in this workspace are revoked, their
+     * OAuth grants for it too, and their browser sessions end at once.
+     */
+    removeMember(p: Principal, id: string) {
+      const m = repos.members.get(p.workspaceId, id);
+      if (!m) throw new NotFoundError(`Member ${id} not found.`);
+      if (m.userId === p.userId) throw new ConflictError("You cannot remove yourself; ask another admin.");
+      if (m.role === "admin" && repos.members.countAdmins(p.workspaceId) <= 1) throw new ConflictError("A workspace needs at least one admin.");
+      repos.transaction(() => {
+        repos.members.remove(p.workspaceId, id);
+        repos.apiKeys.revokeAllOf(p.workspaceId, m.userId, now());
+        repos.oauth.revokeForMember(p.workspaceId, m.userId, now());
+        repos.sessions.deleteForUser(m.userId, null);
+      });
+    },
+
     setMemberGroups(p: Principal, id: string, groupIds: string[]) {
       if (!repos.members.get(p.workspaceId, id)) throw new NotFoundError(`Member ${id} not found.`);
       const unique = [...new Set(groupIds)];

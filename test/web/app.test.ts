@@ -294,6 +294,48 @@ describe("the web app", () => {
     expect((await client(server.url, other.key)("GET", `/v1/notes/${foreign.id}`)).status).toBe(200);
   });
 
+  it("an admin changes a role and removes a member: their key, session and access end at once; the last admin stays", async () => {
+    const ws = (await api("GET", "/v1/me")).body.workspace.id;
+    await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "leo@example.com", "--name", "Leo", "--password-stdin"], "leo password 1");
+    const leoContext = await newContext();
+    const leo = await leoContext.newPage();
+    await leo.goto(`${server.url}/sign-in`);
+    await leo.getByLabel("Email").fill("leo@example.com");
+    await leo.getByLabel("Password").fill("leo password 1");
+    await leo.getByRole("button", { name: "Sign in" }).click();
+    await leo.waitForURL(/\/notes$/);
+    // Members see no members page.
+    expect(await leo.getByRole("link", { name: "Members" }).count()).toBe(0);
+    expect((await leo.goto(`${server.url}/settings/members`))!.status()).toBe(403);
+    await leo.goto(`${server.url}/settings/keys`);
+    await leo.getByLabel("Name").fill("leo key");
+    await leo.getByRole("button", { name: "Create key" }).click();
+    const key = (await leo.locator("#new-key").textContent())!;
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(200);
+
+    const page = adminPage;
+    await page.goto(`${server.url}/settings/members`);
+    // The only admin cannot step down.
+    await page.getByLabel("Role of Admin", { exact: true }).selectOption("member");
+    await page.getByRole("button", { name: "Save the role of Admin", exact: true }).click();
+    expect(await page.getByRole("alert").textContent()).toMatch(/at least one admin/);
+    await page.goto(`${server.url}/settings/members`);
+    await page.getByLabel("Role of Leo", { exact: true }).selectOption("admin");
+    await page.getByRole("button", { name: "Save the role of Leo" }).click();
+    await page.waitForURL(/\/settings\/members$/);
+    expect(await page.getByLabel("Role of Leo", { exact: true }).inputValue()).toBe("admin");
+
+    await page.getByRole("link", { name: "Remove Leo" }).click();
+    await capture(page, "remove-member");
+    await page.getByRole("button", { name: "Remove Leo" }).click();
+    await page.waitForURL(/\/settings\/members$/);
+    expect(await page.getByRole("cell", { name: "leo@example.com" }).count()).toBe(0);
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
+    await leo.goto(`${server.url}/notes`);
+    await leo.waitForURL(/\/sign-in/);
+    await leoContext.close();
+  });
+
   it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {
     const second = await newContext();
     const other = await second.newPage();

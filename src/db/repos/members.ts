@@ -99,6 +99,23 @@ export function memberRepo(db: Db) {
         .all();
       return groupRows(rows, "userId");
     },
+    countAdmins(workspaceId: string): number {
+      return db.select({ n: sql<number>`count(*)` }).from(members).where(and(eq(members.workspaceId, workspaceId), eq(members.role, "admin"))).get()!.n;
+    },
+    setRole(workspaceId: string, id: string, role: "admin" | "member"): boolean {
+      return db.update(members).set({ role }).where(and(eq(members.workspaceId, workspaceId), eq(members.id, id))).run().changes > 0;
+    },
+    /** Removes a membership with the member's groups and folder memberships in that workspace. */
+    remove(workspaceId: string, id: string): boolean {
+      return db.transaction((tx) => {
+        const m = tx.select({ userId: members.userId }).from(members).where(and(eq(members.workspaceId, workspaceId), eq(members.id, id))).get();
+        if (!m) return false;
+        tx.delete(groupMembers).where(eq(groupMembers.memberId, id)).run();
+        tx.run(sql`DELETE FROM ${folderMembers} WHERE ${folderMembers.userId} = ${m.userId} AND ${folderMembers.folderId} IN (SELECT ${folders.id} FROM ${folders} WHERE ${folders.workspaceId} = ${workspaceId})`);
+        tx.delete(members).where(eq(members.id, id)).run();
+        return true;
+      });
+    },
     setGroups(memberId: string, groupIds: string[]): void {
       db.transaction((tx) => {
         tx.delete(groupMembers).where(eq(groupMembers.memberId, memberId)).run();

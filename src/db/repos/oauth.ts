@@ -30,6 +30,13 @@ export function oauthRepo(db: Db) {
     /** Marks a refresh token rotated; false if another request rotated it first. */
     rotate: (hash: string, now: number) =>
       db.update(oauthRefreshTokens).set({ rotatedAt: now }).where(and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.rotatedAt))).run().changes > 0,
+    /** Every refresh token a user holds for a workspace, when they leave it. */
+    revokeForMember: (workspaceId: string, userId: string, now: number) =>
+      void db
+        .update(oauthRefreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(oauthRefreshTokens.workspaceId, workspaceId), eq(oauthRefreshTokens.userId, userId), isNull(oauthRefreshTokens.revokedAt)))
+        .run(),
     revokeFamily: (familyId: string, now: number) =>
       void db.update(oauthRefreshTokens).set({ revokedAt: now }).where(and(eq(oauthRefreshTokens.familyId, familyId), isNull(oauthRefreshTokens.revokedAt))).run(),
   };

@@ -19,18 +19,19 @@ export function sessionRepo(db: Db) {
   const getStmt = db.select().from(webSessions).where(eq(webSessions.idHash, sql.placeholder("hash"))).prepare();
   // Who a session speaks for, in one query: its user's membership of the session's
   // workspace (or, before one is picked, of the user's first), with the plan.
-  const viewerStmt = db.$client.prepare(`
-    SELECT m.workspace_id AS workspaceId, w.name AS workspaceName, w.plan AS plan, m.role AS role, u.name AS name, u.email AS email
-    FROM members AS m JOIN workspaces AS w ON w.id = m.workspace_id JOIN users AS u ON u.id = m.user_id
-    WHERE m.user_id = ? AND (? IS NULL OR m.workspace_id = ?)
-    ORDER BY w.created_at LIMIT 1`);
+  const columns = `m.workspace_id AS workspaceId, w.name AS workspaceName, w.plan AS plan, m.role AS role, u.name AS name, u.email AS email
+    FROM members AS m JOIN workspaces AS w ON w.id = m.workspace_id JOIN users AS u ON u.id = m.user_id`;
+  // Two statements rather than one with "? IS NULL OR …", which no index can serve.
+  const inWorkspaceStmt = db.$client.prepare(`SELECT ${columns} WHERE m.workspace_id = ? AND m.user_id = ?`);
+  const firstStmt = db.$client.prepare(`SELECT ${columns} WHERE m.user_id = ? ORDER BY w.created_at LIMIT 1`);
   return {
     insert: (row: typeof webSessions.$inferInsert) => void db.insert(webSessions).values(row).run(),
     get: (idHash: string): WebSessionRow | null => (getStmt.get({ hash: idHash }) as WebSessionRow | undefined) ?? null,
     update: (idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>) =>
       void db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash)).run(),
     membership(userId: string, workspaceId: string | null): SessionMembership | null {
-      return (viewerStmt.get(userId, workspaceId, workspaceId) as SessionMembership | undefined) ?? null;
+      const row = workspaceId === null ? firstStmt.get(userId) : inWorkspaceStmt.get(workspaceId, userId);
+      return (row as SessionMembership | undefined) ?? null;
     },
     /** A user's live sessions, most recently used first. */
     listForUser: (userId: string, now: number): WebSessionRow[] =>

@@ -57,15 +57,35 @@ export function MembersPage(props: {
             <tr>
               <td>{m.name}</td>
               <td>{m.email}</td>
-              <td>{m.role}</td>
+              <td>
+                <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/role`} class="row">
+                  <Csrf viewer={viewer} />
+                  <select name="role" aria-label={`Role of ${m.name}`}>
+                    <option value="member" selected={m.role === "member"}>
+                      member
+                    </option>
+                    <option value="admin" selected={m.role === "admin"}>
+                      admin
+                    </option>
+                  </select>
+                  <button type="submit" class="secondary fit" aria-label={`Save the role of ${m.name}`}>
+                    Save
+                  </button>
+                </form>
+              </td>
               <td>
                 {m.userId === viewer.userId ? null : (
-                  <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`}>
-                    <Csrf viewer={viewer} />
-                    <button type="submit" class="secondary" aria-label={`Password reset link for ${m.name}`}>
-                      Reset link
-                    </button>
-                  </form>
+                  <div class="actions">
+                    <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`}>
+                      <Csrf viewer={viewer} />
+                      <button type="submit" class="secondary" aria-label={`Password reset link for ${m.name}`}>
+                        Reset link
+                      </button>
+                    </form>
+                    <a class="button secondary" href={`/settings/members/${encodeURIComponent(m.id)}/remove`} aria-label={`Remove ${m.name}`}>
+                      Remove…
+                    </a>
+                  </div>
                 )}
               </td>
             </tr>
@@ -100,6 +120,27 @@ export function MembersPage(props: {
         </table>
         </div>
       )}
+    </Layout>
+  );
+}
+
+export function RemoveMemberPage(props: { viewer: Viewer; member: { id: string; name: string; email: string } }) {
+  const { viewer, member } = props;
+  return (
+    <Layout title="Remove member" viewer={viewer} section="admin" narrow>
+      <h1>
+        Remove {member.name} ({member.email})?
+      </h1>
+      <p>They lose access to {viewer.workspace.name} at once: their API keys here are revoked, their assistant access ends and they are signed out. Their notes stay.</p>
+      <form method="post" action={`/settings/members/${encodeURIComponent(member.id)}/remove`} class="actions">
+        <Csrf viewer={viewer} />
+        <button type="submit" class="danger">
+          Remove {member.name}
+        </button>
+        <a class="button secondary" href="/settings/members">
+          Keep them
+        </a>
+      </form>
     </Layout>
   );
 }

@@ -7,7 +7,7 @@ import { scopesFor } from "../../services/api-keys.js";
 import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { AccountPage, KeysPage } from "../pages/settings.js";
-import { MembersPage } from "../pages/members.js";
+import { MembersPage, RemoveMemberPage } from "../pages/members.js";
 import { MessagePage } from "../pages/sign-in.js";
 import { render } from "../render.js";
 
@@ -105,6 +105,36 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
       if (err instanceof AppError && err.status < 500) return membersPage(c, { error: err.message }, err.status as 400 | 409);
       throw err;
     }
+  });
+  app.post("/settings/members/:id/role", async (c) => {
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return refuse(c);
+    const viewer = viewerOf(c);
+    if (viewer.role !== "admin") throw new ForbiddenError("Only admins change roles.");
+    try {
+      services.directory.setRole(viewer.principal, c.req.param("id"), text(f, "role") === "admin" ? "admin" : "member");
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) return membersPage(c, { error: err.message }, 409);
+      throw err;
+    }
+    return c.redirect("/settings/members", 303);
+  });
+  app.get("/settings/members/:id/remove", (c) => {
+    const viewer = viewerOf(c);
+    if (viewer.role !== "admin") throw new ForbiddenError("Only admins remove members.");
+    return render(c, <RemoveMemberPage viewer={viewer} member={services.directory.getMember(viewer.principal, c.req.param("id"))} />);
+  });
+  app.post("/settings/members/:id/remove", async (c) => {
+    if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
+    const viewer = viewerOf(c);
+    if (viewer.role !== "admin") throw new ForbiddenError("Only admins remove members.");
+    try {
+      services.directory.removeMember(viewer.principal, c.req.param("id"));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) return membersPage(c, { error: err.message }, 409);
+      throw err;
+    }
+    return c.redirect("/settings/members", 303);
   });
   app.post("/settings/members/:id/reset-link", async (c) => {
     if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
