@@ -197,6 +197,18 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return get(p, id);
     },
 
+    /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
+    view(p: Principal, id: string) {
+      const row = repos.notes.get(p.workspaceId, p.userId, id);
+      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const share = row.visibility === "public" ? repos.shares.forNote(id) : null;
+      return {
+        note: presentFullNote(repos, row, deps.publicUrl),
+        share: share ? { includeTranscript: share.includeTranscript } : null,
+        hasRecording: row.audioUploadId !== null,
+      };
+    },
+
     /** The note's share link settings, or null when it is not public. */
     shareOf(p: Principal, id: string): { includeTranscript: boolean } | null {
       if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);

@@ -64,7 +64,7 @@ async function capture(page: Page, name: string) {
 
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx"] });
+  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"] });
   api = client(server.url, server.key);
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -334,6 +334,37 @@ describe("the web app", () => {
     await leo.goto(`${server.url}/notes`);
     await leo.waitForURL(/\/sign-in/);
     await leoContext.close();
+  });
+
+  it("folders and webhooks are managed from their pages; a webhook's secret is shown once", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/settings/folders`);
+    await page.getByLabel("Name", { exact: true }).fill("Customers <i>A</i>");
+    await page.getByRole("button", { name: "Create folder" }).click();
+    await page.waitForURL(/\/settings\/folders$/);
+    await page.getByLabel("Name of Customers <i>A</i>").fill("Customers");
+    await page.getByRole("button", { name: "Rename Customers <i>A</i>" }).click();
+    await page.waitForURL(/\/settings\/folders$/);
+    expect((await api("GET", "/v1/folders")).body.folders.map((f: { name: string }) => f.name)).toContain("Customers");
+    await capture(page, "folders");
+    await page.getByRole("button", { name: "Delete Customers (its notes stay)" }).click();
+    await page.waitForURL(/\/settings\/folders$/);
+    expect((await api("GET", "/v1/folders")).body.folders.map((f: { name: string }) => f.name)).not.toContain("Customers");
+
+    await page.goto(`${server.url}/settings/webhooks`);
+    await page.getByLabel("URL").fill("not a url");
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByLabel("URL").fill("http://127.0.0.1:9/hook");
+    await page.getByRole("button", { name: "Register" }).click();
+    const secret = (await page.locator("#webhook-secret").textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    await capture(page, "webhooks");
+    expect((await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.map((w: { hookUrl: string }) => w.hookUrl)).toContain("http://127.0.0.1:9/hook");
+    await page.goto(`${server.url}/settings/webhooks`);
+    expect(await page.locator("#webhook-secret").count()).toBe(0);
+    await page.getByRole("button", { name: "Remove http://127.0.0.1:9/hook" }).click();
+    await page.waitForURL(/\/settings\/webhooks$/);
+    expect((await api("GET", "/v1/integrations/automation/webhook")).body.webhooks).toEqual([]);
   });
 
   it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {

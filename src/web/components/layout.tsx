@@ -4,14 +4,16 @@ import type { Child } from "hono/jsx";
 import { SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
 
-export type Section = "notes" | "new" | "keys" | "account" | "admin";
+export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks";
 
 const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] = [
   { id: "notes", href: "/notes", label: "Notes" },
   { id: "new", href: "/notes/new", label: "New note" },
+  { id: "folders", href: "/settings/folders", label: "Folders" },
   { id: "keys", href: "/settings/keys", label: "API keys" },
   { id: "account", href: "/settings/account", label: "Account" },
   { id: "admin", href: "/settings/members", label: "Members", admin: true },
+  { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", admin: true },
 ];
 
 export function Layout(props: { title: string; viewer?: Viewer | null; section?: Section; narrow?: boolean; noindex?: boolean; children: Child }) {

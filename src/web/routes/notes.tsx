@@ -105,11 +105,10 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   const notePage = (c: Parameters<typeof viewerOf>[0], id: string, extra: { error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) => {
     const viewer = viewerOf(c);
-    const note = services.notes.get(viewer.principal, id);
-    const share = services.notes.shareOf(viewer.principal, id);
+    const { note, share, hasRecording } = services.notes.view(viewer.principal, id);
     return render(
       c,
-      <NotePage viewer={viewer} note={note} folders={folderChoices(c)} hasAudio={services.notes.recording(viewer.principal, id) !== null} shareTranscript={share ? share.includeTranscript : null} {...extra} />,
+      <NotePage viewer={viewer} note={note} folders={folderChoices(c)} hasAudio={hasRecording} shareTranscript={share ? share.includeTranscript : null} {...extra} />,
       status,
     );
   };

@@ -1,13 +1,14 @@
 // Settings: your API keys, your account (name, password, sessions), and for admins
 // the members page (invites, password reset links).
 import { Hono } from "hono";
-import { AppError, ForbiddenError } from "../../core/errors.js";
+import { AppError, BadRequestError, ForbiddenError } from "../../core/errors.js";
 import type { ScopeName } from "../../core/principal.js";
 import { scopesFor } from "../../services/api-keys.js";
 import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { AccountPage, KeysPage } from "../pages/settings.js";
 import { MembersPage, RemoveMemberPage } from "../pages/members.js";
+import { FoldersPage, WebhooksPage } from "../pages/workspace.js";
 import { MessagePage } from "../pages/sign-in.js";
 import { render } from "../render.js";
 
@@ -80,6 +81,78 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
   app.post("/settings/account/sessions/:handle/revoke", async (c) => {
     if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
     return attempt(c, () => services.accounts.revokeSession(viewerOf(c).session, c.req.param("handle")), (e, s) => accountPage(c, e, s), "That session is signed out.");
+  });
+
+  // Folders
+  const foldersPage = (c: WebContext, extra: { error?: string } = {}, status: 200 | 400 | 404 | 409 = 200) => {
+    const viewer = viewerOf(c);
+    return render(c, <FoldersPage viewer={viewer} folders={services.folders.list(viewer.principal)} {...extra} />, status);
+  };
+  const folderChange = async (c: WebContext, change: (f: Record<string, unknown>) => void) => {
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return refuse(c);
+    try {
+      change(f);
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return foldersPage(c, { error: err.message }, err.status as 400 | 404 | 409);
+      throw err;
+    }
+    return c.redirect("/settings/folders", 303);
+  };
+  app.get("/settings/folders", (c) => foldersPage(c));
+  app.post("/settings/folders", (c) =>
+    folderChange(c, (f) => {
+      const viewer = viewerOf(c);
+      const name = text(f, "name").trim();
+      if (!name || name.length > 200) throw new BadRequestError("The folder needs a name of 1 to 200 characters.");
+      services.folders.create(viewer.principal, { name, ownerUserId: viewer.userId, isPrivate: text(f, "private") === "1" });
+    }),
+  );
+  app.post("/settings/folders/:id", (c) =>
+    folderChange(c, (f) => {
+      const name = text(f, "name").trim();
+      if (!name || name.length > 200) throw new BadRequestError("The folder needs a name of 1 to 200 characters.");
+      services.folders.update(viewerOf(c).principal, c.req.param("id"), { name });
+    }),
+  );
+  app.post("/settings/folders/:id/delete", (c) => folderChange(c, () => services.folders.delete(viewerOf(c).principal, c.req.param("id"))));
+
+  // Webhooks (admins)
+  const webhooksPage = async (c: WebContext, extra: { error?: string; secret?: { url: string; value: string } } = {}, status: 200 | 400 | 404 | 409 = 200) => {
+    const viewer = viewerOf(c);
+    if (viewer.role !== "admin") throw new ForbiddenError("Only admins manage webhooks.");
+    return render(
+      c,
+      <WebhooksPage viewer={viewer} webhooks={services.webhooks.list(viewer.principal)} deliveries={services.webhooks.deliveries(viewer.principal, 50, 0).items} {...extra} />,
+      status,
+    );
+  };
+  app.get("/settings/webhooks", (c) => webhooksPage(c));
+  app.post("/settings/webhooks", async (c) => {
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return refuse(c);
+    const viewer = viewerOf(c);
+    if (viewer.role !== "admin") throw new ForbiddenError("Only admins manage webhooks.");
+    try {
+      const r = await services.webhooks.register(viewer.principal, text(f, "hookUrl"));
+      return webhooksPage(c, { secret: { url: text(f, "hookUrl"), value: r.secret } });
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return webhooksPage(c, { error: err.message }, err.status as 400);
+      throw err;
+    }
+  });
+  app.post("/settings/webhooks/remove", async (c) => {
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return refuse(c);
+    const viewer = viewerOf(c);
+    if (viewer.role !== "admin") throw new ForbiddenError("Only admins manage webhooks.");
+    try {
+      services.webhooks.remove(viewer.principal, text(f, "hookUrl"));
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return webhooksPage(c, { error: err.message }, err.status as 404);
+      throw err;
+    }
+    return c.redirect("/settings/webhooks", 303);
   });
 
   // Members (admins)
