@@ -102,3 +102,41 @@ export function Secret(props: { id: string; value: string; label: string }) {
     </div>
   );
 }
+
+/** A table that scrolls sideways on a narrow screen rather than widening the page. */
+export function Table(props: { columns: string[]; actions?: boolean; children: Child }) {
+  return (
+    <div class="table">
+      <table>
+        <thead>
+          <tr>
+            {props.columns.map((c) => (
+              <th scope="col">{c}</th>
+            ))}
+            {props.actions ? (
+              <th scope="col">
+                <span class="skip">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One action as a button in its own CSRF-protected form. */
+export function PostButton(props: { viewer: Viewer; action: string; label: string; ariaLabel?: string; danger?: boolean; hidden?: Record<string, string> }) {
+  return (
+    <form method="post" action={props.action}>
+      <Csrf viewer={props.viewer} />
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" class={props.danger ? "danger" : "secondary"} aria-label={props.ariaLabel}>
+        {props.label}
+      </button>
+    </form>
+  );
+}

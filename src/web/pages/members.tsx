@@ -1,4 +1,4 @@
-import { Alert, Csrf, Layout, Secret } from "../components/layout.js";
+import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
 
@@ -40,19 +40,7 @@ export function MembersPage(props: {
         </div>
       </form>
       <h2>Members</h2>
-      <div class="table">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">
-              <span class="skip">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table columns={["Name", "Email", "Role"]} actions>
           {props.members.map((m) => (
             <tr>
               <td>{m.name}</td>
@@ -76,12 +64,7 @@ export function MembersPage(props: {
               <td>
                 {m.userId === viewer.userId ? null : (
                   <div class="actions">
-                    <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`}>
-                      <Csrf viewer={viewer} />
-                      <button type="submit" class="secondary" aria-label={`Password reset link for ${m.name}`}>
-                        Reset link
-                      </button>
-                    </form>
+                    <PostButton viewer={viewer} action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`} label="Reset link" ariaLabel={`Password reset link for ${m.name}`} />
                     <a class="button secondary" href={`/settings/members/${encodeURIComponent(m.id)}/remove`} aria-label={`Remove ${m.name}`}>
                       Remove…
                     </a>
@@ -90,24 +73,12 @@ export function MembersPage(props: {
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-      </div>
+      </Table>
       <h2>Pending invites</h2>
       {props.invites.length === 0 ? (
         <p class="muted">None.</p>
       ) : (
-        <div class="table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">For</th>
-              <th scope="col">Role</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Link</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table columns={["For", "Role", "Expires", "Link"]}>
             {props.invites.map((i) => (
               <tr>
                 <td>{i.email ?? "anyone with the link"}</td>
@@ -116,9 +87,7 @@ export function MembersPage(props: {
                 <td class="small">{i.link}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        </div>
+        </Table>
       )}
     </Layout>
   );

@@ -10,6 +10,16 @@ const VISIBILITY_LABELS = { "only-me": "Only me", workspace: "Everyone in the wo
 /** Rendered Markdown (raw HTML disabled in the renderer, so the output is safe to embed). */
 const Markdown = (props: { text: string }) => <div class="markdown">{raw(renderMarkdown(props.text))}</div>;
 
+/** A titled part of a note, left out when it is empty. */
+export function MarkdownSection(props: { title: string; text: string }) {
+  return props.text ? (
+    <section>
+      <h2>{props.title}</h2>
+      <Markdown text={props.text} />
+    </section>
+  ) : null;
+}
+
 export function Transcript(props: { segments: NoteDto["transcripts"]; playable: boolean }) {
   return (
     <ol class="transcript">
@@ -87,18 +97,8 @@ export function NotePage(props: {
         {props.hasAudio ? <audio id="player" controls preload="metadata" src={`/notes/${encodeURIComponent(note.id)}/audio`} aria-label="Recording"></audio> : null}
       </div>
 
-      {note.summary ? (
-        <section>
-          <h2>Summary</h2>
-          <Markdown text={note.summary} />
-        </section>
-      ) : null}
-      {note.enhancedNote ? (
-        <section>
-          <h2>Enhanced note</h2>
-          <Markdown text={note.enhancedNote} />
-        </section>
-      ) : null}
+      <MarkdownSection title="Summary" text={note.summary} />
+      <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
       <section>
         <h2>Your notes</h2>
         {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}

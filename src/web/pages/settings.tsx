@@ -1,5 +1,5 @@
 import type { ScopeName } from "../../core/principal.js";
-import { Alert, Csrf, Layout, Secret } from "../components/layout.js";
+import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
 
@@ -54,20 +54,7 @@ export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: Scop
       {props.keys.length === 0 ? (
         <p class="muted">No keys yet.</p>
       ) : (
-        <div class="table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="skip">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table columns={["Name", "Scopes", "Created", "Last used"]} actions>
             {props.keys.map((k) => (
               <tr>
                 <td>
@@ -81,19 +68,12 @@ export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: Scop
                   {k.revoked ? (
                     <span class="muted">revoked</span>
                   ) : (
-                    <form method="post" action={`/settings/keys/${encodeURIComponent(k.id)}/revoke`}>
-                      <Csrf viewer={viewer} />
-                      <button type="submit" class="secondary" aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </button>
-                    </form>
+                    <PostButton viewer={viewer} action={`/settings/keys/${encodeURIComponent(k.id)}/revoke`} label="Revoke" ariaLabel={`Revoke ${k.name}`} />
                   )}
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        </div>
+        </Table>
       )}
     </Layout>
   );
@@ -131,41 +111,18 @@ export function AccountPage(props: {
       </form>
       <section class="panel">
         <h2>Sessions</h2>
-        <div class="table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Browser</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last active</th>
-              <th scope="col">
-                <span class="skip">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table columns={["Browser", "Signed in", "Last active"]} actions>
             {props.sessions.map((s) => (
               <tr>
                 <td>{s.userAgent || "unknown"}</td>
                 <td>{formatDate(new Date(s.createdAt).toISOString())}</td>
                 <td>{formatDate(new Date(s.lastSeenAt).toISOString())}</td>
                 <td>
-                  {s.current ? (
-                    <span class="muted">this one</span>
-                  ) : (
-                    <form method="post" action={`/settings/account/sessions/${s.handle}/revoke`}>
-                      <Csrf viewer={viewer} />
-                      <button type="submit" class="secondary">
-                        Sign out
-                      </button>
-                    </form>
-                  )}
+                  {s.current ? <span class="muted">this one</span> : <PostButton viewer={viewer} action={`/settings/account/sessions/${s.handle}/revoke`} label="Sign out" />}
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        </div>
+        </Table>
         <form method="post" action="/settings/account/sessions/revoke-others" class="actions">
           <Csrf viewer={viewer} />
           <button type="submit" class="secondary">

@@ -1,9 +1,7 @@
-import { raw } from "hono/html";
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { Layout } from "../components/layout.js";
 import { formatDate, formatDuration } from "../format.js";
-import { renderMarkdown } from "../markdown.js";
-import { Transcript } from "./note.js";
+import { MarkdownSection, Transcript } from "./note.js";
 
 /** A public note as anyone with its link sees it: no account, not indexed by search engines. */
 export function SharePage(props: { note: NoteDto; includeTranscript: boolean }) {
@@ -15,18 +13,8 @@ export function SharePage(props: { note: NoteDto; includeTranscript: boolean }) 
       <p class="muted">
         {formatDate(note.createdAt)} · {formatDuration(note.totalDurationSec)}
       </p>
-      {note.summary ? (
-        <section>
-          <h2>Summary</h2>
-          <div class="markdown">{raw(renderMarkdown(note.summary))}</div>
-        </section>
-      ) : null}
-      {note.enhancedNote ? (
-        <section>
-          <h2>Notes</h2>
-          <div class="markdown">{raw(renderMarkdown(note.enhancedNote))}</div>
-        </section>
-      ) : null}
+      <MarkdownSection title="Summary" text={note.summary} />
+      <MarkdownSection title="Notes" text={note.enhancedNote} />
       {props.includeTranscript && note.transcripts.length ? (
         <section>
           <h2>Transcript</h2>

@@ -1,4 +1,4 @@
-import { Alert, Csrf, Layout, Secret } from "../components/layout.js";
+import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
 
@@ -21,19 +21,7 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
         </fieldset>
         <button type="submit">Create folder</button>
       </form>
-      <div class="table">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Members</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="skip">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+      <Table columns={["Name", "Members", "Created"]} actions>
             {props.folders.map((f) => (
               <tr>
                 <td>
@@ -48,18 +36,11 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
                 <td>{f.memberCount}</td>
                 <td>{formatDate(f.createdAt)}</td>
                 <td>
-                  <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}/delete`}>
-                    <Csrf viewer={viewer} />
-                    <button type="submit" class="secondary" aria-label={`Delete ${f.name} (its notes stay)`}>
-                      Delete
-                    </button>
-                  </form>
+                  <PostButton viewer={viewer} action={`/settings/folders/${encodeURIComponent(f.id)}/delete`} label="Delete" ariaLabel={`Delete ${f.name} (its notes stay)`} />
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </Table>
       <p class="small muted">Deleting a folder keeps its notes; they are only unfiled.</p>
     </Layout>
   );
@@ -94,56 +75,24 @@ export function WebhooksPage(props: {
       {props.webhooks.length === 0 ? (
         <p class="muted">None.</p>
       ) : (
-        <div class="table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="skip">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <Table columns={["URL", "State", "Created"]} actions>
               {props.webhooks.map((w) => (
                 <tr>
                   <td>{w.hookUrl}</td>
                   <td>{w.disabled ? `disabled after ${w.consecutiveFailures} failed events` : "active"}</td>
                   <td>{formatDate(w.createdAt)}</td>
                   <td>
-                    <form method="post" action="/settings/webhooks/remove">
-                      <Csrf viewer={viewer} />
-                      <input type="hidden" name="hookUrl" value={w.hookUrl} />
-                      <button type="submit" class="secondary" aria-label={`Remove ${w.hookUrl}`}>
-                        Remove
-                      </button>
-                    </form>
+                    <PostButton viewer={viewer} action="/settings/webhooks/remove" hidden={{ hookUrl: w.hookUrl }} label="Remove" ariaLabel={`Remove ${w.hookUrl}`} />
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </Table>
       )}
       <h2>Delivery log</h2>
       {props.deliveries.length === 0 ? (
         <p class="muted">Nothing sent yet.</p>
       ) : (
-        <div class="table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">URL</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">At</th>
-              </tr>
-            </thead>
-            <tbody>
+        <Table columns={["Event", "URL", "Status", "Attempts", "Last answer", "At"]}>
               {props.deliveries.map((d) => (
                 <tr>
                   <td>{d.type}</td>
@@ -154,9 +103,7 @@ export function WebhooksPage(props: {
                   <td>{formatDate(d.createdAt)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </Table>
       )}
     </Layout>
   );
