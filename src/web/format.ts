@@ -13,6 +13,18 @@ export function formatDuration(totalSec: number): string {
   return h ? `${h} h ${m} min` : m ? `${m} min ${s} s` : `${s} s`;
 }
 
+/** A size as people read it: "1.9 MB", "2 GB". */
+export function formatBytes(bytes: number): string {
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  return `${i === 0 ? value : Number(value.toFixed(value < 10 ? 1 : 0))} ${units[i]}`;
+}
+
 /** MM:SS back to seconds, for the player. */
 export function seconds(mmss: string): number {
   const [m, s] = mmss.split(":").map(Number);

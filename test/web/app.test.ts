@@ -64,7 +64,7 @@ async function capture(page: Page, name: string) {
 
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"] });
+  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks", "--max-upload-bytes", "2000000"] });
   api = client(server.url, server.key);
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -197,6 +197,25 @@ describe("the web app", () => {
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("content-range")).toMatch(/^bytes 10-19\/\d+$/);
     expect((await ranged.arrayBuffer()).byteLength).toBe(10);
+  });
+
+  it("an unsupported or oversize file says so on the page and makes no note", async () => {
+    const page = adminPage;
+    const before = (await api("GET", "/v1/notes?limit=100")).body.items.length;
+    await page.goto(`${server.url}/notes/new`);
+    expect(await page.getByText("up to 1.9 MB").count()).toBe(1);
+    const text = path.join(work, "minutes.txt");
+    fs.writeFileSync(text, "not a recording");
+    await page.getByLabel(/^Recording/).setInputFiles(text);
+    await page.getByRole("button", { name: "Upload and transcribe" }).click();
+    await page.getByText(/Unsupported file type: use m4a, mp3, wav, aac/).waitFor();
+    const big = path.join(work, "long.wav");
+    fs.writeFileSync(big, Buffer.alloc(2_500_000));
+    await page.getByLabel(/^Recording/).setInputFiles(big);
+    await page.getByRole("button", { name: "Upload and transcribe" }).click();
+    await page.getByText(/larger than the 1\.9 MB this server accepts/).waitFor();
+    expect(page.url()).toMatch(/\/notes\/new$/);
+    expect((await api("GET", "/v1/notes?limit=100")).body.items.length).toBe(before);
   });
 
   it("lists and finds notes: title search, what was said, filters kept across pages", async () => {

@@ -2,7 +2,7 @@ import { raw } from "hono/html";
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { FINAL_STATUSES, formatDate, formatDuration, seconds, STATUS_LABELS } from "../format.js";
+import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, STATUS_LABELS } from "../format.js";
 import { renderMarkdown } from "../markdown.js";
 
 const VISIBILITY_LABELS = { "only-me": "Only me", workspace: "Everyone in the workspace", public: "Public: anyone with the link" } as const;
@@ -194,7 +194,9 @@ export function NewNotePage(props: { viewer: Viewer; folders: { id: string; name
         <h2>From a recording</h2>
         <form id="upload" class="panel" method="post" action="/notes/new" enctype="multipart/form-data">
           <div class="dropzone">
-            <label for="recording">Recording ({props.extensions.join(", ")}; up to {Math.floor(props.maxBytes / 1024 ** 2)} MB)</label>
+            <label for="recording">
+              Recording ({props.extensions.join(", ")}; up to {formatBytes(props.maxBytes)})
+            </label>
             <input id="recording" name="recording" type="file" accept={props.extensions.map((e) => `.${e}`).join(",")} required />
             <p class="small muted">or drop the file here</p>
           </div>

@@ -12,6 +12,7 @@ import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { MessagePage } from "../pages/sign-in.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
+import { formatBytes } from "../format.js";
 import { render } from "../render.js";
 
 const PAGE = 25;
@@ -89,7 +90,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   app.post("/notes/upload-url", async (c) => {
     const { viewer, body } = await jsonStep(c);
     if (typeof body.size === "number" && body.size > opts.maxUploadBytes)
-      throw new BadRequestError(`The file is larger than the ${Math.floor(opts.maxUploadBytes / 1024 ** 2)} MB this server accepts.`);
+      throw new BadRequestError(`The file is larger than the ${formatBytes(opts.maxUploadBytes)} this server accepts.`);
     const ext = String(body.fileExtension ?? "");
     if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
     const duration = Number(body.duration);
