@@ -2,6 +2,7 @@ import type { Repositories } from "../db/repos/index.js";
 import { createApiKeyService } from "./api-keys.js";
 import { createAuthentication } from "./authentication.js";
 import { createAccountService } from "./accounts.js";
+import { createCliGrants } from "./cli-grants.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
 import { createInviteService } from "./invites.js";
@@ -67,6 +68,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     search: createSearchService(repos, opts.embedder),
     oauth,
     accounts: createAccountService(repos, now),
+    cliGrants: createCliGrants(apiKeys, now),
     authentication: createAuthentication(apiKeys, oauth),
   };
 }

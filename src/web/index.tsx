@@ -13,6 +13,7 @@ import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
 import { notePages } from "./routes/notes.js";
 import { settingsPages } from "./routes/settings.js";
+import { cliLoginPages } from "./routes/cli-login.js";
 
 export interface WebDeps {
   services: Services;
@@ -23,7 +24,7 @@ export interface WebDeps {
 }
 
 /** Every path the web app answers (besides its assets). */
-export const WEB_PATHS = ["/", "/sign-in", "/sign-out", "/account/*", "/notes", "/notes/*", "/settings/*", "/s/*"];
+export const WEB_PATHS = ["/", "/sign-in", "/sign-out", "/account/*", "/notes", "/notes/*", "/settings/*", "/s/*", "/cli/*"];
 
 export function webApp(d: WebDeps) {
   const app = new Hono<WebEnv>();
@@ -54,6 +55,7 @@ export function webApp(d: WebDeps) {
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl }));
   app.route("/", notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl }));
+  app.route("/", cliLoginPages(d.services));
 
   app.get("/s/:token", (c) => {
     const shared = d.services.notes.shared(c.req.param("token"));

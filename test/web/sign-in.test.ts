@@ -1,7 +1,9 @@
 // Sign-in over HTTP, as a script would try it: one message for every failure, limits
 // per account and per address, and passwords set from the terminal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, startServer, type TestServer } from "../helpers/server.js";
+import path from "node:path";
+import { client } from "../helpers/http.js";
+import { admin, ROOT, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,5 +52,35 @@ describe("sign-in", () => {
     expect(locked.status).toBe(429);
     expect(locked.session).toBe(false);
     expect(locked.alert).toMatch(/Too many sign-in attempts\. Try again in \d+ minutes\./);
+  });
+
+  it("`notula login --browser`: a member approves a key in the web app and every CLI command then works with it", async () => {
+    const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
+    await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "ines@example.com", "--name", "Ines", "--password-stdin"], "ines password 1");
+    const env = {
+      XDG_CONFIG_HOME: tempDir("notula-browser-login-"),
+      NOTULA_NO_KEYCHAIN: "1",
+      NOTULA_API_KEY: "",
+      NOTULA_URL: "",
+      NOTULA_BROWSER: path.join(ROOT, "test/helpers/approve-cli-browser.mjs"),
+      NOTULA_TEST_EMAIL: "ines@example.com",
+      NOTULA_TEST_PASSWORD: "ines password 1",
+    };
+    const login = await run(["login", server.url, "--browser"], { env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toMatch(/Signed in to .* as ines@example\.com/);
+    const me = await run(["me", "--json"], { env });
+    expect(me.code, me.stderr).toBe(0);
+    // A member's key: every scope but users.
+    expect(JSON.parse(me.stdout)).toMatchObject({ user: { email: "ines@example.com" }, scopes: ["notes", "folders", "templates"] });
+    const created = await run(["notes", "create", "--title", "From the browser login"], { env });
+    expect(created.code, created.stderr).toBe(0);
+
+    // A code is good once, and only with its verifier.
+    const bad = await fetch(`${server.url}/cli/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "nope", code_verifier: "x" }) });
+    expect(bad.status).toBe(400);
+    // Only a loopback address may receive the code.
+    const form = await fetch(`${server.url}/cli/authorize?redirect_uri=${encodeURIComponent("https://evil.example/cb")}&state=s&code_challenge=${"a".repeat(43)}`, { redirect: "manual" });
+    expect(form.status).toBe(303); // signed out: to sign in first
   });
 });

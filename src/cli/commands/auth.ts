@@ -22,9 +22,10 @@ export function registerAuth(program: Command) {
     .description("Sign in to a server with an API key, and make it the active profile")
     .argument("[url]", "the server (default: --server, NOTULA_URL or the active profile)")
     .option("--with-token", "read the API key from standard input")
+    .option("--browser", "approve an API key for this computer in the web app (any member)")
     .option("--web", "sign in through the browser instead (OAuth; gives the MCP bridge access)")
     .option("--profile <name>", "save the server under this profile name", "default")
-    .addHelpText("after", "\nExamples:\n  notula login https://notes.example.com\n  echo \"$KEY\" | notula login http://127.0.0.1:8787 --with-token")
+    .addHelpText("after", "\nExamples:\n  notula login https://notes.example.com --browser\n  notula login https://notes.example.com\n  echo \"$KEY\" | notula login http://127.0.0.1:8787 --with-token")
     .action(async (url: string | undefined, f, cmd: Command) => {
       const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
       if (f.web) {
@@ -39,7 +40,11 @@ export function registerAuth(program: Command) {
         if (cmd.optsWithGlobals().json) printJson({ server, profile: f.profile, stored: stored.where, oauth: true });
         return;
       }
-      const key = f.withToken ? (await readInput("-")).trim() : await askKey(server);
+      const key = f.browser
+        ? await (await import("../lib/browser-key.js")).browserKeyLogin(server)
+        : f.withToken
+          ? (await readInput("-")).trim()
+          : await askKey(server);
       if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
       const me = await createApiClient(server, key).call("getMe");
       const stored = await saveKey(server, key);

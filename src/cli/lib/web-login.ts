@@ -25,7 +25,7 @@ async function postForm(url: string, form: Record<string, string>) {
   return body;
 }
 
-async function openBrowser(url: string) {
+export async function openBrowser(url: string) {
   if (process.env.NOTULA_BROWSER) {
     const { spawn } = await import("node:child_process");
     spawn(process.env.NOTULA_BROWSER, [url], { stdio: "ignore", detached: true }).unref();
