@@ -50,7 +50,6 @@ export interface LifecycleDeps {
   publicUrl: string;
 }
 
-type ProcessingFields = Pick<Partial<NoteRow>, "processingError" | "processingInfo" | "summary" | "enhancedNote">;
 
 export function createNoteLifecycle(d: LifecycleDeps) {
   const { repos, now } = d;
@@ -69,22 +68,18 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     if (!canMove(from, to)) throw new InternalError(`Note ${noteId} cannot move from ${from} to ${to}.`);
   }
 
-  function snapshot(noteId: string): NoteDto | null {
-    const row = current(noteId);
-    return row ? presentFullNote(repos, row, d.publicUrl) : null;
-  }
+  /** The note as events carry it: the full single-read shape. */
+  const snapshot = (note: NoteRow): NoteDto => presentFullNote(repos, note, d.publicUrl);
 
   /** Processing has finished, whichever way: tell the webhooks and refresh the search index. */
   function finished(note: NoteRow) {
     repos.transaction(() => {
-      d.emit(note.workspaceId, "note.completed", { note: snapshot(note.id) });
+      d.emit(note.workspaceId, "note.completed", { note: snapshot(note) });
       d.enqueueIndexing("note", note.id);
     });
   }
 
   return {
-    snapshot,
-
     /**
      * A note was just inserted (inside the caller's transaction) with its first status:
      * announce it, and queue its processing when that status asks for it.
@@ -92,17 +87,16 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     created(workspaceId: string, noteId: string, opts: { index: boolean }) {
       const note = current(noteId);
       if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
-      d.emit(workspaceId, "note.created", { note: snapshot(noteId) });
+      d.emit(workspaceId, "note.created", { note: snapshot(note) });
       if (IN_FLIGHT.has(note.status as NoteStatus)) d.enqueueProcessing(noteId);
       if (opts.index) d.enqueueIndexing("note", noteId);
     },
 
-    /** Runs the processing again: from the recording if there is one, else from the transcript. */
-    reprocess(note: NoteRow, hasTranscript: boolean): void {
+    /** Runs the processing again: from the recording if there is one, else from the transcript (the caller checked there is one). */
+    reprocess(note: NoteRow): void {
       if (IN_FLIGHT.has(note.status as NoteStatus) || repos.jobs.hasUnfinished(processingKey(note.id)))
         throw new ConflictError(`Note ${note.id} is being processed already.`);
       const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
-      if (!note.audioUploadId && !hasTranscript) throw new InternalError(`Note ${note.id} has nothing to process.`);
       check(note.id, to);
       repos.transaction(() => {
         repos.notes.setProcessingState(note.id, { status: to, processingError: null, updatedAt: now() });
@@ -123,7 +117,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     },
 
     /** The summary and enhanced note are in: the note is complete. */
-    summarized(note: NoteRow, fields: Required<Pick<ProcessingFields, "summary" | "enhancedNote" | "processingInfo">>): void {
+    summarized(note: NoteRow, fields: { summary: string; enhancedNote: string; processingInfo: Record<string, string> }): void {
       check(note.id, "completed");
       repos.notes.setProcessingState(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields });
       const done = current(note.id);

@@ -191,9 +191,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     reprocess(p: Principal, id: string): NoteDto {
       const row = repos.notes.get(p.workspaceId, p.userId, id);
       if (!row) throw new NotFoundError(`Note ${id} not found.`);
-      const hasTranscript = repos.notes.segmentsOf(id).length > 0;
-      if (!row.audioUploadId && !hasTranscript) throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
-      lifecycle.reprocess(row, hasTranscript);
+      if (!row.audioUploadId && repos.notes.segmentsOf(id).length === 0)
+        throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
+      lifecycle.reprocess(row);
       return get(p, id);
     },
 
@@ -207,13 +207,6 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         share: share ? { includeTranscript: share.includeTranscript } : null,
         hasRecording: row.audioUploadId !== null,
       };
-    },
-
-    /** The note's share link settings, or null when it is not public. */
-    shareOf(p: Principal, id: string): { includeTranscript: boolean } | null {
-      if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
-      const share = repos.shares.forNote(id);
-      return share ? { includeTranscript: share.includeTranscript } : null;
     },
 
     /** Whether the public page of a shared note shows its transcript. */

@@ -34,7 +34,7 @@ button.link{background:none;border:0;color:var(--accent);padding:0;font-weight:4
 .alert{padding:.65rem .85rem;border-radius:8px;border:1px solid var(--line);margin:0 0 1rem}
 .alert.error{border-color:var(--danger);color:var(--danger)}.alert.ok{border-color:var(--ok);color:var(--ok)}
 .secret{display:flex;gap:.5rem;align-items:center}.secret code{flex:1;overflow-wrap:anywhere;padding:.5rem;background:var(--bg);border:1px solid var(--line);border-radius:6px}
-table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
 .table{overflow-x:auto;max-width:100%}th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted)}
 ul.notes{list-style:none;margin:0;padding:0}ul.notes li{padding:.75rem 0;border-bottom:1px solid var(--line)}
 ul.notes a.title{font-weight:600;text-decoration:none;overflow-wrap:anywhere}ul.notes .meta{font-size:.875rem;color:var(--muted)}
@@ -51,5 +51,5 @@ audio{width:100%;margin:.5rem 0}
 .dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}
 progress{width:100%;height:1rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
-@media (max-width:40rem){main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}
+@media (max-width:40rem){.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;left:-9999px}.table tr{border-bottom:1px solid var(--line);padding:.5rem 0}.table td{border:0;padding:.15rem 0}main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}
 `;

@@ -26,7 +26,7 @@ export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: Scop
     <Layout title="API keys" viewer={viewer} section="keys">
       <h1>API keys</h1>
       <p class="muted">
-        Keys let the notula CLI, scripts and CI jobs act as you in {viewer.workspace.name}. Use one with <code>notula login --with-token</code> or{" "}
+        Keys let the notula CLI, scripts and CI jobs act as you in {viewer.workspace.name}. On your own computer, <code>notula login --browser</code> makes one for you; elsewhere use one with <code>notula login --with-token</code> or{" "}
         <code>NOTULA_API_KEY</code>.
       </p>
       <Alert error={props.error} ok={props.notice} />

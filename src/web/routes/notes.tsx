@@ -13,15 +13,10 @@ import { MessagePage } from "../pages/sign-in.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
 import { formatBytes } from "../format.js";
+import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 
 const PAGE = 25;
-const text = (f: Record<string, unknown>, k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
-const list = (f: Record<string, unknown>, k: string) => {
-  const v = f[k];
-  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === "string");
-};
-
 export function notePages(services: Services, opts: { audioStore: AudioStore; maxUploadBytes: number }) {
   const app = new Hono<WebEnv>();
   app.use("/notes", requireViewer);
@@ -67,10 +62,10 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const f = await c.req.parseBody();
     if (!(await csrfOk(c, f))) return refuse(c);
     const viewer = viewerOf(c);
-    const title = text(f, "title").trim();
+    const title = textField(f, "title").trim();
     if (!title || title.length > 500)
-      return render(c, <NewNotePage viewer={viewer} folders={folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={text(f, "userWrittenNote")} />, 400);
-    const note = services.notes.create(viewer.principal, { title, userWrittenNote: text(f, "userWrittenNote").slice(0, 500_000) });
+      return render(c, <NewNotePage viewer={viewer} folders={folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={textField(f, "userWrittenNote")} />, 400);
+    const note = services.notes.create(viewer.principal, { title, userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000) });
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
 
@@ -149,18 +144,22 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const f = await c.req.parseBody({ all: true });
     if (!(await csrfOk(c, f))) return refuse(c);
     const viewer = viewerOf(c);
-    const title = text(f, "title").trim();
+    const title = textField(f, "title").trim();
     if (!title || title.length > 500) return notePage(c, id, { error: "The title needs 1 to 500 characters." }, 400);
-    const visibility = text(f, "visibility");
+    const visibility = textField(f, "visibility");
     if (!["only-me", "workspace", "public"].includes(visibility)) return notePage(c, id, { error: "Choose a visibility." }, 400);
+    // The form offers only the folders this member can see: a note's place in a private
+    // folder they do not belong to is kept, not cleared by a form that never showed it.
+    const offered = new Set(folderChoices(c).map((x) => x.id));
+    const unseen = services.notes.get(viewer.principal, id).tags.map((t) => t.id).filter((t) => !offered.has(t));
     services.notes.update(viewer.principal, id, {
       title,
       visibility: visibility as "only-me" | "workspace" | "public",
-      userWrittenNote: text(f, "userWrittenNote").slice(0, 500_000),
-      folderIds: list(f, "folderIds"),
+      userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000),
+      folderIds: [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))],
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
-    if (visibility === "public" && text(f, "shareShown") === "1") services.notes.setShareTranscript(viewer.principal, id, text(f, "shareTranscript") === "1");
+    if (visibility === "public" && textField(f, "shareShown") === "1") services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 

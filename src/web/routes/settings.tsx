@@ -10,6 +10,7 @@ import { MembersPage, RemoveMemberPage } from "../pages/members.js";
 import { AccountPage, KeysPage } from "../pages/settings.js";
 import { MessagePage } from "../pages/sign-in.js";
 import { FoldersPage, WebhooksPage } from "../pages/workspace.js";
+import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 
 type Status = 200 | 400 | 403 | 404 | 409;
@@ -17,8 +18,7 @@ type Extra = Record<string, unknown>;
 type Page = (c: WebContext, extra?: Extra, status?: Status) => Promise<Response>;
 type Form = Record<string, string | File | (string | File)[]>;
 
-const text = (f: Form, k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
-const all = (f: Form, k: string) => (Array.isArray(f[k]) ? (f[k] as unknown[]) : f[k] === undefined ? [] : [f[k]]).filter((x): x is string => typeof x === "string");
+const text = textField;
 const name = (f: Form, what: string, max: number) => {
   const value = text(f, "name").trim();
   if (!value || value.length > max) throw new BadRequestError(`The ${what} needs a name of 1 to ${max} characters.`);
@@ -67,7 +67,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
     "/settings/keys",
     form(keysPage, (c, f) => {
       const viewer = viewerOf(c);
-      const created = services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f, "name"), scopes: all(f, "scopes") as ScopeName[] });
+      const created = services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f, "name"), scopes: textFields(f, "scopes") as ScopeName[] });
       return keysPage(c, { created: { key: created.key, name: created.name } });
     }),
   );
