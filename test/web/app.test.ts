@@ -232,6 +232,13 @@ describe("the web app", () => {
     await page.goto(`${server.url}/notes?said=zeppelin`);
     expect(await page.locator("ul.notes li").count()).toBe(1);
     expect(await page.locator("mark").first().textContent()).toMatch(/zeppelin/i);
+    // The delete confirmation names the note, and the not-found page reads well too.
+    const standup = (await api("GET", "/v1/notes?search=standup&limit=1")).body.items[0];
+    await page.goto(`${server.url}/notes/${standup.id}/delete`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Delete “${standup.title}”?`);
+    await capture(page, "delete-note");
+    await page.goto(`${server.url}/notes/note_missing`);
+    await capture(page, "not-found");
     const bad = await page.goto(`${server.url}/notes?fromDate=yesterday`);
     expect(bad!.status()).toBe(400);
     expect(await page.getByRole("alert").textContent()).toMatch(/fromDate/);
