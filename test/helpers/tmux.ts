@@ -11,14 +11,18 @@ export interface Terminal {
 }
 
 let counter = 0;
+// A tmux server of this test process's own: on the shared default server, one file
+// closing its last session shuts the server down under another file starting one.
+const SOCKET = `notula-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync("tmux", ["-L", SOCKET, ...args]);
 
 export function openTerminal(command: string, env: Record<string, string>): Terminal {
   const name = `notula-test-${process.pid}-${counter++}`;
   const exports = Object.entries(env).map(([k, v]) => `export ${k}='${v.replace(/'/g, "'\\''")}';`).join(" ");
   // The exit code is kept in the pane after the program ends, so it can be read.
   const script = `${exports} ${command}; echo "EXIT=$?"; sleep 60`;
-  execFileSync("tmux", ["new-session", "-d", "-s", name, "-x", "120", "-y", "30", "bash", "-c", script]);
-  const screen = () => execFileSync("tmux", ["capture-pane", "-p", "-t", name]).toString();
+  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", "bash", "-c", script);
+  const screen = () => tmux("capture-pane", "-p", "-t", name).toString();
   const waitFor = async (text: RegExp | string, timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -29,8 +33,8 @@ export function openTerminal(command: string, env: Record<string, string>): Term
     }
   };
   return {
-    type: (keys) => execFileSync("tmux", ["send-keys", "-t", name, "-l", keys]),
-    press: (key) => execFileSync("tmux", ["send-keys", "-t", name, key]),
+    type: (keys) => tmux("send-keys", "-t", name, "-l", keys),
+    press: (key) => tmux("send-keys", "-t", name, key),
     screen,
     waitFor,
     async exitCode() {
@@ -39,7 +43,7 @@ export function openTerminal(command: string, env: Record<string, string>): Term
     },
     close: () => {
       try {
-        execFileSync("tmux", ["kill-session", "-t", name]);
+        tmux("kill-session", "-t", name);
       } catch {
         /* already gone */
       }
