@@ -8,7 +8,7 @@ import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../server/s
 import { OAuthError } from "./errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
 import { SCOPES_SUPPORTED, type OAuthService } from "./service.js";
-import type { UpstreamOidc } from "./upstream.js";
+import type { UpstreamOidc, UpstreamReturn } from "./upstream.js";
 
 
 const CSRF_MESSAGE = "The form has expired or was not sent by this page; start again.";
@@ -128,7 +128,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     pageHeaders(c);
     if (!upstream) return c.html(errorPage("No single sign-on provider is configured."), 404);
     try {
-      return c.redirect(await upstream.start(r.pending.request.id), 302);
+      return c.redirect(await upstream.start({ kind: "oauth", requestId: r.pending.request.id }), 302);
     } catch (err) {
       return c.html(errorPage(`The sign-on provider cannot be reached: ${(err as Error).message}`), 502);
     }
@@ -137,7 +137,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
   app.get("/oauth/upstream/callback", async (c) => {
     pageHeaders(c);
     if (!upstream) return c.html(errorPage("No single sign-on provider is configured."), 404);
-    let result: { requestId: string; email: string };
+    let result: { back: UpstreamReturn; email: string };
     try {
       result = await upstream.finish(new URL(c.req.url));
     } catch (err) {
@@ -146,7 +146,10 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const signed = accounts.signInVerified(result.email, c.req.header("user-agent") ?? "");
     if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}; ask for an invite.`), 403);
     sessionCookie(c, signed.sessionId);
-    return c.redirect(`/oauth/workspace?request=${result.requestId}`, 302);
+    // The web app's own sign-in and an MCP authorization share this callback, the one
+    // redirect URI registered with the provider.
+    if (result.back.kind === "web") return c.redirect(result.back.next, 302);
+    return c.redirect(`/oauth/workspace?request=${result.back.requestId}`, 302);
   });
 
   app.post("/oauth/sign-in", async (c) => {

@@ -10,8 +10,11 @@ export interface UpstreamConfig {
   name: string;
 }
 
+/** Where a finished sign-in continues: an MCP authorization request, or a web page. */
+export type UpstreamReturn = { kind: "oauth"; requestId: string } | { kind: "web"; next: string };
+
 interface Pending {
-  requestId: string;
+  back: UpstreamReturn;
   verifier: string;
   nonce: string;
   expiresAt: number;
@@ -41,13 +44,13 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
     name: cfg.name,
 
     /** Where to send the browser for the provider's sign-in. */
-    async start(requestId: string): Promise<string> {
+    async start(back: UpstreamReturn): Promise<string> {
       const as = await discover();
       for (const [k, p] of pending) if (p.expiresAt < Date.now()) pending.delete(k);
       const state = randomBytes(16).toString("base64url");
       const verifier = oauth.generateRandomCodeVerifier();
       const nonce = oauth.generateRandomNonce();
-      pending.set(state, { requestId, verifier, nonce, expiresAt: Date.now() + PENDING_TTL_MS });
+      pending.set(state, { back, verifier, nonce, expiresAt: Date.now() + PENDING_TTL_MS });
       const url = new URL(as.authorization_endpoint!);
       url.search = new URLSearchParams({
         client_id: cfg.clientId,
@@ -62,8 +65,8 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
       return url.toString();
     },
 
-    /** Completes the provider's redirect: the notula request it belongs to and the verified email. */
-    async finish(callback: URL): Promise<{ requestId: string; email: string }> {
+    /** Completes the provider's redirect: where the sign-in continues and the verified email. */
+    async finish(callback: URL): Promise<{ back: UpstreamReturn; email: string }> {
       const as = await discover();
       const state = callback.searchParams.get("state") ?? "";
       const p = pending.get(state);
@@ -74,7 +77,7 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { expectedNonce: p.nonce, requireIdToken: true });
       const claims = oauth.getValidatedIdTokenClaims(tokens)!;
       if (typeof claims.email !== "string" || claims.email_verified === false) throw new Error(`${cfg.name} did not share a verified email address.`);
-      return { requestId: p.requestId, email: claims.email.toLowerCase() };
+      return { back: p.back, email: claims.email.toLowerCase() };
     },
   };
 }

@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", oauthRoutes(services.oauth, services.accounts, publicUrl, deps.logger, upstream));
   app.route("/", inviteLinkRoutes(services, publicUrl));
   app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger }));
-  app.route("/", webApp({ services, audioStore: deps.audioStore, publicUrl, maxUploadBytes: config.maxUploadBytes, logger: deps.logger }));
+  app.route("/", webApp({ services, audioStore: deps.audioStore, upstream, publicUrl, maxUploadBytes: config.maxUploadBytes, logger: deps.logger }));
 
   const limitBody = bodyLimit({
     maxSize: config.maxJsonBodyBytes,

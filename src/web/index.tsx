@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { AppError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import type { AudioStore } from "../storage/audio-store.js";
+import type { UpstreamOidc } from "../oauth/upstream.js";
 import type { Services } from "../services/index.js";
 import { ASSETS } from "./assets/index.js";
 import { loadViewer, pageHeaders, type WebEnv } from "./context.js";
@@ -18,13 +19,15 @@ import { cliLoginPages } from "./routes/cli-login.js";
 export interface WebDeps {
   services: Services;
   audioStore: AudioStore;
+  /** The upstream OpenID Connect provider, when one is configured. */
+  upstream?: UpstreamOidc;
   publicUrl: string;
   maxUploadBytes: number;
   logger: Logger;
 }
 
 /** Every path the web app answers (besides its assets). */
-export const WEB_PATHS = ["/", "/sign-in", "/sign-out", "/account/*", "/notes", "/notes/*", "/settings/*", "/s/*", "/cli/*"];
+export const WEB_PATHS = ["/", "/sign-in", "/sign-in/*", "/sign-out", "/account/*", "/notes", "/notes/*", "/settings/*", "/s/*", "/cli/*"];
 
 export function webApp(d: WebDeps) {
   const app = new Hono<WebEnv>();
@@ -52,7 +55,7 @@ export function webApp(d: WebDeps) {
   });
 
   app.get("/", (c) => c.redirect(c.get("viewer") ? "/notes" : "/sign-in", 303));
-  app.route("/", authPages(d.services, { publicUrl: d.publicUrl }));
+  app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
   app.route("/", notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl }));
   app.route("/", cliLoginPages(d.services));

@@ -125,4 +125,34 @@ describe("upstream OpenID Connect sign-in", () => {
       signInAs = "sso@example.com";
     }
   });
+
+  it("the web app's sign-in page signs in through the provider and returns to the page asked for", async () => {
+    let cookie = "";
+    const go = async (u: string) => {
+      const r = await fetch(u, { redirect: "manual", headers: cookie && u.startsWith(server.url) ? { cookie } : {} });
+      const set = r.headers.get("set-cookie");
+      if (set) cookie = set.split(";")[0];
+      return r;
+    };
+    const page = await (await go(`${server.url}/sign-in?next=${encodeURIComponent("/settings/keys")}`)).text();
+    const link = /id="upstream" href="([^"]+)"/.exec(page);
+    expect(link, "the sign-in page links to the provider").toBeTruthy();
+    let url = new URL(link![1].replace(/&amp;/g, "&"), server.url).toString();
+    let r = await go(url);
+    for (let i = 0; i < 5 && r.status >= 300 && r.status < 400; i++) {
+      url = new URL(r.headers.get("location")!, url).toString();
+      if (url === `${server.url}/settings/keys`) break;
+      r = await go(url);
+    }
+    expect(url).toBe(`${server.url}/settings/keys`);
+    const keys = await go(url);
+    expect(keys.status).toBe(200);
+    expect(await keys.text()).toContain("Sso");
+  });
+
+  it("a forged or replayed provider callback signs nobody in", async () => {
+    const r = await fetch(`${server.url}/oauth/upstream/callback?code=x&state=never-issued`, { redirect: "manual" });
+    expect(r.status).toBe(400);
+    expect(r.headers.get("set-cookie")).toBeNull();
+  });
 });

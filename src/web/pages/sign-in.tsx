@@ -18,7 +18,7 @@ export function SignInPage(props: { csrf: string; next: string; email?: string; 
       </form>
       {props.upstreamName ? (
         <p>
-          <a href={`/sign-in/upstream?next=${encodeURIComponent(props.next)}`}>Continue with {props.upstreamName}</a>
+          <a id="upstream" href={`/sign-in/upstream?next=${encodeURIComponent(props.next)}`}>Continue with {props.upstreamName}</a>
         </p>
       ) : null}
       <p class="muted small">No account yet? Ask an admin of your workspace for an invite link.</p>

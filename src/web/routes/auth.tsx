@@ -8,8 +8,9 @@ import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../serve
 import { csrfOk, preSessionOk, preSessionToken, safeNext, type WebEnv } from "../context.js";
 import { MessagePage, PasswordLinkPage, SignInPage } from "../pages/sign-in.js";
 import { render } from "../render.js";
+import type { UpstreamOidc } from "../../oauth/upstream.js";
 
-export function authPages(services: Services, opts: { publicUrl: string; upstreamName?: string }) {
+export function authPages(services: Services, opts: { publicUrl: string; upstream?: UpstreamOidc }) {
   const app = new Hono<WebEnv>();
   const cookie = sessionCookieOptions(opts.publicUrl);
   const field = (f: Record<string, unknown>, k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
@@ -17,14 +18,26 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
   app.get("/sign-in", (c) => {
     const next = safeNext(c.req.query("next"));
     if (c.get("viewer")) return c.redirect(next, 303);
-    return render(c, <SignInPage csrf={preSessionToken(c)} next={next} upstreamName={opts.upstreamName} notice={c.req.query("notice") === "signed-out" ? "You are signed out." : undefined} />);
+    return render(c, <SignInPage csrf={preSessionToken(c)} next={next} upstreamName={opts.upstream?.name} notice={c.req.query("notice") === "signed-out" ? "You are signed out." : undefined} />);
+  });
+
+  // Single sign-on: the provider's callback (shared with the MCP sign-in) sets the
+  // session and returns to `next`.
+  app.get("/sign-in/upstream", async (c) => {
+    const next = safeNext(c.req.query("next"));
+    if (!opts.upstream) return render(c, <MessagePage title="Not found" message="No single sign-on provider is configured." />, 404);
+    try {
+      return c.redirect(await opts.upstream.start({ kind: "web", next }), 302);
+    } catch (err) {
+      return render(c, <MessagePage title="Sign-on unavailable" message={`${opts.upstream.name} cannot be reached: ${(err as Error).message}`} />, 502);
+    }
   });
 
   app.post("/sign-in", async (c) => {
     const f = await c.req.parseBody();
     const next = safeNext(field(f, "next"));
     const again = (error: string, status: 400 | 401 | 403 | 429) =>
-      render(c, <SignInPage csrf={preSessionToken(c)} next={next} email={field(f, "email")} error={error} upstreamName={opts.upstreamName} />, status);
+      render(c, <SignInPage csrf={preSessionToken(c)} next={next} email={field(f, "email")} error={error} upstreamName={opts.upstream?.name} />, status);
     if (!preSessionOk(c, f.csrf)) return again("The form had expired; please sign in again.", 403);
     let signed;
     try {
