@@ -14,7 +14,7 @@ import { loadSecretBox } from "./core/secret-box.js";
 import { systemClock } from "./core/clock.js";
 import { silentLogger, type Logger } from "./core/logger.js";
 import { createFsAudioStore } from "./storage/fs-audio-store.js";
-import { createEventEmitter } from "./webhooks/events.js";
+import { createEventEmitter, createRedelivery } from "./webhooks/events.js";
 
 export interface RuntimeOptions {
   /** The server's public base URL, resolved once (see config/public-url.ts). */
@@ -57,6 +57,7 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
     lifecycle,
     embedder,
     enqueueIndexing,
+    redeliverWebhook: createRedelivery(queue),
     now,
   });
   return { database, repos, audioStore, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };

@@ -137,14 +137,14 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
   app.get("/oauth/upstream/callback", async (c) => {
     pageHeaders(c);
     if (!upstream) return c.html(errorPage("No single sign-on provider is configured."), 404);
-    let result: { back: UpstreamReturn; email: string };
+    let result: { back: UpstreamReturn; email: string; name: string };
     try {
       result = await upstream.finish(new URL(c.req.url));
     } catch (err) {
       return c.html(errorPage(`Single sign-on failed: ${(err as Error).message}`), 400);
     }
-    const signed = accounts.signInVerified(result.email, c.req.header("user-agent") ?? "");
-    if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}; ask for an invite.`), 403);
+    const signed = accounts.signInVerified(result, c.req.header("user-agent") ?? "");
+    if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}, and no workspace admits its domain; ask for an invite.`), 403);
     sessionCookie(c, signed.sessionId);
     // The web app's own sign-in and an MCP authorization share this callback, the one
     // redirect URI registered with the provider.

@@ -66,7 +66,7 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
     },
 
     /** Completes the provider's redirect: where the sign-in continues and the verified email. */
-    async finish(callback: URL): Promise<{ back: UpstreamReturn; email: string }> {
+    async finish(callback: URL): Promise<{ back: UpstreamReturn; email: string; name: string }> {
       const as = await discover();
       const state = callback.searchParams.get("state") ?? "";
       const p = pending.get(state);
@@ -77,7 +77,8 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { expectedNonce: p.nonce, requireIdToken: true });
       const claims = oauth.getValidatedIdTokenClaims(tokens)!;
       if (typeof claims.email !== "string" || claims.email_verified === false) throw new Error(`${cfg.name} did not share a verified email address.`);
-      return { back: p.back, email: claims.email.toLowerCase() };
+      const name = typeof claims.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, 200) : claims.email.split("@")[0];
+      return { back: p.back, email: claims.email.toLowerCase(), name };
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { WebSessionRow } from "../db/repos/sessions.js";
 import { createAttemptLimiter } from "../core/attempt-limiter.js";
 import type { Clock } from "../core/clock.js";
+import type { WorkspaceService } from "./workspaces.js";
 import { BadRequestError, NotFoundError, RateLimitError } from "../core/errors.js";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordProblem, verifyPassword } from "../core/passwords.js";
 
@@ -33,7 +34,7 @@ export interface SessionView {
   current: boolean;
 }
 
-export function createAccountService(repos: Repositories, now: Clock) {
+export function createAccountService(repos: Repositories, workspaces: WorkspaceService, now: Clock) {
   // Per account and per address: guessing one password fast, or many accounts from one place.
   const byAccount = createAttemptLimiter({ max: 10, windowMs: 15 * 60_000, now });
   const byAddress = createAttemptLimiter({ max: 50, windowMs: 15 * 60_000, now });
@@ -76,9 +77,14 @@ export function createAccountService(repos: Repositories, now: Clock) {
       return openSession(user.id, input.userAgent);
     },
 
-    /** A session for a user the upstream identity provider vouched for; null if there is no account. */
-    signInVerified(email: string, userAgent: string): SignedIn | null {
-      const user = repos.users.getByEmail(email.trim().toLowerCase());
+    /**
+     * A session for a user the upstream identity provider vouched for. Someone without an
+     * account joins, as a member, the workspaces that admit their email's domain; null
+     * when none does.
+     */
+    signInVerified(identity: { email: string; name: string }, userAgent: string): SignedIn | null {
+      const email = identity.email.trim().toLowerCase();
+      const user = repos.users.getByEmail(email) ?? workspaces.joinByAllowedDomain(email, identity.name);
       return user ? openSession(user.id, userAgent) : null;
     },
 

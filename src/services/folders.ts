@@ -55,7 +55,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
     },
 
     list(p: Principal) {
-      return repos.folders.listVisible(p.workspaceId, p.userId).map((f) => ({ ...present(f), memberCount: f.memberCount }));
+      return repos.folders.listVisible(p.workspaceId, p.userId).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate }));
     },
 
     update(p: Principal, id: string, input: FolderInput) {

@@ -31,6 +31,8 @@ export interface ServiceOptions {
   lifecycle: NoteLifecycle;
   /** Queues (re)indexing of a note or article for meaning-based search. */
   enqueueIndexing: (source: "note" | "article", id: string) => void;
+  /** Queues a webhook delivery again. */
+  redeliverWebhook: (deliveryId: string) => void;
   /** The embedding engine, or null when meaning-based search is off. */
   embedder: Embedder | null;
   now?: Clock;
@@ -46,10 +48,11 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     signer: createTokenSigner(opts.secrets.derive("notula oauth access tokens"), opts.publicUrl),
     resource: `${opts.publicUrl}/mcp`,
   });
+  const workspaces = createWorkspaceService(repos, apiKeys, now);
   const notes = createNoteService(repos, now, { lifecycle: opts.lifecycle, enqueueIndexing: opts.enqueueIndexing, publicUrl: opts.publicUrl });
   return {
     apiKeys,
-    workspaces: createWorkspaceService(repos, apiKeys, now),
+    workspaces,
     notes,
     uploads: createUploadService({
       repos,
@@ -63,11 +66,11 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     folders: createFolderService(repos, now),
     directory: createDirectoryService(repos, now),
     invites: createInviteService(repos, now),
-    webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks }),
+    webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks, redeliver: opts.redeliverWebhook }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder),
     oauth,
-    accounts: createAccountService(repos, now),
+    accounts: createAccountService(repos, workspaces, now),
     cliGrants: createCliGrants(apiKeys, now),
     authentication: createAuthentication(apiKeys, oauth),
   };

@@ -13,6 +13,7 @@ import { iso, type Clock } from "../core/clock.js";
 import { fromTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import { presentFullNote } from "./note-presenter.js";
+import { defaultVisibility } from "./workspaces.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -95,6 +96,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       }));
       const summarized = Boolean(input.summary || input.enhancedNote);
       const id = newId("note");
+      const visibility = input.visibility ?? defaultVisibility(repos.workspaces.get(p.workspaceId)?.settings ?? {});
       repos.transaction(() => {
         repos.notes.insert({
           row: {
@@ -105,7 +107,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
             kind: input.kind ?? "online",
             // A transcript without a summary is summarized like a recording; anything else is done.
             status: segments.length && !summarized ? "summarizing" : "completed",
-            visibility: input.visibility ?? "workspace",
+            visibility,
             userWrittenNote: input.userWrittenNote ?? "",
             enhancedNote: input.enhancedNote ?? "",
             summary: input.summary ?? "",
@@ -124,7 +126,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           segments,
           folderIds,
         });
-        syncShare(id, input.visibility ?? "workspace");
+        syncShare(id, visibility);
         lifecycle.created(p.workspaceId, id, { index: true });
       });
       return get(p, id);
@@ -146,7 +148,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
           kind: "online",
           status: "postprocessing",
-          visibility: "workspace",
+          visibility: defaultVisibility(repos.workspaces.get(p.workspaceId)?.settings ?? {}),
           userWrittenNote: "",
           enhancedNote: "",
           summary: "",

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import { newId } from "../core/ids.js";
-import { BadRequestError, NotFoundError } from "../core/errors.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
@@ -13,7 +13,7 @@ export function createWebhookService(
   repos: Repositories,
   secrets: SecretBox,
   now: Clock,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; redeliver: (deliveryId: string) => void },
 ) {
   async function validUrl(raw: string): Promise<string> {
     let url: URL;
@@ -83,6 +83,22 @@ export function createWebhookService(
         })),
         pagination,
       };
+    },
+
+    /**
+     * Sends a delivered or failed event again. A registration that was disabled after
+     * failing is back in service: the admin asking for this is saying the receiver is fixed.
+     */
+    redeliver(p: Principal, deliveryId: string) {
+      const found = repos.webhookDeliveries.get(p.workspaceId, deliveryId);
+      if (!found) throw new NotFoundError(`No webhook delivery ${deliveryId}.`);
+      if (found.delivery.status === "pending") throw new ConflictError(`Delivery ${deliveryId} is still being attempted.`);
+      repos.transaction(() => {
+        if (found.webhook.disabledAt !== null) repos.webhooks.enable(found.webhook.id);
+        repos.webhookDeliveries.update(deliveryId, { status: "pending", nextAttemptAt: now(), deliveredAt: null, updatedAt: now() });
+      });
+      options.redeliver(deliveryId);
+      return { status: "success" as const };
     },
 
     remove(p: Principal, hookUrl: string) {

@@ -18,6 +18,17 @@ interface WorkspaceSettings {
 }
 const DEFAULT_SETTINGS: WorkspaceSettings = { defaultLanguage: "en", meetingDefaultPermission: "workspace-read" };
 
+export interface WorkspacePatch {
+  name?: string;
+  allowedEmailDomains?: string[];
+  settings?: Partial<Pick<WorkspaceSettings, "defaultLanguage" | "meetingDefaultPermission">>;
+}
+
+/** The visibility a new note gets when its creator names none. */
+export function defaultVisibility(settings: Record<string, unknown>): "only-me" | "workspace" {
+  return settings.meetingDefaultPermission === "only-me" ? "only-me" : "workspace";
+}
+
 export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyService, now: Clock) {
   function presentWorkspace(id: string) {
     const w = repos.workspaces.get(id);
@@ -52,6 +63,33 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
 
   return {
     get: presentWorkspace,
+
+    /** Name, allowed email domains and note defaults; the admins' settings page and PATCH /v1/workspace. */
+    update(p: Principal, patch: WorkspacePatch) {
+      const w = repos.workspaces.get(p.workspaceId);
+      if (!w) throw new NotFoundError(`Workspace ${p.workspaceId} not found.`);
+      const fields: Parameters<typeof repos.workspaces.update>[1] = {};
+      if (patch.name !== undefined) fields.name = patch.name.trim();
+      if (patch.allowedEmailDomains !== undefined)
+        fields.allowedEmailDomains = [...new Set(patch.allowedEmailDomains.map((d) => d.trim().toLowerCase().replace(/^@/, "")))];
+      if (patch.settings) fields.settings = { ...w.settings, ...patch.settings };
+      repos.workspaces.update(w.id, fields, now());
+      return presentWorkspace(w.id);
+    },
+
+    /** A verified identity with no account joins, as a member, every workspace admitting its domain. */
+    joinByAllowedDomain(email: string, name: string) {
+      const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+      const admitting = repos.workspaces.list().filter((w) => w.allowedEmailDomains.includes(domain));
+      if (!admitting.length) return null;
+      return repos.transaction(() => {
+        const user = createUser({ email, name });
+        for (const w of admitting)
+          if (!repos.members.getByUser(w.id, user.id))
+            repos.members.insert({ id: newId("mem"), workspaceId: w.id, userId: user.id, role: "member", createdAt: now() });
+        return user;
+      });
+    },
 
     /** A new workspace with its admin user and an all-scope admin key (shown once). */
     create(input: { name: string; plan?: Plan; adminEmail?: string; adminName?: string }) {

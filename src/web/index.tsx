@@ -57,7 +57,7 @@ export function webApp(d: WebDeps) {
   app.get("/", (c) => c.redirect(c.get("viewer") ? "/notes" : "/sign-in", 303));
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
   app.route("/", notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes }));
-  app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl }));
+  app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));
 
   app.get("/s/:token", (c) => {

@@ -49,8 +49,10 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       if (!row || row.delivery.status !== "pending") return;
       if (row.webhook.disabledAt !== null) throw new PermanentJobError("The registration is disabled.");
       const timestamp = Math.floor(now() / 1000);
+      // Counted over the delivery's life: a redelivery adds to the attempts before it.
+      const attempts = row.delivery.attempts + 1;
       const record = (fields: { lastStatusCode?: number | null; lastError?: string | null }) =>
-        repos.webhookDeliveries.update(deliveryId, { attempts: job.attempts, updatedAt: now(), ...fields });
+        repos.webhookDeliveries.update(deliveryId, { attempts, updatedAt: now(), ...fields });
       let status: number;
       try {
         const res = await undiciFetch(row.webhook.hookUrl, {
@@ -81,7 +83,7 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
         throw new Error(message);
       }
       if (status >= 200 && status < 300) {
-        repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts: job.attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
+        repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
         repos.webhookDeliveries.recordSuccess(row.webhook.id);
         return;
       }

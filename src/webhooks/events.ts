@@ -19,3 +19,8 @@ export function createEventEmitter(repos: Repositories, queue: Pick<JobQueue, "e
     for (const deliveryId of deliveries) queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
   };
 }
+
+/** Sends a delivery again, as a new job (a finished job's key does not hold it back). */
+export function createRedelivery(queue: Pick<JobQueue, "enqueue">) {
+  return (deliveryId: string) => void queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
+}

@@ -155,4 +155,20 @@ describe("upstream OpenID Connect sign-in", () => {
     expect(r.status).toBe(400);
     expect(r.headers.get("set-cookie")).toBeNull();
   });
+
+  it("someone without an account joins, as a member, a workspace that admits their email's domain", async () => {
+    const api = httpClient(server.url, server.key);
+    signInAs = "newcomer@admitted.example";
+    try {
+      expect((await ssoFlow()).status).toBe(403);
+      await api("PATCH", "/v1/workspace", { allowedEmailDomains: ["admitted.example"] });
+      const r = await ssoFlow();
+      expect(r.final?.searchParams.get("code")).toBeTruthy();
+      const members = (await api("GET", "/v1/workspace/members?search=newcomer")).body.items;
+      expect(members).toEqual([expect.objectContaining({ email: "newcomer@admitted.example", role: "member" })]);
+    } finally {
+      signInAs = "sso@example.com";
+      await api("PATCH", "/v1/workspace", { allowedEmailDomains: [] });
+    }
+  });
 });

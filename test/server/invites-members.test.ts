@@ -151,3 +151,69 @@ describe("me and workspace", () => {
     });
   });
 });
+
+describe("workspace settings (PATCH /v1/workspace)", () => {
+  it("changes the name, allowed domains and note defaults; GET and MCP's object agree", async () => {
+    const r = await api("PATCH", "/v1/workspace", {
+      name: "  Acme  ",
+      allowedEmailDomains: ["Example.com", "@sub.example.org", "example.com"],
+      settings: { defaultLanguage: "pt-BR", meetingDefaultPermission: "only-me" },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.workspace).toMatchObject({
+      name: "Acme",
+      allowedEmailDomains: ["example.com", "sub.example.org"],
+      settings: { defaultLanguage: "pt-BR", meetingDefaultPermission: "only-me" },
+    });
+    expect(Date.parse(r.body.workspace.updatedAt)).toBeGreaterThanOrEqual(Date.parse(r.body.workspace.createdAt));
+    expect((await api("GET", "/v1/workspace")).body).toEqual(r.body);
+    // Only the named setting changes.
+    const partial = await api("PATCH", "/v1/workspace", { settings: { defaultLanguage: "de" } });
+    expect(partial.body.workspace.settings).toEqual({ defaultLanguage: "de", meetingDefaultPermission: "only-me" });
+    expect(partial.body.workspace.name).toBe("Acme");
+  });
+
+  it("a new note is private to its creator when the workspace says only-me, unless the request names a visibility", async () => {
+    const own = await api("POST", "/v1/notes", { title: "Default private" });
+    expect(own.body.note.visibility).toBe("only-me");
+    const named = await api("POST", "/v1/notes", { title: "Named workspace", visibility: "workspace" });
+    expect(named.body.note.visibility).toBe("workspace");
+    await api("PATCH", "/v1/workspace", { settings: { meetingDefaultPermission: "workspace-read" } });
+    expect((await api("POST", "/v1/notes", { title: "Default workspace" })).body.note.visibility).toBe("workspace");
+  });
+
+  it("refuses bad values at their limits with 400 and changes nothing", async () => {
+    const before = (await api("GET", "/v1/workspace")).body.workspace;
+    const domains = (n: number) => Array.from({ length: n }, (_, i) => `d${i}.example.com`);
+    expect((await api("PATCH", "/v1/workspace", { name: "n".repeat(200) })).status).toBe(200);
+    for (const body of [
+      { name: "" },
+      { name: "   " },
+      { name: "n".repeat(201) },
+      { allowedEmailDomains: domains(51) },
+      { allowedEmailDomains: ["not a domain"] },
+      { allowedEmailDomains: ["localhost"] },
+      { allowedEmailDomains: "example.com" },
+      { settings: { meetingDefaultPermission: "everyone" } },
+      { settings: { defaultLanguage: "english please" } },
+      { settings: { unknown: 1 } },
+      { plan: "free" },
+    ]) {
+      const r = await api("PATCH", "/v1/workspace", body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(errorCode(r)).toBe("bad_request");
+    }
+    expect((await api("PATCH", "/v1/workspace", { allowedEmailDomains: domains(50) })).body.workspace.allowedEmailDomains).toHaveLength(50);
+    const after = (await api("GET", "/v1/workspace")).body.workspace;
+    expect(after.plan).toBeUndefined();
+    expect(after.settings).toEqual(before.settings);
+    await api("PATCH", "/v1/workspace", { name: "My Workspace", allowedEmailDomains: [] });
+  });
+
+  it("a key without the users scope is 403", async () => {
+    const { key } = await admin(server.dataDir, ["keys", "create", "--name", "notes only", "--scopes", "notes", "--json"]);
+    const r = await client(server.url, key)("PATCH", "/v1/workspace", { name: "Taken over" });
+    expect(r.status).toBe(403);
+    expect((await api("GET", "/v1/workspace")).body.workspace.name).toBe("My Workspace");
+  });
+});

@@ -5,6 +5,8 @@
 // publicity; forged forms and other workspaces' notes get nothing. Every page is
 // checked with axe-core and photographed at desktop and phone width.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -409,6 +411,99 @@ describe("the web app", () => {
     await page.getByRole("button", { name: "Remove http://127.0.0.1:9/hook" }).click();
     await page.waitForURL(/\/settings\/webhooks$/);
     expect((await api("GET", "/v1/integrations/automation/webhook")).body.webhooks).toEqual([]);
+  });
+
+  it("a folder is made private and shared again from its page", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/settings/folders`);
+    await page.getByLabel("Name", { exact: true }).fill("Board");
+    await page.getByRole("button", { name: "Create folder" }).click();
+    await page.waitForURL(/\/settings\/folders$/);
+    const privacy = async () => (await api("GET", "/v1/folders")).body.folders.find((f: { name: string }) => f.name === "Board").isPrivate;
+    expect(await privacy()).toBe(false);
+    await page.getByLabel("Who sees Board", { exact: true }).selectOption("1");
+    await page.getByRole("button", { name: "Save who sees Board" }).click();
+    await page.waitForURL(/\/settings\/folders$/);
+    expect(await privacy()).toBe(true);
+    expect(await page.getByLabel("Who sees Board", { exact: true }).inputValue()).toBe("1");
+    await page.getByLabel("Who sees Board", { exact: true }).selectOption("0");
+    await page.getByRole("button", { name: "Save who sees Board" }).click();
+    await page.waitForURL(/\/settings\/folders$/);
+    expect(await privacy()).toBe(false);
+  });
+
+  it("a delivered webhook event is sent again from the delivery log", async () => {
+    const received: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      received.push(String(req.headers["webhook-id"]));
+      req.resume();
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/redeliver`;
+    try {
+      await api("POST", "/v1/integrations/automation/webhook", { hookUrl });
+      await api("POST", "/v1/notes", { title: "Hooked note" });
+      const delivered = async () =>
+        (await api("GET", "/v1/integrations/automation/deliveries?limit=100")).body.items.find((d: { hookUrl: string; status: string }) => d.hookUrl === hookUrl && d.status === "delivered");
+      await expect.poll(delivered, { timeout: 10_000 }).toBeTruthy();
+      const first = await delivered();
+      const page = adminPage;
+      await page.goto(`${server.url}/settings/webhooks`);
+      await page.getByRole("button", { name: `Send the note.created event to ${hookUrl} again` }).click();
+      expect(await page.getByRole("status").textContent()).toContain("Queued for delivery");
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
+      expect(received).toEqual([first.eventId, first.eventId]);
+      await expect.poll(async () => (await delivered())?.attempts, { timeout: 10_000 }).toBe(2);
+      await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl });
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it("workspace settings: name, allowed domains and who sees new notes; groups are given to members", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/settings/workspace`);
+    await page.getByLabel("Name").fill("Acme <script>x</script>");
+    await page.getByLabel(/Allowed email domains/).fill("acme.example, @Acme.Example beta.example");
+    await page.getByLabel("Who sees a new note").selectOption("only-me");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/settings\/workspace\?saved=1$/);
+    expect(await page.getByRole("status").textContent()).toContain("Saved");
+    expect(await page.locator("header .who span").textContent()).toContain("Acme <script>x</script>");
+    await capture(page, "workspace");
+    const ws = (await api("GET", "/v1/workspace")).body.workspace;
+    expect(ws).toMatchObject({ name: "Acme <script>x</script>", allowedEmailDomains: ["acme.example", "beta.example"], settings: { meetingDefaultPermission: "only-me" } });
+    expect((await api("POST", "/v1/notes", { title: "Quiet by default" })).body.note.visibility).toBe("only-me");
+    // A bad domain is refused on the page and nothing changes.
+    await page.getByLabel(/Allowed email domains/).fill("not a domain!");
+    await page.getByRole("button", { name: "Save" }).click();
+    expect(await page.getByRole("alert").textContent()).toMatch(/domain/);
+    expect((await api("GET", "/v1/workspace")).body.workspace.allowedEmailDomains).toEqual(["acme.example", "beta.example"]);
+    await api("PATCH", "/v1/workspace", { name: "My Workspace", allowedEmailDomains: [], settings: { meetingDefaultPermission: "workspace-read" } });
+
+    await page.goto(`${server.url}/settings/members`);
+    await page.getByLabel("Name", { exact: true }).fill("Engineering");
+    await page.getByRole("button", { name: "Create group" }).click();
+    await page.waitForURL(/\/settings\/members$/);
+    await page.getByLabel("Groups of Admin: none").click();
+    await page.getByRole("checkbox", { name: "Engineering" }).first().check();
+    await page.getByRole("button", { name: "Save the groups of Admin", exact: true }).click();
+    await page.waitForURL(/\/settings\/members$/);
+    const me = (await api("GET", "/v1/me")).body.user.id;
+    const members = (await api("GET", "/v1/workspace/members")).body.items;
+    expect(members.find((m: { userId: string }) => m.userId === me).groups.map((g: { name: string }) => g.name)).toEqual(["Engineering"]);
+    await page.getByLabel("Groups of Admin: Engineering").click();
+    await capture(page, "members-groups");
+  });
+
+  it("the CLI's approval page is accessible and names what the key may do", async () => {
+    const page = adminPage;
+    const q = new URLSearchParams({ redirect_uri: "http://127.0.0.1:41234/callback", state: "s", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", name: "notula CLI on laptop" });
+    await page.goto(`${server.url}/cli/authorize?${q}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in the notula CLI?");
+    expect(await page.locator("main, body").first().textContent()).toContain("notes, folders, users, templates");
+    await capture(page, "cli-authorize");
   });
 
   it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {

@@ -176,6 +176,36 @@ describe("webhook delivery", () => {
     expect(receiver.at("/broken").length).toBe(before);
   });
 
+  it("redelivery sends the same event again, enables a disabled registration, and counts attempts over its life", async () => {
+    // The registration disabled by the test before: its receiver is fixed now.
+    receiver.script("/broken", [200]);
+    const failed = (await deliveriesFor("/broken")).find((d) => d.status === "failed");
+    expect(failed).toBeTruthy();
+    const before = receiver.at("/broken").length;
+    const r = await api("POST", `/v1/integrations/automation/deliveries/${failed.id}/redeliver`);
+    expect(r.status).toBe(200);
+    const again = await until(() => receiver.at("/broken").slice(before)[0]);
+    expect(again.headers["webhook-id"]).toBe(failed.eventId);
+    const done = await until(async () => (await deliveriesFor("/broken")).find((d) => d.id === failed.id && d.status === "delivered"));
+    expect(done.attempts).toBe(failed.attempts + 1);
+    const hook = (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.find((w: any) => w.hookUrl.endsWith("/broken"));
+    expect(hook).toMatchObject({ disabled: false, consecutiveFailures: 0 });
+    // New events reach it again.
+    await api("POST", "/v1/notes", { title: "Fixed receiver" });
+    await until(() => receiver.at("/broken").find((x) => JSON.parse(x.body).payload.note?.title === "Fixed receiver"));
+  });
+
+  it("redelivery of an unknown delivery is 404, of one still pending 409", async () => {
+    expect((await api("POST", "/v1/integrations/automation/deliveries/dlv_nope/redeliver")).status).toBe(404);
+    receiver.script("/slow-pending", [{ delayMs: 3000, status: 200 }]);
+    await register("/slow-pending");
+    await api("POST", "/v1/notes", { title: "Pending one" });
+    const pending = await until(async () => (await deliveriesFor("/slow-pending")).find((d) => d.status === "pending"));
+    const r = await api("POST", `/v1/integrations/automation/deliveries/${pending.id}/redeliver`);
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe("conflict");
+  });
+
   it("a pending delivery survives kill -9 and arrives once after the restart", async () => {
     receiver.script("/durable", [500, 500, 500, 200]);
     const secret = await register("/durable");

@@ -56,9 +56,18 @@ export function registerWebhooks(program: Command) {
         (ctx, f) => ctx.api.call("listWebhookDeliveries", { query: { limit: f.limit, offset: f.offset } }),
         (r) =>
           printTable(
-            ["EVENT", "TYPE", "URL", "STATUS", "TRIES", "LAST", "CREATED"],
-            r.items.map((d) => [d.eventId, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
+            ["DELIVERY", "TYPE", "URL", "STATUS", "TRIES", "LAST", "CREATED"],
+            r.items.map((d) => [d.id, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
           ),
+      ),
+    );
+  hooks
+    .command("redeliver <deliveryId>")
+    .description("Send a delivered or failed event again (its registration is enabled again if it was disabled)")
+    .action(
+      apiAction(
+        (ctx, id: string) => ctx.api.call("redeliverWebhook", { params: { id } }),
+        (_r, _ctx, id) => info(`Queued ${id} for delivery; \`notula webhooks deliveries\` shows how it went.`),
       ),
     );
 }

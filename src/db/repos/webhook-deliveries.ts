@@ -42,6 +42,17 @@ export function webhookDeliveryRepo(db: Db) {
           .get() ?? null
       );
     },
+    /** One delivery of the workspace, with its registration; null for any other workspace's. */
+    get(workspaceId: string, id: string) {
+      return (
+        db
+          .select({ delivery: webhookDeliveries, webhook: webhooks })
+          .from(webhookDeliveries)
+          .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.workspaceId, workspaceId)))
+          .get() ?? null
+      );
+    },
     update(id: string, fields: Partial<DeliveryRow>): void {
       db.update(webhookDeliveries).set(fields).where(eq(webhookDeliveries.id, id)).run();
     },

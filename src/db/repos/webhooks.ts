@@ -20,6 +20,10 @@ export function webhookRepo(db: Db) {
     list(workspaceId: string): WebhookRow[] {
       return db.select().from(webhooks).where(eq(webhooks.workspaceId, workspaceId)).orderBy(asc(webhooks.createdAt)).all();
     },
+    /** Back in service after an admin asked for it: its failure count starts again. */
+    enable(id: string): void {
+      db.update(webhooks).set({ disabledAt: null, consecutiveFailures: 0 }).where(eq(webhooks.id, id)).run();
+    },
     deleteByUrl(workspaceId: string, hookUrl: string): boolean {
       return (
         db

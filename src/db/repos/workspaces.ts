@@ -31,6 +31,9 @@ export function workspaceRepo(db: Db) {
     ofUser(userId: string): Pick<WorkspaceRow, "id" | "name">[] {
       return ofUserStmt.all({ user: userId }) as Pick<WorkspaceRow, "id" | "name">[];
     },
+    update(id: string, patch: Partial<Pick<WorkspaceRow, "name" | "settings" | "allowedEmailDomains">>, now: number): boolean {
+      return db.update(workspaces).set({ ...patch, updatedAt: now }).where(eq(workspaces.id, id)).run().changes > 0;
+    },
     setPlan(id: string, plan: WorkspaceRow["plan"], now: number): boolean {
       return db.update(workspaces).set({ plan, updatedAt: now }).where(eq(workspaces.id, id)).run().changes > 0;
     },

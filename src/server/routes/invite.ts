@@ -61,7 +61,7 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
       return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: err.message, name: one("name") }), err.status as 400);
     }
     // The person just proved the password: they are signed in to the web app, in this workspace.
-    const signed = services.accounts.signInVerified(email, c.req.header("user-agent") ?? "");
+    const signed = services.accounts.signInVerified({ email, name: one("name") }, c.req.header("user-agent") ?? "");
     if (signed) {
       setCookie(c, SESSION_COOKIE, signed.sessionId, sessionCookieOptions(publicUrl));
       const session = services.accounts.session(signed.sessionId);

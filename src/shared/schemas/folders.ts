@@ -11,7 +11,10 @@ export const Folder = z
   })
   .meta({ id: "Folder" });
 
-export const FolderListItem = Folder.extend({ memberCount: z.number().int() }).meta({ id: "FolderListItem" });
+export const FolderListItem = Folder.extend({
+  memberCount: z.number().int(),
+  isPrivate: z.boolean().meta({ description: "Extension: only the folder's members see it and its notes." }),
+}).meta({ id: "FolderListItem" });
 
 export const FolderCreateBody = z
   .object({

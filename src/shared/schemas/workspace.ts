@@ -108,6 +108,28 @@ export const Workspace = z
     iconUrl: z.string().nullable(),
   })
   .meta({ id: "Workspace" });
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((d) => d.replace(/^@/, ""))
+  .pipe(z.string().max(253).regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain such as example.com"));
+
+export const WorkspaceUpdateBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    allowedEmailDomains: z.array(domain).max(50).optional(),
+    settings: z
+      .object({
+        defaultLanguage: z.string().trim().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language code such as en or pt-BR").optional(),
+        meetingDefaultPermission: WorkspaceSettings.shape.meetingDefaultPermission.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .meta({ id: "WorkspaceUpdate" });
+
 export const WorkspaceEnvelope = z.object({ workspace: Workspace }).meta({ id: "WorkspaceEnvelope" });
 
 export const Me = z

@@ -4,7 +4,7 @@ import type { Child } from "hono/jsx";
 import { SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
 
-export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks";
+export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks" | "workspace";
 
 const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] = [
   { id: "notes", href: "/notes", label: "Notes" },
@@ -14,6 +14,7 @@ const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] 
   { id: "account", href: "/settings/account", label: "Account" },
   { id: "admin", href: "/settings/members", label: "Members", admin: true },
   { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", admin: true },
+  { id: "workspace", href: "/settings/workspace", label: "Workspace", admin: true },
 ];
 
 export function Layout(props: { title: string; viewer?: Viewer | null; section?: Section; narrow?: boolean; noindex?: boolean; children: Child }) {

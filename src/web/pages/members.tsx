@@ -4,7 +4,8 @@ import { formatDate } from "../format.js";
 
 export function MembersPage(props: {
   viewer: Viewer;
-  members: { id: string; userId: string; name: string; email: string; role: string }[];
+  members: { id: string; userId: string; name: string; email: string; role: string; groups: { id: string; name: string }[] }[];
+  groups: { id: string; name: string }[];
   invites: { id: string; email: string | null; role: string; expiresAt: string; link: string }[];
   link?: { label: string; url: string };
   error?: string;
@@ -40,7 +41,7 @@ export function MembersPage(props: {
         </div>
       </form>
       <h2>Members</h2>
-      <Table columns={["Name", "Email", "Role"]} actions>
+      <Table columns={["Name", "Email", "Role", "Groups"]} actions>
           {props.members.map((m) => (
             <tr>
               <td>{m.name}</td>
@@ -62,6 +63,9 @@ export function MembersPage(props: {
                 </form>
               </td>
               <td>
+                <MemberGroups viewer={viewer} member={m} groups={props.groups} />
+              </td>
+              <td>
                 {m.userId === viewer.userId ? null : (
                   <div class="actions">
                     <PostButton viewer={viewer} action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`} label="Reset link" ariaLabel={`Password reset link for ${m.name}`} />
@@ -74,6 +78,19 @@ export function MembersPage(props: {
             </tr>
           ))}
       </Table>
+      <form method="post" action="/settings/members/groups" class="panel">
+        <h2>New user group</h2>
+        <Csrf viewer={viewer} />
+        <div class="row">
+          <div class="grow">
+            <label for="group-name">Name</label>
+            <input id="group-name" name="name" type="text" required maxlength={200} />
+          </div>
+        </div>
+        <div class="actions">
+          <button type="submit">Create group</button>
+        </div>
+      </form>
       <h2>Pending invites</h2>
       {props.invites.length === 0 ? (
         <p class="muted">None.</p>
@@ -111,5 +128,32 @@ export function RemoveMemberPage(props: { viewer: Viewer; member: { id: string; 
         </a>
       </form>
     </Layout>
+  );
+}
+
+/** A member's groups as checkboxes, folded away until wanted: the table stays readable. */
+function MemberGroups(props: { viewer: Viewer; member: { id: string; name: string; groups: { id: string; name: string }[] }; groups: { id: string; name: string }[] }) {
+  const { member } = props;
+  const has = new Set(member.groups.map((g) => g.id));
+  const summary = member.groups.length ? member.groups.map((g) => g.name).join(", ") : "none";
+  if (!props.groups.length) return <span class="muted">{summary}</span>;
+  return (
+    <details>
+      <summary aria-label={`Groups of ${member.name}: ${summary}`}>{summary}</summary>
+      <form method="post" action={`/settings/members/${encodeURIComponent(member.id)}/groups`}>
+        <Csrf viewer={props.viewer} />
+        <fieldset>
+          <legend>Groups of {member.name}</legend>
+          {props.groups.map((g) => (
+            <label>
+              <input type="checkbox" name="groupIds" value={g.id} checked={has.has(g.id)} /> {g.name}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" class="secondary fit" aria-label={`Save the groups of ${member.name}`}>
+          Save
+        </button>
+      </form>
+    </details>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/la
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
 
-export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name: string; memberCount: number; createdAt: string }[]; error?: string }) {
+export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name: string; memberCount: number; isPrivate: boolean; createdAt: string }[]; error?: string }) {
   const { viewer } = props;
   return (
     <Layout title="Folders" viewer={viewer} section="folders">
@@ -21,7 +21,7 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
         </fieldset>
         <button type="submit">Create folder</button>
       </form>
-      <Table columns={["Name", "Members", "Created"]} actions>
+      <Table columns={["Name", "Who sees it", "Members", "Created"]} actions>
             {props.folders.map((f) => (
               <tr>
                 <td>
@@ -30,6 +30,22 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
                     <input type="text" name="name" value={f.name} required maxlength={200} aria-label={`Name of ${f.name}`} />
                     <button type="submit" class="secondary fit" aria-label={`Rename ${f.name}`}>
                       Rename
+                    </button>
+                  </form>
+                </td>
+                <td>
+                  <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}/privacy`} class="row">
+                    <Csrf viewer={viewer} />
+                    <select name="private" aria-label={`Who sees ${f.name}`}>
+                      <option value="0" selected={!f.isPrivate}>
+                        the workspace
+                      </option>
+                      <option value="1" selected={f.isPrivate}>
+                        its members only
+                      </option>
+                    </select>
+                    <button type="submit" class="secondary fit" aria-label={`Save who sees ${f.name}`}>
+                      Save
                     </button>
                   </form>
                 </td>
@@ -49,8 +65,9 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
 export function WebhooksPage(props: {
   viewer: Viewer;
   webhooks: { id: string; hookUrl: string; disabled: boolean; consecutiveFailures: number; createdAt: string }[];
-  deliveries: { eventId: string; type: string; hookUrl: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }[];
+  deliveries: { id: string; eventId: string; type: string; hookUrl: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }[];
   secret?: { url: string; value: string };
+  notice?: string;
   error?: string;
 }) {
   const { viewer } = props;
@@ -58,7 +75,7 @@ export function WebhooksPage(props: {
     <Layout title="Webhooks" viewer={viewer} section="webhooks">
       <h1>Webhooks</h1>
       <p class="muted">Every new meeting and every finished one is POSTed to these URLs, signed (Standard Webhooks) with the registration's secret.</p>
-      <Alert error={props.error} />
+      <Alert error={props.error} ok={props.notice} />
       {props.secret ? (
         <div class="panel" role="status">
           <Secret id="webhook-secret" value={props.secret.value} label={`Signing secret for ${props.secret.url}.`} />
@@ -92,7 +109,7 @@ export function WebhooksPage(props: {
       {props.deliveries.length === 0 ? (
         <p class="muted">Nothing sent yet.</p>
       ) : (
-        <Table columns={["Event", "URL", "Status", "Attempts", "Last answer", "At"]}>
+        <Table columns={["Event", "URL", "Status", "Attempts", "Last answer", "At"]} actions>
               {props.deliveries.map((d) => (
                 <tr>
                   <td>{d.type}</td>
@@ -101,10 +118,63 @@ export function WebhooksPage(props: {
                   <td>{d.attempts}</td>
                   <td>{d.lastError ?? (d.lastStatusCode === null ? "—" : String(d.lastStatusCode))}</td>
                   <td>{formatDate(d.createdAt)}</td>
+                  <td>
+                    {d.status === "pending" ? null : (
+                      <PostButton viewer={viewer} action={`/settings/webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`} label="Redeliver" ariaLabel={`Send the ${d.type} event to ${d.hookUrl} again`} />
+                    )}
+                  </td>
                 </tr>
               ))}
         </Table>
       )}
+    </Layout>
+  );
+}
+
+export function WorkspaceSettingsPage(props: {
+  viewer: Viewer;
+  workspace: { name: string; allowedEmailDomains: string[]; settings: { defaultLanguage: string; meetingDefaultPermission: string } };
+  sso?: string;
+  notice?: string;
+  error?: string;
+}) {
+  const { viewer, workspace } = props;
+  const permission = workspace.settings.meetingDefaultPermission;
+  return (
+    <Layout title="Workspace" viewer={viewer} section="workspace">
+      <h1>Workspace settings</h1>
+      <Alert error={props.error} ok={props.notice} />
+      <form method="post" action="/settings/workspace" class="panel">
+        <Csrf viewer={viewer} />
+        <label for="ws-name">Name</label>
+        <input id="ws-name" name="name" type="text" required maxlength={200} value={workspace.name} />
+        <label for="ws-domains">Allowed email domains (comma or space separated)</label>
+        <input id="ws-domains" name="allowedEmailDomains" type="text" maxlength={4000} value={workspace.allowedEmailDomains.join(", ")} placeholder="example.com" aria-describedby="ws-domains-help" />
+        <p id="ws-domains-help" class="small muted">
+          {props.sso
+            ? `Anyone signing in with ${props.sso} with a verified email of these domains joins as a member.`
+            : "Used with single sign-on: anyone the provider vouches for with an email of these domains joins as a member. No provider is configured on this server."}
+        </p>
+        <label for="ws-language">Default language (a code such as en or de)</label>
+        <input id="ws-language" name="defaultLanguage" type="text" required maxlength={35} value={workspace.settings.defaultLanguage} />
+        <label for="ws-visibility">Who sees a new note</label>
+        <select id="ws-visibility" name="meetingDefaultPermission">
+          <option value="workspace-read" selected={permission === "workspace-read"}>
+            the whole workspace
+          </option>
+          {permission === "workspace-write" ? (
+            <option value="workspace-write" selected>
+              the whole workspace (workspace-write, set through the API)
+            </option>
+          ) : null}
+          <option value="only-me" selected={permission === "only-me"}>
+            only its creator, until they share it
+          </option>
+        </select>
+        <div class="actions">
+          <button type="submit">Save</button>
+        </div>
+      </form>
     </Layout>
   );
 }

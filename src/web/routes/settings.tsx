@@ -9,7 +9,8 @@ import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from ".
 import { MembersPage, RemoveMemberPage } from "../pages/members.js";
 import { AccountPage, KeysPage } from "../pages/settings.js";
 import { MessagePage } from "../pages/sign-in.js";
-import { FoldersPage, WebhooksPage } from "../pages/workspace.js";
+import { FoldersPage, WebhooksPage, WorkspaceSettingsPage } from "../pages/workspace.js";
+import { WorkspaceUpdateBody } from "../../shared/schemas/workspace.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 
@@ -34,7 +35,7 @@ function requireAdmin(c: WebContext) {
   return viewer;
 }
 
-export function settingsPages(services: Services, opts: { publicUrl: string }) {
+export function settingsPages(services: Services, opts: { publicUrl: string; ssoName?: string }) {
   const app = new Hono<WebEnv>();
   app.use("/settings/*", requireViewer);
 
@@ -136,6 +137,13 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
     }),
   );
   app.post(
+    "/settings/folders/:id/privacy",
+    form(foldersPage, (c, f) => {
+      services.folders.update(viewerOf(c).principal, param(c, "id"), { isPrivate: text(f, "private") === "1" });
+      return backToFolders(c);
+    }),
+  );
+  app.post(
     "/settings/folders/:id/delete",
     form(foldersPage, (c) => {
       services.folders.delete(viewerOf(c).principal, param(c, "id"));
@@ -172,11 +180,24 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
     ),
   );
 
+  app.post(
+    "/settings/webhooks/deliveries/:id/redeliver",
+    form(
+      webhooksPage,
+      (c) => {
+        services.webhooks.redeliver(viewerOf(c).principal, param(c, "id"));
+        return webhooksPage(c, { notice: "Queued for delivery; reload to see how it went." });
+      },
+      { admin: true },
+    ),
+  );
+
   const membersPage: Page = (c, extra = {}, status = 200) => {
     const viewer = requireAdmin(c);
     const members = services.directory.listMembers(viewer.principal, { limit: 100, offset: 0 }).items;
+    const groups = services.directory.listGroups(viewer.principal);
     const invites = services.invites.listWithFolders(viewer.principal, 100, 0).items.map((i) => ({ ...i, link: `${opts.publicUrl}/invite/${i.code}` }));
-    return render(c, <MembersPage viewer={viewer} members={members} invites={invites} {...extra} />, status);
+    return render(c, <MembersPage viewer={viewer} members={members} groups={groups} invites={invites} {...extra} />, status);
   };
   const backToMembers = (c: WebContext) => c.redirect("/settings/members", 303);
   app.get("/settings/members", (c) => membersPage(c));
@@ -199,6 +220,28 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
       membersPage,
       (c, f) => {
         services.directory.setRole(viewerOf(c).principal, param(c, "id"), text(f, "role") === "admin" ? "admin" : "member");
+        return backToMembers(c);
+      },
+      { admin: true },
+    ),
+  );
+  app.post(
+    "/settings/members/groups",
+    form(
+      membersPage,
+      (c, f) => {
+        services.directory.createGroup(viewerOf(c).principal, { name: name(f, "group", 200) });
+        return backToMembers(c);
+      },
+      { admin: true },
+    ),
+  );
+  app.post(
+    "/settings/members/:id/groups",
+    form(
+      membersPage,
+      (c, f) => {
+        services.directory.setMemberGroups(viewerOf(c).principal, param(c, "id"), textFields(f, "groupIds"));
         return backToMembers(c);
       },
       { admin: true },
@@ -228,6 +271,34 @@ export function settingsPages(services: Services, opts: { publicUrl: string }) {
         const member = services.directory.getMember(viewerOf(c).principal, param(c, "id"));
         const token = services.accounts.issueLink(member.userId, "reset");
         return membersPage(c, { link: { label: `Password reset link for ${member.name} (valid 24 hours, once).`, url: `${opts.publicUrl}/account/password/${token}` } });
+      },
+      { admin: true },
+    ),
+  );
+
+  const workspacePage: Page = (c, extra = {}, status = 200) => {
+    const viewer = requireAdmin(c);
+    return render(c, <WorkspaceSettingsPage viewer={viewer} workspace={services.workspaces.get(viewer.principal.workspaceId)} sso={opts.ssoName} {...extra} />, status);
+  };
+  app.get("/settings/workspace", (c) => workspacePage(c, c.req.query("saved") ? { notice: "Saved." } : {}));
+  app.post(
+    "/settings/workspace",
+    form(
+      workspacePage,
+      (c, f) => {
+        // The same schema as PATCH /v1/workspace: one set of rules for both.
+        const parsed = WorkspaceUpdateBody.safeParse({
+          name: text(f, "name"),
+          allowedEmailDomains: text(f, "allowedEmailDomains").split(/[\s,;]+/).filter(Boolean),
+          settings: { defaultLanguage: text(f, "defaultLanguage"), meetingDefaultPermission: text(f, "meetingDefaultPermission") },
+        });
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new BadRequestError(`${issue.path.filter((p) => typeof p === "string").join(" ") || "form"}: ${issue.message}`);
+        }
+        services.workspaces.update(viewerOf(c).principal, parsed.data);
+        // A new page, so that the top bar shows a new name too.
+        return c.redirect("/settings/workspace?saved=1", 303);
       },
       { admin: true },
     ),

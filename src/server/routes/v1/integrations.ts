@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Services } from "../../../services/index.js";
-import { PageQuery, Pagination } from "../../../shared/schemas/common.js";
+import { IdParam, PageQuery, Pagination } from "../../../shared/schemas/common.js";
 import { WebhookDelivery, WebhookList, WebhookRegisterBody, WebhookRegistered } from "../../../shared/schemas/integrations.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
@@ -36,6 +36,14 @@ const deliveries = route("listWebhookDeliveries", {
   responses: { ...ok(z.object({ items: z.array(WebhookDelivery), pagination: Pagination })), 400: errors[400], ...common },
 });
 
+const redeliver = route("redeliverWebhook", {
+  ...extension,
+  summary: "Send a delivered or failed webhook event again (extension)",
+  description: "The same event id and body, signed afresh. A registration disabled after failures is enabled again. 409 while the delivery is still being attempted.",
+  request: { params: IdParam },
+  responses: { ...ok(z.object({ status: z.literal("success") })), 404: errors[404], 409: errors[409], ...common },
+});
+
 export function integrationRoutes(services: Services) {
   const app = newRouter();
   app.openapi(register, async (c) => c.json(await services.webhooks.register(c.get("principal"), c.req.valid("json").hookUrl), 200));
@@ -44,9 +52,10 @@ export function integrationRoutes(services: Services) {
     const { limit, offset } = c.req.valid("query");
     return c.json(services.webhooks.deliveries(c.get("principal"), limit, offset), 200);
   });
+  app.openapi(redeliver, (c) => c.json(services.webhooks.redeliver(c.get("principal"), c.req.valid("param").id), 200));
   app.openapi(remove, (c) => c.json(services.webhooks.remove(c.get("principal"), c.req.valid("json").hookUrl), 200));
   return app;
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const integrationRouteDefs = { registerWebhook: register, listWebhooks: list, removeWebhook: remove, listWebhookDeliveries: deliveries };
+export const integrationRouteDefs = { registerWebhook: register, listWebhooks: list, removeWebhook: remove, listWebhookDeliveries: deliveries, redeliverWebhook: redeliver };

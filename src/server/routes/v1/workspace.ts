@@ -10,6 +10,7 @@ import {
   UserGroupCreateBody,
   UserGroupList,
   WorkspaceEnvelope,
+  WorkspaceUpdateBody,
   WorkspaceTag,
   WorkspaceTagCreateBody,
   WorkspaceTagList,
@@ -30,6 +31,15 @@ const getWorkspace = workspaceRoute("getWorkspace", {
   ...extension,
   summary: "Read the workspace: name, settings and allowed email domains",
   responses: { ...ok(WorkspaceEnvelope), ...common },
+});
+
+const updateWorkspace = workspaceRoute("updateWorkspace", {
+  ...extension,
+  summary: "Change the workspace's name, allowed email domains and note defaults (extension)",
+  description:
+    "allowedEmailDomains replaces the list: someone signing in through the single sign-on provider with a verified email of one of these domains joins as a member. settings.meetingDefaultPermission 'only-me' makes new notes private to their creator unless the request names a visibility.",
+  request: { body: jsonBody(WorkspaceUpdateBody) },
+  responses: { ...ok(WorkspaceEnvelope), ...writeErrors },
 });
 
 const listMembers = memberRoute("listMembers", {
@@ -79,6 +89,7 @@ export function workspaceRoutes(services: Services) {
   const app = newRouter();
   const dir = services.directory;
   app.openapi(getWorkspace, (c) => c.json({ workspace: services.workspaces.get(c.get("principal").workspaceId) }, 200));
+  app.openapi(updateWorkspace, (c) => c.json({ workspace: services.workspaces.update(c.get("principal"), c.req.valid("json")) }, 200));
   app.openapi(listMembers, (c) => c.json(dir.listMembers(c.get("principal"), c.req.valid("query")), 200));
   app.openapi(getMember, (c) => c.json({ member: dir.getMember(c.get("principal"), c.req.valid("param").id) }, 200));
   app.openapi(updateMember, (c) =>
@@ -92,4 +103,4 @@ export function workspaceRoutes(services: Services) {
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const workspaceRouteDefs = { getWorkspace: getWorkspace, listMembers: listMembers, getMember: getMember, updateMember: updateMember, listGroups: listGroups, createGroup: createGroup, listTags: listTags, createTag: createTag };
+export const workspaceRouteDefs = { getWorkspace: getWorkspace, updateWorkspace: updateWorkspace, listMembers: listMembers, getMember: getMember, updateMember: updateMember, listGroups: listGroups, createGroup: createGroup, listTags: listTags, createTag: createTag };
