@@ -40,6 +40,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
       issuer: issuer(),
       authorization_endpoint: `${issuer()}/mcp/oauth/authorize`,
       token_endpoint: `${issuer()}/mcp/oauth/token`,
+      revocation_endpoint: `${issuer()}/mcp/oauth/revoke`,
       registration_endpoint: `${issuer()}/mcp/oauth/register`,
       response_types_supported: ["code"],
       grant_types_supported: ["authorization_code", "refresh_token"],
@@ -99,6 +100,19 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
     try {
       return c.json(await oauth.token(form, basicAuth(c.req.header("authorization"))));
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  app.post("/mcp/oauth/revoke", async (c) => {
+    c.header("Cache-Control", "no-store");
+    if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded"))
+      return c.json({ error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." }, 400);
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
+    try {
+      oauth.revoke(form, basicAuth(c.req.header("authorization")));
+      return c.body(null, 200);
     } catch (err) {
       return oauthError(c, err);
     }

@@ -264,6 +264,18 @@ export function createOAuthService(d: OAuthDeps) {
       return u.toString();
     },
 
+    /**
+     * RFC 7009 revocation. A refresh token ends its whole sign-in (every rotation of it);
+     * access tokens are short-lived JWTs and simply run out. An unknown token is not an
+     * error: the caller's goal, that it no longer works, is met.
+     */
+    revoke(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null): void {
+      const client = authenticateClient(form.client_id, form.client_secret, basic);
+      if (!form.token) throw invalidRequest("token is required.");
+      const row = repos.oauth.refresh(sha(form.token));
+      if (row && row.clientId === client.id) repos.oauth.revokeFamily(row.familyId, now());
+    },
+
     async token(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null) {
       const client = authenticateClient(form.client_id, form.client_secret, basic);
       if (form.grant_type === "authorization_code") {

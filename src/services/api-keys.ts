@@ -96,6 +96,11 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
       if (!repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now())) throw new NotFoundError(`Key ${id} not found.`);
     },
 
+    /** The key a request was made with, revoked: `notula logout`. */
+    revokePresented(p: Principal): void {
+      if (!repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now())) throw new NotFoundError("This key is not an API key of yours.");
+    },
+
     list(workspaceId: string) {
       return present(repos.apiKeys.listForWorkspace(workspaceId));
     },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { client, type Client } from "../helpers/http.js";
-import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -202,7 +202,7 @@ describe("every read command", () => {
       [["invites", "list"], "/v1/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
       [["invites", "list", "--legacy"], "/v1/workspace/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
       [["webhooks", "list"], "/v1/integrations/automation/webhook", (r) => r.webhooks.find((w: any) => w.hookUrl.endsWith("/read-case")).hookUrl],
-      [["webhooks", "deliveries"], "/v1/integrations/automation/deliveries", (r) => r.items[0].eventId, (r) => r.items.map((d: any) => d.eventId)],
+      [["webhooks", "deliveries"], "/v1/integrations/automation/deliveries", (r) => r.items[0].id, (r) => r.items.map((d: any) => d.id)],
       [["me"], "/v1/me", (r) => r.user.email],
       [["workspace"], "/v1/workspace", (r) => r.workspace.name],
     ];
@@ -276,7 +276,9 @@ describe("login, profiles, logout", () => {
   it("stores the key in a 0600 file with a notice when there is no keychain, then uses it", async () => {
     const cfg = tempDir("notula-login-");
     const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "" };
-    const login = await cli(["login", server.url, "--with-token"], `${server.key}\n`, base);
+    // A key of its own: logout revokes it on the server.
+    const { key } = await admin(server.dataDir, ["keys", "create", "--name", "laptop", "--scopes", "notes,users", "--json"]);
+    const login = await cli(["login", server.url, "--with-token"], `${key}\n`, base);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/Notice: no system keychain is available, so the key is stored in .*credentials\.json/);
     const file = path.join(cfg, "notula", "credentials.json");
@@ -287,8 +289,13 @@ describe("login, profiles, logout", () => {
     expect(JSON.parse(profiles.stdout).profiles).toEqual([{ name: "default", server: server.url, active: true }]);
     expect((await cli(["login", "http://127.0.0.1:9", "--with-token", "--profile", "dead"], "ntl_x\n", base)).code).toBe(1);
     expect((await cli(["profiles", "use", "nope"], undefined, base)).code).toBe(3);
-    expect((await cli(["logout"], undefined, base)).code).toBe(0);
+    const logout = await cli(["logout", "--json"], undefined, base);
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(JSON.parse(logout.stdout)).toEqual({ server: server.url, removed: true, keyRevoked: true, oauthRevoked: null });
     expect((await cli(["me"], undefined, base)).code).toBe(4);
+    // Revoked on the server, not only forgotten here.
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({});
   });
 
   it("without a terminal, login needs --with-token", async () => {

@@ -56,6 +56,18 @@ describe("notula login --web", () => {
     // REST commands still ask for an API key.
     const rest = await run(["me"], { env: { ...env, NOTULA_URL: server.url } });
     expect(rest.code).toBe(4);
-    expect((await run(["logout", server.url], { env })).code).toBe(0);
+    const last = JSON.parse(JSON.parse(fs.readFileSync(file, "utf8"))[`${server.url}#oauth`]);
+    const logout = await run(["logout", server.url, "--json"], { env });
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(JSON.parse(logout.stdout)).toMatchObject({ removed: true, oauthRevoked: true });
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))[`${server.url}#oauth`]).toBeUndefined();
+    // The refresh token is dead on the server: logout ended the sign-in there.
+    const again = await fetch(`${server.url}/mcp/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: last.refreshToken, client_id: last.clientId }),
+    });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: string }).error).toBe("invalid_grant");
   });
 });

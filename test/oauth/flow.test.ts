@@ -116,4 +116,33 @@ describe("OAuth with the MCP SDK client", () => {
     const afterTheft = await refresh(t1.refresh_token);
     expect(afterTheft.status).toBe(400);
   });
+
+  it("revocation (RFC 7009): the client's refresh token dies with its family; others' tokens and unknown ones change nothing", async () => {
+    const { provider } = await signInWithSdk();
+    const info = provider.info as { client_id: string; client_secret: string };
+    const meta = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json()) as { revocation_endpoint: string };
+    expect(meta.revocation_endpoint).toBe(`${server.url}/mcp/oauth/revoke`);
+    const post = (url: string, form: Record<string, string>, type = "application/x-www-form-urlencoded") =>
+      fetch(url, { method: "POST", headers: { "content-type": type }, body: new URLSearchParams(form) });
+    const token = provider.saved!.refresh_token!;
+    const refresh = () => post(`${server.url}/mcp/oauth/token`, { grant_type: "refresh_token", refresh_token: token, client_id: info.client_id, client_secret: info.client_secret });
+
+    // Another client cannot revoke it: 200 (nothing to say) but the token lives.
+    const other = (await (await fetch(`${server.url}/mcp/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Other", redirect_uris: ["http://127.0.0.1:50009/cb"], token_endpoint_auth_method: "none" }) })).json()) as { client_id: string };
+    expect((await post(meta.revocation_endpoint, { token, client_id: other.client_id })).status).toBe(200);
+    // A wrong secret is refused; a missing token is a bad request.
+    expect((await post(meta.revocation_endpoint, { token, client_id: info.client_id, client_secret: "wrong" })).status).toBe(401);
+    expect((await post(meta.revocation_endpoint, { client_id: info.client_id, client_secret: info.client_secret })).status).toBe(400);
+    expect((await post(meta.revocation_endpoint, { token, client_id: info.client_id, client_secret: info.client_secret }, "text/plain")).status).toBe(400);
+    expect((await post(meta.revocation_endpoint, { token: "never-issued", client_id: info.client_id, client_secret: info.client_secret })).status).toBe(200);
+
+    const live = await refresh();
+    expect(live.status).toBe(200);
+    const next = ((await live.json()) as { refresh_token: string }).refresh_token;
+    // Revoking the newest token ends the sign-in: the rotated one is dead too.
+    expect((await post(meta.revocation_endpoint, { token: next, token_type_hint: "refresh_token", client_id: info.client_id, client_secret: info.client_secret })).status).toBe(200);
+    const after = await post(`${server.url}/mcp/oauth/token`, { grant_type: "refresh_token", refresh_token: next, client_id: info.client_id, client_secret: info.client_secret });
+    expect(after.status).toBe(400);
+    expect(((await after.json()) as { error: string }).error).toBe("invalid_grant");
+  });
 });

@@ -1,7 +1,8 @@
 // Sign-in over HTTP, as a script would try it: one message for every failure, limits
 // per account and per address, and passwords set from the terminal.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/http.js";
 import { admin, ROOT, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 
@@ -75,6 +76,12 @@ describe("sign-in", () => {
     expect(JSON.parse(me.stdout)).toMatchObject({ user: { email: "ines@example.com" }, scopes: ["notes", "folders", "templates"] });
     const created = await run(["notes", "create", "--title", "From the browser login"], { env });
     expect(created.code, created.stderr).toBe(0);
+    // Logout revokes the approved key on the server.
+    const file = path.join(env.XDG_CONFIG_HOME, "notula", "credentials.json");
+    const key = JSON.parse(fs.readFileSync(file, "utf8"))[server.url];
+    expect(key).toMatch(/^ntl_/);
+    expect((await run(["logout"], { env })).code).toBe(0);
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
 
     // A code is good once, and only with its verifier.
     const bad = await fetch(`${server.url}/cli/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "nope", code_verifier: "x" }) });

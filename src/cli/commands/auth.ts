@@ -1,9 +1,9 @@
 // notula login | logout | profiles list | profiles use
 import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
-import { createApiClient } from "../lib/api-client.js";
+import { ApiError, createApiClient } from "../lib/api-client.js";
 import { canPrompt, readInput } from "../lib/context.js";
-import { deleteKey, saveKey } from "../lib/credentials.js";
+import { deleteKey, loadKey, saveKey } from "../lib/credentials.js";
 import { info, printJson, printTable } from "../lib/output.js";
 import { profileStore, resolveServer } from "../lib/profiles.js";
 
@@ -59,13 +59,32 @@ export function registerAuth(program: Command) {
 
   program
     .command("logout")
-    .description("Forget the key of a server")
+    .description("Revoke this computer's credentials for a server and forget them")
     .argument("[url]", "the server (default: the active profile's)")
     .action(async (url: string | undefined, _f, cmd: Command) => {
       const server = await resolveServer(url ?? cmd.optsWithGlobals().server);
-      const removed = (await deleteKey(server)) || (await deleteKey(`${server}#oauth`));
-      if (cmd.optsWithGlobals().json) printJson({ server, removed });
-      else info(removed ? `Signed out of ${server}.` : `No key was stored for ${server}.`);
+      const stored = await loadKey(server, { ignoreEnv: true });
+      // Revoke on the server first, so a copy of the key left anywhere stops working too;
+      // a key the server no longer knows (401) is as good as revoked.
+      let keyRevoked: boolean | null = null;
+      if (stored) {
+        try {
+          await createApiClient(server, stored.key).call("revokeOwnKey");
+          keyRevoked = true;
+        } catch (err) {
+          keyRevoked = err instanceof ApiError && err.status === 401;
+          if (!keyRevoked) info(`Warning: could not revoke the key on ${server} (${(err as Error).message}); revoke it under API keys in the web app.`);
+        }
+      }
+      const { revokeOAuthTokens, oauthAccount } = await import("../lib/web-login.js");
+      const hadOAuth = Boolean(await loadKey(oauthAccount(server), { ignoreEnv: true }));
+      const oauthRevoked = hadOAuth ? await revokeOAuthTokens(server) : null;
+      if (hadOAuth && !oauthRevoked) info(`Warning: could not end the browser sign-in on ${server}; its tokens are deleted here and expire on their own.`);
+      const removedKey = await deleteKey(server);
+      const removedOAuth = await deleteKey(oauthAccount(server));
+      const removed = removedKey || removedOAuth;
+      if (cmd.optsWithGlobals().json) printJson({ server, removed, keyRevoked, oauthRevoked });
+      else info(removed ? `Signed out of ${server}${keyRevoked || oauthRevoked ? "; the credentials are revoked on the server" : ""}.` : `Nothing was stored for ${server}.`);
     });
 
   const profiles = program.command("profiles").description("Servers you have signed in to");

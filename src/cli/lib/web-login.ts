@@ -107,3 +107,32 @@ export async function oauthAccessToken(server: string): Promise<string | null> {
   await saveOAuthTokens(server, next);
   return next.accessToken;
 }
+
+/**
+ * Ends the browser sign-in on the server: its refresh token (and every rotation of it)
+ * is revoked at the authorization server's revocation endpoint. Returns whether the
+ * server confirmed; false when nothing was stored or the server could not be reached.
+ */
+export async function revokeOAuthTokens(server: string): Promise<boolean> {
+  const stored = await loadKey(oauthAccount(server), { ignoreEnv: true });
+  if (!stored) return false;
+  let tokens: OAuthTokens;
+  try {
+    tokens = JSON.parse(stored.key) as OAuthTokens;
+  } catch {
+    return false;
+  }
+  if (!tokens.refreshToken) return false;
+  try {
+    const meta = (await (await fetch(`${server}/.well-known/oauth-authorization-server`)).json()) as { revocation_endpoint?: string };
+    if (!meta.revocation_endpoint) return false;
+    const res = await fetch(meta.revocation_endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.refreshToken, token_type_hint: "refresh_token", client_id: tokens.clientId }),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

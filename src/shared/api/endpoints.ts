@@ -38,6 +38,7 @@ export const endpoints = {
   createGroup: { method: "post", path: "/v1/workspace/groups" },
   listTags: { method: "get", path: "/v1/workspace/tags" },
   createTag: { method: "post", path: "/v1/workspace/tags" },
+  revokeOwnKey: { method: "delete", path: "/v1/me/key" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
