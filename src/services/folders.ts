@@ -58,6 +58,11 @@ export function createFolderService(repos: Repositories, now: Clock) {
       return repos.folders.listVisible(p.workspaceId, p.userId).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate }));
     },
 
+    /** What a folder picker offers: id and name, by name. */
+    choices(p: Principal) {
+      return repos.folders.namesVisible(p.workspaceId, p.userId);
+    },
+
     update(p: Principal, id: string, input: FolderInput) {
       if (!repos.folders.get(p.workspaceId, id)) throw new NotFoundError(`Folder ${id} not found.`);
       const patch: Partial<FolderRow> = { updatedAt: now() };

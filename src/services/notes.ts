@@ -1,9 +1,9 @@
 // The rules of notes: listing with filters, reading, creating from text, updating
 // and deleting, always within the caller's workspace and visibility.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow } from "../db/repos/notes.js";
+import type { ListProjection, NoteRow } from "../db/repos/notes.js";
 import { newId } from "../core/ids.js";
-import type { NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
+import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { randomBytes } from "node:crypto";
 import { audioKey } from "./uploads.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
@@ -53,7 +53,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   }
 
   /** A page of notes, each item already JSON text (rendered by the repository). */
-  function listJson(p: Principal, q: NoteListQueryInput) {
+  function listJson(p: Principal, q: NoteListQueryInput, projection: ListProjection = "item") {
     const folderIds = q.folderIds ?? q.tagIds;
     const rows = repos.notes.listJson(p.workspaceId, p.userId, {
       limit: q.limit,
@@ -68,7 +68,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       toDate: q.toDate,
       folderIds: folderIds?.length ? folderIds : undefined,
       participantEmail: q.participantEmail?.trim() || undefined,
-    });
+    }, projection);
     const { page, pagination } = paginate(rows, q.limit, q.offset);
     return { items: page, pagination };
   }
@@ -81,6 +81,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     list(p: Principal, q: NoteListQueryInput): { items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"] } {
       const { items, pagination } = listJson(p, q);
       return { items: items.map((j) => JSON.parse(j) as NoteDto), pagination };
+    },
+
+    /** The same page as `list`, each note as a brief: what a page listing notes shows. */
+    briefs(p: Principal, q: NoteListQueryInput): { items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"] } {
+      const { items, pagination } = listJson(p, q, "brief");
+      return { items: items.map((j) => JSON.parse(j) as NoteBrief), pagination };
     },
 
 

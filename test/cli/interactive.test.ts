@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
-import { BIN, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, BIN, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { openTerminal } from "../helpers/tmux.js";
 
 const execFileP = promisify(execFile);
@@ -100,10 +100,12 @@ describe("credentials in the system keychain", () => {
     const cfg = tempDir("notula-kc-");
     // A keyring of its own (gnome-keyring keeps them under XDG_DATA_HOME), created unlocked.
     const data = tempDir("notula-kc-data-");
+    // A key of its own: logout revokes it on the server.
+    const { key } = await admin(server.dataDir, ["keys", "create", "--name", "keychain", "--scopes", "notes,users", "--json"]);
     const script = [
       "set -e",
       "echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null",
-      `echo '${server.key}' | ${notula} login ${server.url} --with-token`,
+      `echo '${key}' | ${notula} login ${server.url} --with-token`,
       `${notula} me --json`,
       `${notula} logout`,
       `${notula} me || echo "EXIT=$?"`,
@@ -115,6 +117,7 @@ describe("credentials in the system keychain", () => {
     expect(JSON.parse(stdout.slice(stdout.indexOf("{"), stdout.lastIndexOf("}") + 1)).user.email).toBe("admin@notula.local");
     expect(fs.existsSync(path.join(cfg, "notula", "credentials.json"))).toBe(false);
     expect(stdout).toContain("EXIT=4");
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
   });
 
   it("without one, it falls back to the file at once, with a notice", async () => {

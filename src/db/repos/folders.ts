@@ -32,7 +32,26 @@ export function folderRepo(db: Db) {
     )
     .orderBy(asc(folders.createdAt), asc(folders.id))
     .prepare();
+  // The folder pickers of the web pages: names only, without the member counts.
+  const namesStmt = db
+    .select({ id: folders.id, name: folders.name })
+    .from(folders)
+    .where(
+      and(
+        eq(folders.workspaceId, sql.placeholder("ws")),
+        or(
+          eq(folders.isPrivate, false),
+          sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${sql.placeholder("user")})`,
+        ),
+      ),
+    )
+    .orderBy(asc(folders.name), asc(folders.id))
+    .prepare();
   return {
+    /** Id and name of the folders the user may see, by name. */
+    namesVisible(workspaceId: string, userId: string): { id: string; name: string }[] {
+      return namesStmt.all({ ws: workspaceId, user: userId });
+    },
     insert(row: FolderRow): void {
       db.transaction((tx) => {
         tx.insert(folders).values(row).run();

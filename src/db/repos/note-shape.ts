@@ -4,7 +4,7 @@
 // spares a JS object per row and a parse and re-serialization of stored JSON, which
 // together cost more than the query). Key order is this table's order on both paths.
 import { iso } from "../../core/clock.js";
-import type { NoteDto } from "../../shared/schemas/notes.js";
+import { BRIEF_KEYS, type NoteDto } from "../../shared/schemas/notes.js";
 import type { notes } from "../schema/index.js";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -70,7 +70,17 @@ export function presentNote(row: NoteRow, parts: NoteParts): NoteDto {
   return out as NoteDto;
 }
 
+const jsonObjectSql = (fields: readonly Field<keyof NoteDto>[]) =>
+  `json_object(${fields
+    .filter((f) => f.listSql !== null)
+    .map((f) => `'${f.key}', ${f.listSql}`)
+    .join(",\n  ")})`;
+
 /** SQL rendering one row of `notes` as its list item's JSON text. */
-export const LIST_ITEM_JSON_SQL = `json_object(${FIELDS.filter((f) => f.listSql !== null)
-  .map((f) => `'${f.key}', ${f.listSql}`)
-  .join(",\n  ")})`;
+export const LIST_ITEM_JSON_SQL = jsonObjectSql(FIELDS);
+
+/**
+ * SQL rendering a row as its brief: the web list parses these, and the full items carry
+ * the user-written note, which may be long.
+ */
+export const BRIEF_JSON_SQL = jsonObjectSql(FIELDS.filter((f) => (BRIEF_KEYS as readonly string[]).includes(f.key)));

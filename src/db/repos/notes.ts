@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "dri
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
-import { LIST_ITEM_JSON_SQL } from "./note-shape.js";
+import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
 import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
 
 export type NoteRow = typeof notes.$inferSelect;
@@ -31,8 +31,12 @@ export interface NoteListFilter {
 
 const P = (name: string) => sql.placeholder(name);
 
-/** A list item as JSON, rendered by SQLite from the one definition of the Note shape. */
-const listItemJson = sql<string>`${sql.raw(LIST_ITEM_JSON_SQL)}`;
+/** A list item (or a brief) as JSON, rendered by SQLite from the one definition of the Note shape. */
+const PROJECTIONS = {
+  item: sql<string>`${sql.raw(LIST_ITEM_JSON_SQL)}`,
+  brief: sql<string>`${sql.raw(BRIEF_JSON_SQL)}`,
+};
+export type ListProjection = keyof typeof PROJECTIONS;
 
 /** A note is visible to everyone in its workspace unless it is only-me, then to its creator alone. */
 const visible = and(eq(notes.workspaceId, P("ws")), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))))!;
@@ -117,8 +121,10 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     return n < FOLDER_DRIVE_LIMIT ? "drive" : "probe";
   }
 
-  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: FolderMode | null) {
+  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: FolderMode | null, projection: ListProjection) {
+    const listItemJson = PROJECTIONS[projection];
     const shape = [
+      projection,
       f.sortBy,
       f.sortOrder,
       f.status !== undefined,
@@ -196,7 +202,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
    * One page plus one row (so the caller can tell whether another page follows),
    * each note already rendered as its list item's JSON text.
    */
-  function listJson(workspaceId: string, viewerUserId: string, f: NoteListFilter): string[] {
+  function listJson(workspaceId: string, viewerUserId: string, f: NoteListFilter, projection: ListProjection = "item"): string[] {
     const match = f.search !== undefined ? titleMatchQuery(f.search) : null;
     const params: Record<string, unknown> = { ws: workspaceId, viewer: viewerUserId, limit: f.limit + 1, offset: f.offset };
     if (f.status !== undefined) params.status = f.status;
@@ -208,7 +214,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     f.folderIds?.forEach((id, i) => (params[`f${i}`] = id));
     if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
     const folderMode = f.folderIds?.length ? folderFilterMode({ ...f, folderIds: f.folderIds }) : null;
-    return (listStatement(f, match !== null, folderMode).all(params) as { json: string }[]).map((r) => r.json);
+    return (listStatement(f, match !== null, folderMode, projection).all(params) as { json: string }[]).map((r) => r.json);
   }
 
   return {

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { accountTokens, webSessions } from "../schema/index.js";
+import { createReadCache } from "../read-cache.js";
 
 export type WebSessionRow = typeof webSessions.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
@@ -24,14 +25,19 @@ export function sessionRepo(db: Db) {
   // Two statements rather than one with "? IS NULL OR …", which no index can serve.
   const inWorkspaceStmt = db.$client.prepare(`SELECT ${columns} WHERE m.workspace_id = ? AND m.user_id = ?`);
   const firstStmt = db.$client.prepare(`SELECT ${columns} WHERE m.user_id = ? ORDER BY w.created_at LIMIT 1`);
+  // Every signed-in page resolves its session and member; between writes, from memory.
+  const sessionCache = createReadCache<WebSessionRow>(db.$client);
+  const memberCache = createReadCache<SessionMembership>(db.$client);
   return {
     insert: (row: typeof webSessions.$inferInsert) => void db.insert(webSessions).values(row).run(),
-    get: (idHash: string): WebSessionRow | null => (getStmt.get({ hash: idHash }) as WebSessionRow | undefined) ?? null,
+    get: (idHash: string): WebSessionRow | null => sessionCache.get(idHash, () => (getStmt.get({ hash: idHash }) as WebSessionRow | undefined) ?? null),
     update: (idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>) =>
       void db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash)).run(),
     membership(userId: string, workspaceId: string | null): SessionMembership | null {
-      const row = workspaceId === null ? firstStmt.get(userId) : inWorkspaceStmt.get(workspaceId, userId);
-      return (row as SessionMembership | undefined) ?? null;
+      return memberCache.get(`${userId} ${workspaceId ?? ""}`, () => {
+        const row = workspaceId === null ? firstStmt.get(userId) : inWorkspaceStmt.get(workspaceId, userId);
+        return (row as SessionMembership | undefined) ?? null;
+      });
     },
     /** A user's live sessions, most recently used first. */
     listForUser: (userId: string, now: number): WebSessionRow[] =>

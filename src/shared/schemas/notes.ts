@@ -170,3 +170,7 @@ export const NoteCreateBody = z
   .meta({ id: "NoteCreate" });
 export type NoteCreateInput = z.infer<typeof NoteCreateBody>;
 
+
+/** What a page listing notes shows of each note: a brief of the list item. */
+export const BRIEF_KEYS = ["id", "title", "status", "createdAt", "totalDurationSec", "tags", "participants"] as const;
+export type NoteBrief = Pick<NoteDto, (typeof BRIEF_KEYS)[number]>;

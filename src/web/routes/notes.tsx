@@ -22,7 +22,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   app.use("/notes", requireViewer);
   app.use("/notes/*", requireViewer);
 
-  const folderChoices = (c: Parameters<typeof viewerOf>[0]) => services.folders.list(viewerOf(c).principal).map((f) => ({ id: f.id, name: f.name }));
+  const folderChoices = (c: Parameters<typeof viewerOf>[0]) => services.folders.choices(viewerOf(c).principal);
   const refuse = (c: Parameters<typeof viewerOf>[0]) =>
     render(c, <MessagePage title="Form expired" message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again." viewer={c.get("viewer")} />, 403);
 
@@ -46,7 +46,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
       const hits = services.search.notes(viewer.principal, { query: filters.said.slice(0, 500), limit: 50 }).notes;
       return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={hits} previous={null} next={null} />);
     }
-    const page = services.notes.list(viewer.principal, parsed.data);
+    const page = services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;
     return render(
       c,
