@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
+import { createReadCache } from "../read-cache.js";
 import { folderMembers, folders } from "../schema/index.js";
 
 export type FolderRow = typeof folders.$inferSelect;
@@ -47,10 +48,12 @@ export function folderRepo(db: Db) {
     )
     .orderBy(asc(folders.name), asc(folders.id))
     .prepare();
+  // Every note page offers them; between writes, from memory.
+  const namesCache = createReadCache<{ id: string; name: string }[]>(db.$client);
   return {
     /** Id and name of the folders the user may see, by name. */
     namesVisible(workspaceId: string, userId: string): { id: string; name: string }[] {
-      return namesStmt.all({ ws: workspaceId, user: userId });
+      return namesCache.get(`${workspaceId} ${userId}`, () => namesStmt.all({ ws: workspaceId, user: userId }))!;
     },
     insert(row: FolderRow): void {
       db.transaction((tx) => {

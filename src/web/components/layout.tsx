@@ -1,5 +1,6 @@
 // The one page frame: head (our stylesheet and script only), a top bar with the
 // sections and who is signed in, and the page's content.
+import { html } from "hono/html";
 import type { Child } from "hono/jsx";
 import { SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
@@ -17,54 +18,25 @@ const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] 
   { id: "workspace", href: "/settings/workspace", label: "Workspace", admin: true },
 ];
 
+/** The top bar of a signed-in page: sections (admin ones for admins), who, sign out. */
+function topBar(viewer: Viewer, section: Section | undefined) {
+  const links = SECTIONS.filter((s) => !s.admin || viewer.role === "admin").map(
+    (s) => html`<a href="${s.href}"${section === s.id ? html` aria-current="page"` : ""}>${s.label}</a>`,
+  );
+  return html`<header class="top"><a class="brand" href="/notes">notula</a><nav aria-label="Sections">${links}</nav><div class="who"><span>${viewer.name} · ${viewer.workspace.name}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="${viewer.csrf}" /><button class="link" type="submit">Sign out</button></form></div></header>`;
+}
+
+/**
+ * Every page's frame. A tagged template rather than JSX: it wraps every page, and
+ * hono's `html` renders it in a fraction of the time, escaping every value just the same.
+ */
 export function Layout(props: { title: string; viewer?: Viewer | null; section?: Section; narrow?: boolean; noindex?: boolean; children: Child }) {
   const { viewer } = props;
-  return (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {props.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
-        {viewer ? <meta name="csrf-token" content={viewer.csrf} /> : null}
-        <title>{`${props.title} · notula`}</title>
-        <link rel="stylesheet" href={STYLESHEET_URL} />
-        <script type="module" src={SCRIPT_URL}></script>
-      </head>
-      <body>
-        <a class="skip" href="#content">
-          Skip to content
-        </a>
-        {viewer ? (
-          <header class="top">
-            <a class="brand" href="/notes">
-              notula
-            </a>
-            <nav aria-label="Sections">
-              {SECTIONS.filter((s) => !s.admin || viewer.role === "admin").map((s) => (
-                <a href={s.href} aria-current={props.section === s.id ? "page" : undefined}>
-                  {s.label}
-                </a>
-              ))}
-            </nav>
-            <div class="who">
-              <span>
-                {viewer.name} · {viewer.workspace.name}
-              </span>
-              <form method="post" action="/sign-out">
-                <input type="hidden" name="csrf" value={viewer.csrf} />
-                <button class="link" type="submit">
-                  Sign out
-                </button>
-              </form>
-            </div>
-          </header>
-        ) : null}
-        <main id="content" class={props.narrow ? "narrow" : undefined}>
-          {props.children}
-        </main>
-      </body>
-    </html>
-  );
+  return html`<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${
+    props.noindex ? html`<meta name="robots" content="noindex, nofollow" />` : ""
+  }${viewer ? html`<meta name="csrf-token" content="${viewer.csrf}" />` : ""}<title>${props.title} · notula</title><link rel="stylesheet" href="${STYLESHEET_URL}" /><script type="module" src="${SCRIPT_URL}"></script></head><body><a class="skip" href="#content">Skip to content</a>${
+    viewer ? topBar(viewer, props.section) : ""
+  }<main id="content"${props.narrow ? html` class="narrow"` : ""}>${props.children as unknown as string}</main></body></html>`;
 }
 
 /** A message above a form: an error to fix, or what just happened. */
