@@ -5,6 +5,15 @@ import { folderMembers, folders } from "../schema/index.js";
 
 export type FolderRow = typeof folders.$inferSelect;
 
+/** Folders of workspace :ws that user :user may see: every shared one, and private ones they belong to. */
+const visibleToUser = and(
+  eq(folders.workspaceId, sql.placeholder("ws")),
+  or(
+    eq(folders.isPrivate, false),
+    sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${sql.placeholder("user")})`,
+  ),
+);
+
 export function folderRepo(db: Db) {
   // Every page with a folder picker lists them: prepared once.
   const visibleStmt = db
@@ -22,30 +31,14 @@ export function folderRepo(db: Db) {
       memberCount: sql<number>`(SELECT count(*) FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id})`,
     })
     .from(folders)
-    .where(
-      and(
-        eq(folders.workspaceId, sql.placeholder("ws")),
-        or(
-          eq(folders.isPrivate, false),
-          sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${sql.placeholder("user")})`,
-        ),
-      ),
-    )
+    .where(visibleToUser)
     .orderBy(asc(folders.createdAt), asc(folders.id))
     .prepare();
   // The folder pickers of the web pages: names only, without the member counts.
   const namesStmt = db
     .select({ id: folders.id, name: folders.name })
     .from(folders)
-    .where(
-      and(
-        eq(folders.workspaceId, sql.placeholder("ws")),
-        or(
-          eq(folders.isPrivate, false),
-          sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${sql.placeholder("user")})`,
-        ),
-      ),
-    )
+    .where(visibleToUser)
     .orderBy(asc(folders.name), asc(folders.id))
     .prepare();
   // Every note page offers them; between writes, from memory.
