@@ -41,6 +41,22 @@ function noteItem(n: NoteBrief) {
   return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> <span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span><div class="meta">${formatDate(n.createdAt)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
 }
 
+/** The search and filter form; a template for the reason given at noteItem. */
+function filterForm(f: ListFilters, folders: { id: string; name: string }[]) {
+  const sel = (on: boolean) => (on ? " selected" : "");
+  const folderOptions = folders.map((x) => html`<option value="${x.id}"${sel(f.folderIds === x.id)}>${x.name}</option>`);
+  const statusOptions = NOTE_STATUSES.map((st) => html`<option value="${st}"${sel(f.status === st)}>${STATUS_LABELS[st]}</option>`);
+  return html`<form method="get" action="/notes" class="panel" role="search" aria-label="Find notes">
+<div class="row"><div class="grow"><label for="search">Title</label><input id="search" name="search" type="search" value="${f.search ?? ""}" placeholder="words of the title" /></div>
+<div class="grow"><label for="said">What was said</label><input id="said" name="said" type="search" value="${f.said ?? ""}" placeholder="words from the notes or transcript" /></div></div>
+<div class="row"><div><label for="folder">Folder</label><select id="folder" name="folderIds"><option value="">Any folder</option>${folderOptions}</select></div>
+<div><label for="status">Status</label><select id="status" name="status"><option value="">Any status</option>${statusOptions}</select></div>
+<div><label for="from">From</label><input id="from" name="fromDate" type="date" value="${f.fromDate ?? ""}" /></div>
+<div><label for="to">Before</label><input id="to" name="toDate" type="date" value="${f.toDate ?? ""}" /></div>
+<div><label for="participant">Participant email</label><input id="participant" name="participantEmail" type="email" value="${f.participantEmail ?? ""}" /></div></div>
+<div class="actions"><button type="submit">Find</button><a class="button secondary" href="/notes">Clear</a></div></form>`;
+}
+
 export function NotesListPage(props: {
   viewer: Viewer;
   filters: ListFilters;
@@ -55,60 +71,7 @@ export function NotesListPage(props: {
   return (
     <Layout title="Notes" viewer={props.viewer} section="notes">
       <h1>Notes</h1>
-      <form method="get" action="/notes" class="panel" role="search" aria-label="Find notes">
-        <div class="row">
-          <div class="grow">
-            <label for="search">Title</label>
-            <input id="search" name="search" type="search" value={f.search ?? ""} placeholder="words of the title" />
-          </div>
-          <div class="grow">
-            <label for="said">What was said</label>
-            <input id="said" name="said" type="search" value={f.said ?? ""} placeholder="words from the notes or transcript" />
-          </div>
-        </div>
-        <div class="row">
-          <div>
-            <label for="folder">Folder</label>
-            <select id="folder" name="folderIds">
-              <option value="">Any folder</option>
-              {props.folders.map((x) => (
-                <option value={x.id} selected={f.folderIds === x.id}>
-                  {x.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="status">Status</label>
-            <select id="status" name="status">
-              <option value="">Any status</option>
-              {NOTE_STATUSES.map((s) => (
-                <option value={s} selected={f.status === s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="from">From</label>
-            <input id="from" name="fromDate" type="date" value={f.fromDate ?? ""} />
-          </div>
-          <div>
-            <label for="to">Before</label>
-            <input id="to" name="toDate" type="date" value={f.toDate ?? ""} />
-          </div>
-          <div>
-            <label for="participant">Participant email</label>
-            <input id="participant" name="participantEmail" type="email" value={f.participantEmail ?? ""} />
-          </div>
-        </div>
-        <div class="actions">
-          <button type="submit">Find</button>
-          <a class="button secondary" href="/notes">
-            Clear
-          </a>
-        </div>
-      </form>
+      {filterForm(f, props.folders)}
       <Alert error={props.error} />
       {props.hits ? (
         <section aria-label="Search results">
