@@ -37,8 +37,8 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
   const queue = createJobQueue(repos, { now, logger });
   const emit = createEventEmitter(repos, queue, now);
   const embedder = options.embedder ?? null;
-  const enqueueIndexing = (source: "note" | "article", id: string) => {
-    if (embedder) queue.enqueue(INDEX_PASSAGES, { source, id }, { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" });
+  const enqueueIndexing = async (source: "note" | "article", id: string) => {
+    if (embedder) await queue.enqueue(INDEX_PASSAGES, { source, id }, { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" });
   };
   const lifecycle = createNoteLifecycle({
     repos,

@@ -93,9 +93,9 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
       withRuntime(flags, async (rt) => {
         const { parseScopes } = await import("../services/api-keys.js");
         const { AppError } = await import("../core/errors.js");
-        const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
+        const workspaceId = flags.workspace ?? (await rt.services.workspaces.list())[0]?.id;
         if (!workspaceId) throw new CliError("The data dir has no workspace yet; run `notula serve` once or `notula admin workspaces create`.", EXIT.notFound);
-        const userId = flags.user ?? rt.services.workspaces.defaultUser(workspaceId);
+        const userId = flags.user ?? await rt.services.workspaces.defaultUser(workspaceId);
         let scopes;
         try {
           scopes = parseScopes(flags.scopes);
@@ -103,15 +103,15 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
           // The flag's value is checked before anything is written: a usage error.
           throw err instanceof AppError ? new CliError(`--scopes: ${err.message}`, EXIT.usage) : err;
         }
-        const created = rt.services.apiKeys.create({ workspaceId, userId, name: flags.name, scopes });
+        const created = await rt.services.apiKeys.create({ workspaceId, userId, name: flags.name, scopes });
         print(flags, { key: created.key, id: created.id, scopes: created.scopes, workspaceId, userId }, created.key);
       }),
     ));
   dataDir(keys.command("list").description("List a workspace's API keys (never the keys themselves)").option("--workspace <id>", "workspace"))
     .action(withFlags((flags) =>
-      withRuntime(flags, (rt) => {
-        const workspaceId = flags.workspace ?? rt.services.workspaces.list()[0]?.id;
-        const list = workspaceId ? rt.services.apiKeys.list(workspaceId) : [];
+      withRuntime(flags, async (rt) => {
+        const workspaceId = flags.workspace ?? (await rt.services.workspaces.list())[0]?.id;
+        const list = workspaceId ? await rt.services.apiKeys.list(workspaceId) : [];
         print(
           flags,
           { keys: list },
@@ -120,8 +120,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
       }),
     ));
   dataDir(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)")).action(withFlags((flags, id) =>
-    withRuntime(flags, (rt) => {
-      if (!rt.services.apiKeys.revoke(id)) throw new CliError(`No live key ${id}.`, EXIT.notFound);
+    withRuntime(flags, async (rt) => {
+      if (!await rt.services.apiKeys.revoke(id)) throw new CliError(`No live key ${id}.`, EXIT.notFound);
       print(flags, { id, revoked: true }, `Revoked ${id}.`);
     }),
   ));
@@ -137,8 +137,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
   )
     .addHelpText("after", "\nExample:\n  notula admin workspaces create --name Acme --plan pro --json")
     .action(withFlags((flags) =>
-      withRuntime(flags, (rt) => {
-        const created = rt.services.workspaces.create({ name: flags.name, plan: plan(flags.plan), adminEmail: flags.adminEmail });
+      withRuntime(flags, async (rt) => {
+        const created = await rt.services.workspaces.create({ name: flags.name, plan: plan(flags.plan), adminEmail: flags.adminEmail });
         print(
           flags,
           { workspace: created.workspace, user: created.user, key: created.key },
@@ -147,8 +147,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
       }),
     ));
   dataDir(workspaces.command("list").description("List workspaces")).action(withFlags((flags) =>
-    withRuntime(flags, (rt) => {
-      const list = rt.services.workspaces.list();
+    withRuntime(flags, async (rt) => {
+      const list = await rt.services.workspaces.list();
       print(flags, { workspaces: list }, list.map((w) => `${w.id}  ${w.plan.padEnd(10)}  ${w.name}`).join("\n") || "No workspaces.");
     }),
   ));
@@ -159,8 +159,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
       .requiredOption("--workspace <id>", "workspace")
       .requiredOption("--plan <plan>", "free | pro | enterprise"),
   ).action(withFlags((flags) =>
-    withRuntime(flags, (rt) => {
-      rt.services.workspaces.setPlan(flags.workspace, plan(flags.plan));
+    withRuntime(flags, async (rt) => {
+      await rt.services.workspaces.setPlan(flags.workspace, plan(flags.plan));
       print(flags, { workspace: { id: flags.workspace, plan: flags.plan } }, `Workspace ${flags.workspace} is now on ${flags.plan}.`);
     }),
   ));
@@ -181,8 +181,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
       if (!["admin", "member"].includes(flags.role)) throw new CliError("--role must be admin or member.", EXIT.usage);
       const password = flags.passwordStdin ? await readStdin() : undefined;
       if (password !== undefined && password.length < 8) throw new CliError("The password must have at least 8 characters.", EXIT.usage);
-      await withRuntime(flags, (rt) => {
-        const created = rt.services.workspaces.addUser({ workspaceId: flags.workspace, email: flags.email, name: flags.name, password, role: flags.role });
+      await withRuntime(flags, async (rt) => {
+        const created = await rt.services.workspaces.addUser({ workspaceId: flags.workspace, email: flags.email, name: flags.name, password, role: flags.role });
         print(flags, created, `User ${created.user.id} (${created.user.email}) added as ${created.member.role}.`);
       });
     }));
@@ -196,9 +196,9 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
     .addHelpText("after", "\nExample:\n  printf '%s' \"$PASSWORD\" | notula admin users set-password --email ana@example.com")
     .action(withFlags(async (flags) => {
       const password = await readStdin();
-      await withRuntime(flags, (rt) => {
-        const userId = rt.services.workspaces.userIdByEmail(flags.email);
-        rt.services.accounts.setPassword(userId, password);
+      await withRuntime(flags, async (rt) => {
+        const userId = await rt.services.workspaces.userIdByEmail(flags.email);
+        await rt.services.accounts.setPassword(await userId, password);
         print(flags, { userId, passwordSet: true }, `Password set for ${flags.email}.`);
       });
     }));
@@ -211,9 +211,9 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
   )
     .addHelpText("after", "\nExample:\n  notula admin users password-link --email admin@notula.local")
     .action(withFlags((flags) =>
-      withRuntime(flags, (rt, publicUrl) => {
-        const userId = rt.services.workspaces.userIdByEmail(flags.email);
-        const url = `${publicUrl}/account/password/${rt.services.accounts.issueLink(userId, "reset")}`;
+      withRuntime(flags, async (rt, publicUrl) => {
+        const userId = await rt.services.workspaces.userIdByEmail(flags.email);
+        const url = `${publicUrl}/account/password/${await rt.services.accounts.issueLink(await userId, "reset")}`;
         print(flags, { userId, url }, url);
       }),
     ));

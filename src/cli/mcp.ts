@@ -17,7 +17,7 @@ async function runLocal(flags: { dataDir?: string; workspace?: string; user?: st
   // Over HTTP the address is known only once listening; requests wait for the runtime.
   const http = flags.http ? await listenLoopback(Number(flags.port ?? 0)) : null;
   const rt = openRuntime(config.dataDir, { publicUrl: http?.url ?? resolvePublicUrl(config), embedder: selectEmbedder(config.embeddings), logger });
-  const workspaces = rt.services.workspaces.list();
+  const workspaces = await rt.services.workspaces.list();
   const workspaceId = flags.workspace ?? process.env.NOTULA_WORKSPACE ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
   if (!workspaceId)
     throw new CliError(
@@ -26,7 +26,7 @@ async function runLocal(flags: { dataDir?: string; workspace?: string; user?: st
     );
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (!workspace) throw new CliError(`No workspace ${workspaceId} in ${config.dataDir}.`, EXIT.notFound);
-  const userId = flags.user ?? process.env.NOTULA_USER ?? rt.services.workspaces.defaultUser(workspaceId);
+  const userId = flags.user ?? process.env.NOTULA_USER ?? await rt.services.workspaces.defaultUser(workspaceId);
   // The local user acts as a member of the workspace; the tools only read.
   const principal = { workspaceId, userId, keyId: "local-stdio", scopes: new Set(SCOPES), plan: workspace.plan };
   if (http) {

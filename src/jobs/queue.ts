@@ -26,7 +26,7 @@ export interface WorkerDefinition<P> {
   backoffMs(attempt: number): number;
   handle(payload: P, ctx: JobContext): Promise<void>;
   /** Called once when the last attempt has failed. */
-  onExhausted?(payload: P, error: Error): void;
+  onExhausted?(payload: P, error: Error): void | Promise<void>;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -41,7 +41,7 @@ export interface JobQueue {
    * runs; with `coalesce: "queued"`, only a waiting one counts (a running one may have
    * read data that has changed since, so a new job follows it).
    */
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" }): number;
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" }): Promise<number>;
   start(): void;
   stop(): Promise<void>;
   /** Resolves when no job of any kind is queued or running (for tests and benchmarks). */
@@ -64,11 +64,26 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
     timers.set(kind, setTimeout(() => pump(kind), Math.max(0, delayMs)).unref());
   }
 
+  // One pump per kind at a time: claims are awaited, and two interleaved pumps would
+  // both see a free slot.
+  const pumping = new Set<string>();
+
   function pump(kind: string) {
+    if (pumping.has(kind)) return;
+    pumping.add(kind);
+    pumpNow(kind)
+      .catch((err) => {
+        logger.error({ err, kind }, "could not claim jobs");
+        schedule(kind, pollMs);
+      })
+      .finally(() => pumping.delete(kind));
+  }
+
+  async function pumpNow(kind: string) {
     const worker = workers.get(kind)!;
     const active = running.get(kind)!;
     while (!stopController.signal.aborted && active.size < worker.concurrency) {
-      const job = repos.jobs.claim(kind, now(), worker.leaseMs);
+      const job = await repos.jobs.claim(kind, now(), worker.leaseMs);
       if (!job) break;
       const p = run(worker, job).finally(() => {
         active.delete(p);
@@ -77,7 +92,7 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
       active.add(p);
     }
     if (active.size < worker.concurrency) {
-      const next = repos.jobs.nextAvailableAt(kind);
+      const next = await repos.jobs.nextAvailableAt(kind);
       schedule(kind, next === null ? pollMs : Math.min(pollMs, next - now()));
     }
   }
@@ -87,28 +102,31 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
     const timeout = AbortSignal.timeout(worker.timeoutMs);
     const signal = AbortSignal.any([timeout, stopController.signal]);
     const beat = setInterval(() => {
-      if (!repos.jobs.heartbeat(job.id, job.attempts, now() + worker.leaseMs, now())) clearInterval(beat);
+      repos.jobs.heartbeat(job.id, job.attempts, now() + worker.leaseMs, now()).then(
+        (held) => held || clearInterval(beat),
+        (err) => jobLog.warn({ err }, "heartbeat failed"),
+      );
     }, Math.max(50, worker.leaseMs / 3)).unref();
     try {
       const parsed = worker.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
       await worker.handle(parsed.data, { job, signal });
-      repos.jobs.succeed(job.id, job.attempts, now());
+      await repos.jobs.succeed(job.id, job.attempts, now());
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));
       if (stopController.signal.aborted && !timeout.aborted) return; // shutting down: the lease will hand it on
       const message = timeout.aborted ? `timed out after ${worker.timeoutMs} ms` : err.message;
       if (e instanceof PermanentJobError || job.attempts >= worker.maxAttempts) {
-        repos.jobs.fail(job.id, job.attempts, message, now());
+        await repos.jobs.fail(job.id, job.attempts, message, now());
         jobLog.warn({ attempts: job.attempts, reason: message }, "job failed for good");
         try {
-          worker.onExhausted?.(job.payload, new Error(message));
+          await worker.onExhausted?.(job.payload, new Error(message));
         } catch (hookErr) {
           jobLog.error({ err: hookErr }, "job failure handler threw");
         }
       } else {
         const delay = worker.backoffMs(job.attempts);
-        repos.jobs.retryLater(job.id, job.attempts, message, now() + delay, now());
+        await repos.jobs.retryLater(job.id, job.attempts, message, now() + delay, now());
         jobLog.warn({ attempt: job.attempts, reason: message, retryInMs: delay }, "job attempt failed; retrying");
       }
     } finally {
@@ -122,9 +140,9 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
       running.set(worker.kind, new Set());
       if (started) schedule(worker.kind, 0);
     },
-    enqueue(kind, payload, o = {}) {
+    async enqueue(kind, payload, o = {}) {
       // A worker need not be defined here: another process (the server) may run it.
-      const id = repos.jobs.enqueue({
+      const id = await repos.jobs.enqueue({
         kind,
         payload,
         maxAttempts: workers.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
@@ -148,7 +166,7 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
     },
     async idle() {
       for (;;) {
-        const counts = repos.jobs.countByStatus();
+        const counts = await repos.jobs.countByStatus();
         if (!counts.queued && !counts.running) return;
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -68,8 +68,8 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: { notes: z.array(Note), pagination: Pagination },
       annotations: readOnly,
     },
-    guarded("svc_list_notes", "notes", (a) => {
-      const r = services.notes.list(principal, { ...a, tagIds: undefined });
+    guarded("svc_list_notes", "notes", async (a) => {
+      const r = await services.notes.list(principal, { ...a, tagIds: undefined });
       const text = r.items.length
         ? r.items.map((n) => `- ${n.title} (${n.id}, ${n.createdAt.slice(0, 10)}, ${n.status})`).join("\n")
         : "No notes match.";
@@ -85,8 +85,8 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: { note: Note },
       annotations: readOnly,
     },
-    guarded("svc_get_note", "notes", ({ id }) => {
-      const note = services.notes.get(principal, id);
+    guarded("svc_get_note", "notes", async ({ id }) => {
+      const note = await services.notes.get(principal, id);
       const parts = [`# ${note.title}`, `${note.createdAt} · ${note.status}`];
       if (note.summary) parts.push("## Summary", note.summary);
       if (note.enhancedNote) parts.push("## Enhanced note", note.enhancedNote);
@@ -104,8 +104,8 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: NoteSearchResult.shape,
       annotations: readOnly,
     },
-    guarded("svc_search_notes", "notes", (a) => {
-      const r = services.search.notes(principal, a);
+    guarded("svc_search_notes", "notes", async (a) => {
+      const r = await services.search.notes(principal, a);
       const text = r.count ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n") : `No notes mention "${a.query}".`;
       return ok(r, text);
     }),
@@ -134,8 +134,8 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: { members: z.array(Member), pagination: Pagination },
       annotations: readOnly,
     },
-    guarded("svc_list_members", "users", (a) => {
-      const r = services.directory.listMembers(principal, a);
+    guarded("svc_list_members", "users", async (a) => {
+      const r = await services.directory.listMembers(principal, a);
       const text = r.items.map((m) => `- ${m.name} <${m.email}> (${m.role}; groups: ${m.groups.map((g) => g.name).join(", ") || "none"}; folders: ${m.folders.map((f) => f.name).join(", ") || "none"})`).join("\n");
       return ok({ members: r.items, pagination: r.pagination }, text || "No members match.");
     }),
@@ -144,8 +144,8 @@ export function createMcpServer(services: Services, principal: Principal, logger
   server.registerTool(
     "svc_get_workspace",
     { description: TOOL_DESCRIPTIONS.svc_get_workspace, inputSchema: {}, outputSchema: { workspace: Workspace }, annotations: readOnly },
-    guarded("svc_get_workspace", null, () => {
-      const workspace = services.workspaces.get(principal.workspaceId);
+    guarded("svc_get_workspace", null, async () => {
+      const workspace = await services.workspaces.get(principal.workspaceId);
       return ok({ workspace }, `${workspace.name} (${workspace.id}); language ${workspace.settings.defaultLanguage}; allowed domains: ${workspace.allowedEmailDomains.join(", ") || "none"}`);
     }),
   );

@@ -75,16 +75,16 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     }
     try {
       c.header("Cache-Control", "no-store");
-      return c.json(oauth.register(body ?? {}), 201);
+      return c.json(await oauth.register(body ?? {}), 201);
     } catch (err) {
       return oauthError(c, err);
     }
   });
 
-  app.get("/mcp/oauth/authorize", (c) => {
+  app.get("/mcp/oauth/authorize", async (c) => {
     pageHeaders(c);
     try {
-      const r = oauth.authorize(c.req.query());
+      const r = await oauth.authorize(c.req.query());
       return "redirect" in r ? c.redirect(r.redirect, 302) : c.redirect(`/oauth/sign-in?request=${r.requestId}`, 302);
     } catch (err) {
       if (err instanceof OAuthError) return c.html(errorPage(err.description), 400);
@@ -111,7 +111,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
       return c.json({ error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." }, 400);
     const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
     try {
-      oauth.revoke(form, basicAuth(c.req.header("authorization")));
+      await oauth.revoke(form, basicAuth(c.req.header("authorization")));
       return c.body(null, 200);
     } catch (err) {
       return oauthError(c, err);
@@ -119,8 +119,8 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
   });
 
   // The pages. Every POST re-checks the request kept server-side and its CSRF token.
-  const withRequest = (c: Context, id: string | undefined) => {
-    const p = oauth.pending(id);
+  const withRequest = async (c: Context, id: string | undefined) => {
+    const p = await oauth.pending(id);
     if (!p) {
       pageHeaders(c);
       return { response: c.html(errorPage("This sign-in request has expired or does not exist."), 400) };
@@ -128,16 +128,16 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     return { pending: p };
   };
 
-  app.get("/oauth/sign-in", (c) => {
-    const r = withRequest(c, c.req.query("request"));
+  app.get("/oauth/sign-in", async (c) => {
+    const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    if (accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
+    if ((await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
     return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, upstreamName: upstream?.name }));
   });
 
   app.get("/oauth/upstream/start", async (c) => {
-    const r = withRequest(c, c.req.query("request"));
+    const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
     if (!upstream) return c.html(errorPage("No single sign-on provider is configured."), 404);
@@ -157,7 +157,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     } catch (err) {
       return c.html(errorPage(`Single sign-on failed: ${(err as Error).message}`), 400);
     }
-    const signed = accounts.signInVerified(result, c.req.header("user-agent") ?? "");
+    const signed = await accounts.signInVerified(result, c.req.header("user-agent") ?? "");
     if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}, and no workspace admits its domain; ask for an invite.`), 403);
     sessionCookie(c, signed.sessionId);
     // The web app's own sign-in and an MCP authorization share this callback, the one
@@ -168,7 +168,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
 
   app.post("/oauth/sign-in", async (c) => {
     const f = await c.req.parseBody();
-    const r = withRequest(c, String(f.request ?? ""));
+    const r = await withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
@@ -176,7 +176,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
       c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, error, email: String(f.email ?? "") }), status);
     let signed;
     try {
-      signed = accounts.signIn({ email: String(f.email ?? ""), password: String(f.password ?? ""), address: clientAddress(c), userAgent: c.req.header("user-agent") ?? "" });
+      signed = await accounts.signIn({ email: String(f.email ?? ""), password: String(f.password ?? ""), address: clientAddress(c), userAgent: c.req.header("user-agent") ?? "" });
     } catch (err) {
       if (err instanceof RateLimitError) return again(`Too many sign-in attempts; try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`, 429);
       throw err;
@@ -186,16 +186,16 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 303);
   });
 
-  app.get("/oauth/workspace", (c) => {
-    const r = withRequest(c, c.req.query("request"));
+  app.get("/oauth/workspace", async (c) => {
+    const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
+    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 302);
-    const workspaces = oauth.workspacesOf(userId);
+    const workspaces = await oauth.workspacesOf(userId);
     if (workspaces.length === 0) return c.html(errorPage("Your account belongs to no workspace."), 403);
     if (workspaces.length === 1) {
-      oauth.chooseWorkspace(r.pending.request.id, userId, workspaces[0].id);
+      await oauth.chooseWorkspace(r.pending.request.id, userId, workspaces[0].id);
       return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 302);
     }
     return c.html(workspacePage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, workspaces }));
@@ -203,38 +203,38 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
 
   app.post("/oauth/workspace", async (c) => {
     const f = await c.req.parseBody();
-    const r = withRequest(c, String(f.request ?? ""));
+    const r = await withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
+    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
-    if (!oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? ""))) return c.html(errorPage("Choose one of your workspaces."), 400);
+    if (!await oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? ""))) return c.html(errorPage("Choose one of your workspaces."), 400);
     return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 303);
   });
 
-  app.get("/oauth/consent", (c) => {
-    const r = withRequest(c, c.req.query("request"));
+  app.get("/oauth/consent", async (c) => {
+    const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
+    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
     const { request, client } = r.pending;
     if (!userId || request.userId !== userId || !request.workspaceId) return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
-    const workspaceName = oauth.workspaceName(request.workspaceId) ?? request.workspaceId;
+    const workspaceName = await oauth.workspaceName(request.workspaceId) ?? request.workspaceId;
     return c.html(consentPage({ requestId: request.id, csrf: request.csrf, clientName: client.name, redirectHost: new URL(request.redirectUri).host, workspaceName, scope: request.scope }));
   });
 
   app.post("/oauth/consent", async (c) => {
     const f = await c.req.parseBody();
-    const r = withRequest(c, String(f.request ?? ""));
+    const r = await withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = accounts.session(getCookie(c, SESSION_COOKIE))?.userId ?? null;
+    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
     const { request } = r.pending;
     if (!oauth.csrfMatches(request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     if (!userId || request.userId !== userId || !request.workspaceId) return c.html(errorPage("Sign in first."), 400);
-    if (f.decision !== "allow") return c.redirect(oauth.deny(request.id), 303);
-    return c.redirect(oauth.approve(request.id, userId, request.workspaceId), 303);
+    if (f.decision !== "allow") return c.redirect(await oauth.deny(request.id), 303);
+    return c.redirect(await oauth.approve(request.id, userId, request.workspaceId), 303);
   });
 
   return app;

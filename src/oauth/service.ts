@@ -47,10 +47,10 @@ export interface OAuthDeps {
 export function createOAuthService(d: OAuthDeps) {
   const { repos, now } = d;
 
-  function authenticateClient(clientId: string | undefined, secret: string | undefined, basic: { id: string; secret: string } | null): OAuthClientRow {
+  async function authenticateClient(clientId: string | undefined, secret: string | undefined, basic: { id: string; secret: string } | null): Promise<OAuthClientRow> {
     const id = basic?.id ?? clientId;
     if (!id) throw invalidClient("client_id is required.");
-    const client = repos.oauth.client(id);
+    const client = await repos.oauth.client(id);
     if (!client) throw invalidClient("Unknown client.");
     if (client.authMethod === "none") return client;
     const given = client.authMethod === "client_secret_basic" ? basic?.secret ?? secret : secret ?? basic?.secret;
@@ -70,7 +70,7 @@ export function createOAuthService(d: OAuthDeps) {
     const out: Record<string, unknown> = { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SEC, scope: g.scope };
     if (g.withRefresh) {
       const refresh = token();
-      repos.oauth.insertRefresh({
+      await repos.oauth.insertRefresh({
         tokenHash: sha(refresh),
         familyId: g.familyId,
         clientId: g.clientId,
@@ -89,7 +89,7 @@ export function createOAuthService(d: OAuthDeps) {
   }
 
   return {
-    register(body: Record<string, unknown>) {
+    async register(body: Record<string, unknown>) {
       const uris = body.redirect_uris;
       if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === "string"))
         throw invalidRedirectUri("redirect_uris must be a non-empty array of URLs.");
@@ -118,7 +118,7 @@ export function createOAuthService(d: OAuthDeps) {
       const granted = [...new Set([...scope.split(" "), "read", "offline_access"])].join(" ");
       const id = `mcp_${token(16)}`;
       const secret = method === "none" ? null : `mcps_${token()}`;
-      repos.oauth.insertClient({
+      await repos.oauth.insertClient({
         id,
         secretHash: secret ? sha(secret) : null,
         name,
@@ -145,8 +145,8 @@ export function createOAuthService(d: OAuthDeps) {
      * Checks an authorization request. Errors that make the redirect URI untrustworthy
      * are thrown (shown on a page); the rest are returned for a redirect to the client.
      */
-    authorize(q: Record<string, string | undefined>): { requestId: string } | { redirect: string } {
-      const client = q.client_id ? repos.oauth.client(q.client_id) : null;
+    async authorize(q: Record<string, string | undefined>): Promise<{ requestId: string; }|{ redirect: string; }> {
+      const client = q.client_id ? await repos.oauth.client(q.client_id) : null;
       if (!client) throw invalidClient("Unknown client_id.", 400);
       const redirectUri = q.redirect_uri;
       if (!redirectUri || !client.redirectUris.some((r) => redirectMatches(r, redirectUri)))
@@ -173,7 +173,7 @@ export function createOAuthService(d: OAuthDeps) {
       const resource = q.resource ?? d.resource;
       if (resource !== d.resource) return back("invalid_target", `resource must be ${d.resource}.`);
       const id = token(24);
-      repos.oauth.insertRequest({
+      await repos.oauth.insertRequest({
         id,
         clientId: client.id,
         redirectUri,
@@ -193,18 +193,18 @@ export function createOAuthService(d: OAuthDeps) {
     async principalOf(accessToken: string) {
       const claims = await d.signer.verify(accessToken, d.resource);
       if (!claims) return null;
-      const workspace = repos.workspaces.get(claims.ws);
-      if (!workspace || !repos.members.getByUser(claims.ws, claims.sub)) return null;
+      const workspace = await repos.workspaces.get(claims.ws);
+      if (!workspace || !await repos.members.getByUser(claims.ws, claims.sub)) return null;
       const scopes = claims.scope.split(" ");
       // OAuth "read" opens every read-only tool: notes, knowledge, members, workspace.
       const granted = new Set<"notes" | "users">(scopes.includes("read") ? ["notes", "users"] : []);
       return { workspaceId: claims.ws, userId: claims.sub, keyId: `oauth:${claims.client_id}:${claims.sub}:${claims.ws}`, scopes: granted, plan: workspace.plan };
     },
 
-    pending(id: string | undefined) {
-      const r = id ? repos.oauth.request(id) : null;
+    async pending(id: string | undefined) {
+      const r = id ? await repos.oauth.request(id) : null;
       if (!r || r.expiresAt < now()) return null;
-      return { request: r, client: repos.oauth.client(r.clientId)! };
+      return { request: r, client: (await repos.oauth.client(r.clientId))! };
     },
 
     /** Constant-time check of a form's CSRF token against the one kept with the request. */
@@ -212,29 +212,29 @@ export function createOAuthService(d: OAuthDeps) {
       return typeof given === "string" && given.length > 0 && safeEqual(requestCsrf, given);
     },
 
-    workspacesOf(userId: string) {
-      return repos.workspaces.ofUser(userId);
+    async workspacesOf(userId: string) {
+      return await repos.workspaces.ofUser(userId);
     },
 
     /** The signed-in user picked the workspace the client will read (one of theirs). */
-    chooseWorkspace(requestId: string, userId: string, workspaceId: string): boolean {
-      if (!repos.workspaces.ofUser(userId).some((w) => w.id === workspaceId)) return false;
-      repos.oauth.updateRequest(requestId, { userId, workspaceId });
+    async chooseWorkspace(requestId: string, userId: string, workspaceId: string): Promise<boolean> {
+      if (!(await repos.workspaces.ofUser(userId)).some((w) => w.id === workspaceId)) return false;
+      await repos.oauth.updateRequest(requestId, { userId, workspaceId });
       return true;
     },
 
-    workspaceName(workspaceId: string): string | null {
-      return repos.workspaces.get(workspaceId)?.name ?? null;
+    async workspaceName(workspaceId: string): Promise<string|null> {
+      return (await repos.workspaces.get(workspaceId))?.name ?? null;
     },
 
     /** The user approved: a single-use code, bound to client, redirect URI, PKCE challenge and resource. */
-    approve(requestId: string, userId: string, workspaceId: string): string {
-      const r = repos.oauth.request(requestId);
+    async approve(requestId: string, userId: string, workspaceId: string): Promise<string> {
+      const r = await repos.oauth.request(requestId);
       if (!r || r.expiresAt < now()) throw invalidRequest("The authorization request has expired; start again.");
-      if (!repos.members.getByUser(workspaceId, userId)) throw invalidRequest("You are not a member of that workspace.");
+      if (!await repos.members.getByUser(workspaceId, userId)) throw invalidRequest("You are not a member of that workspace.");
       const code = token();
-      repos.transaction(() => {
-        repos.oauth.insertCode({
+      await repos.transaction(async () => {
+        await repos.oauth.insertCode({
           codeHash: sha(code),
           clientId: r.clientId,
           userId,
@@ -246,7 +246,7 @@ export function createOAuthService(d: OAuthDeps) {
           expiresAt: now() + CODE_TTL_MS,
           usedAt: null,
         });
-        repos.oauth.deleteRequest(requestId);
+        await repos.oauth.deleteRequest(requestId);
       });
       const u = new URL(r.redirectUri);
       u.searchParams.set("code", code);
@@ -254,10 +254,10 @@ export function createOAuthService(d: OAuthDeps) {
       return u.toString();
     },
 
-    deny(requestId: string): string {
-      const r = repos.oauth.request(requestId);
+    async deny(requestId: string): Promise<string> {
+      const r = await repos.oauth.request(requestId);
       if (!r) throw invalidRequest("The authorization request has expired.");
-      repos.oauth.deleteRequest(requestId);
+      await repos.oauth.deleteRequest(requestId);
       const u = new URL(r.redirectUri);
       u.searchParams.set("error", "access_denied");
       if (r.state) u.searchParams.set("state", r.state);
@@ -269,19 +269,19 @@ export function createOAuthService(d: OAuthDeps) {
      * access tokens are short-lived JWTs and simply run out. An unknown token is not an
      * error: the caller's goal, that it no longer works, is met.
      */
-    revoke(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null): void {
-      const client = authenticateClient(form.client_id, form.client_secret, basic);
+    async revoke(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null): Promise<void> {
+      const client = await authenticateClient(form.client_id, form.client_secret, basic);
       if (!form.token) throw invalidRequest("token is required.");
-      const row = repos.oauth.refresh(sha(form.token));
-      if (row && row.clientId === client.id) repos.oauth.revokeFamily(row.familyId, now());
+      const row = await repos.oauth.refresh(sha(form.token));
+      if (row && row.clientId === client.id) await repos.oauth.revokeFamily(row.familyId, now());
     },
 
     async token(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null) {
-      const client = authenticateClient(form.client_id, form.client_secret, basic);
+      const client = await authenticateClient(form.client_id, form.client_secret, basic);
       if (form.grant_type === "authorization_code") {
         if (!client.grantTypes.includes("authorization_code")) throw new OAuthError("unauthorized_client", "This client may not use authorization_code.");
         if (!form.code || !form.redirect_uri || !form.code_verifier) throw invalidRequest("code, redirect_uri and code_verifier are required.");
-        const used = repos.oauth.useCode(sha(form.code), now());
+        const used = await repos.oauth.useCode(sha(form.code), now());
         if (!used || used.row.clientId !== client.id) throw invalidGrant("The code is not valid for this client.");
         if (!used.fresh) throw invalidGrant("The code has been used already.");
         const row = used.row;
@@ -295,14 +295,14 @@ export function createOAuthService(d: OAuthDeps) {
       if (form.grant_type === "refresh_token") {
         if (!client.grantTypes.includes("refresh_token")) throw new OAuthError("unauthorized_client", "This client may not use refresh_token.");
         if (!form.refresh_token) throw invalidRequest("refresh_token is required.");
-        const row = repos.oauth.refresh(sha(form.refresh_token));
+        const row = await repos.oauth.refresh(sha(form.refresh_token));
         if (!row || row.clientId !== client.id) throw invalidGrant("The refresh token is not valid for this client.");
         if (row.revokedAt !== null) throw invalidGrant("The refresh token has been revoked.");
         if (row.expiresAt < now()) throw invalidGrant("The refresh token has expired.");
-        if (!repos.oauth.rotate(row.tokenHash, now())) {
+        if (!await repos.oauth.rotate(row.tokenHash, now())) {
           // Used before: a concurrent refresh within the grace window is fine; later, it is theft.
           if (row.rotatedAt !== null && now() - row.rotatedAt > REUSE_GRACE_MS) {
-            repos.oauth.revokeFamily(row.familyId, now());
+            await repos.oauth.revokeFamily(row.familyId, now());
             throw invalidGrant("The refresh token was used already; every token of this sign-in is now revoked.");
           }
         }

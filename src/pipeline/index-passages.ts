@@ -48,15 +48,15 @@ export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder
     backoffMs: (attempt) => 5_000 * attempt,
     async handle({ source, id }) {
       if (source === "note") {
-        const note = repos.notes.getForProcessing(id);
-        if (!note) return repos.passages.remove("note", id);
-        const items = notePassages(note, repos.notes.segmentsOf(id));
-        repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+        const note = await repos.notes.getForProcessing(id);
+        if (!note) return await repos.passages.remove("note", id);
+        const items = notePassages(note, await repos.notes.segmentsOf(id));
+        await repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
       } else {
-        const article = repos.knowledge.getById(id);
-        if (!article) return repos.passages.remove("article", id);
+        const article = await repos.knowledge.getById(id);
+        if (!article) return await repos.passages.remove("article", id);
         const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
-        repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+        await repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
       }
     },
   };

@@ -46,7 +46,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
   const { repos, lifecycle } = d;
 
   async function transcribe(note: NoteRow, signal: AbortSignal) {
-    const upload = note.audioUploadId ? repos.audioUploads.get(note.audioUploadId) : null;
+    const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
     if (!upload) throw new PermanentJobError("The note's recording is missing.");
     const engine = d.transcriber();
     const work = path.join(d.tmpDir, `${note.id}-${randomBytes(4).toString("hex")}`);
@@ -65,7 +65,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         await fsp.rm(wav, { force: true });
         d.onProgress?.(note.id, i + 1, windows.length);
       }
-      lifecycle.transcribed(note, segments, {
+      await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
         processingInfo: { ...(note.processingInfo ?? {}), transcription: engine.name },
       });
@@ -77,9 +77,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
 
   async function summarize(note: NoteRow, signal: AbortSignal) {
     const summarizer = d.summarizer();
-    const transcript = repos.notes.segmentsOf(note.id).map((s) => ({ speaker: s.speaker, text: s.text, at: toTimestamp(s.startSec) }));
+    const transcript = (await repos.notes.segmentsOf(note.id)).map((s) => ({ speaker: s.speaker, text: s.text, at: toTimestamp(s.startSec) }));
     const result = await summarizer.summarize({ title: note.title, userWrittenNote: note.userWrittenNote, transcript }, { signal });
-    lifecycle.summarized(note, {
+    await lifecycle.summarized(note, {
       summary: result.summary,
       enhancedNote: result.enhancedNote,
       processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
@@ -95,13 +95,13 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     maxAttempts: d.maxAttempts,
     backoffMs: (attempt) => Math.min(10 * 60_000, d.retryBaseMs * 4 ** (attempt - 1)),
     async handle({ noteId }, { signal }) {
-      let note = repos.notes.getForProcessing(noteId);
+      let note = await repos.notes.getForProcessing(noteId);
       if (!note) return; // deleted meanwhile
       try {
         if (note.status === "postprocessing" || note.status === "transcript-processing") {
-          lifecycle.transcriptionStarted(note);
+          await lifecycle.transcriptionStarted(note);
           await transcribe(note, signal);
-          note = repos.notes.getForProcessing(noteId);
+          note = await repos.notes.getForProcessing(noteId);
           if (!note) return;
         }
         if (note.status === "summarizing") await summarize(note, signal);
@@ -109,8 +109,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         throw permanent(err);
       }
     },
-    onExhausted({ noteId }, error) {
-      lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${error.message}`);
+    async onExhausted({ noteId }, error) {
+      await lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${error.message}`);
     },
   };
 }

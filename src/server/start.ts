@@ -97,16 +97,16 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     throw err;
   }
   // Whatever a crash left half-received starts over.
-  runtime.repos.audioUploads.resetReceiving();
+  await runtime.repos.audioUploads.resetReceiving();
   runtime.audioStore.sweepIncoming();
   fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   defineWorkers(runtime, config, opts.version, logger);
 
-  if (runtime.services.workspaces.isEmpty()) {
-    const created = runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
+  if (await runtime.services.workspaces.isEmpty()) {
+    const created = await runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
     out(`Created workspace "${created.workspace.name}" (${created.workspace.id}) with admin ${created.user.email}.`);
     out(`Admin API key (shown once; store it now): ${created.key}`);
-    const setup = runtime.services.accounts.issueLink(created.user.id, "setup");
+    const setup = await runtime.services.accounts.issueLink(created.user.id, "setup");
     out(`Set the admin's password for the web app (one-time link, valid 7 days): ${config.publicUrl}/account/password/${setup}`);
   }
 
@@ -115,7 +115,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   out(`notula listening on ${urlOf(address)}`);
   // Jobs left by a previous run resume now: one server runs per data dir, so a job
   // still marked running lost its worker with that run.
-  runtime.repos.jobs.requeueRunning(runtime.now());
+  await runtime.repos.jobs.requeueRunning(runtime.now());
   runtime.queue.start();
 
   return {

@@ -44,21 +44,21 @@ const TOUCH_EVERY_MS = 60_000;
 
 export function createApiKeyService(repos: Repositories, now: Clock) {
   const touched = new Map<string, number>();
-  function touch(id: string) {
+  async function touch(id: string) {
     const t = now();
     if (t - (touched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
     if (touched.size > 10_000) touched.clear();
     touched.set(id, t);
-    repos.apiKeys.touch(id, t);
+    await repos.apiKeys.touch(id, t);
   }
   return {
-    create(input: { workspaceId: string; userId: string; name: string; scopes: ScopeName[] }) {
-      if (!repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
-      if (!repos.members.getByUser(input.workspaceId, input.userId))
+    async create(input: { workspaceId: string; userId: string; name: string; scopes: ScopeName[] }) {
+      if (!await repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+      if (!await repos.members.getByUser(input.workspaceId, input.userId))
         throw new NotFoundError(`User ${input.userId} is not a member of workspace ${input.workspaceId}.`);
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
       const id = newId("key");
-      repos.apiKeys.insert({
+      await repos.apiKeys.insert({
         id,
         workspaceId: input.workspaceId,
         userId: input.userId,
@@ -88,36 +88,36 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
     },
 
     /** The caller's own keys in this workspace, newest first (never the keys themselves). */
-    listOwn(p: Principal) {
-      return present(repos.apiKeys.listForUser(p.workspaceId, p.userId)).reverse();
+    async listOwn(p: Principal) {
+      return present(await repos.apiKeys.listForUser(p.workspaceId, p.userId)).reverse();
     },
 
-    revokeOwn(p: Principal, id: string): void {
-      if (!repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now())) throw new NotFoundError(`Key ${id} not found.`);
+    async revokeOwn(p: Principal, id: string): Promise<void> {
+      if (!await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now())) throw new NotFoundError(`Key ${id} not found.`);
     },
 
     /** The key a request was made with, revoked: `notula logout`. */
-    revokePresented(p: Principal): void {
-      if (!repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now())) throw new NotFoundError("This key is not an API key of yours.");
+    async revokePresented(p: Principal): Promise<void> {
+      if (!await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now())) throw new NotFoundError("This key is not an API key of yours.");
     },
 
-    list(workspaceId: string) {
-      return present(repos.apiKeys.listForWorkspace(workspaceId));
+    async list(workspaceId: string) {
+      return present(await repos.apiKeys.listForWorkspace(workspaceId));
     },
 
-    revoke(id: string): boolean {
-      return repos.apiKeys.revoke(id, now());
+    async revoke(id: string): Promise<boolean> {
+      return await repos.apiKeys.revoke(id, now());
     },
 
     /** The principal behind a presented key, or null for anything that is not a live key. */
-    authenticate(presented: string): Principal | null {
+    async authenticate(presented: string): Promise<Principal|null> {
       if (!KEY_SHAPE.test(presented)) return null;
       const hash = hashKey(presented);
-      const row = repos.apiKeys.findByHashWithPlan(hash);
+      const row = await repos.apiKeys.findByHashWithPlan(hash);
       // The lookup is by hash; the explicit constant-time check guards against any
       // future change that would fetch by prefix instead.
       if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash)) || row.revokedAt !== null) return null;
-      touch(row.id);
+      await touch(row.id);
       return {
         workspaceId: row.workspaceId,
         userId: row.userId,

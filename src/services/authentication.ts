@@ -7,12 +7,12 @@ import type { OAuthService } from "../oauth/service.js";
 export function createAuthentication(apiKeys: ApiKeyService, oauth: OAuthService) {
   return {
     /** An API key's principal, or null when it is unknown or revoked. */
-    apiKey(token: string): Principal | null {
+    apiKey(token: string): Promise<Principal | null> {
       return apiKeys.authenticate(token);
     },
     /** An API key's or a valid OAuth access token's principal, else null. */
     async mcp(token: string): Promise<Principal | null> {
-      return apiKeys.authenticate(token) ?? (await oauth.principalOf(token));
+      return (await apiKeys.authenticate(token)) ?? (await oauth.principalOf(token));
     },
   };
 }

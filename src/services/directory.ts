@@ -10,9 +10,9 @@ import { iso, type Clock } from "../core/clock.js";
 const DEFAULT_TAG_COLOR = "#4F46E5";
 
 export function createDirectoryService(repos: Repositories, now: Clock) {
-  function presentMembers(workspaceId: string, rows: MemberRecord[]) {
-    const groups = repos.members.groupsOf(rows.map((m) => m.id));
-    const folders = repos.members.foldersOf(workspaceId, rows.map((m) => m.userId));
+  async function presentMembers(workspaceId: string, rows: MemberRecord[]) {
+    const groups = await repos.members.groupsOf(rows.map((m) => m.id));
+    const folders = await repos.members.foldersOf(workspaceId, rows.map((m) => m.userId));
     return rows.map((m) => ({
       id: m.id,
       userId: m.userId,
@@ -26,34 +26,34 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
     }));
   }
 
-  function getMember(p: Principal, id: string) {
-    const m = repos.members.get(p.workspaceId, id);
+  async function getMember(p: Principal, id: string) {
+    const m = await repos.members.get(p.workspaceId, id);
     if (!m) throw new NotFoundError(`Member ${id} not found.`);
-    return presentMembers(p.workspaceId, [m])[0];
+    return (await presentMembers(p.workspaceId, [m]))[0];
   }
 
   return {
     getMember,
 
     /** A user's membership of a workspace (name, email, role), or null when there is none. */
-    memberOf(workspaceId: string, userId: string) {
-      const m = repos.members.getByUser(workspaceId, userId);
+    async memberOf(workspaceId: string, userId: string) {
+      const m = await repos.members.getByUser(workspaceId, userId);
       return m ? { id: m.id, name: m.name, email: m.email, role: m.role } : null;
     },
 
-    listMembers(p: Principal, q: { limit: number; offset: number; search?: string }) {
-      const rows = repos.members.list(p.workspaceId, { ...q, search: q.search?.trim() || undefined });
+    async listMembers(p: Principal, q: { limit: number; offset: number; search?: string }) {
+      const rows = await repos.members.list(p.workspaceId, { ...q, search: q.search?.trim() || undefined });
       const { page, pagination } = paginate(rows, q.limit, q.offset);
-      return { items: presentMembers(p.workspaceId, page), pagination };
+      return { items: await presentMembers(p.workspaceId, page), pagination };
     },
 
     /** An admin changes a member's role; a workspace always keeps one admin. */
-    setRole(p: Principal, id: string, role: "admin" | "member") {
-      const m = repos.members.get(p.workspaceId, id);
+    async setRole(p: Principal, id: string, role: "admin" | "member") {
+      const m = await repos.members.get(p.workspaceId, id);
       if (!m) throw new NotFoundError(`Member ${id} not found.`);
-      if (m.role === "admin" && role === "member" && repos.members.countAdmins(p.workspaceId) <= 1)
+      if (m.role === "admin" && role === "member" && await repos.members.countAdmins(p.workspaceId) <= 1)
         throw new ConflictError("A workspace needs at least one admin: make someone else admin first.");
-      repos.members.setRole(p.workspaceId, id, role);
+      await repos.members.setRole(p.workspaceId, id, role);
       return getMember(p, id);
     },
 
@@ -61,50 +61,50 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
      * An admin removes a member: their API keys in this workspace are revoked, their
      * OAuth grants for it too, and their browser sessions end at once.
      */
-    removeMember(p: Principal, id: string) {
-      const m = repos.members.get(p.workspaceId, id);
+    async removeMember(p: Principal, id: string) {
+      const m = await repos.members.get(p.workspaceId, id);
       if (!m) throw new NotFoundError(`Member ${id} not found.`);
       if (m.userId === p.userId) throw new ConflictError("You cannot remove yourself; ask another admin.");
-      if (m.role === "admin" && repos.members.countAdmins(p.workspaceId) <= 1) throw new ConflictError("A workspace needs at least one admin.");
-      repos.transaction(() => {
-        repos.members.remove(p.workspaceId, id);
-        repos.apiKeys.revokeAllOf(p.workspaceId, m.userId, now());
-        repos.oauth.revokeForMember(p.workspaceId, m.userId, now());
-        repos.sessions.deleteForUser(m.userId, null);
+      if (m.role === "admin" && await repos.members.countAdmins(p.workspaceId) <= 1) throw new ConflictError("A workspace needs at least one admin.");
+      await repos.transaction(async () => {
+        await repos.members.remove(p.workspaceId, id);
+        await repos.apiKeys.revokeAllOf(p.workspaceId, m.userId, now());
+        await repos.oauth.revokeForMember(p.workspaceId, m.userId, now());
+        await repos.sessions.deleteForUser(m.userId, null);
       });
     },
 
-    setMemberGroups(p: Principal, id: string, groupIds: string[]) {
-      if (!repos.members.get(p.workspaceId, id)) throw new NotFoundError(`Member ${id} not found.`);
+    async setMemberGroups(p: Principal, id: string, groupIds: string[]) {
+      if (!await repos.members.get(p.workspaceId, id)) throw new NotFoundError(`Member ${id} not found.`);
       const unique = [...new Set(groupIds)];
-      const found = new Set(repos.groups.existing(p.workspaceId, unique).map((g) => g.id));
+      const found = new Set((await repos.groups.existing(p.workspaceId, unique)).map((g) => g.id));
       const missing = unique.filter((g) => !found.has(g));
       if (missing.length) throw new BadRequestError(`groupIds: no group ${missing.join(", ")} in this workspace.`);
-      repos.members.setGroups(id, unique);
+      await repos.members.setGroups(id, unique);
       return getMember(p, id);
     },
 
-    listGroups(p: Principal) {
-      return repos.groups
-        .listWithCounts(p.workspaceId)
+    async listGroups(p: Principal) {
+      return (await repos.groups
+.listWithCounts(p.workspaceId))
         .map((g) => ({ id: g.id, name: g.name, createdAt: iso(g.createdAt), memberCount: g.memberCount }));
     },
 
-    createGroup(p: Principal, input: { name: string }) {
-      if (repos.groups.getByName(p.workspaceId, input.name)) throw new ConflictError(`A group named "${input.name}" already exists.`);
+    async createGroup(p: Principal, input: { name: string }) {
+      if (await repos.groups.getByName(p.workspaceId, input.name)) throw new ConflictError(`A group named "${input.name}" already exists.`);
       const row = { id: newId("grp"), workspaceId: p.workspaceId, name: input.name, createdAt: now() };
-      repos.groups.insert(row);
+      await repos.groups.insert(row);
       return { id: row.id, name: row.name, createdAt: iso(row.createdAt), memberCount: 0 };
     },
 
-    listTags(p: Principal) {
-      return repos.tags.list(p.workspaceId).map((t) => ({ id: t.id, name: t.name, color: t.color, createdAt: iso(t.createdAt) }));
+    async listTags(p: Principal) {
+      return (await repos.tags.list(p.workspaceId)).map((t) => ({ id: t.id, name: t.name, color: t.color, createdAt: iso(t.createdAt) }));
     },
 
-    createTag(p: Principal, input: { name: string; color?: string }) {
-      if (repos.tags.getByName(p.workspaceId, input.name)) throw new ConflictError(`A tag named "${input.name}" already exists.`);
+    async createTag(p: Principal, input: { name: string; color?: string }) {
+      if (await repos.tags.getByName(p.workspaceId, input.name)) throw new ConflictError(`A tag named "${input.name}" already exists.`);
       const row = { id: newId("tag"), workspaceId: p.workspaceId, name: input.name, color: input.color ?? DEFAULT_TAG_COLOR, createdAt: now() };
-      repos.tags.insert(row);
+      await repos.tags.insert(row);
       return { id: row.id, name: row.name, color: row.color, createdAt: iso(row.createdAt) };
     },
   };

@@ -21,21 +21,21 @@ function present(f: FolderRow) {
 }
 
 export function createFolderService(repos: Repositories, now: Clock) {
-  function requireParent(p: Principal, parentId: string | null | undefined, selfId?: string): string | null {
+  async function requireParent(p: Principal, parentId: string | null | undefined, selfId?: string): Promise<string|null> {
     if (!parentId) return null;
-    if (!repos.folders.get(p.workspaceId, parentId))
+    if (!await repos.folders.get(p.workspaceId, parentId))
       throw new BadRequestError(`parentFolderId: no folder ${parentId} in this workspace.`);
     // Walk up from the new parent: meeting the folder itself would make a cycle.
     for (let id: string | null = parentId, hops = 0; id && hops < 1000; hops++) {
       if (id === selfId) throw new BadRequestError("parentFolderId: a folder cannot be moved inside itself.");
-      id = repos.folders.get(p.workspaceId, id)?.parentFolderId ?? null;
+      id = (await repos.folders.get(p.workspaceId, id))?.parentFolderId ?? null;
     }
     return parentId;
   }
 
   return {
-    create(p: Principal, input: FolderInput & { name: string; ownerUserId: string }) {
-      if (!repos.members.getByUser(p.workspaceId, input.ownerUserId))
+    async create(p: Principal, input: FolderInput & { name: string; ownerUserId: string }) {
+      if (!await repos.members.getByUser(p.workspaceId, input.ownerUserId))
         throw new BadRequestError(`ownerUserId: no user ${input.ownerUserId} in this workspace.`);
       const t = now();
       const row: FolderRow = {
@@ -45,38 +45,38 @@ export function createFolderService(repos: Repositories, now: Clock) {
         icon: input.icon ?? null,
         color: input.color ?? DEFAULT_COLOR,
         isPrivate: input.isPrivate ?? false,
-        parentFolderId: requireParent(p, input.parentFolderId),
+        parentFolderId: await requireParent(p, input.parentFolderId),
         ownerUserId: input.ownerUserId,
         createdAt: t,
         updatedAt: t,
       };
-      repos.folders.insert(row);
+      await repos.folders.insert(row);
       return present(row);
     },
 
-    list(p: Principal) {
-      return repos.folders.listVisible(p.workspaceId, p.userId).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate }));
+    async list(p: Principal) {
+      return (await repos.folders.listVisible(p.workspaceId, p.userId)).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate }));
     },
 
     /** What a folder picker offers: id and name, by name. */
-    choices(p: Principal) {
-      return repos.folders.namesVisible(p.workspaceId, p.userId);
+    async choices(p: Principal) {
+      return await repos.folders.namesVisible(p.workspaceId, p.userId);
     },
 
-    update(p: Principal, id: string, input: FolderInput) {
-      if (!repos.folders.get(p.workspaceId, id)) throw new NotFoundError(`Folder ${id} not found.`);
+    async update(p: Principal, id: string, input: FolderInput) {
+      if (!await repos.folders.get(p.workspaceId, id)) throw new NotFoundError(`Folder ${id} not found.`);
       const patch: Partial<FolderRow> = { updatedAt: now() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.icon !== undefined) patch.icon = input.icon;
       if (input.color !== undefined) patch.color = input.color;
       if (input.isPrivate !== undefined) patch.isPrivate = input.isPrivate;
-      if (input.parentFolderId !== undefined) patch.parentFolderId = requireParent(p, input.parentFolderId, id);
-      repos.folders.update(p.workspaceId, id, patch);
-      return present(repos.folders.get(p.workspaceId, id)!);
+      if (input.parentFolderId !== undefined) patch.parentFolderId = await requireParent(p, input.parentFolderId, id);
+      await repos.folders.update(p.workspaceId, id, patch);
+      return present((await repos.folders.get(p.workspaceId, id))!);
     },
 
-    delete(p: Principal, id: string) {
-      if (!repos.folders.delete(p.workspaceId, id, now())) throw new NotFoundError(`Folder ${id} not found.`);
+    async delete(p: Principal, id: string) {
+      if (!await repos.folders.delete(p.workspaceId, id, now())) throw new NotFoundError(`Folder ${id} not found.`);
     },
   };
 }

@@ -30,9 +30,9 @@ export interface ServiceOptions {
   /** The note life cycle: statuses and what follows them. */
   lifecycle: NoteLifecycle;
   /** Queues (re)indexing of a note or article for meaning-based search. */
-  enqueueIndexing: (source: "note" | "article", id: string) => void;
+  enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
   /** Queues a webhook delivery again. */
-  redeliverWebhook: (deliveryId: string) => void;
+  redeliverWebhook: (deliveryId: string) => Promise<unknown>;
   /** The embedding engine, or null when meaning-based search is off. */
   embedder: Embedder | null;
   now?: Clock;

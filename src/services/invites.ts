@@ -39,27 +39,27 @@ export function createInviteService(repos: Repositories, now: Clock) {
     if (missing.length) throw new BadRequestError(`${field}: no ${noun} ${missing.join(", ")} in this workspace.`);
   }
 
-  function page(p: Principal, limit: number, offset: number) {
-    const rows = repos.invites.listPending(p.workspaceId, now(), limit, offset);
+  async function page(p: Principal, limit: number, offset: number) {
+    const rows = await repos.invites.listPending(p.workspaceId, now(), limit, offset);
     const { page: items, pagination } = paginate(rows, limit, offset);
     return { items, pagination };
   }
 
   return {
-    create(p: Principal, input: InviteInput) {
+    async create(p: Principal, input: InviteInput) {
       const email = input.email ?? null;
       if (!email && !input.isUrlInvite) throw new BadRequestError("email: is required unless isUrlInvite is true.");
       const folderIds = [...new Set(input.folderIds ?? [])];
       const groupIds = [...new Set(input.groupIds ?? [])];
-      checkIds(repos.folders.existing(p.workspaceId, folderIds), folderIds, "folderIds", "folder");
-      checkIds(repos.groups.existing(p.workspaceId, groupIds), groupIds, "groupIds", "group");
-      return repos.transaction(() => {
+      checkIds(await repos.folders.existing(p.workspaceId, folderIds), folderIds, "folderIds", "folder");
+      checkIds(await repos.groups.existing(p.workspaceId, groupIds), groupIds, "groupIds", "group");
+      return await repos.transaction(async () => {
         const t = now();
         if (email) {
-          const user = repos.users.getByEmail(email);
-          if (user && repos.members.getByUser(p.workspaceId, user.id))
+          const user = await repos.users.getByEmail(email);
+          if (user && await repos.members.getByUser(p.workspaceId, user.id))
             throw new ConflictError(`${email} is already a member of this workspace.`);
-          if (repos.invites.findPendingByEmail(p.workspaceId, email, t))
+          if (await repos.invites.findPendingByEmail(p.workspaceId, email, t))
             throw new ConflictError(`${email} already has a pending invite; delete it first to send a new one.`);
         }
         const row: InviteRow = {
@@ -74,64 +74,64 @@ export function createInviteService(repos: Repositories, now: Clock) {
           createdAt: t,
           acceptedAt: null,
         };
-        repos.invites.insert(row, { folderIds, groupIds });
+        await repos.invites.insert(row, { folderIds, groupIds });
         return present(row);
       });
     },
 
-    listWithFolders(p: Principal, limit: number, offset: number) {
-      const { items, pagination } = page(p, limit, offset);
-      const folders = repos.invites.foldersOf(items.map((i) => i.id));
+    async listWithFolders(p: Principal, limit: number, offset: number) {
+      const { items, pagination } = await page(p, limit, offset);
+      const folders = await repos.invites.foldersOf(items.map((i) => i.id));
       return { items: items.map((i) => ({ ...present(i), folders: folders.get(i.id) ?? [] })), pagination };
     },
 
-    listWithGroups(p: Principal, limit: number, offset: number) {
-      const { items, pagination } = page(p, limit, offset);
-      const groups = repos.invites.groupsOf(items.map((i) => i.id));
+    async listWithGroups(p: Principal, limit: number, offset: number) {
+      const { items, pagination } = await page(p, limit, offset);
+      const groups = await repos.invites.groupsOf(items.map((i) => i.id));
       return { items: items.map((i) => ({ ...present(i), groups: groups.get(i.id) ?? [] })), pagination };
     },
 
     /** A pending invite for the page at /invite/{code}, or null. */
-    pendingByCode(code: string) {
-      const invite = repos.invites.pendingByCode(code, now());
+    async pendingByCode(code: string) {
+      const invite = await repos.invites.pendingByCode(code, now());
       if (!invite) return null;
-      return { invite: present(invite), workspace: repos.workspaces.get(invite.workspaceId)! };
+      return { invite: present(invite), workspace: (await repos.workspaces.get(invite.workspaceId))! };
     },
 
     /**
      * Accepts an invite: creates the account (or, for an existing one, checks its
      * password), joins the workspace with the invite's role, groups and folders.
      */
-    accept(code: string, input: { name: string; email: string; password: string }) {
-      return repos.transaction(() => {
-        const invite = repos.invites.pendingByCode(code, now());
+    async accept(code: string, input: { name: string; email: string; password: string }) {
+      return await repos.transaction(async () => {
+        const invite = await repos.invites.pendingByCode(code, now());
         if (!invite) throw new NotFoundError("This invite link has expired or has been used.");
         const email = input.email.trim().toLowerCase();
         if (invite.email && invite.email !== email) throw new BadRequestError(`This invite is for ${invite.email}.`);
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new BadRequestError("Enter a valid email address.");
         if (input.password.length < 8) throw new BadRequestError("The password needs at least 8 characters.");
-        let user = repos.users.getByEmail(email);
+        let user = await repos.users.getByEmail(email);
         if (user) {
           if (!user.passwordHash || !verifyPassword(input.password, user.passwordHash))
             throw new BadRequestError("An account with this email exists: enter its password to join.");
         } else {
           if (!input.name.trim()) throw new BadRequestError("Enter your name.");
           user = { id: newId("usr"), email, name: input.name.trim().slice(0, 200), profileUrl: "", passwordHash: hashPassword(input.password), createdAt: now() };
-          repos.users.insert(user);
+          await repos.users.insert(user);
         }
-        if (repos.members.getByUser(invite.workspaceId, user.id)) throw new ConflictError("You are already a member of this workspace.");
-        if (!repos.invites.markAccepted(invite.id, now())) throw new NotFoundError("This invite link has been used.");
+        if (await repos.members.getByUser(invite.workspaceId, user.id)) throw new ConflictError("You are already a member of this workspace.");
+        if (!await repos.invites.markAccepted(invite.id, now())) throw new NotFoundError("This invite link has been used.");
         const memberId = newId("mem");
-        repos.members.insert({ id: memberId, workspaceId: invite.workspaceId, userId: user.id, role: invite.role, createdAt: now() });
-        const groups = repos.invites.groupsOf([invite.id]).get(invite.id) ?? [];
-        if (groups.length) repos.members.setGroups(memberId, groups.map((g) => g.id));
-        for (const f of repos.invites.foldersOf([invite.id]).get(invite.id) ?? []) repos.folders.addMember(f.id, user.id);
+        await repos.members.insert({ id: memberId, workspaceId: invite.workspaceId, userId: user.id, role: invite.role, createdAt: now() });
+        const groups = (await repos.invites.groupsOf([invite.id])).get(invite.id) ?? [];
+        if (groups.length) await repos.members.setGroups(memberId, groups.map((g) => g.id));
+        for (const f of (await repos.invites.foldersOf([invite.id])).get(invite.id) ?? []) await repos.folders.addMember(f.id, user.id);
         return { userId: user.id, memberId, workspaceId: invite.workspaceId };
       });
     },
 
-    delete(p: Principal, id: string) {
-      if (!repos.invites.delete(p.workspaceId, id)) throw new NotFoundError(`Invite ${id} not found.`);
+    async delete(p: Principal, id: string) {
+      if (!await repos.invites.delete(p.workspaceId, id)) throw new NotFoundError(`Invite ${id} not found.`);
       return { success: true, message: `Invite ${id} deleted.` };
     },
   };

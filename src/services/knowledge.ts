@@ -14,25 +14,25 @@ const present = (a: KnowledgeRow) => ({
   updatedAt: iso(a.updatedAt),
 });
 
-export function createKnowledgeService(repos: Repositories, now: Clock, enqueueIndexing: (source: "article", id: string) => void) {
+export function createKnowledgeService(repos: Repositories, now: Clock, enqueueIndexing: (source: "article", id: string) => Promise<unknown>) {
   return {
-    create(p: Principal, input: { title: string; content: string }) {
+    async create(p: Principal, input: { title: string; content: string }) {
       const t = now();
       const row = { id: newId("kb"), workspaceId: p.workspaceId, title: input.title, content: input.content, createdBy: p.userId, createdAt: t, updatedAt: t };
-      repos.transaction(() => {
-        repos.knowledge.insert(row);
-        enqueueIndexing("article", row.id);
+      await repos.transaction(async () => {
+        await repos.knowledge.insert(row);
+        await enqueueIndexing("article", row.id);
       });
       return present(row);
     },
-    list(p: Principal, limit: number, offset: number) {
-      const rows = repos.knowledge.list(p.workspaceId, limit, offset);
+    async list(p: Principal, limit: number, offset: number) {
+      const rows = await repos.knowledge.list(p.workspaceId, limit, offset);
       const { page, pagination } = paginate(rows, limit, offset);
       return { items: page.map(present), pagination };
     },
-    delete(p: Principal, id: string) {
-      if (!repos.knowledge.delete(p.workspaceId, id)) throw new NotFoundError(`Article ${id} not found.`);
-      repos.passages.remove("article", id);
+    async delete(p: Principal, id: string) {
+      if (!await repos.knowledge.delete(p.workspaceId, id)) throw new NotFoundError(`Article ${id} not found.`);
+      await repos.passages.remove("article", id);
       return { success: true, message: `Article ${id} deleted.` };
     },
   };

@@ -43,9 +43,9 @@ export interface LifecycleDeps {
   /** Records a workspace event (webhooks) in the caller's transaction. */
   emit: EmitEvent;
   /** Queues a note's processing, in the caller's transaction. */
-  enqueueProcessing: (noteId: string) => void;
+  enqueueProcessing: (noteId: string) => Promise<unknown>;
   /** Queues (re)indexing for meaning-based search. */
-  enqueueIndexing: (source: "note" | "article", id: string) => void;
+  enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
   /** For the share links in the notes that events carry. */
   publicUrl: string;
 }
@@ -54,28 +54,28 @@ export interface LifecycleDeps {
 export function createNoteLifecycle(d: LifecycleDeps) {
   const { repos, now } = d;
 
-  function current(noteId: string): NoteRow | null {
-    return repos.notes.getForProcessing(noteId);
+  async function current(noteId: string): Promise<NoteRow|null> {
+    return await repos.notes.getForProcessing(noteId);
   }
 
   /**
    * Checks the move against the note's stored status (a caller's copy may be stale);
    * a move the life cycle lacks is a bug in the caller, never data to keep.
    */
-  function check(noteId: string, to: NoteStatus) {
-    const from = current(noteId)?.status as NoteStatus | undefined;
+  async function check(noteId: string, to: NoteStatus) {
+    const from = (await current(noteId))?.status as NoteStatus | undefined;
     if (from === undefined) throw new InternalError(`Note ${noteId} no longer exists.`);
     if (!canMove(from, to)) throw new InternalError(`Note ${noteId} cannot move from ${from} to ${to}.`);
   }
 
   /** The note as events carry it: the full single-read shape. */
-  const snapshot = (note: NoteRow): NoteDto => presentFullNote(repos, note, d.publicUrl);
+  const snapshot = (note: NoteRow): Promise<NoteDto> => presentFullNote(repos, note, d.publicUrl);
 
   /** Processing has finished, whichever way: tell the webhooks and refresh the search index. */
-  function finished(note: NoteRow) {
-    repos.transaction(() => {
-      d.emit(note.workspaceId, "note.completed", { note: snapshot(note) });
-      d.enqueueIndexing("note", note.id);
+  async function finished(note: NoteRow) {
+    await repos.transaction(async () => {
+      await d.emit(note.workspaceId, "note.completed", { note: await snapshot(note) });
+      await d.enqueueIndexing("note", note.id);
     });
   }
 
@@ -84,58 +84,58 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      * A note was just inserted (inside the caller's transaction) with its first status:
      * announce it, and queue its processing when that status asks for it.
      */
-    created(workspaceId: string, noteId: string, opts: { index: boolean }) {
-      const note = current(noteId);
+    async created(workspaceId: string, noteId: string, opts: { index: boolean }) {
+      const note = await current(noteId);
       if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
-      d.emit(workspaceId, "note.created", { note: snapshot(note) });
-      if (IN_FLIGHT.has(note.status as NoteStatus)) d.enqueueProcessing(noteId);
-      if (opts.index) d.enqueueIndexing("note", noteId);
+      await d.emit(workspaceId, "note.created", { note: await snapshot(note) });
+      if (IN_FLIGHT.has(note.status as NoteStatus)) await d.enqueueProcessing(noteId);
+      if (opts.index) await d.enqueueIndexing("note", noteId);
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript (the caller checked there is one). */
-    reprocess(note: NoteRow): void {
-      if (IN_FLIGHT.has(note.status as NoteStatus) || repos.jobs.hasUnfinished(processingKey(note.id)))
+    async reprocess(note: NoteRow): Promise<void> {
+      if (IN_FLIGHT.has(note.status as NoteStatus) || await repos.jobs.hasUnfinished(processingKey(note.id)))
         throw new ConflictError(`Note ${note.id} is being processed already.`);
       const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
-      check(note.id, to);
-      repos.transaction(() => {
-        repos.notes.setProcessingState(note.id, { status: to, processingError: null, updatedAt: now() });
-        d.enqueueProcessing(note.id);
+      await check(note.id, to);
+      await repos.transaction(async () => {
+        await repos.notes.setProcessingState(note.id, { status: to, processingError: null, updatedAt: now() });
+        await d.enqueueProcessing(note.id);
       });
     },
 
     /** The pipeline starts (or resumes) transcribing the recording. */
-    transcriptionStarted(note: NoteRow): void {
-      check(note.id, "transcript-processing");
-      repos.notes.setProcessingState(note.id, { status: "transcript-processing", updatedAt: now() });
+    async transcriptionStarted(note: NoteRow): Promise<void> {
+      await check(note.id, "transcript-processing");
+      await repos.notes.setProcessingState(note.id, { status: "transcript-processing", updatedAt: now() });
     },
 
     /** The transcript is in: it replaces any earlier one, and summarizing comes next. */
-    transcribed(note: NoteRow, segments: SegmentRow[], fields: { totalDurationSec: number; processingInfo: Record<string, string> }): void {
-      check(note.id, "summarizing");
-      repos.notes.replaceTranscript(note.id, segments, { status: "summarizing", processingError: null, updatedAt: now(), ...fields });
+    async transcribed(note: NoteRow, segments: SegmentRow[], fields: { totalDurationSec: number; processingInfo: Record<string, string> }): Promise<void> {
+      await check(note.id, "summarizing");
+      await repos.notes.replaceTranscript(note.id, segments, { status: "summarizing", processingError: null, updatedAt: now(), ...fields });
     },
 
     /** The summary and enhanced note are in: the note is complete. */
-    summarized(note: NoteRow, fields: { summary: string; enhancedNote: string; processingInfo: Record<string, string> }): void {
-      check(note.id, "completed");
-      repos.notes.setProcessingState(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields });
-      const done = current(note.id);
-      if (done) finished(done);
+    async summarized(note: NoteRow, fields: { summary: string; enhancedNote: string; processingInfo: Record<string, string> }): Promise<void> {
+      await check(note.id, "completed");
+      await repos.notes.setProcessingState(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields });
+      const done = await current(note.id);
+      if (done) await finished(done);
     },
 
     /** Processing failed for good: the note keeps what it has and says why. */
-    failed(noteId: string, stageError: (status: NoteStatus) => string): void {
-      const note = current(noteId);
+    async failed(noteId: string, stageError: (status: NoteStatus) => string): Promise<void> {
+      const note = await current(noteId);
       if (!note) return; // deleted meanwhile
       if (!canMove(note.status as NoteStatus, "recorded-not-summarized")) return; // settled meanwhile
-      repos.notes.setProcessingState(noteId, {
+      await repos.notes.setProcessingState(noteId, {
         status: "recorded-not-summarized",
         processingError: stageError(note.status as NoteStatus),
         updatedAt: now(),
       });
-      const done = current(noteId);
-      if (done) finished(done);
+      const done = await current(noteId);
+      if (done) await finished(done);
     },
   };
 }

@@ -6,16 +6,16 @@ import { presentNote } from "../db/repos/note-shape.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type { NoteDto } from "../shared/schemas/notes.js";
 
-export function presentFullNote(repos: Repositories, row: NoteRow, publicUrl: string): NoteDto {
-  const transcripts = repos.notes.segmentsOf(row.id).map((s) => ({
+export async function presentFullNote(repos: Repositories, row: NoteRow, publicUrl: string): Promise<NoteDto> {
+  const transcripts = (await repos.notes.segmentsOf(row.id)).map((s) => ({
     speaker: s.speaker,
     text: s.text,
     startTimestamp: toTimestamp(s.startSec),
     endTimestamp: toTimestamp(s.endSec),
   }));
-  const share = row.visibility === "public" ? repos.shares.forNote(row.id) : null;
+  const share = row.visibility === "public" ? await repos.shares.forNote(row.id) : null;
   return presentNote(row, {
-    tags: repos.notes.foldersOf([row.id]).get(row.id) ?? [],
+    tags: (await repos.notes.foldersOf([row.id])).get(row.id) ?? [],
     transcripts,
     shareUrl: share ? `${publicUrl}/s/${share.token}` : null,
   });

@@ -24,7 +24,7 @@ export interface NoteUpdate {
 
 export interface NoteServiceDeps {
   lifecycle: NoteLifecycle;
-  enqueueIndexing: (source: "note", id: string) => void;
+  enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
   /** For share links. */
   publicUrl: string;
 }
@@ -33,29 +33,29 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   const { lifecycle, enqueueIndexing } = deps;
 
   /** A public note has a share link; any other has none, so a link dies with publicity. */
-  function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
-    if (visibility === "public") repos.shares.insert({ noteId, token: randomBytes(16).toString("base64url"), includeTranscript: true, createdAt: now() });
-    else repos.shares.remove(noteId);
+  async function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
+    if (visibility === "public") await repos.shares.insert({ noteId, token: randomBytes(16).toString("base64url"), includeTranscript: true, createdAt: now() });
+    else await repos.shares.remove(noteId);
   }
 
-  function requireFolders(workspaceId: string, ids: string[], field: string): string[] {
+  async function requireFolders(workspaceId: string, ids: string[], field: string): Promise<string[]> {
     const unique = [...new Set(ids)];
-    const found = new Set(repos.folders.existing(workspaceId, unique).map((f) => f.id));
+    const found = new Set((await repos.folders.existing(workspaceId, unique)).map((f) => f.id));
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length) throw new BadRequestError(`${field}: no folder ${missing.join(", ")} in this workspace.`);
     return unique;
   }
 
-  function get(p: Principal, id: string): NoteDto {
-    const row = repos.notes.get(p.workspaceId, p.userId, id);
+  async function get(p: Principal, id: string): Promise<NoteDto> {
+    const row = await repos.notes.get(p.workspaceId, p.userId, id);
     if (!row) throw new NotFoundError(`Note ${id} not found.`);
     return presentFullNote(repos, row, deps.publicUrl);
   }
 
   /** A page of notes, each item already JSON text (rendered by the repository). */
-  function listJson(p: Principal, q: NoteListQueryInput, projection: ListProjection = "item") {
+  async function listJson(p: Principal, q: NoteListQueryInput, projection: ListProjection = "item") {
     const folderIds = q.folderIds ?? q.tagIds;
-    const rows = repos.notes.listJson(p.workspaceId, p.userId, {
+    const rows = await repos.notes.listJson(p.workspaceId, p.userId, {
       limit: q.limit,
       offset: q.offset,
       sortBy: q.sortBy,
@@ -78,22 +78,22 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     listJson,
 
-    list(p: Principal, q: NoteListQueryInput): { items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"] } {
-      const { items, pagination } = listJson(p, q);
+    async list(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"]; }> {
+      const { items, pagination } = await listJson(p, q);
       return { items: items.map((j) => JSON.parse(j) as NoteDto), pagination };
     },
 
     /** The same page as `list`, each note as a brief: what a page listing notes shows. */
-    briefs(p: Principal, q: NoteListQueryInput): { items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"] } {
-      const { items, pagination } = listJson(p, q, "brief");
+    async briefs(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"]; }> {
+      const { items, pagination } = await listJson(p, q, "brief");
       return { items: items.map((j) => JSON.parse(j) as NoteBrief), pagination };
     },
 
 
-    create(p: Principal, input: NoteCreateInput): NoteDto {
+    async create(p: Principal, input: NoteCreateInput): Promise<NoteDto> {
       const t = now();
       const createdAt = input.createdAt ? Date.parse(input.createdAt) : t;
-      const folderIds = requireFolders(p.workspaceId, input.folderIds ?? [], "folderIds");
+      const folderIds = await requireFolders(p.workspaceId, input.folderIds ?? [], "folderIds");
       const segments = (input.transcripts ?? []).map((s) => ({
         speaker: s.speaker,
         text: s.text,
@@ -102,9 +102,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       }));
       const summarized = Boolean(input.summary || input.enhancedNote);
       const id = newId("note");
-      const visibility = input.visibility ?? defaultVisibility(repos.workspaces.get(p.workspaceId)?.settings ?? {});
-      repos.transaction(() => {
-        repos.notes.insert({
+      const visibility = input.visibility ?? defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {});
+      await repos.transaction(async () => {
+        await repos.notes.insert({
           row: {
             id,
             workspaceId: p.workspaceId,
@@ -132,21 +132,21 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           segments,
           folderIds,
         });
-        syncShare(id, visibility);
-        lifecycle.created(p.workspaceId, id, { index: true });
+        await syncShare(id, visibility);
+        await lifecycle.created(p.workspaceId, id, { index: true });
       });
       return get(p, id);
     },
 
     /** A note for an uploaded recording, waiting for processing (status postprocessing). */
-    createFromAudio(
+    async createFromAudio(
       p: Principal,
       input: { title?: string; calendarEventId?: string; folderId?: string; audioUploadId: string; declaredDurationSec: number },
-    ): { id: string } {
+    ): Promise<{ id: string; }> {
       const t = now();
-      const folderIds = input.folderId ? requireFolders(p.workspaceId, [input.folderId], "folderId") : [];
+      const folderIds = input.folderId ? await requireFolders(p.workspaceId, [input.folderId], "folderId") : [];
       const id = newId("note");
-      repos.notes.insert({
+      await repos.notes.insert({
         row: {
           id,
           workspaceId: p.workspaceId,
@@ -154,7 +154,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
           kind: "online",
           status: "postprocessing",
-          visibility: defaultVisibility(repos.workspaces.get(p.workspaceId)?.settings ?? {}),
+          visibility: defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {}),
           userWrittenNote: "",
           enhancedNote: "",
           summary: "",
@@ -176,73 +176,73 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         segments: [],
         folderIds,
       });
-      lifecycle.created(p.workspaceId, id, { index: false });
+      await lifecycle.created(p.workspaceId, id, { index: false });
       return { id };
     },
 
-    update(p: Principal, id: string, patch: NoteUpdate): NoteDto {
-      if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
-      const folderIds = patch.folderIds ? requireFolders(p.workspaceId, patch.folderIds, "folderIds") : undefined;
+    async update(p: Principal, id: string, patch: NoteUpdate): Promise<NoteDto> {
+      if (!await repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      const folderIds = patch.folderIds ? await requireFolders(p.workspaceId, patch.folderIds, "folderIds") : undefined;
       const fields: Partial<NoteRow> = { updatedAt: now() };
       if (patch.title !== undefined) fields.title = patch.title;
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
-      repos.transaction(() => {
-        repos.notes.update(p.workspaceId, id, fields, folderIds);
-        if (patch.visibility !== undefined) syncShare(id, patch.visibility);
-        if (patch.title !== undefined || patch.userWrittenNote !== undefined) enqueueIndexing("note", id);
+      await repos.transaction(async () => {
+        await repos.notes.update(p.workspaceId, id, fields, folderIds);
+        if (patch.visibility !== undefined) await syncShare(id, patch.visibility);
+        if (patch.title !== undefined || patch.userWrittenNote !== undefined) await enqueueIndexing("note", id);
       });
       return get(p, id);
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript. */
-    reprocess(p: Principal, id: string): NoteDto {
-      const row = repos.notes.get(p.workspaceId, p.userId, id);
+    async reprocess(p: Principal, id: string): Promise<NoteDto> {
+      const row = await repos.notes.get(p.workspaceId, p.userId, id);
       if (!row) throw new NotFoundError(`Note ${id} not found.`);
-      if (!row.audioUploadId && repos.notes.segmentsOf(id).length === 0)
+      if (!row.audioUploadId && (await repos.notes.segmentsOf(id)).length === 0)
         throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
-      lifecycle.reprocess(row);
+      await lifecycle.reprocess(row);
       return get(p, id);
     },
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
-    view(p: Principal, id: string) {
-      const row = repos.notes.get(p.workspaceId, p.userId, id);
+    async view(p: Principal, id: string) {
+      const row = await repos.notes.get(p.workspaceId, p.userId, id);
       if (!row) throw new NotFoundError(`Note ${id} not found.`);
-      const share = row.visibility === "public" ? repos.shares.forNote(id) : null;
+      const share = row.visibility === "public" ? await repos.shares.forNote(id) : null;
       return {
-        note: presentFullNote(repos, row, deps.publicUrl),
+        note: await presentFullNote(repos, row, deps.publicUrl),
         share: share ? { includeTranscript: share.includeTranscript } : null,
         hasRecording: row.audioUploadId !== null,
       };
     },
 
     /** Whether the public page of a shared note shows its transcript. */
-    setShareTranscript(p: Principal, id: string, include: boolean): void {
-      if (!repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
-      if (!repos.shares.forNote(id)) throw new BadRequestError("Only a public note has a share link.");
-      repos.shares.setTranscript(id, include);
+    async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
+      if (!await repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      if (!await repos.shares.forNote(id)) throw new BadRequestError("Only a public note has a share link.");
+      await repos.shares.setTranscript(id, include);
     },
 
     /** A shared note as anyone with the link sees it, or null when the link is not (or no longer) valid. */
-    shared(token: string): { note: NoteDto; includeTranscript: boolean } | null {
-      const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? repos.shares.byToken(token) : null;
-      const row = share ? repos.notes.getForProcessing(share.noteId) : null;
+    async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean; }|null> {
+      const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
+      const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
       if (!share || !row || row.visibility !== "public") return null;
-      return { note: presentFullNote(repos, row, deps.publicUrl), includeTranscript: share.includeTranscript };
+      return { note: await presentFullNote(repos, row, deps.publicUrl), includeTranscript: share.includeTranscript };
     },
 
     /** The stored recording of a note the caller may see, or null when it has none. */
-    recording(p: Principal, id: string): { key: string; contentType: string } | null {
-      const row = repos.notes.get(p.workspaceId, p.userId, id);
+    async recording(p: Principal, id: string): Promise<{ key: string; contentType: string; }|null> {
+      const row = await repos.notes.get(p.workspaceId, p.userId, id);
       if (!row) throw new NotFoundError(`Note ${id} not found.`);
-      const upload = row.audioUploadId ? repos.audioUploads.get(row.audioUploadId) : null;
+      const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
       return upload ? { key: audioKey(upload), contentType: upload.contentType } : null;
     },
 
-    delete(p: Principal, id: string): void {
-      if (!repos.notes.delete(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
-      repos.passages.remove("note", id);
+    async delete(p: Principal, id: string): Promise<void> {
+      if (!await repos.notes.delete(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      await repos.passages.remove("note", id);
     },
   };
 }

@@ -23,9 +23,9 @@ const score = (rank: number) => Math.round(-rank * 1000) / 1000;
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null) {
   return {
-    notes(p: Principal, q: NoteSearchQueryInput) {
+    async notes(p: Principal, q: NoteSearchQueryInput) {
       const match = anyWordQuery(q.query);
-      const hits = match ? repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: q.limit ?? 10 }) : [];
+      const hits = match ? await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: q.limit ?? 10 }) : [];
       return {
         notes: hits.map((h) => ({ id: h.id, title: h.title, createdAt: iso(h.createdAt), snippet: h.snippet, score: score(h.rank) })),
         query: q.query,
@@ -45,18 +45,18 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       const lists: Candidate[][] = [];
 
       const textNotes = match
-        ? repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: limit * 3, fromDate, toDate, folderIds: q.folderIds })
+        ? await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: limit * 3, fromDate, toDate, folderIds: q.folderIds })
         : [];
       lists.push(textNotes.map((h) => ({ source: "note", id: h.id, snippet: h.snippet, timestampSec: null })));
       // Articles belong to no folder and have no meeting date: a folder or date filter leaves them out.
       if (match && !filtered)
-        lists.push(repos.search.articles({ workspaceId: p.workspaceId, match, limit: limit * 3 }).map((h) => ({ source: "article", id: h.id, snippet: h.snippet, timestampSec: null })));
+        lists.push((await repos.search.articles({ workspaceId: p.workspaceId, match, limit: limit * 3 })).map((h) => ({ source: "article", id: h.id, snippet: h.snippet, timestampSec: null })));
 
       if (embedder) {
         const [vector] = await embedder.embed([q.query]);
         const seen = new Set<string>();
         const semantic: Candidate[] = [];
-        for (const hit of repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
+        for (const hit of await repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
           const key = `${hit.source}:${hit.sourceId}`;
           if (seen.has(key)) continue; // the best passage speaks for its note or article
           seen.add(key);
@@ -79,13 +79,13 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       for (const c of [...fused.values()].sort((a, b) => b.fused - a.fused)) {
         if (results.length >= limit) break;
         if (c.source === "note") {
-          const note = repos.notes.get(p.workspaceId, p.userId, c.id);
+          const note = await repos.notes.get(p.workspaceId, p.userId, c.id);
           if (!note) continue;
           if ((fromDate !== undefined && note.createdAt < fromDate) || (toDate !== undefined && note.createdAt >= toDate)) continue;
-          if (q.folderIds?.length && !(repos.notes.foldersOf([c.id]).get(c.id) ?? []).some((f) => q.folderIds!.includes(f.id))) continue;
+          if (q.folderIds?.length && !((await repos.notes.foldersOf([c.id])).get(c.id) ?? []).some((f) => q.folderIds!.includes(f.id))) continue;
           results.push({ source: "note" as const, id: c.id, title: note.title, snippet: c.snippet, score: round(c.fused), ...(c.timestampSec !== null ? { timestamp: toTimestamp(c.timestampSec) } : {}) });
         } else {
-          const article = repos.knowledge.getById(c.id);
+          const article = await repos.knowledge.getById(c.id);
           if (!article || article.workspaceId !== p.workspaceId) continue;
           results.push({ source: "article" as const, id: c.id, title: article.title, snippet: c.snippet, score: round(c.fused) });
         }

@@ -44,7 +44,7 @@ function signedFields(u: AudioUploadRow, expires: number) {
 
 export function createUploadService(d: UploadServiceDeps) {
   return {
-    createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }) {
+    async createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }) {
       const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
       const contentType = (AUDIO_CONTENT_TYPES as Record<string, string>)[extension];
       if (!contentType) throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
@@ -64,7 +64,7 @@ export function createUploadService(d: UploadServiceDeps) {
         createdAt: t,
         uploadedAt: null,
       };
-      d.repos.audioUploads.insert(row);
+      await d.repos.audioUploads.insert(row);
       const expires = Math.floor(row.expiresAt / 1000);
       const sig = d.secrets.sign(signedFields(row, expires));
       return {
@@ -83,7 +83,7 @@ export function createUploadService(d: UploadServiceDeps) {
       contentLength: string | undefined;
       body: Readable;
     }) {
-      const row = d.repos.audioUploads.get(input.uploadId);
+      const row = await d.repos.audioUploads.get(input.uploadId);
       const expires = Number(input.expires);
       // A missing upload and a bad signature read the same: nobody learns which ids exist.
       if (!row || !input.sig || !Number.isInteger(expires) || !d.secrets.verify(signedFields(row, expires), input.sig))
@@ -97,39 +97,39 @@ export function createUploadService(d: UploadServiceDeps) {
       if (input.contentLength !== undefined && Number(input.contentLength) > row.maxBytes)
         throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
       // Claim the upload so that a second PUT racing this one is refused.
-      if (!d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" }))
+      if (!await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" }))
         throw new ConflictError("This upload URL is already in use.");
       try {
         const stored = await d.store.put(audioKey(row), input.body, { maxBytes: row.maxBytes });
-        d.repos.audioUploads.transition(row.id, "receiving", { status: "uploaded", bytes: stored.bytes, uploadedAt: d.now() });
+        await d.repos.audioUploads.transition(row.id, "receiving", { status: "uploaded", bytes: stored.bytes, uploadedAt: d.now() });
         return { status: "uploaded" as const, bytes: stored.bytes };
       } catch (err) {
         // Nothing was kept: the same URL may be used again until it expires.
-        d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
+        await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
         if (err instanceof AudioTooLargeError) throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
         if (err instanceof AudioIncompleteError) throw new BadRequestError(err.message);
         throw err;
       }
     },
 
-    createNoteFromAudio(p: Principal, input: { audioUrl: string; title?: string; calendarEventId?: string; folderId?: string }) {
+    async createNoteFromAudio(p: Principal, input: { audioUrl: string; title?: string; calendarEventId?: string; folderId?: string }) {
       const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
-      const upload = id ? d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
+      const upload = id ? await d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
       if (!upload) throw new NotFoundError("audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.");
-      if (!d.repos.users.get(p.userId)) throw new NotFoundError("User not found.");
+      if (!await d.repos.users.get(p.userId)) throw new NotFoundError("User not found.");
       if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
       if (upload.status !== "uploaded") throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
-      return d.repos.transaction(() => {
-        if (!d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" }))
+      return await d.repos.transaction(async () => {
+        if (!await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" }))
           throw new ConflictError("audioUrl: this recording already made a note.");
-        const note = d.notes.createFromAudio(p, {
-          title: input.title,
-          calendarEventId: input.calendarEventId,
-          folderId: input.folderId,
-          audioUploadId: upload.id,
-          declaredDurationSec: upload.declaredDurationSec,
-        });
-        d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
+        const note = await d.notes.createFromAudio(p, {
+title: input.title,
+calendarEventId: input.calendarEventId,
+folderId: input.folderId,
+audioUploadId: upload.id,
+declaredDurationSec: upload.declaredDurationSec,
+});
+        await d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
         return { noteId: note.id };
       });
     },

@@ -39,7 +39,7 @@ export function createWebhookService(
     async register(p: Principal, hookUrl: string) {
       const url = await validUrl(hookUrl);
       const secret = `whsec_${randomBytes(24).toString("base64")}`;
-      const row = repos.webhooks.upsert({
+      const row = await repos.webhooks.upsert({
         id: newId("whk"),
         workspaceId: p.workspaceId,
         hookUrl: url,
@@ -53,8 +53,8 @@ export function createWebhookService(
       return { status: "success" as const, secret: secrets.open(row.secretEnc) };
     },
 
-    list(p: Principal) {
-      return repos.webhooks.list(p.workspaceId).map((w) => ({
+    async list(p: Principal) {
+      return (await repos.webhooks.list(p.workspaceId)).map((w) => ({
         id: w.id,
         hookUrl: w.hookUrl,
         createdAt: iso(w.createdAt),
@@ -63,8 +63,8 @@ export function createWebhookService(
       }));
     },
 
-    deliveries(p: Principal, limit: number, offset: number) {
-      const rows = repos.webhookDeliveries.list(p.workspaceId, limit, offset);
+    async deliveries(p: Principal, limit: number, offset: number) {
+      const rows = await repos.webhookDeliveries.list(p.workspaceId, limit, offset);
       const { page, pagination } = paginate(rows, limit, offset);
       return {
         items: page.map(({ delivery: d, type, hookUrl }) => ({
@@ -89,26 +89,26 @@ export function createWebhookService(
      * Sends a delivered or failed event again. A registration that was disabled after
      * failing is back in service: the admin asking for this is saying the receiver is fixed.
      */
-    redeliver(p: Principal, deliveryId: string) {
-      const found = repos.webhookDeliveries.get(p.workspaceId, deliveryId);
+    async redeliver(p: Principal, deliveryId: string) {
+      const found = await repos.webhookDeliveries.get(p.workspaceId, deliveryId);
       if (!found) throw new NotFoundError(`No webhook delivery ${deliveryId}.`);
       if (found.delivery.status === "pending") throw new ConflictError(`Delivery ${deliveryId} is still being attempted.`);
-      repos.transaction(() => {
-        if (found.webhook.disabledAt !== null) repos.webhooks.enable(found.webhook.id);
-        repos.webhookDeliveries.update(deliveryId, { status: "pending", nextAttemptAt: now(), deliveredAt: null, updatedAt: now() });
+      await repos.transaction(async () => {
+        if (found.webhook.disabledAt !== null) await repos.webhooks.enable(found.webhook.id);
+        await repos.webhookDeliveries.update(deliveryId, { status: "pending", nextAttemptAt: now(), deliveredAt: null, updatedAt: now() });
       });
       options.redeliver(deliveryId);
       return { status: "success" as const };
     },
 
-    remove(p: Principal, hookUrl: string) {
+    async remove(p: Principal, hookUrl: string) {
       let normalized = hookUrl;
       try {
         normalized = new URL(hookUrl).toString();
       } catch {
         /* not a URL: cannot be registered either, so it is simply not found */
       }
-      if (!repos.webhooks.deleteByUrl(p.workspaceId, normalized)) throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
+      if (!await repos.webhooks.deleteByUrl(p.workspaceId, normalized)) throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
       return { status: "success" as const };
     },
   };

@@ -30,8 +30,8 @@ export function defaultVisibility(settings: Record<string, unknown>): "only-me" 
 }
 
 export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyService, now: Clock) {
-  function presentWorkspace(id: string) {
-    const w = repos.workspaces.get(id);
+  async function presentWorkspace(id: string) {
+    const w = await repos.workspaces.get(id);
     if (!w) throw new NotFoundError(`Workspace ${id} not found.`);
     return {
       id: w.id,
@@ -44,10 +44,10 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
     };
   }
 
-  function createUser(input: { email: string; name: string; password?: string }) {
+  async function createUser(input: { email: string; name: string; password?: string }) {
     const email = input.email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new BadRequestError(`"${input.email}" is not an email address.`);
-    const existing = repos.users.getByEmail(email);
+    const existing = await repos.users.getByEmail(email);
     if (existing) return existing;
     const row = {
       id: newId("usr"),
@@ -57,7 +57,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
       passwordHash: input.password ? hashPassword(input.password) : null,
       createdAt: now(),
     };
-    repos.users.insert(row);
+    await repos.users.insert(row);
     return row;
   }
 
@@ -65,35 +65,35 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
     get: presentWorkspace,
 
     /** Name, allowed email domains and note defaults; the admins' settings page and PATCH /v1/workspace. */
-    update(p: Principal, patch: WorkspacePatch) {
-      const w = repos.workspaces.get(p.workspaceId);
+    async update(p: Principal, patch: WorkspacePatch) {
+      const w = await repos.workspaces.get(p.workspaceId);
       if (!w) throw new NotFoundError(`Workspace ${p.workspaceId} not found.`);
       const fields: Parameters<typeof repos.workspaces.update>[1] = {};
       if (patch.name !== undefined) fields.name = patch.name.trim();
       if (patch.allowedEmailDomains !== undefined)
         fields.allowedEmailDomains = [...new Set(patch.allowedEmailDomains.map((d) => d.trim().toLowerCase().replace(/^@/, "")))];
       if (patch.settings) fields.settings = { ...w.settings, ...patch.settings };
-      repos.workspaces.update(w.id, fields, now());
+      await repos.workspaces.update(w.id, fields, now());
       return presentWorkspace(w.id);
     },
 
     /** A verified identity with no account joins, as a member, every workspace admitting its domain. */
-    joinByAllowedDomain(email: string, name: string) {
+    async joinByAllowedDomain(email: string, name: string) {
       const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-      const admitting = repos.workspaces.list().filter((w) => w.allowedEmailDomains.includes(domain));
+      const admitting = (await repos.workspaces.list()).filter((w) => w.allowedEmailDomains.includes(domain));
       if (!admitting.length) return null;
-      return repos.transaction(() => {
-        const user = createUser({ email, name });
+      return await repos.transaction(async () => {
+        const user = await createUser({ email, name });
         for (const w of admitting)
-          if (!repos.members.getByUser(w.id, user.id))
-            repos.members.insert({ id: newId("mem"), workspaceId: w.id, userId: user.id, role: "member", createdAt: now() });
+          if (!await repos.members.getByUser(w.id, user.id))
+            await repos.members.insert({ id: newId("mem"), workspaceId: w.id, userId: user.id, role: "member", createdAt: now() });
         return user;
       });
     },
 
     /** A new workspace with its admin user and an all-scope admin key (shown once). */
-    create(input: { name: string; plan?: Plan; adminEmail?: string; adminName?: string }) {
-      return repos.transaction(() => {
+    async create(input: { name: string; plan?: Plan; adminEmail?: string; adminName?: string }) {
+      return await repos.transaction(async () => {
         const t = now();
         const workspace = {
           id: newId("ws"),
@@ -105,11 +105,11 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
           createdAt: t,
           updatedAt: t,
         };
-        repos.workspaces.insert(workspace);
+        await repos.workspaces.insert(workspace);
         const email = input.adminEmail ?? `admin+${workspace.id.slice(3).toLowerCase().replace(/[^a-z0-9]/g, "")}@notula.local`;
-        const user = createUser({ email, name: input.adminName ?? "Admin" });
-        repos.members.insert({ id: newId("mem"), workspaceId: workspace.id, userId: user.id, role: "admin", createdAt: t });
-        const key = apiKeys.create({ workspaceId: workspace.id, userId: user.id, name: "admin", scopes: [...SCOPES] as ScopeName[] });
+        const user = await createUser({ email, name: input.adminName??"Admin" });
+        await repos.members.insert({ id: newId("mem"), workspaceId: workspace.id, userId: user.id, role: "admin", createdAt: t });
+        const key = await apiKeys.create({ workspaceId: workspace.id, userId: user.id, name: "admin", scopes: [...SCOPES] as ScopeName[] });
         return {
           workspace: { id: workspace.id, name: workspace.name, plan: workspace.plan, createdAt: iso(t) },
           user: { id: user.id, email: user.email, name: user.name },
@@ -119,53 +119,53 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
       });
     },
 
-    isEmpty(): boolean {
-      return repos.workspaces.count() === 0;
+    async isEmpty(): Promise<boolean> {
+      return await repos.workspaces.count() === 0;
     },
 
-    list() {
-      return repos.workspaces.list().map((w) => ({ id: w.id, name: w.name, plan: w.plan, createdAt: iso(w.createdAt) }));
+    async list() {
+      return (await repos.workspaces.list()).map((w) => ({ id: w.id, name: w.name, plan: w.plan, createdAt: iso(w.createdAt) }));
     },
 
-    setPlan(workspaceId: string, plan: Plan) {
-      if (!repos.workspaces.setPlan(workspaceId, plan, now())) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
-      repos.apiKeys.invalidate();
+    async setPlan(workspaceId: string, plan: Plan) {
+      if (!await repos.workspaces.setPlan(workspaceId, plan, now())) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
+      await repos.apiKeys.invalidate();
     },
 
-    addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {
-      return repos.transaction(() => {
-        if (!repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
-        const user = createUser(input);
-        if (repos.members.getByUser(input.workspaceId, user.id))
+    async addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {
+      return await repos.transaction(async () => {
+        if (!await repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+        const user = await createUser(input);
+        if (await repos.members.getByUser(input.workspaceId, user.id))
           throw new ConflictError(`${user.email} is already a member of workspace ${input.workspaceId}.`);
         const memberId = newId("mem");
-        repos.members.insert({ id: memberId, workspaceId: input.workspaceId, userId: user.id, role: input.role ?? "member", createdAt: now() });
+        await repos.members.insert({ id: memberId, workspaceId: input.workspaceId, userId: user.id, role: input.role ?? "member", createdAt: now() });
         return { user: { id: user.id, email: user.email, name: user.name }, member: { id: memberId, role: input.role ?? "member" } };
       });
     },
 
     /** The admin whose identity a key gets when none is named. */
-    userIdByEmail(email: string): string {
-      const user = repos.users.getByEmail(email.trim().toLowerCase());
+    async userIdByEmail(email: string): Promise<string> {
+      const user = await repos.users.getByEmail(email.trim().toLowerCase());
       if (!user) throw new NotFoundError(`No user with the email ${email}.`);
       return user.id;
     },
 
-    planOf(workspaceId: string): Plan {
-      const w = repos.workspaces.get(workspaceId);
+    async planOf(workspaceId: string): Promise<Plan> {
+      const w = await repos.workspaces.get(workspaceId);
       if (!w) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
       return w.plan;
     },
 
-    defaultUser(workspaceId: string): string {
-      const admin = repos.members.firstAdmin(workspaceId);
+    async defaultUser(workspaceId: string): Promise<string> {
+      const admin = await repos.members.firstAdmin(workspaceId);
       if (!admin) throw new NotFoundError(`Workspace ${workspaceId} has no admin.`);
       return admin.userId;
     },
 
-    me(p: Principal) {
-      const user = repos.users.get(p.userId);
-      const workspace = repos.workspaces.get(p.workspaceId);
+    async me(p: Principal) {
+      const user = await repos.users.get(p.userId);
+      const workspace = await repos.workspaces.get(p.workspaceId);
       if (!user || !workspace) throw new NotFoundError("The user of this API key no longer exists.");
       return {
         user: { id: user.id, name: user.name, email: user.email, profileUrl: user.profileUrl },

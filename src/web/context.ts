@@ -51,15 +51,15 @@ export function pageHeaders(publicUrl: string): MiddlewareHandler<WebEnv> {
 /** Resolves the session cookie to a viewer (or null): the member, in the session's workspace. */
 export function loadViewer(services: Services): MiddlewareHandler<WebEnv> {
   return async (c, next) => {
-    c.set("viewer", resolveViewer(services, getCookie(c, SESSION_COOKIE)));
+    c.set("viewer", await resolveViewer(services, getCookie(c, SESSION_COOKIE)));
     await next();
   };
 }
 
-function resolveViewer(services: Services, cookie: string | undefined): Viewer | null {
-  const session = services.accounts.session(cookie);
+async function resolveViewer(services: Services, cookie: string | undefined): Promise<Viewer|null> {
+  const session = await services.accounts.session(cookie);
   if (!session) return null;
-  const member = services.accounts.membership(session);
+  const member = await services.accounts.membership(session);
   if (!member) return null;
   return {
     session,

@@ -60,8 +60,8 @@ export function webApp(d: WebDeps) {
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));
 
-  app.get("/s/:token", (c) => {
-    const shared = d.services.notes.shared(c.req.param("token"));
+  app.get("/s/:token", async (c) => {
+    const shared = await d.services.notes.shared(c.req.param("token"));
     c.header("X-Robots-Tag", "noindex, nofollow");
     c.header("Referrer-Policy", "no-referrer");
     if (!shared) return render(c, <MessagePage title="Not found" message="This link does not lead to a shared note (any more)." />, 404);

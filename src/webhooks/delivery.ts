@@ -45,14 +45,14 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
     maxAttempts: d.retryScheduleMs.length + 1,
     backoffMs: (attempt) => d.retryScheduleMs[attempt - 1] ?? d.retryScheduleMs[d.retryScheduleMs.length - 1] ?? 0,
     async handle({ deliveryId }, { job }) {
-      const row = repos.webhookDeliveries.load(deliveryId);
+      const row = await repos.webhookDeliveries.load(deliveryId);
       if (!row || row.delivery.status !== "pending") return;
       if (row.webhook.disabledAt !== null) throw new PermanentJobError("The registration is disabled.");
       const timestamp = Math.floor(now() / 1000);
       // Counted over the delivery's life: a redelivery adds to the attempts before it.
       const attempts = row.delivery.attempts + 1;
-      const record = (fields: { lastStatusCode?: number | null; lastError?: string | null }) =>
-        repos.webhookDeliveries.update(deliveryId, { attempts, updatedAt: now(), ...fields });
+      const record = async (fields: { lastStatusCode?: number | null; lastError?: string | null }) =>
+        await repos.webhookDeliveries.update(deliveryId, { attempts, updatedAt: now(), ...fields });
       let status: number;
       try {
         const res = await undiciFetch(row.webhook.hookUrl, {
@@ -74,30 +74,30 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       } catch (err) {
         const cause = causeOf(err);
         if (cause instanceof PrivateAddressError) {
-          record({ lastStatusCode: null, lastError: `${cause.message}; refused (start the server with --allow-private-webhooks to allow it)` });
+          await record({ lastStatusCode: null, lastError: `${cause.message}; refused (start the server with --allow-private-webhooks to allow it)` });
           throw new PermanentJobError(cause.message);
         }
         const timedOut = (err as Error).name === "TimeoutError" || (err as Error).name === "AbortError";
         const message = timedOut ? `no answer within ${d.timeoutMs} ms` : `network error: ${(cause as Error)?.message ?? (err as Error).message}`;
-        record({ lastStatusCode: null, lastError: message });
+        await record({ lastStatusCode: null, lastError: message });
         throw new Error(message);
       }
       if (status >= 200 && status < 300) {
-        repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
-        repos.webhookDeliveries.recordSuccess(row.webhook.id);
+        await repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
+        await repos.webhookDeliveries.recordSuccess(row.webhook.id);
         return;
       }
       const message = status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
-      record({ lastStatusCode: status, lastError: message });
+      await record({ lastStatusCode: status, lastError: message });
       if (!RETRYABLE(status)) throw new PermanentJobError(message);
-      repos.webhookDeliveries.update(deliveryId, { nextAttemptAt: now() + (d.retryScheduleMs[job.attempts - 1] ?? 0) });
+      await repos.webhookDeliveries.update(deliveryId, { nextAttemptAt: now() + (d.retryScheduleMs[job.attempts - 1] ?? 0) });
       throw new Error(message);
     },
-    onExhausted({ deliveryId }, error) {
-      const row = repos.webhookDeliveries.load(deliveryId);
+    async onExhausted({ deliveryId }, error) {
+      const row = await repos.webhookDeliveries.load(deliveryId);
       if (!row) return;
-      repos.webhookDeliveries.update(deliveryId, { status: "failed", nextAttemptAt: null, lastError: row.delivery.lastError ?? error.message, updatedAt: now() });
-      if (repos.webhookDeliveries.recordFailure(row.webhook.id, d.disableAfter, now()))
+      await repos.webhookDeliveries.update(deliveryId, { status: "failed", nextAttemptAt: null, lastError: row.delivery.lastError ?? error.message, updatedAt: now() });
+      if (await repos.webhookDeliveries.recordFailure(row.webhook.id, d.disableAfter, now()))
         d.logger.warn({ webhook: row.webhook.id, failedEvents: d.disableAfter }, "webhook disabled after failing events in a row");
     },
   };

@@ -6,23 +6,23 @@ import { openRuntime } from "../../src/runtime.js";
 import { tempDir } from "../helpers/server.js";
 
 describe("noteRepo.list folder filter", () => {
-  it("timeline, drive and probe plans return identical pages under every sort", () => {
+  it("timeline, drive and probe plans return identical pages under every sort", async () => {
     const dir = tempDir();
     const rt = openRuntime(dir, { publicUrl: "http://127.0.0.1:8787" });
     const { db } = rt.database;
     const { services } = rt;
-    const ws = services.workspaces.create({ name: "W" });
-    const p = services.apiKeys.authenticate(ws.key)!;
-    const folders = ["a", "b", "c"].map((name) => services.folders.create(p, { name, ownerUserId: ws.user.id }));
+    const ws = await services.workspaces.create({ name: "W" });
+    const p = (await services.apiKeys.authenticate(ws.key))!;
+    const folders = await Promise.all(["a", "b", "c"].map((name) => services.folders.create(p, { name, ownerUserId: ws.user.id })));
     for (let i = 0; i < 120; i++)
-      services.notes.create(p, {
+      await services.notes.create(p, {
         title: `Note ${i % 17}`,
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 50)).toISOString(),
         folderIds: i % 3 === 0 ? [folders[0].id] : i % 4 === 0 ? [folders[1].id, folders[2].id] : [],
       });
     // A note filed after it was created keeps its createdAt on the timeline.
-    const late = services.notes.create(p, { title: "Filed later", createdAt: "2026-01-01T00:20:30.000Z" });
-    services.notes.update(p, late.id, { folderIds: [folders[0].id] });
+    const late = await services.notes.create(p, { title: "Filed later", createdAt: "2026-01-01T00:20:30.000Z" });
+    await services.notes.update(p, late.id, { folderIds: [folders[0].id] });
     const timeline = noteRepo(db);
     const drive = noteRepo(db, { folderDriveLimit: 1_000_000, folderTimeline: false });
     const probe = noteRepo(db, { folderDriveLimit: 1, folderTimeline: false });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../open.js";
 import { apiKeyRepo } from "./api-keys.js";
 import { folderRepo } from "./folders.js";
@@ -19,10 +20,9 @@ import { webhookRepo } from "./webhooks.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
 
-/** Every repository over one database: the only code that speaks SQL. */
-export function createRepositories(db: Db) {
+/** The SQLite repositories as written: synchronous, over better-sqlite3. */
+function sqliteRepositories(db: Db) {
   return {
-    db,
     workspaces: workspaceRepo(db),
     users: userRepo(db),
     members: memberRepo(db),
@@ -42,11 +42,77 @@ export function createRepositories(db: Db) {
     audioUploads: audioUploadRepo(db),
     sessions: sessionRepo(db),
     shares: shareRepo(db),
-    /** Runs `fn` in one transaction (repositories called inside join it). */
-    transaction<T>(fn: () => T): T {
-      return db.$client.transaction(fn)();
-    },
   };
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+type SyncRepositories = ReturnType<typeof sqliteRepositories>;
+
+/** A repository as the services see it: every method answers with a promise. */
+export type AsyncRepo<R> = {
+  [K in keyof R]: R[K] extends (...args: infer A) => infer T ? (...args: A) => Promise<Awaited<T>> : R[K];
+};
+
+/**
+ * Every repository over one database: the only code that speaks SQL. The interface
+ * is asynchronous so that a database behind a network connection fits it as well as
+ * the embedded one does.
+ */
+export type Repositories = { [K in keyof SyncRepositories]: AsyncRepo<SyncRepositories[K]> } & {
+  /**
+   * Runs `fn` in one transaction: every repository call made inside it (across its
+   * awaits) joins the transaction; a nested call joins the outer one.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+};
+
+export function createRepositories(db: Db): Repositories {
+  const sqlite = db.$client;
+  // One connection serves every request, so while a transaction is open (it may await
+  // between statements) calls from outside it wait for it to end instead of landing
+  // inside it. Inside is known by the async context the transaction runs in.
+  const inside = new AsyncLocalStorage<true>();
+  let open: Promise<void> | null = null;
+
+  function call<T>(fn: () => T): Promise<T> {
+    if (open && !inside.getStore()) return open.then(() => call(fn));
+    try {
+      return Promise.resolve(fn());
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  function asyncRepo<R extends object>(repo: R): AsyncRepo<R> {
+    const out: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(repo))
+      out[name] = typeof member === "function" ? (...args: unknown[]) => call(() => member(...args)) : member;
+    return out as AsyncRepo<R>;
+  }
+
+  const repos = Object.fromEntries(Object.entries(sqliteRepositories(db)).map(([name, repo]) => [name, asyncRepo(repo)])) as Omit<
+    Repositories,
+    "transaction"
+  >;
+
+  return {
+    ...repos,
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      if (inside.getStore()) return fn();
+      while (open) await open;
+      let finished!: () => void;
+      open = new Promise((resolve) => (finished = resolve));
+      try {
+        sqlite.exec("BEGIN IMMEDIATE");
+        const result = await inside.run(true, fn);
+        sqlite.exec("COMMIT");
+        return result;
+      } catch (e) {
+        if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+        throw e;
+      } finally {
+        open = null;
+        finished();
+      }
+    },
+  };
+}

@@ -9,7 +9,7 @@ export function authenticate(auth: Authentication): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = presentedToken(c.req.header("authorization"), c.req.header("x-api-key"));
     if (!key) throw new UnauthorizedError();
-    const principal = auth.apiKey(key);
+    const principal = await auth.apiKey(key);
     if (!principal) throw new UnauthorizedError("The API key is invalid or has been revoked.");
     c.set("principal", principal);
     await next();

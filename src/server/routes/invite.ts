@@ -33,9 +33,9 @@ ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 export function inviteLinkRoutes(services: Services, publicUrl: string) {
   const app = new Hono();
 
-  app.get("/invite/:code", (c) => {
+  app.get("/invite/:code", async (c) => {
     headers(c);
-    const found = services.invites.pendingByCode(c.req.param("code"));
+    const found = await services.invites.pendingByCode(c.req.param("code"));
     if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
     const csrf = randomBytes(18).toString("base64url");
     setCookie(c, CSRF_COOKIE, csrf, { httpOnly: true, sameSite: "Strict", path: "/invite" });
@@ -51,21 +51,21 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
     const sent = one("csrf");
     if (!cookie || cookie.length !== sent.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(sent)))
       return c.html(page("Invite", `<h1>Cannot continue</h1><p class="error">The form has expired; open the invite link again.</p>`), 400);
-    const found = services.invites.pendingByCode(code);
+    const found = await services.invites.pendingByCode(code);
     if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
     const email = found.invite.email ?? one("email");
     try {
-      services.invites.accept(code, { name: one("name"), email, password: one("password") });
+      await services.invites.accept(code, { name: one("name"), email, password: one("password") });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: err.message, name: one("name") }), err.status as 400);
     }
     // The person just proved the password: they are signed in to the web app, in this workspace.
-    const signed = services.accounts.signInVerified({ email, name: one("name") }, c.req.header("user-agent") ?? "");
+    const signed = await services.accounts.signInVerified({ email, name: one("name") }, c.req.header("user-agent") ?? "");
     if (signed) {
       setCookie(c, SESSION_COOKIE, signed.sessionId, sessionCookieOptions(publicUrl));
-      const session = services.accounts.session(signed.sessionId);
-      if (session) services.accounts.chooseWorkspace(session, found.workspace.id);
+      const session = await services.accounts.session(signed.sessionId);
+      if (session) await services.accounts.chooseWorkspace(session, found.workspace.id);
     }
     return c.html(
       page(

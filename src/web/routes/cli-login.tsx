@@ -20,7 +20,7 @@ export function cliLoginPages(services: Services) {
     name: (q.name ?? "notula CLI").slice(0, 80),
   });
 
-  app.get("/cli/authorize", (c) => {
+  app.get("/cli/authorize", async (c) => {
     const viewer = viewerOf(c);
     const r = request(c.req.query());
     if (!r.redirect) return render(c, <MessagePage title="Cannot continue" message="This sign-in link did not come from the notula CLI on this computer." viewer={viewer} />, 400);
@@ -62,7 +62,7 @@ export function cliLoginPages(services: Services) {
   app.post("/cli/token", async (c) => {
     c.header("Cache-Control", "no-store");
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-    const created = typeof body.code === "string" && typeof body.code_verifier === "string" ? services.cliGrants.exchange(body.code, body.code_verifier) : null;
+    const created = typeof body.code === "string" && typeof body.code_verifier === "string" ? await services.cliGrants.exchange(body.code, body.code_verifier) : null;
     if (!created) return c.json({ error: { code: "bad_request", message: "The code is unknown, used or expired, or the verifier does not match." } }, 400);
     return c.json({ key: created.key, id: created.id, scopes: created.scopes });
   });

@@ -39,14 +39,14 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
       participantEmail: q.participantEmail || undefined,
     };
     const parsed = NoteListQuery.safeParse({ ...filters, said: undefined, limit: String(PAGE), offset: q.offset });
-    const folders = folderChoices(c);
+    const folders = await folderChoices(c);
     if (!parsed.success)
       return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={null} previous={null} next={null} error={describeZodError(parsed.error)} />, 400);
     if (filters.said) {
-      const hits = services.search.notes(viewer.principal, { query: filters.said.slice(0, 500), limit: 50 }).notes;
+      const hits = (await services.search.notes(viewer.principal, { query: filters.said.slice(0, 500), limit: 50 })).notes;
       return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={hits} previous={null} next={null} />);
     }
-    const page = services.notes.briefs(viewer.principal, parsed.data);
+    const page = await services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;
     return render(
       c,
@@ -54,8 +54,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     );
   });
 
-  app.get("/notes/new", (c) =>
-    render(c, <NewNotePage viewer={viewerOf(c)} folders={folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} />),
+  app.get("/notes/new", async (c) =>
+    render(c, <NewNotePage viewer={viewerOf(c)} folders={await folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} />),
   );
 
   app.post("/notes/new-text", async (c) => {
@@ -64,8 +64,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const viewer = viewerOf(c);
     const title = textField(f, "title").trim();
     if (!title || title.length > 500)
-      return render(c, <NewNotePage viewer={viewer} folders={folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={textField(f, "userWrittenNote")} />, 400);
-    const note = services.notes.create(viewer.principal, { title, userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000) });
+      return render(c, <NewNotePage viewer={viewer} folders={await folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={textField(f, "userWrittenNote")} />, 400);
+    const note = await services.notes.create(viewer.principal, { title, userWrittenNote: textField(f,"userWrittenNote").slice(0, 500000) });
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
 
@@ -90,31 +90,31 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
     const duration = Number(body.duration);
     if (!Number.isFinite(duration) || duration <= 0 || duration > 14_400) throw new BadRequestError("The recording must be between 1 second and 4 hours long.");
-    return c.json(services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }));
+    return c.json(await services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }));
   });
   app.post("/notes/from-upload", async (c) => {
     const { viewer, body } = await jsonStep(c);
     const title = typeof body.title === "string" ? body.title.slice(0, 500) : undefined;
     const folderId = typeof body.folderId === "string" && body.folderId ? body.folderId : undefined;
-    return c.json(services.uploads.createNoteFromAudio(viewer.principal, { audioUrl: String(body.audioUrl ?? ""), title, folderId }));
+    return c.json(await services.uploads.createNoteFromAudio(viewer.principal, { audioUrl: String(body.audioUrl ?? ""), title, folderId }));
   });
 
-  const notePage = (c: Parameters<typeof viewerOf>[0], id: string, extra: { error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) => {
+  const notePage = async (c: Parameters<typeof viewerOf>[0], id: string, extra: { error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) => {
     const viewer = viewerOf(c);
-    const { note, share, hasRecording } = services.notes.view(viewer.principal, id);
+    const { note, share, hasRecording } = await services.notes.view(viewer.principal, id);
     return render(
       c,
-      <NotePage viewer={viewer} note={note} folders={folderChoices(c)} hasAudio={hasRecording} shareTranscript={share ? share.includeTranscript : null} {...extra} />,
+      <NotePage viewer={viewer} note={note} folders={await folderChoices(c)} hasAudio={hasRecording} shareTranscript={share ? share.includeTranscript : null} {...extra} />,
       status,
     );
   };
 
-  app.get("/notes/:id", (c) => notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }));
+  app.get("/notes/:id", async (c) => notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }));
 
-  app.get("/notes/:id/status", (c) => c.json({ status: services.notes.get(viewerOf(c).principal, c.req.param("id")).status }));
+  app.get("/notes/:id/status", async (c) => c.json({ status: (await services.notes.get(viewerOf(c).principal, c.req.param("id"))).status }));
 
   app.get("/notes/:id/audio", async (c) => {
-    const rec = services.notes.recording(viewerOf(c).principal, c.req.param("id"));
+    const rec = await services.notes.recording(viewerOf(c).principal, c.req.param("id"));
     const size = rec ? await opts.audioStore.size(rec.key) : null;
     if (!rec || size === null) return c.text("This note has no recording.", 404);
     c.header("Accept-Ranges", "bytes");
@@ -150,31 +150,31 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     if (!["only-me", "workspace", "public"].includes(visibility)) return notePage(c, id, { error: "Choose a visibility." }, 400);
     // The form offers only the folders this member can see: a note's place in a private
     // folder they do not belong to is kept, not cleared by a form that never showed it.
-    const offered = new Set(folderChoices(c).map((x) => x.id));
-    const unseen = services.notes.get(viewer.principal, id).tags.map((t) => t.id).filter((t) => !offered.has(t));
-    services.notes.update(viewer.principal, id, {
+    const offered = new Set((await folderChoices(c)).map((x) => x.id));
+    const unseen = (await services.notes.get(viewer.principal, id)).tags.map((t) => t.id).filter((t) => !offered.has(t));
+    await services.notes.update(viewer.principal, id, {
       title,
       visibility: visibility as "only-me" | "workspace" | "public",
       userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000),
       folderIds: [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))],
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
-    if (visibility === "public" && textField(f, "shareShown") === "1") services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
+    if (visibility === "public" && textField(f, "shareShown") === "1") await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 
   app.post("/notes/:id/reprocess", async (c) => {
     const id = c.req.param("id");
     if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
-    services.notes.reprocess(viewerOf(c).principal, id);
+    await services.notes.reprocess(viewerOf(c).principal, id);
     return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
   });
 
-  app.get("/notes/:id/delete", (c) => render(c, <DeleteNotePage viewer={viewerOf(c)} note={services.notes.get(viewerOf(c).principal, c.req.param("id"))} />));
+  app.get("/notes/:id/delete", async (c) => render(c, <DeleteNotePage viewer={viewerOf(c)} note={await services.notes.get(viewerOf(c).principal, c.req.param("id"))} />));
 
   app.post("/notes/:id/delete", async (c) => {
     if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
-    services.notes.delete(viewerOf(c).principal, c.req.param("id"));
+    await services.notes.delete(viewerOf(c).principal, c.req.param("id"));
     return c.redirect("/notes", 303);
   });
 

@@ -59,104 +59,104 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
       }
     };
 
-  const keysPage: Page = (c, extra = {}, status = 200) => {
+  const keysPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = viewerOf(c);
-    return render(c, <KeysPage viewer={viewer} keys={services.apiKeys.listOwn(viewer.principal)} allowed={scopesFor(viewer.role)} {...extra} />, status);
+    return render(c, <KeysPage viewer={viewer} keys={await services.apiKeys.listOwn(viewer.principal)} allowed={scopesFor(viewer.role)} {...extra} />, status);
   };
-  app.get("/settings/keys", (c) => keysPage(c));
+  app.get("/settings/keys", async (c) => keysPage(c));
   app.post(
     "/settings/keys",
-    form(keysPage, (c, f) => {
+    form(keysPage, async (c, f) => {
       const viewer = viewerOf(c);
-      const created = services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f, "name"), scopes: textFields(f, "scopes") as ScopeName[] });
+      const created = await services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f,"name"), scopes: textFields(f,"scopes") as ScopeName[] });
       return keysPage(c, { created: { key: created.key, name: created.name } });
     }),
   );
   app.post(
     "/settings/keys/:id/revoke",
-    form(keysPage, (c) => {
-      services.apiKeys.revokeOwn(viewerOf(c).principal, param(c, "id"));
+    form(keysPage, async (c) => {
+      await services.apiKeys.revokeOwn(viewerOf(c).principal, param(c, "id"));
       return keysPage(c, { notice: "The key is revoked." });
     }),
   );
 
-  const accountPage: Page = (c, extra = {}, status = 200) => {
+  const accountPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = viewerOf(c);
-    return render(c, <AccountPage viewer={viewer} sessions={services.accounts.sessions(viewer.session)} {...extra} />, status);
+    return render(c, <AccountPage viewer={viewer} sessions={await services.accounts.sessions(viewer.session)} {...extra} />, status);
   };
-  app.get("/settings/account", (c) => accountPage(c));
+  app.get("/settings/account", async (c) => accountPage(c));
   app.post(
     "/settings/account/name",
-    form(accountPage, (c, f) => {
-      services.accounts.rename(viewerOf(c).session, text(f, "name"));
+    form(accountPage, async (c, f) => {
+      await services.accounts.rename(viewerOf(c).session, text(f, "name"));
       return c.redirect("/settings/account", 303);
     }),
   );
   app.post(
     "/settings/account/password",
-    form(accountPage, (c, f) => {
+    form(accountPage, async (c, f) => {
       if (text(f, "password") !== text(f, "confirm")) throw new BadRequestError("The two new passwords differ.");
-      services.accounts.changePassword(viewerOf(c).session, text(f, "current"), text(f, "password"));
+      await services.accounts.changePassword(viewerOf(c).session, text(f, "current"), text(f, "password"));
       return accountPage(c, { notice: "Password changed; your other sessions are signed out." });
     }),
   );
   app.post(
     "/settings/account/sessions/revoke-others",
-    form(accountPage, (c) => {
-      const n = services.accounts.signOutOthers(viewerOf(c).session);
-      return accountPage(c, { notice: `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
+    form(accountPage, async (c) => {
+      const n = await services.accounts.signOutOthers(viewerOf(c).session);
+      return accountPage(c, { notice: `Signed out ${n} other session${await n === 1 ? "" : "s"}.` });
     }),
   );
   app.post(
     "/settings/account/sessions/:handle/revoke",
-    form(accountPage, (c) => {
-      services.accounts.revokeSession(viewerOf(c).session, param(c, "handle"));
+    form(accountPage, async (c) => {
+      await services.accounts.revokeSession(viewerOf(c).session, param(c, "handle"));
       return accountPage(c, { notice: "That session is signed out." });
     }),
   );
 
-  const foldersPage: Page = (c, extra = {}, status = 200) => {
+  const foldersPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = viewerOf(c);
-    return render(c, <FoldersPage viewer={viewer} folders={services.folders.list(viewer.principal)} {...extra} />, status);
+    return render(c, <FoldersPage viewer={viewer} folders={await services.folders.list(viewer.principal)} {...extra} />, status);
   };
   const backToFolders = (c: WebContext) => c.redirect("/settings/folders", 303);
-  app.get("/settings/folders", (c) => foldersPage(c));
+  app.get("/settings/folders", async (c) => foldersPage(c));
   app.post(
     "/settings/folders",
-    form(foldersPage, (c, f) => {
+    form(foldersPage, async (c, f) => {
       const viewer = viewerOf(c);
-      services.folders.create(viewer.principal, { name: name(f, "folder", 200), ownerUserId: viewer.userId, isPrivate: text(f, "private") === "1" });
+      await services.folders.create(viewer.principal, { name: name(f, "folder", 200), ownerUserId: viewer.userId, isPrivate: text(f, "private") === "1" });
       return backToFolders(c);
     }),
   );
   app.post(
     "/settings/folders/:id",
-    form(foldersPage, (c, f) => {
-      services.folders.update(viewerOf(c).principal, param(c, "id"), { name: name(f, "folder", 200) });
+    form(foldersPage, async (c, f) => {
+      await services.folders.update(viewerOf(c).principal, param(c, "id"), { name: name(f, "folder", 200) });
       return backToFolders(c);
     }),
   );
   app.post(
     "/settings/folders/:id/privacy",
-    form(foldersPage, (c, f) => {
-      services.folders.update(viewerOf(c).principal, param(c, "id"), { isPrivate: text(f, "private") === "1" });
+    form(foldersPage, async (c, f) => {
+      await services.folders.update(viewerOf(c).principal, param(c, "id"), { isPrivate: text(f, "private") === "1" });
       return backToFolders(c);
     }),
   );
   app.post(
     "/settings/folders/:id/delete",
-    form(foldersPage, (c) => {
-      services.folders.delete(viewerOf(c).principal, param(c, "id"));
+    form(foldersPage, async (c) => {
+      await services.folders.delete(viewerOf(c).principal, param(c, "id"));
       return backToFolders(c);
     }),
   );
 
-  const webhooksPage: Page = (c, extra = {}, status = 200) => {
+  const webhooksPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = requireAdmin(c);
-    const deliveries = services.webhooks.deliveries(viewer.principal, 50, 0).items;
-    return render(c, <WebhooksPage viewer={viewer} webhooks={services.webhooks.list(viewer.principal)} deliveries={deliveries} {...extra} />, status);
+    const deliveries = (await services.webhooks.deliveries(viewer.principal, 50, 0)).items;
+    return render(c, <WebhooksPage viewer={viewer} webhooks={await services.webhooks.list(viewer.principal)} deliveries={deliveries} {...extra} />, status);
   };
-  app.get("/settings/webhooks", (c) => webhooksPage(c));
+  app.get("/settings/webhooks", async (c) => webhooksPage(c));
   app.post(
     "/settings/webhooks",
     form(
@@ -172,8 +172,8 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/webhooks/remove",
     form(
       webhooksPage,
-      (c, f) => {
-        services.webhooks.remove(viewerOf(c).principal, text(f, "hookUrl"));
+      async (c, f) => {
+        await services.webhooks.remove(viewerOf(c).principal, text(f, "hookUrl"));
         return c.redirect("/settings/webhooks", 303);
       },
       { admin: true },
@@ -184,31 +184,31 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/webhooks/deliveries/:id/redeliver",
     form(
       webhooksPage,
-      (c) => {
-        services.webhooks.redeliver(viewerOf(c).principal, param(c, "id"));
+      async (c) => {
+        await services.webhooks.redeliver(viewerOf(c).principal, param(c, "id"));
         return webhooksPage(c, { notice: "Queued for delivery; reload to see how it went." });
       },
       { admin: true },
     ),
   );
 
-  const membersPage: Page = (c, extra = {}, status = 200) => {
+  const membersPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = requireAdmin(c);
-    const members = services.directory.listMembers(viewer.principal, { limit: 100, offset: 0 }).items;
-    const groups = services.directory.listGroups(viewer.principal);
-    const invites = services.invites.listWithFolders(viewer.principal, 100, 0).items.map((i) => ({ ...i, link: `${opts.publicUrl}/invite/${i.code}` }));
+    const members = (await services.directory.listMembers(viewer.principal, { limit: 100, offset: 0 })).items;
+    const groups = await services.directory.listGroups(viewer.principal);
+    const invites = (await services.invites.listWithFolders(viewer.principal, 100, 0)).items.map((i) => ({ ...i, link: `${opts.publicUrl}/invite/${i.code}` }));
     return render(c, <MembersPage viewer={viewer} members={members} groups={groups} invites={invites} {...extra} />, status);
   };
   const backToMembers = (c: WebContext) => c.redirect("/settings/members", 303);
-  app.get("/settings/members", (c) => membersPage(c));
+  app.get("/settings/members", async (c) => membersPage(c));
   app.post(
     "/settings/members/invite",
     form(
       membersPage,
-      (c, f) => {
+      async (c, f) => {
         const email = text(f, "email").trim() || null;
         const role = text(f, "role") === "admin" ? "admin" : "member";
-        const invite = services.invites.create(viewerOf(c).principal, { email, role, isUrlInvite: !email });
+        const invite = await services.invites.create(viewerOf(c).principal, { email, role, isUrlInvite: !email });
         return membersPage(c, { link: { label: `Invite link for ${email ?? "anyone with the link"} (${role}).`, url: `${opts.publicUrl}/invite/${invite.code}` } });
       },
       { admin: true },
@@ -218,8 +218,8 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/members/:id/role",
     form(
       membersPage,
-      (c, f) => {
-        services.directory.setRole(viewerOf(c).principal, param(c, "id"), text(f, "role") === "admin" ? "admin" : "member");
+      async (c, f) => {
+        await services.directory.setRole(viewerOf(c).principal, param(c, "id"), text(f, "role") === "admin" ? "admin" : "member");
         return backToMembers(c);
       },
       { admin: true },
@@ -229,8 +229,8 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/members/groups",
     form(
       membersPage,
-      (c, f) => {
-        services.directory.createGroup(viewerOf(c).principal, { name: name(f, "group", 200) });
+      async (c, f) => {
+        await services.directory.createGroup(viewerOf(c).principal, { name: name(f, "group", 200) });
         return backToMembers(c);
       },
       { admin: true },
@@ -240,23 +240,23 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/members/:id/groups",
     form(
       membersPage,
-      (c, f) => {
-        services.directory.setMemberGroups(viewerOf(c).principal, param(c, "id"), textFields(f, "groupIds"));
+      async (c, f) => {
+        await services.directory.setMemberGroups(viewerOf(c).principal, param(c, "id"), textFields(f, "groupIds"));
         return backToMembers(c);
       },
       { admin: true },
     ),
   );
-  app.get("/settings/members/:id/remove", (c) => {
+  app.get("/settings/members/:id/remove", async (c) => {
     const viewer = requireAdmin(c);
-    return render(c, <RemoveMemberPage viewer={viewer} member={services.directory.getMember(viewer.principal, param(c, "id"))} />);
+    return render(c, <RemoveMemberPage viewer={viewer} member={await services.directory.getMember(viewer.principal, param(c, "id"))} />);
   });
   app.post(
     "/settings/members/:id/remove",
     form(
       membersPage,
-      (c) => {
-        services.directory.removeMember(viewerOf(c).principal, param(c, "id"));
+      async (c) => {
+        await services.directory.removeMember(viewerOf(c).principal, param(c, "id"));
         return backToMembers(c);
       },
       { admin: true },
@@ -266,26 +266,26 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/members/:id/reset-link",
     form(
       membersPage,
-      (c) => {
+      async (c) => {
         // getMember is scoped to the admin's workspace: another workspace's member is 404.
-        const member = services.directory.getMember(viewerOf(c).principal, param(c, "id"));
-        const token = services.accounts.issueLink(member.userId, "reset");
+        const member = await services.directory.getMember(viewerOf(c).principal, param(c, "id"));
+        const token = await services.accounts.issueLink(member.userId, "reset");
         return membersPage(c, { link: { label: `Password reset link for ${member.name} (valid 24 hours, once).`, url: `${opts.publicUrl}/account/password/${token}` } });
       },
       { admin: true },
     ),
   );
 
-  const workspacePage: Page = (c, extra = {}, status = 200) => {
+  const workspacePage: Page = async (c, extra = {}, status = 200) => {
     const viewer = requireAdmin(c);
-    return render(c, <WorkspaceSettingsPage viewer={viewer} workspace={services.workspaces.get(viewer.principal.workspaceId)} sso={opts.ssoName} {...extra} />, status);
+    return render(c, <WorkspaceSettingsPage viewer={viewer} workspace={await services.workspaces.get(viewer.principal.workspaceId)} sso={opts.ssoName} {...extra} />, status);
   };
-  app.get("/settings/workspace", (c) => workspacePage(c, c.req.query("saved") ? { notice: "Saved." } : {}));
+  app.get("/settings/workspace", async (c) => workspacePage(c, c.req.query("saved") ? { notice: "Saved." } : {}));
   app.post(
     "/settings/workspace",
     form(
       workspacePage,
-      (c, f) => {
+      async (c, f) => {
         // The same schema as PATCH /v1/workspace: one set of rules for both.
         const parsed = WorkspaceUpdateBody.safeParse({
           name: text(f, "name"),
@@ -296,7 +296,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
           const issue = parsed.error.issues[0];
           throw new BadRequestError(`${issue.path.filter((p) => typeof p === "string").join(" ") || "form"}: ${issue.message}`);
         }
-        services.workspaces.update(viewerOf(c).principal, parsed.data);
+        await services.workspaces.update(viewerOf(c).principal, parsed.data);
         // A new page, so that the top bar shows a new name too.
         return c.redirect("/settings/workspace?saved=1", 303);
       },

@@ -22,8 +22,8 @@ const fromAudio = route("createNoteFromAudio", {
 
 export function audioRoutes(services: Services) {
   const app = newRouter();
-  app.openapi(generate, (c) => c.json(services.uploads.createUploadUrl(c.get("principal"), c.req.valid("json")), 200));
-  app.openapi(fromAudio, (c) => c.json(services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200));
+  app.openapi(generate, async (c) => c.json(await services.uploads.createUploadUrl(c.get("principal"), c.req.valid("json")), 200));
+  app.openapi(fromAudio, async (c) => c.json(await services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200));
   return app;
 }
 

@@ -36,14 +36,14 @@ const remove = route("deleteFolder", {
 
 export function folderRoutes(services: Services) {
   const app = newRouter();
-  app.openapi(create, (c) => c.json({ folder: services.folders.create(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(list, (c) => c.json({ folders: services.folders.list(c.get("principal")) }, 200));
-  app.openapi(update, (c) =>
-    c.json({ folder: services.folders.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  app.openapi(create, async (c) => c.json({ folder: await services.folders.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(list, async (c) => c.json({ folders: await services.folders.list(c.get("principal")) }, 200));
+  app.openapi(update, async (c) =>
+    c.json({ folder: await services.folders.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
   );
-  app.openapi(remove, (c) => {
+  app.openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
-    services.folders.delete(c.get("principal"), id);
+    await services.folders.delete(c.get("principal"), id);
     return c.json({ success: true, message: `Folder ${id} deleted.` }, 200);
   });
   return app;

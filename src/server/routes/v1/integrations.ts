@@ -47,13 +47,13 @@ const redeliver = route("redeliverWebhook", {
 export function integrationRoutes(services: Services) {
   const app = newRouter();
   app.openapi(register, async (c) => c.json(await services.webhooks.register(c.get("principal"), c.req.valid("json").hookUrl), 200));
-  app.openapi(list, (c) => c.json({ webhooks: services.webhooks.list(c.get("principal")) }, 200));
-  app.openapi(deliveries, (c) => {
+  app.openapi(list, async (c) => c.json({ webhooks: await services.webhooks.list(c.get("principal")) }, 200));
+  app.openapi(deliveries, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    return c.json(services.webhooks.deliveries(c.get("principal"), limit, offset), 200);
+    return c.json(await services.webhooks.deliveries(c.get("principal"), limit, offset), 200);
   });
-  app.openapi(redeliver, (c) => c.json(services.webhooks.redeliver(c.get("principal"), c.req.valid("param").id), 200));
-  app.openapi(remove, (c) => c.json(services.webhooks.remove(c.get("principal"), c.req.valid("json").hookUrl), 200));
+  app.openapi(redeliver, async (c) => c.json(await services.webhooks.redeliver(c.get("principal"), c.req.valid("param").id), 200));
+  app.openapi(remove, async (c) => c.json(await services.webhooks.remove(c.get("principal"), c.req.valid("json").hookUrl), 200));
   return app;
 }
 

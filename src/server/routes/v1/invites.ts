@@ -56,19 +56,19 @@ const legacyRemove = route("deleteWorkspaceInvite", {
 export function inviteRoutes(services: Services) {
   const app = newRouter();
 
-  app.openapi(create, (c) => c.json({ invite: services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(list, (c) => {
+  app.openapi(create, async (c) => c.json({ invite: await services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(list, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    return c.json(services.invites.listWithFolders(c.get("principal"), limit, offset), 200);
+    return c.json(await services.invites.listWithFolders(c.get("principal"), limit, offset), 200);
   });
-  app.openapi(remove, (c) => c.json(services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
+  app.openapi(remove, async (c) => c.json(await services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
 
-  app.openapi(legacyCreate, (c) => c.json({ invite: services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(legacyList, (c) => {
+  app.openapi(legacyCreate, async (c) => c.json({ invite: await services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(legacyList, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    return c.json(services.invites.listWithGroups(c.get("principal"), limit, offset), 200);
+    return c.json(await services.invites.listWithGroups(c.get("principal"), limit, offset), 200);
   });
-  app.openapi(legacyRemove, (c) => c.json(services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
+  app.openapi(legacyRemove, async (c) => c.json(await services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
   return app;
 }
 

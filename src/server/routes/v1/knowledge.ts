@@ -31,12 +31,12 @@ const remove = route("deleteArticle", {
 
 export function knowledgeRoutes(services: Services) {
   const app = newRouter();
-  app.openapi(create, (c) => c.json({ article: services.knowledge.create(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(list, (c) => {
+  app.openapi(create, async (c) => c.json({ article: await services.knowledge.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(list, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    return c.json(services.knowledge.list(c.get("principal"), limit, offset), 200);
+    return c.json(await services.knowledge.list(c.get("principal"), limit, offset), 200);
   });
-  app.openapi(remove, (c) => c.json(services.knowledge.delete(c.get("principal"), c.req.valid("param").id), 200));
+  app.openapi(remove, async (c) => c.json(await services.knowledge.delete(c.get("principal"), c.req.valid("param").id), 200));
   return app;
 }
 

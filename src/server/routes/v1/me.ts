@@ -19,9 +19,9 @@ const revokeKey = routesFor(["Current user"])("revokeOwnKey", {
 
 export function meRoutes(services: Services) {
   const app = newRouter();
-  app.openapi(me, (c) => c.json(services.workspaces.me(c.get("principal")), 200));
-  app.openapi(revokeKey, (c) => {
-    services.apiKeys.revokePresented(c.get("principal"));
+  app.openapi(me, async (c) => c.json(await services.workspaces.me(c.get("principal")), 200));
+  app.openapi(revokeKey, async (c) => {
+    await services.apiKeys.revokePresented(c.get("principal"));
     return c.json({ status: "success" as const }, 200);
   });
   return app;

@@ -54,22 +54,22 @@ const reprocess = route("reprocessNote", {
 export function notesRoutes(services: Services) {
   const app = newRouter();
 
-  app.openapi(list, (c) => {
+  app.openapi(list, async (c) => {
     const query = c.req.valid("query");
     if (query.tagIds !== undefined) c.header("Deprecation", "true");
-    const { items, pagination } = services.notes.listJson(c.get("principal"), query);
+    const { items, pagination } = await services.notes.listJson(c.get("principal"), query);
     // The items arrive as JSON text; the envelope is spliced around them.
     return renderedJson<z.infer<typeof NoteList>>(c, `{"items":[${items.join(",")}],"pagination":${JSON.stringify(pagination)}}`);
   });
 
-  app.openapi(get, (c) => c.json({ note: services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(get, async (c) => c.json({ note: await services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200));
 
-  app.openapi(update, (c) => {
+  app.openapi(update, async (c) => {
     const body = c.req.valid("json");
     if (body.tagIds !== undefined && body.folderIds !== undefined)
       throw new BadRequestError("Send folderIds or its deprecated alias tagIds, not both.");
     if (body.tagIds !== undefined) c.header("Deprecation", "true");
-    const note = services.notes.update(c.get("principal"), c.req.valid("param").id, {
+    const note = await services.notes.update(c.get("principal"), c.req.valid("param").id, {
       title: body.title,
       visibility: body.visibility,
       userWrittenNote: body.userWrittenNote,
@@ -78,13 +78,13 @@ export function notesRoutes(services: Services) {
     return c.json({ note }, 200);
   });
 
-  app.openapi(create, (c) => c.json({ note: services.notes.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(create, async (c) => c.json({ note: await services.notes.create(c.get("principal"), c.req.valid("json")) }, 200));
 
-  app.openapi(reprocess, (c) => c.json({ note: services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(reprocess, async (c) => c.json({ note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200));
 
-  app.openapi(remove, (c) => {
+  app.openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
-    services.notes.delete(c.get("principal"), id);
+    await services.notes.delete(c.get("principal"), id);
     return c.json({ success: true, message: `Note ${id} deleted.` }, 200);
   });
 

@@ -88,17 +88,17 @@ const createTag = tagRoute("createTag", {
 export function workspaceRoutes(services: Services) {
   const app = newRouter();
   const dir = services.directory;
-  app.openapi(getWorkspace, (c) => c.json({ workspace: services.workspaces.get(c.get("principal").workspaceId) }, 200));
-  app.openapi(updateWorkspace, (c) => c.json({ workspace: services.workspaces.update(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(listMembers, (c) => c.json(dir.listMembers(c.get("principal"), c.req.valid("query")), 200));
-  app.openapi(getMember, (c) => c.json({ member: dir.getMember(c.get("principal"), c.req.valid("param").id) }, 200));
-  app.openapi(updateMember, (c) =>
-    c.json({ member: dir.setMemberGroups(c.get("principal"), c.req.valid("param").id, c.req.valid("json").groupIds) }, 200),
+  app.openapi(getWorkspace, async (c) => c.json({ workspace: await services.workspaces.get(c.get("principal").workspaceId) }, 200));
+  app.openapi(updateWorkspace, async (c) => c.json({ workspace: await services.workspaces.update(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(listMembers, async (c) => c.json(await dir.listMembers(c.get("principal"), c.req.valid("query")), 200));
+  app.openapi(getMember, async (c) => c.json({ member: await dir.getMember(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(updateMember, async (c) =>
+    c.json({ member: await dir.setMemberGroups(c.get("principal"), c.req.valid("param").id, c.req.valid("json").groupIds) }, 200),
   );
-  app.openapi(listGroups, (c) => c.json({ userGroups: dir.listGroups(c.get("principal")) }, 200));
-  app.openapi(createGroup, (c) => c.json({ userGroup: dir.createGroup(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(listTags, (c) => c.json({ tags: dir.listTags(c.get("principal")) }, 200));
-  app.openapi(createTag, (c) => c.json({ tag: dir.createTag(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(listGroups, async (c) => c.json({ userGroups: await dir.listGroups(c.get("principal")) }, 200));
+  app.openapi(createGroup, async (c) => c.json({ userGroup: await dir.createGroup(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(listTags, async (c) => c.json({ tags: await dir.listTags(c.get("principal")) }, 200));
+  app.openapi(createTag, async (c) => c.json({ tag: await dir.createTag(c.get("principal"), c.req.valid("json")) }, 200));
   return app;
 }
 

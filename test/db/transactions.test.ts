@@ -1,0 +1,91 @@
+// The repositories' transactions on the embedded database: one connection serves every
+// request, so a transaction that awaits between statements must keep other callers out
+// until it ends, roll back whole, and let nested calls join it.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { openRuntime, type Runtime } from "../../src/runtime.js";
+import { tempDir } from "../helpers/server.js";
+
+const row = (id: string, name: string) => ({
+  id,
+  name,
+  plan: "enterprise" as const,
+  settings: {},
+  allowedEmailDomains: [],
+  iconUrl: null,
+  createdAt: 1,
+  updatedAt: 1,
+});
+
+describe("repository transactions", () => {
+  let rt: Runtime;
+  beforeEach(() => {
+    rt = openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:8787" });
+  });
+  afterEach(() => rt.close());
+
+  it("an outside call made while a transaction awaits runs after it commits, never inside it", async () => {
+    const { repos } = rt;
+    const order: string[] = [];
+    const tx = repos.transaction(async () => {
+      await repos.workspaces.insert(row("ws_a", "first"));
+      order.push("tx wrote");
+      await sleep(30); // real I/O: other work runs meanwhile
+      await repos.workspaces.update("ws_a", { name: "renamed" }, 2);
+      order.push("tx done");
+    });
+    const outside = (async () => {
+      await sleep(5);
+      order.push("outside asks");
+      const seen = await repos.workspaces.get("ws_a");
+      order.push("outside read");
+      return seen?.name;
+    })();
+    const [, seenName] = await Promise.all([tx, outside]);
+    expect(order).toEqual(["tx wrote", "outside asks", "tx done", "outside read"]);
+    expect(seenName).toBe("renamed");
+  });
+
+  it("a failure rolls back every write of the transaction, across awaits", async () => {
+    const { repos } = rt;
+    await expect(
+      repos.transaction(async () => {
+        await repos.workspaces.insert(row("ws_b", "kept?"));
+        await sleep(1);
+        await repos.workspaces.insert(row("ws_c", "kept?"));
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await repos.workspaces.get("ws_b")).toBeNull();
+    expect(await repos.workspaces.get("ws_c")).toBeNull();
+    // The connection is usable again at once.
+    await repos.workspaces.insert(row("ws_d", "after"));
+    expect((await repos.workspaces.get("ws_d"))?.name).toBe("after");
+  });
+
+  it("a nested transaction joins the outer one; a failing repository call inside is seen by the caller", async () => {
+    const { repos } = rt;
+    await expect(
+      repos.transaction(async () => {
+        await repos.transaction(async () => repos.workspaces.insert(row("ws_e", "inner")));
+        await repos.workspaces.insert(row("ws_e", "duplicate id")); // primary key violation
+      }),
+    ).rejects.toThrow(/UNIQUE|PRIMARY/);
+    expect(await repos.workspaces.get("ws_e")).toBeNull();
+  });
+
+  it("transactions started together run one after the other", async () => {
+    const { repos } = rt;
+    const log: string[] = [];
+    const run = (id: string) =>
+      repos.transaction(async () => {
+        log.push(`${id} start`);
+        await sleep(10);
+        await repos.workspaces.insert(row(id, id));
+        log.push(`${id} end`);
+      });
+    await Promise.all([run("ws_1"), run("ws_2"), run("ws_3")]);
+    expect(log).toEqual(["ws_1 start", "ws_1 end", "ws_2 start", "ws_2 end", "ws_3 start", "ws_3 end"]);
+    expect(await repos.workspaces.count()).toBe(3);
+  });
+});
