@@ -13,7 +13,7 @@ import { createNoteLifecycle, processingKey } from "./services/note-lifecycle.js
 import { loadSecretBox } from "./core/secret-box.js";
 import { systemClock } from "./core/clock.js";
 import { silentLogger, type Logger } from "./core/logger.js";
-import { createFsAudioStore } from "./storage/fs-audio-store.js";
+import { openAudioStore, type StorageSettings } from "./storage/open.js";
 import { createEventEmitter, createRedelivery } from "./webhooks/events.js";
 
 export interface RuntimeOptions {
@@ -23,6 +23,8 @@ export interface RuntimeOptions {
   embedder?: Embedder | null;
   allowPrivateWebhooks?: boolean;
   maxUploadBytes?: number;
+  /** Where recordings live; <data dir>/audio unless configured. */
+  storage?: StorageSettings;
   /** Where the queue, workers and services log; silent unless given. */
   logger?: Logger;
 }
@@ -32,7 +34,8 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
   const repos = createRepositories(database.db);
   const now = systemClock;
   const secrets = loadSecretBox(dataDir);
-  const audioStore = createFsAudioStore(path.join(dataDir, "audio"));
+  const storage = openAudioStore(options.storage ?? {}, dataDir);
+  const audioStore = storage.store;
   const logger = options.logger ?? silentLogger();
   const queue = createJobQueue(repos, { now, logger });
   const emit = createEventEmitter(repos, queue, now);
@@ -60,7 +63,7 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
     redeliverWebhook: createRedelivery(queue),
     now,
   });
-  return { database, repos, audioStore, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };
+  return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };
 }
 
 export type Runtime = ReturnType<typeof openRuntime>;

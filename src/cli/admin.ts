@@ -22,7 +22,7 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
   }
   // Links the services write (invites) point where the server is reached.
   const publicUrl = resolvePublicUrl(config);
-  const rt = openRuntime(config.dataDir, { publicUrl });
+  const rt = openRuntime(config.dataDir, { publicUrl, storage: config.storage });
   try {
     return await fn(rt, publicUrl);
   } catch (err) {

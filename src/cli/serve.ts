@@ -7,6 +7,7 @@ export function serveOptions(cmd: Command): Command {
     .option("--host <host>", "interface to listen on (default 127.0.0.1; NOTULA_HOST)")
     .option("--port <port>", "port, 0 for any free one (default 8787; NOTULA_PORT)")
     .option("--data-dir <dir>", "where notula.db and audio/ live (NOTULA_DATA_DIR)")
+    .option("--storage <url>", "where recordings live: a directory, or s3://bucket/prefix?endpoint=…&region=…&pathStyle=true (default <data-dir>/audio; NOTULA_STORAGE_URL)")
     .option("--public-url <url>", "base URL clients reach the server at (NOTULA_PUBLIC_URL)")
     .option("--config <file>", "JSON config file (default <data-dir>/config.json; NOTULA_CONFIG)")
     .option("--no-rate-limit", "turn off per-key rate limits (NOTULA_RATE_LIMIT=off)")

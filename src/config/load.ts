@@ -24,6 +24,7 @@ export interface ConfigFlags {
   llmUrl?: string;
   llmModel?: string;
   concurrency?: string | number;
+  storage?: string;
 }
 
 export function defaultDataDir(env: Env): string {
@@ -69,6 +70,15 @@ function envLayer(env: Env): Layer {
     publicUrl: env.NOTULA_PUBLIC_URL,
     rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },
     maxUploadBytes: int(env.NOTULA_MAX_UPLOAD_BYTES, "NOTULA_MAX_UPLOAD_BYTES"),
+    // The S3 side also reads the AWS variables the SDKs share, so an existing set-up works.
+    storage: {
+      url: env.NOTULA_STORAGE_URL,
+      endpoint: env.NOTULA_S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL,
+      region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION,
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      sessionToken: env.AWS_SESSION_TOKEN,
+    },
     allowPrivateWebhooks: bool(env.NOTULA_ALLOW_PRIVATE_WEBHOOKS, "NOTULA_ALLOW_PRIVATE_WEBHOOKS"),
     transcription: {
       engine: env.NOTULA_STT_ENGINE,
@@ -116,6 +126,7 @@ function flagLayer(flags: ConfigFlags): Layer {
     // commander sets rateLimit=false only for --no-rate-limit; true is its default, not a choice.
     rateLimit: { enabled: flags.rateLimit === false ? false : undefined },
     maxUploadBytes: int(flags.maxUploadBytes, "--max-upload-bytes"),
+    storage: { url: flags.storage },
     allowPrivateWebhooks: flags.allowPrivateWebhooks || undefined,
     transcription: { engine: flags.sttEngine, url: flags.sttUrl, model: flags.sttModel, modelPath: flags.modelPath },
     summarization: { url: flags.llmUrl, model: flags.llmModel },

@@ -20,6 +20,19 @@ export const configSchema = z.object({
       perMinute: plans.prefault({}),
     })
     .prefault({}),
+  storage: z
+    .object({
+      /** Where recordings live: unset for <data dir>/audio, another directory, or s3://bucket/prefix (with ?endpoint=, ?region=, ?pathStyle=). */
+      url: z.string().min(1).optional(),
+      /** The S3 endpoint when the URL names none (MinIO, R2...); unset means AWS. */
+      endpoint: z.string().url().optional(),
+      region: z.string().min(1).optional(),
+      /** Static credentials; unset, the AWS SDK's usual chain (profiles, instance roles, web identity) applies. */
+      accessKeyId: z.string().min(1).optional(),
+      secretAccessKey: z.string().min(1).optional(),
+      sessionToken: z.string().min(1).optional(),
+    })
+    .prefault({}),
   maxJsonBodyBytes: z.number().int().positive().default(1024 * 1024),
   maxUploadBytes: z.number().int().positive().default(2 * 1024 ** 3),
   allowPrivateWebhooks: z.boolean().default(false),

@@ -145,7 +145,7 @@ export function createOAuthService(d: OAuthDeps) {
      * Checks an authorization request. Errors that make the redirect URI untrustworthy
      * are thrown (shown on a page); the rest are returned for a redirect to the client.
      */
-    async authorize(q: Record<string, string | undefined>): Promise<{ requestId: string; }|{ redirect: string; }> {
+    async authorize(q: Record<string, string | undefined>): Promise<{ requestId: string } | { redirect: string }> {
       const client = q.client_id ? await repos.oauth.client(q.client_id) : null;
       if (!client) throw invalidClient("Unknown client_id.", 400);
       const redirectUri = q.redirect_uri;

@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
-  app.route("/", healthRoutes(deps.sqlite));
+  app.route("/", healthRoutes(deps.sqlite, deps.audioStore));
   app.route("/", uploadRoutes(services));
   const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl) : undefined;

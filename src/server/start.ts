@@ -90,6 +90,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       embedder: selectEmbedder(config.embeddings),
       allowPrivateWebhooks: config.allowPrivateWebhooks,
       maxUploadBytes: config.maxUploadBytes,
+      storage: config.storage,
       logger,
     });
   } catch (err) {
@@ -98,7 +99,14 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   }
   // Whatever a crash left half-received starts over.
   await runtime.repos.audioUploads.resetReceiving();
-  runtime.audioStore.sweepIncoming();
+  runtime.storage.sweep();
+  try {
+    await runtime.audioStore.check();
+    logger.info({ storage: runtime.storage.describe }, "audio storage ready");
+  } catch (err) {
+    // Not fatal: the store may come up after the server (/readyz says 503 meanwhile).
+    logger.warn({ storage: runtime.storage.describe, reason: (err as Error).message }, "audio storage cannot be reached yet");
+  }
   fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   defineWorkers(runtime, config, opts.version, logger);
 

@@ -169,7 +169,7 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     },
 
     /** Whose link this is, while it can still be used. */
-    async linkUser(token: string): Promise<{ userId: string; email: string; purpose: "setup"|"reset"; }|null> {
+    async linkUser(token: string): Promise<{ userId: string; email: string; purpose: "setup" | "reset" } | null> {
       const row = await repos.sessions.token(sha(token));
       if (!row || row.usedAt !== null || row.expiresAt <= now()) return null;
       const user = await repos.users.get(row.userId);

@@ -49,7 +49,13 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     resource: `${opts.publicUrl}/mcp`,
   });
   const workspaces = createWorkspaceService(repos, apiKeys, now);
-  const notes = createNoteService(repos, now, { lifecycle: opts.lifecycle, enqueueIndexing: opts.enqueueIndexing, publicUrl: opts.publicUrl });
+  const notes = createNoteService(repos, now, {
+    lifecycle: opts.lifecycle,
+    enqueueIndexing: opts.enqueueIndexing,
+    publicUrl: opts.publicUrl,
+    // A failed removal leaves an orphan file, never a broken note: the note is gone already.
+    deleteRecording: (key) => opts.audioStore.delete(key).catch(() => {}),
+  });
   return {
     apiKeys,
     workspaces,

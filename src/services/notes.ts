@@ -27,6 +27,8 @@ export interface NoteServiceDeps {
   enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
   /** For share links. */
   publicUrl: string;
+  /** Removes a deleted note's recording from the audio store. */
+  deleteRecording: (key: string) => Promise<void>;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
@@ -78,13 +80,13 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     listJson,
 
-    async list(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"]; }> {
+    async list(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"] }> {
       const { items, pagination } = await listJson(p, q);
       return { items: items.map((j) => JSON.parse(j) as NoteDto), pagination };
     },
 
     /** The same page as `list`, each note as a brief: what a page listing notes shows. */
-    async briefs(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"]; }> {
+    async briefs(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"] }> {
       const { items, pagination } = await listJson(p, q, "brief");
       return { items: items.map((j) => JSON.parse(j) as NoteBrief), pagination };
     },
@@ -142,7 +144,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     async createFromAudio(
       p: Principal,
       input: { title?: string; calendarEventId?: string; folderId?: string; audioUploadId: string; declaredDurationSec: number },
-    ): Promise<{ id: string; }> {
+    ): Promise<{ id: string }> {
       const t = now();
       const folderIds = input.folderId ? await requireFolders(p.workspaceId, [input.folderId], "folderId") : [];
       const id = newId("note");
@@ -225,7 +227,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     },
 
     /** A shared note as anyone with the link sees it, or null when the link is not (or no longer) valid. */
-    async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean; }|null> {
+    async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean } | null> {
       const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
       const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
       if (!share || !row || row.visibility !== "public") return null;
@@ -233,16 +235,22 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     },
 
     /** The stored recording of a note the caller may see, or null when it has none. */
-    async recording(p: Principal, id: string): Promise<{ key: string; contentType: string; }|null> {
+    async recording(p: Principal, id: string): Promise<{ key: string; contentType: string } | null> {
       const row = await repos.notes.get(p.workspaceId, p.userId, id);
       if (!row) throw new NotFoundError(`Note ${id} not found.`);
       const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
       return upload ? { key: audioKey(upload), contentType: upload.contentType } : null;
     },
 
+    /** Deletes the note and its passages together; its recording goes once that has committed. */
     async delete(p: Principal, id: string): Promise<void> {
-      if (!await repos.notes.delete(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
-      await repos.passages.remove("note", id);
+      const recording = await repos.transaction(async () => {
+        const row = await repos.notes.get(p.workspaceId, p.userId, id);
+        if (!row || !(await repos.notes.delete(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
+        await repos.passages.remove("note", id);
+        return row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
+      });
+      if (recording) await deps.deleteRecording(audioKey(recording));
     },
   };
 }

@@ -43,8 +43,29 @@ function signedFields(u: AudioUploadRow, expires: number) {
 }
 
 export function createUploadService(d: UploadServiceDeps) {
+  /**
+   * A presigned PUT went straight to the store, so this server never saw it: the
+   * object's presence says it arrived. A presigned PUT can bind an exact length but
+   * not a limit, so the size limit is enforced here and an oversize object removed.
+   */
+  async function adoptDirectUpload(upload: AudioUploadRow) {
+    const bytes = await d.store.size(audioKey(upload));
+    if (bytes === null) throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+    if (bytes > upload.maxBytes) {
+      await d.store.delete(audioKey(upload));
+      throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${upload.maxBytes} bytes; it was removed.`);
+    }
+    if (!(await d.repos.audioUploads.transition(upload.id, "pending", { status: "uploaded", bytes, uploadedAt: d.now() })))
+      throw new ConflictError("audioUrl: this recording is being used by another request.");
+  }
+
   return {
-    async createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }) {
+    /**
+     * With a store that presigns (S3), the URL goes straight to the bucket; `via:
+     * "server"` asks for this server's own upload route instead (the web app, whose
+     * pages may only talk to their own origin).
+     */
+    async createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }, opts: { via?: "store" | "server" } = {}) {
       const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
       const contentType = (AUDIO_CONTENT_TYPES as Record<string, string>)[extension];
       if (!contentType) throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
@@ -66,9 +87,12 @@ export function createUploadService(d: UploadServiceDeps) {
       };
       await d.repos.audioUploads.insert(row);
       const expires = Math.floor(row.expiresAt / 1000);
-      const sig = d.secrets.sign(signedFields(row, expires));
+      const presignedUrl =
+        d.store.presignPut && opts.via !== "server"
+          ? await d.store.presignPut(audioKey(row), { contentType, expiresInSec: UPLOAD_URL_TTL_MS / 1000 })
+          : `${d.publicUrl}/uploads/${row.id}?expires=${expires}&sig=${d.secrets.sign(signedFields(row, expires))}`;
       return {
-        presignedUrl: `${d.publicUrl}/uploads/${row.id}?expires=${expires}&sig=${sig}`,
+        presignedUrl,
         audioUrl: `${AUDIO_URL_PREFIX}${row.id}`,
         contentType,
       };
@@ -118,17 +142,18 @@ export function createUploadService(d: UploadServiceDeps) {
       if (!upload) throw new NotFoundError("audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.");
       if (!await d.repos.users.get(p.userId)) throw new NotFoundError("User not found.");
       if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
-      if (upload.status !== "uploaded") throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+      if (upload.status === "pending" && d.store.presignPut) await adoptDirectUpload(upload);
+      else if (upload.status !== "uploaded") throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
       return await d.repos.transaction(async () => {
         if (!await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" }))
           throw new ConflictError("audioUrl: this recording already made a note.");
         const note = await d.notes.createFromAudio(p, {
-title: input.title,
-calendarEventId: input.calendarEventId,
-folderId: input.folderId,
-audioUploadId: upload.id,
-declaredDurationSec: upload.declaredDurationSec,
-});
+          title: input.title,
+          calendarEventId: input.calendarEventId,
+          folderId: input.folderId,
+          audioUploadId: upload.id,
+          declaredDurationSec: upload.declaredDurationSec,
+        });
         await d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
         return { noteId: note.id };
       });

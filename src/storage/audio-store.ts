@@ -1,5 +1,5 @@
 // Where uploaded recordings live. One interface, one file per backend: the
-// filesystem store below the data dir now; an S3-compatible one would be a new file.
+// filesystem store below the data dir (the default) and an S3-compatible bucket.
 import type { Readable } from "node:stream";
 
 export interface StoredAudio {
@@ -27,6 +27,14 @@ export interface AudioStore {
   /** Streams bytes `start` to `end` (inclusive) of the object; the whole of it without a range. */
   read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Throws when the store cannot be used (for /readyz and the start-up check). */
+  check(): Promise<void>;
+  /**
+   * A URL that accepts one PUT of the object straight into the store, with this
+   * Content-Type only, for `expiresInSec`. Stores that cannot presign leave it out and
+   * uploads come through this server instead.
+   */
+  presignPut?(key: string, opts: { contentType: string; expiresInSec: number }): Promise<string>;
 }
 
 export class AudioTooLargeError extends Error {

@@ -102,6 +102,9 @@ export function createFsAudioStore(root: string): AudioStore & { sweepIncoming()
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
     },
+    async check() {
+      await fsp.access(incoming, fs.constants.W_OK);
+    },
     /** Removes partial uploads left by a crash. */
     sweepIncoming() {
       for (const f of fs.readdirSync(incoming)) fs.rmSync(path.join(incoming, f), { force: true });

@@ -56,7 +56,7 @@ export function loadViewer(services: Services): MiddlewareHandler<WebEnv> {
   };
 }
 
-async function resolveViewer(services: Services, cookie: string | undefined): Promise<Viewer|null> {
+async function resolveViewer(services: Services, cookie: string | undefined): Promise<Viewer | null> {
   const session = await services.accounts.session(cookie);
   if (!session) return null;
   const member = await services.accounts.membership(session);

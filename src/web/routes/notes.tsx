@@ -90,7 +90,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
     const duration = Number(body.duration);
     if (!Number.isFinite(duration) || duration <= 0 || duration > 14_400) throw new BadRequestError("The recording must be between 1 second and 4 hours long.");
-    return c.json(await services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }));
+    return c.json(await services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }, { via: "server" }));
   });
   app.post("/notes/from-upload", async (c) => {
     const { viewer, body } = await jsonStep(c);
