@@ -5,6 +5,7 @@ import { CliError, EXIT } from "./exit.js";
 export function serveOptions(cmd: Command): Command {
   return cmd
     .option("--host <host>", "interface to listen on (default 127.0.0.1; NOTULA_HOST)")
+    .option("--role <role>", "all (default) | api | worker: serve requests, run background jobs, or both (NOTULA_ROLE)")
     .option("--port <port>", "port, 0 for any free one (default 8787; NOTULA_PORT)")
     .option("--data-dir <dir>", "where notula.db and audio/ live (NOTULA_DATA_DIR)")
     .option("--storage <url>", "where recordings live: a directory, or s3://bucket/prefix?endpoint=…&region=…&pathStyle=true (default <data-dir>/audio; NOTULA_STORAGE_URL)")

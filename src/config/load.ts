@@ -25,6 +25,7 @@ export interface ConfigFlags {
   llmModel?: string;
   concurrency?: string | number;
   storage?: string;
+  role?: string;
 }
 
 export function defaultDataDir(env: Env): string {
@@ -66,6 +67,7 @@ function envLayer(env: Env): Layer {
   return {
     dataDir: env.NOTULA_DATA_DIR,
     host: env.NOTULA_HOST,
+    role: env.NOTULA_ROLE,
     port: int(env.NOTULA_PORT, "NOTULA_PORT"),
     publicUrl: env.NOTULA_PUBLIC_URL,
     rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },
@@ -121,6 +123,7 @@ function flagLayer(flags: ConfigFlags): Layer {
   return {
     dataDir: flags.dataDir,
     host: flags.host,
+    role: flags.role,
     port: int(flags.port, "--port"),
     publicUrl: flags.publicUrl,
     // commander sets rateLimit=false only for --no-rate-limit; true is its default, not a choice.

@@ -10,6 +10,12 @@ const plans = z.object({
 export const configSchema = z.object({
   dataDir: z.string().min(1),
   host: z.string().min(1).default("127.0.0.1"),
+  /**
+   * What this process does: all (the default: API, web app and background jobs), api
+   * (requests only; jobs are queued for workers) or worker (background jobs only, with
+   * /healthz and /readyz), so that each can scale on its own.
+   */
+  role: z.enum(["all", "api", "worker"]).default("all"),
   port: z.number().int().min(0).max(65535).default(8787),
   /** Base URL written into presigned URLs, invite links and OAuth metadata. */
   publicUrl: z.string().url().optional(),

@@ -14,6 +14,7 @@ import { resolveConfig } from "../config/resolve.js";
 import { createLogger, type Logger } from "../core/logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { createApp } from "./app.js";
+import { healthRoutes } from "./routes/health.js";
 
 /** Builds the engine once, on first use (a whisper model stays loaded between notes); a failure is retried next time. */
 function memoize<T>(make: () => T): () => T {
@@ -97,9 +98,15 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     server.close();
     throw err;
   }
-  // Whatever a crash left half-received starts over.
-  await runtime.repos.audioUploads.resetReceiving();
-  runtime.storage.sweep();
+  const serving = config.role !== "worker";
+  const working = config.role !== "api";
+  // The single-box server knows nothing else is running: whatever a crash left
+  // half-received starts over. Split roles may share the database with live
+  // replicas, so they leave that to the upload's expiry.
+  if (config.role === "all") {
+    await runtime.repos.audioUploads.resetReceiving();
+    runtime.storage.sweep();
+  }
   try {
     await runtime.audioStore.check();
     logger.info({ storage: runtime.storage.describe }, "audio storage ready");
@@ -107,10 +114,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // Not fatal: the store may come up after the server (/readyz says 503 meanwhile).
     logger.warn({ storage: runtime.storage.describe, reason: (err as Error).message }, "audio storage cannot be reached yet");
   }
-  fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
+  if (working) fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
+  // Defined in every role: an API replica queues jobs with the workers' retry limits.
   defineWorkers(runtime, config, opts.version, logger);
 
-  if (await runtime.services.workspaces.isEmpty()) {
+  if (serving && (await runtime.services.workspaces.isEmpty())) {
     const created = await runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
     out(`Created workspace "${created.workspace.name}" (${created.workspace.id}) with admin ${created.user.email}.`);
     out(`Admin API key (shown once; store it now): ${created.key}`);
@@ -118,13 +126,18 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     out(`Set the admin's password for the web app (one-time link, valid 7 days): ${config.publicUrl}/account/password/${setup}`);
   }
 
-  const app = createApp({ services: runtime.services, audioStore: runtime.audioStore, config, sqlite: runtime.database.sqlite, version: opts.version, logger });
+  const app = serving
+    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, sqlite: runtime.database.sqlite, version: opts.version, logger })
+    : healthRoutes(runtime.database.sqlite, runtime.audioStore);
   handle = app.fetch;
-  out(`notula listening on ${urlOf(address)}`);
-  // Jobs left by a previous run resume now: one server runs per data dir, so a job
-  // still marked running lost its worker with that run.
-  await runtime.repos.jobs.requeueRunning(runtime.now());
-  runtime.queue.start();
+  out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
+  if (working) {
+    // On a single box, jobs left by a previous run resume at once: nothing else runs
+    // them, so one still marked running lost its worker with that run. With several
+    // workers, a job whose worker died is taken up when its lease runs out.
+    if (config.role === "all") await runtime.repos.jobs.requeueRunning(runtime.now());
+    runtime.queue.start();
+  }
 
   return {
     url: urlOf(address),
