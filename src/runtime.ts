@@ -4,6 +4,8 @@
 import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
 import { openDatabase } from "./db/open.js";
+import { databaseTarget } from "./db/target.js";
+import { ConfigError } from "./config/load.js";
 import { createJobQueue } from "./jobs/queue.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
@@ -23,6 +25,8 @@ export interface RuntimeOptions {
   embedder?: Embedder | null;
   allowPrivateWebhooks?: boolean;
   maxUploadBytes?: number;
+  /** sqlite:PATH or postgres://…; <data dir>/notula.db unless configured. */
+  database?: string;
   /** Where recordings live; <data dir>/audio unless configured. */
   storage?: StorageSettings;
   /** Where the queue, workers and services log; silent unless given. */
@@ -30,7 +34,12 @@ export interface RuntimeOptions {
 }
 
 export function openRuntime(dataDir: string, options: RuntimeOptions) {
-  const database = openDatabase(path.join(dataDir, "notula.db"));
+  const target = databaseTarget(options.database, dataDir);
+  if (target.dialect === "postgres")
+    throw new ConfigError(
+      "This version keeps its data on SQLite only: the PostgreSQL schema and migrations are ready (`notula migrate --database postgres://…`), but serving from PostgreSQL is not.",
+    );
+  const database = openDatabase(target.file);
   const repos = createRepositories(database.db);
   const now = systemClock;
   const secrets = loadSecretBox(dataDir);

@@ -22,7 +22,12 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
   }
   // Links the services write (invites) point where the server is reached.
   const publicUrl = resolvePublicUrl(config);
-  const rt = openRuntime(config.dataDir, { publicUrl, storage: config.storage });
+  let rt;
+  try {
+    rt = openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database });
+  } catch (err) {
+    throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
+  }
   try {
     return await fn(rt, publicUrl);
   } catch (err) {

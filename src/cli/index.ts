@@ -11,6 +11,7 @@ import { registerUpload } from "./commands/upload.js";
 import { registerWebhooks } from "./commands/webhooks.js";
 import { registerWorkspace } from "./commands/workspace.js";
 import { registerMcp } from "./mcp.js";
+import { registerMigrate } from "./migrate.js";
 import { registerModels } from "./models.js";
 import { registerServe } from "./serve.js";
 
@@ -26,6 +27,7 @@ const program = new Command()
 
 registerServe(program, pkg.version);
 registerAdmin(program);
+registerMigrate(program);
 registerModels(program);
 registerNotes(program);
 registerUpload(program);

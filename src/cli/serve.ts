@@ -8,6 +8,7 @@ export function serveOptions(cmd: Command): Command {
     .option("--role <role>", "all (default) | api | worker: serve requests, run background jobs, or both (NOTULA_ROLE)")
     .option("--port <port>", "port, 0 for any free one (default 8787; NOTULA_PORT)")
     .option("--data-dir <dir>", "where notula.db and audio/ live (NOTULA_DATA_DIR)")
+    .option("--database <url>", "sqlite:/path/file.db (default <data-dir>/notula.db) or postgres://user:pass@host/db (NOTULA_DATABASE_URL)")
     .option("--storage <url>", "where recordings live: a directory, or s3://bucket/prefix?endpoint=…&region=…&pathStyle=true (default <data-dir>/audio; NOTULA_STORAGE_URL)")
     .option("--public-url <url>", "base URL clients reach the server at (NOTULA_PUBLIC_URL)")
     .option("--config <file>", "JSON config file (default <data-dir>/config.json; NOTULA_CONFIG)")
@@ -44,6 +45,7 @@ export function registerServe(program: Command, version: string) {
         if (code === "EADDRINUSE")
           throw new CliError(`${config.host}:${config.port} is already in use; choose another with --port (0 picks a free one).`);
         if (code === "EACCES") throw new CliError(`Not allowed to listen on ${config.host}:${config.port}; choose a port above 1024 with --port.`);
+        if (err instanceof ConfigError) throw new CliError(err.message, EXIT.usage);
         throw err;
       }
       const stop = async () => {

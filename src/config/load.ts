@@ -26,6 +26,7 @@ export interface ConfigFlags {
   concurrency?: string | number;
   storage?: string;
   role?: string;
+  database?: string;
 }
 
 export function defaultDataDir(env: Env): string {
@@ -68,6 +69,7 @@ function envLayer(env: Env): Layer {
     dataDir: env.NOTULA_DATA_DIR,
     host: env.NOTULA_HOST,
     role: env.NOTULA_ROLE,
+    database: env.NOTULA_DATABASE_URL,
     port: int(env.NOTULA_PORT, "NOTULA_PORT"),
     publicUrl: env.NOTULA_PUBLIC_URL,
     rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },
@@ -124,6 +126,7 @@ function flagLayer(flags: ConfigFlags): Layer {
     dataDir: flags.dataDir,
     host: flags.host,
     role: flags.role,
+    database: flags.database,
     port: int(flags.port, "--port"),
     publicUrl: flags.publicUrl,
     // commander sets rateLimit=false only for --no-rate-limit; true is its default, not a choice.

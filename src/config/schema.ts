@@ -26,6 +26,8 @@ export const configSchema = z.object({
       perMinute: plans.prefault({}),
     })
     .prefault({}),
+  /** sqlite:/path/to/file.db or postgres://user:password@host/db; unset for <data dir>/notula.db. */
+  database: z.string().min(1).optional(),
   storage: z
     .object({
       /** Where recordings live: unset for <data dir>/audio, another directory, or s3://bucket/prefix (with ?endpoint=, ?region=, ?pathStyle=). */

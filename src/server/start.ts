@@ -92,6 +92,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       allowPrivateWebhooks: config.allowPrivateWebhooks,
       maxUploadBytes: config.maxUploadBytes,
       storage: config.storage,
+      database: config.database,
       logger,
     });
   } catch (err) {

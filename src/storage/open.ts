@@ -1,6 +1,7 @@
 // Chooses the audio store at start from the configured storage URL: the data dir's
 // audio/ folder unless an s3:// URL names a bucket.
 import path from "node:path";
+import { ConfigError } from "../config/load.js";
 import type { AudioStore } from "./audio-store.js";
 import { createFsAudioStore } from "./fs-audio-store.js";
 import { createS3AudioStore, parseS3Url } from "./s3-audio-store.js";
@@ -27,7 +28,12 @@ export interface OpenedAudioStore {
 export function openAudioStore(settings: StorageSettings, dataDir: string): OpenedAudioStore {
   const url = settings.url?.trim();
   if (url?.startsWith("s3://")) {
-    const location = parseS3Url(url, { endpoint: settings.endpoint, region: settings.region });
+    let location;
+    try {
+      location = parseS3Url(url, { endpoint: settings.endpoint, region: settings.region });
+    } catch (err) {
+      throw new ConfigError((err as Error).message);
+    }
     return {
       store: createS3AudioStore({
         ...location,
@@ -41,7 +47,7 @@ export function openAudioStore(settings: StorageSettings, dataDir: string): Open
     };
   }
   if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("file://"))
-    throw new Error(`The storage URL ${url} is not supported: use a directory, file:///path or s3://bucket/prefix.`);
+    throw new ConfigError(`The storage URL ${url} is not supported: use a directory, file:///path or s3://bucket/prefix.`);
   const dir = url ? path.resolve(url.startsWith("file://") ? new URL(url).pathname : url) : path.join(dataDir, "audio");
   const store = createFsAudioStore(dir);
   return { store, describe: dir, sweep: () => store.sweepIncoming() };

@@ -1,6 +1,5 @@
 // Notes and their parts: participants, transcript segments, folder links.
-import { sql } from "drizzle-orm";
-import { createdAtColumn, updatedAtColumn } from "./columns.js";
+import { createdAtColumn, nocase, updatedAtColumn } from "./columns.js";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { folders } from "./directory.js";
@@ -49,7 +48,7 @@ export const notes = sqliteTable(
     // the only-me check of a filtered list reads the index alone, not every row.
     index("notes_ws_created_idx").on(t.workspaceId, t.createdAt, t.id, t.visibility, t.createdBy),
     index("notes_ws_updated_idx").on(t.workspaceId, t.updatedAt, t.id, t.visibility, t.createdBy),
-    index("notes_ws_title_idx").on(t.workspaceId, sql`${t.title} COLLATE NOCASE`, t.id, t.visibility, t.createdBy),
+    index("notes_ws_title_idx").on(t.workspaceId, nocase(t.title), t.id, t.visibility, t.createdBy),
     index("notes_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("notes_ws_creator_created_idx").on(t.workspaceId, t.createdBy, t.createdAt),
   ],

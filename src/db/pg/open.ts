@@ -1,0 +1,85 @@
+// Opens a PostgreSQL database: a connection pool with a statement timeout, and the
+// PostgreSQL migrations applied under an advisory lock, so that replicas starting
+// together migrate once.
+import pg from "pg";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { migrationsFolder } from "../open.js";
+import { pgSchema } from "./schema.js";
+import fs from "node:fs";
+import path from "node:path";
+
+export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
+
+export interface PgOptions {
+  /** Connections per process. */
+  poolSize?: number;
+  /** Longest a statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs?: number;
+  migrate?: boolean;
+}
+
+export interface OpenedPostgres {
+  db: PgDb;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Any number, the same for every notula: the key of the migration lock. */
+const MIGRATION_LOCK = 7_406_118_209;
+
+export const pgMigrationsFolder = () => path.join(migrationsFolder(), "pg");
+
+/** Where a URL's password is, so logs and errors never carry it. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(an unparsable database URL)";
+  }
+}
+
+export async function openPostgres(url: string, options: PgOptions = {}): Promise<OpenedPostgres> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Per session: applies to every statement of every connection of the pool.
+    options: `-c statement_timeout=${options.statementTimeoutMs ?? 30_000}`,
+    application_name: "notula",
+  });
+  // An idle connection that breaks (a restart of the database) must not crash the process.
+  pool.on("error", () => {});
+  try {
+    const client = await pool.connect();
+    try {
+      if (options.migrate !== false) {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        try {
+          await migrate(drizzle(client), { migrationsFolder: pgMigrationsFolder() });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+        }
+      }
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
+  }
+  const db = drizzle(pool, { schema: pgSchema }) as PgDb;
+  return { db, pool, close: () => pool.end() };
+}
+
+/** Whether every committed PostgreSQL migration has been applied (for /readyz). */
+export async function pgMigrationsApplied(pool: pg.Pool): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(pgMigrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  try {
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+    return rows[0].n >= journal.entries.length;
+  } catch {
+    return false;
+  }
+}

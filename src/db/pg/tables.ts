@@ -1,0 +1,36 @@
+// The PostgreSQL tables as named exports, for drizzle-kit (which reads a module's
+// exports). test/db/pg-schema.test.ts checks that no table of the source is missing.
+import { pgSchema } from "./schema.js";
+
+export const {
+  workspaces,
+  users,
+  members,
+  apiKeys,
+  folders,
+  folderMembers,
+  tags,
+  userGroups,
+  groupMembers,
+  invites,
+  inviteGroups,
+  inviteFolders,
+  webhooks,
+  knowledgeArticles,
+  notes,
+  noteParticipantEmails,
+  transcriptSegments,
+  noteFolders,
+  noteShares,
+  oauthClients,
+  oauthRequests,
+  oauthCodes,
+  oauthRefreshTokens,
+  audioUploads,
+  jobs,
+  webhookEvents,
+  webhookDeliveries,
+  passages,
+  webSessions,
+  accountTokens,
+} = pgSchema;

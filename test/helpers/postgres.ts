@@ -1,0 +1,41 @@
+// A PostgreSQL database per test file, on the server scripts/test-postgres.sh found
+// or started (or NOTULA_TEST_DATABASE_URL): created empty, dropped afterwards.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { ROOT } from "./server.js";
+
+export function adminUrl(): string {
+  if (process.env.NOTULA_TEST_DATABASE_URL) return process.env.NOTULA_TEST_DATABASE_URL;
+  const file = path.join(ROOT, ".test-postgres-url");
+  if (!fs.existsSync(file)) throw new Error("No PostgreSQL for the tests: run `bash scripts/test-postgres.sh` (npm test does) or set NOTULA_TEST_DATABASE_URL.");
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = adminUrl();
+  const name = `notula_t_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
