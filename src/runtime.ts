@@ -25,6 +25,8 @@ export interface RuntimeOptions {
   embedder?: Embedder | null;
   allowPrivateWebhooks?: boolean;
   maxUploadBytes?: number;
+  /** The shared secret key of replicas (NOTULA_SECRET_KEY); else the data dir's. */
+  secretKey?: string;
   /** sqlite:PATH or postgres://…; <data dir>/notula.db unless configured. */
   database?: string;
   /** Where recordings live; <data dir>/audio unless configured. */
@@ -34,6 +36,14 @@ export interface RuntimeOptions {
 }
 
 export function openRuntime(dataDir: string, options: RuntimeOptions) {
+  // Checked before anything is opened: a bad key or URL leaves nothing behind.
+  let secrets;
+  try {
+    secrets = loadSecretBox(dataDir, options.secretKey);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  const storage = openAudioStore(options.storage ?? {}, dataDir);
   const target = databaseTarget(options.database, dataDir);
   if (target.dialect === "postgres")
     throw new ConfigError(
@@ -42,8 +52,6 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
   const database = openDatabase(target.file);
   const repos = createRepositories(database.db);
   const now = systemClock;
-  const secrets = loadSecretBox(dataDir);
-  const storage = openAudioStore(options.storage ?? {}, dataDir);
   const audioStore = storage.store;
   const logger = options.logger ?? silentLogger();
   const queue = createJobQueue(repos, { now, logger });

@@ -24,7 +24,7 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
   const publicUrl = resolvePublicUrl(config);
   let rt;
   try {
-    rt = openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database });
+    rt = openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database, secretKey: config.secretKey });
   } catch (err) {
     throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
   }

@@ -70,6 +70,7 @@ function envLayer(env: Env): Layer {
     host: env.NOTULA_HOST,
     role: env.NOTULA_ROLE,
     database: env.NOTULA_DATABASE_URL,
+    secretKey: env.NOTULA_SECRET_KEY,
     port: int(env.NOTULA_PORT, "NOTULA_PORT"),
     publicUrl: env.NOTULA_PUBLIC_URL,
     rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },

@@ -28,6 +28,8 @@ export const configSchema = z.object({
     .prefault({}),
   /** sqlite:/path/to/file.db or postgres://user:password@host/db; unset for <data dir>/notula.db. */
   database: z.string().min(1).optional(),
+  /** The 32-byte base64 key that seals secrets and signs links; unset, <data dir>/secret.key. Replicas must share it. */
+  secretKey: z.string().min(1).optional(),
   storage: z
     .object({
       /** Where recordings live: unset for <data dir>/audio, another directory, or s3://bucket/prefix (with ?endpoint=, ?region=, ?pathStyle=). */

@@ -15,10 +15,15 @@ export interface SecretBox {
   derive(info: string): Buffer;
 }
 
-export function loadSecretBox(dataDir: string): SecretBox {
-  const file = path.join(dataDir, "secret.key");
+/**
+ * The key comes from `configured` (NOTULA_SECRET_KEY: replicas on several machines
+ * must share one) or else from <data dir>/secret.key, made at first start.
+ */
+export function loadSecretBox(dataDir: string, configured?: string): SecretBox {
+  const file = configured ? "NOTULA_SECRET_KEY" : path.join(dataDir, "secret.key");
   let key: Buffer;
-  try {
+  if (configured) key = Buffer.from(configured.trim(), "base64");
+  else try {
     key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
   } catch {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -30,7 +35,7 @@ export function loadSecretBox(dataDir: string): SecretBox {
       key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
     }
   }
-  if (key.length !== 32) throw new Error(`${file} is damaged: it must hold a 32-byte base64 key.`);
+  if (key.length !== 32) throw new Error(`${file} is damaged: it must hold a 32-byte base64 key (make one with: openssl rand -base64 32).`);
   const signingKey = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "notula url signing", 32));
   const sign = (data: string) => createHmac("sha256", signingKey).update(data).digest("base64url");
   return {

@@ -1,5 +1,7 @@
 // /mcp: the MCP server over streamable HTTP, inside the hono app. One McpServer and
-// transport per session, bound to the principal that opened it.
+// transport per session, bound to the principal that opened it. Sessions are recorded
+// in the database: a request for a session opened on another replica is served here
+// by a transport made for that one request.
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -92,17 +94,30 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
 
     const sessionId = c.req.header("mcp-session-id");
     if (sessionId) {
+      // Unknown, ended, expired, or another principal's: all read as "no such session".
+      if (!(await services.mcpSessions.resume(sessionId, principal.keyId))) {
+        sessions.get(sessionId)?.transport.close();
+        return jsonError(c, 404, "not_found", "No such MCP session; initialize a new one.");
+      }
+      if (method === "DELETE") await services.mcpSessions.close(sessionId);
       const session = sessions.get(sessionId);
-      // Unknown, ended, or another principal's: all read as "no such session".
-      if (!session || session.keyId !== principal.keyId) return jsonError(c, 404, "not_found", "No such MCP session; initialize a new one.");
-      return session.transport.handleRequest(c.req.raw);
+      if (session) return session.transport.handleRequest(c.req.raw);
+      if (method === "DELETE") return c.body(null, 200);
+      // Opened on another replica (or before a restart): this request alone, statelessly.
+      const server = createMcpServer(services, principal, opts.logger);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      await server.connect(transport);
+      return transport.handleRequest(c.req.raw);
     }
     if (method !== "POST") return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
 
     const server = createMcpServer(services, principal, opts.logger);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, keyId: principal.keyId }),
+      onsessioninitialized: async (id) => {
+        sessions.set(id, { transport, keyId: principal.keyId });
+        await services.mcpSessions.open(id, principal.keyId);
+      },
       onsessionclosed: (id) => void sessions.delete(id),
     });
     transport.onclose = () => {

@@ -1,7 +1,9 @@
 // Sign-in through an upstream OpenID Connect provider (oauth4webapi): authorization
-// code with PKCE and nonce; the verified email must belong to a notula account.
+// code with PKCE and nonce; the verified email must belong to a notula account. The
+// pending sign-in is kept in the database, sealed, so any replica may take the callback.
 import { randomBytes } from "node:crypto";
 import * as oauth from "oauth4webapi";
+import type { PendingStates } from "../services/pending.js";
 
 export interface UpstreamConfig {
   issuer: string;
@@ -17,19 +19,17 @@ interface Pending {
   back: UpstreamReturn;
   verifier: string;
   nonce: string;
-  expiresAt: number;
 }
 
 const PENDING_TTL_MS = 10 * 60 * 1000;
 
-export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
+export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string, pendingStates: PendingStates) {
   const issuer = new URL(cfg.issuer);
   // Plain http only for a provider on this machine (development and tests).
   const insecure = issuer.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(issuer.hostname);
   const options = { [oauth.allowInsecureRequests]: insecure };
   const client: oauth.Client = { client_id: cfg.clientId };
   const auth = oauth.ClientSecretPost(cfg.clientSecret);
-  const pending = new Map<string, Pending>();
   let server: Promise<oauth.AuthorizationServer> | undefined;
   const redirectUri = () => `${publicUrl}/oauth/upstream/callback`;
 
@@ -46,11 +46,10 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
     /** Where to send the browser for the provider's sign-in. */
     async start(back: UpstreamReturn): Promise<string> {
       const as = await discover();
-      for (const [k, p] of pending) if (p.expiresAt < Date.now()) pending.delete(k);
       const state = randomBytes(16).toString("base64url");
       const verifier = oauth.generateRandomCodeVerifier();
       const nonce = oauth.generateRandomNonce();
-      pending.set(state, { back, verifier, nonce, expiresAt: Date.now() + PENDING_TTL_MS });
+      await pendingStates.put("upstream-oidc", state, { back, verifier, nonce } satisfies Pending, PENDING_TTL_MS);
       const url = new URL(as.authorization_endpoint!);
       url.search = new URLSearchParams({
         client_id: cfg.clientId,
@@ -69,9 +68,9 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string) {
     async finish(callback: URL): Promise<{ back: UpstreamReturn; email: string; name: string }> {
       const as = await discover();
       const state = callback.searchParams.get("state") ?? "";
-      const p = pending.get(state);
-      if (!p || p.expiresAt < Date.now()) throw new Error("This sign-in has expired; start again.");
-      pending.delete(state);
+      // Taken once, by whichever replica the provider sends the browser back to.
+      const p = state ? await pendingStates.take<Pending>("upstream-oidc", state) : null;
+      if (!p) throw new Error("This sign-in has expired; start again.");
       const params = oauth.validateAuthResponse(as, client, callback, state);
       const res = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri(), p.verifier, options);
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { expectedNonce: p.nonce, requireIdToken: true });

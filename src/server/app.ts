@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.sqlite, deps.audioStore));
   app.route("/", uploadRoutes(services));
   const { publicUrl } = config;
-  const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl) : undefined;
+  const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl, services.pending) : undefined;
   app.route("/", oauthRoutes(services.oauth, services.accounts, publicUrl, deps.logger, upstream));
   app.route("/", inviteLinkRoutes(services, publicUrl));
   app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger }));

@@ -93,6 +93,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       maxUploadBytes: config.maxUploadBytes,
       storage: config.storage,
       database: config.database,
+      secretKey: config.secretKey,
       logger,
     });
   } catch (err) {

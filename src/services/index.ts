@@ -3,6 +3,8 @@ import { createApiKeyService } from "./api-keys.js";
 import { createAuthentication } from "./authentication.js";
 import { createAccountService } from "./accounts.js";
 import { createCliGrants } from "./cli-grants.js";
+import { createPendingStates } from "./pending.js";
+import { createMcpSessions } from "./mcp-sessions.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
 import { createInviteService } from "./invites.js";
@@ -49,6 +51,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     resource: `${opts.publicUrl}/mcp`,
   });
   const workspaces = createWorkspaceService(repos, apiKeys, now);
+  const pending = createPendingStates(repos, opts.secrets, now);
   const notes = createNoteService(repos, now, {
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
@@ -77,7 +80,9 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     search: createSearchService(repos, opts.embedder),
     oauth,
     accounts: createAccountService(repos, workspaces, now),
-    cliGrants: createCliGrants(apiKeys, now),
+    cliGrants: createCliGrants(pending, apiKeys),
+    pending,
+    mcpSessions: createMcpSessions(repos, now),
     authentication: createAuthentication(apiKeys, oauth),
   };
 }

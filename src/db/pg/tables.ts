@@ -33,4 +33,6 @@ export const {
   passages,
   webSessions,
   accountTokens,
+  pendingStates,
+  mcpSessions,
 } = pgSchema;

@@ -14,6 +14,7 @@ import { passageRepo } from "./passages.js";
 import { searchRepo } from "./search.js";
 import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
+import { sharedStateRepo } from "./shared-state.js";
 import { tagRepo } from "./tags.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
@@ -42,6 +43,7 @@ function sqliteRepositories(db: Db) {
     audioUploads: audioUploadRepo(db),
     sessions: sessionRepo(db),
     shares: shareRepo(db),
+    sharedState: sharedStateRepo(db),
   };
 }
 

@@ -1,6 +1,6 @@
 // Browser sessions (the web app and the OAuth pages share them) and one-time account
 // links (first-admin setup, password reset). Secrets are stored only as hashes.
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAtColumn } from "./columns.js";
 import { userColumn, workspaces } from "./accounts.js";
 
@@ -34,4 +34,35 @@ export const accountTokens = sqliteTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index("account_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Short-lived state of a sign-in in progress (a CLI's browser grant, an upstream
+ * provider's PKCE verifier), kept in the database so that any replica can finish
+ * what another started. Keyed by a hash of the one-time code or state; taken once.
+ */
+export const pendingStates = sqliteTable(
+  "pending_states",
+  {
+    kind: text("kind", { enum: ["cli-grant", "upstream-oidc"] }).notNull(),
+    keyHash: text("key_hash").notNull(),
+    value: text("value", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.keyHash] }), index("pending_states_expiry_idx").on(t.expiresAt)],
+);
+
+/** MCP sessions over streamable HTTP: any replica continues a session another opened. */
+export const mcpSessions = sqliteTable(
+  "mcp_sessions",
+  {
+    /** SHA-256 of the Mcp-Session-Id the client holds. */
+    idHash: text("id_hash").primaryKey(),
+    /** The credential that opened it: only the same one may use it. */
+    keyId: text("key_id").notNull(),
+    createdAt: createdAtColumn(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("mcp_sessions_expiry_idx").on(t.expiresAt)],
 );

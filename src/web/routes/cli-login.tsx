@@ -52,7 +52,7 @@ export function cliLoginPages(services: Services) {
     const viewer = viewerOf(c);
     const r = request(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, typeof v === "string" ? v : undefined])));
     if (!(await csrfOk(c, f)) || !r.redirect) return render(c, <MessagePage title="Cannot continue" message="The form had expired; run the login again." viewer={viewer} />, 403);
-    const code = services.cliGrants.approve(viewer.principal, viewer.role, { name: r.name, challenge: r.challenge });
+    const code = await services.cliGrants.approve(viewer.principal, viewer.role, { name: r.name, challenge: r.challenge });
     r.redirect.searchParams.set("code", code);
     r.redirect.searchParams.set("state", r.state);
     return c.redirect(r.redirect.toString(), 303);

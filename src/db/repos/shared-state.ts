@@ -1,0 +1,51 @@
+// State that any replica may need to finish what another began: sign-ins in progress
+// and MCP sessions. Written with awaited query builders only, the form that runs
+// unchanged on both SQLite and PostgreSQL.
+import { and, eq, gt, lte } from "drizzle-orm";
+import type { Db } from "../open.js";
+import { mcpSessions, pendingStates } from "../schema/index.js";
+
+export type PendingKind = (typeof pendingStates.$inferSelect)["kind"];
+export type McpSessionRow = typeof mcpSessions.$inferSelect;
+
+export function sharedStateRepo(db: Db) {
+  return {
+    async putPending(kind: PendingKind, keyHash: string, value: Record<string, unknown>, expiresAt: number): Promise<void> {
+      await db.insert(pendingStates).values({ kind, keyHash, value, expiresAt });
+    },
+
+    /** Takes a pending state once: it is gone after, whether or not it had expired. */
+    async takePending(kind: PendingKind, keyHash: string, now: number): Promise<Record<string, unknown> | null> {
+      const [row] = await db
+        .delete(pendingStates)
+        .where(and(eq(pendingStates.kind, kind), eq(pendingStates.keyHash, keyHash)))
+        .returning({ value: pendingStates.value, expiresAt: pendingStates.expiresAt });
+      return row && row.expiresAt > now ? row.value : null;
+    },
+
+    async putMcpSession(row: McpSessionRow): Promise<void> {
+      await db.insert(mcpSessions).values(row);
+    },
+
+    /** A live session, its idle time extended; null when unknown or expired. */
+    async touchMcpSession(idHash: string, now: number, idleMs: number): Promise<McpSessionRow | null> {
+      const [row] = await db
+        .update(mcpSessions)
+        .set({ lastSeenAt: now, expiresAt: now + idleMs })
+        .where(and(eq(mcpSessions.idHash, idHash), gt(mcpSessions.expiresAt, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    async removeMcpSession(idHash: string): Promise<void> {
+      await db.delete(mcpSessions).where(eq(mcpSessions.idHash, idHash));
+    },
+
+    /** Removes what has expired; returns how many rows went. */
+    async sweep(now: number): Promise<number> {
+      const a = await db.delete(pendingStates).where(lte(pendingStates.expiresAt, now)).returning({ k: pendingStates.keyHash });
+      const b = await db.delete(mcpSessions).where(lte(mcpSessions.expiresAt, now)).returning({ k: mcpSessions.idHash });
+      return a.length + b.length;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// MCP sessions of the streamable HTTP transport, recorded in the database: a session
+// opened on one replica continues on any other, ends for all at DELETE, and expires
+// after an idle half hour. Only a hash of the session id is kept.
+import { createHash } from "node:crypto";
+import type { Clock } from "../core/clock.js";
+import type { Repositories } from "../db/repos/index.js";
+
+export const MCP_SESSION_IDLE_MS = 30 * 60_000;
+const hashOf = (id: string) => createHash("sha256").update(id).digest("base64url");
+
+export function createMcpSessions(repos: Repositories, now: Clock) {
+  return {
+    async open(id: string, keyId: string): Promise<void> {
+      const t = now();
+      await repos.sharedState.putMcpSession({ idHash: hashOf(id), keyId, createdAt: t, lastSeenAt: t, expiresAt: t + MCP_SESSION_IDLE_MS });
+    },
+    /** Whether `keyId` may go on with session `id` (live, and opened by the same credential); extends it if so. */
+    async resume(id: string, keyId: string): Promise<boolean> {
+      const row = await repos.sharedState.touchMcpSession(hashOf(id), now(), MCP_SESSION_IDLE_MS);
+      return row !== null && row.keyId === keyId;
+    },
+    async close(id: string): Promise<void> {
+      await repos.sharedState.removeMcpSession(hashOf(id));
+    },
+  };
+}
+
+export type McpSessions = ReturnType<typeof createMcpSessions>;
