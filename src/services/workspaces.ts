@@ -107,7 +107,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
         };
         await repos.workspaces.insert(workspace);
         const email = input.adminEmail ?? `admin+${workspace.id.slice(3).toLowerCase().replace(/[^a-z0-9]/g, "")}@notula.local`;
-        const user = await createUser({ email, name: input.adminName??"Admin" });
+        const user = await createUser({ email, name: input.adminName ?? "Admin" });
         await repos.members.insert({ id: newId("mem"), workspaceId: workspace.id, userId: user.id, role: "admin", createdAt: t });
         const key = await apiKeys.create({ workspaceId: workspace.id, userId: user.id, name: "admin", scopes: [...SCOPES] as ScopeName[] });
         return {

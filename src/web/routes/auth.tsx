@@ -76,7 +76,7 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
     if (!preSessionOk(c, f.csrf)) return again("The form had expired; please try again.", 403);
     if (field(f, "password") !== field(f, "confirm")) return again("The two passwords differ.", 400);
     try {
-      const signed = await services.accounts.usePasswordLink(token, field(f,"password"), c.req.header("user-agent")??"");
+      const signed = await services.accounts.usePasswordLink(token, field(f, "password"), c.req.header("user-agent") ?? "");
       setCookie(c, SESSION_COOKIE, signed.sessionId, cookie);
     } catch (err) {
       if (err instanceof AppError && err.status === 400) return again(err.message, 400);

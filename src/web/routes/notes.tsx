@@ -65,7 +65,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const title = textField(f, "title").trim();
     if (!title || title.length > 500)
       return render(c, <NewNotePage viewer={viewer} folders={await folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={textField(f, "userWrittenNote")} />, 400);
-    const note = await services.notes.create(viewer.principal, { title, userWrittenNote: textField(f,"userWrittenNote").slice(0, 500000) });
+    const note = await services.notes.create(viewer.principal, { title, userWrittenNote: textField(f, "userWrittenNote").slice(0, 500000) });
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
 

@@ -68,7 +68,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/keys",
     form(keysPage, async (c, f) => {
       const viewer = viewerOf(c);
-      const created = await services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f,"name"), scopes: textFields(f,"scopes") as ScopeName[] });
+      const created = await services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f, "name"), scopes: textFields(f, "scopes") as ScopeName[] });
       return keysPage(c, { created: { key: created.key, name: created.name } });
     }),
   );
