@@ -1,45 +1,40 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { groupMembers, userGroups } from "../schema/index.js";
+import type { userGroups } from "../schema/index.js";
+import { first, sqliteTables, type Tables } from "./portable.js";
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
-export function groupRepo(db: Db) {
+export function groupRepo(db: Db, t: Tables = sqliteTables) {
+  const { groupMembers, userGroups } = t;
   return {
-    insert(row: UserGroupRow): void {
-      db.insert(userGroups).values(row).run();
+    async insert(row: UserGroupRow): Promise<void> {
+      await db.insert(userGroups).values(row);
     },
-    getByName(workspaceId: string, name: string): UserGroupRow | null {
-      return (
-        db
-          .select()
-          .from(userGroups)
-          .where(and(eq(userGroups.workspaceId, workspaceId), eq(userGroups.name, name)))
-          .get() ?? null
-      );
+    async getByName(workspaceId: string, name: string): Promise<UserGroupRow | null> {
+      return first(await db.select().from(userGroups).where(and(eq(userGroups.workspaceId, workspaceId), eq(userGroups.name, name))).limit(1));
     },
-    listWithCounts(workspaceId: string): (UserGroupRow & { memberCount: number })[] {
+    async listWithCounts(workspaceId: string): Promise<(UserGroupRow & { memberCount: number })[]> {
       return db
         .select({
           id: userGroups.id,
           workspaceId: userGroups.workspaceId,
           name: userGroups.name,
           createdAt: userGroups.createdAt,
-          memberCount: sql<number>`(SELECT count(*) FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${userGroups.id})`,
+          // PostgreSQL counts in bigint, which its driver hands over as text.
+          memberCount: sql<number>`(SELECT count(*) FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${userGroups.id})`.mapWith(Number),
         })
         .from(userGroups)
         .where(eq(userGroups.workspaceId, workspaceId))
-        .orderBy(asc(userGroups.name), asc(userGroups.id))
-        .all();
+        .orderBy(asc(userGroups.name), asc(userGroups.id));
     },
     /** The subset of `ids` that are groups of this workspace. */
-    existing(workspaceId: string, ids: string[]): UserGroupRow[] {
+    async existing(workspaceId: string, ids: string[]): Promise<UserGroupRow[]> {
       if (ids.length === 0) return [];
       return db
         .select()
         .from(userGroups)
-        .where(and(eq(userGroups.workspaceId, workspaceId), inArray(userGroups.id, ids)))
-        .all();
+        .where(and(eq(userGroups.workspaceId, workspaceId), inArray(userGroups.id, ids)));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sqliteTables, type Tables } from "./portable.js";
 import type { Db } from "../open.js";
 import { apiKeyRepo } from "./api-keys.js";
 import { folderRepo } from "./folders.js";
@@ -21,29 +22,39 @@ import { webhookRepo } from "./webhooks.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
 
-/** The SQLite repositories as written: synchronous, over better-sqlite3. */
+/**
+ * The repositories written once for both dialects (see portable.ts), over either
+ * database: the SQLite one, or PostgreSQL's with its derived tables.
+ */
+export function portableRepositories(db: Db, t: Tables = sqliteTables) {
+  return {
+    workspaces: workspaceRepo(db, t),
+    users: userRepo(db, t),
+    tags: tagRepo(db, t),
+    groups: groupRepo(db, t),
+    webhooks: webhookRepo(db, t),
+    knowledge: knowledgeRepo(db, t),
+    oauth: oauthRepo(db, t),
+    audioUploads: audioUploadRepo(db, t),
+    shares: shareRepo(db, t),
+    sharedState: sharedStateRepo(db, t),
+  };
+}
+
+/** Every repository over SQLite: the portable ones, and those tuned to SQLite (synchronous, prepared). */
 function sqliteRepositories(db: Db) {
   return {
-    workspaces: workspaceRepo(db),
-    users: userRepo(db),
+    ...portableRepositories(db),
     members: memberRepo(db),
     apiKeys: apiKeyRepo(db),
     folders: folderRepo(db),
-    tags: tagRepo(db),
-    groups: groupRepo(db),
     invites: inviteRepo(db),
     notes: noteRepo(db),
-    webhooks: webhookRepo(db),
     webhookDeliveries: webhookDeliveryRepo(db),
-    knowledge: knowledgeRepo(db),
     jobs: jobRepo(db),
     search: searchRepo(db),
     passages: passageRepo(db),
-    oauth: oauthRepo(db),
-    audioUploads: audioUploadRepo(db),
     sessions: sessionRepo(db),
-    shares: shareRepo(db),
-    sharedState: sharedStateRepo(db),
   };
 }
 

@@ -1,34 +1,34 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { knowledgeArticles } from "../schema/index.js";
+import type { knowledgeArticles } from "../schema/index.js";
+import { first, sqliteTables, type Tables } from "./portable.js";
 
 export type KnowledgeRow = typeof knowledgeArticles.$inferSelect;
 
-export function knowledgeRepo(db: Db) {
+export function knowledgeRepo(db: Db, t: Tables = sqliteTables) {
+  const { knowledgeArticles } = t;
   return {
-    insert(row: KnowledgeRow): void {
-      db.insert(knowledgeArticles).values(row).run();
+    async insert(row: KnowledgeRow): Promise<void> {
+      await db.insert(knowledgeArticles).values(row);
     },
-    list(workspaceId: string, limit: number, offset: number): KnowledgeRow[] {
+    async list(workspaceId: string, limit: number, offset: number): Promise<KnowledgeRow[]> {
       return db
         .select()
         .from(knowledgeArticles)
         .where(eq(knowledgeArticles.workspaceId, workspaceId))
         .orderBy(desc(knowledgeArticles.createdAt), desc(knowledgeArticles.id))
         .limit(limit + 1)
-        .offset(offset)
-        .all();
+        .offset(offset);
     },
-    getById(id: string): KnowledgeRow | null {
-      return db.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, id)).get() ?? null;
+    async getById(id: string): Promise<KnowledgeRow | null> {
+      return first(await db.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, id)).limit(1));
     },
-    delete(workspaceId: string, id: string): boolean {
-      return (
-        db
-          .delete(knowledgeArticles)
-          .where(and(eq(knowledgeArticles.workspaceId, workspaceId), eq(knowledgeArticles.id, id)))
-          .run().changes > 0
-      );
+    async delete(workspaceId: string, id: string): Promise<boolean> {
+      const gone = await db
+        .delete(knowledgeArticles)
+        .where(and(eq(knowledgeArticles.workspaceId, workspaceId), eq(knowledgeArticles.id, id)))
+        .returning({ id: knowledgeArticles.id });
+      return gone.length > 0;
     },
   };
 }

@@ -1,43 +1,66 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests } from "../schema/index.js";
+import type { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests } from "../schema/index.js";
+import { first, sqliteTables, type Tables } from "./portable.js";
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type OAuthRequestRow = typeof oauthRequests.$inferSelect;
 export type OAuthCodeRow = typeof oauthCodes.$inferSelect;
 export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
 
-export function oauthRepo(db: Db) {
+export function oauthRepo(db: Db, t: Tables = sqliteTables) {
+  const { oauthClients, oauthCodes, oauthRefreshTokens, oauthRequests } = t;
   return {
-    insertClient: (row: OAuthClientRow) => void db.insert(oauthClients).values(row).run(),
-    client: (id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get() ?? null,
-    insertRequest: (row: OAuthRequestRow) => void db.insert(oauthRequests).values(row).run(),
-    request: (id: string) => db.select().from(oauthRequests).where(eq(oauthRequests.id, id)).get() ?? null,
-    updateRequest: (id: string, patch: Partial<OAuthRequestRow>) => void db.update(oauthRequests).set(patch).where(eq(oauthRequests.id, id)).run(),
-    deleteRequest: (id: string) => void db.delete(oauthRequests).where(eq(oauthRequests.id, id)).run(),
-    insertCode: (row: OAuthCodeRow) => void db.insert(oauthCodes).values(row).run(),
-    /** Marks a code used; `fresh` is false if it had been used before (single use, even under races). */
-    useCode(codeHash: string, now: number): { row: OAuthCodeRow; fresh: boolean } | null {
-      return db.transaction((tx) => {
-        const row = tx.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).get();
-        if (!row) return null;
-        const changed = tx.update(oauthCodes).set({ usedAt: now }).where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt))).run().changes;
-        return { row, fresh: changed > 0 };
-      });
+    async insertClient(row: OAuthClientRow): Promise<void> {
+      await db.insert(oauthClients).values(row);
     },
-    insertRefresh: (row: RefreshRow) => void db.insert(oauthRefreshTokens).values(row).run(),
-    refresh: (hash: string) => db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, hash)).get() ?? null,
+    client: async (id: string) => first(await db.select().from(oauthClients).where(eq(oauthClients.id, id)).limit(1)),
+    async insertRequest(row: OAuthRequestRow): Promise<void> {
+      await db.insert(oauthRequests).values(row);
+    },
+    request: async (id: string) => first(await db.select().from(oauthRequests).where(eq(oauthRequests.id, id)).limit(1)),
+    async updateRequest(id: string, patch: Partial<OAuthRequestRow>): Promise<void> {
+      await db.update(oauthRequests).set(patch).where(eq(oauthRequests.id, id));
+    },
+    async deleteRequest(id: string): Promise<void> {
+      await db.delete(oauthRequests).where(eq(oauthRequests.id, id));
+    },
+    async insertCode(row: OAuthCodeRow): Promise<void> {
+      await db.insert(oauthCodes).values(row);
+    },
+    /** Marks a code used; `fresh` is false if it had been used before (single use, even under races: one UPDATE decides). */
+    async useCode(codeHash: string, now: number): Promise<{ row: OAuthCodeRow; fresh: boolean } | null> {
+      const row = first(await db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).limit(1));
+      if (!row) return null;
+      const marked = await db
+        .update(oauthCodes)
+        .set({ usedAt: now })
+        .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+        .returning({ h: oauthCodes.codeHash });
+      return { row, fresh: marked.length > 0 };
+    },
+    async insertRefresh(row: RefreshRow): Promise<void> {
+      await db.insert(oauthRefreshTokens).values(row);
+    },
+    refresh: async (hash: string) => first(await db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, hash)).limit(1)),
     /** Marks a refresh token rotated; false if another request rotated it first. */
-    rotate: (hash: string, now: number) =>
-      db.update(oauthRefreshTokens).set({ rotatedAt: now }).where(and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.rotatedAt))).run().changes > 0,
+    async rotate(hash: string, now: number): Promise<boolean> {
+      const marked = await db
+        .update(oauthRefreshTokens)
+        .set({ rotatedAt: now })
+        .where(and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.rotatedAt)))
+        .returning({ h: oauthRefreshTokens.tokenHash });
+      return marked.length > 0;
+    },
     /** Every refresh token a user holds for a workspace, when they leave it. */
-    revokeForMember: (workspaceId: string, userId: string, now: number) =>
-      void db
+    async revokeForMember(workspaceId: string, userId: string, now: number): Promise<void> {
+      await db
         .update(oauthRefreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(oauthRefreshTokens.workspaceId, workspaceId), eq(oauthRefreshTokens.userId, userId), isNull(oauthRefreshTokens.revokedAt)))
-        .run(),
-    revokeFamily: (familyId: string, now: number) =>
-      void db.update(oauthRefreshTokens).set({ revokedAt: now }).where(and(eq(oauthRefreshTokens.familyId, familyId), isNull(oauthRefreshTokens.revokedAt))).run(),
+        .where(and(eq(oauthRefreshTokens.workspaceId, workspaceId), eq(oauthRefreshTokens.userId, userId), isNull(oauthRefreshTokens.revokedAt)));
+    },
+    async revokeFamily(familyId: string, now: number): Promise<void> {
+      await db.update(oauthRefreshTokens).set({ revokedAt: now }).where(and(eq(oauthRefreshTokens.familyId, familyId), isNull(oauthRefreshTokens.revokedAt)));
+    },
   };
 }

@@ -3,12 +3,14 @@
 // unchanged on both SQLite and PostgreSQL.
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { mcpSessions, pendingStates } from "../schema/index.js";
+import type { mcpSessions, pendingStates } from "../schema/index.js";
+import { sqliteTables, type Tables } from "./portable.js";
 
 export type PendingKind = (typeof pendingStates.$inferSelect)["kind"];
 export type McpSessionRow = typeof mcpSessions.$inferSelect;
 
-export function sharedStateRepo(db: Db) {
+export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
+  const { mcpSessions, pendingStates } = t;
   return {
     async putPending(kind: PendingKind, keyHash: string, value: Record<string, unknown>, expiresAt: number): Promise<void> {
       await db.insert(pendingStates).values({ kind, keyHash, value, expiresAt });

@@ -1,24 +1,24 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { users } from "../schema/index.js";
+import type { users } from "../schema/index.js";
+import { first, sqliteTables, type Tables } from "./portable.js";
 
 export type UserRow = typeof users.$inferSelect;
 
-export function userRepo(db: Db) {
-  // Read on every request that shows a user: prepared once.
-  const getStmt = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+export function userRepo(db: Db, t: Tables = sqliteTables) {
+  const { users } = t;
   return {
-    insert(row: UserRow): void {
-      db.insert(users).values(row).run();
+    async insert(row: UserRow): Promise<void> {
+      await db.insert(users).values(row);
     },
-    get(id: string): UserRow | null {
-      return getStmt.get({ id }) ?? null;
+    async get(id: string): Promise<UserRow | null> {
+      return first(await db.select().from(users).where(eq(users.id, id)).limit(1));
     },
-    update(id: string, fields: Partial<Pick<UserRow, "name" | "passwordHash">>): void {
-      db.update(users).set(fields).where(eq(users.id, id)).run();
+    async update(id: string, fields: Partial<Pick<UserRow, "name" | "passwordHash">>): Promise<void> {
+      await db.update(users).set(fields).where(eq(users.id, id));
     },
-    getByEmail(email: string): UserRow | null {
-      return db.select().from(users).where(eq(users.email, email.toLowerCase())).get() ?? null;
+    async getByEmail(email: string): Promise<UserRow | null> {
+      return first(await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1));
     },
   };
 }

@@ -1,41 +1,42 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { members, workspaces } from "../schema/index.js";
+import type { workspaces } from "../schema/index.js";
+import { first, sqliteTables, type Tables } from "./portable.js";
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
-export function workspaceRepo(db: Db) {
-  // Read on every request that shows a workspace: prepared once.
-  const getStmt = db.select().from(workspaces).where(eq(workspaces.id, sql.placeholder("id"))).prepare();
-  const ofUserStmt = db
-    .select({ id: workspaces.id, name: workspaces.name })
-    .from(members)
-    .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
-    .where(eq(members.userId, sql.placeholder("user")))
-    .orderBy(workspaces.createdAt)
-    .prepare();
+export function workspaceRepo(db: Db, t: Tables = sqliteTables) {
+  const { members, workspaces } = t;
   return {
-    insert(row: WorkspaceRow): void {
-      db.insert(workspaces).values(row).run();
+    async insert(row: WorkspaceRow): Promise<void> {
+      await db.insert(workspaces).values(row);
     },
-    get(id: string): WorkspaceRow | null {
-      return getStmt.get({ id }) ?? null;
+    async get(id: string): Promise<WorkspaceRow | null> {
+      return first(await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1));
     },
-    list(): WorkspaceRow[] {
-      return db.select().from(workspaces).orderBy(workspaces.createdAt).all();
+    async list(): Promise<WorkspaceRow[]> {
+      return db.select().from(workspaces).orderBy(workspaces.createdAt);
     },
-    count(): number {
-      return db.select({ n: count() }).from(workspaces).get()!.n;
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(workspaces);
+      return row.n;
     },
     /** The workspaces a user belongs to, oldest first. */
-    ofUser(userId: string): Pick<WorkspaceRow, "id" | "name">[] {
-      return ofUserStmt.all({ user: userId }) as Pick<WorkspaceRow, "id" | "name">[];
+    async ofUser(userId: string): Promise<Pick<WorkspaceRow, "id" | "name">[]> {
+      return db
+        .select({ id: workspaces.id, name: workspaces.name })
+        .from(members)
+        .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
+        .where(eq(members.userId, userId))
+        .orderBy(workspaces.createdAt);
     },
-    update(id: string, patch: Partial<Pick<WorkspaceRow, "name" | "settings" | "allowedEmailDomains">>, now: number): boolean {
-      return db.update(workspaces).set({ ...patch, updatedAt: now }).where(eq(workspaces.id, id)).run().changes > 0;
+    async update(id: string, patch: Partial<Pick<WorkspaceRow, "name" | "settings" | "allowedEmailDomains">>, now: number): Promise<boolean> {
+      const changed = await db.update(workspaces).set({ ...patch, updatedAt: now }).where(eq(workspaces.id, id)).returning({ id: workspaces.id });
+      return changed.length > 0;
     },
-    setPlan(id: string, plan: WorkspaceRow["plan"], now: number): boolean {
-      return db.update(workspaces).set({ plan, updatedAt: now }).where(eq(workspaces.id, id)).run().changes > 0;
+    async setPlan(id: string, plan: WorkspaceRow["plan"], now: number): Promise<boolean> {
+      const changed = await db.update(workspaces).set({ plan, updatedAt: now }).where(eq(workspaces.id, id)).returning({ id: workspaces.id });
+      return changed.length > 0;
     },
   };
 }

@@ -1,0 +1,101 @@
+// The repositories written once for both dialects, on both: the same calls, the same
+// answers, from SQLite and from PostgreSQL, and transactions that hold on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { portableRepositories } from "../../src/db/repos/index.js";
+import type { Tables } from "../../src/db/repos/portable.js";
+import type { Db } from "../../src/db/open.js";
+import { openDatabase } from "../../src/db/open.js";
+import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
+import { pgConnection } from "../../src/db/pg/connection.js";
+import { pgSchema } from "../../src/db/pg/schema.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { tempDir } from "../helpers/server.js";
+
+type Repos = ReturnType<typeof portableRepositories>;
+
+const ws = (id: string, createdAt = 1) => ({ id, name: `W ${id}`, plan: "pro" as const, settings: { a: 1 }, allowedEmailDomains: ["x.org"], iconUrl: null, createdAt, updatedAt: createdAt });
+
+/** One scenario over the portable repositories: what it returns must be the same on both. */
+async function scenario(r: Repos) {
+  const out: Record<string, unknown> = {};
+  await r.workspaces.insert(ws("ws_b", 2));
+  await r.workspaces.insert(ws("ws_a", 1));
+  await r.users.insert({ id: "usr_1", email: "ana@x.org", name: "Ana", profileUrl: "", passwordHash: null, createdAt: 1 });
+  out.count = await r.workspaces.count();
+  out.list = (await r.workspaces.list()).map((w) => w.id);
+  out.get = await r.workspaces.get("ws_a");
+  out.missing = await r.workspaces.get("nope");
+  out.updated = [await r.workspaces.update("ws_a", { name: "Renamed" }, 5), await r.workspaces.update("nope", { name: "x" }, 5)];
+  out.byEmail = (await r.users.getByEmail("ANA@x.org"))?.id;
+  await r.groups.insert({ id: "grp_2", workspaceId: "ws_a", name: "Sales", createdAt: 1 });
+  await r.groups.insert({ id: "grp_1", workspaceId: "ws_a", name: "Design", createdAt: 1 });
+  out.groups = await r.groups.listWithCounts("ws_a");
+  out.existing = (await r.groups.existing("ws_a", ["grp_1", "grp_x"])).map((g) => g.id);
+  const hook = { id: "wh_1", workspaceId: "ws_a", hookUrl: "https://h.example/1", secretEnc: "s", createdByUserId: null, createdAt: 1, disabledAt: 3, consecutiveFailures: 4 };
+  out.upsert = [(await r.webhooks.upsert(hook)).id, (await r.webhooks.upsert({ ...hook, id: "wh_2" })).id];
+  await r.webhooks.enable("wh_1");
+  out.hooks = await r.webhooks.list("ws_a");
+  out.deleted = [await r.webhooks.deleteByUrl("ws_a", hook.hookUrl), await r.webhooks.deleteByUrl("ws_a", hook.hookUrl)];
+  await r.oauth.insertClient({ id: "cl_1", secretHash: null, name: "C", redirectUris: ["http://127.0.0.1/cb"], grantTypes: ["authorization_code"], authMethod: "none", scope: "read", createdAt: 1 });
+  const code = { codeHash: "h1", clientId: "cl_1", userId: "usr_1", workspaceId: "ws_a", redirectUri: "u", codeChallenge: "c", scope: "read", resource: "r", expiresAt: 9, usedAt: null };
+  await r.oauth.insertCode(code);
+  out.codes = [(await r.oauth.useCode("h1", 2))?.fresh, (await r.oauth.useCode("h1", 3))?.fresh, await r.oauth.useCode("h9", 3)];
+  await r.sharedState.putPending("cli-grant", "k", { sealed: "v" }, 100);
+  out.pending = [await r.sharedState.takePending("cli-grant", "k", 50), await r.sharedState.takePending("cli-grant", "k", 50)];
+  await r.audioUploads.insert({ id: "upl_1", workspaceId: "ws_a", userId: "usr_1", extension: "wav", contentType: "audio/wav", maxBytes: 10, declaredDurationSec: 5, status: "receiving", bytes: null, noteId: null, expiresAt: 9, createdAt: 1, uploadedAt: null });
+  out.uploads = [await r.audioUploads.resetReceiving(), await r.audioUploads.transition("upl_1", "pending", { status: "uploaded", bytes: 7 }), await r.audioUploads.transition("upl_1", "pending", { status: "uploaded" })];
+  out.upload = await r.audioUploads.getInWorkspace("ws_a", "upl_1");
+  return out;
+}
+
+describe("portable repositories", () => {
+  let database: TestDatabase;
+  let pg: OpenedPostgres;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pg = await openPostgres(database.url);
+  });
+  afterAll(async () => {
+    await pg?.close();
+    await database?.drop();
+  });
+
+  it("answer the same on SQLite and PostgreSQL", async () => {
+    const lite = openDatabase(`${tempDir()}/p.db`);
+    const onSqlite = await scenario(portableRepositories(lite.db));
+    lite.close();
+    const conn = pgConnection(pg.db);
+    const onPostgres = await scenario(portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables));
+    expect(onPostgres).toEqual(onSqlite);
+    expect(onSqlite.count).toBe(2);
+    expect(onSqlite.codes).toEqual([true, false, null]);
+    expect(onSqlite.groups).toEqual([
+      { id: "grp_1", workspaceId: "ws_a", name: "Design", createdAt: 1, memberCount: 0 },
+      { id: "grp_2", workspaceId: "ws_a", name: "Sales", createdAt: 1, memberCount: 0 },
+    ]);
+  });
+
+  it("on PostgreSQL, a transaction spans awaits on one connection: others do not see it until it commits, and a failure undoes it", async () => {
+    const conn = pgConnection(pg.db);
+    const r = portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables);
+    let seenDuring: unknown = "unset";
+    await conn.transaction(async () => {
+      await r.workspaces.insert(ws("ws_tx"));
+      seenDuring = await conn.transaction(() => r.workspaces.get("ws_tx")); // nested: joins, sees its own write
+      const outside = await pg.db.query.workspaces.findFirst({ where: (w, { eq }) => eq(w.id, "ws_tx") });
+      expect(outside).toBeUndefined();
+      await sleep(5);
+    });
+    expect((seenDuring as { id: string }).id).toBe("ws_tx");
+    expect((await r.workspaces.get("ws_tx"))?.id).toBe("ws_tx");
+
+    await expect(
+      conn.transaction(async () => {
+        await r.workspaces.insert(ws("ws_undone"));
+        await r.users.insert({ id: "usr_1", email: "dup@x.org", name: "Dup", profileUrl: "", passwordHash: null, createdAt: 1 }); // primary key taken
+      }),
+    ).rejects.toThrow();
+    expect(await r.workspaces.get("ws_undone")).toBeNull();
+  });
+});
