@@ -2,7 +2,7 @@
 // answers, from SQLite and from PostgreSQL, and transactions that hold on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
-import { portableRepositories } from "../../src/db/repos/index.js";
+import { createRepositories, portableRepositories, type Repositories } from "../../src/db/repos/index.js";
 import type { Tables } from "../../src/db/repos/portable.js";
 import type { Db } from "../../src/db/open.js";
 import { openDatabase } from "../../src/db/open.js";
@@ -12,7 +12,7 @@ import { pgSchema } from "../../src/db/pg/schema.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
-type Repos = ReturnType<typeof portableRepositories>;
+type Repos = Pick<Repositories, keyof ReturnType<typeof portableRepositories>>;
 
 const ws = (id: string, createdAt = 1) => ({ id, name: `W ${id}`, plan: "pro" as const, settings: { a: 1 }, allowedEmailDomains: ["x.org"], iconUrl: null, createdAt, updatedAt: createdAt });
 
@@ -46,6 +46,14 @@ async function scenario(r: Repos) {
   await r.audioUploads.insert({ id: "upl_1", workspaceId: "ws_a", userId: "usr_1", extension: "wav", contentType: "audio/wav", maxBytes: 10, declaredDurationSec: 5, status: "receiving", bytes: null, noteId: null, expiresAt: 9, createdAt: 1, uploadedAt: null });
   out.uploads = [await r.audioUploads.resetReceiving(), await r.audioUploads.transition("upl_1", "pending", { status: "uploaded", bytes: 7 }), await r.audioUploads.transition("upl_1", "pending", { status: "uploaded" })];
   out.upload = await r.audioUploads.getInWorkspace("ws_a", "upl_1");
+  await r.invites.insert({ id: "inv_1", workspaceId: "ws_a", email: "bo@x.org", code: "c1", role: "member", isUrlInvite: false, invitedByUserId: null, expiresAt: 100, createdAt: 1, acceptedAt: null }, { groupIds: ["grp_1", "grp_2"] });
+  out.invite = [(await r.invites.findPendingByEmail("ws_a", "bo@x.org", 50))?.id, await r.invites.findPendingByEmail("ws_a", "bo@x.org", 200)];
+  out.inviteGroups = [...(await r.invites.groupsOf(["inv_1"])).entries()];
+  out.accepted = [await r.invites.markAccepted("inv_1", 60), await r.invites.markAccepted("inv_1", 61)];
+  await r.webhooks.upsert({ ...hook, id: "wh_x3", hookUrl: "https://h.example/3", disabledAt: null, consecutiveFailures: 0 });
+  out.deliveries = await r.webhookDeliveries.record({ id: "evt_e1", workspaceId: "ws_a", type: "note.created", body: "{}", createdAt: 7 });
+  out.failures = [await r.webhookDeliveries.recordFailure("wh_x3", 2, 8), await r.webhookDeliveries.recordFailure("wh_x3", 2, 9), await r.webhookDeliveries.recordFailure("wh_x3", 2, 10)];
+  out.deliveryList = await r.webhookDeliveries.list("ws_a", 10, 0);
   return out;
 }
 
@@ -63,13 +71,16 @@ describe("portable repositories", () => {
 
   it("answer the same on SQLite and PostgreSQL", async () => {
     const lite = openDatabase(`${tempDir()}/p.db`);
-    const onSqlite = await scenario(portableRepositories(lite.db));
+    const onSqlite = await scenario(createRepositories(lite.db));
     lite.close();
     const conn = pgConnection(pg.db);
-    const onPostgres = await scenario(portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables));
+    const onPostgres = await scenario(portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction));
     expect(onPostgres).toEqual(onSqlite);
     expect(onSqlite.count).toBe(2);
     expect(onSqlite.codes).toEqual([true, false, null]);
+    expect(onSqlite.deliveries).toEqual(["dlv_e1_3"]);
+    expect(onSqlite.failures).toEqual([false, true, true]);
+    expect(onSqlite.accepted).toEqual([true, false]);
     expect(onSqlite.groups).toEqual([
       { id: "grp_1", workspaceId: "ws_a", name: "Design", createdAt: 1, memberCount: 0 },
       { id: "grp_2", workspaceId: "ws_a", name: "Sales", createdAt: 1, memberCount: 0 },
@@ -78,7 +89,7 @@ describe("portable repositories", () => {
 
   it("on PostgreSQL, a transaction spans awaits on one connection: others do not see it until it commits, and a failure undoes it", async () => {
     const conn = pgConnection(pg.db);
-    const r = portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables);
+    const r = portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction);
     let seenDuring: unknown = "unset";
     await conn.transaction(async () => {
       await r.workspaces.insert(ws("ws_tx"));

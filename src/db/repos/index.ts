@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sqliteTables, type Tables } from "./portable.js";
+import { sqliteTables, type Tables, type Transaction } from "./portable.js";
 import type { Db } from "../open.js";
 import { apiKeyRepo } from "./api-keys.js";
 import { folderRepo } from "./folders.js";
@@ -26,8 +26,10 @@ import { workspaceRepo } from "./workspaces.js";
  * The repositories written once for both dialects (see portable.ts), over either
  * database: the SQLite one, or PostgreSQL's with its derived tables.
  */
-export function portableRepositories(db: Db, t: Tables = sqliteTables) {
+export function portableRepositories(db: Db, t: Tables, transaction: Transaction) {
   return {
+    invites: inviteRepo(db, t, transaction),
+    webhookDeliveries: webhookDeliveryRepo(db, t, transaction),
     workspaces: workspaceRepo(db, t),
     users: userRepo(db, t),
     tags: tagRepo(db, t),
@@ -42,15 +44,13 @@ export function portableRepositories(db: Db, t: Tables = sqliteTables) {
 }
 
 /** Every repository over SQLite: the portable ones, and those tuned to SQLite (synchronous, prepared). */
-function sqliteRepositories(db: Db) {
+function sqliteRepositories(db: Db, transaction: Transaction) {
   return {
-    ...portableRepositories(db),
+    ...portableRepositories(db, sqliteTables, transaction),
     members: memberRepo(db),
     apiKeys: apiKeyRepo(db),
     folders: folderRepo(db),
-    invites: inviteRepo(db),
     notes: noteRepo(db),
-    webhookDeliveries: webhookDeliveryRepo(db),
     jobs: jobRepo(db),
     search: searchRepo(db),
     passages: passageRepo(db),
@@ -102,30 +102,28 @@ export function createRepositories(db: Db): Repositories {
     return out as AsyncRepo<R>;
   }
 
-  const repos = Object.fromEntries(Object.entries(sqliteRepositories(db)).map(([name, repo]) => [name, asyncRepo(repo)])) as Omit<
+  async function transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (inside.getStore()) return fn();
+    while (open) await open;
+    let finished!: () => void;
+    open = new Promise((resolve) => (finished = resolve));
+    try {
+      sqlite.exec("BEGIN IMMEDIATE");
+      const result = await inside.run(true, fn);
+      sqlite.exec("COMMIT");
+      return result;
+    } catch (e) {
+      if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+      throw e;
+    } finally {
+      open = null;
+      finished();
+    }
+  }
+
+  const repos = Object.fromEntries(Object.entries(sqliteRepositories(db, transaction)).map(([name, repo]) => [name, asyncRepo(repo)])) as Omit<
     Repositories,
     "transaction"
   >;
-
-  return {
-    ...repos,
-    async transaction<T>(fn: () => Promise<T>): Promise<T> {
-      if (inside.getStore()) return fn();
-      while (open) await open;
-      let finished!: () => void;
-      open = new Promise((resolve) => (finished = resolve));
-      try {
-        sqlite.exec("BEGIN IMMEDIATE");
-        const result = await inside.run(true, fn);
-        sqlite.exec("COMMIT");
-        return result;
-      } catch (e) {
-        if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-        throw e;
-      } finally {
-        open = null;
-        finished();
-      }
-    },
-  };
+  return { ...repos, transaction };
 }

@@ -11,3 +11,9 @@ export const sqliteTables: Tables = schema;
 
 /** The first row of a result, or null. */
 export const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+
+/**
+ * Runs `fn` in one transaction, joining the caller's if there is one: given to the
+ * portable repositories whose writes must land together.
+ */
+export type Transaction = <T>(fn: () => Promise<T>) => Promise<T>;
