@@ -128,8 +128,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
     },
 
     async setPlan(workspaceId: string, plan: Plan) {
-      if (!await repos.workspaces.setPlan(workspaceId, plan, now())) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
-      await repos.apiKeys.invalidate();
+      if (!(await repos.workspaces.setPlan(workspaceId, plan, now()))) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
     },
 
     async addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRepositories, portableRepositories, type Repositories } from "../../src/db/repos/index.js";
-import type { Tables } from "../../src/db/repos/portable.js";
+import { postgresDialect, type Tables } from "../../src/db/repos/portable.js";
 import type { Db } from "../../src/db/open.js";
 import { openDatabase } from "../../src/db/open.js";
 import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
@@ -54,6 +54,15 @@ async function scenario(r: Repos) {
   out.deliveries = await r.webhookDeliveries.record({ id: "evt_e1", workspaceId: "ws_a", type: "note.created", body: "{}", createdAt: 7 });
   out.failures = [await r.webhookDeliveries.recordFailure("wh_x3", 2, 8), await r.webhookDeliveries.recordFailure("wh_x3", 2, 9), await r.webhookDeliveries.recordFailure("wh_x3", 2, 10)];
   out.deliveryList = await r.webhookDeliveries.list("ws_a", 10, 0);
+  await r.members.insert({ id: "mem_1", workspaceId: "ws_a", userId: "usr_1", role: "admin", createdAt: 1 });
+  await r.members.setGroups("mem_1", ["grp_1"]);
+  out.search = [(await r.members.list("ws_a", { limit: 10, offset: 0, search: "ANA" })).map((m) => m.email), await r.members.list("ws_a", { limit: 10, offset: 0, search: "100%" })];
+  out.admins = await r.members.countAdmins("ws_a");
+  out.memberGroups = [...(await r.members.groupsOf(["mem_1"])).entries()];
+  await r.apiKeys.insert({ id: "key_1", workspaceId: "ws_a", userId: "usr_1", name: "k", displayPrefix: "ntl_ab", keyHash: "kh", scopes: ["notes"], createdAt: 1, lastUsedAt: null, revokedAt: null });
+  out.key = await r.apiKeys.findByHashWithPlan("kh");
+  out.revoked = [await r.apiKeys.revoke("key_1", 5), await r.apiKeys.revoke("key_1", 6), (await r.apiKeys.findByHashWithPlan("kh"))?.revokedAt];
+  out.removed = [await r.members.remove("ws_a", "mem_1"), await r.members.remove("ws_a", "mem_1"), await r.members.groupsOf(["mem_1"])];
   return out;
 }
 
@@ -74,13 +83,16 @@ describe("portable repositories", () => {
     const onSqlite = await scenario(createRepositories(lite.db));
     lite.close();
     const conn = pgConnection(pg.db);
-    const onPostgres = await scenario(portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction));
+    const onPostgres = await scenario(portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction, postgresDialect));
     expect(onPostgres).toEqual(onSqlite);
     expect(onSqlite.count).toBe(2);
     expect(onSqlite.codes).toEqual([true, false, null]);
     expect(onSqlite.deliveries).toEqual(["dlv_e1_3"]);
     expect(onSqlite.failures).toEqual([false, true, true]);
     expect(onSqlite.accepted).toEqual([true, false]);
+    expect(onSqlite.search).toEqual([["ana@x.org"], []]);
+    expect(onSqlite.revoked).toEqual([true, false, 5]);
+    expect(onSqlite.key).toMatchObject({ id: "key_1", plan: "pro", scopes: ["notes"] });
     expect(onSqlite.groups).toEqual([
       { id: "grp_1", workspaceId: "ws_a", name: "Design", createdAt: 1, memberCount: 0 },
       { id: "grp_2", workspaceId: "ws_a", name: "Sales", createdAt: 1, memberCount: 0 },
@@ -89,7 +101,7 @@ describe("portable repositories", () => {
 
   it("on PostgreSQL, a transaction spans awaits on one connection: others do not see it until it commits, and a failure undoes it", async () => {
     const conn = pgConnection(pg.db);
-    const r = portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction);
+    const r = portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction, postgresDialect);
     let seenDuring: unknown = "unset";
     await conn.transaction(async () => {
       await r.workspaces.insert(ws("ws_tx"));

@@ -1,92 +1,59 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { apiKeys, workspaces } from "../schema/index.js";
+import type { apiKeys } from "../schema/index.js";
+import { first, type Dialect, type Tables } from "./portable.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise" };
 
-const CACHE_LIMIT = 10_000;
-
-export function apiKeyRepo(db: Db) {
-  const withPlanStmt = db
-    .select({ key: apiKeys, plan: workspaces.plan })
-    .from(apiKeys)
-    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
-    .prepare();
-
-  // Every request resolves its key, so found keys are cached. The cache is dropped
-  // whenever the database changes under us: PRAGMA data_version moves when another
-  // connection commits (`notula admin` revoking a key or changing a plan), and
-  // `localWrites` when this connection changes keys or plans.
-  const dataVersion = db.$client.prepare("PRAGMA data_version").pluck();
-  const cache = new Map<string, KeyWithPlan>();
-  let cachedAt = { data: -1, local: -1 };
-  let localWrites = 0;
-  function fresh() {
-    const data = dataVersion.get() as number;
-    if (data !== cachedAt.data || localWrites !== cachedAt.local) {
-      cache.clear();
-      cachedAt = { data, local: localWrites };
-    }
-  }
+export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
+  const { apiKeys, workspaces } = t;
+  // Every request resolves its key: found keys are cached where the dialect can tell
+  // when the database changed (any commit drops them, so a revoked key or a new plan
+  // counts at once); misses are not, so random keys cannot fill memory.
+  const cache = dialect.readCache<KeyWithPlan>();
+  const changedRows = (rows: unknown[]) => rows.length;
 
   return {
     /** The key with its workspace's current plan. */
-    findByHashWithPlan(hash: string): KeyWithPlan | null {
-      fresh();
-      const hit = cache.get(hash);
-      if (hit) return hit;
-      const row = withPlanStmt.get({ hash });
-      if (!row) return null; // misses are not cached: random keys must not fill memory
-      const found = { ...row.key, plan: row.plan };
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(hash, found);
-      return found;
+    findByHashWithPlan(hash: string): Promise<KeyWithPlan | null> {
+      return cache.get(hash, async () => {
+        const row = first(
+          await db
+            .select({ key: apiKeys, plan: workspaces.plan })
+            .from(apiKeys)
+            .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+            .where(eq(apiKeys.keyHash, hash))
+            .limit(1),
+        );
+        return row ? { ...row.key, plan: row.plan } : null;
+      });
     },
-    /** Call after this connection changes a workspace's plan. */
-    invalidate(): void {
-      localWrites++;
+    async insert(row: ApiKeyRow): Promise<void> {
+      await db.insert(apiKeys).values(row);
     },
-    insert(row: ApiKeyRow): void {
-      db.insert(apiKeys).values(row).run();
-      localWrites++;
+    /** Records use. */
+    async touch(id: string, now: number): Promise<void> {
+      await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
     },
-    /** Records use; not a change the key cache needs to see. */
-    touch(id: string, now: number): void {
-      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)).run();
-    },
-    listForUser(workspaceId: string, userId: string): ApiKeyRow[] {
-      return db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId))).orderBy(apiKeys.createdAt).all();
+    async listForUser(workspaceId: string, userId: string): Promise<ApiKeyRow[]> {
+      return db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId))).orderBy(apiKeys.createdAt);
     },
     /** Revokes a key only if it belongs to this user in this workspace. */
-    revokeOwn(workspaceId: string, userId: string, id: string, now: number): boolean {
-      localWrites++;
-      return (
-        db
-          .update(apiKeys)
-          .set({ revokedAt: now })
-          .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-          .run().changes > 0
-      );
+    async revokeOwn(workspaceId: string, userId: string, id: string, now: number): Promise<boolean> {
+      const where = and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
+      return changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(where).returning({ id: apiKeys.id })) > 0;
     },
     /** Every key of a user in a workspace, when they leave it. */
-    revokeAllOf(workspaceId: string, userId: string, now: number): number {
-      localWrites++;
-      return db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).run().changes;
+    async revokeAllOf(workspaceId: string, userId: string, now: number): Promise<number> {
+      const where = and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
+      return changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(where).returning({ id: apiKeys.id }));
     },
-    listForWorkspace(workspaceId: string): ApiKeyRow[] {
-      return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.createdAt).all();
+    async listForWorkspace(workspaceId: string): Promise<ApiKeyRow[]> {
+      return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.createdAt);
     },
-    revoke(id: string, now: number): boolean {
-      localWrites++;
-      return (
-        db
-          .update(apiKeys)
-          .set({ revokedAt: now })
-          .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-          .run().changes > 0
-      );
+    async revoke(id: string, now: number): Promise<boolean> {
+      return changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })) > 0;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sqliteTables, type Tables, type Transaction } from "./portable.js";
+import { sqliteDialect, sqliteTables, type Dialect, type Tables, type Transaction } from "./portable.js";
 import type { Db } from "../open.js";
 import { apiKeyRepo } from "./api-keys.js";
 import { folderRepo } from "./folders.js";
@@ -26,8 +26,10 @@ import { workspaceRepo } from "./workspaces.js";
  * The repositories written once for both dialects (see portable.ts), over either
  * database: the SQLite one, or PostgreSQL's with its derived tables.
  */
-export function portableRepositories(db: Db, t: Tables, transaction: Transaction) {
+export function portableRepositories(db: Db, t: Tables, transaction: Transaction, dialect: Dialect) {
   return {
+    apiKeys: apiKeyRepo(db, t, dialect),
+    members: memberRepo(db, t, transaction, dialect),
     invites: inviteRepo(db, t, transaction),
     webhookDeliveries: webhookDeliveryRepo(db, t, transaction),
     workspaces: workspaceRepo(db, t),
@@ -46,9 +48,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
 /** Every repository over SQLite: the portable ones, and those tuned to SQLite (synchronous, prepared). */
 function sqliteRepositories(db: Db, transaction: Transaction) {
   return {
-    ...portableRepositories(db, sqliteTables, transaction),
-    members: memberRepo(db),
-    apiKeys: apiKeyRepo(db),
+    ...portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client)),
     folders: folderRepo(db),
     notes: noteRepo(db),
     jobs: jobRepo(db),

@@ -4,7 +4,11 @@
 // PostgreSQL the same code runs over the PostgreSQL database and the tables derived
 // from the same schema source (src/db/pg/schema.ts), whose values read back as the
 // same JS types.
+import type Database from "better-sqlite3";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import * as schema from "../schema/index.js";
+import { escapeLike } from "../like.js";
+import { createReadCache } from "../read-cache.js";
 
 export type Tables = typeof schema;
 export const sqliteTables: Tables = schema;
@@ -17,3 +21,47 @@ export const first = <T>(rows: T[]): T | null => rows[0] ?? null;
  * portable repositories whose writes must land together.
  */
 export type Transaction = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/** Where the dialects differ in a way a portable repository must ask about. */
+export interface Dialect {
+  name: "sqlite" | "postgres";
+  /** `column` contains `text`, ignoring case (SQLite's LIKE ignores ASCII case; PostgreSQL needs ILIKE). */
+  containsIgnoringCase(column: SQLWrapper, text: string): SQL;
+  /**
+   * A cache of reads dropped whenever the database may have changed, where the
+   * dialect can tell cheaply (SQLite); none elsewhere.
+   */
+  readCache<V>(): AsyncReadCache<V>;
+}
+
+export interface AsyncReadCache<V> {
+  get(key: string, load: () => Promise<V | null>): Promise<V | null>;
+}
+
+const contains = (op: "LIKE" | "ILIKE") => (column: SQLWrapper, text: string) => sql`${column} ${sql.raw(op)} ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
+
+export function sqliteDialect(sqlite: Database.Database): Dialect {
+  return {
+    name: "sqlite",
+    containsIgnoringCase: contains("LIKE"),
+    readCache<V>() {
+      const cache = createReadCache<V>(sqlite);
+      return {
+        async get(key: string, load: () => Promise<V | null>): Promise<V | null> {
+          // The version is checked first; on SQLite the load resolves within the same turn.
+          const hit = cache.get(key, () => null);
+          if (hit !== null) return hit;
+          const value = await load();
+          if (value !== null) cache.get(key, () => value);
+          return value;
+        },
+      };
+    },
+  };
+}
+
+export const postgresDialect: Dialect = {
+  name: "postgres",
+  containsIgnoringCase: contains("ILIKE"),
+  readCache: () => ({ get: (_key, load) => load() }),
+};
