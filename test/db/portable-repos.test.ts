@@ -62,6 +62,15 @@ async function scenario(r: Repos) {
   await r.apiKeys.insert({ id: "key_1", workspaceId: "ws_a", userId: "usr_1", name: "k", displayPrefix: "ntl_ab", keyHash: "kh", scopes: ["notes"], createdAt: 1, lastUsedAt: null, revokedAt: null });
   out.key = await r.apiKeys.findByHashWithPlan("kh");
   out.revoked = [await r.apiKeys.revoke("key_1", 5), await r.apiKeys.revoke("key_1", 6), (await r.apiKeys.findByHashWithPlan("kh"))?.revokedAt];
+  await r.users.insert({ id: "usr_2", email: "bo@x.org", name: "Bo", profileUrl: "", passwordHash: null, createdAt: 2 });
+  await r.folders.insert({ id: "fld_2", workspaceId: "ws_a", name: "Zeta", icon: null, color: "#000", isPrivate: false, parentFolderId: null, ownerUserId: "usr_1", createdAt: 2, updatedAt: 2 });
+  await r.folders.insert({ id: "fld_1", workspaceId: "ws_a", name: "Alpha", icon: null, color: "#000", isPrivate: true, parentFolderId: null, ownerUserId: "usr_2", createdAt: 1, updatedAt: 1 });
+  await r.folders.update("ws_a", "fld_2", { parentFolderId: "fld_1" });
+  out.folders = [await r.folders.namesVisible("ws_a", "usr_1"), (await r.folders.listVisible("ws_a", "usr_2")).map((f) => [f.id, f.memberCount])];
+  out.folderDelete = [await r.folders.delete("ws_a", "fld_1", 9), (await r.folders.get("ws_a", "fld_2"))?.parentFolderId];
+  await r.sessions.insert({ idHash: "sh", userId: "usr_1", expiresAt: 100, workspaceId: null, csrf: "c", userAgent: "ua", createdAt: 1, lastSeenAt: 1 });
+  out.session = [(await r.sessions.get("sh"))?.userId, await r.sessions.membership("usr_1", null), await r.sessions.membership("usr_1", "ws_b")];
+  out.sessionsGone = [await r.sessions.deleteForUser("usr_1", null), await r.sessions.get("sh")];
   out.removed = [await r.members.remove("ws_a", "mem_1"), await r.members.remove("ws_a", "mem_1"), await r.members.groupsOf(["mem_1"])];
   return out;
 }
@@ -91,6 +100,9 @@ describe("portable repositories", () => {
     expect(onSqlite.failures).toEqual([false, true, true]);
     expect(onSqlite.accepted).toEqual([true, false]);
     expect(onSqlite.search).toEqual([["ana@x.org"], []]);
+    expect(onSqlite.folders).toEqual([[{ id: "fld_2", name: "Zeta" }], [["fld_1", 1], ["fld_2", 1]]]);
+    expect(onSqlite.session).toEqual(["usr_1", { workspaceId: "ws_a", workspaceName: "Renamed", plan: "pro", role: "admin", name: "Ana", email: "ana@x.org" }, null]);
+    expect(onSqlite.sessionsGone).toEqual([1, null]);
     expect(onSqlite.revoked).toEqual([true, false, 5]);
     expect(onSqlite.key).toMatchObject({ id: "key_1", plan: "pro", scopes: ["notes"] });
     expect(onSqlite.groups).toEqual([

@@ -30,6 +30,8 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
   return {
     apiKeys: apiKeyRepo(db, t, dialect),
     members: memberRepo(db, t, transaction, dialect),
+    folders: folderRepo(db, t, transaction, dialect),
+    sessions: sessionRepo(db, t, dialect),
     invites: inviteRepo(db, t, transaction),
     webhookDeliveries: webhookDeliveryRepo(db, t, transaction),
     workspaces: workspaceRepo(db, t),
@@ -49,12 +51,10 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
 function sqliteRepositories(db: Db, transaction: Transaction) {
   return {
     ...portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client)),
-    folders: folderRepo(db),
     notes: noteRepo(db),
     jobs: jobRepo(db),
     search: searchRepo(db),
     passages: passageRepo(db),
-    sessions: sessionRepo(db),
   };
 }
 

@@ -1,8 +1,8 @@
 // Browser sessions and one-time account links.
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { accountTokens, webSessions } from "../schema/index.js";
-import { createReadCache } from "../read-cache.js";
+import type { accountTokens, webSessions } from "../schema/index.js";
+import { first, type Dialect, type Tables } from "./portable.js";
 
 export type WebSessionRow = typeof webSessions.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
@@ -15,48 +15,74 @@ export interface SessionMembership {
   email: string;
 }
 
-export function sessionRepo(db: Db) {
-  // Read on every signed-in page: prepared once.
-  const getStmt = db.select().from(webSessions).where(eq(webSessions.idHash, sql.placeholder("hash"))).prepare();
-  // Who a session speaks for, in one query: its user's membership of the session's
-  // workspace (or, before one is picked, of the user's first), with the plan.
-  const columns = `m.workspace_id AS workspaceId, w.name AS workspaceName, w.plan AS plan, m.role AS role, u.name AS name, u.email AS email
-    FROM members AS m JOIN workspaces AS w ON w.id = m.workspace_id JOIN users AS u ON u.id = m.user_id`;
-  // Two statements rather than one with "? IS NULL OR …", which no index can serve.
-  const inWorkspaceStmt = db.$client.prepare(`SELECT ${columns} WHERE m.workspace_id = ? AND m.user_id = ?`);
-  const firstStmt = db.$client.prepare(`SELECT ${columns} WHERE m.user_id = ? ORDER BY w.created_at LIMIT 1`);
-  // Every signed-in page resolves its session and member; between writes, from memory.
-  const sessionCache = createReadCache<WebSessionRow>(db.$client);
-  const memberCache = createReadCache<SessionMembership>(db.$client);
+export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
+  const { accountTokens, members, users, webSessions, workspaces } = t;
+  // Every signed-in page resolves its session and member; between writes, from memory
+  // where the dialect can tell.
+  const sessionCache = dialect.readCache<WebSessionRow>();
+  const memberCache = dialect.readCache<SessionMembership>();
+  const membership = {
+    workspaceId: members.workspaceId,
+    workspaceName: workspaces.name,
+    plan: workspaces.plan,
+    role: members.role,
+    name: users.name,
+    email: users.email,
+  };
+  const changed = (rows: unknown[]) => rows.length;
   return {
-    insert: (row: typeof webSessions.$inferInsert) => void db.insert(webSessions).values(row).run(),
-    get: (idHash: string): WebSessionRow | null => sessionCache.get(idHash, () => (getStmt.get({ hash: idHash }) as WebSessionRow | undefined) ?? null),
-    update: (idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>) =>
-      void db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash)).run(),
-    membership(userId: string, workspaceId: string | null): SessionMembership | null {
-      return memberCache.get(`${userId} ${workspaceId ?? ""}`, () => {
-        const row = workspaceId === null ? firstStmt.get(userId) : inWorkspaceStmt.get(workspaceId, userId);
-        return (row as SessionMembership | undefined) ?? null;
-      });
+    async insert(row: typeof webSessions.$inferInsert): Promise<void> {
+      await db.insert(webSessions).values(row);
+    },
+    get: (idHash: string): Promise<WebSessionRow | null> =>
+      sessionCache.get(idHash, async () => first(await db.select().from(webSessions).where(eq(webSessions.idHash, idHash)).limit(1))),
+    async update(idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>): Promise<void> {
+      await db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash));
+    },
+    /**
+     * Who a session speaks for: its user's membership of the session's workspace (or,
+     * before one is picked, of the user's first), with the plan.
+     */
+    membership(userId: string, workspaceId: string | null): Promise<SessionMembership | null> {
+      return memberCache.get(`${userId} ${workspaceId ?? ""}`, async () =>
+        first(
+          await db
+            .select(membership)
+            .from(members)
+            .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
+            .innerJoin(users, eq(users.id, members.userId))
+            // Two shapes rather than one with "? IS NULL OR …", which no index can serve.
+            .where(workspaceId === null ? eq(members.userId, userId) : and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
+            .orderBy(workspaces.createdAt)
+            .limit(1),
+        ),
+      );
     },
     /** A user's live sessions, most recently used first. */
-    listForUser: (userId: string, now: number): WebSessionRow[] =>
-      db.select().from(webSessions).where(and(eq(webSessions.userId, userId), gt(webSessions.expiresAt, now))).orderBy(desc(webSessions.lastSeenAt)).all(),
-    delete: (idHash: string) => db.delete(webSessions).where(eq(webSessions.idHash, idHash)).run().changes > 0,
+    async listForUser(userId: string, now: number): Promise<WebSessionRow[]> {
+      return db.select().from(webSessions).where(and(eq(webSessions.userId, userId), gt(webSessions.expiresAt, now))).orderBy(desc(webSessions.lastSeenAt));
+    },
+    async delete(idHash: string): Promise<boolean> {
+      return changed(await db.delete(webSessions).where(eq(webSessions.idHash, idHash)).returning({ h: webSessions.idHash })) > 0;
+    },
     /** Every session of the user but `keep` (null: all of them). */
-    deleteForUser: (userId: string, keep: string | null) =>
-      db
-        .delete(webSessions)
-        .where(keep ? and(eq(webSessions.userId, userId), ne(webSessions.idHash, keep)) : eq(webSessions.userId, userId))
-        .run().changes,
+    async deleteForUser(userId: string, keep: string | null): Promise<number> {
+      const where = keep ? and(eq(webSessions.userId, userId), ne(webSessions.idHash, keep)) : eq(webSessions.userId, userId);
+      return changed(await db.delete(webSessions).where(where).returning({ h: webSessions.idHash }));
+    },
 
-    insertToken: (row: AccountTokenRow) => void db.insert(accountTokens).values(row).run(),
-    token: (hash: string): AccountTokenRow | null => db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hash)).get() ?? null,
+    async insertToken(row: AccountTokenRow): Promise<void> {
+      await db.insert(accountTokens).values(row);
+    },
+    token: async (hash: string): Promise<AccountTokenRow | null> => first(await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hash)).limit(1)),
     /** Marks a link used; false when it was used already (two tabs racing). */
-    useToken: (hash: string, now: number) =>
-      db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt))).run().changes > 0,
+    async useToken(hash: string, now: number): Promise<boolean> {
+      const where = and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt));
+      return changed(await db.update(accountTokens).set({ usedAt: now }).where(where).returning({ h: accountTokens.tokenHash })) > 0;
+    },
     /** Unused links of a user for a purpose are dropped when a new one is made. */
-    dropTokens: (userId: string, purpose: AccountTokenRow["purpose"]) =>
-      void db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt))).run(),
+    async dropTokens(userId: string, purpose: AccountTokenRow["purpose"]): Promise<void> {
+      await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+    },
   };
 }
