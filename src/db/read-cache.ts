@@ -8,22 +8,29 @@ export function createReadCache<V>(sqlite: Database.Database, limit = 10_000) {
   const version = sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()").pluck();
   const entries = new Map<string, V>();
   let seen = "";
+  /** The value kept for `key`, once whatever the database changed since has dropped it. */
+  function peek(key: string): V | undefined {
+    const now = version.get() as string;
+    if (now !== seen) {
+      entries.clear();
+      seen = now;
+    }
+    return entries.get(key);
+  }
+  /** Keeps a value read just now (misses are not kept: unknown cookies must not fill memory). */
+  function keep(key: string, value: V | null): V | null {
+    if (value === null) return null;
+    if (entries.size >= limit) entries.clear();
+    entries.set(key, value);
+    return value;
+  }
   return {
+    peek,
+    keep,
     /** The cached value for `key`, or `load()`'s (cached unless null). */
     get(key: string, load: () => V | null): V | null {
-      const now = version.get() as string;
-      if (now !== seen) {
-        entries.clear();
-        seen = now;
-      }
-      const hit = entries.get(key);
-      if (hit !== undefined) return hit;
-      const value = load();
-      // Misses are not kept: unknown cookies must not fill memory.
-      if (value === null) return null;
-      if (entries.size >= limit) entries.clear();
-      entries.set(key, value);
-      return value;
+      const hit = peek(key);
+      return hit !== undefined ? hit : keep(key, load());
     },
   };
 }

@@ -47,13 +47,12 @@ export function sqliteDialect(sqlite: Database.Database): Dialect {
     readCache<V>() {
       const cache = createReadCache<V>(sqlite);
       return {
-        async get(key: string, load: () => Promise<V | null>): Promise<V | null> {
-          // The version is checked first; on SQLite the load resolves within the same turn.
-          const hit = cache.get(key, () => null);
-          if (hit !== null) return hit;
-          const value = await load();
-          if (value !== null) cache.get(key, () => value);
-          return value;
+        // Not an async function: a hit, the common case, costs one resolved promise.
+        get(key: string, load: () => Promise<V | null>): Promise<V | null> {
+          const hit = cache.peek(key);
+          if (hit !== undefined) return Promise.resolve(hit);
+          // On SQLite the load resolves within the same turn: no write can come between.
+          return load().then((value) => cache.keep(key, value));
         },
       };
     },
