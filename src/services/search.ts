@@ -1,7 +1,7 @@
 // Searching what the workspace knows: notes (title, notes, summary, enhanced note,
 // transcript) and knowledge-base articles, by full-text ranking.
 import type { Repositories } from "../db/repos/index.js";
-import { anyWordQuery } from "../db/repos/search.js";
+import { searchWords } from "../db/repos/search.js";
 import type { Principal } from "../core/principal.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { iso } from "../core/clock.js";
@@ -24,8 +24,8 @@ const score = (rank: number) => Math.round(-rank * 1000) / 1000;
 export function createSearchService(repos: Repositories, embedder: Embedder | null) {
   return {
     async notes(p: Principal, q: NoteSearchQueryInput) {
-      const match = anyWordQuery(q.query);
-      const hits = match ? await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: q.limit ?? 10 }) : [];
+      const words = searchWords(q.query);
+      const hits = await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, words, limit: q.limit ?? 10 });
       return {
         notes: hits.map((h) => ({ id: h.id, title: h.title, createdAt: iso(h.createdAt), snippet: h.snippet, score: score(h.rank) })),
         query: q.query,
@@ -40,17 +40,15 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
      */
     async knowledge(p: Principal, q: KnowledgeSearchQueryInput) {
       const { limit, fromDate, toDate } = q;
-      const match = anyWordQuery(q.query);
+      const words = searchWords(q.query);
       const filtered = Boolean(q.folderIds?.length || fromDate !== undefined || toDate !== undefined);
       const lists: Candidate[][] = [];
 
-      const textNotes = match
-        ? await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, match, limit: limit * 3, fromDate, toDate, folderIds: q.folderIds })
-        : [];
+      const textNotes = await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, words, limit: limit * 3, fromDate, toDate, folderIds: q.folderIds });
       lists.push(textNotes.map((h) => ({ source: "note", id: h.id, snippet: h.snippet, timestampSec: null })));
       // Articles belong to no folder and have no meeting date: a folder or date filter leaves them out.
-      if (match && !filtered)
-        lists.push((await repos.search.articles({ workspaceId: p.workspaceId, match, limit: limit * 3 })).map((h) => ({ source: "article", id: h.id, snippet: h.snippet, timestampSec: null })));
+      if (!filtered)
+        lists.push((await repos.search.articles({ workspaceId: p.workspaceId, words, limit: limit * 3 })).map((h) => ({ source: "article", id: h.id, snippet: h.snippet, timestampSec: null })));
 
       if (embedder) {
         const [vector] = await embedder.embed([q.query]);

@@ -1,4 +1,5 @@
-// Full-text search over notes and knowledge-base articles (FTS5, bm25 ranking).
+// Full-text search over notes and knowledge-base articles on SQLite (FTS5, bm25
+// ranking); src/db/pg/search.ts answers the same on PostgreSQL.
 import type { Db } from "../open.js";
 
 export interface NoteHit {
@@ -17,11 +18,25 @@ export interface ArticleHit {
   rank: number;
 }
 
-/** A search box's words as an FTS5 query: any word, by prefix; bm25 ranks notes with more of them first. */
-export function anyWordQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  return words ? [...new Set(words.map((w) => w.toLowerCase()))].map((w) => `"${w}"*`).join(" OR ") : null;
+/** The words of a search box, lower-cased, each once; nothing of any query syntax survives. */
+export function searchWords(text: string): string[] {
+  return [...new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
 }
+
+/** What both dialects' search repositories answer. */
+export interface NoteSearch {
+  workspaceId: string;
+  viewerUserId: string;
+  /** From searchWords: any of them matches, by prefix; notes with more of them rank first. */
+  words: string[];
+  limit: number;
+  fromDate?: number;
+  toDate?: number;
+  folderIds?: string[];
+}
+
+/** Any word, by prefix, as FTS5 query syntax; bm25 ranks rows with more of them first. */
+const anyWordMatch = (words: string[]) => words.map((w) => `"${w}"*`).join(" OR ");
 
 export function searchRepo(db: Db) {
   const notesStmt = db.$client.prepare(`
@@ -41,9 +56,10 @@ export function searchRepo(db: Db) {
     WHERE knowledge_fts MATCH @match AND knowledge_fts.workspace_id = @ws
     ORDER BY rank LIMIT @limit`);
   return {
-    notes(q: { workspaceId: string; viewerUserId: string; match: string; limit: number; fromDate?: number; toDate?: number; folderIds?: string[] }): NoteHit[] {
+    notes(q: NoteSearch): NoteHit[] {
+      if (!q.words.length) return [];
       return notesStmt.all({
-        match: q.match,
+        match: anyWordMatch(q.words),
         ws: q.workspaceId,
         viewer: q.viewerUserId,
         limit: q.limit,
@@ -52,8 +68,9 @@ export function searchRepo(db: Db) {
         folders: q.folderIds?.length ? JSON.stringify(q.folderIds) : null,
       }) as NoteHit[];
     },
-    articles(q: { workspaceId: string; match: string; limit: number }): ArticleHit[] {
-      return articlesStmt.all({ match: q.match, ws: q.workspaceId, limit: q.limit }) as ArticleHit[];
+    articles(q: { workspaceId: string; words: string[]; limit: number }): ArticleHit[] {
+      if (!q.words.length) return [];
+      return articlesStmt.all({ match: anyWordMatch(q.words), ws: q.workspaceId, limit: q.limit }) as ArticleHit[];
     },
   };
 }
