@@ -1,0 +1,79 @@
+// Meaning-based search finds the same nearest passages on SQLite (sqlite-vec) and
+// PostgreSQL (exact cosine over real[]), within one workspace and one model.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRepositories } from "../../src/db/repos/index.js";
+import { openDatabase } from "../../src/db/open.js";
+import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
+import { pgConnection } from "../../src/db/pg/connection.js";
+import { pgPassageRepo } from "../../src/db/pg/passages.js";
+import { pgSchema } from "../../src/db/pg/schema.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { tempDir } from "../helpers/server.js";
+
+/** A unit vector pointing mostly along axis `i` of 8. */
+const v = (i: number, tilt = 0) => {
+  const x = new Float32Array(8).fill(0.01);
+  x[i] = 1;
+  x[(i + 1) % 8] = tilt;
+  const n = Math.hypot(...x);
+  return x.map((c) => c / n);
+};
+
+describe("passage vectors on both dialects", () => {
+  let database: TestDatabase;
+  let pg: OpenedPostgres;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pg = await openPostgres(database.url);
+  });
+  afterAll(async () => {
+    await pg?.close();
+    await database?.drop();
+  });
+
+  it("return the same nearest passages, replace and remove them, and keep workspaces and models apart", async () => {
+    const lite = openDatabase(`${tempDir()}/v.db`);
+    const sqlite = createRepositories(lite.db).passages;
+    const conn = pgConnection(pg.db);
+    const postgres = pgPassageRepo(conn.db, conn.transaction);
+    const ws = (id: string) => ({ id, name: id, plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 });
+    await createRepositories(lite.db).workspaces.insert(ws("ws_1"));
+    await createRepositories(lite.db).workspaces.insert(ws("ws_2"));
+    await pg.db.insert(pgSchema.workspaces).values([ws("ws_1"), ws("ws_2")]);
+
+    for (const repo of [sqlite, postgres]) {
+      await repo.replace("note", "note_a", "ws_1", [{ text: "budget talk", timestampSec: 0 }, { text: "hiring talk", timestampSec: 60 }], [v(0), v(1)], "m1");
+      await repo.replace("note", "note_b", "ws_1", [{ text: "design talk", timestampSec: 5 }], [v(2, 0.5)], "m1");
+      await repo.replace("article", "kb_1", "ws_1", [{ text: "budget policy", timestampSec: null }], [v(0, 0.3)], "m1");
+      await repo.replace("note", "note_c", "ws_2", [{ text: "other workspace budget", timestampSec: 0 }], [v(0)], "m1");
+    }
+    const near = async (repo: typeof postgres) => (await repo.nearest("ws_1", v(0), 3, "m1")).map((h) => [h.source, h.sourceId, h.text, h.timestampSec]);
+    const a = await near(sqlite);
+    expect(await near(postgres)).toEqual(a);
+    expect(a).toEqual([
+      ["note", "note_a", "budget talk", 0],
+      ["article", "kb_1", "budget policy", null],
+      ["note", "note_b", "design talk", 5],
+    ]);
+    const d = (await postgres.nearest("ws_1", v(0), 1, "m1"))[0].distance;
+    expect(d).toBeCloseTo((await sqlite.nearest("ws_1", v(0), 1, "m1"))[0].distance, 5);
+
+    for (const repo of [sqlite, postgres]) {
+      await repo.replace("note", "note_a", "ws_1", [{ text: "new budget talk", timestampSec: 30 }], [v(0)], "m1");
+      await repo.remove("article", "kb_1");
+      expect(await repo.modelOf("note", "note_a")).toBe("m1");
+      expect(await repo.modelOf("article", "kb_1")).toBeNull();
+    }
+    expect(await near(postgres)).toEqual(await near(sqlite));
+    expect((await near(postgres))[0]).toEqual(["note", "note_a", "new budget talk", 30]);
+    const { rows } = await pg.pool.query("SELECT count(*)::int AS n FROM passage_vectors");
+    expect(rows[0].n).toBe(3);
+    // Vectors of another model are never compared with this one's.
+    for (const repo of [sqlite, postgres]) {
+      await repo.replace("note", "note_d", "ws_1", [{ text: "other model budget", timestampSec: 0 }], [v(0)], "m2");
+      expect((await repo.nearest("ws_1", v(0), 5, "m2")).map((h) => h.sourceId)).toEqual(["note_d"]);
+      expect((await repo.nearest("ws_1", v(0), 5, "m1")).map((h) => h.sourceId)).not.toContain("note_d");
+    }
+    lite.close();
+  });
+});
