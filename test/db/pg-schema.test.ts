@@ -76,12 +76,12 @@ describe("PostgreSQL migrations", () => {
     expect(names.has("passage_vectors")).toBe(true);
   });
 
-  it("maps the column types: times to bigint, JSON to jsonb, flags to boolean", async () => {
+  it("maps the column types: times to bigint, JSON to json (key order kept), flags to boolean", async () => {
     const { rows } = await opened.pool.query(
       "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND (table_name, column_name) IN (('notes','created_at'),('workspaces','settings'),('folders','is_private'),('notes','seq'))",
     );
     const types = Object.fromEntries(rows.map((r) => [`${r.table_name}.${r.column_name}`, r.data_type]));
-    expect(types).toEqual({ "notes.created_at": "bigint", "workspaces.settings": "jsonb", "folders.is_private": "boolean", "notes.seq": "bigint" });
+    expect(types).toEqual({ "notes.created_at": "bigint", "workspaces.settings": "json", "folders.is_private": "boolean", "notes.seq": "bigint" });
   });
 
   it("round-trips rows as the same JS values as SQLite, and cascades deletes", async () => {

@@ -84,3 +84,21 @@ export const LIST_ITEM_JSON_SQL = jsonObjectSql(FIELDS);
  * the user-written note, which may be long.
  */
 export const BRIEF_JSON_SQL = jsonObjectSql(FIELDS.filter((f) => (BRIEF_KEYS as readonly string[]).includes(f.key)));
+
+/** Lists carry the full parts empty (interface: "Empty in list responses"). */
+const EMPTY_IN_LISTS: Partial<Record<keyof NoteDto, unknown>> = { enhancedNote: "", summary: "", transcripts: [] };
+
+/**
+ * A row as its list item's (or brief's) JSON text, built in JavaScript from the same
+ * fields as the SQL above: for databases where the list is not rendered in SQL.
+ */
+export function listItemJson(row: NoteRow, tags: NoteDto["tags"], projection: "item" | "brief"): string {
+  const out: Record<string, unknown> = {};
+  const parts: NoteParts = { tags, transcripts: [], shareUrl: null };
+  for (const f of FIELDS) {
+    if (f.listSql === null) continue;
+    if (projection === "brief" && !(BRIEF_KEYS as readonly string[]).includes(f.key)) continue;
+    out[f.key] = f.key in EMPTY_IN_LISTS ? EMPTY_IN_LISTS[f.key] : f.read(row, parts);
+  }
+  return JSON.stringify(out);
+}

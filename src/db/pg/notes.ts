@@ -1,0 +1,154 @@
+// Notes and their parts on PostgreSQL: the same interface as the SQLite repository
+// (src/db/repos/notes.ts), with plain queries the planner serves from the same indexes
+// (lower(title) for the title order), the title search on tsvector, list items built
+// from the one Note definition in JavaScript, and the search row kept in step.
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { ListProjection, NewNote, NoteListFilter, NoteRow, NoteTagRow, SegmentRow } from "../repos/notes.js";
+import { groupRows } from "../repos/group-rows.js";
+import { listItemJson } from "../repos/note-shape.js";
+import { searchWords } from "../repos/search.js";
+import type { Transaction } from "../repos/portable.js";
+import type { PgDb } from "./open.js";
+import { pgSchema } from "./schema.js";
+import { reindexNote } from "./search.js";
+
+const { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments } = pgSchema;
+
+/** Every word of the search box must start a word of the title. */
+const titleTsquery = (text: string) => {
+  const words = searchWords(text);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+};
+
+export function pgNoteRepo(db: PgDb, transaction: Transaction) {
+  const visible = (workspaceId: string, viewerUserId: string) =>
+    and(eq(notes.workspaceId, workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, viewerUserId)))!;
+
+  async function insertSegments(noteId: string, segments: SegmentRow[]) {
+    // Chunked: a statement carries at most 65,535 parameters.
+    for (let i = 0; i < segments.length; i += 1000)
+      await db.insert(transcriptSegments).values(segments.slice(i, i + 1000).map((s, j) => ({ ...s, noteId, position: i + j })));
+  }
+
+  async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
+    if (noteIds.length === 0) return new Map();
+    const rows = await db
+      .select({ noteId: noteFolders.noteId, id: folders.id, name: folders.name, color: folders.color })
+      .from(noteFolders)
+      .innerJoin(folders, eq(folders.id, noteFolders.folderId))
+      .where(inArray(noteFolders.noteId, noteIds))
+      .orderBy(asc(folders.name));
+    return groupRows(rows, "noteId");
+  }
+
+  return {
+    insert(note: NewNote): Promise<void> {
+      return transaction(async () => {
+        await db.insert(notes).values(note.row);
+        const emails = [...new Set(note.row.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean))];
+        if (emails.length) await db.insert(noteParticipantEmails).values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm })));
+        await insertSegments(note.row.id, note.segments);
+        if (note.folderIds.length)
+          await db.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt })));
+        await reindexNote(db, note.row.id);
+      });
+    },
+
+    async get(workspaceId: string, viewerUserId: string, id: string): Promise<NoteRow | null> {
+      const [row] = await db.select().from(notes).where(and(visible(workspaceId, viewerUserId), eq(notes.id, id))).limit(1);
+      return row ?? null;
+    },
+
+    /** One page plus one row, each note as its list item's JSON text. */
+    async listJson(workspaceId: string, viewerUserId: string, f: NoteListFilter, projection: ListProjection = "item"): Promise<string[]> {
+      const where: SQL[] = [visible(workspaceId, viewerUserId)];
+      if (f.status !== undefined) where.push(eq(notes.status, f.status));
+      if (f.kind !== undefined) where.push(eq(notes.kind, f.kind as NoteRow["kind"]));
+      if (f.createdBy !== undefined) where.push(eq(notes.createdBy, f.createdBy));
+      if (f.fromDate !== undefined) where.push(gte(notes.createdAt, f.fromDate));
+      if (f.toDate !== undefined) where.push(lt(notes.createdAt, f.toDate));
+      if (f.search !== undefined) {
+        const q = titleTsquery(f.search);
+        if (!q) return [];
+        where.push(sql`to_tsvector('simple', ${notes.title}) @@ to_tsquery('simple', ${q})`);
+      }
+      if (f.folderIds?.length)
+        where.push(sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, f.folderIds)})`);
+      if (f.participantEmail !== undefined)
+        where.push(inArray(notes.id, db.select({ id: noteParticipantEmails.noteId }).from(noteParticipantEmails).where(eq(noteParticipantEmails.emailNorm, f.participantEmail.toLowerCase()))));
+      const dir = f.sortOrder === "asc" ? asc : desc;
+      const key = f.sortBy === "title" ? sql`lower(${notes.title})` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
+      const rows = await db
+        .select()
+        .from(notes)
+        .where(and(...where))
+        .orderBy(dir(key), dir(notes.id))
+        .limit(f.limit + 1)
+        .offset(f.offset);
+      const tags = await foldersOf(rows.map((r) => r.id));
+      return rows.map((r) => listItemJson(r, tags.get(r.id) ?? [], projection));
+    },
+
+    foldersOf,
+
+    async segmentsOf(noteId: string): Promise<SegmentRow[]> {
+      return db
+        .select({ speaker: transcriptSegments.speaker, text: transcriptSegments.text, startSec: transcriptSegments.startSec, endSec: transcriptSegments.endSec })
+        .from(transcriptSegments)
+        .where(eq(transcriptSegments.noteId, noteId))
+        .orderBy(asc(transcriptSegments.position));
+    },
+
+    update(workspaceId: string, id: string, patch: Partial<Omit<NoteRow, "seq" | "id">>, folderIds?: string[]): Promise<boolean> {
+      return transaction(async () => {
+        const [changed] = await db
+          .update(notes)
+          .set(patch)
+          .where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id)))
+          .returning({ createdAt: notes.createdAt });
+        if (!changed) return false;
+        if (folderIds) {
+          await db.delete(noteFolders).where(eq(noteFolders.noteId, id));
+          if (folderIds.length) await db.insert(noteFolders).values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: changed.createdAt })));
+        }
+        if (patch.title !== undefined || patch.userWrittenNote !== undefined) await reindexNote(db, id);
+        return true;
+      });
+    },
+
+    /** For the processing pipeline, which acts for no particular viewer. */
+    async getForProcessing(id: string): Promise<NoteRow | null> {
+      const [row] = await db.select().from(notes).where(eq(notes.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    setProcessingState(
+      id: string,
+      fields: Pick<Partial<NoteRow>, "status" | "processingError" | "processingInfo" | "updatedAt" | "summary" | "enhancedNote">,
+    ): Promise<void> {
+      return transaction(async () => {
+        await db.update(notes).set(fields).where(eq(notes.id, id));
+        if (fields.summary !== undefined || fields.enhancedNote !== undefined) await reindexNote(db, id);
+      });
+    },
+
+    /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
+    replaceTranscript(
+      id: string,
+      segments: SegmentRow[],
+      fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt">,
+    ): Promise<void> {
+      return transaction(async () => {
+        await db.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id));
+        await insertSegments(id, segments);
+        await db.update(notes).set(fields).where(eq(notes.id, id));
+        await reindexNote(db, id);
+      });
+    },
+
+    async delete(workspaceId: string, viewerUserId: string, id: string): Promise<boolean> {
+      const gone = await db.delete(notes).where(and(visible(workspaceId, viewerUserId), eq(notes.id, id))).returning({ id: notes.id });
+      return gone.length > 0;
+    },
+  };
+}
