@@ -1,15 +1,14 @@
 // The notes repository on both dialects: the SQLite one renders list items in SQL,
 // the PostgreSQL one in JavaScript, from the same Note definition; every filter, sort
 // and projection must give the same JSON, and the writes the same rows.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
 import type { NewNote, NoteListFilter } from "../../src/db/repos/notes.js";
 import { openDatabase } from "../../src/db/open.js";
-import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { pgNoteRepo } from "../../src/db/pg/notes.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
 const TITLES = ["Budget review", "budget planning", "Design sync", "Hiring loop", "Quarterly plan", "Zebra crossing", "alpha launch"];
@@ -45,21 +44,12 @@ function makeNote(i: number): NewNote {
 }
 
 describe("the notes repository on both dialects", () => {
-  let database: TestDatabase;
-  let pg: OpenedPostgres;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pg = await openPostgres(database.url);
-  });
-  afterAll(async () => {
-    await pg?.close();
-    await database?.drop();
-  });
+  const ctx = withPostgres();
 
   it("gives the same list JSON for every filter, sort and projection, and the same rows after writes", async () => {
     const lite = openDatabase(`${tempDir()}/n.db`);
     const sqliteRepos = createRepositories(lite.db);
-    const conn = pgConnection(pg.db);
+    const conn = pgConnection(ctx.pg.db);
     const pgNotes = pgNoteRepo(conn.db, conn.transaction);
     const ws = { id: "ws_1", name: "W", plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 };
     const users = ["usr_1", "usr_2"].map((id) => ({ id, email: `${id}@x.org`, name: id, profileUrl: "", passwordHash: null, createdAt: 1 }));
@@ -68,9 +58,9 @@ describe("the notes repository on both dialects", () => {
     for (const u of users) await sqliteRepos.users.insert(u);
     await sqliteRepos.folders.insert(folder("fld_a", "Alpha"));
     await sqliteRepos.folders.insert(folder("fld_b", "Beta"));
-    await pg.db.insert(pgSchema.workspaces).values(ws);
-    await pg.db.insert(pgSchema.users).values(users);
-    await pg.db.insert(pgSchema.folders).values([folder("fld_a", "Alpha"), folder("fld_b", "Beta")]);
+    await ctx.pg.db.insert(pgSchema.workspaces).values(ws);
+    await ctx.pg.db.insert(pgSchema.users).values(users);
+    await ctx.pg.db.insert(pgSchema.folders).values([folder("fld_a", "Alpha"), folder("fld_b", "Beta")]);
     for (let i = 1; i <= 40; i++) {
       await sqliteRepos.notes.insert(makeNote(i));
       await pgNotes.insert(makeNote(i));

@@ -1,13 +1,12 @@
 // Meaning-based search finds the same nearest passages on SQLite (sqlite-vec) and
 // PostgreSQL (exact cosine over real[]), within one workspace and one model.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
 import { openDatabase } from "../../src/db/open.js";
-import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { pgPassageRepo } from "../../src/db/pg/passages.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
 /** A unit vector pointing mostly along axis `i` of 8. */
@@ -20,26 +19,17 @@ const v = (i: number, tilt = 0) => {
 };
 
 describe("passage vectors on both dialects", () => {
-  let database: TestDatabase;
-  let pg: OpenedPostgres;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pg = await openPostgres(database.url);
-  });
-  afterAll(async () => {
-    await pg?.close();
-    await database?.drop();
-  });
+  const ctx = withPostgres();
 
   it("return the same nearest passages, replace and remove them, and keep workspaces and models apart", async () => {
     const lite = openDatabase(`${tempDir()}/v.db`);
     const sqlite = createRepositories(lite.db).passages;
-    const conn = pgConnection(pg.db);
+    const conn = pgConnection(ctx.pg.db);
     const postgres = pgPassageRepo(conn.db, conn.transaction);
     const ws = (id: string) => ({ id, name: id, plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 });
     await createRepositories(lite.db).workspaces.insert(ws("ws_1"));
     await createRepositories(lite.db).workspaces.insert(ws("ws_2"));
-    await pg.db.insert(pgSchema.workspaces).values([ws("ws_1"), ws("ws_2")]);
+    await ctx.pg.db.insert(pgSchema.workspaces).values([ws("ws_1"), ws("ws_2")]);
 
     for (const repo of [sqlite, postgres]) {
       await repo.replace("note", "note_a", "ws_1", [{ text: "budget talk", timestampSec: 0 }, { text: "hiring talk", timestampSec: 60 }], [v(0), v(1)], "m1");
@@ -66,7 +56,7 @@ describe("passage vectors on both dialects", () => {
     }
     expect(await near(postgres)).toEqual(await near(sqlite));
     expect((await near(postgres))[0]).toEqual(["note", "note_a", "new budget talk", 30]);
-    const { rows } = await pg.pool.query("SELECT count(*)::int AS n FROM passage_vectors");
+    const { rows } = await ctx.pg.pool.query("SELECT count(*)::int AS n FROM passage_vectors");
     expect(rows[0].n).toBe(3);
     // Vectors of another model are never compared with this one's.
     for (const repo of [sqlite, postgres]) {

@@ -1,15 +1,14 @@
 // The repositories written once for both dialects, on both: the same calls, the same
 // answers, from SQLite and from PostgreSQL, and transactions that hold on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRepositories, portableRepositories, type Repositories } from "../../src/db/repos/index.js";
 import { postgresDialect, type Tables } from "../../src/db/repos/portable.js";
 import type { Db } from "../../src/db/open.js";
 import { openDatabase } from "../../src/db/open.js";
-import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
 type Repos = Pick<Repositories, keyof ReturnType<typeof portableRepositories>>;
@@ -76,22 +75,13 @@ async function scenario(r: Repos) {
 }
 
 describe("portable repositories", () => {
-  let database: TestDatabase;
-  let pg: OpenedPostgres;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pg = await openPostgres(database.url);
-  });
-  afterAll(async () => {
-    await pg?.close();
-    await database?.drop();
-  });
+  const ctx = withPostgres();
 
   it("answer the same on SQLite and PostgreSQL", async () => {
     const lite = openDatabase(`${tempDir()}/p.db`);
     const onSqlite = await scenario(createRepositories(lite.db));
     lite.close();
-    const conn = pgConnection(pg.db);
+    const conn = pgConnection(ctx.pg.db);
     const onPostgres = await scenario(portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction, postgresDialect));
     expect(onPostgres).toEqual(onSqlite);
     expect(onSqlite.count).toBe(2);
@@ -112,13 +102,13 @@ describe("portable repositories", () => {
   });
 
   it("on PostgreSQL, a transaction spans awaits on one connection: others do not see it until it commits, and a failure undoes it", async () => {
-    const conn = pgConnection(pg.db);
+    const conn = pgConnection(ctx.pg.db);
     const r = portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction, postgresDialect);
     let seenDuring: unknown = "unset";
     await conn.transaction(async () => {
       await r.workspaces.insert(ws("ws_tx"));
       seenDuring = await conn.transaction(() => r.workspaces.get("ws_tx")); // nested: joins, sees its own write
-      const outside = await pg.db.query.workspaces.findFirst({ where: (w, { eq }) => eq(w.id, "ws_tx") });
+      const outside = await ctx.pg.db.query.workspaces.findFirst({ where: (w, { eq }) => eq(w.id, "ws_tx") });
       expect(outside).toBeUndefined();
       await sleep(5);
     });

@@ -1,15 +1,14 @@
 // Full-text search answers alike on SQLite (FTS5) and PostgreSQL (tsvector): the same
 // notes match, in the same order where the ranking is clear, with marked snippets,
 // and only what the viewer may see.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
 import { searchWords, type NoteSearch } from "../../src/db/repos/search.js";
 import type { NewNote } from "../../src/db/repos/notes.js";
 import { openDatabase } from "../../src/db/open.js";
-import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
 import { pgSearchRepo, reindexNote } from "../../src/db/pg/search.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
 const note = (id: string, title: string, body: string, extra: Partial<NewNote["row"]> = {}, transcript: string[] = []): NewNote => ({
@@ -40,30 +39,21 @@ const queries: [string, Partial<NoteSearch>][] = [
 ];
 
 describe("full-text search on both dialects", () => {
-  let database: TestDatabase;
-  let pg: OpenedPostgres;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pg = await openPostgres(database.url);
-  });
-  afterAll(async () => {
-    await pg?.close();
-    await database?.drop();
-  });
+  const ctx = withPostgres();
 
   it("finds the same notes, the best first, with marked snippets, and never another viewer's private note", async () => {
     const lite = openDatabase(`${tempDir()}/s.db`);
     const repos = createRepositories(lite.db);
     const workspace = { id: "ws_1", name: "W", plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 };
     await repos.workspaces.insert(workspace);
-    await pg.db.insert(pgSchema.workspaces).values(workspace);
+    await ctx.pg.db.insert(pgSchema.workspaces).values(workspace);
     for (const n of NOTES) {
       await repos.notes.insert(n);
-      await pg.db.insert(pgSchema.notes).values(n.row);
-      if (n.segments.length) await pg.db.insert(pgSchema.transcriptSegments).values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
-      await reindexNote(pg.db, n.row.id);
+      await ctx.pg.db.insert(pgSchema.notes).values(n.row);
+      if (n.segments.length) await ctx.pg.db.insert(pgSchema.transcriptSegments).values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
+      await reindexNote(ctx.pg.db, n.row.id);
     }
-    const pgSearch = pgSearchRepo(pg.db);
+    const pgSearch = pgSearchRepo(ctx.pg.db);
     for (const [text, extra] of queries) {
       const q: NoteSearch = { workspaceId: "ws_1", viewerUserId: "usr_1", words: searchWords(text), limit: 10, ...extra };
       const a = await repos.search.notes(q);
@@ -83,14 +73,14 @@ describe("full-text search on both dialects", () => {
   });
 
   it("searches knowledge articles alike", async () => {
-    await pg.db.insert(pgSchema.knowledgeArticles).values([
+    await ctx.pg.db.insert(pgSchema.knowledgeArticles).values([
       { id: "kb_1", workspaceId: "ws_1", title: "Expense policy", content: "How to file expenses and budgets.", createdBy: "usr_1", createdAt: 1, updatedAt: 1 },
       { id: "kb_2", workspaceId: "ws_1", title: "Onboarding", content: "Laptop, accounts and the budget for books.", createdBy: "usr_1", createdAt: 2, updatedAt: 2 },
     ]);
-    const hits = await pgSearchRepo(pg.db).articles({ workspaceId: "ws_1", words: ["expense"], limit: 5 });
+    const hits = await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: ["expense"], limit: 5 });
     expect(hits.map((h) => h.id)).toEqual(["kb_1"]);
     expect(hits[0].snippet).toMatch(/«Expense»/);
-    expect((await pgSearchRepo(pg.db).articles({ workspaceId: "ws_1", words: ["budget"], limit: 5 })).length).toBe(2);
-    expect(await pgSearchRepo(pg.db).articles({ workspaceId: "ws_1", words: [], limit: 5 })).toEqual([]);
+    expect((await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: ["budget"], limit: 5 })).length).toBe(2);
+    expect(await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: [], limit: 5 })).toEqual([]);
   });
 });

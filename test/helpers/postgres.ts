@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { ROOT } from "./server.js";
 
 export function adminUrl(): string {
@@ -38,4 +40,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await c.end();
     },
   };
+}
+
+/** A fresh database, migrated and open, for the tests of the calling describe block. */
+export function withPostgres(): { database: TestDatabase; pg: OpenedPostgres } {
+  const ctx = {} as { database: TestDatabase; pg: OpenedPostgres };
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+    ctx.pg = await openPostgres(ctx.database.url);
+  });
+  afterAll(async () => {
+    await ctx.pg?.close();
+    await ctx.database?.drop();
+  });
+  return ctx;
 }
