@@ -32,6 +32,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     members: memberRepo(db, t, transaction, dialect),
     folders: folderRepo(db, t, transaction, dialect),
     sessions: sessionRepo(db, t, dialect),
+    jobs: jobRepo(db, t, transaction, dialect),
     invites: inviteRepo(db, t, transaction),
     webhookDeliveries: webhookDeliveryRepo(db, t, transaction),
     workspaces: workspaceRepo(db, t),
@@ -52,7 +53,6 @@ function sqliteRepositories(db: Db, transaction: Transaction) {
   return {
     ...portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client)),
     notes: noteRepo(db),
-    jobs: jobRepo(db),
     search: searchRepo(db),
     passages: passageRepo(db),
   };

@@ -1,35 +1,19 @@
-// The job queue's table. Claiming is one UPDATE … RETURNING, so two workers (or two
-// processes on the same data dir) never take the same job.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// The job queue's table. Claiming is one atomic statement, so two workers (or two
+// processes, or two replicas) never take the same job: an UPDATE … RETURNING of the
+// oldest ready row, which PostgreSQL picks with FOR UPDATE SKIP LOCKED so that
+// concurrent claims pass each other instead of waiting.
+import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { jobs } from "../schema/index.js";
+import type { jobs } from "../schema/index.js";
+import { first, type Dialect, type Tables, type Transaction } from "./portable.js";
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export function jobRepo(db: Db) {
-  const claimStmt = db.$client.prepare(`
-    UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_until = @leaseUntil, updated_at = @now
-    WHERE id = (
-      SELECT id FROM jobs
-      WHERE kind = @kind AND ((status = 'queued' AND available_at <= @now) OR (status = 'running' AND lease_until < @now))
-      ORDER BY available_at, id LIMIT 1
-    )
-    RETURNING *`);
-
-  const toRow = (r: Record<string, unknown>): JobRow => ({
-    id: r.id as number,
-    kind: r.kind as string,
-    payload: JSON.parse(r.payload as string),
-    status: r.status as JobRow["status"],
-    attempts: r.attempts as number,
-    maxAttempts: r.max_attempts as number,
-    availableAt: r.available_at as number,
-    leaseUntil: r.lease_until as number | null,
-    lastError: r.last_error as string | null,
-    idempotencyKey: r.idempotency_key as string | null,
-    createdAt: r.created_at as number,
-    updatedAt: r.updated_at as number,
-  });
+export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Dialect) {
+  const { jobs } = t;
+  const ready = (kind: string, now: number) =>
+    and(eq(jobs.kind, kind), or(and(eq(jobs.status, "queued"), lte(jobs.availableAt, now)), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now))));
+  const changed = (rows: unknown[]) => rows.length;
 
   return {
     /** Inserts a job unless an unfinished one has the same idempotency key; returns the job's id. */
@@ -41,17 +25,16 @@ export function jobRepo(db: Db) {
       idempotencyKey?: string;
       coalesceQueuedOnly?: boolean;
       now: number;
-    }): number {
-      return db.transaction((tx) => {
+    }): Promise<number> {
+      return transaction(async () => {
         if (job.idempotencyKey) {
-          const existing = tx
-            .select({ id: jobs.id })
-            .from(jobs)
-            .where(and(eq(jobs.idempotencyKey, job.idempotencyKey), inArray(jobs.status, job.coalesceQueuedOnly ? ["queued"] : ["queued", "running"])))
-            .get();
+          // Two replicas enqueueing the same key at once: the second waits, then finds the first's.
+          await dialect.lockForTransaction(db, `job:${job.idempotencyKey}`);
+          const statuses: JobRow["status"][] = job.coalesceQueuedOnly ? ["queued"] : ["queued", "running"];
+          const existing = first(await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, job.idempotencyKey), inArray(jobs.status, statuses))).limit(1));
           if (existing) return existing.id;
         }
-        return tx
+        const [row] = await db
           .insert(jobs)
           .values({
             kind: job.kind,
@@ -64,77 +47,74 @@ export function jobRepo(db: Db) {
             createdAt: job.now,
             updatedAt: job.now,
           })
-          .returning({ id: jobs.id })
-          .get().id;
+          .returning({ id: jobs.id });
+        return row.id;
       });
     },
-    /** At start: jobs marked running belong to a process that no longer exists. */
-    requeueRunning(now: number): number {
-      return db
-        .update(jobs)
-        .set({ status: "queued", leaseUntil: null, availableAt: now, updatedAt: now })
-        .where(eq(jobs.status, "running"))
-        .run().changes;
-    },
-    hasUnfinished(idempotencyKey: string): boolean {
-      return Boolean(
-        db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(and(eq(jobs.idempotencyKey, idempotencyKey), inArray(jobs.status, ["queued", "running"])))
-          .get(),
+    /** At start of a single-box server: jobs marked running belong to a process that no longer exists. */
+    async requeueRunning(now: number): Promise<number> {
+      return changed(
+        await db
+          .update(jobs)
+          .set({ status: "queued", leaseUntil: null, availableAt: now, updatedAt: now })
+          .where(eq(jobs.status, "running"))
+          .returning({ id: jobs.id }),
       );
     },
-    claim(kind: string, now: number, leaseMs: number): JobRow | null {
-      const row = claimStmt.get({ kind, now, leaseUntil: now + leaseMs }) as Record<string, unknown> | undefined;
-      return row ? toRow(row) : null;
+    async hasUnfinished(idempotencyKey: string): Promise<boolean> {
+      return (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, idempotencyKey), inArray(jobs.status, ["queued", "running"]))).limit(1)).length > 0;
+    },
+    async claim(kind: string, now: number, leaseMs: number): Promise<JobRow | null> {
+      const oldest = db.select({ id: jobs.id }).from(jobs).where(ready(kind, now)).orderBy(asc(jobs.availableAt), asc(jobs.id)).limit(1);
+      const pick = dialect.name === "postgres" ? (oldest as unknown as { for(s: string, o: object): typeof oldest }).for("update", { skipLocked: true }) : oldest;
+      return first(
+        await db
+          .update(jobs)
+          .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, leaseUntil: now + leaseMs, updatedAt: now })
+          // "id = (subquery)", not IN: PostgreSQL may plan IN as a join that reads the
+          // subquery again, and a LIMIT 1 … SKIP LOCKED then comes back empty under load.
+          // The row is checked again itself: under SQLite's serialized writes that always holds.
+          .where(and(sql`${jobs.id} = (${pick})`, ready(kind, now)))
+          .returning(),
+      );
     },
     /** Extends a running job's lease; false if the job is no longer this worker's. */
-    heartbeat(id: number, attempts: number, leaseUntil: number, now: number): boolean {
+    async heartbeat(id: number, attempts: number, leaseUntil: number, now: number): Promise<boolean> {
       return (
-        db
-          .update(jobs)
-          .set({ leaseUntil, updatedAt: now })
-          .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.attempts, attempts)))
-          .run().changes > 0
+        changed(
+          await db
+            .update(jobs)
+            .set({ leaseUntil, updatedAt: now })
+            .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.attempts, attempts)))
+            .returning({ id: jobs.id }),
+        ) > 0
       );
     },
-    succeed(id: number, attempts: number, now: number): void {
-      db.update(jobs)
-        .set({ status: "succeeded", leaseUntil: null, lastError: null, updatedAt: now })
-        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)))
-        .run();
+    async succeed(id: number, attempts: number, now: number): Promise<void> {
+      await db.update(jobs).set({ status: "succeeded", leaseUntil: null, lastError: null, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
-    retryLater(id: number, attempts: number, error: string, availableAt: number, now: number): void {
-      db.update(jobs)
-        .set({ status: "queued", leaseUntil: null, lastError: error, availableAt, updatedAt: now })
-        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)))
-        .run();
+    async retryLater(id: number, attempts: number, error: string, availableAt: number, now: number): Promise<void> {
+      await db.update(jobs).set({ status: "queued", leaseUntil: null, lastError: error, availableAt, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
-    fail(id: number, attempts: number, error: string, now: number): void {
-      db.update(jobs)
-        .set({ status: "failed", leaseUntil: null, lastError: error, updatedAt: now })
-        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)))
-        .run();
+    async fail(id: number, attempts: number, error: string, now: number): Promise<void> {
+      await db.update(jobs).set({ status: "failed", leaseUntil: null, lastError: error, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
-    get(id: number): JobRow | null {
-      return db.select().from(jobs).where(eq(jobs.id, id)).get() ?? null;
+    async get(id: number): Promise<JobRow | null> {
+      return first(await db.select().from(jobs).where(eq(jobs.id, id)).limit(1));
     },
-    nextAvailableAt(kind: string): number | null {
-      const row = db
-        .select({ at: sql<number>`min(CASE WHEN status = 'queued' THEN available_at ELSE lease_until END)` })
+    async nextAvailableAt(kind: string): Promise<number | null> {
+      const [row] = await db
+        .select({ at: sql<number | null>`min(CASE WHEN ${jobs.status} = 'queued' THEN ${jobs.availableAt} ELSE ${jobs.leaseUntil} END)`.mapWith((v) => (v === null ? null : Number(v))) })
         .from(jobs)
-        .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])))
-        .get();
+        .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])));
       return row?.at ?? null;
     },
-    countByStatus(kind?: string): Record<string, number> {
-      const rows = db
-        .select({ status: jobs.status, n: sql<number>`count(*)` })
+    async countByStatus(kind?: string): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ status: jobs.status, n: count() })
         .from(jobs)
-        .where(kind ? eq(jobs.kind, kind) : undefined)
-        .groupBy(jobs.status)
-        .all();
+        .where(kind ? eq(jobs.kind, kind) : gt(jobs.id, 0))
+        .groupBy(jobs.status);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
   };

@@ -7,6 +7,7 @@
 import type Database from "better-sqlite3";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import * as schema from "../schema/index.js";
+import type { Db } from "../open.js";
 import { escapeLike } from "../like.js";
 import { createReadCache } from "../read-cache.js";
 
@@ -32,6 +33,12 @@ export interface Dialect {
    * dialect can tell cheaply (SQLite); none elsewhere.
    */
   readCache<V>(): AsyncReadCache<V>;
+  /**
+   * Serializes, until the transaction ends, the transactions that take the same key
+   * (PostgreSQL's transaction advisory locks). SQLite needs none: its write
+   * transactions already run one at a time.
+   */
+  lockForTransaction(db: Db, key: string): Promise<void>;
 }
 
 export interface AsyncReadCache<V> {
@@ -44,6 +51,7 @@ export function sqliteDialect(sqlite: Database.Database): Dialect {
   return {
     name: "sqlite",
     containsIgnoringCase: contains("LIKE"),
+    lockForTransaction: async () => {},
     readCache<V>() {
       const cache = createReadCache<V>(sqlite);
       return {
@@ -63,4 +71,7 @@ export const postgresDialect: Dialect = {
   name: "postgres",
   containsIgnoringCase: contains("ILIKE"),
   readCache: () => ({ get: (_key, load) => load() }),
+  async lockForTransaction(db, key) {
+    await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+  },
 };
