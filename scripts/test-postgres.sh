@@ -7,10 +7,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.test-postgres-url
 try() { psql "$1" -Atqc 'select 1' >/dev/null 2>&1; }
+# Test databases of an earlier run (each test file makes its own) are dropped first.
+sweep() {
+  psql "$1" -Atqc "select datname from pg_database where datname like 'notula\_t\_%'" 2>/dev/null |
+    while read -r db; do psql "$1" -qc "drop database if exists \"$db\" with (force)" >/dev/null 2>&1 || true; done
+}
 
 if [ -n "${NOTULA_TEST_DATABASE_URL:-}" ]; then
   try "$NOTULA_TEST_DATABASE_URL" || { echo "NOTULA_TEST_DATABASE_URL does not answer" >&2; exit 1; }
-  echo "$NOTULA_TEST_DATABASE_URL" > "$out"; exit 0
+  sweep "$NOTULA_TEST_DATABASE_URL"; echo "$NOTULA_TEST_DATABASE_URL" > "$out"; exit 0
 fi
 if ! command -v psql >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -22,7 +27,7 @@ if ! command -v psql >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/
   fi
 fi
 for url in "postgres://postgres@127.0.0.1:5432/postgres" "postgres://$(id -un)@127.0.0.1:5432/postgres"; do
-  if try "$url"; then echo "$url" > "$out"; exit 0; fi
+  if try "$url"; then sweep "$url"; echo "$url" > "$out"; exit 0; fi
 done
 
 # No server is reachable: a throwaway cluster on a free port, owned by an ordinary user.

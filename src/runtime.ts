@@ -3,8 +3,12 @@
 // `notula admin` and `notula mcp`.
 import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
-import { openDatabase } from "./db/open.js";
-import { databaseTarget } from "./db/target.js";
+import type Database from "better-sqlite3";
+import { migrationsApplied, openDatabase, type Db } from "./db/open.js";
+import { databaseTarget, type DatabaseTarget } from "./db/target.js";
+import { createPgRepositories } from "./db/pg/repos.js";
+import { openPostgres, pgMigrationsApplied, redactUrl } from "./db/pg/open.js";
+import type { Repositories } from "./db/repos/index.js";
 import { ConfigError } from "./config/load.js";
 import { createJobQueue } from "./jobs/queue.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
@@ -35,7 +39,61 @@ export interface RuntimeOptions {
   logger?: Logger;
 }
 
-export function openRuntime(dataDir: string, options: RuntimeOptions) {
+/** The database the runtime opened, whichever it is. */
+export interface DatabaseHandle {
+  dialect: "sqlite" | "postgres";
+  /** For logs: the file or the server, never a password. */
+  describe: string;
+  /** For /readyz: reachable, and every migration applied. */
+  check(): Promise<"ok" | "unreachable" | "pending">;
+  close(): Promise<void>;
+  /** SQLite only: the connection, for the admin tools and tests that speak to it directly. */
+  sqlite?: Database.Database;
+  db?: Db;
+}
+
+async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
+  if (target.dialect === "postgres") {
+    const pg = await openPostgres(target.url);
+    return {
+      repos: createPgRepositories(pg.db),
+      handle: {
+        dialect: "postgres",
+        describe: redactUrl(target.url),
+        async check() {
+          try {
+            await pg.pool.query("SELECT 1");
+          } catch {
+            return "unreachable";
+          }
+          return (await pgMigrationsApplied(pg.pool)) ? "ok" : "pending";
+        },
+        close: () => pg.close(),
+      },
+    };
+  }
+  const opened = openDatabase(target.file);
+  return {
+    repos: createRepositories(opened.db),
+    handle: {
+      dialect: "sqlite",
+      describe: target.file,
+      async check() {
+        try {
+          opened.sqlite.prepare("SELECT 1").get();
+        } catch {
+          return "unreachable";
+        }
+        return migrationsApplied(opened.sqlite) ? "ok" : "pending";
+      },
+      close: async () => opened.close(),
+      sqlite: opened.sqlite,
+      db: opened.db,
+    },
+  };
+}
+
+export async function openRuntime(dataDir: string, options: RuntimeOptions) {
   // Checked before anything is opened: a bad key or URL leaves nothing behind.
   let secrets;
   try {
@@ -45,12 +103,7 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
   }
   const storage = openAudioStore(options.storage ?? {}, dataDir);
   const target = databaseTarget(options.database, dataDir);
-  if (target.dialect === "postgres")
-    throw new ConfigError(
-      "This version keeps its data on SQLite only: the PostgreSQL schema and migrations are ready (`notula migrate --database postgres://…`), but serving from PostgreSQL is not.",
-    );
-  const database = openDatabase(target.file);
-  const repos = createRepositories(database.db);
+  const { handle: database, repos } = await openDatabaseHandle(target);
   const now = systemClock;
   const audioStore = storage.store;
   const logger = options.logger ?? silentLogger();
@@ -83,4 +136,4 @@ export function openRuntime(dataDir: string, options: RuntimeOptions) {
   return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };
 }
 
-export type Runtime = ReturnType<typeof openRuntime>;
+export type Runtime = Awaited<ReturnType<typeof openRuntime>>;

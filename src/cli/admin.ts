@@ -24,7 +24,7 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
   const publicUrl = resolvePublicUrl(config);
   let rt;
   try {
-    rt = openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database, secretKey: config.secretKey });
+    rt = await openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database, secretKey: config.secretKey });
   } catch (err) {
     throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
   }
@@ -34,7 +34,7 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
     if (err instanceof AppError) throw new CliError(err.message, exitCodeFor(err.status));
     throw err;
   } finally {
-    rt.close();
+    await rt.close();
   }
 }
 

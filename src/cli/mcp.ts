@@ -16,7 +16,7 @@ async function runLocal(flags: { dataDir?: string; workspace?: string; user?: st
   const logger = createLogger({ level: "warn" });
   // Over HTTP the address is known only once listening; requests wait for the runtime.
   const http = flags.http ? await listenLoopback(Number(flags.port ?? 0)) : null;
-  const rt = openRuntime(config.dataDir, { publicUrl: http?.url ?? resolvePublicUrl(config), embedder: selectEmbedder(config.embeddings), storage: config.storage, database: config.database, secretKey: config.secretKey, logger });
+  const rt = await openRuntime(config.dataDir, { publicUrl: http?.url ?? resolvePublicUrl(config), embedder: selectEmbedder(config.embeddings), storage: config.storage, database: config.database, secretKey: config.secretKey, logger });
   const workspaces = await rt.services.workspaces.list();
   const workspaceId = flags.workspace ?? process.env.NOTULA_WORKSPACE ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
   if (!workspaceId)

@@ -1,6 +1,6 @@
 // createApp(deps): the whole HTTP surface as one hono app, built from services.
 // Middleware order: security headers → body limit → authentication → rate limit → routes.
-import type Database from "better-sqlite3";
+import type { DatabaseHandle } from "../runtime.js";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { requestId } from "hono/request-id";
@@ -35,7 +35,7 @@ export interface AppDeps {
   services: Services;
   audioStore: AudioStore;
   config: ResolvedConfig;
-  sqlite: Database.Database;
+  database: Pick<DatabaseHandle, "check">;
   version: string;
   logger: Logger;
   now?: Clock;
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
-  app.route("/", healthRoutes(deps.sqlite, deps.audioStore));
+  app.route("/", healthRoutes(deps.database, deps.audioStore));
   app.route("/", uploadRoutes(services));
   const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl, services.pending) : undefined;

@@ -86,7 +86,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
 
   let runtime: Runtime;
   try {
-    runtime = openRuntime(config.dataDir, {
+    runtime = await openRuntime(config.dataDir, {
       publicUrl: config.publicUrl,
       embedder: selectEmbedder(config.embeddings),
       allowPrivateWebhooks: config.allowPrivateWebhooks,
@@ -111,7 +111,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   }
   try {
     await runtime.audioStore.check();
-    logger.info({ storage: runtime.storage.describe }, "audio storage ready");
+    logger.info({ database: runtime.database.describe, storage: runtime.storage.describe }, "database and audio storage ready");
   } catch (err) {
     // Not fatal: the store may come up after the server (/readyz says 503 meanwhile).
     logger.warn({ storage: runtime.storage.describe, reason: (err as Error).message }, "audio storage cannot be reached yet");
@@ -129,8 +129,8 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   }
 
   const app = serving
-    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, sqlite: runtime.database.sqlite, version: opts.version, logger })
-    : healthRoutes(runtime.database.sqlite, runtime.audioStore);
+    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, database: runtime.database, version: opts.version, logger })
+    : healthRoutes(runtime.database, runtime.audioStore);
   handle = app.fetch;
   out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
   if (working) {
@@ -148,10 +148,10 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          void runtime.queue.stop().then(() => {
-            runtime.close();
-            resolve();
-          });
+          void runtime.queue
+            .stop()
+            .then(() => runtime.close())
+            .then(() => resolve());
         });
         // Idle keep-alive sockets would otherwise hold the close open; open event
         // streams (MCP) never end by themselves, so they get two seconds to finish.

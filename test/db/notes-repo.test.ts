@@ -8,8 +8,8 @@ import { tempDir } from "../helpers/server.js";
 describe("noteRepo.list folder filter", () => {
   it("timeline, drive and probe plans return identical pages under every sort", async () => {
     const dir = tempDir();
-    const rt = openRuntime(dir, { publicUrl: "http://127.0.0.1:8787" });
-    const { db } = rt.database;
+    const rt = await openRuntime(dir, { publicUrl: "http://127.0.0.1:8787" });
+    const db = rt.database.db!;
     const { services } = rt;
     const ws = await services.workspaces.create({ name: "W" });
     const p = (await services.apiKeys.authenticate(ws.key))!;
@@ -37,7 +37,7 @@ describe("noteRepo.list folder filter", () => {
             expect(b).toEqual(a);
             expect(timeline.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id)).toEqual(a);
           }
-    rt.close();
+    await rt.close();
   });
 });
 

@@ -19,8 +19,8 @@ const row = (id: string, name: string) => ({
 
 describe("repository transactions", () => {
   let rt: Runtime;
-  beforeEach(() => {
-    rt = openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:8787" });
+  beforeEach(async () => {
+    rt = await openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:8787" });
   });
   afterEach(() => rt.close());
 

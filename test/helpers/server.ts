@@ -37,14 +37,38 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * NOTULA_TEST_BACKEND=postgres runs these tests' servers and admin commands on
+ * PostgreSQL: a fresh database per data dir, found again when a test restarts a
+ * server on the same data dir.
+ */
+const databases = new Map<string, string>();
+async function databaseFor(dataDir: string): Promise<string | undefined> {
+  if (process.env.NOTULA_TEST_BACKEND !== "postgres") return undefined;
+  let url = databases.get(dataDir);
+  if (!url) {
+    const { createTestDatabase } = await import("./postgres.js");
+    url = (await createTestDatabase()).url;
+    databases.set(dataDir, url);
+  }
+  return url;
+}
+
+/** The environment that points a command at a test server's database (empty on SQLite). */
+export const databaseEnv = (dataDir: string): Record<string, string> => {
+  const url = databases.get(dataDir);
+  return url ? { NOTULA_DATABASE_URL: url } : {};
+};
+
 export function tempDir(prefix = "notula-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 async function launch(dataDir: string, opts: ServerOptions) {
+  const database = await databaseFor(dataDir);
   const proc = spawn(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dataDir, ...(opts.args ?? [])], {
     // Meaning-based indexing costs CPU on every write; tests that need it turn it on.
-    env: serverEnv(opts),
+    env: { ...serverEnv(opts), ...(database ? { NOTULA_DATABASE_URL: database } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -81,7 +105,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const { createLogger } = await import("../../src/core/logger.js");
   const dataDir = opts.dataDir ?? tempDir();
   const cmd = serveOptions(new Command()).exitOverride();
-  cmd.parse(["--port", "0", "--data-dir", dataDir, ...(opts.args ?? [])], { from: "user" });
+  const database = opts.args?.includes("--database") ? undefined : await databaseFor(dataDir);
+  cmd.parse(["--port", "0", "--data-dir", dataDir, ...(database ? ["--database", database] : []), ...(opts.args ?? [])], { from: "user" });
   const lines: string[] = [];
   const running = await start(loadConfig(cmd.opts(), serverEnv(opts)), {
     version: "test",
@@ -137,10 +162,16 @@ export async function admin<T = any>(dataDir: string, args: string[], input?: st
   let out = "";
   const program = new Command().option("--json").exitOverride();
   registerAdmin(program, { write: (text) => void (out += text), readInput: async () => input ?? "" });
+  const database = databases.get(dataDir);
+  const before = process.env.NOTULA_DATABASE_URL;
+  if (database) process.env.NOTULA_DATABASE_URL = database;
   try {
     await program.parseAsync(["admin", ...args, "--data-dir", dataDir, "--json"], { from: "user" });
   } catch (err) {
     throw new Error(`admin ${args.join(" ")} failed: ${(err as Error).message}`);
+  } finally {
+    if (before === undefined) delete process.env.NOTULA_DATABASE_URL;
+    else process.env.NOTULA_DATABASE_URL = before;
   }
   return JSON.parse(out) as T;
 }
@@ -148,12 +179,43 @@ export async function admin<T = any>(dataDir: string, args: string[], input?: st
 /** Runs the binary and returns its exit code and output, whatever the code. */
 export async function run(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
   try {
-    const p = execFileP(process.execPath, [BIN, ...args], { env: { ...process.env, ...options.env } });
+    const dataDir = args[args.indexOf("--data-dir") + 1];
+    const database = args.includes("--data-dir") ? databases.get(dataDir) : undefined;
+    const p = execFileP(process.execPath, [BIN, ...args], { env: { ...process.env, ...(database ? { NOTULA_DATABASE_URL: database } : {}), ...options.env } });
     if (options.input !== undefined) p.child.stdin!.end(options.input);
     else p.child.stdin!.end();
     const { stdout, stderr } = await p;
     return { code: 0, stdout, stderr };
   } catch (e: any) {
     return { code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string };
+  }
+}
+
+/**
+ * Runs SQL on the database behind a test server's data dir, whichever backend it is
+ * on ("?" placeholders): for tests that look at what is stored or move time on.
+ */
+export async function storeQuery<T = Record<string, any>>(dataDir: string, sql: string, ...params: unknown[]): Promise<T[]> {
+  const url = databases.get(dataDir);
+  if (url) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      let n = 0;
+      const { rows } = await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      // Counts and times come back as text from bigint columns: as numbers, like SQLite's.
+      return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) && /(^n$|count|_at$|_sec$|attempts|position)/.test(k) ? Number(v) : v]))) as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(path.join(dataDir, "notula.db"));
+  try {
+    const stmt = db.prepare(sql);
+    return (stmt.reader ? stmt.all(...params) : (stmt.run(...params), [])) as T[];
+  } finally {
+    db.close();
   }
 }

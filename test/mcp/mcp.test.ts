@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client as httpClient, type Client as Http } from "../helpers/http.js";
 import { connectMcp } from "../helpers/mcp.js";
-import { admin, BIN, startServer, type TestServer } from "../helpers/server.js";
+import { admin, BIN, databaseEnv, startServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Http;
@@ -149,7 +149,7 @@ describe("MCP over streamable HTTP", () => {
 describe("notula mcp over stdio", () => {
   it("serves a local data dir directly", async () => {
     const c = new Client({ name: "desktop", version: "1" });
-    await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--data-dir", server.dataDir], env: { ...process.env, NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id } as Record<string, string> }));
+    await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--data-dir", server.dataDir], env: { ...process.env, ...databaseEnv(server.dataDir), NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id } as Record<string, string> }));
     expect(c.getServerVersion()?.name).toBe("MCP Server");
     const r = await c.callTool({ name: "svc_search_notes", arguments: { query: "Portugal" } });
     expect((r.structuredContent as any).notes[0].id).toBe(noteId);
@@ -171,7 +171,7 @@ describe("notula mcp --http (local, no credential, loopback only)", () => {
   it("serves the tools and refuses foreign Host and Origin headers", async () => {
     const { spawn } = await import("node:child_process");
     const proc = spawn(process.execPath, [BIN, "mcp", "--http", "--data-dir", server.dataDir], {
-      env: { ...process.env, NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id },
+      env: { ...process.env, ...databaseEnv(server.dataDir), NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id },
     });
     try {
       const url = await new Promise<string>((resolve) => proc.stdout!.on("data", (d) => resolve(/(http:\S+\/mcp)/.exec(String(d))![1])));

@@ -8,7 +8,7 @@ import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprot
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveInBrowser } from "../helpers/browser-flow.js";
 import { client as httpClient } from "../helpers/http.js";
-import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { admin, startServer, type TestServer , storeQuery } from "../helpers/server.js";
 
 let server: TestServer;
 const EMAIL = "ana@example.com";
@@ -107,9 +107,7 @@ describe("OAuth with the MCP SDK client", () => {
     expect(t1.refresh_token).toBeTruthy();
     expect(t1.refresh_token).not.toBe(first);
     // Replaying the first token after the grace window is theft: everything is revoked.
-    const db = (await import("better-sqlite3")).default(`${server.dataDir}/notula.db`);
-    db.prepare("UPDATE oauth_refresh_tokens SET rotated_at = rotated_at - 60000 WHERE rotated_at IS NOT NULL").run();
-    db.close();
+    await storeQuery(server.dataDir, "UPDATE oauth_refresh_tokens SET rotated_at = rotated_at - 60000 WHERE rotated_at IS NOT NULL");
     const reuse = await refresh(first);
     expect(reuse.status).toBe(400);
     expect(((await reuse.json()) as any).error).toBe("invalid_grant");

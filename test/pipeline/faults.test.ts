@@ -1,12 +1,11 @@
 // Faults in processing: kill -9 in each stage, vendor errors, retries, bad config.
 // Afterwards nothing is lost, duplicated or stuck.
-import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
-import { startServer, startServerProcess, tempDir, type TestServer } from "../helpers/server.js";
+import { startServer, startServerProcess, tempDir, type TestServer , storeQuery } from "../helpers/server.js";
 import { startChatServer, startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 
 const work = tempDir("notula-faults-");
@@ -28,23 +27,16 @@ function vendorArgs() {
   return ["--no-rate-limit", "--stt-url", stt.url, "--llm-url", llm.url];
 }
 
-function dbRows(server: TestServer, sql: string, ...params: unknown[]) {
-  const db = new Database(path.join(server.dataDir, "notula.db"), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
+const dbRows = (server: TestServer, sql: string, ...params: unknown[]) => storeQuery(server.dataDir, sql, ...params);
 
-function expectSound(server: TestServer, noteId: string) {
-  const segments = dbRows(server, "SELECT position, start_sec, text FROM transcript_segments WHERE note_id = ? ORDER BY position", noteId);
+async function expectSound(server: TestServer, noteId: string) {
+  const segments = await dbRows(server, "SELECT position, start_sec, text FROM transcript_segments WHERE note_id = ? ORDER BY position", noteId);
   const keys = segments.map((s) => `${s.start_sec}|${s.text}`);
   expect(new Set(keys).size).toBe(keys.length);
   expect(segments.map((s) => s.position)).toEqual(segments.map((_, i) => i));
-  const jobs = dbRows(server, "SELECT status FROM jobs WHERE idempotency_key = ?", `process-note:${noteId}`);
+  const jobs = await dbRows(server, "SELECT status FROM jobs WHERE idempotency_key = ?", `process-note:${noteId}`);
   expect(jobs.filter((j) => j.status === "queued" || j.status === "running")).toEqual([]);
-  expect(dbRows(server, "SELECT count(*) AS n FROM notes WHERE id = ?", noteId)[0].n).toBe(1);
+  expect((await dbRows(server, "SELECT count(*) AS n FROM notes WHERE id = ?", noteId))[0].n).toBe(1);
 }
 
 describe("kill -9 during each stage, then restart", () => {
@@ -65,7 +57,7 @@ describe("kill -9 during each stage, then restart", () => {
         expect(note.status, note.processingError).toBe("completed");
         expect(note.transcripts.length).toBeGreaterThan(0);
         expect(note.summary).toMatch(/^Summary by the model/);
-        expectSound(server, id);
+        await expectSound(server, id);
       } finally {
         await server.stop();
       }
@@ -86,9 +78,9 @@ describe("retries and failures", () => {
     const id = await uploadRecording(api, recording, "mp3");
     const note = await waitForStatus(api, id);
     expect(note.status, note.processingError).toBe("completed");
-    const job = dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`)[0];
+    const [job] = await dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`);
     expect(job).toEqual({ attempts: 2, status: "succeeded" });
-    expectSound(server, id);
+    await expectSound(server, id);
   });
 
   it("a summarizer that keeps failing ends recorded-not-summarized, transcript kept", async () => {
@@ -107,7 +99,7 @@ describe("retries and failures", () => {
       expect(["postprocessing", "transcript-processing"]).toContain(again.body.note.status);
       const done = await waitForStatus(api, id, ["completed"]);
       expect(done.processingError).toBeNull();
-      expectSound(server, id);
+      await expectSound(server, id);
     } finally {
       llm.set({ failFirst: 0 });
     }
@@ -139,7 +131,7 @@ describe("configuration errors end processing at once with a clear message", () 
       const note = await waitForStatus(api, id);
       expect(note.status).toBe("recorded-not-summarized");
       expect(note.processingError).toMatch(/Transcription failed: .*NOTULA_STT_URL/);
-      const job = dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`)[0];
+      const [job] = await dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`);
       expect(job).toEqual({ attempts: 1, status: "failed" });
     } finally {
       await server.stop();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, seedIds } from "../helpers/endpoints.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { admin, startServer, type TestServer , storeQuery } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -44,10 +44,7 @@ describe("authentication", () => {
   });
 
   it("keys are stored only as hashes", async () => {
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(`${server.dataDir}/notula.db`, { readonly: true });
-    const rows = db.prepare("SELECT * FROM api_keys").all() as Record<string, unknown>[];
-    db.close();
+    const rows = await storeQuery(server.dataDir, "SELECT * FROM api_keys");
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(server.key);
     expect(dump).not.toContain(server.key.slice(14));

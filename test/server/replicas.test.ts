@@ -59,14 +59,14 @@ describe("sign-ins in progress are shared through the database", () => {
   let dir: string;
   let one: Runtime;
   let two: Runtime;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = tempDir();
-    one = openRuntime(dir, { publicUrl: "http://127.0.0.1:1" });
-    two = openRuntime(dir, { publicUrl: "http://127.0.0.1:2" });
+    one = await openRuntime(dir, { publicUrl: "http://127.0.0.1:1" });
+    two = await openRuntime(dir, { publicUrl: "http://127.0.0.1:2" });
   });
-  afterAll(() => {
-    one?.close();
-    two?.close();
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
   });
 
   it("a CLI grant approved on one replica is exchanged on another, once, and only with its verifier", async () => {
@@ -86,7 +86,7 @@ describe("sign-ins in progress are shared through the database", () => {
 
   it("pending state is sealed at rest, taken once, and gone when it expires", async () => {
     await one.services.pending.put("upstream-oidc", "state-1", { verifier: "very-secret-verifier" }, 60_000);
-    const raw = one.database.sqlite.prepare("SELECT value FROM pending_states").all() as { value: string }[];
+    const raw = one.database.sqlite!.prepare("SELECT value FROM pending_states").all() as { value: string }[];
     expect(JSON.stringify(raw)).not.toContain("very-secret-verifier");
     expect(JSON.stringify(raw)).not.toContain("state-1");
     expect(await two.services.pending.take("upstream-oidc", "state-1")).toEqual({ verifier: "very-secret-verifier" });
@@ -98,16 +98,16 @@ describe("sign-ins in progress are shared through the database", () => {
   it("replicas on separate machines share the secret key through NOTULA_SECRET_KEY", async () => {
     const secretKey = randomBytes(32).toString("base64");
     const db = `${tempDir()}/shared.db`;
-    const x = openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:1", database: `sqlite:${db}`, secretKey });
-    const y = openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:2", database: `sqlite:${db}`, secretKey });
+    const x = await openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:1", database: `sqlite:${db}`, secretKey });
+    const y = await openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:2", database: `sqlite:${db}`, secretKey });
     try {
       await x.services.pending.put("upstream-oidc", "s", { v: 1 }, 60_000);
       expect(await y.services.pending.take("upstream-oidc", "s")).toEqual({ v: 1 });
       expect(x.secrets.sign("link")).toBe(y.secrets.sign("link"));
     } finally {
-      x.close();
-      y.close();
+      await x.close();
+      await y.close();
     }
-    expect(() => openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:3", secretKey: "short" })).toThrow(/32-byte base64 key/);
+    await expect(openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:3", secretKey: "short" })).rejects.toThrow(/32-byte base64 key/);
   });
 });

@@ -1,12 +1,11 @@
 // Presigned uploads and notes from audio: every refusal leaves nothing behind.
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, tone } from "../helpers/audio.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, startServerProcess, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, startServer, startServerProcess, tempDir, type TestServer , storeQuery } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -113,9 +112,7 @@ describe("PUT presignedUrl", () => {
       expect((r.body as any).error.code).toBe("forbidden");
     }
     // Ten minutes pass: moved in the database rather than waited for.
-    const db = new Database(path.join(server.dataDir, "notula.db"));
-    db.prepare("UPDATE audio_uploads SET expires_at = ? WHERE id = ?").run(Date.now() - 1, u.audioUrl.split("/").pop());
-    db.close();
+    await storeQuery(server.dataDir, "UPDATE audio_uploads SET expires_at = ? WHERE id = ?", Date.now() - 1, u.audioUrl.split("/").pop());
     const expired = await put(u.presignedUrl, audio, u.contentType);
     expect(expired.status).toBe(403);
     expect((expired.body as any).error.message).toMatch(/expired/);

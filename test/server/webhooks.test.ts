@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startServer, type TestServer , storeQuery } from "../helpers/server.js";
 
 let open: TestServer;
 let strict: TestServer;
@@ -46,10 +46,7 @@ describe("automation webhook registration", () => {
 
   it("stores the secret encrypted, not in the clear", async () => {
     const r = await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "http://127.0.0.1:4000/enc" });
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(`${open.dataDir}/notula.db`, { readonly: true });
-    const dump = JSON.stringify(db.prepare("SELECT * FROM webhooks").all());
-    db.close();
+    const dump = JSON.stringify(await storeQuery(open.dataDir, "SELECT * FROM webhooks"));
     expect(dump).not.toContain(r.body.secret);
     expect(dump).not.toContain(r.body.secret.slice(6));
   });

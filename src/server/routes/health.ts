@@ -1,6 +1,5 @@
-import type Database from "better-sqlite3";
 import { Hono } from "hono";
-import { migrationsApplied } from "../../db/open.js";
+import type { DatabaseHandle } from "../../runtime.js";
 import type { AudioStore } from "../../storage/audio-store.js";
 
 const unavailable = (message: string, checks: Record<string, string>) => ({
@@ -10,16 +9,13 @@ const unavailable = (message: string, checks: Record<string, string>) => ({
 });
 
 /** Liveness and readiness, without authentication (for process supervisors and load balancers). */
-export function healthRoutes(sqlite: Database.Database, store: AudioStore) {
+export function healthRoutes(database: Pick<DatabaseHandle, "check">, store: AudioStore) {
   const app = new Hono();
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    try {
-      sqlite.prepare("SELECT 1").get();
-    } catch {
-      return c.json(unavailable("The database cannot be reached.", { database: "unreachable" }), 503);
-    }
-    if (!migrationsApplied(sqlite)) return c.json(unavailable("Database migrations are not applied.", { database: "ok", migrations: "pending" }), 503);
+    const db = await database.check();
+    if (db === "unreachable") return c.json(unavailable("The database cannot be reached.", { database: "unreachable" }), 503);
+    if (db === "pending") return c.json(unavailable("Database migrations are not applied.", { database: "ok", migrations: "pending" }), 503);
     try {
       await store.check();
     } catch {

@@ -1,0 +1,44 @@
+// Every repository over PostgreSQL: the portable ones (written once for both dialects)
+// and the PostgreSQL modules where the dialects differ (notes, search, passages).
+import { BadRequestError } from "../../core/errors.js";
+import { portableRepositories, type Repositories } from "../repos/index.js";
+import { postgresDialect, type Tables } from "../repos/portable.js";
+import type { Db } from "../open.js";
+import { pgConnection } from "./connection.js";
+import { pgNoteRepo } from "./notes.js";
+import type { PgDb } from "./open.js";
+import { pgPassageRepo } from "./passages.js";
+import { pgSchema } from "./schema.js";
+import { pgSearchRepo } from "./search.js";
+
+/** PostgreSQL's text cannot hold NUL, which SQLite stores: such input is the caller's mistake, not a server error. */
+const NUL_IN_TEXT = new Set(["22021", "22P05"]);
+
+function refusingNul<R extends object>(repo: R): R {
+  const out: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(repo))
+    out[name] =
+      typeof member === "function"
+        ? async (...args: unknown[]) => {
+            try {
+              return await member(...args);
+            } catch (err) {
+              const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+              if (code && NUL_IN_TEXT.has(code)) throw new BadRequestError("Text may not contain the NUL character (\\u0000).");
+              throw err;
+            }
+          }
+        : member;
+  return out as R;
+}
+
+export function createPgRepositories(pool: PgDb): Repositories {
+  const { db, transaction } = pgConnection(pool);
+  const repos = {
+    ...portableRepositories(db as unknown as Db, pgSchema as unknown as Tables, transaction, postgresDialect),
+    notes: pgNoteRepo(db, transaction),
+    search: pgSearchRepo(db),
+    passages: pgPassageRepo(db, transaction),
+  };
+  return { ...(Object.fromEntries(Object.entries(repos).map(([k, r]) => [k, refusingNul(r)])) as typeof repos), transaction };
+}
