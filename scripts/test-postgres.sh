@@ -7,10 +7,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.test-postgres-url
 try() { psql "$1" -Atqc 'select 1' >/dev/null 2>&1; }
-# Test databases of an earlier run (each test file makes its own) are dropped first.
+# Test databases left by earlier runs (named notula_t_<pid>_...) are dropped first,
+# but not those of a test process still running.
 sweep() {
   psql "$1" -Atqc "select datname from pg_database where datname like 'notula\_t\_%'" 2>/dev/null |
-    while read -r db; do psql "$1" -qc "drop database if exists \"$db\" with (force)" >/dev/null 2>&1 || true; done
+    while read -r db; do
+      pid=$(echo "$db" | cut -d_ -f3)
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then continue; fi
+      psql "$1" -qc "drop database if exists \"$db\" with (force)" >/dev/null 2>&1 || true
+    done
 }
 
 if [ -n "${NOTULA_TEST_DATABASE_URL:-}" ]; then

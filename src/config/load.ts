@@ -118,6 +118,7 @@ function envLayer(env: Env): Layer {
       concurrency: int(env.NOTULA_PIPELINE_CONCURRENCY, "NOTULA_PIPELINE_CONCURRENCY"),
       maxAttempts: int(env.NOTULA_PIPELINE_MAX_ATTEMPTS, "NOTULA_PIPELINE_MAX_ATTEMPTS"),
       retryBaseMs: int(env.NOTULA_PIPELINE_RETRY_BASE_MS, "NOTULA_PIPELINE_RETRY_BASE_MS"),
+      leaseMs: int(env.NOTULA_PIPELINE_LEASE_MS, "NOTULA_PIPELINE_LEASE_MS"),
     },
   };
 }

@@ -98,6 +98,8 @@ export const configSchema = z.object({
       concurrency: z.number().int().min(1).max(16).default(1),
       maxAttempts: z.number().int().min(1).max(20).default(3),
       retryBaseMs: z.number().int().min(0).default(5_000),
+      /** How long a worker holds a recording without a heartbeat: a dead worker's job is taken up after it. */
+      leaseMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
     })
     .prefault({}),
 });

@@ -28,6 +28,8 @@ export interface PipelineDeps {
   transcriber: () => SpeechToText;
   summarizer: () => Summarizer;
   concurrency: number;
+  /** How long a claim lasts without a heartbeat (a dead worker's job is retaken after it). */
+  leaseMs?: number;
   maxAttempts: number;
   /** Delay before the first retry; each later one waits four times longer (capped at 10 minutes). */
   retryBaseMs: number;
@@ -90,7 +92,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     kind: PROCESS_NOTE,
     payload,
     concurrency: d.concurrency,
-    leaseMs: 60_000,
+    leaseMs: d.leaseMs ?? 60_000,
     timeoutMs: 6 * 3600_000,
     maxAttempts: d.maxAttempts,
     backoffMs: (attempt) => Math.min(10 * 60_000, d.retryBaseMs * 4 ** (attempt - 1)),

@@ -49,6 +49,7 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
+      leaseMs: config.pipeline.leaseMs,
     }),
   );
   if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder }));

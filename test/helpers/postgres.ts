@@ -23,7 +23,8 @@ export interface TestDatabase {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = adminUrl();
-  const name = `notula_t_${randomBytes(6).toString("hex")}`;
+  // The creating process's id is in the name: a sweep drops only those whose process is gone.
+  const name = `notula_t_${process.pid}_${randomBytes(4).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);
