@@ -117,6 +117,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // Not fatal: the store may come up after the server (/readyz says 503 meanwhile).
     logger.warn({ storage: runtime.storage.describe, reason: (err as Error).message }, "audio storage cannot be reached yet");
   }
+  if (runtime.database.dialect === "postgres" && runtime.embedder)
+    logger.warn(
+      { database: runtime.database.describe },
+      "meaning-based search on PostgreSQL compares every passage of a workspace (exact search; no pgvector index is used yet): fine for thousands of meetings, slow for hundreds of thousands",
+    );
   if (working) fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   // Defined in every role: an API replica queues jobs with the workers' retry limits.
   defineWorkers(runtime, config, opts.version, logger);
