@@ -88,4 +88,32 @@ describe("repository transactions", () => {
     expect(log).toEqual(["ws_1 start", "ws_1 end", "ws_2 start", "ws_2 end", "ws_3 start", "ws_3 end"]);
     expect(await repos.workspaces.count()).toBe(3);
   });
+
+  it("work a transaction started that outlives it is not inside any transaction", async () => {
+    const { repos } = rt;
+    const order: string[] = [];
+    let later!: Promise<void>;
+    await repos.transaction(async () => {
+      await repos.workspaces.insert(row("ws_t1", "first"));
+      // A timer set inside the transaction inherits its async context.
+      later = new Promise<void>((resolve) =>
+        setTimeout(async () => {
+          order.push("timer asks");
+          await repos.workspaces.insert(row("ws_t2", "from the timer"));
+          order.push("timer wrote");
+          resolve();
+        }, 5),
+      );
+    });
+    await repos.transaction(async () => {
+      await repos.workspaces.insert(row("ws_t3", "second"));
+      order.push("second wrote");
+      await sleep(30);
+      order.push("second done");
+    });
+    await later;
+    // The timer's write waited for the second transaction instead of landing inside it.
+    expect(order).toEqual(["second wrote", "timer asks", "second done", "timer wrote"]);
+  });
 });
+

@@ -214,10 +214,11 @@ describe("webhook delivery", () => {
     await server.kill9();
     await server.restart();
     api = client(server.url, server.key);
+    // A restart under a loaded machine (the suites run on two databases) can take a while.
     const [d] = await until(async () => {
       const ds = await deliveriesFor("/durable");
       return ds[0]?.status === "delivered" ? ds : undefined;
-    });
+    }, 45_000);
     // Once accepted, never sent again: the fourth attempt was the first 200, and the last.
     await new Promise((r) => setTimeout(r, 1000));
     const hits = receiver.at("/durable");

@@ -5,13 +5,27 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PgDb } from "./open.js";
 
+/**
+ * A transaction as its async context holds it. Work the transaction started that
+ * outlives it (a timer, a queued job) inherits the context too, so it is marked
+ * ended rather than trusted to disappear.
+ */
+interface Open {
+  tx: PgDb;
+  ended: boolean;
+}
+
 export function pgConnection(db: PgDb) {
-  const inside = new AsyncLocalStorage<PgDb>();
+  const inside = new AsyncLocalStorage<Open>();
+  const current = () => {
+    const open = inside.getStore();
+    return open && !open.ended ? open.tx : null;
+  };
   const handle = new Proxy(db, {
     get(target, prop) {
-      const current = inside.getStore() ?? target;
-      const value = Reflect.get(current, prop, current);
-      return typeof value === "function" ? value.bind(current) : value;
+      const current_ = current() ?? target;
+      const value = Reflect.get(current_, prop, current_);
+      return typeof value === "function" ? value.bind(current_) : value;
     },
   });
   return {
@@ -19,8 +33,15 @@ export function pgConnection(db: PgDb) {
     db: handle as PgDb,
     /** Runs `fn` in one transaction; repository calls inside it join it, and so does a nested call. */
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
-      if (inside.getStore()) return fn();
-      return db.transaction((tx) => inside.run(tx as unknown as PgDb, fn));
+      if (current()) return fn();
+      return db.transaction(async (tx) => {
+        const open: Open = { tx: tx as unknown as PgDb, ended: false };
+        try {
+          return await inside.run(open, fn);
+        } finally {
+          open.ended = true;
+        }
+      });
     },
   };
 }

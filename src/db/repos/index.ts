@@ -83,11 +83,14 @@ export function createRepositories(db: Db): Repositories {
   // One connection serves every request, so while a transaction is open (it may await
   // between statements) calls from outside it wait for it to end instead of landing
   // inside it. Inside is known by the async context the transaction runs in.
-  const inside = new AsyncLocalStorage<true>();
+  // The context holds a flag the transaction clears when it ends: work it started
+  // that outlives it (a timer, a queued job) inherits the context but is not inside.
+  const inside = new AsyncLocalStorage<{ open: boolean }>();
+  const isInside = () => inside.getStore()?.open === true;
   let open: Promise<void> | null = null;
 
   function call<T>(fn: () => T): Promise<T> {
-    if (open && !inside.getStore()) return open.then(() => call(fn));
+    if (open && !isInside()) return open.then(() => call(fn));
     try {
       return Promise.resolve(fn());
     } catch (e) {
@@ -103,15 +106,20 @@ export function createRepositories(db: Db): Repositories {
   }
 
   async function transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (inside.getStore()) return fn();
+    if (isInside()) return fn();
     while (open) await open;
     let finished!: () => void;
     open = new Promise((resolve) => (finished = resolve));
     try {
       sqlite.exec("BEGIN IMMEDIATE");
-      const result = await inside.run(true, fn);
-      sqlite.exec("COMMIT");
-      return result;
+      const context = { open: true };
+      try {
+        const result = await inside.run(context, fn);
+        sqlite.exec("COMMIT");
+        return result;
+      } finally {
+        context.open = false;
+      }
     } catch (e) {
       if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
       throw e;
