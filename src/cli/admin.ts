@@ -1,6 +1,7 @@
 // `notula admin …`: non-interactive administration of a data dir, for scripts and
 // CI. Works while the server runs (SQLite in WAL mode with a busy timeout).
 import type { Command } from "commander";
+import { registerMigrateData } from "./migrate-data.js";
 import { CliError, EXIT } from "./exit.js";
 
 interface DataDirFlags {
@@ -82,6 +83,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
   const admin = program.command("admin").description("Administer a data dir directly (no server or key needed)");
   const dataDir = (cmd: Command) =>
     cmd.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)");
+
+  registerMigrateData(admin, io.write);
 
   const keys = admin.command("keys").description("API keys");
   dataDir(
@@ -218,7 +221,7 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
     .action(withFlags((flags) =>
       withRuntime(flags, async (rt, publicUrl) => {
         const userId = await rt.services.workspaces.userIdByEmail(flags.email);
-        const url = `${publicUrl}/account/password/${await rt.services.accounts.issueLink(await userId, "reset")}`;
+        const url = `${publicUrl}/account/password/${await rt.services.accounts.issueLink(userId, "reset")}`;
         print(flags, { userId, url }, url);
       }),
     ));

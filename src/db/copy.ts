@@ -1,0 +1,103 @@
+// Copies a single-box installation's SQLite database into an empty PostgreSQL one:
+// every table in an order its foreign keys accept, in batches, ids kept (identity
+// sequences moved past them), the full-text rows rebuilt and the sqlite-vec vectors
+// carried over; then the row counts of both are compared.
+import { count, getTableColumns, gt, sql } from "drizzle-orm";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { OpenedDatabase } from "./open.js";
+import type { OpenedPostgres } from "./pg/open.js";
+import { pgSchema } from "./pg/schema.js";
+import * as source from "./schema/index.js";
+
+/** Parents before children, so that every foreign key finds its row. */
+const ORDER = [
+  "workspaces", "users", "members", "apiKeys", "folders", "folderMembers", "tags", "userGroups", "groupMembers",
+  "invites", "inviteGroups", "inviteFolders", "webhooks", "knowledgeArticles", "notes", "noteParticipantEmails",
+  "transcriptSegments", "noteFolders", "noteShares", "oauthClients", "oauthRequests", "oauthCodes", "oauthRefreshTokens",
+  "audioUploads", "jobs", "webhookEvents", "webhookDeliveries", "passages", "webSessions", "accountTokens",
+  "pendingStates", "mcpSessions",
+] as const satisfies readonly (keyof typeof pgSchema)[];
+
+/** Identity columns whose sequences must continue after the copied ids. */
+const IDENTITIES: [string, string][] = [["notes", "seq"], ["jobs", "id"], ["passages", "id"]];
+
+export interface TableCount {
+  table: string;
+  source: number;
+  target: number;
+}
+
+export interface CopyReport {
+  tables: TableCount[];
+  vectors: { source: number; target: number };
+}
+
+export class TargetNotEmptyError extends Error {}
+
+export async function copySqliteToPostgres(from: OpenedDatabase, to: OpenedPostgres, onTable?: (table: string, rows: number) => void): Promise<CopyReport> {
+  const lite = from.db;
+  const pg = to.db;
+  const [{ n: existing }] = await pg.select({ n: count() }).from(pgSchema.workspaces);
+  if (existing > 0) throw new TargetNotEmptyError("The PostgreSQL database already holds a workspace: copy into an empty database.");
+  // Every table's columns hold the same keys on both sides; rows pass as they are read.
+  const sourceTables = source as unknown as Record<string, SQLiteTable>;
+  const targetTables = pgSchema as unknown as Record<string, PgTable>;
+
+  await pg.transaction(async (tx) => {
+    for (const name of ORDER) {
+      const from_ = sourceTables[name];
+      const to_ = targetTables[name];
+      const columns = getTableColumns(from_);
+      const width = Object.keys(columns).length;
+      const batch = Math.max(1, Math.floor(30_000 / width));
+      let last = 0;
+      let copied = 0;
+      for (;;) {
+        // Keyset pagination on SQLite's rowid: constant cost per batch at any size.
+        const rows = lite
+          .select({ ...columns, _rowid: sql<number>`rowid` })
+          .from(from_)
+          .where(gt(sql`rowid`, last))
+          .orderBy(sql`rowid`)
+          .limit(batch)
+          .all() as (Record<string, unknown> & { _rowid: number })[];
+        if (!rows.length) break;
+        last = rows[rows.length - 1]._rowid;
+        await tx.insert(to_).values(rows.map(({ _rowid, ...row }) => row));
+        copied += rows.length;
+      }
+      onTable?.(getTableConfig(from_).name, copied);
+    }
+    for (const [table, column] of IDENTITIES)
+      await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`));
+    await tx.execute(sql`
+      INSERT INTO notes_search (note_seq, title, body)
+      SELECT n.seq, n.title,
+             concat_ws(E'\\n', nullif(n.user_written_note, ''), nullif(n.summary, ''), nullif(n.enhanced_note, ''),
+                       (SELECT string_agg(t.text, E'\\n' ORDER BY t.position) FROM transcript_segments t WHERE t.note_id = n.id))
+      FROM notes n`);
+  });
+
+  // Vectors: one sqlite-vec table per embedding size.
+  // (sqlite-vec keeps shadow tables beside each, named passage_vectors_<dims>_chunks and so on.)
+  const vectorTables = (from.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter((n) => /^passage_vectors_\d+$/.test(n));
+  let sourceVectors = 0;
+  for (const table of vectorTables) {
+    const rows = from.sqlite.prepare(`SELECT rowid AS id, embedding FROM ${table}`).all() as { id: number; embedding: Buffer }[];
+    sourceVectors += rows.length;
+    for (const r of rows) {
+      const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
+      await pg.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[])`);
+    }
+  }
+
+  const tables: TableCount[] = [];
+  for (const name of ORDER) {
+    const [{ n: s }] = lite.select({ n: count() }).from(sourceTables[name]).all() as { n: number }[];
+    const [{ n: t }] = await pg.select({ n: count() }).from(targetTables[name]);
+    tables.push({ table: getTableConfig(sourceTables[name]).name, source: s, target: t });
+  }
+  const [{ n: targetVectors }] = (await pg.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM passage_vectors`)).rows;
+  return { tables, vectors: { source: sourceVectors, target: targetVectors } };
+}
