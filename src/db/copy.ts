@@ -8,6 +8,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { OpenedDatabase } from "./open.js";
 import type { OpenedPostgres } from "./pg/open.js";
 import { pgSchema } from "./pg/schema.js";
+import { reindexNote } from "./pg/search.js";
 import * as source from "./schema/index.js";
 
 /** Parents before children, so that every foreign key finds its row. */
@@ -71,12 +72,7 @@ export async function copySqliteToPostgres(from: OpenedDatabase, to: OpenedPostg
     }
     for (const [table, column] of IDENTITIES)
       await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`));
-    await tx.execute(sql`
-      INSERT INTO notes_search (note_seq, title, body)
-      SELECT n.seq, n.title,
-             concat_ws(E'\\n', nullif(n.user_written_note, ''), nullif(n.summary, ''), nullif(n.enhanced_note, ''),
-                       (SELECT string_agg(t.text, E'\\n' ORDER BY t.position) FROM transcript_segments t WHERE t.note_id = n.id))
-      FROM notes n`);
+    await reindexNote(tx);
   });
 
   // Vectors: one sqlite-vec table per embedding size.

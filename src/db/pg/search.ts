@@ -44,13 +44,16 @@ export function pgSearchRepo(db: PgDb) {
   };
 }
 
-/** Rewrites a note's search row from what it says now (title, notes, summary, enhanced note, transcript). */
-export async function reindexNote(db: PgDb, noteId: string): Promise<void> {
+/**
+ * Rewrites the search rows of one note, or of every note, from what they say now
+ * (title, notes, summary, enhanced note, transcript).
+ */
+export async function reindexNote(db: Pick<PgDb, "execute">, noteId?: string): Promise<void> {
   await db.execute(sql`
     INSERT INTO notes_search (note_seq, title, body)
     SELECT n.seq, n.title,
            concat_ws(E'\\n', nullif(n.user_written_note, ''), nullif(n.summary, ''), nullif(n.enhanced_note, ''),
                      (SELECT string_agg(t.text, E'\\n' ORDER BY t.position) FROM transcript_segments t WHERE t.note_id = n.id))
-    FROM notes n WHERE n.id = ${noteId}
+    FROM notes n ${noteId === undefined ? sql`` : sql`WHERE n.id = ${noteId}`}
     ON CONFLICT (note_seq) DO UPDATE SET title = excluded.title, body = excluded.body`);
 }
