@@ -15,6 +15,7 @@ import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
+import { databaseCounters, memoryCounters } from "./services/counters.js";
 import { createNoteLifecycle, processingKey } from "./services/note-lifecycle.js";
 import { loadSecretBox } from "./core/secret-box.js";
 import { systemClock } from "./core/clock.js";
@@ -131,6 +132,8 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     embedder,
     enqueueIndexing,
     redeliverWebhook: createRedelivery(queue),
+    // One process counts in memory; replicas share a PostgreSQL database and count there.
+    counters: database.dialect === "postgres" ? databaseCounters(repos, now) : memoryCounters(now),
     now,
   });
   return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };

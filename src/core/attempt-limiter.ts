@@ -1,28 +1,23 @@
-// Counts failed attempts per key in a sliding window, to slow down password guessing.
-// In memory: a restart forgets, which costs an attacker nothing they could not get by
-// waiting out the window anyway.
+// Counts failed attempts per key in fixed windows, to slow down password guessing.
+// The counts live where the counter store keeps them: memory for one process, the
+// database for replicas. A restart forgetting costs an attacker nothing they could
+// not get by waiting out the window anyway.
+import type { CounterStore } from "../services/counters.js";
 import type { Clock } from "./clock.js";
 
-export function createAttemptLimiter(opts: { max: number; windowMs: number; now: Clock }) {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string) => {
-    const since = opts.now() - opts.windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
+export function createAttemptLimiter(opts: { name: string; max: number; windowMs: number; now: Clock; counters: CounterStore }) {
+  const key = (k: string) => `${opts.name}:${k}`;
   return {
     /** Milliseconds until the key may try again, or 0 when it may now. */
-    blockedFor(key: string): number {
-      const list = recent(key);
-      return list.length >= opts.max ? list[0] + opts.windowMs - opts.now() : 0;
+    async blockedFor(k: string): Promise<number> {
+      const w = await opts.counters.peek(key(k), opts.windowMs);
+      return w.count >= opts.max ? Math.max(1, w.resetAt - opts.now()) : 0;
     },
-    fail(key: string): void {
-      failures.set(key, [...recent(key), opts.now()]);
+    async fail(k: string): Promise<void> {
+      await opts.counters.hit(key(k), opts.windowMs);
     },
-    clear(key: string): void {
-      failures.delete(key);
+    async clear(k: string): Promise<void> {
+      await opts.counters.clear(key(k));
     },
   };
 }

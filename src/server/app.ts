@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
   const auth = authenticate(services.authentication);
   app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
   if (config.rateLimit.enabled) {
-    const limiter = rateLimit(config.rateLimit.perMinute, now);
+    const limiter = rateLimit(config.rateLimit.perMinute, services.counters, now);
     app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : limiter(c, next)));
   }
 

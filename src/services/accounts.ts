@@ -2,6 +2,7 @@
 // every failure), server-side sessions with their CSRF token, one-time links to set a
 // password (the first admin's setup, an admin's reset), and password changes.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { CounterStore } from "./counters.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { WebSessionRow } from "../db/repos/sessions.js";
 import { createAttemptLimiter } from "../core/attempt-limiter.js";
@@ -34,10 +35,10 @@ export interface SessionView {
   current: boolean;
 }
 
-export function createAccountService(repos: Repositories, workspaces: WorkspaceService, now: Clock) {
+export function createAccountService(repos: Repositories, workspaces: WorkspaceService, now: Clock, counters: CounterStore) {
   // Per account and per address: guessing one password fast, or many accounts from one place.
-  const byAccount = createAttemptLimiter({ max: 10, windowMs: 15 * 60_000, now });
-  const byAddress = createAttemptLimiter({ max: 50, windowMs: 15 * 60_000, now });
+  const byAccount = createAttemptLimiter({ name: "sign-in:account", max: 10, windowMs: 15 * 60_000, now, counters });
+  const byAddress = createAttemptLimiter({ name: "sign-in:address", max: 50, windowMs: 15 * 60_000, now, counters });
 
   async function openSession(userId: string, userAgent: string): Promise<SignedIn> {
     const sessionId = secret();
@@ -64,16 +65,16 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     /** Email and password; null for any mismatch, with the same work done either way. */
     async signIn(input: { email: string; password: string; address: string; userAgent: string }): Promise<SignedIn|null> {
       const email = input.email.trim().toLowerCase();
-      const wait = Math.max(byAccount.blockedFor(email), byAddress.blockedFor(input.address));
+      const wait = Math.max(await byAccount.blockedFor(email), await byAddress.blockedFor(input.address));
       if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
       const user = await repos.users.getByEmail(email);
       const ok = verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !user.passwordHash || !ok) {
-        byAccount.fail(email);
-        byAddress.fail(input.address);
+        await byAccount.fail(email);
+        await byAddress.fail(input.address);
         return null;
       }
-      byAccount.clear(email);
+      await byAccount.clear(email);
       return openSession(user.id, input.userAgent);
     },
 

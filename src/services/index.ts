@@ -4,6 +4,7 @@ import { createAuthentication } from "./authentication.js";
 import { createAccountService } from "./accounts.js";
 import { createCliGrants } from "./cli-grants.js";
 import { createPendingStates } from "./pending.js";
+import type { CounterStore } from "./counters.js";
 import { createMcpSessions } from "./mcp-sessions.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
@@ -37,6 +38,8 @@ export interface ServiceOptions {
   redeliverWebhook: (deliveryId: string) => Promise<unknown>;
   /** The embedding engine, or null when meaning-based search is off. */
   embedder: Embedder | null;
+  /** Where rate limits and sign-in throttling count. */
+  counters: CounterStore;
   now?: Clock;
 }
 
@@ -79,7 +82,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder),
     oauth,
-    accounts: createAccountService(repos, workspaces, now),
+    accounts: createAccountService(repos, workspaces, now, opts.counters),
+    counters: opts.counters,
     cliGrants: createCliGrants(pending, apiKeys),
     pending,
     mcpSessions: createMcpSessions(repos, now),

@@ -35,4 +35,5 @@ export const {
   accountTokens,
   pendingStates,
   mcpSessions,
+  rateCounters,
 } = pgSchema;

@@ -4,13 +4,14 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { mcpSessions, pendingStates } from "../schema/index.js";
+import { sql } from "drizzle-orm";
 import { sqliteTables, type Tables } from "./portable.js";
 
 export type PendingKind = (typeof pendingStates.$inferSelect)["kind"];
 export type McpSessionRow = typeof mcpSessions.$inferSelect;
 
 export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
-  const { mcpSessions, pendingStates } = t;
+  const { mcpSessions, pendingStates, rateCounters } = t;
   return {
     async putPending(kind: PendingKind, keyHash: string, value: Record<string, unknown>, expiresAt: number): Promise<void> {
       await db.insert(pendingStates).values({ kind, keyHash, value, expiresAt });
@@ -43,11 +44,29 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       await db.delete(mcpSessions).where(eq(mcpSessions.idHash, idHash));
     },
 
+    /** Counts one more in a window; the count after it, atomically across replicas. */
+    async hit(key: string, windowStart: number, expiresAt: number): Promise<number> {
+      const [row] = await db
+        .insert(rateCounters)
+        .values({ key, windowStart, count: 1, expiresAt })
+        .onConflictDoUpdate({ target: [rateCounters.key, rateCounters.windowStart], set: { count: sql`${rateCounters.count} + 1` } })
+        .returning({ count: rateCounters.count });
+      return row.count;
+    },
+    async countIn(key: string, windowStart: number): Promise<number> {
+      const [row] = await db.select({ count: rateCounters.count }).from(rateCounters).where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, windowStart))).limit(1);
+      return row?.count ?? 0;
+    },
+    async clearCounter(key: string): Promise<void> {
+      await db.delete(rateCounters).where(eq(rateCounters.key, key));
+    },
+
     /** Removes what has expired; returns how many rows went. */
     async sweep(now: number): Promise<number> {
       const a = await db.delete(pendingStates).where(lte(pendingStates.expiresAt, now)).returning({ k: pendingStates.keyHash });
       const b = await db.delete(mcpSessions).where(lte(mcpSessions.expiresAt, now)).returning({ k: mcpSessions.idHash });
-      return a.length + b.length;
+      const c = await db.delete(rateCounters).where(lte(rateCounters.expiresAt, now)).returning({ k: rateCounters.key });
+      return a.length + b.length + c.length;
     },
   };
 }

@@ -66,3 +66,18 @@ export const mcpSessions = sqliteTable(
   },
   (t) => [index("mcp_sessions_expiry_idx").on(t.expiresAt)],
 );
+
+/**
+ * Counters of fixed time windows (API requests per key per minute, failed sign-ins),
+ * kept in the database where replicas must share them (PostgreSQL).
+ */
+export const rateCounters = sqliteTable(
+  "rate_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_counters_expiry_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,45 @@
+// Limits hold across replicas: on a shared PostgreSQL database, API requests per key
+// and failed sign-ins are counted once, whichever replica serves them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openRuntime, type Runtime } from "../../src/runtime.js";
+import { RateLimitError } from "../../src/core/errors.js";
+import { client } from "../helpers/http.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
+import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+describe("limits across replicas on PostgreSQL", () => {
+  let database: TestDatabase;
+  const servers: TestServer[] = [];
+  const runtimes: Runtime[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    for (const r of runtimes) await r.close();
+    await database?.drop();
+  });
+
+  it("a key's requests per minute count once across two API servers", async () => {
+    const env = { NOTULA_RATE_LIMIT_ENTERPRISE: "4" };
+    const a = await startServer({ args: ["--database", database.url], env });
+    const b = await startServer({ args: ["--database", database.url], env, dataDir: tempDir() });
+    servers.push(a, b);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await client((i % 2 ? b : a).url, a.key)("GET", "/v1/me")).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    const refused = await client(a.url, a.key)("GET", "/v1/me");
+    expect(refused.body.error.code).toBe("rate_limit_exceeded");
+  });
+
+  it("failed sign-ins count once across replicas", async () => {
+    for (const port of [1, 2]) runtimes.push(await openRuntime(tempDir(), { publicUrl: `http://127.0.0.1:${port}`, database: database.url }));
+    const [one, two] = runtimes;
+    const created = await one.services.workspaces.create({ name: "Sign-ins", adminEmail: "guess@example.com", adminName: "G" });
+    await one.services.accounts.setPassword(created.user.id, "the-right-password");
+    const attempt = (rt: Runtime, password: string) => rt.services.accounts.signIn({ email: "guess@example.com", password, address: "203.0.113.9", userAgent: "t" });
+    for (let i = 0; i < 10; i++) expect(await attempt(i % 2 ? two : one, `wrong-${i}`)).toBeNull();
+    await expect(attempt(one, "the-right-password")).rejects.toBeInstanceOf(RateLimitError);
+    await expect(attempt(two, "the-right-password")).rejects.toBeInstanceOf(RateLimitError);
+  });
+});
