@@ -26,6 +26,8 @@ export interface TestServer {
 
 export interface ProcessTestServer extends TestServer {
   proc: ChildProcess;
+  /** What the process has printed so far (its logs), for failure messages. */
+  output(): string;
   kill9(): Promise<void>;
   /** Starts the server again on the same data dir (after stop or kill9). */
   restart(): Promise<void>;
@@ -132,6 +134,7 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Proc
     key: current.key ?? "",
     dataDir,
     proc: current.proc,
+    output: () => current.output(),
     async stop() {
       if (current.proc.exitCode !== null || current.proc.signalCode) return;
       const exited = new Promise((r) => current.proc.once("exit", r));

@@ -70,7 +70,7 @@ async function until<T>(fn: () => Promise<T | undefined> | T | undefined, timeou
   for (;;) {
     const v = await fn();
     if (v) return v;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
+    if (Date.now() > deadline) throw new Error(`timed out waiting; the server said:\n${server.output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
