@@ -36,6 +36,8 @@ export interface AppDeps {
   audioStore: AudioStore;
   config: ResolvedConfig;
   database: Pick<DatabaseHandle, "check">;
+  /** Reads the job queue (for /readyz). */
+  queue: { check(): Promise<unknown> };
   version: string;
   logger: Logger;
   now?: Clock;
@@ -61,7 +63,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
-  app.route("/", healthRoutes(deps.database, deps.audioStore));
+  app.route("/", healthRoutes(deps.database, deps.audioStore, deps.queue));
   app.route("/", uploadRoutes(services));
   const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl, services.pending) : undefined;

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { selectEmbedder, selectSummarizer, selectTranscriber } from "../ai/select.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
-import { processNoteWorker } from "../pipeline/process-note.js";
+import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
@@ -134,9 +134,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     out(`Set the admin's password for the web app (one-time link, valid 7 days): ${config.publicUrl}/account/password/${setup}`);
   }
 
+  // The queue is its table: readable means jobs can be queued and claimed.
+  const queue = { check: () => runtime.repos.jobs.nextAvailableAt(PROCESS_NOTE) };
   const app = serving
-    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, database: runtime.database, version: opts.version, logger })
-    : healthRoutes(runtime.database, runtime.audioStore);
+    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, database: runtime.database, queue, version: opts.version, logger })
+    : healthRoutes(runtime.database, runtime.audioStore, queue);
   handle = app.fetch;
   out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
   if (working) {

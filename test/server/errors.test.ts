@@ -137,6 +137,6 @@ describe("errors", () => {
     expect(h.body).toEqual({ status: "ok" });
     const r = await client(server.url)("GET", "/readyz");
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: "ready", database: "ok", migrations: "applied" });
+    expect(r.body).toEqual({ status: "ready", database: "ok", migrations: "applied", queue: "ok", storage: "ok" });
   });
 });

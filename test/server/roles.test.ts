@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
-import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 import { tone } from "../helpers/audio.js";
 
@@ -49,6 +49,17 @@ describe("serve --role", () => {
     expect(note.status, note.processingError).toBe("completed");
     expect(note.transcripts[0].text).toMatch(/window of 2\.\d seconds/);
     expect(stt.calls.length).toBe(1);
+  });
+
+  it("/readyz answers 503 while the job queue cannot be read, and 200 once it can", async () => {
+    const worker = await start(["--role", "worker"], tempDir());
+    const anon = client(worker.url);
+    await storeQuery(worker.dataDir, "ALTER TABLE jobs RENAME TO jobs_away");
+    const down = await anon("GET", "/readyz");
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: "unavailable", queue: "unreadable", error: { code: "service_unavailable" } });
+    await storeQuery(worker.dataDir, "ALTER TABLE jobs_away RENAME TO jobs");
+    expect((await anon("GET", "/readyz")).body).toEqual({ status: "ready", database: "ok", migrations: "applied", queue: "ok", storage: "ok" });
   });
 
   it("an unknown role is a configuration error", async () => {
