@@ -1,6 +1,7 @@
 // A small durable job queue on the service's SQLite database. Jobs survive restarts
 // and kill -9: a job whose worker died is taken up again once its lease runs out.
 // Handlers must be idempotent; they are told which attempt they are on.
+import { AsyncResource } from "node:async_hooks";
 import type { z } from "zod";
 import type { JobRow } from "../db/repos/jobs.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -57,11 +58,16 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
   const timers = new Map<string, NodeJS.Timeout>();
   const stopController = new AbortController();
   let started = false;
+  // Timers and pumps run in the queue's own async context, the one it was made in:
+  // a job enqueued inside a transaction must not carry that transaction into the
+  // worker that claims it (it would claim through the transaction's connection, or,
+  // on SQLite, pass the gate that keeps others out of an open transaction).
+  const scope = new AsyncResource("notula-job-queue");
 
   function schedule(kind: string, delayMs: number) {
     if (!started || stopController.signal.aborted) return;
     clearTimeout(timers.get(kind));
-    timers.set(kind, setTimeout(() => pump(kind), Math.max(0, delayMs)).unref());
+    timers.set(kind, setTimeout(() => scope.runInAsyncScope(() => pump(kind)), Math.max(0, delayMs)).unref());
   }
 
   // One pump per kind at a time: claims are awaited, and two interleaved pumps would
@@ -152,7 +158,7 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
         now: now(),
       });
       // Let the caller's transaction commit before a worker looks for it.
-      if (started && workers.has(kind)) setImmediate(() => schedule(kind, o.delayMs ?? 0));
+      if (started && workers.has(kind)) setImmediate(() => scope.runInAsyncScope(() => schedule(kind, o.delayMs ?? 0)));
       return id;
     },
     start() {
