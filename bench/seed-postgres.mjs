@@ -1,11 +1,10 @@
-// Seeds a PostgreSQL database with the same notes bench/seed.mjs writes into SQLite
+// Seeds a PostgreSQL database with the notes bench/seed.mjs writes into SQLite
 // (after the server has created the schema and the first workspace), in batched
 // multi-row inserts, then fills the content search rows in one statement.
 import pg from "pg";
 import { randomBytes } from "node:crypto";
+import { SEARCHED_COMPANY, seedNotes } from "./seed.mjs";
 
-const COMPANIES = Array.from({ length: 500 }, (_, i) => `Company${String(i).padStart(3, "0")}`);
-const TOPICS = ["budget", "roadmap", "hiring", "pricing", "onboarding", "security review", "renewal", "retro", "launch", "support"];
 const id = (p) => `${p}_${randomBytes(12).toString("base64url")}`;
 
 async function insertRows(client, table, columns, rows) {
@@ -26,27 +25,14 @@ export async function seedPostgres(url, count) {
     const now = Date.now();
     const folders = Array.from({ length: 5 }, (_, i) => ({ id: id("fld"), name: `Folder ${i}` }));
     await insertRows(client, "folders", ["id", "workspace_id", "name", "color", "is_private", "owner_user_id", "created_at", "updated_at"], folders.map((f) => [f.id, ws, f.name, "#6B7280", false, user, now, now]));
-    const span = 2 * 365 * 24 * 3600 * 1000;
     let sampleNoteId = "";
     const notes = [], emails = [], segments = [], links = [];
-    for (let i = 0; i < count; i++) {
-      const noteId = id("note");
-      if (i === Math.floor(count / 2)) sampleNoteId = noteId;
-      const company = COMPANIES[i % COMPANIES.length];
-      const topic = TOPICS[Math.floor(i / COMPANIES.length) % TOPICS.length];
-      const createdAt = now - span + Math.floor((i / count) * span);
-      const participants = [0, 1].map((p) => ({
-        name: `Person ${p}`,
-        email: `person${(i * 7 + p) % 2000}@${company.toLowerCase()}.example`,
-        profileImageUrl: "",
-        accountName: company,
-        accountDomain: `${company.toLowerCase()}.example`,
-        accountImageUrl: "",
-      }));
-      notes.push([noteId, ws, user, `${company} ${topic} call`, "online", "completed", "workspace", `Notes on ${topic}.`, `## ${topic}\n- point`, `We discussed ${topic} with ${company}.`, 1800, JSON.stringify(participants), "en", createdAt, createdAt]);
-      for (const p of participants) emails.push([noteId, p.email]);
-      for (let s = 0; s < 10; s++) segments.push([noteId, s, s % 2 ? "Speaker 2" : "Speaker 1", `Segment ${s} about ${topic} for ${company}.`, s * 30, s * 30 + 29]);
-      if (i % 5 === 0) links.push([noteId, folders[(i / 5) % folders.length].id, createdAt]);
+    for (const n of seedNotes(count, folders, now)) {
+      if (n.sample) sampleNoteId = n.id;
+      notes.push([n.id, ws, user, n.title, "online", "completed", "workspace", n.userWrittenNote, n.enhancedNote, n.summary, 1800, JSON.stringify(n.participants), "en", n.createdAt, n.createdAt]);
+      for (const p of n.participants) emails.push([n.id, p.email]);
+      for (const s of n.segments) segments.push([n.id, s.position, s.speaker, s.text, s.startSec, s.endSec]);
+      if (n.folderId) links.push([n.id, n.folderId, n.createdAt]);
     }
     await client.query("BEGIN");
     await insertRows(client, "notes", ["id", "workspace_id", "created_by", "title", "kind", "status", "visibility", "user_written_note", "enhanced_note", "summary", "total_duration_sec", "participants", "input_language", "created_at", "updated_at"], notes);
@@ -60,7 +46,7 @@ export async function seedPostgres(url, count) {
       FROM notes n ON CONFLICT (note_seq) DO NOTHING`);
     await client.query("COMMIT");
     await client.query("ANALYZE");
-    return { workspaceId: ws, folders, sampleNoteId, company: COMPANIES[123] };
+    return { workspaceId: ws, folders, sampleNoteId, company: SEARCHED_COMPANY };
   } finally {
     await client.end();
   }

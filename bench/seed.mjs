@@ -7,6 +7,41 @@ const COMPANIES = Array.from({ length: 500 }, (_, i) => `Company${String(i).padS
 const TOPICS = ["budget", "roadmap", "hiring", "pricing", "onboarding", "security review", "renewal", "retro", "launch", "support"];
 const id = (p) => `${p}_${randomBytes(12).toString("base64url")}`;
 
+/** Company whose name the search scenarios look for. */
+export const SEARCHED_COMPANY = COMPANIES[123];
+
+/**
+ * The benchmark's notes, the same for every database: two participants, ten transcript
+ * segments, every fifth note in a folder, spread over two years up to `now`.
+ */
+export function* seedNotes(count, folders, now) {
+  const span = 2 * 365 * 24 * 3600 * 1000;
+  for (let i = 0; i < count; i++) {
+    const company = COMPANIES[i % COMPANIES.length];
+    const topic = TOPICS[Math.floor(i / COMPANIES.length) % TOPICS.length];
+    const createdAt = now - span + Math.floor((i / count) * span);
+    yield {
+      id: id("note"),
+      sample: i === Math.floor(count / 2),
+      title: `${company} ${topic} call`,
+      userWrittenNote: `Notes on ${topic}.`,
+      enhancedNote: `## ${topic}\n- point`,
+      summary: `We discussed ${topic} with ${company}.`,
+      createdAt,
+      participants: [0, 1].map((p) => ({
+        name: `Person ${p}`,
+        email: `person${(i * 7 + p) % 2000}@${company.toLowerCase()}.example`,
+        profileImageUrl: "",
+        accountName: company,
+        accountDomain: `${company.toLowerCase()}.example`,
+        accountImageUrl: "",
+      })),
+      segments: Array.from({ length: 10 }, (_, s) => ({ position: s, speaker: s % 2 ? "Speaker 2" : "Speaker 1", text: `Segment ${s} about ${topic} for ${company}.`, startSec: s * 30, endSec: s * 30 + 29 })),
+      folderId: i % 5 === 0 ? folders[(i / 5) % folders.length].id : null,
+    };
+  }
+}
+
 export function seed(dbFile, count) {
   const db = new Database(dbFile);
   db.pragma("journal_mode = WAL");
@@ -25,31 +60,18 @@ export function seed(dbFile, count) {
   const insEmail = db.prepare("INSERT INTO note_participant_emails (note_id, email_norm) VALUES (?, ?)");
   const insSeg = db.prepare("INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)");
   const insLink = db.prepare("INSERT INTO note_folders (note_id, folder_id, note_created_at) VALUES (?, ?, ?)");
-  const span = 2 * 365 * 24 * 3600 * 1000;
-  const sampleId = { value: "" };
+  let sampleNoteId = "";
   db.transaction(() => {
     for (const f of folders) insFolder.run(f.id, ws, f.name, user, now, now);
-    for (let i = 0; i < count; i++) {
-      const noteId = id("note");
-      if (i === Math.floor(count / 2)) sampleId.value = noteId;
-      const company = COMPANIES[i % COMPANIES.length];
-      const topic = TOPICS[Math.floor(i / COMPANIES.length) % TOPICS.length];
-      const createdAt = now - span + Math.floor((i / count) * span);
-      const participants = [0, 1].map((p) => ({
-        name: `Person ${p}`,
-        email: `person${(i * 7 + p) % 2000}@${company.toLowerCase()}.example`,
-        profileImageUrl: "",
-        accountName: company,
-        accountDomain: `${company.toLowerCase()}.example`,
-        accountImageUrl: "",
-      }));
-      insNote.run(noteId, ws, user, `${company} ${topic} call`, `Notes on ${topic}.`, `## ${topic}\n- point`, `We discussed ${topic} with ${company}.`, 1800, JSON.stringify(participants), createdAt, createdAt);
-      for (const p of participants) insEmail.run(noteId, p.email);
-      for (let s = 0; s < 10; s++) insSeg.run(noteId, s, s % 2 ? "Speaker 2" : "Speaker 1", `Segment ${s} about ${topic} for ${company}.`, s * 30, s * 30 + 29);
-      if (i % 5 === 0) insLink.run(noteId, folders[(i / 5) % folders.length].id, createdAt);
+    for (const n of seedNotes(count, folders, now)) {
+      if (n.sample) sampleNoteId = n.id;
+      insNote.run(n.id, ws, user, n.title, n.userWrittenNote, n.enhancedNote, n.summary, 1800, JSON.stringify(n.participants), n.createdAt, n.createdAt);
+      for (const p of n.participants) insEmail.run(n.id, p.email);
+      for (const s of n.segments) insSeg.run(n.id, s.position, s.speaker, s.text, s.startSec, s.endSec);
+      if (n.folderId) insLink.run(n.id, n.folderId, n.createdAt);
     }
   })();
   db.exec("ANALYZE");
   db.close();
-  return { workspaceId: ws, folders, sampleNoteId: sampleId.value, company: COMPANIES[123] };
+  return { workspaceId: ws, folders, sampleNoteId, company: SEARCHED_COMPANY };
 }

@@ -129,7 +129,7 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
     ));
   dataDir(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)")).action(withFlags((flags, id) =>
     withRuntime(flags, async (rt) => {
-      if (!await rt.services.apiKeys.revoke(id)) throw new CliError(`No live key ${id}.`, EXIT.notFound);
+      if (!(await rt.services.apiKeys.revoke(id))) throw new CliError(`No live key ${id}.`, EXIT.notFound);
       print(flags, { id, revoked: true }, `Revoked ${id}.`);
     }),
   ));

@@ -27,10 +27,5 @@ export function createReadCache<V>(sqlite: Database.Database, limit = 10_000) {
   return {
     peek,
     keep,
-    /** The cached value for `key`, or `load()`'s (cached unless null). */
-    get(key: string, load: () => V | null): V | null {
-      const hit = peek(key);
-      return hit !== undefined ? hit : keep(key, load());
-    },
   };
 }

@@ -209,7 +209,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
-    if (!await oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? ""))) return c.html(errorPage("Choose one of your workspaces."), 400);
+    if (!(await oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? "")))) return c.html(errorPage("Choose one of your workspaces."), 400);
     return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 303);
   });
 

@@ -194,7 +194,7 @@ export function createOAuthService(d: OAuthDeps) {
       const claims = await d.signer.verify(accessToken, d.resource);
       if (!claims) return null;
       const workspace = await repos.workspaces.get(claims.ws);
-      if (!workspace || !await repos.members.getByUser(claims.ws, claims.sub)) return null;
+      if (!workspace || !(await repos.members.getByUser(claims.ws, claims.sub))) return null;
       const scopes = claims.scope.split(" ");
       // OAuth "read" opens every read-only tool: notes, knowledge, members, workspace.
       const granted = new Set<"notes" | "users">(scopes.includes("read") ? ["notes", "users"] : []);
@@ -223,7 +223,7 @@ export function createOAuthService(d: OAuthDeps) {
       return true;
     },
 
-    async workspaceName(workspaceId: string): Promise<string|null> {
+    async workspaceName(workspaceId: string): Promise<string | null> {
       return (await repos.workspaces.get(workspaceId))?.name ?? null;
     },
 
@@ -231,7 +231,7 @@ export function createOAuthService(d: OAuthDeps) {
     async approve(requestId: string, userId: string, workspaceId: string): Promise<string> {
       const r = await repos.oauth.request(requestId);
       if (!r || r.expiresAt < now()) throw invalidRequest("The authorization request has expired; start again.");
-      if (!await repos.members.getByUser(workspaceId, userId)) throw invalidRequest("You are not a member of that workspace.");
+      if (!(await repos.members.getByUser(workspaceId, userId))) throw invalidRequest("You are not a member of that workspace.");
       const code = token();
       await repos.transaction(async () => {
         await repos.oauth.insertCode({
@@ -299,7 +299,7 @@ export function createOAuthService(d: OAuthDeps) {
         if (!row || row.clientId !== client.id) throw invalidGrant("The refresh token is not valid for this client.");
         if (row.revokedAt !== null) throw invalidGrant("The refresh token has been revoked.");
         if (row.expiresAt < now()) throw invalidGrant("The refresh token has expired.");
-        if (!await repos.oauth.rotate(row.tokenHash, now())) {
+        if (!(await repos.oauth.rotate(row.tokenHash, now()))) {
           // Used before: a concurrent refresh within the grace window is fine; later, it is theft.
           if (row.rotatedAt !== null && now() - row.rotatedAt > REUSE_GRACE_MS) {
             await repos.oauth.revokeFamily(row.familyId, now());

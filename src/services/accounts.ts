@@ -63,7 +63,7 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
 
   return {
     /** Email and password; null for any mismatch, with the same work done either way. */
-    async signIn(input: { email: string; password: string; address: string; userAgent: string }): Promise<SignedIn|null> {
+    async signIn(input: { email: string; password: string; address: string; userAgent: string }): Promise<SignedIn | null> {
       const email = input.email.trim().toLowerCase();
       const wait = Math.max(await byAccount.blockedFor(email), await byAddress.blockedFor(input.address));
       if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
@@ -83,14 +83,14 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
      * account joins, as a member, the workspaces that admit their email's domain; null
      * when none does.
      */
-    async signInVerified(identity: { email: string; name: string }, userAgent: string): Promise<SignedIn|null> {
+    async signInVerified(identity: { email: string; name: string }, userAgent: string): Promise<SignedIn | null> {
       const email = identity.email.trim().toLowerCase();
       const user = await repos.users.getByEmail(email) ?? await workspaces.joinByAllowedDomain(email, identity.name);
       return user ? await openSession(user.id, userAgent) : null;
     },
 
     /** The live session behind a cookie value, extended as it is used; null otherwise. */
-    async session(sessionId: string | undefined): Promise<WebSessionRow|null> {
+    async session(sessionId: string | undefined): Promise<WebSessionRow | null> {
       if (!sessionId) return null;
       const idHash = sha(sessionId);
       const row = await repos.sessions.get(idHash);
@@ -110,7 +110,7 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     },
 
     async chooseWorkspace(session: WebSessionRow, workspaceId: string): Promise<boolean> {
-      if (!await repos.members.getByUser(workspaceId, session.userId)) return false;
+      if (!(await repos.members.getByUser(workspaceId, session.userId))) return false;
       await repos.sessions.update(session.idHash, { workspaceId });
       return true;
     },
@@ -160,7 +160,7 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
 
     /** A one-time link token to set a password; earlier unused ones of the same purpose stop working. */
     async issueLink(userId: string, purpose: "setup" | "reset"): Promise<string> {
-      if (!await repos.users.get(userId)) throw new NotFoundError(`User ${userId} not found.`);
+      if (!(await repos.users.get(userId))) throw new NotFoundError(`User ${userId} not found.`);
       const token = secret();
       await repos.transaction(async () => {
         await repos.sessions.dropTokens(userId, purpose);
@@ -183,7 +183,7 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
       const row = await repos.sessions.token(sha(token));
       if (!row || row.usedAt !== null || row.expiresAt <= now()) throw new NotFoundError("This link has expired or has been used; ask for a new one.");
       return await repos.transaction(async () => {
-        if (!await repos.sessions.useToken(row.tokenHash, now())) throw new NotFoundError("This link has been used already.");
+        if (!(await repos.sessions.useToken(row.tokenHash, now()))) throw new NotFoundError("This link has been used already.");
         await repos.users.update(row.userId, { passwordHash: hashPassword(password) });
         await repos.sessions.deleteForUser(row.userId, null);
         return openSession(row.userId, userAgent);
@@ -193,7 +193,7 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     /** Sets a user's password directly (the terminal's `notula admin users set-password`). */
     async setPassword(userId: string, password: string): Promise<void> {
       checkPassword(password);
-      if (!await repos.users.get(userId)) throw new NotFoundError(`User ${userId} not found.`);
+      if (!(await repos.users.get(userId))) throw new NotFoundError(`User ${userId} not found.`);
       await repos.transaction(async () => {
         await repos.users.update(userId, { passwordHash: hashPassword(password) });
         await repos.sessions.deleteForUser(userId, null);

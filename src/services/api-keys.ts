@@ -53,8 +53,8 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
   }
   return {
     async create(input: { workspaceId: string; userId: string; name: string; scopes: ScopeName[] }) {
-      if (!await repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
-      if (!await repos.members.getByUser(input.workspaceId, input.userId))
+      if (!(await repos.workspaces.get(input.workspaceId))) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+      if (!(await repos.members.getByUser(input.workspaceId, input.userId)))
         throw new NotFoundError(`User ${input.userId} is not a member of workspace ${input.workspaceId}.`);
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
       const id = newId("key");
@@ -93,12 +93,12 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
     },
 
     async revokeOwn(p: Principal, id: string): Promise<void> {
-      if (!await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now())) throw new NotFoundError(`Key ${id} not found.`);
+      if (!(await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now()))) throw new NotFoundError(`Key ${id} not found.`);
     },
 
     /** The key a request was made with, revoked: `notula logout`. */
     async revokePresented(p: Principal): Promise<void> {
-      if (!await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now())) throw new NotFoundError("This key is not an API key of yours.");
+      if (!(await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now()))) throw new NotFoundError("This key is not an API key of yours.");
     },
 
     async list(workspaceId: string) {

@@ -75,7 +75,7 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
     },
 
     async setMemberGroups(p: Principal, id: string, groupIds: string[]) {
-      if (!await repos.members.get(p.workspaceId, id)) throw new NotFoundError(`Member ${id} not found.`);
+      if (!(await repos.members.get(p.workspaceId, id))) throw new NotFoundError(`Member ${id} not found.`);
       const unique = [...new Set(groupIds)];
       const found = new Set((await repos.groups.existing(p.workspaceId, unique)).map((g) => g.id));
       const missing = unique.filter((g) => !found.has(g));

@@ -23,7 +23,7 @@ function present(f: FolderRow) {
 export function createFolderService(repos: Repositories, now: Clock) {
   async function requireParent(p: Principal, parentId: string | null | undefined, selfId?: string): Promise<string|null> {
     if (!parentId) return null;
-    if (!await repos.folders.get(p.workspaceId, parentId))
+    if (!(await repos.folders.get(p.workspaceId, parentId)))
       throw new BadRequestError(`parentFolderId: no folder ${parentId} in this workspace.`);
     // Walk up from the new parent: meeting the folder itself would make a cycle.
     for (let id: string | null = parentId, hops = 0; id && hops < 1000; hops++) {
@@ -35,7 +35,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
 
   return {
     async create(p: Principal, input: FolderInput & { name: string; ownerUserId: string }) {
-      if (!await repos.members.getByUser(p.workspaceId, input.ownerUserId))
+      if (!(await repos.members.getByUser(p.workspaceId, input.ownerUserId)))
         throw new BadRequestError(`ownerUserId: no user ${input.ownerUserId} in this workspace.`);
       const t = now();
       const row: FolderRow = {
@@ -64,7 +64,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
     },
 
     async update(p: Principal, id: string, input: FolderInput) {
-      if (!await repos.folders.get(p.workspaceId, id)) throw new NotFoundError(`Folder ${id} not found.`);
+      if (!(await repos.folders.get(p.workspaceId, id))) throw new NotFoundError(`Folder ${id} not found.`);
       const patch: Partial<FolderRow> = { updatedAt: now() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.icon !== undefined) patch.icon = input.icon;
@@ -76,7 +76,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
     },
 
     async delete(p: Principal, id: string) {
-      if (!await repos.folders.delete(p.workspaceId, id, now())) throw new NotFoundError(`Folder ${id} not found.`);
+      if (!(await repos.folders.delete(p.workspaceId, id, now()))) throw new NotFoundError(`Folder ${id} not found.`);
     },
   };
 }

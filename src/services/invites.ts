@@ -120,7 +120,7 @@ export function createInviteService(repos: Repositories, now: Clock) {
           await repos.users.insert(user);
         }
         if (await repos.members.getByUser(invite.workspaceId, user.id)) throw new ConflictError("You are already a member of this workspace.");
-        if (!await repos.invites.markAccepted(invite.id, now())) throw new NotFoundError("This invite link has been used.");
+        if (!(await repos.invites.markAccepted(invite.id, now()))) throw new NotFoundError("This invite link has been used.");
         const memberId = newId("mem");
         await repos.members.insert({ id: memberId, workspaceId: invite.workspaceId, userId: user.id, role: invite.role, createdAt: now() });
         const groups = (await repos.invites.groupsOf([invite.id])).get(invite.id) ?? [];
@@ -131,7 +131,7 @@ export function createInviteService(repos: Repositories, now: Clock) {
     },
 
     async delete(p: Principal, id: string) {
-      if (!await repos.invites.delete(p.workspaceId, id)) throw new NotFoundError(`Invite ${id} not found.`);
+      if (!(await repos.invites.delete(p.workspaceId, id))) throw new NotFoundError(`Invite ${id} not found.`);
       return { success: true, message: `Invite ${id} deleted.` };
     },
   };

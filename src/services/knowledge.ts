@@ -31,7 +31,7 @@ export function createKnowledgeService(repos: Repositories, now: Clock, enqueueI
       return { items: page.map(present), pagination };
     },
     async delete(p: Principal, id: string) {
-      if (!await repos.knowledge.delete(p.workspaceId, id)) throw new NotFoundError(`Article ${id} not found.`);
+      if (!(await repos.knowledge.delete(p.workspaceId, id))) throw new NotFoundError(`Article ${id} not found.`);
       await repos.passages.remove("article", id);
       return { success: true, message: `Article ${id} deleted.` };
     },

@@ -183,7 +183,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     },
 
     async update(p: Principal, id: string, patch: NoteUpdate): Promise<NoteDto> {
-      if (!await repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
+      if (!(await repos.notes.get(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
       const folderIds = patch.folderIds ? await requireFolders(p.workspaceId, patch.folderIds, "folderIds") : undefined;
       const fields: Partial<NoteRow> = { updatedAt: now() };
       if (patch.title !== undefined) fields.title = patch.title;
@@ -221,8 +221,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** Whether the public page of a shared note shows its transcript. */
     async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
-      if (!await repos.notes.get(p.workspaceId, p.userId, id)) throw new NotFoundError(`Note ${id} not found.`);
-      if (!await repos.shares.forNote(id)) throw new BadRequestError("Only a public note has a share link.");
+      if (!(await repos.notes.get(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
+      if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");
       await repos.shares.setTranscript(id, include);
     },
 

@@ -121,7 +121,7 @@ export function createUploadService(d: UploadServiceDeps) {
       if (input.contentLength !== undefined && Number(input.contentLength) > row.maxBytes)
         throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
       // Claim the upload so that a second PUT racing this one is refused.
-      if (!await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" }))
+      if (!(await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" })))
         throw new ConflictError("This upload URL is already in use.");
       try {
         const stored = await d.store.put(audioKey(row), input.body, { maxBytes: row.maxBytes });
@@ -140,12 +140,12 @@ export function createUploadService(d: UploadServiceDeps) {
       const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
       const upload = id ? await d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
       if (!upload) throw new NotFoundError("audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.");
-      if (!await d.repos.users.get(p.userId)) throw new NotFoundError("User not found.");
+      if (!(await d.repos.users.get(p.userId))) throw new NotFoundError("User not found.");
       if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
       if (upload.status === "pending" && d.store.presignPut) await adoptDirectUpload(upload);
       else if (upload.status !== "uploaded") throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
       return await d.repos.transaction(async () => {
-        if (!await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" }))
+        if (!(await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" })))
           throw new ConflictError("audioUrl: this recording already made a note.");
         const note = await d.notes.createFromAudio(p, {
           title: input.title,

@@ -108,7 +108,7 @@ export function createWebhookService(
       } catch {
         /* not a URL: cannot be registered either, so it is simply not found */
       }
-      if (!await repos.webhooks.deleteByUrl(p.workspaceId, normalized)) throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
+      if (!(await repos.webhooks.deleteByUrl(p.workspaceId, normalized))) throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
       return { status: "success" as const };
     },
   };

@@ -85,7 +85,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
       return await repos.transaction(async () => {
         const user = await createUser({ email, name });
         for (const w of admitting)
-          if (!await repos.members.getByUser(w.id, user.id))
+          if (!(await repos.members.getByUser(w.id, user.id)))
             await repos.members.insert({ id: newId("mem"), workspaceId: w.id, userId: user.id, role: "member", createdAt: now() });
         return user;
       });
@@ -133,7 +133,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
 
     async addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {
       return await repos.transaction(async () => {
-        if (!await repos.workspaces.get(input.workspaceId)) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+        if (!(await repos.workspaces.get(input.workspaceId))) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
         const user = await createUser(input);
         if (await repos.members.getByUser(input.workspaceId, user.id))
           throw new ConflictError(`${user.email} is already a member of workspace ${input.workspaceId}.`);

@@ -17,15 +17,15 @@ interface Open {
 
 export function pgConnection(db: PgDb) {
   const inside = new AsyncLocalStorage<Open>();
-  const current = () => {
+  const openTransaction = () => {
     const open = inside.getStore();
     return open && !open.ended ? open.tx : null;
   };
   const handle = new Proxy(db, {
     get(target, prop) {
-      const current_ = current() ?? target;
-      const value = Reflect.get(current_, prop, current_);
-      return typeof value === "function" ? value.bind(current_) : value;
+      const current = openTransaction() ?? target;
+      const value = Reflect.get(current, prop, current);
+      return typeof value === "function" ? value.bind(current) : value;
     },
   });
   return {
@@ -33,7 +33,7 @@ export function pgConnection(db: PgDb) {
     db: handle as PgDb,
     /** Runs `fn` in one transaction; repository calls inside it join it, and so does a nested call. */
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
-      if (current()) return fn();
+      if (openTransaction()) return fn();
       return db.transaction(async (tx) => {
         const open: Open = { tx: tx as unknown as PgDb, ended: false };
         try {
