@@ -10,6 +10,7 @@ import { createPgRepositories } from "./db/pg/repos.js";
 import { openPostgres, pgMigrationsApplied, redactUrl } from "./db/pg/open.js";
 import type { Repositories } from "./db/repos/index.js";
 import { ConfigError } from "./config/load.js";
+import { configSchema, type Config } from "./config/schema.js";
 import { createJobQueue } from "./jobs/queue.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
@@ -38,6 +39,8 @@ export interface RuntimeOptions {
   storage?: StorageSettings;
   /** Where the queue, workers and services log; silent unless given. */
   logger?: Logger;
+  /** The server's AI settings (engines, languages), the defaults under each workspace's; the built-in defaults unless given. */
+  ai?: { transcription: Config["transcription"]; summarization: Config["summarization"]; allowPrivateUrls?: boolean };
 }
 
 /** The database the runtime opened, whichever it is. */
@@ -94,6 +97,16 @@ async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: Dat
   };
 }
 
+function aiDefaults(dataDir: string, given: RuntimeOptions["ai"]) {
+  const builtIn = configSchema.parse({ dataDir });
+  return {
+    transcription: given?.transcription ?? builtIn.transcription,
+    summarization: given?.summarization ?? builtIn.summarization,
+    allowPrivateUrls: given?.allowPrivateUrls ?? false,
+    dataDir,
+  };
+}
+
 export async function openRuntime(dataDir: string, options: RuntimeOptions) {
   // Checked before anything is opened: a bad key or URL leaves nothing behind.
   let secrets;
@@ -120,7 +133,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     now,
     emit,
     enqueueIndexing,
-    enqueueProcessing: (noteId) => queue.enqueue(PROCESS_NOTE, { noteId }, { idempotencyKey: processingKey(noteId) }),
+    enqueueProcessing: (noteId, extra) => queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId) }),
   });
   const services = createServices(repos, {
     secrets,
@@ -134,6 +147,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     redeliverWebhook: createRedelivery(queue),
     // One process counts in memory; replicas share a PostgreSQL database and count there.
     counters: database.dialect === "postgres" ? databaseCounters(repos, now) : memoryCounters(now),
+    ai: aiDefaults(dataDir, options.ai),
     now,
   });
   return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };

@@ -31,8 +31,11 @@ export function selectTranscriber(c: Config["transcription"], dataDir: string): 
   }
 }
 
-export function selectSummarizer(c: Config["summarization"]): Summarizer {
-  return c.url ? createOpenAiSummarizer({ url: c.url, apiKey: c.apiKey, model: c.model, contextTokens: c.contextTokens }) : createExtractiveSummarizer();
+/** The configured model, else the offline extractive method (which shapes notes with the embedder when there is one). */
+export function selectSummarizer(c: Config["summarization"], embedder: Embedder | null = null): Summarizer {
+  return c.url
+    ? createOpenAiSummarizer({ url: c.url, apiKey: c.apiKey, model: c.model, contextTokens: c.contextTokens, timeoutMs: c.timeoutMs })
+    : createExtractiveSummarizer({ embedder });
 }
 
 export function selectEmbedder(c: Config["embeddings"]): Embedder | null {

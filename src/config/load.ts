@@ -16,6 +16,8 @@ export interface ConfigFlags {
   rateLimit?: boolean;
   maxUploadBytes?: string | number;
   allowPrivateWebhooks?: boolean;
+  allowPrivateAiUrls?: boolean;
+  sttLanguage?: string;
   config?: string;
   sttEngine?: string;
   sttUrl?: string;
@@ -85,6 +87,7 @@ function envLayer(env: Env): Layer {
       sessionToken: env.AWS_SESSION_TOKEN,
     },
     allowPrivateWebhooks: bool(env.NOTULA_ALLOW_PRIVATE_WEBHOOKS, "NOTULA_ALLOW_PRIVATE_WEBHOOKS"),
+    allowPrivateAiUrls: bool(env.NOTULA_ALLOW_PRIVATE_AI_URLS, "NOTULA_ALLOW_PRIVATE_AI_URLS"),
     transcription: {
       engine: env.NOTULA_STT_ENGINE,
       url: env.NOTULA_STT_URL,
@@ -98,6 +101,7 @@ function envLayer(env: Env): Layer {
       apiKey: env.NOTULA_LLM_API_KEY,
       model: env.NOTULA_LLM_MODEL,
       contextTokens: int(env.NOTULA_LLM_CONTEXT_TOKENS, "NOTULA_LLM_CONTEXT_TOKENS"),
+      timeoutMs: int(env.NOTULA_LLM_TIMEOUT_MS, "NOTULA_LLM_TIMEOUT_MS"),
     },
     embeddings: {
       engine: env.NOTULA_EMBEDDINGS,
@@ -136,7 +140,8 @@ function flagLayer(flags: ConfigFlags): Layer {
     maxUploadBytes: int(flags.maxUploadBytes, "--max-upload-bytes"),
     storage: { url: flags.storage },
     allowPrivateWebhooks: flags.allowPrivateWebhooks || undefined,
-    transcription: { engine: flags.sttEngine, url: flags.sttUrl, model: flags.sttModel, modelPath: flags.modelPath },
+    allowPrivateAiUrls: flags.allowPrivateAiUrls || undefined,
+    transcription: { engine: flags.sttEngine, url: flags.sttUrl, model: flags.sttModel, modelPath: flags.modelPath, language: flags.sttLanguage },
     summarization: { url: flags.llmUrl, model: flags.llmModel },
     pipeline: { concurrency: int(flags.concurrency, "--concurrency") },
   };

@@ -46,6 +46,8 @@ export const configSchema = z.object({
   maxJsonBodyBytes: z.number().int().positive().default(1024 * 1024),
   maxUploadBytes: z.number().int().positive().default(2 * 1024 ** 3),
   allowPrivateWebhooks: z.boolean().default(false),
+  /** Whether a workspace's AI configuration may name loopback or private addresses (a local Ollama); the server's own flags always may. */
+  allowPrivateAiUrls: z.boolean().default(false),
   transcription: z
     .object({
       /** auto: the OpenAI-compatible server if a URL is set, else a local engine that is installed. */
@@ -56,6 +58,7 @@ export const configSchema = z.object({
       model: z.string().default("whisper-1"),
       /** whisper.cpp model file for the local engine (else the one `notula models pull` fetched). */
       modelPath: z.string().optional(),
+      /** The recordings' language (a code such as "de"), or unset/auto to let the engine detect it. */
       language: z.string().optional(),
     })
     .prefault({}),
@@ -67,6 +70,8 @@ export const configSchema = z.object({
       model: z.string().default("gpt-4o-mini"),
       /** The model's context window in tokens; transcripts longer than it are summarized in parts. */
       contextTokens: z.number().int().min(1024).default(8192),
+      /** How long one request to the model may take. */
+      timeoutMs: z.number().int().min(1000).default(120_000),
     })
     .prefault({}),
   embeddings: z

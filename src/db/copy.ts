@@ -17,7 +17,7 @@ const ORDER = [
   "invites", "inviteGroups", "inviteFolders", "webhooks", "knowledgeArticles", "notes", "noteParticipantEmails",
   "transcriptSegments", "noteFolders", "noteShares", "oauthClients", "oauthRequests", "oauthCodes", "oauthRefreshTokens",
   "audioUploads", "jobs", "webhookEvents", "webhookDeliveries", "passages", "webSessions", "accountTokens",
-  "pendingStates", "mcpSessions",
+  "pendingStates", "mcpSessions", "templates", "aiSettings", "noteSpeakers",
 ] as const satisfies readonly (keyof typeof pgSchema)[];
 
 /** Identity columns whose sequences must continue after the copied ids. */

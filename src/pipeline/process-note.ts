@@ -1,13 +1,17 @@
 // The processing of one note, as a job: decode → transcribe → summarize. The note's
 // status is the checkpoint: a retried or resumed job skips the stages already done,
 // and each stage writes its results in one transaction, so nothing is duplicated.
+// The same job writes a note again with another template (enhance): then a failure
+// gives the note back its previous status, with its previous enhanced note in place.
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError, writeWindowWav } from "../ai/audio.js";
-import type { Summarizer } from "../ai/summarization/summarizer.js";
-import { EngineConfigError, type SpeechToText } from "../ai/transcription/engine.js";
+import { EngineConfigError } from "../ai/transcription/engine.js";
+import { AppError } from "../core/errors.js";
+import type { WorkspaceEngines } from "../services/ai-config.js";
+import type { TemplateService } from "../services/templates.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
@@ -24,9 +28,10 @@ export interface PipelineDeps {
   tmpDir: string;
   /** Every status change goes through the life cycle, which fires what follows. */
   lifecycle: NoteLifecycle;
-  /** Resolved per job, so a config error surfaces on the note rather than at start. */
-  transcriber: () => SpeechToText;
-  summarizer: () => Summarizer;
+  /** The workspace's engines and languages, resolved per job, so a config error surfaces on the note rather than at start. */
+  engines: (workspaceId: string) => Promise<WorkspaceEngines>;
+  /** Which template shapes a note's enhanced note. */
+  templates: Pick<TemplateService, "forNote" | "spec">;
   concurrency: number;
   /** How long a claim lasts without a heartbeat (a dead worker's job is retaken after it). */
   leaseMs?: number;
@@ -37,10 +42,18 @@ export interface PipelineDeps {
   onProgress?: (noteId: string, done: number, total: number) => void;
 }
 
-const payload = z.object({ noteId: z.string() });
+const payload = z.object({
+  noteId: z.string(),
+  /** Enhance with this template rather than the note's default. */
+  templateId: z.string().optional(),
+  /** Set when enhancing a finished note: the status it goes back to if writing fails. */
+  restore: z.enum(["completed", "recorded-not-summarized"]).optional(),
+});
+export type ProcessNotePayload = z.infer<typeof payload>;
 
 function permanent(err: unknown): Error {
-  const final = err instanceof EngineConfigError || err instanceof MissingProgramError || err instanceof UndecodableAudioError;
+  const final =
+    err instanceof EngineConfigError || err instanceof MissingProgramError || err instanceof UndecodableAudioError || err instanceof AppError;
   return final ? new PermanentJobError((err as Error).message) : (err as Error);
 }
 
@@ -50,7 +63,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
   async function transcribe(note: NoteRow, signal: AbortSignal) {
     const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
     if (!upload) throw new PermanentJobError("The note's recording is missing.");
-    const engine = d.transcriber();
+    const ai = await d.engines(note.workspaceId);
+    const engine = ai.transcriber();
+    let detected: string | undefined;
     const work = path.join(d.tmpDir, `${note.id}-${randomBytes(4).toString("hex")}`);
     await fsp.mkdir(work, { recursive: true });
     const local = await d.store.localFile(audioKey(upload));
@@ -62,7 +77,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       for (const [i, w] of windows.entries()) {
         const wav = path.join(work, `window-${i}.wav`);
         await writeWindowWav(pcm, w, wav);
-        for (const s of await engine.transcribe(wav, { signal }))
+        const heard = await engine.transcribe(wav, { signal, language: ai.language, vocabulary: ai.vocabulary });
+        detected ??= heard.language;
+        for (const s of heard.segments)
           segments.push({ speaker: s.speaker, text: s.text, startSec: Math.floor(w.startSec + s.start), endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)) });
         await fsp.rm(wav, { force: true });
         d.onProgress?.(note.id, i + 1, windows.length);
@@ -70,6 +87,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
         processingInfo: { ...(note.processingInfo ?? {}), transcription: engine.name },
+        inputLanguage: detected ?? ai.language ?? note.inputLanguage,
       });
     } finally {
       await local.release();
@@ -77,15 +95,32 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     }
   }
 
-  async function summarize(note: NoteRow, signal: AbortSignal) {
-    const summarizer = d.summarizer();
-    const transcript = (await repos.notes.segmentsOf(note.id)).map((s) => ({ speaker: s.speaker, text: s.text, at: toTimestamp(s.startSec) }));
-    const result = await summarizer.summarize({ title: note.title, userWrittenNote: note.userWrittenNote, transcript }, { signal });
+  async function summarize(note: NoteRow, job: ProcessNotePayload, signal: AbortSignal) {
+    const ai = await d.engines(note.workspaceId);
+    const summarizer = ai.summarizer();
+    // A template deleted since the enhance was asked for: the note's default instead.
+    const template =
+      (job.templateId ? await d.templates.spec(note.workspaceId, job.templateId) : null) ?? (await d.templates.forNote(note.workspaceId, note.id));
+    const names = await repos.speakers.namesOf(note.id);
+    const transcript = (await repos.notes.segmentsOf(note.id)).map((s) => ({
+      speaker: names.get(s.speaker)?.name ?? s.speaker,
+      text: s.text,
+      at: toTimestamp(s.startSec),
+    }));
+    // A translation target outranks the template's language, which outranks the workspace's summary language.
+    const language = ai.translationLanguage ?? template.language ?? ai.outputLanguage;
+    const result = await summarizer.summarize(
+      { title: note.title, userWrittenNote: note.userWrittenNote, transcript, template, language, meetingLanguage: note.inputLanguage },
+      { signal },
+    );
     await lifecycle.summarized(note, {
       summary: result.summary,
       enhancedNote: result.enhancedNote,
       processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
-    });
+      templateId: template.id,
+      processingWarnings: result.warnings.length ? result.warnings : null,
+      translationLanguage: ai.translationLanguage && summarizer.name !== "extractive" ? ai.translationLanguage : null,
+    }, { updated: Boolean(job.restore) });
   }
 
   return {
@@ -96,7 +131,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     timeoutMs: 6 * 3600_000,
     maxAttempts: d.maxAttempts,
     backoffMs: (attempt) => Math.min(10 * 60_000, d.retryBaseMs * 4 ** (attempt - 1)),
-    async handle({ noteId }, { signal }) {
+    async handle(job, { signal }) {
+      const { noteId } = job;
       let note = await repos.notes.getForProcessing(noteId);
       if (!note) return; // deleted meanwhile
       try {
@@ -106,13 +142,14 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
           note = await repos.notes.getForProcessing(noteId);
           if (!note) return;
         }
-        if (note.status === "summarizing") await summarize(note, signal);
+        if (note.status === "summarizing") await summarize(note, job, signal);
       } catch (err) {
         throw permanent(err);
       }
     },
-    async onExhausted({ noteId }, error) {
-      await lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${error.message}`);
+    async onExhausted({ noteId, restore }, error) {
+      if (restore) await lifecycle.enhanceFailed(noteId, restore, `Enhancing failed, so the note keeps its previous enhanced note: ${error.message}`);
+      else await lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${error.message}`);
     },
   };
 }

@@ -24,6 +24,7 @@ import { webApp } from "../web/index.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
+import { templateRoutes } from "./routes/v1/templates.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
 import { knowledgeRoutes } from "./routes/v1/knowledge.js";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", integrationRoutes(services));
   app.route("/", knowledgeRoutes(services));
   app.route("/", meRoutes(services));
+  app.route("/", templateRoutes(services));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -4,7 +4,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { selectEmbedder, selectSummarizer, selectTranscriber } from "../ai/select.js";
+import { selectEmbedder } from "../ai/select.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
@@ -15,12 +15,6 @@ import { createLogger, type Logger } from "../core/logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { createApp } from "./app.js";
 import { healthRoutes } from "./routes/health.js";
-
-/** Builds the engine once, on first use (a whisper model stays loaded between notes); a failure is retried next time. */
-function memoize<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
 
 export interface RunningServer {
   url: string;
@@ -44,8 +38,8 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       store: runtime.audioStore,
       tmpDir: path.join(config.dataDir, "tmp"),
       lifecycle: runtime.lifecycle,
-      transcriber: memoize(() => selectTranscriber(config.transcription, config.dataDir)),
-      summarizer: () => selectSummarizer(config.summarization),
+      engines: (workspaceId) => runtime.services.aiConfig.engines(workspaceId),
+      templates: runtime.services.templates,
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
@@ -96,6 +90,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       database: config.database,
       secretKey: config.secretKey,
       logger,
+      ai: {
+        transcription: config.transcription as Config["transcription"],
+        summarization: config.summarization as Config["summarization"],
+        allowPrivateUrls: config.allowPrivateAiUrls,
+      },
     });
   } catch (err) {
     server.close();

@@ -1,5 +1,6 @@
 import type { Repositories } from "../db/repos/index.js";
-import type { FolderRow } from "../db/repos/folders.js";
+import type { FolderRow, NewFolder } from "../db/repos/folders.js";
+import type { TemplateService } from "./templates.js";
 import { newId } from "../core/ids.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
@@ -14,13 +15,15 @@ export interface FolderInput {
   color?: string;
   isPrivate?: boolean;
   parentFolderId?: string | null;
+  /** The template notes filed here are enhanced with; null for the workspace default. */
+  templateId?: string | null;
 }
 
-function present(f: FolderRow) {
+function present(f: NewFolder) {
   return { id: f.id, name: f.name, icon: f.icon, parentFolderId: f.parentFolderId, createdAt: iso(f.createdAt) };
 }
 
-export function createFolderService(repos: Repositories, now: Clock) {
+export function createFolderService(repos: Repositories, now: Clock, templates: Pick<TemplateService, "require">) {
   async function requireParent(p: Principal, parentId: string | null | undefined, selfId?: string): Promise<string|null> {
     if (!parentId) return null;
     if (!(await repos.folders.get(p.workspaceId, parentId)))
@@ -38,7 +41,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
       if (!(await repos.members.getByUser(p.workspaceId, input.ownerUserId)))
         throw new BadRequestError(`ownerUserId: no user ${input.ownerUserId} in this workspace.`);
       const t = now();
-      const row: FolderRow = {
+      const row: NewFolder = {
         id: newId("fld"),
         workspaceId: p.workspaceId,
         name: input.name,
@@ -47,6 +50,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
         isPrivate: input.isPrivate ?? false,
         parentFolderId: await requireParent(p, input.parentFolderId),
         ownerUserId: input.ownerUserId,
+        templateId: input.templateId ? (await templates.require(p.workspaceId, input.templateId, "templateId")).id : null,
         createdAt: t,
         updatedAt: t,
       };
@@ -55,7 +59,7 @@ export function createFolderService(repos: Repositories, now: Clock) {
     },
 
     async list(p: Principal) {
-      return (await repos.folders.listVisible(p.workspaceId, p.userId)).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate }));
+      return (await repos.folders.listVisible(p.workspaceId, p.userId)).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate, templateId: f.templateId }));
     },
 
     /** What a folder picker offers: id and name, by name. */
@@ -71,6 +75,8 @@ export function createFolderService(repos: Repositories, now: Clock) {
       if (input.color !== undefined) patch.color = input.color;
       if (input.isPrivate !== undefined) patch.isPrivate = input.isPrivate;
       if (input.parentFolderId !== undefined) patch.parentFolderId = await requireParent(p, input.parentFolderId, id);
+      if (input.templateId !== undefined)
+        patch.templateId = input.templateId === null ? null : (await templates.require(p.workspaceId, input.templateId, "templateId")).id;
       await repos.folders.update(p.workspaceId, id, patch);
       return present((await repos.folders.get(p.workspaceId, id))!);
     },

@@ -22,6 +22,8 @@ import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { createWorkspaceService } from "./workspaces.js";
+import { createAiConfigService, createAiSettingsStore, type AiDefaults } from "./ai-config.js";
+import { createTemplateService } from "./templates.js";
 
 export interface ServiceOptions {
   secrets: SecretBox;
@@ -40,6 +42,8 @@ export interface ServiceOptions {
   embedder: Embedder | null;
   /** Where rate limits and sign-in throttling count. */
   counters: CounterStore;
+  /** The server's own AI settings, under each workspace's. */
+  ai: Omit<AiDefaults, "embedder">;
   now?: Clock;
 }
 
@@ -55,12 +59,15 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   });
   const workspaces = createWorkspaceService(repos, apiKeys, now);
   const pending = createPendingStates(repos, opts.secrets, now);
+  const aiSettings = createAiSettingsStore(repos, now);
+  const templates = createTemplateService(repos, aiSettings, now);
   const notes = createNoteService(repos, now, {
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
     publicUrl: opts.publicUrl,
     // A failed removal leaves an orphan file, never a broken note: the note is gone already.
     deleteRecording: (key) => opts.audioStore.delete(key).catch(() => {}),
+    templates,
   });
   return {
     apiKeys,
@@ -75,12 +82,14 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       maxUploadBytes: opts.maxUploadBytes,
       publicUrl: opts.publicUrl,
     }),
-    folders: createFolderService(repos, now),
+    folders: createFolderService(repos, now, templates),
     directory: createDirectoryService(repos, now),
     invites: createInviteService(repos, now),
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks, redeliver: opts.redeliverWebhook }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder),
+    templates,
+    aiConfig: createAiConfigService(repos, aiSettings, opts.secrets, { ...opts.ai, embedder: opts.embedder }, now),
     oauth,
     accounts: createAccountService(repos, workspaces, now, opts.counters),
     counters: opts.counters,

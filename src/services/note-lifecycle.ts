@@ -42,8 +42,8 @@ export interface LifecycleDeps {
   now: Clock;
   /** Records a workspace event (webhooks) in the caller's transaction. */
   emit: EmitEvent;
-  /** Queues a note's processing, in the caller's transaction. */
-  enqueueProcessing: (noteId: string) => Promise<unknown>;
+  /** Queues a note's processing (or its enhancing with a template), in the caller's transaction. */
+  enqueueProcessing: (noteId: string, extra?: { templateId?: string; restore?: "completed" | "recorded-not-summarized" }) => Promise<unknown>;
   /** Queues (re)indexing for meaning-based search. */
   enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
   /** For the share links in the notes that events carry. */
@@ -104,6 +104,34 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       });
     },
 
+    /**
+     * Writes a finished note's enhanced note again with a template, in the background:
+     * summarizing, then back to where it was (with the new note, or the old one and why not).
+     */
+    async enhance(note: NoteRow, templateId: string): Promise<void> {
+      const from = note.status as NoteStatus;
+      if (IN_FLIGHT.has(from) || (await repos.jobs.hasUnfinished(processingKey(note.id))))
+        throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
+      if (from !== "completed" && from !== "recorded-not-summarized")
+        throw new ConflictError(`Note ${note.id} is ${from}: only a completed or recorded note can be enhanced.`);
+      await check(note.id, "summarizing");
+      await repos.transaction(async () => {
+        await repos.notes.setProcessingState(note.id, { status: "summarizing", updatedAt: now() });
+        await d.enqueueProcessing(note.id, { templateId, restore: from });
+      });
+    },
+
+    /** Enhancing failed for good: the note goes back to where it was, keeping its enhanced note, and says why. */
+    async enhanceFailed(noteId: string, restore: "completed" | "recorded-not-summarized", reason: string): Promise<void> {
+      const note = await current(noteId);
+      if (!note || note.status !== "summarizing") return; // deleted or settled meanwhile
+      await repos.transaction(async () => {
+        await repos.notes.setProcessingState(noteId, { status: restore, processingError: reason, updatedAt: now() });
+        const done = await current(noteId);
+        if (done) await d.emit(done.workspaceId, "note.updated", { note: await snapshot(done) });
+      });
+    },
+
     /** The pipeline starts (or resumes) transcribing the recording. */
     async transcriptionStarted(note: NoteRow): Promise<void> {
       await check(note.id, "transcript-processing");
@@ -111,17 +139,33 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     },
 
     /** The transcript is in: it replaces any earlier one, and summarizing comes next. */
-    async transcribed(note: NoteRow, segments: SegmentRow[], fields: { totalDurationSec: number; processingInfo: Record<string, string> }): Promise<void> {
+    async transcribed(
+      note: NoteRow,
+      segments: SegmentRow[],
+      fields: { totalDurationSec: number; processingInfo: Record<string, string>; inputLanguage: string | null },
+    ): Promise<void> {
       await check(note.id, "summarizing");
       await repos.notes.replaceTranscript(note.id, segments, { status: "summarizing", processingError: null, updatedAt: now(), ...fields });
     },
 
-    /** The summary and enhanced note are in: the note is complete. */
-    async summarized(note: NoteRow, fields: { summary: string; enhancedNote: string; processingInfo: Record<string, string> }): Promise<void> {
+    /**
+     * The summary and enhanced note are in: the note is complete. A note enhanced again
+     * (`updated`) announces note.updated; one processed for the first time, note.completed.
+     */
+    async summarized(
+      note: NoteRow,
+      fields: Pick<NoteRow, "summary" | "enhancedNote" | "templateId" | "processingWarnings" | "translationLanguage"> & { processingInfo: Record<string, string> },
+      opts: { updated?: boolean } = {},
+    ): Promise<void> {
       await check(note.id, "completed");
       await repos.notes.setProcessingState(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields });
       const done = await current(note.id);
-      if (done) await finished(done);
+      if (!done) return;
+      if (!opts.updated) return finished(done);
+      await repos.transaction(async () => {
+        await d.emit(done.workspaceId, "note.updated", { note: await snapshot(done) });
+        await d.enqueueIndexing("note", done.id);
+      });
     },
 
     /** Processing failed for good: the note keeps what it has and says why. */

@@ -1,14 +1,45 @@
-// Reads a note's parts (folders, transcript) and presents it in the single-read shape
-// that the REST read, MCP and webhook events share.
+// Reads a note's parts (folders, transcript, speaker names, template) and presents it
+// in the single-read shape that the REST read, MCP and webhook events share.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow } from "../db/repos/notes.js";
+import type { NoteRow, SegmentRow } from "../db/repos/notes.js";
+import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import { presentNote } from "../db/repos/note-shape.js";
+import { builtinTemplate } from "../ai/templates/builtin.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type { NoteDto } from "../shared/schemas/notes.js";
 
+export type SpeakerDto = NonNullable<NoteDto["speakers"]>[number];
+
+/** Every label of a transcript with its name and talk time, the most talkative first. */
+export function speakersOf(segments: SegmentRow[], names: Map<string, SpeakerNameRow>): SpeakerDto[] {
+  const byLabel = new Map<string, SpeakerDto>();
+  for (const s of segments) {
+    let sp = byLabel.get(s.speaker);
+    if (!sp) {
+      const named = names.get(s.speaker);
+      sp = { label: s.speaker, name: named?.name ?? s.speaker, email: named?.email ?? null, talkTimeSec: 0, segments: 0 };
+      byLabel.set(s.speaker, sp);
+    }
+    sp.talkTimeSec += Math.max(0, s.endSec - s.startSec);
+    sp.segments++;
+  }
+  return [...byLabel.values()].sort((a, b) => b.talkTimeSec - a.talkTimeSec || a.label.localeCompare(b.label));
+}
+
+async function templateOf(repos: Repositories, row: NoteRow): Promise<NoteDto["template"]> {
+  if (!row.templateId) return null;
+  const builtIn = builtinTemplate(row.templateId);
+  if (builtIn) return { id: builtIn.id, name: builtIn.name };
+  const own = await repos.templates.get(row.workspaceId, row.templateId);
+  // Deleted since: the id still says which it was.
+  return { id: row.templateId, name: own?.name ?? null };
+}
+
 export async function presentFullNote(repos: Repositories, row: NoteRow, publicUrl: string): Promise<NoteDto> {
-  const transcripts = (await repos.notes.segmentsOf(row.id)).map((s) => ({
-    speaker: s.speaker,
+  const segments = await repos.notes.segmentsOf(row.id);
+  const names = segments.length ? await repos.speakers.namesOf(row.id) : new Map<string, SpeakerNameRow>();
+  const transcripts = segments.map((s) => ({
+    speaker: names.get(s.speaker)?.name ?? s.speaker,
     text: s.text,
     startTimestamp: toTimestamp(s.startSec),
     endTimestamp: toTimestamp(s.endSec),
@@ -18,5 +49,7 @@ export async function presentFullNote(repos: Repositories, row: NoteRow, publicU
     tags: (await repos.notes.foldersOf([row.id])).get(row.id) ?? [],
     transcripts,
     shareUrl: share ? `${publicUrl}/s/${share.token}` : null,
+    speakers: speakersOf(segments, names),
+    template: await templateOf(repos, row),
   });
 }

@@ -6,7 +6,7 @@ import type { JobQueue } from "../jobs/queue.js";
 import type { Clock } from "../core/clock.js";
 
 export const DELIVER_WEBHOOK = "deliver-webhook";
-export type EventType = "note.created" | "note.completed";
+export type EventType = "note.created" | "note.completed" | "note.updated";
 
 export type EmitEvent = (workspaceId: string, type: EventType, payload: Record<string, unknown>) => Promise<void>;
 

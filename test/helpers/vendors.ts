@@ -22,13 +22,21 @@ export interface VendorServer {
 export interface VendorOptions {
   /** Transcription only: answer with the window's length instead of recognising it (fast). */
   echo?: boolean;
+  /** Transcription only: label segments with speakers A and B, as a diarizing model does. */
+  diarize?: boolean;
   delayMs: number;
   /** Answer 500 to this many calls before behaving. */
   failFirst: number;
   apiKey?: string;
+  /** Chat only: answer 500 to a request whose user message matches. */
+  failWhen?: RegExp;
+  /** Chat only: say the answer was cut short (finish_reason "length") when the user message matches. */
+  cutShortWhen?: RegExp;
+  /** Chat only: answer the note request with text that follows no template. */
+  garbage?: boolean;
 }
 
-async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) => Promise<void>, opts: Partial<VendorOptions>): Promise<VendorServer> {
+async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, options: VendorOptions) => Promise<void>, opts: Partial<VendorOptions>): Promise<VendorServer> {
   const options: VendorOptions = { delayMs: 0, failFirst: 0, ...opts };
   const calls: VendorServer["calls"] = [];
   let failures = 0;
@@ -48,7 +56,7 @@ async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: ht
         return;
       }
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-      await handler(req, body, res);
+      await handler(req, body, res, options);
     } catch (err) {
       if (!res.headersSent && !res.destroyed) res.writeHead(500).end(String(err));
     }
@@ -96,7 +104,20 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
       .filter((m): m is RegExpExecArray => Boolean(m) && !m![1].startsWith("<") && !m![1].startsWith("["));
     const text = words.map((m) => m[1].replace(/\(\d+\)$/, "")).join(" ");
     const segments = words.length ? [{ id: 0, start: Number(words[0][2]), end: Number(words[words.length - 1][3]), text: ` ${text}` }] : [];
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ task: "transcribe", language: "english", duration: 0, text, segments }));
+    // A diarizing model labels each segment's speaker: here the first half of the words is A's, the rest B's.
+    if (opts.diarize && words.length >= 2) {
+      const half = Math.ceil(words.length / 2);
+      const seg = (ws: RegExpExecArray[], speaker: string, id: number) => ({
+        id,
+        speaker,
+        start: Number(ws[0][2]),
+        end: Number(ws[ws.length - 1][3]),
+        text: ` ${ws.map((m) => m[1].replace(/\(\d+\)$/, "")).join(" ")}`,
+      });
+      segments.splice(0, segments.length, seg(words.slice(0, half), "A", 0), seg(words.slice(half), "B", 1));
+    }
+    const language = typeof fields.language === "string" ? fields.language : "english";
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ task: "transcribe", language, duration: 0, text, segments }));
   }, opts);
   return vendor;
 }
@@ -104,7 +125,7 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
 /** POST /v1/chat/completions. Answers are made from the request, so tests can trace what was sent. */
 export async function startChatServer(opts: Partial<VendorOptions> = {}): Promise<VendorServer> {
   let vendor: VendorServer;
-  vendor = await listen(async (req, body, res) => {
+  vendor = await listen(async (req, body, res, options) => {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
       res.writeHead(404).end();
       return;
@@ -113,22 +134,36 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
     vendor.calls.push({ headers: req.headers, body: json });
     const system: string = json.messages[0].content;
     const user: string = json.messages[1].content;
+    if (options.failWhen?.test(user)) {
+      res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "this part upsets the model" } }));
+      return;
+    }
+    // What a model would take from what it was given: the transcript's lines or the notes' bullets.
+    const points = user.split("\n").filter((l) => /^\[\d+:\d{2}\]|^- /.test(l));
+    const language = /Write in ([A-Z][\w ]+)\./.exec(system)?.[1];
+    const tag = language ? `[${language}] ` : "";
     let content: string;
     if (/Summarize this part/.test(system)) {
-      // A few bullets from the lines it was given, as a model's condensed notes would be.
-      content = user
-        .split("\n")
-        .filter((l) => /^\[\d+:\d{2}\]|^- /.test(l))
-        .slice(0, 8)
-        .map((l) => `- ${l.replace(/^- /, "").slice(0, 60)}`)
-        .join("\n");
+      content = points.slice(0, 8).map((l) => `- ${l.replace(/^- /, "").slice(0, 60)}`).join("\n");
+    } else if (/Combine these notes/.test(system)) {
+      content = points.slice(0, 10).join("\n");
     } else if (/summary of the whole meeting/.test(system)) {
-      content = `Summary by the model: ${user.split("\n").filter((l) => l.startsWith("- ")).length} points discussed.`;
+      content = `${tag}Summary by the model: ${points.length} points discussed.`;
+    } else if (options.garbage) {
+      content = "I am sorry, I cannot help with that.";
     } else {
-      content = `## Key points\n${user.split("\n").filter((l) => l.startsWith("- ")).slice(0, 5).join("\n")}\n\n## Decisions\n\n## Action items\n`;
+      // The note: every section the system prompt lists, in its order, each with some of the points.
+      const sections = [...system.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+      content = sections
+        .map((title, i) => {
+          const mine = points.filter((_, j) => j % sections.length === i).slice(0, 3);
+          return `## ${title}\n${mine.length ? mine.map((l) => `- ${tag}${l.replace(/^- /, "").slice(0, 80)}`).join("\n") : "Nothing noted."}`;
+        })
+        .join("\n\n");
     }
+    const cutShort = options.cutShortWhen?.test(user) ?? false;
     res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({ id: "chatcmpl-test", object: "chat.completion", model: json.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
+      JSON.stringify({ id: "chatcmpl-test", object: "chat.completion", model: json.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: cutShort ? "length" : "stop" }] }),
     );
   }, opts);
   return vendor;

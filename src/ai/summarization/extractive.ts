@@ -1,6 +1,12 @@
-// The local summary, used when no LLM is configured: no network, no model. It picks
-// the sentences that carry the meeting's most frequent content words, and sorts
-// sentences that announce decisions or tasks into their own sections.
+// The local summary, used when no LLM is configured: no network, no language model.
+// The summary is the sentences that carry the meeting's most frequent content words.
+// The enhanced note follows the template: each section gets the transcript sentences
+// closest in meaning to its title and instructions (sentence embeddings, from the
+// bundled model when there is one, else shared words), each sentence in one section
+// only, in the order they were said.
+import type { Embedder } from "../embeddings/embedder.js";
+import { assembleNote } from "../templates/sections.js";
+import type { TemplateSpec } from "../templates/builtin.js";
 import type { Summarizer, SummaryInput, SummaryResult } from "./summarizer.js";
 
 const STOPWORDS = new Set(
@@ -8,12 +14,19 @@ const STOPWORDS = new Set(
 );
 const DECISION = /\b(decided|decide|agreed|agree|we will|we'll|going with|approved|settled on|conclusion)\b/i;
 const ACTION = /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
+/** Sections that ask for decisions or for tasks: the cue phrases above count for them. */
+const DECISION_SECTION = /\bdecision|\bagreed|\bdecided/i;
+const ACTION_SECTION = /\baction|\btask|\bto ?do\b|next step|follow.?up|- \[ \]/i;
+/** At most this many sentences are compared (the most salient), so a 4-hour meeting stays quick. */
+const MAX_CANDIDATES = 600;
+/** Below this cosine a sentence is not about a section (Universal Sentence Encoder scale). */
+const MIN_SIMILARITY = 0.2;
 
 interface Sentence {
   text: string;
   speaker: string;
   index: number;
-  score: number;
+  salience: number;
 }
 
 function sentencesOf(input: SummaryInput): Sentence[] {
@@ -21,7 +34,7 @@ function sentencesOf(input: SummaryInput): Sentence[] {
   for (const line of input.transcript) {
     for (const raw of line.text.split(/(?<=[.!?])\s+/)) {
       const text = raw.trim();
-      if (text.split(/\s+/).length >= 3) out.push({ text, speaker: line.speaker, index: out.length, score: 0 });
+      if (text.split(/\s+/).length >= 3) out.push({ text, speaker: line.speaker, index: out.length, salience: 0 });
     }
   }
   return out;
@@ -34,34 +47,96 @@ function capitalise(s: string) {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
-export function extractiveSummary(input: SummaryInput): SummaryResult {
-  const sentences = sentencesOf(input);
+function scoreSalience(sentences: Sentence[]) {
   const freq = new Map<string, number>();
   for (const s of sentences) for (const w of words(s.text)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  let max = 0;
   for (const s of sentences) {
     const ws = words(s.text);
-    s.score = ws.reduce((sum, w) => sum + (freq.get(w) ?? 0), 0) / Math.sqrt(ws.length || 1);
+    s.salience = ws.reduce((sum, w) => sum + (freq.get(w) ?? 0), 0) / Math.sqrt(ws.length || 1);
+    max = Math.max(max, s.salience);
   }
-  const count = Math.min(5, Math.max(1, Math.ceil(sentences.length / 6)));
-  const top = [...sentences].sort((a, b) => b.score - a.score).slice(0, count).sort((a, b) => a.index - b.index);
-  const decisions = sentences.filter((s) => DECISION.test(s.text));
-  const actions = sentences.filter((s) => ACTION.test(s.text) && !DECISION.test(s.text));
-
-  const summary = top.length ? top.map((s) => capitalise(s.text)).join(" ") : "The recording holds no recognisable speech.";
-  const parts: string[] = [];
-  if (input.userWrittenNote.trim()) parts.push("## Your notes", "", input.userWrittenNote.trim(), "");
-  parts.push("## Key points", "", ...(top.length ? top.map((s) => `- ${capitalise(s.text)}`) : ["- (none found)"]), "");
-  if (decisions.length) parts.push("## Decisions", "", ...decisions.map((s) => `- ${capitalise(s.text)}`), "");
-  if (actions.length) parts.push("## Action items", "", ...actions.map((s) => `- [ ] ${capitalise(s.text)} (owner: ${s.speaker})`), "");
-  parts.push("_Summarized locally by extraction (no language model configured)._");
-  return { summary, enhancedNote: parts.join("\n") };
+  for (const s of sentences) s.salience = max ? s.salience / max : 0;
 }
 
-export function createExtractiveSummarizer(): Summarizer {
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+
+/** Similarity of every sentence to every section: embeddings where available, else shared content words. */
+async function similarities(sentences: Sentence[], queries: string[], embedder: Embedder | null): Promise<number[][]> {
+  if (embedder) {
+    try {
+      const vectors = await embedder.embed([...queries, ...sentences.map((s) => s.text)]);
+      const q = vectors.slice(0, queries.length);
+      return sentences.map((_, i) => q.map((v) => dot(v, vectors[queries.length + i])));
+    } catch {
+      // The model failed to load: shared words still shape the note.
+    }
+  }
+  const qWords = queries.map((q) => new Set(words(q)));
+  return sentences.map((s) => {
+    const ws = new Set(words(s.text));
+    return qWords.map((q) => {
+      let shared = 0;
+      for (const w of ws) if (q.has(w)) shared++;
+      return shared ? shared / Math.sqrt(ws.size * q.size) + MIN_SIMILARITY : 0;
+    });
+  });
+}
+
+async function fillSections(template: TemplateSpec, sentences: Sentence[], embedder: Embedder | null): Promise<Map<number, string>> {
+  const bodies = new Map<number, string>();
+  if (!sentences.length) return bodies;
+  const candidates = [...sentences].sort((a, b) => b.salience - a.salience).slice(0, MAX_CANDIDATES);
+  const queries = template.sections.map((s) => `${s.title}. ${s.instructions}`);
+  const sims = await similarities(candidates, queries, embedder);
+  const kinds = template.sections.map((s) => ({
+    decisions: DECISION_SECTION.test(`${s.title} ${s.instructions}`),
+    actions: ACTION_SECTION.test(`${s.title} ${s.instructions}`),
+    checkbox: /- \[ \]/.test(s.instructions) || ACTION_SECTION.test(s.title),
+  }));
+  const perSection = Math.min(6, Math.max(2, Math.ceil(candidates.length / (template.sections.length * 3))));
+  const chosen = template.sections.map(() => [] as { s: Sentence; score: number }[]);
+  for (const [i, s] of candidates.entries()) {
+    let best = -1;
+    let bestScore = -Infinity;
+    for (const [k, kind] of kinds.entries()) {
+      let score = sims[i][k] + 0.1 * s.salience;
+      // A decision or a task said in so many words belongs with decisions or tasks.
+      if (kind.decisions && DECISION.test(s.text)) score += 0.5;
+      else if (kind.actions && ACTION.test(s.text) && !DECISION.test(s.text)) score += 0.5;
+      if (score > bestScore) [best, bestScore] = [k, score];
+    }
+    if (bestScore >= MIN_SIMILARITY) chosen[best].push({ s, score: bestScore });
+  }
+  for (const [k, list] of chosen.entries()) {
+    const top = list.sort((a, b) => b.score - a.score).slice(0, perSection).sort((a, b) => a.s.index - b.s.index);
+    if (!top.length) continue;
+    bodies.set(k, top.map(({ s }) => (kinds[k].checkbox ? `- [ ] ${capitalise(s.text)} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`)).join("\n"));
+  }
+  return bodies;
+}
+
+export async function extractiveSummary(input: SummaryInput, embedder: Embedder | null = null): Promise<SummaryResult> {
+  const sentences = sentencesOf(input);
+  scoreSalience(sentences);
+  const count = Math.min(5, Math.max(1, Math.ceil(sentences.length / 6)));
+  const top = [...sentences].sort((a, b) => b.salience - a.salience).slice(0, count).sort((a, b) => a.index - b.index);
+  const summary = top.length ? top.map((s) => capitalise(s.text)).join(" ") : "The recording holds no recognisable speech.";
+  const enhancedNote = assembleNote(input.template, await fillSections(input.template, sentences, embedder), {
+    ownNotes: input.userWrittenNote,
+    footer: "_Summarized locally by extraction (no language model configured)._",
+  });
+  const base = (code: string) => code.split("-")[0];
+  const otherLanguage = input.language && (!input.meetingLanguage || base(input.language) !== base(input.meetingLanguage));
+  const warnings = otherLanguage
+    ? [`The note is in the meeting's own language: writing it in another (${input.language}) needs a language model.`]
+    : [];
+  return { summary, enhancedNote, warnings };
+}
+
+export function createExtractiveSummarizer(opts: { embedder?: Embedder | null } = {}): Summarizer {
   return {
     name: "extractive",
-    async summarize(input) {
-      return extractiveSummary(input);
-    },
+    summarize: (input) => extractiveSummary(input, opts.embedder ?? null),
   };
 }

@@ -1,51 +1,134 @@
-// Summaries from any OpenAI-compatible chat-completions server (OpenAI, Ollama,
-// LM Studio, vLLM, OpenRouter). A transcript longer than the model's context is
-// summarized part by part (map), then the parts are combined (reduce): nothing is
-// silently cut off.
+// Summaries and template-shaped notes from any OpenAI-compatible chat-completions
+// server (OpenAI, Ollama, LM Studio, vLLM, OpenRouter).
+//
+// A meeting that fits the model's context goes to it whole. A longer one is read part
+// by part (map: each part's notes for the template's sections), then the parts' notes
+// are combined (reduce) and the note is written from them. Every part is read: a part
+// that fails twice or comes back cut short is named in the note's warnings, never
+// silently left out.
 import { packText } from "../pack-text.js";
+import { assembleNote, EMPTY_SECTION, languageName, sectionsOf } from "../templates/sections.js";
+import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
 import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
 
 /** About four characters a token for English text; a conservative estimate. */
 const CHARS_PER_TOKEN = 3.5;
-
-const MAP_PROMPT =
-  "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points (at most 150 words): key points, decisions, and action items with their owners. Keep names, numbers and dates. Do not invent anything.";
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
-const SUMMARY_PROMPT =
-  "You take notes of meetings. From the notes of a meeting below, write a summary of the whole meeting in one short paragraph (at most 120 words). Plain text, no heading.";
-const ENHANCED_PROMPT =
-  "You take notes of meetings. Merge the attendee's own notes with the notes of what was said into one markdown document with the sections '## Key points', '## Decisions' and '## Action items' (each action item as '- [ ] task (owner: name)'). Keep the attendee's own points, even where the meeting did not mention them. Do not invent anything.";
 
-export function transcriptText(lines: TranscriptLine[]): string[] {
-  return lines.map((l) => `[${l.at}] ${l.speaker}: ${l.text}`);
+const sectionList = (t: TemplateSpec) => t.sections.map((s) => `## ${s.title}\n${s.instructions || "(what belongs under this title)"}`).join("\n\n");
+const writeIn = (language: string | null) => (language ? ` Write in ${languageName(language)}.` : " Write in the language of the meeting.");
+
+function mapPrompt(t: TemplateSpec): string {
+  return (
+    "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points (at most 200 words), " +
+    "keeping only what belongs in these sections of the final notes:\n\n" +
+    sectionList(t) +
+    "\n\nGroup the bullets under those section titles. Keep names, numbers, dates and who said what. Do not invent anything."
+  );
 }
 
-/** Splits lines into parts of at most `maxChars` characters, never inside a line unless a line alone is longer. */
-export function splitIntoParts(lines: string[], maxChars: number): string[] {
-  return packText(lines, maxChars, "\n");
+const COMBINE_PROMPT =
+  "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one set of terse markdown bullet points grouped by the same section titles (at most 300 words). Keep names, numbers and dates. Do not invent anything.";
+
+function summaryPrompt(language: string | null): string {
+  return `You take notes of meetings. From the meeting below, write a summary of the whole meeting in one short paragraph (at most 120 words). Plain text, no heading.${writeIn(language)}`;
 }
 
-export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; model: string; contextTokens: number }): Summarizer {
+function notePrompt(t: TemplateSpec, language: string | null): string {
+  return (
+    `You write meeting notes with the "${t.name}" template. Write a markdown document with exactly these sections, in this order, ` +
+    "each starting with its '## ' heading line as given, followed by what its instructions ask for:\n\n" +
+    sectionList(t) +
+    "\n\nFill each section from what was said and from the attendee's own notes; keep the attendee's own points. " +
+    `Under a section the meeting said nothing about, write "${EMPTY_SECTION}". Do not invent anything. No text before the first heading.` +
+    writeIn(language) +
+    (t.context ? `\n\nContext about these meetings:\n${t.context}` : "")
+  );
+}
+
+export const transcriptText = (lines: TranscriptLine[]): string[] => lines.map((l) => `[${l.at}] ${l.speaker}: ${l.text}`);
+
+interface Part {
+  text: string;
+  /** MM:SS of its first and last line. */
+  from: string;
+  to: string;
+}
+
+/** The transcript in parts of at most `maxChars`, never cut inside a line unless a line alone is longer. */
+export function partsOf(lines: TranscriptLine[], maxChars: number): Part[] {
+  const parts: Part[] = [];
+  let current: { lines: string[]; size: number; from: string; to: string } | null = null;
+  const flush = () => {
+    if (current) parts.push({ text: current.lines.join("\n"), from: current.from, to: current.to });
+    current = null;
+  };
+  for (const line of lines) {
+    for (const piece of packText(transcriptText([line]), maxChars, "")) {
+      if (current && current.size + piece.length + 1 > maxChars) flush();
+      current ??= { lines: [], size: 0, from: line.at, to: line.at };
+      current.lines.push(piece);
+      current.size += piece.length + 1;
+      current.to = line.at;
+    }
+  }
+  flush();
+  return parts;
+}
+
+export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; model: string; contextTokens: number; timeoutMs?: number }): Summarizer {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/chat/completions`;
   // Room for the prompt and the answer: a part uses at most half the context.
   const partChars = Math.floor((opts.contextTokens / 2) * CHARS_PER_TOKEN);
+  const timeoutMs = opts.timeoutMs ?? 120_000;
 
-  async function chat(system: string, user: string, signal: AbortSignal): Promise<string> {
-    const res = await fetch(endpoint, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-      body: JSON.stringify({ model: opts.model, temperature: 0.2, messages: [{ role: "system", content: system }, { role: "user", content: user }] }),
-      signal,
-    });
+  async function chat(system: string, user: string, signal: AbortSignal): Promise<{ content: string; cutShort: boolean }> {
+    let res: Response;
+    try {
+      res = await fetch(endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+        body: JSON.stringify({ model: opts.model, temperature: 0.2, messages: [{ role: "system", content: system }, { role: "user", content: user }] }),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+      });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      if ((err as Error).name === "TimeoutError") throw new Error(`The language model did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+      throw new Error(`The language model server cannot be reached: ${(err as Error).message}`);
+    }
     const text = await res.text();
     if (res.status === 401 || res.status === 403 || res.status === 404)
       throw new EngineConfigError(`The language model server refused the request (${res.status}): ${text.slice(0, 300)}`);
     if (!res.ok) throw new Error(`The language model server answered ${res.status}: ${text.slice(0, 300)}`);
-    const content = (JSON.parse(text) as { choices?: { message?: { content?: string } }[] }).choices?.[0]?.message?.content;
+    let choice: { message?: { content?: unknown }; finish_reason?: string } | undefined;
+    try {
+      choice = (JSON.parse(text) as { choices?: (typeof choice)[] }).choices?.[0];
+    } catch {
+      throw new Error(`The language model server answered something other than JSON: ${text.slice(0, 120)}`);
+    }
+    const content = choice?.message?.content;
     if (typeof content !== "string" || !content.trim()) throw new Error("The language model returned an empty answer.");
-    return content.trim();
+    return { content: content.trim(), cutShort: choice?.finish_reason === "length" };
+  }
+
+  /** One part's notes; a failed call is tried once more, then named in the warnings. */
+  async function mapPart(input: SummaryInput, part: Part, i: number, total: number, warnings: string[], signal: AbortSignal): Promise<string | null> {
+    const where = `Part ${i + 1} of ${total} (${part.from}–${part.to})`;
+    let lastError: Error | null = null;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const { content, cutShort } = await chat(mapPrompt(input.template), `Meeting "${input.title}", part ${i + 1} of ${total}:\n\n${part.text}`, signal);
+        if (cutShort) warnings.push(`${where} of the meeting was cut short by the model's answer limit; its notes may be incomplete.`);
+        return content;
+      } catch (err) {
+        if (err instanceof EngineConfigError || signal.aborted) throw err;
+        lastError = err as Error;
+      }
+    }
+    warnings.push(`${where} of the meeting could not be read by the model (${lastError!.message}); nothing from it is in the note.`);
+    return null;
   }
 
   /**
@@ -64,7 +147,7 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
       }
       level = [];
       for (const g of groups)
-        level.push(g.length === 1 ? g[0] : await chat(MAP_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`, signal));
+        level.push(g.length === 1 ? g[0] : (await chat(COMBINE_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`, signal)).content);
     }
     return level.join("\n\n");
   }
@@ -72,15 +155,32 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
   return {
     name: `openai:${opts.model}`,
     async summarize(input: SummaryInput, { signal }) {
-      const parts = splitIntoParts(transcriptText(input.transcript), partChars);
-      const notes: string[] = [];
-      for (const [i, part] of parts.entries())
-        notes.push(await chat(MAP_PROMPT, `Meeting "${input.title}", part ${i + 1} of ${parts.length}:\n\n${part}`, signal));
-      const combined = await reduceToFit(notes, signal);
-      const summary = await chat(SUMMARY_PROMPT, `Meeting "${input.title}".\n\nNotes:\n${combined}`, signal);
+      const warnings: string[] = [];
+      const parts = partsOf(input.transcript, partChars);
+      let said: string;
+      if (parts.length <= 1) said = `Transcript:\n${parts[0]?.text ?? "(no transcript)"}`;
+      else {
+        const notes: string[] = [];
+        for (const [i, part] of parts.entries()) {
+          const note = await mapPart(input, part, i, parts.length, warnings, signal);
+          if (note !== null) notes.push(`Part ${i + 1} (${part.from}–${part.to}):\n${note}`);
+        }
+        if (notes.length === 0) throw new Error(`The language model could not read any of the meeting's ${parts.length} parts: ${warnings[0] ?? ""}`);
+        said = `Notes of what was said:\n${await reduceToFit(notes, signal)}`;
+      }
       const own = input.userWrittenNote.trim() || "(none)";
-      const enhancedNote = await chat(ENHANCED_PROMPT, `Meeting "${input.title}".\n\nThe attendee's own notes:\n${own}\n\nNotes of what was said:\n${combined}`, signal);
-      return { summary, enhancedNote };
+      const meeting = `Meeting "${input.title}".\n\nThe attendee's own notes:\n${own}\n\n${said}`;
+      const summary = await chat(summaryPrompt(input.language), meeting, signal);
+      if (summary.cutShort) warnings.push("The summary was cut short by the model's answer limit.");
+      const answer = await chat(notePrompt(input.template, input.language), meeting, signal);
+      const bodies = sectionsOf(answer.content, input.template);
+      // An answer that follows none of the template is not a note: fail, and the note keeps what it had.
+      if (bodies.size === 0)
+        throw new Error(`The language model's answer does not follow the template "${input.template.name}": none of its sections came back.`);
+      const missing = input.template.sections.filter((_, i) => !bodies.has(i)).map((s) => s.title);
+      if (missing.length) warnings.push(`The model left out the section${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}.`);
+      if (answer.cutShort) warnings.push("The enhanced note was cut short by the model's answer limit; its last section may be incomplete.");
+      return { summary: summary.content, enhancedNote: assembleNote(input.template, bodies), warnings };
     },
   };
 }

@@ -1,4 +1,5 @@
 // Summary and enhanced note behind one interface; one file per method.
+import type { TemplateSpec } from "../templates/builtin.js";
 
 export interface TranscriptLine {
   speaker: string;
@@ -11,12 +12,20 @@ export interface SummaryInput {
   title: string;
   userWrittenNote: string;
   transcript: TranscriptLine[];
+  /** The sections the enhanced note has, in order, and what belongs in each. */
+  template: TemplateSpec;
+  /** The language to write in (a code such as "de"), or null for the meeting's own. */
+  language: string | null;
+  /** The language the meeting was held in, when known. */
+  meetingLanguage?: string | null;
 }
 
 export interface SummaryResult {
   summary: string;
-  /** Markdown: the user's notes merged with what was said (key points, decisions, action items with owners). */
+  /** Markdown: the user's notes merged with what was said, one `## ` section per template section, in order. */
   enhancedNote: string;
+  /** What the summarizer could not do fully (a part of the meeting it could not read, a language it cannot write). */
+  warnings: string[];
 }
 
 export interface Summarizer {

@@ -9,16 +9,43 @@ export interface TranscriptSegment {
   end: number;
 }
 
+export interface TranscribeOptions {
+  signal: AbortSignal;
+  /** A language code such as "en"; unset lets the engine detect it. */
+  language?: string;
+  /** Names and terms the engine should expect (its prompt or hotwords). */
+  vocabulary?: string[];
+}
+
+export interface Transcription {
+  segments: TranscriptSegment[];
+  /** The language code the engine used or detected, when it says. */
+  language?: string;
+}
+
 export interface SpeechToText {
   /** e.g. "openai:whisper-1", "sphinx:en-us"; recorded on the note. */
   readonly name: string;
   /** Windows of about this many seconds are sent at a time. */
   readonly windowSec: number;
   /** Transcribes one 16 kHz mono WAV file. */
-  transcribe(wavFile: string, opts: { signal: AbortSignal; language?: string }): Promise<TranscriptSegment[]>;
+  transcribe(wavFile: string, opts: TranscribeOptions): Promise<Transcription>;
 }
 
 /** A failure that a retry cannot fix (bad key, missing model): the note says why at once. */
 export class EngineConfigError extends Error {}
 
 export const SINGLE_SPEAKER = "Speaker";
+
+/** "english" → "en": OpenAI's verbose_json names the language in English; codes pass through. */
+export function languageCode(value: string | undefined | null): string | undefined {
+  if (!value) return undefined;
+  const v = value.trim().toLowerCase();
+  if (/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/.test(v) && v.length <= 3) return v;
+  const names = new Intl.DisplayNames(["en"], { type: "language" });
+  for (const code of ISO_639_1) if (names.of(code)?.toLowerCase() === v) return code;
+  return undefined;
+}
+
+const ISO_639_1 =
+  "af am ar as az be bg bn bo br bs ca cs cy da de el en es et eu fa fi fo fr gl gu ha he hi hr ht hu hy id is it ja jw ka kk km kn ko la lb ln lo lt lv mg mi mk ml mn mr ms mt my ne nl nn no oc pa pl ps pt ro ru sa sd si sk sl sn so sq sr su sv sw ta te tg th tk tl tr tt uk ur uz vi yi yo zh".split(" ");

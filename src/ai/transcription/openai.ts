@@ -4,10 +4,11 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import path from "node:path";
-import { EngineConfigError, SINGLE_SPEAKER, type SpeechToText, type TranscriptSegment } from "./engine.js";
+import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText, type TranscriptSegment } from "./engine.js";
 
 interface VerboseJson {
   text?: string;
+  language?: string;
   duration?: number;
   segments?: { start: number; end: number; text: string; speaker?: string }[];
 }
@@ -44,9 +45,12 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
     name: `openai:${opts.model}`,
     // 10 minutes of 16 kHz mono WAV is 19 MB, under OpenAI's 25 MB limit.
     windowSec: 600,
-    async transcribe(wavFile, { signal, language }) {
+    async transcribe(wavFile, { signal, language, vocabulary }) {
       const fields: Record<string, string> = { model: opts.model, response_format: "verbose_json", "timestamp_granularities[]": "segment" };
-      if (language) fields.language = language;
+      // OpenAI takes ISO-639-1 ("pt", not "pt-br").
+      if (language) fields.language = language.split("-")[0];
+      // The documented way to steer spelling of names and terms: a prompt that uses them.
+      if (vocabulary?.length) fields.prompt = `Glossary: ${vocabulary.join(", ")}.`;
       const upload = await multipartFile(fields, "file", wavFile, "audio/wav");
       const res = await fetch(endpoint, {
         method: "POST",
@@ -70,12 +74,17 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
         // Some servers answer plain text whatever the format asked for.
         body = { text };
       }
+      const detected = languageCode(body.language) ?? language;
+      // Diarizing models (e.g. diarized_json) label each segment's speaker; others say nothing.
       if (body.segments?.length)
-        return body.segments
-          .map((s): TranscriptSegment => ({ speaker: s.speaker ?? SINGLE_SPEAKER, text: s.text.trim(), start: s.start, end: s.end }))
-          .filter((s) => s.text);
+        return {
+          language: detected,
+          segments: body.segments
+            .map((s): TranscriptSegment => ({ speaker: s.speaker?.trim() || SINGLE_SPEAKER, text: s.text.trim(), start: s.start, end: s.end }))
+            .filter((s) => s.text),
+        };
       const whole = (body.text ?? "").trim();
-      return whole ? [{ speaker: SINGLE_SPEAKER, text: whole, start: 0, end: body.duration ?? 0 }] : [];
+      return { language: detected, segments: whole ? [{ speaker: SINGLE_SPEAKER, text: whole, start: 0, end: body.duration ?? 0 }] : [] };
     },
   };
 }

@@ -6,6 +6,27 @@ import { EngineConfigError, SINGLE_SPEAKER, type SpeechToText, type TranscriptSe
 
 export const SPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 
+const MODEL_ROOT = "/usr/share/pocketsphinx/model";
+
+/**
+ * The acoustic model, language model and dictionary for a language, as Debian lays
+ * them out (model/<code>/<code>, <code>.lm.bin, cmudict-<code>.dict); "en" means en-us.
+ */
+export function sphinxModelFor(language: string | undefined): { code: string; args: string[] } {
+  const wanted = !language || language === "en" ? "en-us" : language.toLowerCase();
+  const dir = `${MODEL_ROOT}/${wanted}`;
+  if (!fs.existsSync(`${dir}/${wanted}`)) {
+    const installed = fs.existsSync(MODEL_ROOT) ? fs.readdirSync(MODEL_ROOT).join(", ") : "none";
+    throw new EngineConfigError(
+      `pocketsphinx has no model for the language "${language}" (installed: ${installed}); set the workspace's transcription language to one of those or "auto", or use whisper or an OpenAI-compatible server.`,
+    );
+  }
+  const args = ["-hmm", `${dir}/${wanted}`];
+  if (fs.existsSync(`${dir}/${wanted}.lm.bin`)) args.push("-lm", `${dir}/${wanted}.lm.bin`);
+  if (fs.existsSync(`${dir}/cmudict-${wanted}.dict`)) args.push("-dict", `${dir}/cmudict-${wanted}.dict`);
+  return { code: wanted === "en-us" ? "en" : wanted, args };
+}
+
 export function sphinxAvailable(): boolean {
   return fs.existsSync(SPHINX_MODEL_DIR) && (process.env.PATH ?? "").split(":").some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`));
 }
@@ -42,9 +63,11 @@ export function createSphinxTranscriber(): SpeechToText {
     name: "sphinx:en-us",
     // pocketsphinx segments long audio itself; long windows save its 0.6 s start-up per window.
     windowSec: 300,
-    transcribe(wavFile, { signal }) {
+    transcribe(wavFile, { signal, language }) {
+      // pocketsphinx cannot detect a language: auto means its English model.
+      const model = sphinxModelFor(language);
       return new Promise((resolve, reject) => {
-        const child = spawn("pocketsphinx_continuous", ["-infile", wavFile, "-time", "yes", "-logfn", "/dev/null"], {
+        const child = spawn("pocketsphinx_continuous", ["-infile", wavFile, "-time", "yes", "-logfn", "/dev/null", ...model.args], {
           stdio: ["ignore", "pipe", "pipe"],
           signal,
         });
@@ -55,7 +78,7 @@ export function createSphinxTranscriber(): SpeechToText {
         child.on("error", (e: NodeJS.ErrnoException) =>
           reject(e.code === "ENOENT" ? new EngineConfigError("pocketsphinx is not installed (Debian: apt-get install pocketsphinx pocketsphinx-en-us).") : e),
         );
-        child.on("close", (code) => (code === 0 ? resolve(phrasesFromWordTimes(out)) : reject(new Error(`pocketsphinx failed (${code}): ${err.trim()}`))));
+        child.on("close", (code) => (code === 0 ? resolve({ segments: phrasesFromWordTimes(out), language: model.code }) : reject(new Error(`pocketsphinx failed (${code}): ${err.trim()}`))));
       });
     },
   };

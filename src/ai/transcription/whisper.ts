@@ -1,7 +1,7 @@
 // The local whisper.cpp engine, in-process through @fugood/whisper.node (prebuilt
 // binaries in its npm packages). The binding is loaded on first use only.
 import fs from "node:fs";
-import { EngineConfigError, SINGLE_SPEAKER, type SpeechToText } from "./engine.js";
+import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText } from "./engine.js";
 
 type WhisperModule = typeof import("@fugood/whisper.node");
 type WhisperContext = Awaited<ReturnType<WhisperModule["initWhisper"]>>;
@@ -35,18 +35,24 @@ export function createWhisperTranscriber(opts: { modelPath: string; threads?: nu
   return {
     name: `whisper:${opts.modelPath.split("/").pop()}`,
     windowSec: 30,
-    async transcribe(wavFile, { signal, language }) {
+    async transcribe(wavFile, { signal, language, vocabulary }) {
       const c = await ctx();
-      const job = c.transcribe(wavFile, { language: language ?? "auto", maxThreads: opts.threads });
+      const job = c.transcribe(wavFile, {
+        language: language?.split("-")[0] ?? "auto",
+        maxThreads: opts.threads,
+        // whisper.cpp's initial prompt steers the spelling of names and terms.
+        ...(vocabulary?.length ? { prompt: `Glossary: ${vocabulary.join(", ")}.` } : {}),
+      });
       const abort = () => void job.stop();
       signal.addEventListener("abort", abort, { once: true });
       try {
         const result = await job.promise;
         if (result.isAborted) throw new Error("Transcription was stopped.");
         // whisper.cpp times are in centiseconds.
-        return result.segments
+        const segments = result.segments
           .map((s) => ({ speaker: SINGLE_SPEAKER, text: s.text.trim(), start: s.t0 / 100, end: s.t1 / 100 }))
           .filter((s) => s.text);
+        return { segments, language: languageCode((result as { language?: string }).language) ?? language };
       } finally {
         signal.removeEventListener("abort", abort);
       }

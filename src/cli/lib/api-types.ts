@@ -10,6 +10,7 @@ import type { knowledgeRouteDefs } from "../../server/routes/v1/knowledge.js";
 import type { meRouteDefs } from "../../server/routes/v1/me.js";
 import type { noteRouteDefs } from "../../server/routes/v1/notes.js";
 import type { workspaceRouteDefs } from "../../server/routes/v1/workspace.js";
+import type { templateRouteDefs } from "../../server/routes/v1/templates.js";
 
 type RouteDefs = typeof audioRouteDefs &
   typeof folderRouteDefs &
@@ -18,7 +19,8 @@ type RouteDefs = typeof audioRouteDefs &
   typeof knowledgeRouteDefs &
   typeof meRouteDefs &
   typeof noteRouteDefs &
-  typeof workspaceRouteDefs;
+  typeof workspaceRouteDefs &
+  typeof templateRouteDefs;
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 

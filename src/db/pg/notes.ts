@@ -3,7 +3,7 @@
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { ListProjection, NewNote, NoteListFilter, NoteRow, NoteTagRow, SegmentRow } from "../repos/notes.js";
+import type { ListProjection, NewNote, NoteListFilter, NoteRow, NoteTagRow, ProcessingFields, SegmentRow } from "../repos/notes.js";
 import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
 import { searchWords } from "../repos/search.js";
@@ -124,7 +124,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
 
     setProcessingState(
       id: string,
-      fields: Pick<Partial<NoteRow>, "status" | "processingError" | "processingInfo" | "updatedAt" | "summary" | "enhancedNote">,
+      fields: Pick<Partial<NoteRow>, ProcessingFields>,
     ): Promise<void> {
       return transaction(async () => {
         await db.update(notes).set(fields).where(eq(notes.id, id));
@@ -136,7 +136,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     replaceTranscript(
       id: string,
       segments: SegmentRow[],
-      fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt">,
+      fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage">,
     ): Promise<void> {
       return transaction(async () => {
         await db.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id));

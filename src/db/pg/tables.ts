@@ -36,4 +36,7 @@ export const {
   pendingStates,
   mcpSessions,
   rateCounters,
+  templates,
+  aiSettings,
+  noteSpeakers,
 } = pgSchema;

@@ -4,6 +4,8 @@ import type { folders } from "../schema/index.js";
 import { first, type Dialect, type Tables, type Transaction } from "./portable.js";
 
 export type FolderRow = typeof folders.$inferSelect;
+/** A new folder: with no template of its own unless given. */
+export type NewFolder = Omit<FolderRow, "templateId"> & { templateId?: string | null };
 
 export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect: Dialect) {
   const { folderMembers, folders } = t;
@@ -24,7 +26,7 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
       const load = () => db.select({ id: folders.id, name: folders.name }).from(folders).where(visibleToUser(workspaceId, userId)).orderBy(asc(folders.name), asc(folders.id));
       return (await namesCache.get(`${workspaceId} ${userId}`, load))!;
     },
-    insert(row: FolderRow): Promise<void> {
+    insert(row: NewFolder): Promise<void> {
       return transaction(async () => {
         await db.insert(folders).values(row);
         // The owner is the folder's first member.
@@ -46,6 +48,7 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
           isPrivate: folders.isPrivate,
           parentFolderId: folders.parentFolderId,
           ownerUserId: folders.ownerUserId,
+          templateId: folders.templateId,
           createdAt: folders.createdAt,
           updatedAt: folders.updatedAt,
           memberCount: sql<number>`(SELECT count(*) FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id})`.mapWith(Number),

@@ -17,6 +17,8 @@ import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
 import { sharedStateRepo } from "./shared-state.js";
 import { tagRepo } from "./tags.js";
+import { templateRepo } from "./templates.js";
+import { speakerRepo } from "./speakers.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
@@ -45,6 +47,8 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     audioUploads: audioUploadRepo(db, t),
     shares: shareRepo(db, t),
     sharedState: sharedStateRepo(db, t),
+    templates: templateRepo(db, t, transaction),
+    speakers: speakerRepo(db, t),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { groupRows } from "./group-rows.js";
 import type { Db } from "../open.js";
 import type { members } from "../schema/index.js";
@@ -38,6 +38,9 @@ export function memberRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     },
     get: (workspaceId: string, id: string) => one(and(eq(members.workspaceId, workspaceId), eq(members.id, id))!),
     getByUser: (workspaceId: string, userId: string) => one(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId))!),
+    /** A member by email, ignoring case. */
+    getByEmail: (workspaceId: string, email: string) =>
+      one(and(eq(members.workspaceId, workspaceId), sql`lower(${users.email}) = ${email.toLowerCase()}`)!),
     firstAdmin: (workspaceId: string) => one(and(eq(members.workspaceId, workspaceId), eq(members.role, "admin"))!),
     /** One page plus one row, so the caller can tell whether another page follows. */
     async list(workspaceId: string, opts: { limit: number; offset: number; search?: string }): Promise<MemberRecord[]> {

@@ -15,6 +15,10 @@ export interface NoteParts {
   transcripts: NoteDto["transcripts"];
   /** The public share link, or null. */
   shareUrl: string | null;
+  /** The transcript's speakers (single read only). */
+  speakers?: NonNullable<NoteDto["speakers"]>;
+  /** The template the enhanced note was written with (single read only). */
+  template?: NoteDto["template"];
 }
 
 interface Field<K extends keyof NoteDto> {
@@ -61,6 +65,9 @@ const FIELDS = [
   field("processingError", (r) => r.processingError, null),
   field("processingInfo", (r) => r.processingInfo ?? null, null),
   field("shareUrl", (_, p) => p.shareUrl, null),
+  field("processingWarnings", (r) => r.processingWarnings ?? null, null),
+  field("template", (_, p) => p.template ?? null, null),
+  field("speakers", (_, p) => p.speakers ?? [], null),
 ];
 
 /** A row and its parts as the single-note read returns them. */

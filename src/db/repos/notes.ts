@@ -9,6 +9,18 @@ import { groupRows } from "./group-rows.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
 import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
 
+/** What processing writes on a note besides its transcript. */
+export type ProcessingFields =
+  | "status"
+  | "processingError"
+  | "processingInfo"
+  | "processingWarnings"
+  | "updatedAt"
+  | "summary"
+  | "enhancedNote"
+  | "templateId"
+  | "translationLanguage";
+
 export type NoteRow = typeof notes.$inferSelect;
 export type ParticipantRow = ParticipantValue;
 export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
@@ -51,7 +63,8 @@ export function titleMatchQuery(search: string): string | null {
 const jsonIds = (ids: string[]) => JSON.stringify(ids);
 
 export interface NewNote {
-  row: Omit<NoteRow, "seq">;
+  /** Processing fills in the template and warnings later. */
+  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings"> & Partial<Pick<NoteRow, "templateId" | "processingWarnings">>;
   segments: SegmentRow[];
   folderIds: string[];
 }
@@ -277,7 +290,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
 
     setProcessingState(
       id: string,
-      fields: Pick<Partial<NoteRow>, "status" | "processingError" | "processingInfo" | "updatedAt" | "summary" | "enhancedNote">,
+      fields: Pick<Partial<NoteRow>, ProcessingFields>,
     ): void {
       db.transaction(() => {
         db.update(notes).set(fields).where(eq(notes.id, id)).run();
@@ -286,7 +299,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
-    replaceTranscript(id: string, segments: SegmentRow[], fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt">): void {
+    replaceTranscript(id: string, segments: SegmentRow[], fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage">): void {
       db.transaction((tx) => {
         tx.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id)).run();
         for (let i = 0; i < segments.length; i += 500)

@@ -14,6 +14,8 @@ export const folders = sqliteTable(
     isPrivate: integer("is_private", { mode: "boolean" }).notNull(),
     parentFolderId: text("parent_folder_id"),
     ownerUserId: text("owner_user_id").notNull(),
+    /** The template a note filed here is enhanced with (before the workspace default). */
+    templateId: text("template_id"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

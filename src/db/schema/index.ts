@@ -8,3 +8,4 @@ export * from "./integrations.js";
 export * from "./processing.js";
 export * from "./oauth.js";
 export * from "./sessions.js";
+export * from "./templates.js";

@@ -36,6 +36,10 @@ export const notes = sqliteTable(
     translationLanguage: text("translation_language"),
     meetingApp: text("meeting_app"),
     processingError: text("processing_error"),
+    /** What processing finished with but could not do fully (a part the model cut short), else null. */
+    /** The template the enhanced note was written with (a built-in id or one of the workspace's). */
+    templateId: text("template_id"),
+    processingWarnings: text("processing_warnings", { mode: "json" }).$type<string[] | null>(),
     /** The recording this note was made from, if any (kept for reprocessing). */
     audioUploadId: text("audio_upload_id"),
     /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */

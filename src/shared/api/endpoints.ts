@@ -39,6 +39,16 @@ export const endpoints = {
   listTags: { method: "get", path: "/v1/workspace/tags" },
   createTag: { method: "post", path: "/v1/workspace/tags" },
   revokeOwnKey: { method: "delete", path: "/v1/me/key" },
+  enhanceNote: { method: "post", path: "/v1/notes/{id}/enhance" },
+  listSpeakers: { method: "get", path: "/v1/notes/{id}/speakers" },
+  renameSpeaker: { method: "patch", path: "/v1/notes/{id}/speakers" },
+  listTemplates: { method: "get", path: "/v1/templates" },
+  getTemplate: { method: "get", path: "/v1/templates/{id}" },
+  createTemplate: { method: "post", path: "/v1/templates" },
+  updateTemplate: { method: "patch", path: "/v1/templates/{id}" },
+  deleteTemplate: { method: "delete", path: "/v1/templates/{id}" },
+  getAiConfig: { method: "get", path: "/v1/ai-config" },
+  updateAiConfig: { method: "patch", path: "/v1/ai-config" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

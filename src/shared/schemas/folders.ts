@@ -14,6 +14,7 @@ export const Folder = z
 export const FolderListItem = Folder.extend({
   memberCount: z.number().int(),
   isPrivate: z.boolean().meta({ description: "Extension: only the folder's members see it and its notes." }),
+  templateId: z.string().nullable().meta({ description: "Extension: the template notes filed here are enhanced with; null for the workspace default." }),
 }).meta({ id: "FolderListItem" });
 
 export const FolderCreateBody = z
@@ -24,6 +25,7 @@ export const FolderCreateBody = z
     color: HexColor.optional(),
     isPrivate: z.boolean().optional(),
     parentFolderId: z.string().max(200).nullable().optional(),
+    templateId: z.string().max(200).nullable().optional().meta({ description: "Extension: the template for notes filed here." }),
   })
   .meta({ id: "FolderCreate" });
 
@@ -34,6 +36,7 @@ export const FolderUpdateBody = z
     color: HexColor.optional(),
     isPrivate: z.boolean().optional(),
     parentFolderId: z.string().max(200).nullable().optional(),
+    templateId: z.string().max(200).nullable().optional().meta({ description: "Extension: the template for notes filed here; null for the workspace default." }),
   })
   .meta({ id: "FolderUpdate" });
 

@@ -94,6 +94,28 @@ export const Note = z
       .nullable()
       .optional()
       .meta({ description: "Extension, single-note read only: the link anyone can open while the note is public (/s/{token}), else null." }),
+    processingWarnings: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .meta({ description: "Extension, single-note read only: what processing could not do fully (a part of a long meeting the model cut short), else null." }),
+    template: z
+      .object({ id: z.string(), name: z.string().nullable() })
+      .nullable()
+      .optional()
+      .meta({ description: "Extension, single-note read only: the template the enhanced note was written with (name null once deleted)." }),
+    speakers: z
+      .array(
+        z.object({
+          label: z.string().meta({ description: "The label the speech engine gave." }),
+          name: z.string().meta({ description: "The name the transcript shows: a given name, else the label." }),
+          email: z.string().nullable(),
+          talkTimeSec: z.number().int(),
+          segments: z.number().int(),
+        }),
+      )
+      .optional()
+      .meta({ description: "Extension, single-note read only: the transcript's speakers with their talk time, the most talkative first." }),
   })
   .meta({ id: "Note" });
 export type NoteDto = z.infer<typeof Note>;

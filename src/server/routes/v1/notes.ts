@@ -3,6 +3,7 @@ import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
+import { EnhanceBody, SpeakerList, SpeakerRenameBody } from "../../../shared/schemas/templates.js";
 import { newRouter, renderedJson } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
@@ -51,6 +52,31 @@ const reprocess = route("reprocessNote", {
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
 });
 
+const enhance = route("enhanceNote", {
+  ...extension,
+  summary: "Write the enhanced note again with a template (extension)",
+  description:
+    "Runs in the background: the note moves to summarizing and back to completed with the new enhanced note and summary, then a note.updated event fires. If writing fails, the note keeps its previous enhanced note and processingError says why. 409 while the note is being processed.",
+  request: { params: IdParam, body: jsonBody(EnhanceBody) },
+  responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
+});
+
+const speakers = route("listSpeakers", {
+  ...extension,
+  summary: "A note's speakers with their names and talk time (extension)",
+  request: { params: IdParam },
+  responses: { ...ok(SpeakerList), 404: errors[404], ...common },
+});
+
+const renameSpeaker = route("renameSpeaker", {
+  ...extension,
+  summary: "Name a speaker of a note's transcript (extension)",
+  description:
+    "Gives a speaker label a name, or the name of a participant or member by email; null gives the label back. Applies to every segment wherever the transcript is read, and to later summaries.",
+  request: { params: IdParam, body: jsonBody(SpeakerRenameBody) },
+  responses: { ...ok(SpeakerList), 400: errors[400], 404: errors[404], ...common },
+});
+
 export function notesRoutes(services: Services) {
   const app = newRouter();
 
@@ -82,6 +108,14 @@ export function notesRoutes(services: Services) {
 
   app.openapi(reprocess, async (c) => c.json({ note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200));
 
+  app.openapi(enhance, async (c) =>
+    c.json({ note: await services.notes.enhance(c.get("principal"), c.req.valid("param").id, c.req.valid("json").templateId) }, 200),
+  );
+  app.openapi(speakers, async (c) => c.json({ speakers: await services.notes.speakers(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(renameSpeaker, async (c) =>
+    c.json({ speakers: await services.notes.renameSpeaker(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  );
+
   app.openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
     await services.notes.delete(c.get("principal"), id);
@@ -92,4 +126,4 @@ export function notesRoutes(services: Services) {
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const noteRouteDefs = { listNotes: list, getNote: get, updateNote: update, createNote: create, deleteNote: remove, reprocessNote: reprocess };
+export const noteRouteDefs = { listNotes: list, getNote: get, updateNote: update, createNote: create, deleteNote: remove, reprocessNote: reprocess, enhanceNote: enhance, listSpeakers: speakers, renameSpeaker };

@@ -1,0 +1,26 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../open.js";
+import type { noteSpeakers } from "../schema/index.js";
+import type { Tables } from "./portable.js";
+
+export type SpeakerNameRow = typeof noteSpeakers.$inferSelect;
+
+export function speakerRepo(db: Db, t: Tables) {
+  const { noteSpeakers } = t;
+  return {
+    /** The names given to a note's labels, by label. */
+    async namesOf(noteId: string): Promise<Map<string, SpeakerNameRow>> {
+      const rows = await db.select().from(noteSpeakers).where(eq(noteSpeakers.noteId, noteId)).orderBy(asc(noteSpeakers.label));
+      return new Map(rows.map((r) => [r.label, r]));
+    },
+    async name(row: SpeakerNameRow): Promise<void> {
+      await db
+        .insert(noteSpeakers)
+        .values(row)
+        .onConflictDoUpdate({ target: [noteSpeakers.noteId, noteSpeakers.label], set: { name: row.name, email: row.email, updatedAt: row.updatedAt } });
+    },
+    async unname(noteId: string, label: string): Promise<void> {
+      await db.delete(noteSpeakers).where(and(eq(noteSpeakers.noteId, noteId), eq(noteSpeakers.label, label)));
+    },
+  };
+}

@@ -1,0 +1,214 @@
+// A workspace's AI configuration: which engines make its transcripts and notes, in
+// which languages, with which vocabulary. What a workspace leaves unset falls back to
+// the server's flags and environment. API keys are sealed at rest and never returned.
+import type { Config } from "../config/schema.js";
+import type { Repositories } from "../db/repos/index.js";
+import { selectSummarizer, selectTranscriber } from "../ai/select.js";
+import type { Summarizer } from "../ai/summarization/summarizer.js";
+import type { Embedder } from "../ai/embeddings/embedder.js";
+import type { SpeechToText } from "../ai/transcription/engine.js";
+import { BadRequestError, ForbiddenError } from "../core/errors.js";
+import { iso, type Clock } from "../core/clock.js";
+import type { Principal } from "../core/principal.js";
+import type { SecretBox } from "../core/secret-box.js";
+import { privateAddressesOf } from "../webhooks/address-policy.js";
+import { AiSettingsValue, type AiConfigDto, type AiConfigUpdateInput, type AiSettings } from "../shared/schemas/templates.js";
+
+/** The server's own AI settings: the defaults under every workspace's. */
+export interface AiDefaults {
+  transcription: Config["transcription"];
+  summarization: Config["summarization"];
+  dataDir: string;
+  /** Whether a workspace may point its engines at loopback or private addresses (a local Ollama). */
+  allowPrivateUrls: boolean;
+  /** The sentence embedder, which the offline summarizer uses to fill template sections. */
+  embedder: Embedder | null;
+}
+
+/** What the pipeline needs for one workspace's notes. */
+export interface WorkspaceEngines {
+  transcriber: () => SpeechToText;
+  summarizer: () => Summarizer;
+  /** A language code, or undefined to let the engine detect it. */
+  language: string | undefined;
+  vocabulary: string[];
+  /** The language notes are written in (translation first), or null for the meeting's own. */
+  outputLanguage: string | null;
+  translationLanguage: string | null;
+}
+
+/** Reads and writes a workspace's stored settings (never its keys). */
+export interface AiSettingsStore {
+  read(workspaceId: string): Promise<AiSettings>;
+  write(workspaceId: string, change: (s: AiSettings) => AiSettings): Promise<void>;
+}
+
+export function createAiSettingsStore(repos: Repositories, now: Clock): AiSettingsStore {
+  return {
+    async read(workspaceId) {
+      const row = await repos.templates.settings(workspaceId);
+      // Stored values were validated on the way in; a value an older version wrote and
+      // this one no longer accepts is dropped rather than failing every note.
+      const parsed = AiSettingsValue.safeParse(row?.settings ?? {});
+      return parsed.success ? parsed.data : {};
+    },
+    async write(workspaceId, change) {
+      await repos.transaction(async () => {
+        const row = await repos.templates.settings(workspaceId);
+        const current = AiSettingsValue.safeParse(row?.settings ?? {});
+        const next = AiSettingsValue.parse(change(current.success ? current.data : {}));
+        await repos.templates.saveSettings({
+          workspaceId,
+          settings: next as Record<string, unknown>,
+          sttApiKeyEnc: row?.sttApiKeyEnc ?? null,
+          llmApiKeyEnc: row?.llmApiKeyEnc ?? null,
+          updatedAt: now(),
+        });
+      });
+    },
+  };
+}
+
+/** Builds engines once per distinct configuration: a loaded whisper model stays loaded between notes. */
+function engineCache<T>() {
+  const made = new Map<string, T>();
+  return (key: string, make: () => T): T => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make();
+      if (made.size > 50) made.clear();
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+
+export function createAiConfigService(repos: Repositories, store: AiSettingsStore, secrets: SecretBox, defaults: AiDefaults, now: Clock) {
+  const transcribers = engineCache<SpeechToText>();
+
+  async function checkUrl(field: string, raw: string) {
+    if (defaults.allowPrivateUrls) return;
+    const priv = await privateAddressesOf(new URL(raw)).catch(() => [] as string[]);
+    if (priv.length)
+      throw new BadRequestError(
+        `${field}: ${new URL(raw).hostname} is a private or loopback address (${priv.join(", ")}); the server must be started with --allow-private-ai-urls to allow it.`,
+      );
+  }
+
+  /** The workspace's settings over the server's, keys opened. */
+  async function merged(workspaceId: string) {
+    const s = await store.read(workspaceId);
+    const row = await repos.templates.settings(workspaceId);
+    const t = s.transcription ?? {};
+    const l = s.llm ?? {};
+    const transcription: Config["transcription"] = {
+      ...defaults.transcription,
+      ...(t.engine ? { engine: t.engine } : {}),
+      ...(t.url ? { url: t.url } : {}),
+      ...(t.model ? { model: t.model } : {}),
+      ...(row?.sttApiKeyEnc ? { apiKey: secrets.open(row.sttApiKeyEnc) } : {}),
+      ...(t.language ? { language: t.language } : {}),
+    };
+    const summarization: Config["summarization"] = {
+      ...defaults.summarization,
+      ...(l.url ? { url: l.url } : {}),
+      ...(l.model ? { model: l.model } : {}),
+      ...(row?.llmApiKeyEnc ? { apiKey: secrets.open(row.llmApiKeyEnc) } : {}),
+    };
+    return { settings: s, row, transcription, summarization, vocabulary: t.vocabulary ?? [] };
+  }
+
+  async function present(workspaceId: string): Promise<AiConfigDto> {
+    const m = await merged(workspaceId);
+    const { settings: s, row } = m;
+    let transcription: string;
+    try {
+      transcription = selectTranscriber(m.transcription, defaults.dataDir).name;
+    } catch (err) {
+      transcription = `none (${(err as Error).message})`;
+    }
+    return {
+      defaultTemplateId: s.defaultTemplateId ?? null,
+      transcription: {
+        engine: s.transcription?.engine ?? null,
+        url: s.transcription?.url ?? null,
+        model: s.transcription?.model ?? null,
+        apiKeySet: Boolean(row?.sttApiKeyEnc),
+        language: s.transcription?.language ?? null,
+        vocabulary: s.transcription?.vocabulary ?? [],
+      },
+      llm: { url: s.llm?.url ?? null, model: s.llm?.model ?? null, apiKeySet: Boolean(row?.llmApiKeyEnc) },
+      summaryLanguage: s.summaryLanguage ?? null,
+      translationLanguage: s.translationLanguage ?? null,
+      effective: {
+        transcription,
+        transcriptionLanguage: m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : "auto",
+        summary: selectSummarizer(m.summarization).name,
+      },
+      updatedAt: row ? iso(row.updatedAt) : null,
+    };
+  }
+
+  return {
+    get: (p: Principal) => present(p.workspaceId),
+
+    async update(p: Principal, input: AiConfigUpdateInput, templates: { require(ws: string, id: string, field: string): Promise<unknown> }): Promise<AiConfigDto> {
+      const member = await repos.members.getByUser(p.workspaceId, p.userId);
+      if (member?.role !== "admin")
+        throw new ForbiddenError("Only an admin of the workspace can change its AI configuration (it decides where recordings and notes are sent).");
+      if (input.defaultTemplateId) await templates.require(p.workspaceId, input.defaultTemplateId, "defaultTemplateId");
+      if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);
+      if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
+      await repos.transaction(async () => {
+        await store.write(p.workspaceId, (s) => {
+          const next: AiSettings = { ...s };
+          const pick = <T extends object>(given: T | undefined, was: T | undefined, skip: string[]) => {
+            if (!given) return was;
+            const out: Record<string, unknown> = { ...(was ?? {}) };
+            for (const [k, v] of Object.entries(given)) if (!skip.includes(k)) out[k] = v;
+            return out as T;
+          };
+          if (input.defaultTemplateId !== undefined) next.defaultTemplateId = input.defaultTemplateId;
+          next.transcription = pick(input.transcription, s.transcription, ["apiKey"]);
+          next.llm = pick(input.llm, s.llm, ["apiKey"]);
+          if (input.summaryLanguage !== undefined) next.summaryLanguage = input.summaryLanguage;
+          if (input.translationLanguage !== undefined) next.translationLanguage = input.translationLanguage;
+          return next;
+        });
+        const sttKey = input.transcription?.apiKey;
+        const llmKey = input.llm?.apiKey;
+        if (sttKey !== undefined || llmKey !== undefined) {
+          const row = (await repos.templates.settings(p.workspaceId))!;
+          await repos.templates.saveSettings({
+            ...row,
+            sttApiKeyEnc: sttKey === undefined ? row.sttApiKeyEnc : sttKey === null ? null : secrets.seal(sttKey),
+            llmApiKeyEnc: llmKey === undefined ? row.llmApiKeyEnc : llmKey === null ? null : secrets.seal(llmKey),
+            updatedAt: now(),
+          });
+        }
+      });
+      return present(p.workspaceId);
+    },
+
+    /** The engines and languages for a workspace's notes, resolved when a job runs. */
+    async engines(workspaceId: string): Promise<WorkspaceEngines> {
+      const m = await merged(workspaceId);
+      // Checked again when used: a name may resolve elsewhere than when it was saved.
+      if (m.settings.transcription?.url) await checkUrl("transcription.url", m.settings.transcription.url);
+      if (m.settings.llm?.url) await checkUrl("llm.url", m.settings.llm.url);
+      const key = JSON.stringify(m.transcription);
+      const language = m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
+      const translationLanguage = m.settings.translationLanguage ?? null;
+      return {
+        transcriber: () => transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir)),
+        summarizer: () => selectSummarizer(m.summarization, defaults.embedder),
+        language,
+        vocabulary: m.vocabulary,
+        outputLanguage: translationLanguage ?? m.settings.summaryLanguage ?? null,
+        translationLanguage,
+      };
+    },
+  };
+}
+
+export type AiConfigService = ReturnType<typeof createAiConfigService>;
