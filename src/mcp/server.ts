@@ -77,6 +77,9 @@ export function createMcpServer(services: Services, principal: Principal, logger
     }),
   );
 
+  /** 95 → "1:35": how long someone spoke. */
+  const talkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
+
   server.registerTool(
     "svc_get_note",
     {
@@ -88,6 +91,8 @@ export function createMcpServer(services: Services, principal: Principal, logger
     guarded("svc_get_note", "notes", async ({ id }) => {
       const note = await services.notes.get(principal, id);
       const parts = [`# ${note.title}`, `${note.createdAt} · ${note.status}`];
+      if (note.template) parts.push(`Template: ${note.template.name ?? note.template.id}`);
+      if (note.speakers?.length) parts.push(`Speakers: ${note.speakers.map((s) => `${s.name} (${talkTime(s.talkTimeSec)})`).join(", ")}`);
       if (note.summary) parts.push("## Summary", note.summary);
       if (note.enhancedNote) parts.push("## Enhanced note", note.enhancedNote);
       if (note.userWrittenNote) parts.push("## Notes", note.userWrittenNote);

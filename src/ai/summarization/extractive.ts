@@ -13,14 +13,22 @@ const STOPWORDS = new Set(
   "a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its just let like me my no not of on or our out so than that the their them then there these they this to too up us was we were what when which who will with would you your yeah okay ok um uh so well also about all any get got going know think really right".split(" "),
 );
 const DECISION = /\b(decided|decide|agreed|agree|we will|we'll|going with|approved|settled on|conclusion)\b/i;
-const ACTION = /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
+const ACTION = /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|let's|let us|schedule|send|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
 /** Sections that ask for decisions or for tasks: the cue phrases above count for them. */
-const DECISION_SECTION = /\bdecision|\bagreed|\bdecided/i;
+const DECISION_SECTION = /\bdecisions?\b(?! makers?)|\bagreed|\bdecided/i;
 const ACTION_SECTION = /\baction|\btask|\bto ?do\b|next step|follow.?up|- \[ \]/i;
+/** Sections that ask for the gist: they take the meeting's most salient sentences that no other section claimed. */
+const OVERVIEW_SECTION = /key points|main (topics|points)|summary|overview|highlights|tl;?dr|recap|gist|how things are going|email/i;
 /** At most this many sentences are compared (the most salient), so a 4-hour meeting stays quick. */
 const MAX_CANDIDATES = 600;
-/** Below this cosine a sentence is not about a section (Universal Sentence Encoder scale). */
-const MIN_SIMILARITY = 0.2;
+/**
+ * A sentence belongs to a section when it stands out for that section: its similarity
+ * at least this many standard deviations above the section's mean over the meeting's
+ * sentences. Relative, because small embedding models score everything alike.
+ */
+const MIN_STANDOUT = 1;
+/** And never when it shares next to nothing with the section (raw cosine). */
+const MIN_SIMILARITY = 0.1;
 
 interface Sentence {
   text: string;
@@ -61,26 +69,39 @@ function scoreSalience(sentences: Sentence[]) {
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 
-/** Similarity of every sentence to every section: embeddings where available, else shared content words. */
+const stem = (w: string) => w.replace(/(ies|es|s|ing|ed)$/, "");
+
+/** Similarity of every sentence to every section: embeddings where available, plus the content words they share. */
 async function similarities(sentences: Sentence[], queries: string[], embedder: Embedder | null): Promise<number[][]> {
+  const qWords = queries.map((q) => new Set(words(q).map(stem)));
+  const shared = sentences.map((s) => {
+    const ws = new Set(words(s.text).map(stem));
+    return qWords.map((q) => [...ws].filter((w) => q.has(w)).length);
+  });
   if (embedder) {
     try {
       const vectors = await embedder.embed([...queries, ...sentences.map((s) => s.text)]);
       const q = vectors.slice(0, queries.length);
-      return sentences.map((_, i) => q.map((v) => dot(v, vectors[queries.length + i])));
+      return sentences.map((_, i) => q.map((v, k) => dot(v, vectors[queries.length + i]) + 0.1 * Math.min(3, shared[i][k])));
     } catch {
       // The model failed to load: shared words still shape the note.
     }
   }
-  const qWords = queries.map((q) => new Set(words(q)));
-  return sentences.map((s) => {
-    const ws = new Set(words(s.text));
-    return qWords.map((q) => {
-      let shared = 0;
-      for (const w of ws) if (q.has(w)) shared++;
-      return shared ? shared / Math.sqrt(ws.size * q.size) + MIN_SIMILARITY : 0;
-    });
-  });
+  return sentences.map((s, i) => qWords.map((q, k) => (shared[i][k] ? shared[i][k] / Math.sqrt(new Set(words(s.text)).size * q.size) + MIN_SIMILARITY : 0)));
+}
+
+/** Each column as standard scores: how far each sentence stands out for that section. */
+function standout(sims: number[][]): number[][] {
+  if (sims.length < 4) return sims.map((row) => row.map((x) => (x >= MIN_SIMILARITY ? MIN_STANDOUT : 0)));
+  const cols = sims[0].length;
+  const out = sims.map((row) => [...row]);
+  for (let k = 0; k < cols; k++) {
+    const col = sims.map((row) => row[k]);
+    const mean = col.reduce((a, b) => a + b, 0) / col.length;
+    const sd = Math.sqrt(col.reduce((a, b) => a + (b - mean) ** 2, 0) / col.length) || 1;
+    for (let i = 0; i < sims.length; i++) out[i][k] = (sims[i][k] - mean) / sd;
+  }
+  return out;
 }
 
 async function fillSections(template: TemplateSpec, sentences: Sentence[], embedder: Embedder | null): Promise<Map<number, string>> {
@@ -89,27 +110,47 @@ async function fillSections(template: TemplateSpec, sentences: Sentence[], embed
   const candidates = [...sentences].sort((a, b) => b.salience - a.salience).slice(0, MAX_CANDIDATES);
   const queries = template.sections.map((s) => `${s.title}. ${s.instructions}`);
   const sims = await similarities(candidates, queries, embedder);
+  const z = standout(sims);
   const kinds = template.sections.map((s) => ({
     decisions: DECISION_SECTION.test(`${s.title} ${s.instructions}`),
     actions: ACTION_SECTION.test(`${s.title} ${s.instructions}`),
+    overview: OVERVIEW_SECTION.test(s.title),
     checkbox: /- \[ \]/.test(s.instructions) || ACTION_SECTION.test(s.title),
   }));
-  const perSection = Math.min(6, Math.max(2, Math.ceil(candidates.length / (template.sections.length * 3))));
+  const perSection = Math.min(6, Math.max(2, Math.ceil(candidates.length / (template.sections.length * 2))));
   const chosen = template.sections.map(() => [] as { s: Sentence; score: number }[]);
+  const used = new Set<Sentence>();
   for (const [i, s] of candidates.entries()) {
     let best = -1;
     let bestScore = -Infinity;
     for (const [k, kind] of kinds.entries()) {
-      let score = sims[i][k] + 0.1 * s.salience;
-      // A decision or a task said in so many words belongs with decisions or tasks.
-      if (kind.decisions && DECISION.test(s.text)) score += 0.5;
-      else if (kind.actions && ACTION.test(s.text) && !DECISION.test(s.text)) score += 0.5;
+      if (sims[i][k] < MIN_SIMILARITY && !kind.decisions && !kind.actions) continue;
+      let score = z[i][k];
+      // A decision or a task said in so many words belongs with decisions or tasks, and only there.
+      const cue = kind.decisions ? DECISION.test(s.text) : kind.actions ? ACTION.test(s.text) && !DECISION.test(s.text) : false;
+      if (cue) score += 2;
+      else if (kind.decisions || kind.actions) score -= 1.5;
       if (score > bestScore) [best, bestScore] = [k, score];
     }
-    if (bestScore >= MIN_SIMILARITY) chosen[best].push({ s, score: bestScore });
+    if (best >= 0 && bestScore >= MIN_STANDOUT) chosen[best].push({ s, score: bestScore });
   }
   for (const [k, list] of chosen.entries()) {
-    const top = list.sort((a, b) => b.score - a.score).slice(0, perSection).sort((a, b) => a.s.index - b.s.index);
+    list.sort((a, b) => b.score - a.score).splice(perSection);
+    for (const { s } of list) used.add(s);
+  }
+  // The gist sections take the most salient sentences left.
+  for (const [k, kind] of kinds.entries()) {
+    if (!kind.overview) continue;
+    for (const s of candidates) {
+      if (chosen[k].length >= Math.min(perSection, 5)) break;
+      if (!used.has(s)) {
+        chosen[k].push({ s, score: 0 });
+        used.add(s);
+      }
+    }
+  }
+  for (const [k, list] of chosen.entries()) {
+    const top = [...list].sort((a, b) => a.s.index - b.s.index);
     if (!top.length) continue;
     bodies.set(k, top.map(({ s }) => (kinds[k].checkbox ? `- [ ] ${capitalise(s.text)} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`)).join("\n"));
   }
