@@ -98,9 +98,10 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
   async function summarize(note: NoteRow, job: ProcessNotePayload, signal: AbortSignal) {
     const ai = await d.engines(note.workspaceId);
     const summarizer = ai.summarizer();
-    // A template deleted since the enhance was asked for: the note's default instead.
-    const template =
-      (job.templateId ? await d.templates.spec(note.workspaceId, job.templateId) : null) ?? (await d.templates.forNote(note.workspaceId, note.id));
+    // Asked for, else the one the note was last written with (processing again keeps
+    // it), else the folder's or workspace's default; a deleted one falls through.
+    const wanted = job.templateId ?? note.templateId;
+    const template = (wanted ? await d.templates.spec(note.workspaceId, wanted) : null) ?? (await d.templates.forNote(note.workspaceId, note.id));
     const names = await repos.speakers.namesOf(note.id);
     const transcript = (await repos.notes.segmentsOf(note.id)).map((s) => ({
       speaker: names.get(s.speaker)?.name ?? s.speaker,

@@ -309,7 +309,7 @@ describe("completion", () => {
   it("prints scripts for bash, zsh and fish", async () => {
     const bash = await cli(["completion", "bash"]);
     expect(bash.stdout).toContain("complete -F _notula notula");
-    expect(bash.stdout).toMatch(/notes\) COMPREPLY=\(\$\(compgen -W "list get create update delete share reprocess search export"/);
+    expect(bash.stdout).toMatch(/notes\) COMPREPLY=\(\$\(compgen -W "list get create update delete share reprocess enhance speakers search export"/);
     expect((await cli(["completion", "fish"])).stdout).toContain("__fish_seen_subcommand_from webhooks");
     expect((await cli(["completion", "zsh"])).stdout).toContain("bashcompinit");
     expect((await cli(["completion", "tcsh"])).code).toBe(2);

@@ -14,6 +14,10 @@ export function renderNote(n: NoteDto): string {
     ["folders", n.tags.map((t) => t.name).join(", ") || "-"],
     ["participants", n.participants.map((p) => (p.email ? `${p.name} <${p.email}>` : p.name)).join(", ") || "-"],
   ];
+  if (n.template) meta.push(["template", n.template.name ?? n.template.id]);
+  if (n.speakers?.length)
+    meta.push(["speakers", n.speakers.map((s) => `${s.name} (${Math.floor(s.talkTimeSec / 60)}:${String(s.talkTimeSec % 60).padStart(2, "0")})`).join(", ")]);
+  for (const w of n.processingWarnings ?? []) meta.push(["warning", w]);
   for (const [k, v] of meta) out.push(`${dim(k.padEnd(13))}${v}`);
   const section = (title: string, body: string) => {
     if (body.trim()) out.push("", bold(`## ${title}`), "", body.trim());

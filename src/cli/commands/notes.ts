@@ -7,6 +7,7 @@ import type { ApiRequest, ApiResponse } from "../lib/api-types.js";
 import { apiAction, collect, confirm, connect, readInput, required, type CommandContext } from "../lib/context.js";
 import { info, printJson, printTable, shortDate, truncate } from "../lib/output.js";
 import { exportFileName, noteToMarkdown, renderNote } from "./notes-render.js";
+import { waitForNote } from "../lib/wait.js";
 
 interface ListFlags {
   limit?: string;
@@ -186,6 +187,57 @@ export function registerNotes(program: Command) {
     .description("Transcribe and summarize a note again")
     .argument("<id>", "note id")
     .action(apiAction((ctx, id: string) => ctx.api.call("reprocessNote", { params: { id } }), ({ note }) => info(`${note.id} is ${note.status}.`)));
+
+  notes
+    .command("enhance")
+    .description("Write the enhanced note again with a template")
+    .argument("<id>", "note id")
+    .option("--template <id>", "template id (default: the note's folder default, else the workspace default)")
+    .option("--wait", "follow it until the new note is written")
+    .addHelpText("after", "\nExample:\n  notula notes enhance note_… --template tpl_builtin_sales-call --wait")
+    .action(async (id: string, f: { template?: string; wait?: boolean }, cmd: Command) => {
+      const ctx = await connect(cmd);
+      const { note } = await ctx.api.call("enhanceNote", { params: { id }, body: f.template ? { templateId: f.template } : {} });
+      if (!f.wait) {
+        if (ctx.json) printJson({ note });
+        else info(`${note.id} is ${note.status}.`);
+        return;
+      }
+      const done = await waitForNote(ctx, id);
+      if (ctx.json) printJson({ note: done });
+      else process.stdout.write(renderNote(done));
+    });
+
+  notes
+    .command("speakers")
+    .description("List a note's speakers with their talk time, or name one: speakers ID rename LABEL NAME")
+    .argument("<id>", "note id")
+    .argument("[action]", "rename")
+    .argument("[label]", "the speaker label to name")
+    .argument("[name...]", "the name to give it")
+    .option("--email <email>", "name it after this participant or member")
+    .option("--clear", "give the label back")
+    .addHelpText("after", "\nExamples:\n  notula notes speakers note_…\n  notula notes speakers note_… rename SPEAKER_00 Ana Silva\n  notula notes speakers note_… rename A --email ana@example.com")
+    .action(
+      apiAction(
+        async (ctx, id: string, action: string | undefined, label: string | undefined, name: string[], f: { email?: string; clear?: boolean }) => {
+          if (action === undefined) return ctx.api.call("listSpeakers", { params: { id } });
+          if (action !== "rename") throw new CliError(`Unknown action "${action}": the only one is rename.`, EXIT.usage);
+          if (!label) throw new CliError("Name the speaker label to rename: speakers ID rename LABEL NAME.", EXIT.usage);
+          const given = name.join(" ").trim();
+          if (!given && !f.email && !f.clear) throw new CliError("Give a name, --email or --clear.", EXIT.usage);
+          return ctx.api.call("renameSpeaker", {
+            params: { id },
+            body: { label, ...(f.clear ? { name: null } : given ? { name: given } : {}), ...(f.email ? { email: f.email } : {}) },
+          });
+        },
+        ({ speakers }) =>
+          printTable(
+            ["LABEL", "NAME", "EMAIL", "TALK TIME", "SEGMENTS"],
+            speakers.map((s) => [s.label, s.name, s.email ?? "", `${Math.floor(s.talkTimeSec / 60)}:${String(s.talkTimeSec % 60).padStart(2, "0")}`, String(s.segments)]),
+          ),
+      ),
+    );
 
   notes
     .command("search")

@@ -1,11 +1,10 @@
 // notula upload FILE: the whole from-audio flow in one command.
 import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
+import { waitForNote } from "../lib/wait.js";
 import { connect } from "../lib/context.js";
 import { info, printJson } from "../lib/output.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
-
-const FINAL = ["completed", "recorded-not-summarized"];
 
 /** The recording's length in seconds, measured by ffprobe. */
 async function probeDuration(file: string): Promise<number> {
@@ -91,20 +90,14 @@ export function registerUpload(program: Command) {
         else process.stdout.write(`${noteId}\n`);
         return;
       }
-      let last = "";
-      for (;;) {
-        const { note } = await ctx.api.call("getNote", { params: { id: noteId } });
-        if (note.status !== last) {
-          info(`${noteId}: ${note.status}`);
-          last = note.status;
-        }
-        if (FINAL.includes(note.status)) {
-          if (ctx.json) printJson({ note });
-          else process.stdout.write(`${noteId}\n`);
-          if (note.status !== "completed") throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 1000));
+      try {
+        const note = await waitForNote(ctx, noteId);
+        if (ctx.json) printJson({ note });
+        else process.stdout.write(`${noteId}\n`);
+      } catch (err) {
+        // The note's id still goes to stdout: the recording is kept and can be processed again.
+        if (!ctx.json) process.stdout.write(`${noteId}\n`);
+        throw err;
       }
     });
 }
