@@ -382,6 +382,40 @@ describe("the web app", () => {
     expect(after.tags.map((t: { id: string }) => t.id)).toEqual([folder.id]);
   });
 
+  it("a note is enhanced with another template and its speakers are named from its page", async () => {
+    const note = (
+      await api("POST", "/v1/notes", {
+        title: "Team stand-up",
+        transcripts: [
+          { speaker: "SPEAKER_00", text: "Yesterday I finished the login page.", startTimestamp: "00:00", endTimestamp: "00:10" },
+          { speaker: "SPEAKER_01", text: "Today I will deploy the payment service.", startTimestamp: "00:10", endTimestamp: "00:15" },
+          { speaker: "SPEAKER_00", text: "I am blocked by the broken build server.", startTimestamp: "00:15", endTimestamp: "00:20" },
+        ],
+      })
+    ).body.note;
+    for (let i = 0; i < 100 && (await api("GET", `/v1/notes/${note.id}`)).body.note.status !== "completed"; i++) await new Promise((r) => setTimeout(r, 100));
+    const page = adminPage;
+    await page.goto(`${server.url}/notes/${note.id}`);
+    expect(await page.locator("dl.facts").innerText()).toContain("General meeting");
+    await page.getByLabel("Write the enhanced note with the template").selectOption({ label: "Stand-up" });
+    await page.getByRole("button", { name: "Enhance" }).click();
+    // The status updates by itself; the page then shows the new sections.
+    for (let i = 0; i < 50 && !(await page.locator("dl.facts").innerText()).includes("Stand-up"); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      await page.reload();
+    }
+    expect(await page.locator("dl.facts").innerText()).toContain("Stand-up");
+    expect(await page.getByRole("heading", { name: "Yesterday" }).count()).toBe(1);
+    await page.getByLabel("SPEAKER_00").fill("Ana");
+    await page.getByRole("button", { name: "Name speakers" }).click();
+    await page.waitForURL(/saved=1/);
+    expect(await page.locator(".transcript").innerText()).toContain("Ana");
+    expect(await page.locator("dl.facts").innerText()).toContain("Ana (0:15)");
+    await capture(page, "note-templates");
+    const after = (await api("GET", `/v1/notes/${note.id}`)).body.note;
+    expect(after.transcripts.map((s: { speaker: string }) => s.speaker)).toEqual(["Ana", "SPEAKER_01", "Ana"]);
+  });
+
   it("folders and webhooks are managed from their pages; a webhook's secret is shown once", async () => {
     const page = adminPage;
     await page.goto(`${server.url}/settings/folders`);

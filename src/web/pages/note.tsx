@@ -48,11 +48,34 @@ function facts(note: NoteDto, hasAudio: boolean) {
   return html`<div class="panel"><dl class="facts">
 <dt>Date</dt><dd>${formatDate(note.createdAt)}</dd>
 <dt>Duration</dt><dd>${formatDuration(note.totalDurationSec)}</dd>
-<dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${STATUS_LABELS[note.status] ?? note.status}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}</dd>
+<dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${STATUS_LABELS[note.status] ?? note.status}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd>
+${note.template ? html`<dt>Template</dt><dd>${note.template.name ?? note.template.id}</dd>` : ""}
+${note.speakers?.length ? html`<dt>Speakers</dt><dd>${note.speakers.map((sp, i) => html`${i ? ", " : ""}${sp.name} <span class="muted">(${formatTalkTime(sp.talkTimeSec)})</span>`)}</dd>` : ""}
 <dt>Participants</dt><dd>${people}</dd>
 <dt>Folders</dt><dd>${note.tags.length ? note.tags.map((t) => t.name).join(", ") : "—"}</dd>
 <dt>Visibility</dt><dd>${VISIBILITY_LABELS[note.visibility]}</dd>
 ${share}</dl>${hasAudio ? html`<audio id="player" controls preload="metadata" src="/notes/${id}/audio" aria-label="Recording"></audio>` : ""}</div>`;
+}
+
+const formatTalkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
+
+/** Enhance with another template, and name the speakers. */
+function reshape(props: { viewer: Viewer; note: NoteDto; templates: { id: string; name: string }[] }) {
+  const { note } = props;
+  const id = encodeURIComponent(note.id);
+  const csrf = html`<input type="hidden" name="csrf" value="${props.viewer.csrf}" />`;
+  const busy = !FINAL_STATUSES.has(note.status);
+  const current = note.template?.id;
+  const enhance = html`<form method="post" action="/notes/${id}/enhance" class="panel">${csrf}
+<label for="template">Write the enhanced note with the template</label>
+<select id="template" name="templateId">${props.templates.map((t) => html`<option value="${t.id}" ${on(t.id === current, "selected")}>${t.name}</option>`)}</select>
+<div class="actions"><button type="submit" class="secondary" ${on(busy, "disabled")}>Enhance</button></div></form>`;
+  const speakers = note.speakers?.length
+    ? html`<form method="post" action="/notes/${id}/speakers" class="panel">${csrf}<fieldset><legend>Speaker names</legend>${note.speakers.map(
+        (sp, i) => html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
+      )}</fieldset><div class="actions"><button type="submit" class="secondary">Name speakers</button></div></form>`
+    : "";
+  return html`<section><h2>Template and speakers</h2>${enhance}${speakers}</section>`;
 }
 
 /** The edit form, and the reprocess and delete actions. */
@@ -93,6 +116,7 @@ export function NotePage(props: {
   viewer: Viewer;
   note: NoteDto;
   folders: { id: string; name: string }[];
+  templates: { id: string; name: string }[];
   hasAudio: boolean;
   shareTranscript: boolean | null;
   error?: string;
@@ -119,6 +143,7 @@ export function NotePage(props: {
           <Transcript segments={note.transcripts} playable={props.hasAudio} />
         </section>
       ) : null}
+      {reshape(props)}
       {editor(props)}
     </Layout>
   );

@@ -2,7 +2,7 @@
 // and new notes from text or a recording uploaded in the browser.
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { BadRequestError, ForbiddenError } from "../../core/errors.js";
+import { AppError, BadRequestError, ForbiddenError } from "../../core/errors.js";
 import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
 import { NoteListQuery } from "../../shared/schemas/notes.js";
@@ -104,7 +104,15 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const { note, share, hasRecording } = await services.notes.view(viewer.principal, id);
     return render(
       c,
-      <NotePage viewer={viewer} note={note} folders={await folderChoices(c)} hasAudio={hasRecording} shareTranscript={share ? share.includeTranscript : null} {...extra} />,
+      <NotePage
+        viewer={viewer}
+        note={note}
+        folders={await folderChoices(c)}
+        templates={(await services.templates.list(viewer.principal)).map((t) => ({ id: t.id, name: t.name }))}
+        hasAudio={hasRecording}
+        shareTranscript={share ? share.includeTranscript : null}
+        {...extra}
+      />,
       status,
     );
   };
@@ -168,6 +176,37 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
     await services.notes.reprocess(viewerOf(c).principal, id);
     return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
+  });
+
+  app.post("/notes/:id/enhance", async (c) => {
+    const id = c.req.param("id");
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return refuse(c);
+    try {
+      await services.notes.enhance(viewerOf(c).principal, id, textField(f, "templateId") || undefined);
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 400 || err.status === 409)) return notePage(c, id, { error: err.message }, err.status);
+      throw err;
+    }
+    return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
+  });
+
+  app.post("/notes/:id/speakers", async (c) => {
+    const id = c.req.param("id");
+    const f = await c.req.parseBody({ all: true });
+    if (!(await csrfOk(c, f))) return refuse(c);
+    const labels = textFields(f, "label");
+    const names = textFields(f, "name");
+    if (labels.length !== names.length) return notePage(c, id, { error: "Every speaker needs its name field." }, 400);
+    const viewer = viewerOf(c);
+    const current = new Map((await services.notes.speakers(viewer.principal, id)).map((s) => [s.label, s.name]));
+    for (const [i, label] of labels.entries()) {
+      const name = names[i].trim().slice(0, 200);
+      const was = current.get(label);
+      if (was === undefined || (name || label) === was) continue;
+      await services.notes.renameSpeaker(viewer.principal, id, { label, name: name || null });
+    }
+    return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 
   app.get("/notes/:id/delete", async (c) => render(c, <DeleteNotePage viewer={viewerOf(c)} note={await services.notes.get(viewerOf(c).principal, c.req.param("id"))} />));
