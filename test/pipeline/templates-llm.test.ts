@@ -40,7 +40,7 @@ describe("enhanced notes from templates, with a language model", () => {
   beforeAll(async () => {
     server = await startServer({
       args: ["--no-rate-limit", "--llm-url", llm.url, "--llm-model", "test-model", "--stt-url", stt.url],
-      env: { NOTULA_PIPELINE_RETRY_BASE_MS: "20" },
+      env: { NOTULA_PIPELINE_RETRY_BASE_MS: "20", NOTULA_LLM_TIMEOUT_MS: "1000" },
     });
     api = client(server.url, server.key);
   });
@@ -119,7 +119,7 @@ describe("enhanced notes from templates, with a language model", () => {
   it("409 while a note is being enhanced", async () => {
     const id = (await api("POST", "/v1/notes", { title: "Busy", transcripts: lines(4) })).body.note.id;
     await waitForStatus(api, id);
-    llm.set({ delayMs: 1500 });
+    llm.set({ delayMs: 600 });
     try {
       expect((await api("POST", `/v1/notes/${id}/enhance`, {})).body.note.status).toBe("summarizing");
       const again = await api("POST", `/v1/notes/${id}/enhance`, {});
@@ -146,7 +146,17 @@ describe("enhanced notes from templates, with a language model", () => {
     } finally {
       llm.set({ garbage: false });
     }
-    // A model that is down fails the same way.
+    // A model that does not answer in time (1 s here) fails the same way...
+    llm.set({ delayMs: 1500 });
+    try {
+      await api("POST", `/v1/notes/${id}/enhance`, {});
+      const slow = await waitForStatus(api, id, undefined, 30_000);
+      expect(slow.enhancedNote).toBe(first.enhancedNote);
+      expect(slow.processingError).toMatch(/did not answer within 1 s/);
+    } finally {
+      llm.set({ delayMs: 0 });
+    }
+    // ...and so does one that is down.
     llm.set({ failFirst: 1_000_000 });
     try {
       await api("POST", `/v1/notes/${id}/enhance`, {});
