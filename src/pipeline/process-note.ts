@@ -120,7 +120,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
       templateId: template.id,
       processingWarnings: result.warnings.length ? result.warnings : null,
-      translationLanguage: ai.translationLanguage && summarizer.name !== "extractive" ? ai.translationLanguage : null,
+      // Set only when the note really was written in the translation target.
+      translationLanguage: ai.translationLanguage && result.language === ai.translationLanguage ? ai.translationLanguage : null,
     }, { updated: Boolean(job.restore) });
   }
 

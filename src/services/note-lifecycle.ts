@@ -114,10 +114,14 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
       if (from !== "completed" && from !== "recorded-not-summarized")
         throw new ConflictError(`Note ${note.id} is ${from}: only a completed or recorded note can be enhanced.`);
-      await check(note.id, "summarizing");
       await repos.transaction(async () => {
+        // Read again inside the transaction: of two enhance requests at once, the second gets 409.
+        const stored = (await current(note.id))?.status as NoteStatus | undefined;
+        if (stored === undefined) throw new InternalError(`Note ${note.id} no longer exists.`);
+        if (stored !== "completed" && stored !== "recorded-not-summarized")
+          throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
         await repos.notes.setProcessingState(note.id, { status: "summarizing", updatedAt: now() });
-        await d.enqueueProcessing(note.id, { templateId, restore: from });
+        await d.enqueueProcessing(note.id, { templateId, restore: stored });
       });
     },
 

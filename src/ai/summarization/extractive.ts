@@ -172,7 +172,8 @@ export async function extractiveSummary(input: SummaryInput, embedder: Embedder 
   const warnings = otherLanguage
     ? [`The note is in the meeting's own language: writing it in another (${input.language}) needs a language model.`]
     : [];
-  return { summary, enhancedNote, warnings };
+  // Extraction quotes the meeting: it writes in the meeting's language only.
+  return { summary, enhancedNote, warnings, language: null };
 }
 
 export function createExtractiveSummarizer(opts: { embedder?: Embedder | null } = {}): Summarizer {

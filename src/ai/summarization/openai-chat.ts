@@ -180,7 +180,7 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
       const missing = input.template.sections.filter((_, i) => !bodies.has(i)).map((s) => s.title);
       if (missing.length) warnings.push(`The model left out the section${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}.`);
       if (answer.cutShort) warnings.push("The enhanced note was cut short by the model's answer limit; its last section may be incomplete.");
-      return { summary: summary.content, enhancedNote: assembleNote(input.template, bodies), warnings };
+      return { summary: summary.content, enhancedNote: assembleNote(input.template, bodies), warnings, language: input.language };
     },
   };
 }

@@ -26,6 +26,8 @@ export interface SummaryResult {
   enhancedNote: string;
   /** What the summarizer could not do fully (a part of the meeting it could not read, a language it cannot write). */
   warnings: string[];
+  /** The language it wrote in when it was asked for one and could, else null (the meeting's own). */
+  language: string | null;
 }
 
 export interface Summarizer {
