@@ -11,6 +11,7 @@ import { Pagination } from "../shared/schemas/common.js";
 import { Note, NoteListQuery } from "../shared/schemas/notes.js";
 import { KnowledgeSearchQuery, KnowledgeSearchResult, NoteSearchQuery, NoteSearchResult } from "../shared/schemas/search.js";
 import { Member, MemberListQuery, Workspace } from "../shared/schemas/workspace.js";
+import { TranscriptWindow, TranscriptWindowInput, windowTranscript } from "./transcript-window.js";
 
 export const MCP_SERVER_INFO = { name: "MCP Server", version: "1.0.0" } as const;
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -18,9 +19,12 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 type Scope = "notes" | "users" | null;
 
 export const TOOL_DESCRIPTIONS: Record<string, string> = {
-  svc_list_notes: "List the workspace's meeting notes, newest first, with the filters of the notes API (status, kind, title search, creator, dates, folders, participant).",
-  svc_get_note: "Read one meeting note in full: summary, AI-enhanced note, the user's notes and the transcript.",
-  svc_search_notes: "Search meeting notes by what was written or said (title, notes, summary, transcript), ranked by relevance, with snippets.",
+  svc_list_notes:
+    "List the workspace's meeting notes, newest first, with the filters of the notes API (status, kind, title search, creator, dates, folders, participant); updatedAfter with sortBy updatedAt gives what changed since a sync.",
+  svc_get_note:
+    "Read one meeting note: summary, AI-enhanced note, the user's notes, speakers and the transcript. A long transcript comes in parts: pass fromTimestamp/toTimestamp or fromSegment/toSegment for a window, maxChars for a budget, and cursor to read on.",
+  svc_search_notes:
+    "Search meeting notes by what was written or said (title, notes, summary, transcript), ranked by relevance, with snippets and, for words said in a meeting, the timestamp and speaker to cite.",
   svc_search_knowledge: "Search meeting content and the workspace knowledge base together; results are notes and articles with snippets.",
   svc_list_members: "List workspace members with their roles, groups and folder assignments.",
   svc_get_workspace: "The workspace: name, settings and allowed email domains.",
@@ -84,20 +88,26 @@ export function createMcpServer(services: Services, principal: Principal, logger
     "svc_get_note",
     {
       description: TOOL_DESCRIPTIONS.svc_get_note,
-      inputSchema: { id: z.string().min(1).describe("note id") },
-      outputSchema: { note: Note },
+      inputSchema: { id: z.string().min(1).describe("note id"), ...TranscriptWindowInput },
+      outputSchema: { note: Note, transcriptWindow: TranscriptWindow },
       annotations: readOnly,
     },
-    guarded("svc_get_note", "notes", async ({ id }) => {
-      const note = await services.notes.get(principal, id);
+    guarded("svc_get_note", "notes", async ({ id, ...windowArgs }) => {
+      const full = await services.notes.get(principal, id);
+      const { transcripts, window } = windowTranscript(full, windowArgs);
+      const note = { ...full, transcripts };
       const parts = [`# ${note.title}`, `${note.createdAt} · ${note.status}`];
       if (note.template) parts.push(`Template: ${note.template.name ?? note.template.id}`);
       if (note.speakers?.length) parts.push(`Speakers: ${note.speakers.map((s) => `${s.name} (${talkTime(s.talkTimeSec)})`).join(", ")}`);
       if (note.summary) parts.push("## Summary", note.summary);
       if (note.enhancedNote) parts.push("## Enhanced note", note.enhancedNote);
       if (note.userWrittenNote) parts.push("## Notes", note.userWrittenNote);
-      if (note.transcripts.length) parts.push("## Transcript", note.transcripts.map((s) => `[${s.startTimestamp}] ${s.speaker}: ${s.text}`).join("\n"));
-      return ok({ note }, parts.join("\n\n"));
+      if (transcripts.length) {
+        const range = window.totalSegments > transcripts.length ? ` (segments ${window.fromSegment}–${window.toSegment} of ${window.totalSegments})` : "";
+        parts.push(`## Transcript${range}`, transcripts.map((s) => `[${s.startTimestamp}] ${s.speaker}: ${s.text}`).join("\n"));
+      }
+      if (window.nextCursor) parts.push(`More of the transcript: call again with cursor "${window.nextCursor}".`);
+      return ok({ note, transcriptWindow: window }, parts.join("\n\n"));
     }),
   );
 

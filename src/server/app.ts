@@ -25,6 +25,7 @@ import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { folderRoutes } from "./routes/v1/folders.js";
 import { templateRoutes } from "./routes/v1/templates.js";
+import { searchRoutes } from "./routes/v1/search.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
 import { knowledgeRoutes } from "./routes/v1/knowledge.js";
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", knowledgeRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", templateRoutes(services));
+  app.route("/", searchRoutes(services));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -71,6 +71,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       createdBy: q.createdBy,
       fromDate: q.fromDate,
       toDate: q.toDate,
+      updatedAfter: q.updatedAfter,
       folderIds: folderIds?.length ? folderIds : undefined,
       participantEmail: q.participantEmail?.trim() || undefined,
     }, projection);

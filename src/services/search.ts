@@ -1,93 +1,215 @@
-// Searching what the workspace knows: notes (title, notes, summary, enhanced note,
-// transcript) and knowledge-base articles, by full-text ranking.
+// One search for every surface (REST /v1/search, the CLI, the web app, the MCP tools):
+// notes found by their words and by meaning, each with the moments that matched,
+// where they were said (segment, time, speaker). Knowledge-base articles join the
+// notes in svc_search_knowledge.
+import { createHash } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
-import { searchWords } from "../db/repos/search.js";
+import type { NoteScope, RankedNote } from "../db/repos/search.js";
 import type { Principal } from "../core/principal.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
+import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
+import { parseSearchQuery, type SearchQuery } from "../core/search-query.js";
 import { toTimestamp } from "../core/transcript-time.js";
-import type { KnowledgeSearchQueryInput, NoteSearchQueryInput } from "../shared/schemas/search.js";
+import type { KnowledgeSearchQueryInput, NoteSearchQueryInput, SearchMatch, SearchParams, SearchResponse } from "../shared/schemas/search.js";
 
-interface Candidate {
-  source: "note" | "article";
-  id: string;
-  snippet: string;
-  timestampSec: number | null;
-}
+/** Matching notes ranked at most, newest first: a common word costs what a rare one does. */
+export const FULLTEXT_CAP = 2000;
+/** Reciprocal-rank fusion's constant: the usual 60, which damps the top ranks' lead. */
+const RRF_K = 60;
+const MATCHES_PER_NOTE = 3;
 
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
-/** bm25 is "lower is better" and unbounded; shown as a positive score, higher better. */
-const score = (rank: number) => Math.round(-rank * 1000) / 1000;
+interface Candidate {
+  id: string;
+  seq: number;
+  title: string;
+  createdAt: number;
+  fused: number;
+  /** The passage that meaning-based search matched, if it did. */
+  passage?: { text: string; timestampSec: number | null };
+}
 
+function cursorFingerprint(p: Principal, params: SearchParams): string {
+  const { cursor: _c, ...rest } = params;
+  return createHash("sha256").update(JSON.stringify([p.workspaceId, p.userId, rest])).digest("base64url").slice(0, 16);
+}
+
+function encodeCursor(offset: number, fingerprint: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, f: fingerprint })).toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined, fingerprint: string): number {
+  if (!cursor) return 0;
+  try {
+    const { o, f } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o: unknown; f: unknown };
+    if (f === fingerprint && typeof o === "number" && Number.isInteger(o) && o >= 0 && o <= 10_000) return o;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new BadRequestError("cursor: not a cursor of this search (it belongs to another query, filter or workspace); start again without it.");
+}
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null) {
+  /** Notes ranked by words: those with every term first, then those with any. */
+  async function byWords(scope: NoteScope, query: SearchQuery, need: number): Promise<RankedNote[]> {
+    const all = await repos.search.rankNotes({ ...scope, query, match: "all", limit: need, cap: FULLTEXT_CAP });
+    if (all.length >= need || query.terms.length === 1) return all;
+    const seen = new Set(all.map((n) => n.id));
+    const any = await repos.search.rankNotes({ ...scope, query, match: "any", limit: need, cap: FULLTEXT_CAP });
+    return [...all, ...any.filter((n) => !seen.has(n.id))];
+  }
+
+  /** Notes ranked by meaning: each by its closest passage, kept only when in scope. */
+  async function byMeaning(scope: NoteScope, text: string, need: number): Promise<(Candidate & { passage: NonNullable<Candidate["passage"]> })[]> {
+    if (!embedder) return [];
+    const [vector] = await embedder.embed([text]);
+    const best = new Map<string, { text: string; timestampSec: number | null }>();
+    for (const hit of await repos.passages.nearest(scope.workspaceId, vector, Math.min(400, need * 8), embedder.name)) {
+      if (hit.source === "note" && !best.has(hit.sourceId)) best.set(hit.sourceId, { text: hit.text, timestampSec: hit.timestampSec });
+    }
+    const visible = await repos.search.inScope(scope, [...best.keys()]);
+    return visible.map((n) => ({ ...n, fused: 0, passage: best.get(n.id)! }));
+  }
+
+  /** The moments of one note that matched: transcript segments by words, then the passage by meaning. */
+  async function matchesOf(c: Candidate, query: SearchQuery, speaker: string | undefined): Promise<SearchMatch[]> {
+    const names = await repos.speakers.namesOf(c.id);
+    const nameOf = (label: string) => names.get(label)?.name ?? label;
+    const bySpeaker = (label: string) => !speaker || label.toLowerCase() === speaker || nameOf(label).toLowerCase() === speaker;
+    const out: SearchMatch[] = [];
+    for (const m of await repos.search.moments(c, query, speaker ? 25 : MATCHES_PER_NOTE)) {
+      if (!bySpeaker(m.speaker)) continue;
+      out.push({ text: m.text, segment: m.position, startTimestamp: toTimestamp(m.startSec), speaker: nameOf(m.speaker) });
+      if (out.length >= MATCHES_PER_NOTE) break;
+    }
+    if (c.passage && out.length < MATCHES_PER_NOTE) {
+      const at = c.passage.timestampSec === null ? null : await repos.search.segmentAt(c.id, c.passage.timestampSec);
+      if ((!at || !out.some((m) => m.segment === at.position)) && (!at || bySpeaker(at.speaker)) && (at || !speaker))
+        out.push({
+          text: c.passage.text.length > 240 ? `${c.passage.text.slice(0, 239)}…` : c.passage.text,
+          segment: at?.position ?? null,
+          startTimestamp: at ? toTimestamp(at.startSec) : null,
+          speaker: at ? nameOf(at.speaker) : null,
+        });
+    }
+    if (!out.length && !speaker) {
+      const snippet = await repos.search.noteSnippet(c.seq, query);
+      if (snippet) out.push({ text: snippet, segment: null, startTimestamp: null, speaker: null });
+    }
+    return out;
+  }
+
+  async function search(p: Principal, params: SearchParams): Promise<SearchResponse> {
+    const query = parseSearchQuery(params.q);
+    if (!query.terms.length) throw new BadRequestError("q: give at least one word to search for (letters or digits).");
+    if (params.mode === "semantic" && !embedder)
+      throw new BadRequestError("mode: semantic search needs an embedding model, and this server has none (NOTULA_EMBEDDINGS=none); use fulltext or hybrid.");
+    const fingerprint = cursorFingerprint(p, params);
+    const offset = decodeCursor(params.cursor, fingerprint);
+    const need = offset + params.limit + 1;
+    const speaker = params.speaker?.trim().toLowerCase() || undefined;
+    const scope: NoteScope = {
+      workspaceId: p.workspaceId,
+      viewerUserId: p.userId,
+      fromDate: params.fromDate,
+      toDate: params.toDate,
+      folderIds: params.folderIds,
+      participantEmail: params.participantEmail?.toLowerCase(),
+      speaker,
+    };
+    const mode = params.mode === "hybrid" && !embedder ? "fulltext" : params.mode;
+
+    // Reciprocal-rank fusion: scores of the two rankings are not comparable, ranks are.
+    const fused = new Map<string, Candidate>();
+    const fuse = (list: (Omit<Candidate, "fused"> & { fused?: number })[]) =>
+      list.forEach((c, i) => {
+        const prev = fused.get(c.id);
+        fused.set(c.id, { ...c, ...prev, passage: prev?.passage ?? c.passage, fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1) });
+      });
+    if (mode !== "semantic") fuse(await byWords(scope, query, need));
+    if (mode !== "fulltext") fuse(await byMeaning(scope, params.q, need));
+
+    const ranked = [...fused.values()].sort((a, b) => b.fused - a.fused || b.createdAt - a.createdAt);
+    const page = ranked.slice(offset, offset + params.limit);
+    const results = [];
+    for (const c of page)
+      results.push({ note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) }, score: round(c.fused), matches: await matchesOf(c, query, speaker) });
+    return {
+      results,
+      mode,
+      pagination: { limit: params.limit, nextCursor: ranked.length > offset + params.limit ? encodeCursor(offset + params.limit, fingerprint) : null },
+    };
+  }
+
   return {
+    search,
+
+    /** svc_search_notes: by words, with the best moment's time and speaker to cite. */
     async notes(p: Principal, q: NoteSearchQueryInput) {
-      const words = searchWords(q.query);
-      const hits = await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, words, limit: q.limit ?? 10 });
+      const r = await search(p, { q: q.query, mode: "fulltext", limit: q.limit ?? 10 });
       return {
-        notes: hits.map((h) => ({ id: h.id, title: h.title, createdAt: iso(h.createdAt), snippet: h.snippet, score: score(h.rank) })),
+        notes: r.results.map((h) => ({
+          id: h.note.id,
+          title: h.note.title,
+          createdAt: h.note.createdAt,
+          snippet: h.matches[0]?.text ?? "",
+          score: h.score,
+          ...(h.matches[0]?.startTimestamp ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined } : {}),
+        })),
         query: q.query,
-        count: hits.length,
+        count: r.results.length,
       };
     },
 
     /**
-     * Notes and articles together, by meaning (embeddings) and by words (full text).
-     * Their scores are not comparable, so the rankings are fused by reciprocal rank
-     * (RRF, k = 60); without an embedding model, the full-text ranking alone.
+     * svc_search_knowledge: notes (as the one search finds them) and knowledge-base
+     * articles, fused by reciprocal rank. A folder or date filter leaves articles out:
+     * they belong to no folder and have no meeting date.
      */
     async knowledge(p: Principal, q: KnowledgeSearchQueryInput) {
-      const { limit, fromDate, toDate } = q;
-      const words = searchWords(q.query);
-      const filtered = Boolean(q.folderIds?.length || fromDate !== undefined || toDate !== undefined);
-      const lists: Candidate[][] = [];
-
-      const textNotes = await repos.search.notes({ workspaceId: p.workspaceId, viewerUserId: p.userId, words, limit: limit * 3, fromDate, toDate, folderIds: q.folderIds });
-      lists.push(textNotes.map((h) => ({ source: "note", id: h.id, snippet: h.snippet, timestampSec: null })));
-      // Articles belong to no folder and have no meeting date: a folder or date filter leaves them out.
-      if (!filtered)
-        lists.push((await repos.search.articles({ workspaceId: p.workspaceId, words, limit: limit * 3 })).map((h) => ({ source: "article", id: h.id, snippet: h.snippet, timestampSec: null })));
-
-      if (embedder) {
-        const [vector] = await embedder.embed([q.query]);
-        const seen = new Set<string>();
-        const semantic: Candidate[] = [];
-        for (const hit of await repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
-          const key = `${hit.source}:${hit.sourceId}`;
-          if (seen.has(key)) continue; // the best passage speaks for its note or article
-          seen.add(key);
-          if (hit.source === "article" && filtered) continue;
-          semantic.push({ source: hit.source, id: hit.sourceId, snippet: hit.text.length > 240 ? `${hit.text.slice(0, 239)}…` : hit.text, timestampSec: hit.timestampSec });
+      const { limit } = q;
+      const filtered = Boolean(q.folderIds?.length || q.fromDate !== undefined || q.toDate !== undefined);
+      const notes = await search(p, { q: q.query, mode: "hybrid", limit: Math.min(50, limit * 2), folderIds: q.folderIds, fromDate: q.fromDate, toDate: q.toDate });
+      type Result = { source: "note" | "article"; id: string; title: string; snippet: string; score: number; timestamp?: string; speaker?: string };
+      const lists: Result[][] = [
+        notes.results.map((h) => ({
+          source: "note",
+          id: h.note.id,
+          title: h.note.title,
+          snippet: h.matches[0]?.text ?? "",
+          score: 0,
+          ...(h.matches[0]?.startTimestamp ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined } : {}),
+        })),
+      ];
+      if (!filtered) {
+        const words = parseSearchQuery(q.query).words;
+        const text = (await repos.search.articles({ workspaceId: p.workspaceId, words, limit: limit * 2 })).map(
+          (a): Result => ({ source: "article", id: a.id, title: a.title, snippet: a.snippet, score: 0 }),
+        );
+        const meaning: Result[] = [];
+        if (embedder) {
+          const [vector] = await embedder.embed([q.query]);
+          const seen = new Set<string>();
+          for (const hit of await repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
+            if (hit.source !== "article" || seen.has(hit.sourceId)) continue;
+            seen.add(hit.sourceId);
+            const article = await repos.knowledge.getById(hit.sourceId);
+            if (article?.workspaceId === p.workspaceId)
+              meaning.push({ source: "article", id: article.id, title: article.title, snippet: hit.text.length > 240 ? `${hit.text.slice(0, 239)}…` : hit.text, score: 0 });
+          }
         }
-        lists.push(semantic);
+        lists.push(text, meaning);
       }
-
-      const fused = new Map<string, Candidate & { fused: number }>();
+      const fused = new Map<string, Result>();
       for (const list of lists)
-        list.forEach((c, i) => {
-          const key = `${c.source}:${c.id}`;
+        list.forEach((r, i) => {
+          const key = `${r.source}:${r.id}`;
           const prev = fused.get(key);
-          fused.set(key, { ...(prev ?? c), timestampSec: prev?.timestampSec ?? c.timestampSec, fused: (prev?.fused ?? 0) + 1 / (60 + i + 1) });
+          fused.set(key, { ...(prev ?? r), score: (prev?.score ?? 0) + 1 / (RRF_K + i + 1) });
         });
-
-      // Whatever ranks, the caller must be allowed to see it, and it must pass the filters.
-      const results = [];
-      for (const c of [...fused.values()].sort((a, b) => b.fused - a.fused)) {
-        if (results.length >= limit) break;
-        if (c.source === "note") {
-          const note = await repos.notes.get(p.workspaceId, p.userId, c.id);
-          if (!note) continue;
-          if ((fromDate !== undefined && note.createdAt < fromDate) || (toDate !== undefined && note.createdAt >= toDate)) continue;
-          if (q.folderIds?.length && !((await repos.notes.foldersOf([c.id])).get(c.id) ?? []).some((f) => q.folderIds!.includes(f.id))) continue;
-          results.push({ source: "note" as const, id: c.id, title: note.title, snippet: c.snippet, score: round(c.fused), ...(c.timestampSec !== null ? { timestamp: toTimestamp(c.timestampSec) } : {}) });
-        } else {
-          const article = await repos.knowledge.getById(c.id);
-          if (!article || article.workspaceId !== p.workspaceId) continue;
-          results.push({ source: "article" as const, id: c.id, title: article.title, snippet: c.snippet, score: round(c.fused) });
-        }
-      }
+      const results = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit).map((r) => ({ ...r, score: round(r.score) }));
       return embedder
         ? { results, mode: "hybrid" as const, note: `Ranked by meaning (${embedder.name}) and by words, fused.` }
         : { results, mode: "full-text" as const, note: "Ranked by full-text match only: no embedding model is configured for meaning-based search." };

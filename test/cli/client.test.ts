@@ -51,7 +51,7 @@ describe("notes", () => {
     expect(Object.keys(listedJson)).toEqual(["items", "pagination"]);
     expect(listedJson.items[0].id).toBe(id);
     const searched = await json(["notes", "search", "pricing"]);
-    expect(searched.items.map((n: { id: string }) => n.id)).toEqual([id]);
+    expect(searched.results.map((r: { note: { id: string } }) => r.note.id)).toEqual([id]);
 
     const refused = await cli(["notes", "delete", id]);
     expect(refused.code).toBe(2);

@@ -3,7 +3,8 @@
 // and only what the viewer may see.
 import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
-import { searchWords, type NoteSearch } from "../../src/db/repos/search.js";
+import type { NoteRanking } from "../../src/db/repos/search.js";
+import { parseSearchQuery } from "../../src/core/search-query.js";
 import type { NewNote } from "../../src/db/repos/notes.js";
 import { openDatabase } from "../../src/db/open.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
@@ -29,13 +30,17 @@ const NOTES = [
   note("note_4", "Private budget", "Only mine.", { visibility: "only-me", createdBy: "usr_2" }),
 ];
 
-const queries: [string, Partial<NoteSearch>][] = [
+const queries: [string, Partial<NoteRanking>][] = [
   ["budget", {}],
   ["budgets hiring", {}],
+  ["budgets hiring", { match: "all" }],
   ["typogr", {}],
   ["remote", {}],
+  ['"remote work"', {}],
+  ['"work remote"', {}],
   ["nothing-like-this", {}],
   ["budget", { fromDate: 2, toDate: 4 }],
+  ["budget", { speaker: "speaker" }],
 ];
 
 describe("full-text search on both dialects", () => {
@@ -55,20 +60,40 @@ describe("full-text search on both dialects", () => {
     }
     const pgSearch = pgSearchRepo(ctx.pg.db);
     for (const [text, extra] of queries) {
-      const q: NoteSearch = { workspaceId: "ws_1", viewerUserId: "usr_1", words: searchWords(text), limit: 10, ...extra };
-      const a = await repos.search.notes(q);
-      const b = await pgSearch.notes(q);
-      expect(b.map((h) => h.id), text).toEqual(a.map((h) => h.id));
+      const q: NoteRanking = { workspaceId: "ws_1", viewerUserId: "usr_1", query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra };
+      const a = await repos.search.rankNotes(q);
+      const b = await pgSearch.rankNotes(q);
+      expect(b.map((h) => h.id), `${text} ${JSON.stringify(extra)}`).toEqual(a.map((h) => h.id));
       for (const h of [...a, ...b]) {
         expect(h.rank).toBeLessThan(0);
         expect(typeof h.createdAt).toBe("number");
+        expect(typeof h.seq).toBe("number");
       }
     }
-    const budget = await pgSearch.notes({ workspaceId: "ws_1", viewerUserId: "usr_1", words: ["budget"], limit: 10 });
-    expect(budget.map((h) => h.id)).toEqual(["note_1", "note_3"]);
-    expect(budget[0].snippet).toContain("«Budget»");
+    const rank = (text: string, extra: Partial<NoteRanking> = {}) =>
+      pgSearch.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra });
+    expect((await rank("budget")).map((h) => h.id)).toEqual(["note_1", "note_3"]);
+    expect((await rank('"remote work"')).map((h) => h.id)).toEqual(["note_3"]);
+    expect(await rank('"work remote"')).toEqual([]);
+    expect((await rank("budget hiring", { match: "all" })).map((h) => h.id)).toEqual(["note_1", "note_3"]);
+    expect((await rank("budget colours", { match: "all" })).map((h) => h.id)).toEqual([]);
     // The creator sees their private note.
-    expect((await pgSearch.notes({ workspaceId: "ws_1", viewerUserId: "usr_2", words: ["private"], limit: 10 })).map((h) => h.id)).toEqual(["note_4"]);
+    expect((await rank("private", { viewerUserId: "usr_2" })).map((h) => h.id)).toEqual(["note_4"]);
+
+    // The moment: the segment, its time, its speaker, the words marked; alike on both.
+    const note3 = (await rank("remote"))[0];
+    const liteNote3 = (await repos.search.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", query: parseSearchQuery("remote"), match: "any", limit: 1, cap: 100 }))[0];
+    const pgMoments = await pgSearch.moments(note3, parseSearchQuery("remote"), 3);
+    const liteMoments = await repos.search.moments(liteNote3, parseSearchQuery("remote"), 3);
+    for (const m of [pgMoments, liteMoments]) {
+      expect(m).toHaveLength(1);
+      expect(m[0]).toMatchObject({ position: 0, startSec: 0, speaker: "Speaker" });
+      expect(m[0].text).toContain("«remote»");
+    }
+    expect(await repos.search.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
+    expect(await pgSearch.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
+    expect((await repos.search.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1" }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
+    expect((await pgSearch.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1" }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
     lite.close();
   });
 

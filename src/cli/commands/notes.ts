@@ -241,10 +241,44 @@ export function registerNotes(program: Command) {
 
   notes
     .command("search")
-    .description("Find notes by words of their title")
-    .argument("<query>", "words to look for")
-    .option("--limit <n>", "at most this many (default 20)")
-    .action(apiAction((ctx, query: string, f) => ctx.api.call("listNotes", { query: listQuery({ search: query, limit: f.limit }) }), (page) => printNotes(page.items)));
+    .description("Find what was written or said: each match with the note, when it was said and by whom")
+    .argument("<query>", 'words (each found by prefix) and "quoted phrases"')
+    .option("--mode <mode>", "hybrid (words and meaning) | fulltext | semantic", "hybrid")
+    .option("--folder <id>", "in this folder (repeat for any of several)", collect)
+    .option("--from <date>", "created at or after (ISO 8601)")
+    .option("--to <date>", "created before (ISO 8601)")
+    .option("--participant <email>", "with this participant")
+    .option("--speaker <name>", "only what this speaker said")
+    .option("--limit <n>", "notes per page, 1–50 (default 10)")
+    .option("--cursor <cursor>", "the next page (printed after a full page)")
+    .addHelpText("after", '\nExamples:\n  notula notes search "next quarter" budget\n  notula notes search pricing --speaker Ana --from 2026-01-01 --json')
+    .action(
+      apiAction(
+        (ctx, query: string, f: { mode: string; folder?: string[]; from?: string; to?: string; participant?: string; speaker?: string; limit?: string; cursor?: string }) =>
+          ctx.api.call("search", {
+            query: {
+              q: query,
+              mode: f.mode as "hybrid" | "fulltext" | "semantic",
+              folderIds: f.folder?.length ? f.folder : undefined,
+              fromDate: f.from,
+              toDate: f.to,
+              participantEmail: f.participant,
+              speaker: f.speaker,
+              limit: f.limit,
+              cursor: f.cursor,
+            },
+          }),
+        (r) => {
+          printTable(
+            ["NOTE", "AT", "SPEAKER", "TITLE", "MATCH"],
+            r.results.flatMap((h) =>
+              (h.matches.length ? h.matches : [null]).map((m) => [h.note.id, m?.startTimestamp ?? "", m?.speaker ?? "", truncate(h.note.title, 32), truncate(m?.text ?? "", 80)]),
+            ),
+          );
+          if (r.pagination.nextCursor) info(`More: --cursor ${r.pagination.nextCursor}`);
+        },
+      ),
+    );
 
   listOptions(
     notes

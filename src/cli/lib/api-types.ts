@@ -11,6 +11,7 @@ import type { meRouteDefs } from "../../server/routes/v1/me.js";
 import type { noteRouteDefs } from "../../server/routes/v1/notes.js";
 import type { workspaceRouteDefs } from "../../server/routes/v1/workspace.js";
 import type { templateRouteDefs } from "../../server/routes/v1/templates.js";
+import type { searchRouteDefs } from "../../server/routes/v1/search.js";
 
 type RouteDefs = typeof audioRouteDefs &
   typeof folderRouteDefs &
@@ -20,7 +21,8 @@ type RouteDefs = typeof audioRouteDefs &
   typeof meRouteDefs &
   typeof noteRouteDefs &
   typeof workspaceRouteDefs &
-  typeof templateRouteDefs;
+  typeof templateRouteDefs &
+  typeof searchRouteDefs;
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 

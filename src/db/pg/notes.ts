@@ -2,7 +2,7 @@
 // (src/db/repos/notes.ts), with plain queries the planner serves from the same indexes
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ListProjection, NewNote, NoteListFilter, NoteRow, NoteTagRow, ProcessingFields, SegmentRow } from "../repos/notes.js";
 import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
@@ -67,6 +67,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       if (f.createdBy !== undefined) where.push(eq(notes.createdBy, f.createdBy));
       if (f.fromDate !== undefined) where.push(gte(notes.createdAt, f.fromDate));
       if (f.toDate !== undefined) where.push(lt(notes.createdAt, f.toDate));
+      if (f.updatedAfter !== undefined) where.push(gt(notes.updatedAt, f.updatedAfter));
       if (f.search !== undefined) {
         const q = titleTsquery(f.search);
         if (!q) return [];

@@ -1,33 +1,80 @@
 // Full-text search on PostgreSQL, answering what the SQLite repository answers with
-// FTS5: any word by prefix (to_tsquery 'word:*'), English stemming, the title weighted
-// above the body (setweight A/B), ranked by ts_rank_cd, with a «marked» snippet.
-// notes_search holds one row per note, rewritten by reindexNote whenever a part changes.
+// FTS5: words by prefix ('word:*') and phrases ('a <-> b'), English stemming, the
+// title weighted above the body (setweight A/B), ranked by ts_rank_cd, with «marked»
+// snippets. notes_search holds one row per note, rewritten by reindexNote whenever a
+// part changes; the moments come from a GIN index over the transcript segments.
 import { sql, type SQL } from "drizzle-orm";
-import type { ArticleHit, NoteHit, NoteSearch } from "../repos/search.js";
+import type { SearchQuery } from "../../core/search-query.js";
+import type { ArticleHit, MomentHit, NoteRanking, NoteScope, RankedNote } from "../repos/search.js";
 import type { PgDb } from "./open.js";
 
-/** Words from searchWords are letters and digits only: safe inside a tsquery. */
-const anyWordTsquery = (words: string[]) => words.map((w) => `${w}:*`).join(" | ");
+/** Terms as a tsquery: words are letters and digits only, safe inside one. */
+const tsTerm = (t: SearchQuery["terms"][number]) => (t.phrase ? `(${t.words.join(" <-> ")})` : `${t.words[0]}:*`);
+const tsMatch = (q: SearchQuery, match: "all" | "any") => q.terms.map(tsTerm).join(match === "all" ? " & " : " | ");
 const HEADLINE = "StartSel=«, StopSel=», MaxWords=16, MinWords=6, ShortWord=2, HighlightAll=false";
+const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, ShortWord=2, HighlightAll=false";
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
+const segmentVector = sql`to_tsvector('english', t.text)`;
+
+function scope(s: NoteScope): SQL {
+  const filters: SQL[] = [sql`n.workspace_id = ${s.workspaceId} AND (n.visibility <> 'only-me' OR n.created_by = ${s.viewerUserId})`];
+  if (s.fromDate !== undefined) filters.push(sql`n.created_at >= ${s.fromDate}`);
+  if (s.toDate !== undefined) filters.push(sql`n.created_at < ${s.toDate}`);
+  if (s.folderIds?.length) filters.push(sql`EXISTS (SELECT 1 FROM note_folders nf WHERE nf.note_id = n.id AND nf.folder_id IN ${s.folderIds})`);
+  if (s.participantEmail) filters.push(sql`EXISTS (SELECT 1 FROM note_participant_emails pe WHERE pe.note_id = n.id AND pe.email_norm = ${s.participantEmail})`);
+  if (s.speaker)
+    filters.push(sql`EXISTS (SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND (lower(t.speaker) = ${s.speaker}
+      OR t.speaker IN (SELECT label FROM note_speakers ns WHERE ns.note_id = n.id AND lower(ns.name) = ${s.speaker})))`);
+  return sql.join(filters, sql` AND `);
+}
 
 export function pgSearchRepo(db: PgDb) {
   return {
-    async notes(q: NoteSearch): Promise<NoteHit[]> {
-      if (!q.words.length) return [];
-      const filters: SQL[] = [];
-      if (q.fromDate !== undefined) filters.push(sql`AND n.created_at >= ${q.fromDate}`);
-      if (q.toDate !== undefined) filters.push(sql`AND n.created_at < ${q.toDate}`);
-      if (q.folderIds?.length) filters.push(sql`AND EXISTS (SELECT 1 FROM note_folders nf WHERE nf.note_id = n.id AND nf.folder_id IN ${q.folderIds})`);
-      const { rows } = await db.execute<{ id: string; title: string; createdAt: string; snippet: string; rank: number }>(sql`
-        SELECT n.id, n.title, n.created_at AS "createdAt",
-               ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}) AS snippet,
-               -ts_rank_cd(s.tsv, query) AS rank
-        FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${anyWordTsquery(q.words)}) AS query
-        WHERE s.tsv @@ query AND n.workspace_id = ${q.workspaceId} AND (n.visibility <> 'only-me' OR n.created_by = ${q.viewerUserId})
-        ${sql.join(filters, sql` `)}
-        ORDER BY rank, n.id LIMIT ${q.limit}`);
-      return rows.map((r) => ({ ...r, createdAt: Number(r.createdAt), rank: Number(r.rank) }));
+    async rankNotes(q: NoteRanking): Promise<RankedNote[]> {
+      if (!q.query.terms.length) return [];
+      // The newest `cap` matches, then ranked: bounded however common the words are.
+      const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string; rank: number }>(sql`
+        SELECT id, seq, title, "createdAt", rank FROM (
+          SELECT n.id, n.seq, n.title, n.created_at AS "createdAt", -ts_rank_cd(s.tsv, query) AS rank
+          FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${tsMatch(q.query, q.match)}) AS query
+          WHERE s.tsv @@ query AND ${scope(q)}
+          ORDER BY n.seq DESC LIMIT ${q.cap}) c
+        ORDER BY rank, id LIMIT ${q.limit}`);
+      return rows.map((r) => ({ ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: Number(r.rank) }));
+    },
+
+    async inScope(s: NoteScope, ids: string[]): Promise<RankedNote[]> {
+      if (!ids.length) return [];
+      const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string }>(sql`
+        SELECT n.id, n.seq, n.title, n.created_at AS "createdAt" FROM notes n WHERE n.id IN ${ids} AND ${scope(s)}`);
+      const found = new Map(rows.map((r) => [r.id, { ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: 0 }]));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+
+    async moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): Promise<MomentHit[]> {
+      if (!query.terms.length) return [];
+      const { rows } = await db.execute<{ position: number; startSec: number; speaker: string; text: string; rank: number }>(sql`
+        SELECT t.position, t.start_sec AS "startSec", t.speaker, ts_headline('english', t.text, query, ${MOMENT_HEADLINE}) AS text,
+               -ts_rank_cd(${segmentVector}, query) AS rank
+        FROM transcript_segments t, to_tsquery('english', ${tsMatch(query, "any")}) AS query
+        WHERE t.note_id = ${note.id} AND ${segmentVector} @@ query
+        ORDER BY rank, t.position LIMIT ${limit}`);
+      return rows.map((r) => ({ ...r, position: Number(r.position), startSec: Number(r.startSec), rank: Number(r.rank) }));
+    },
+
+    async noteSnippet(seq: number, query: SearchQuery): Promise<string | null> {
+      if (!query.terms.length) return null;
+      const { rows } = await db.execute<{ snippet: string }>(sql`
+        SELECT ts_headline('english', s.title || E'\\n' || s.body, to_tsquery('english', ${tsMatch(query, "any")}), ${HEADLINE}) AS snippet
+        FROM notes_search s WHERE s.note_seq = ${seq}`);
+      return rows[0]?.snippet ?? null;
+    },
+
+    async segmentAt(noteId: string, startSec: number): Promise<{ position: number; startSec: number; speaker: string; text: string } | null> {
+      const { rows } = await db.execute<{ position: number; startSec: number; speaker: string; text: string }>(sql`
+        SELECT position, start_sec AS "startSec", speaker, text FROM transcript_segments
+        WHERE note_id = ${noteId} AND start_sec >= ${startSec} ORDER BY position LIMIT 1`);
+      return rows[0] ? { ...rows[0], position: Number(rows[0].position), startSec: Number(rows[0].startSec) } : null;
     },
 
     async articles(q: { workspaceId: string; words: string[]; limit: number }): Promise<ArticleHit[]> {
@@ -36,7 +83,7 @@ export function pgSearchRepo(db: PgDb) {
         SELECT a.id, a.title, a.created_at AS "createdAt",
                ts_headline('english', a.title || E'\\n' || a.content, query, ${HEADLINE}) AS snippet,
                -ts_rank_cd(${articleVector}, query) AS rank
-        FROM knowledge_articles a, to_tsquery('english', ${anyWordTsquery(q.words)}) AS query
+        FROM knowledge_articles a, to_tsquery('english', ${q.words.map((w) => `${w}:*`).join(" | ")}) AS query
         WHERE ${articleVector} @@ query AND a.workspace_id = ${q.workspaceId}
         ORDER BY rank, a.id LIMIT ${q.limit}`);
       return rows.map((r) => ({ ...r, createdAt: Number(r.createdAt), rank: Number(r.rank) }));

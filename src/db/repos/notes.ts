@@ -2,7 +2,7 @@
 // Reads are prepared once (drizzle builds SQL per call otherwise, which costs more
 // than the query itself); the list query is prepared per filter shape and served
 // by the indexes in schema.ts.
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
@@ -37,6 +37,8 @@ export interface NoteListFilter {
   createdBy?: string;
   fromDate?: number;
   toDate?: number;
+  /** Notes changed after this time (exclusive): incremental sync. */
+  updatedAfter?: number;
   folderIds?: string[];
   participantEmail?: string;
 }
@@ -99,12 +101,25 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     remove: db.$client.prepare("DELETE FROM notes_fts WHERE rowid = ?"),
     add: db.$client.prepare("INSERT INTO notes_fts(rowid, title, body) VALUES (?, ?, ?)"),
   };
+  // The moment index (segments_fts, rowid = (seq << 20) + position): one note's
+  // segments are one rowid range, replaced with its transcript.
+  const segmentIndexStmt = {
+    remove: db.$client.prepare("DELETE FROM segments_fts WHERE rowid BETWEEN (? << 20) AND (? << 20) + 1048575"),
+    add: db.$client.prepare(
+      "INSERT INTO segments_fts(rowid, text) SELECT (n.seq << 20) + t.position, t.text FROM transcript_segments t JOIN notes n ON n.id = t.note_id WHERE t.note_id = ? AND t.position < 1048576",
+    ),
+  };
+  function indexSegments(id: string, seq: number) {
+    segmentIndexStmt.remove.run(seq, seq);
+    segmentIndexStmt.add.run(id);
+  }
   function reindex(id: string) {
     const n = reindexStmt.source.get(id) as { seq: number; title: string; user_written_note: string; summary: string; enhanced_note: string } | undefined;
     if (!n) return;
     const body = [n.user_written_note, n.summary, n.enhanced_note, ...(reindexStmt.transcript.all(id) as string[])].filter(Boolean).join("\n");
     reindexStmt.remove.run(n.seq);
     reindexStmt.add.run(n.seq, n.title, body);
+    return n.seq;
   }
 
   const listStatements = new Map<string, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -145,6 +160,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       f.createdBy !== undefined,
       f.fromDate !== undefined,
       f.toDate !== undefined,
+      f.updatedAfter !== undefined,
       f.search !== undefined && hasMatch,
       f.search !== undefined && !hasMatch,
       folderMode,
@@ -161,6 +177,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     const createdAt = folderMode === "timeline" ? noteFolders.noteCreatedAt : notes.createdAt;
     if (f.fromDate !== undefined) where.push(gte(createdAt, P("fromDate")));
     if (f.toDate !== undefined) where.push(lt(createdAt, P("toDate")));
+    if (f.updatedAfter !== undefined) where.push(gt(notes.updatedAt, P("updatedAfter")));
     if (f.search !== undefined)
       where.push(hasMatch ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})` : sql`0`);
     if (f.folderIds?.length && folderMode !== "timeline") {
@@ -223,6 +240,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (f.createdBy !== undefined) params.createdBy = f.createdBy;
     if (f.fromDate !== undefined) params.fromDate = f.fromDate;
     if (f.toDate !== undefined) params.toDate = f.toDate;
+    if (f.updatedAfter !== undefined) params.updatedAfter = f.updatedAfter;
     if (match) params.match = match;
     f.folderIds?.forEach((id, i) => (params[`f${i}`] = id));
     if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
@@ -244,7 +262,8 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
             .run();
         if (note.folderIds.length)
           tx.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt }))).run();
-        reindex(note.row.id);
+        const seq = reindex(note.row.id);
+        if (seq !== undefined && note.segments.length) indexSegments(note.row.id, seq);
       });
     },
 
@@ -307,7 +326,8 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
             .values(segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: id, position: i + j })))
             .run();
         tx.update(notes).set(fields).where(eq(notes.id, id)).run();
-        reindex(id);
+        const seq = reindex(id);
+        if (seq !== undefined) indexSegments(id, seq);
       });
     },
 

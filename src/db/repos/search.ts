@@ -1,14 +1,9 @@
-// Full-text search over notes and knowledge-base articles on SQLite (FTS5, bm25
-// ranking); src/db/pg/search.ts answers the same on PostgreSQL.
+// Full-text search on SQLite (FTS5, bm25): notes ranked as a whole (notes_fts: title
+// weighted above what the note says), the moments within a note (segments_fts: one
+// row per transcript segment), and knowledge-base articles. src/db/pg/search.ts
+// answers the same on PostgreSQL.
+import type { SearchQuery } from "../../core/search-query.js";
 import type { Db } from "../open.js";
-
-export interface NoteHit {
-  id: string;
-  title: string;
-  createdAt: number;
-  snippet: string;
-  rank: number;
-}
 
 export interface ArticleHit {
   id: string;
@@ -23,31 +18,96 @@ export function searchWords(text: string): string[] {
   return [...new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
 }
 
-/** What both dialects' search repositories answer. */
-export interface NoteSearch {
+/** Which notes a search may return: the caller's workspace and view, and the filters. */
+export interface NoteScope {
   workspaceId: string;
   viewerUserId: string;
-  /** From searchWords: any of them matches, by prefix; notes with more of them rank first. */
-  words: string[];
-  limit: number;
   fromDate?: number;
   toDate?: number;
   folderIds?: string[];
+  /** Lower-cased. */
+  participantEmail?: string;
+  /** A speaker label or a name given to one, lower-cased: only notes where they speak. */
+  speaker?: string;
 }
 
-/** Any word, by prefix, as FTS5 query syntax; bm25 ranks rows with more of them first. */
-const anyWordMatch = (words: string[]) => words.map((w) => `"${w}"*`).join(" OR ");
+export interface NoteRanking extends NoteScope {
+  query: SearchQuery;
+  /** Every term present (AND), or any (OR). */
+  match: "all" | "any";
+  limit: number;
+  /**
+   * How many matching notes, newest first, are ranked at most: a word found in most
+   * meetings costs the same as a rare one, and the ranking then covers the newest.
+   */
+  cap: number;
+}
 
-export function searchRepo(db: Db) {
-  const notesStmt = db.$client.prepare(`
-    SELECT n.id, n.title, n.created_at AS createdAt,
-           snippet(notes_fts, -1, '«', '»', '…', 16) AS snippet,
-           bm25(notes_fts, 4.0, 1.0) AS rank
-    FROM notes_fts JOIN notes n ON n.seq = notes_fts.rowid
-    WHERE notes_fts MATCH @match AND n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.created_by = @viewer)
+export interface RankedNote {
+  id: string;
+  seq: number;
+  title: string;
+  createdAt: number;
+  /** Lower is better. */
+  rank: number;
+}
+
+export interface MomentHit {
+  position: number;
+  startSec: number;
+  /** The engine's label (names are applied by the caller). */
+  speaker: string;
+  /** The segment's words around the match, the matched terms in «». */
+  text: string;
+  rank: number;
+}
+
+/** A term as FTS5 query syntax: a word by prefix, a phrase as written. Words are letters and digits only. */
+const ftsTerm = (t: SearchQuery["terms"][number]) => (t.phrase ? `"${t.words.join(" ")}"` : `"${t.words[0]}"*`);
+export const ftsMatch = (q: SearchQuery, match: "all" | "any") => q.terms.map(ftsTerm).join(match === "all" ? " AND " : " OR ");
+
+const SCOPE_SQL = `n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.created_by = @viewer)
       AND (@from IS NULL OR n.created_at >= @from) AND (@to IS NULL OR n.created_at < @to)
       AND (@folders IS NULL OR n.id IN (SELECT note_id FROM note_folders WHERE folder_id IN (SELECT value FROM json_each(@folders))))
-    ORDER BY rank LIMIT @limit`);
+      AND (@email IS NULL OR n.id IN (SELECT note_id FROM note_participant_emails WHERE email_norm = @email))
+      AND (@speaker IS NULL OR EXISTS (SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND (lower(t.speaker) = @speaker
+           OR t.speaker IN (SELECT label FROM note_speakers ns WHERE ns.note_id = n.id AND lower(ns.name) = @speaker))))`;
+
+const scopeParams = (s: NoteScope) => ({
+  ws: s.workspaceId,
+  viewer: s.viewerUserId,
+  from: s.fromDate ?? null,
+  to: s.toDate ?? null,
+  folders: s.folderIds?.length ? JSON.stringify(s.folderIds) : null,
+  email: s.participantEmail ?? null,
+  speaker: s.speaker ?? null,
+});
+
+export function searchRepo(db: Db) {
+  // The newest `cap` matches in scope (FTS5 walks rowids, which follow notes.seq, from
+  // the top), then ranked by bm25: the cost is bounded however common the words are.
+  const rankStmt = db.$client.prepare(`
+    SELECT id, seq, title, createdAt, rank FROM (
+      SELECT n.id, n.seq, n.title, n.created_at AS createdAt, bm25(notes_fts, 4.0, 1.0) AS rank
+      FROM notes_fts JOIN notes n ON n.seq = notes_fts.rowid
+      WHERE notes_fts MATCH @match AND ${SCOPE_SQL}
+      ORDER BY notes_fts.rowid DESC LIMIT @cap)
+    ORDER BY rank, id LIMIT @limit`);
+  const momentsStmt = db.$client.prepare(`
+    SELECT f.rowid - (@seq << 20) AS position, t.start_sec AS startSec, t.speaker,
+           snippet(segments_fts, 0, '«', '»', '…', 24) AS text, bm25(segments_fts) AS rank
+    FROM segments_fts f JOIN transcript_segments t ON t.note_id = @id AND t.position = f.rowid - (@seq << 20)
+    WHERE segments_fts MATCH @match AND f.rowid BETWEEN (@seq << 20) AND (@seq << 20) + 1048575
+    ORDER BY rank, f.rowid LIMIT @limit`);
+  const snippetStmt = db.$client
+    .prepare(`SELECT snippet(notes_fts, -1, '«', '»', '…', 16) FROM notes_fts WHERE notes_fts MATCH @match AND rowid = @seq`)
+    .pluck();
+  const segmentAtStmt = db.$client.prepare(
+    `SELECT position, start_sec AS startSec, speaker, text FROM transcript_segments WHERE note_id = ? AND start_sec >= ? ORDER BY note_id, position LIMIT 1`,
+  );
+  const inScopeStmt = db.$client.prepare(`
+    SELECT n.id, n.seq, n.title, n.created_at AS createdAt, 0 AS rank
+    FROM notes n WHERE n.id IN (SELECT value FROM json_each(@ids)) AND ${SCOPE_SQL}`);
   const articlesStmt = db.$client.prepare(`
     SELECT a.id, a.title, a.created_at AS createdAt,
            snippet(knowledge_fts, -1, '«', '»', '…', 16) AS snippet,
@@ -56,21 +116,33 @@ export function searchRepo(db: Db) {
     WHERE knowledge_fts MATCH @match AND knowledge_fts.workspace_id = @ws
     ORDER BY rank LIMIT @limit`);
   return {
-    notes(q: NoteSearch): NoteHit[] {
-      if (!q.words.length) return [];
-      return notesStmt.all({
-        match: anyWordMatch(q.words),
-        ws: q.workspaceId,
-        viewer: q.viewerUserId,
-        limit: q.limit,
-        from: q.fromDate ?? null,
-        to: q.toDate ?? null,
-        folders: q.folderIds?.length ? JSON.stringify(q.folderIds) : null,
-      }) as NoteHit[];
+    rankNotes(q: NoteRanking): RankedNote[] {
+      if (!q.query.terms.length) return [];
+      return rankStmt.all({ match: ftsMatch(q.query, q.match), cap: q.cap, limit: q.limit, ...scopeParams(q) }) as RankedNote[];
+    },
+    /** Which of these notes the scope lets through, in the order given. */
+    inScope(scope: NoteScope, ids: string[]): RankedNote[] {
+      if (!ids.length) return [];
+      const found = new Map((inScopeStmt.all({ ids: JSON.stringify(ids), ...scopeParams(scope) }) as RankedNote[]).map((n) => [n.id, n]));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+    /** The segments of one note that hold any of the terms, best first. */
+    moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): MomentHit[] {
+      if (!query.terms.length) return [];
+      return momentsStmt.all({ id: note.id, seq: note.seq, match: ftsMatch(query, "any"), limit }) as MomentHit[];
+    },
+    /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
+    noteSnippet(seq: number, query: SearchQuery): string | null {
+      if (!query.terms.length) return null;
+      return (snippetStmt.get({ seq, match: ftsMatch(query, "any") }) as string | undefined) ?? null;
+    },
+    /** The segment that starts at (or first after) a time: where a transcript passage begins. */
+    segmentAt(noteId: string, startSec: number): { position: number; startSec: number; speaker: string; text: string } | null {
+      return (segmentAtStmt.get(noteId, startSec) as { position: number; startSec: number; speaker: string; text: string } | undefined) ?? null;
     },
     articles(q: { workspaceId: string; words: string[]; limit: number }): ArticleHit[] {
       if (!q.words.length) return [];
-      return articlesStmt.all({ match: anyWordMatch(q.words), ws: q.workspaceId, limit: q.limit }) as ArticleHit[];
+      return articlesStmt.all({ match: q.words.map((w) => `"${w}"*`).join(" OR "), ws: q.workspaceId, limit: q.limit }) as ArticleHit[];
     },
   };
 }

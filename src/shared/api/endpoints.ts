@@ -47,6 +47,7 @@ export const endpoints = {
   createTemplate: { method: "post", path: "/v1/templates" },
   updateTemplate: { method: "patch", path: "/v1/templates/{id}" },
   deleteTemplate: { method: "delete", path: "/v1/templates/{id}" },
+  search: { method: "get", path: "/v1/search" },
   getAiConfig: { method: "get", path: "/v1/ai-config" },
   updateAiConfig: { method: "patch", path: "/v1/ai-config" },
 } as const;

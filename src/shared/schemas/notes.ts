@@ -131,6 +131,7 @@ export const NoteListQuery = z.object({
   createdBy: z.string().max(200).optional(),
   fromDate: queryDate("Notes created at or after this ISO 8601 date."),
   toDate: queryDate("Notes created before this ISO 8601 date."),
+  updatedAfter: queryDate("Extension: notes changed after this ISO 8601 time (exclusive), for incremental sync; sort by updatedAt to walk them."),
   folderIds: queryIdList("Comma-separated folder IDs: notes filed in any of them."),
   tagIds: queryIdList("Deprecated alias of folderIds."),
   participantEmail: z.string().max(320).optional(),

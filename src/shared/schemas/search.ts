@@ -1,6 +1,6 @@
 // The search shapes shared by the MCP tools (input and output schemas) and the services.
 import { z } from "zod";
-import { Iso, queryDate, queryIdList } from "./common.js";
+import { Iso, queryDate, queryIdList, queryInt } from "./common.js";
 
 export const NoteSearchQuery = z.object({
   query: z.string().min(1).max(500),
@@ -9,7 +9,17 @@ export const NoteSearchQuery = z.object({
 export type NoteSearchQueryInput = z.infer<typeof NoteSearchQuery>;
 
 export const NoteSearchResult = z.object({
-  notes: z.array(z.object({ id: z.string(), title: z.string(), createdAt: Iso, snippet: z.string(), score: z.number() })),
+  notes: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      createdAt: Iso,
+      snippet: z.string(),
+      score: z.number(),
+      timestamp: z.string().optional().describe("MM:SS where the best match was said, when it was in the transcript"),
+      speaker: z.string().optional().describe("who said it"),
+    }),
+  ),
   query: z.string(),
   count: z.number().int(),
 });
@@ -25,8 +35,74 @@ export type KnowledgeSearchQueryInput = z.infer<typeof KnowledgeSearchQuery>;
 
 export const KnowledgeSearchResult = z.object({
   results: z.array(
-    z.object({ source: z.enum(["note", "article"]), id: z.string(), title: z.string(), snippet: z.string(), score: z.number(), timestamp: z.string().optional() }),
+    z.object({
+      source: z.enum(["note", "article"]),
+      id: z.string(),
+      title: z.string(),
+      snippet: z.string(),
+      score: z.number(),
+      timestamp: z.string().optional(),
+      speaker: z.string().optional(),
+    }),
   ),
   mode: z.string(),
   note: z.string().optional(),
 });
+
+// --- GET /v1/search ---------------------------------------------------------------
+
+export const SEARCH_MODES = ["hybrid", "fulltext", "semantic"] as const;
+
+export const SearchQueryParams = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(500)
+    .meta({ description: 'Words (each found by prefix) and "quoted phrases" (found as written); notes with every term rank above notes with some.' }),
+  mode: z.enum(SEARCH_MODES).default("hybrid").meta({ description: "hybrid (words and meaning, fused), fulltext or semantic" }),
+  folderIds: queryIdList("Comma-separated folder IDs: notes filed in any of them."),
+  fromDate: queryDate("Notes created at or after this ISO 8601 date."),
+  toDate: queryDate("Notes created before this ISO 8601 date."),
+  participantEmail: z.string().trim().max(320).optional(),
+  speaker: z.string().trim().min(1).max(200).optional().meta({ description: "Only what this speaker said (a label or a name given to one)." }),
+  limit: queryInt(1, 50, 10),
+  cursor: z.string().max(500).optional().meta({ description: "pagination.nextCursor of the previous page, with the same query." }),
+});
+/** What the one search takes, from REST, the CLI, the web app or MCP. */
+export interface SearchParams {
+  q: string;
+  mode: (typeof SEARCH_MODES)[number];
+  limit: number;
+  folderIds?: string[];
+  fromDate?: number;
+  toDate?: number;
+  participantEmail?: string;
+  speaker?: string;
+  cursor?: string;
+}
+
+export const SearchMatch = z
+  .object({
+    text: z.string().meta({ description: "The matching passage, the matched words in «»." }),
+    segment: z.number().int().nullable().meta({ description: "The transcript segment's position; null when the match is in the title or notes." }),
+    startTimestamp: z.string().nullable().meta({ description: "MM:SS where it was said." }),
+    speaker: z.string().nullable(),
+  })
+  .meta({ id: "SearchMatch" });
+export type SearchMatch = z.infer<typeof SearchMatch>;
+
+export const SearchResponse = z
+  .object({
+    results: z.array(
+      z.object({
+        note: z.object({ id: z.string(), title: z.string(), createdAt: Iso }),
+        score: z.number().meta({ description: "Reciprocal-rank fusion score: higher is better; compare within one search only." }),
+        matches: z.array(SearchMatch).meta({ description: "The note's best matches, best first (at most 3)." }),
+      }),
+    ),
+    mode: z.enum(SEARCH_MODES).meta({ description: "The mode used: hybrid falls back to fulltext without an embedding model." }),
+    pagination: z.object({ limit: z.number().int(), nextCursor: z.string().nullable() }),
+  })
+  .meta({ id: "SearchResponse" });
+export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -30,7 +30,7 @@ export function Transcript(props: { segments: NoteDto["transcripts"]; playable: 
     ? (t: string) => html`<button type="button" class="at" aria-label="Play from ${t}">${t}</button>`
     : (t: string) => html`<span class="muted">${t}</span>`;
   return html`<ol class="transcript">${props.segments.map(
-    (s) => html`<li data-start="${seconds(s.startTimestamp)}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
+    (s, i) => html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
   )}</ol>`;
 }
 

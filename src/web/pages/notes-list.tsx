@@ -1,3 +1,4 @@
+import type { SearchResponse } from "../../shared/schemas/search.js";
 import type { NoteBrief } from "../../shared/schemas/notes.js";
 import { html } from "hono/html";
 import { NOTE_STATUSES } from "../../shared/vocabulary.js";
@@ -62,7 +63,7 @@ export function NotesListPage(props: {
   filters: ListFilters;
   folders: { id: string; name: string }[];
   notes: NoteBrief[];
-  hits: { id: string; title: string; createdAt: string; snippet: string }[] | null;
+  hits: SearchResponse["results"] | null;
   previous: number | null;
   next: number | null;
   error?: string;
@@ -81,11 +82,21 @@ export function NotesListPage(props: {
           <ul class="notes">
             {props.hits.map((h) => (
               <li>
-                <a class="title" href={`/notes/${encodeURIComponent(h.id)}`}>
-                  {h.title}
+                <a class="title" href={`/notes/${encodeURIComponent(h.note.id)}`}>
+                  {h.note.title}
                 </a>
-                <div class="meta">{formatDate(h.createdAt)}</div>
-                <Snippet text={h.snippet} />
+                <div class="meta">{formatDate(h.note.createdAt)}</div>
+                {h.matches.map((m) => (
+                  <div class="match">
+                    {m.segment !== null ? (
+                      <a class="small" href={`/notes/${encodeURIComponent(h.note.id)}#segment-${m.segment}`}>
+                        {m.startTimestamp}
+                        {m.speaker ? ` · ${m.speaker}` : ""}
+                      </a>
+                    ) : null}
+                    <Snippet text={m.text} />
+                  </div>
+                ))}
               </li>
             ))}
           </ul>

@@ -43,7 +43,13 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     if (!parsed.success)
       return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={null} previous={null} next={null} error={describeZodError(parsed.error)} />, 400);
     if (filters.said) {
-      const hits = (await services.search.notes(viewer.principal, { query: filters.said.slice(0, 500), limit: 50 })).notes;
+      let hits;
+      try {
+        hits = (await services.search.search(viewer.principal, { q: filters.said.slice(0, 500), mode: "hybrid", limit: 50 })).results;
+      } catch (err) {
+        if (!(err instanceof BadRequestError)) throw err;
+        return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={[]} previous={null} next={null} error={err.message} />, 400);
+      }
       return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={hits} previous={null} next={null} />);
     }
     const page = await services.notes.briefs(viewer.principal, parsed.data);

@@ -1,0 +1,39 @@
+// What a search box means: words (each found by prefix) and "quoted phrases" (found
+// as written), ignoring case and accents. Nothing of any engine's query syntax gets
+// through: words are letters and digits only, so each dialect can quote them safely.
+
+export interface SearchTerm {
+  /** One word (matched as a prefix), or several (a phrase, matched in order). */
+  words: string[];
+  phrase: boolean;
+}
+
+export interface SearchQuery {
+  terms: SearchTerm[];
+  /** Every distinct word of every term, for highlighting and fallbacks. */
+  words: string[];
+}
+
+const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
+
+/** At most this many terms count: a pasted paragraph must not become a query of hundreds. */
+export const MAX_TERMS = 32;
+
+export function parseSearchQuery(text: string): SearchQuery {
+  const terms: SearchTerm[] = [];
+  const seen = new Set<string>();
+  const add = (words: string[], phrase: boolean) => {
+    if (!words.length) return;
+    const key = `${phrase ? "p" : "w"}:${words.join(" ")}`;
+    if (seen.has(key) || terms.length >= MAX_TERMS) return;
+    seen.add(key);
+    terms.push({ words, phrase: phrase && words.length > 1 });
+  };
+  // Quoted phrases first; an unclosed quote is just words.
+  const rest = text.replace(/"([^"]*)"/g, (_, inner: string) => {
+    add(wordsOf(inner), true);
+    return " ";
+  });
+  for (const w of wordsOf(rest)) add([w], false);
+  return { terms, words: [...new Set(terms.flatMap((t) => t.words))] };
+}
