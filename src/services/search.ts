@@ -132,15 +132,26 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     if (mode !== "fulltext") fuse(await byMeaning(scope, params.q, need));
 
     const ranked = [...fused.values()].sort((a, b) => b.fused - a.fused || b.createdAt - a.createdAt);
-    const page = ranked.slice(offset, offset + params.limit);
     const results = [];
-    for (const c of page)
-      results.push({ note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) }, score: round(c.fused), matches: await matchesOf(c, query, speaker) });
-    return {
-      results,
-      mode,
-      pagination: { limit: params.limit, nextCursor: ranked.length > offset + params.limit ? encodeCursor(offset + params.limit, fingerprint) : null },
-    };
+    let more = false;
+    const present = (c: Candidate, matches: SearchMatch[]) => ({ note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) }, score: round(c.fused), matches });
+    if (!speaker) {
+      for (const c of ranked.slice(offset, offset + params.limit)) results.push(present(c, await matchesOf(c, query, undefined)));
+      more = ranked.length > offset + params.limit;
+    } else {
+      // With a speaker, a note counts only where that speaker said the words: its matches decide.
+      let qualifying = 0;
+      for (const c of ranked) {
+        const matches = await matchesOf(c, query, speaker);
+        if (!matches.length || qualifying++ < offset) continue;
+        if (results.length === params.limit) {
+          more = true;
+          break;
+        }
+        results.push(present(c, matches));
+      }
+    }
+    return { results, mode, pagination: { limit: params.limit, nextCursor: more ? encodeCursor(offset + params.limit, fingerprint) : null } };
   }
 
   return {

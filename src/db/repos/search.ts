@@ -62,7 +62,11 @@ export interface MomentHit {
   rank: number;
 }
 
-/** A term as FTS5 query syntax: a word by prefix, a phrase as written. Words are letters and digits only. */
+/**
+ * A term as FTS5 query syntax: a phrase as written, a word as a prefix of its stem (the
+ * porter tokenizer stems query words too: "deployment" finds "deployments", "budg" finds
+ * "budget"). Words are letters and digits only.
+ */
 const ftsTerm = (t: SearchQuery["terms"][number]) => (t.phrase ? `"${t.words.join(" ")}"` : `"${t.words[0]}"*`);
 export const ftsMatch = (q: SearchQuery, match: "all" | "any") => q.terms.map(ftsTerm).join(match === "all" ? " AND " : " OR ");
 
