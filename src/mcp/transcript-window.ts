@@ -20,7 +20,7 @@ export const TranscriptWindowInput = {
     .min(1000)
     .max(500_000)
     .optional()
-    .describe(`At most this many characters of transcript (default ${DEFAULT_TRANSCRIPT_BUDGET}); the rest comes with transcriptWindow.nextCursor`),
+    .describe(`At most this many characters of transcript, as JSON (default ${DEFAULT_TRANSCRIPT_BUDGET}); the rest comes with transcriptWindow.nextCursor`),
   cursor: z.string().max(200).optional().describe("transcriptWindow.nextCursor of the previous call, to read on"),
 };
 
@@ -61,8 +61,8 @@ export function windowTranscript(note: NoteDto, args: WindowArgs): { transcripts
     const at = fromTimestamp(s.startTimestamp);
     if (fromSec !== null && at < fromSec) continue;
     if (toSec !== null && at >= toSec) break;
-    // The line as a client shows it: time, speaker, text.
-    const size = s.startTimestamp.length + s.speaker.length + s.text.length + 6;
+    // Counted as the segment's JSON, the larger of the two forms a client receives.
+    const size = JSON.stringify(s).length + 1;
     if (out.length && used + size > budget) {
       next = i;
       break;

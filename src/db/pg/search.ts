@@ -33,11 +33,15 @@ export function pgSearchRepo(db: PgDb) {
     async rankNotes(q: NoteRanking): Promise<RankedNote[]> {
       if (!q.query.terms.length) return [];
       // The newest `cap` matches, then ranked: bounded however common the words are.
+      // A tsvector keeps at most 256 positions of a word, so in a long transcript a
+      // phrase said late may be lost from the note's row: its segment still holds it.
       const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string; rank: number }>(sql`
         SELECT id, seq, title, "createdAt", rank FROM (
           SELECT n.id, n.seq, n.title, n.created_at AS "createdAt", -ts_rank_cd(s.tsv, query) AS rank
           FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${tsMatch(q.query, q.match)}) AS query
-          WHERE s.tsv @@ query AND ${scope(q)}
+          WHERE n.seq IN (SELECT note_seq FROM notes_search WHERE tsv @@ query
+                          UNION SELECT n2.seq FROM transcript_segments t JOIN notes n2 ON n2.id = t.note_id WHERE ${segmentVector} @@ query)
+            AND ${scope(q)}
           ORDER BY n.seq DESC LIMIT ${q.cap}) c
         ORDER BY rank, id LIMIT ${q.limit}`);
       return rows.map((r) => ({ ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: Number(r.rank) }));
