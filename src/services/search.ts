@@ -27,8 +27,13 @@ interface Candidate {
   title: string;
   createdAt: number;
   fused: number;
-  /** The passage that meaning-based search matched, if it did. */
-  passage?: { text: string; timestampSec: number | null };
+  /** The passages that meaning-based search matched, best first. */
+  passages?: Passage[];
+}
+
+interface Passage {
+  text: string;
+  timestampSec: number | null;
 }
 
 function cursorFingerprint(p: Principal, params: SearchParams): string {
@@ -61,16 +66,23 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     return [...all, ...any.filter((n) => !seen.has(n.id))];
   }
 
-  /** Notes ranked by meaning: each by its closest passage, kept only when in scope. */
-  async function byMeaning(scope: NoteScope, text: string, need: number): Promise<(Candidate & { passage: NonNullable<Candidate["passage"]> })[]> {
+  /**
+   * Notes ranked by meaning: each by its closest passage, kept only when in scope, with
+   * its closest transcript passage too (the moment), when that is among the nearest.
+   */
+  async function byMeaning(scope: NoteScope, text: string, need: number): Promise<Candidate[]> {
     if (!embedder) return [];
     const [vector] = await embedder.embed([text]);
-    const best = new Map<string, { text: string; timestampSec: number | null }>();
+    const best = new Map<string, Passage[]>();
     for (const hit of await repos.passages.nearest(scope.workspaceId, vector, Math.min(400, need * 8), embedder.name)) {
-      if (hit.source === "note" && !best.has(hit.sourceId)) best.set(hit.sourceId, { text: hit.text, timestampSec: hit.timestampSec });
+      if (hit.source !== "note") continue;
+      const kept = best.get(hit.sourceId) ?? [];
+      const timed = hit.timestampSec !== null;
+      if (kept.length === 0 || (timed && !kept.some((p) => p.timestampSec !== null))) kept.push({ text: hit.text, timestampSec: hit.timestampSec });
+      best.set(hit.sourceId, kept);
     }
     const visible = await repos.search.inScope(scope, [...best.keys()]);
-    return visible.map((n) => ({ ...n, fused: 0, passage: best.get(n.id)! }));
+    return visible.map((n) => ({ ...n, fused: 0, passages: best.get(n.id)! }));
   }
 
   /** The moments of one note that matched: transcript segments by words, then the passage by meaning. */
@@ -84,15 +96,16 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       out.push({ text: m.text, segment: m.position, startTimestamp: toTimestamp(m.startSec), speaker: nameOf(m.speaker) });
       if (out.length >= MATCHES_PER_NOTE) break;
     }
-    if (c.passage && out.length < MATCHES_PER_NOTE) {
-      const at = c.passage.timestampSec === null ? null : await repos.search.segmentAt(c.id, c.passage.timestampSec);
-      if ((!at || !out.some((m) => m.segment === at.position)) && (!at || bySpeaker(at.speaker)) && (at || !speaker))
-        out.push({
-          text: c.passage.text.length > 240 ? `${c.passage.text.slice(0, 239)}…` : c.passage.text,
-          segment: at?.position ?? null,
-          startTimestamp: at ? toTimestamp(at.startSec) : null,
-          speaker: at ? nameOf(at.speaker) : null,
-        });
+    for (const passage of c.passages ?? []) {
+      if (out.length >= MATCHES_PER_NOTE) break;
+      const at = passage.timestampSec === null ? null : await repos.search.segmentAt(c.id, passage.timestampSec);
+      if (at ? out.some((m) => m.segment === at.position) || !bySpeaker(at.speaker) : speaker) continue;
+      out.push({
+        text: passage.text.length > 240 ? `${passage.text.slice(0, 239)}…` : passage.text,
+        segment: at?.position ?? null,
+        startTimestamp: at ? toTimestamp(at.startSec) : null,
+        speaker: at ? nameOf(at.speaker) : null,
+      });
     }
     if (!out.length && !speaker) {
       const snippet = await repos.search.noteSnippet(c.seq, query);
@@ -126,7 +139,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const fuse = (list: (Omit<Candidate, "fused"> & { fused?: number })[]) =>
       list.forEach((c, i) => {
         const prev = fused.get(c.id);
-        fused.set(c.id, { ...c, ...prev, passage: prev?.passage ?? c.passage, fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1) });
+        fused.set(c.id, { ...c, ...prev, passages: prev?.passages ?? c.passages, fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1) });
       });
     if (mode !== "semantic") fuse(await byWords(scope, query, need));
     if (mode !== "fulltext") fuse(await byMeaning(scope, params.q, need));

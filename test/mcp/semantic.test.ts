@@ -107,3 +107,24 @@ describe("without an embedding model", () => {
     }
   });
 });
+
+describe("GET /v1/search by meaning", () => {
+  it("semantic mode finds the moment though no word is shared, with its time and speaker", async () => {
+    const r = await api("GET", `/v1/search?${new URLSearchParams({ q: "How much does moving our office to Portugal cost?", mode: "semantic", limit: "3" })}`);
+    expect(r.status).toBe(200);
+    expect(r.body.mode).toBe("semantic");
+    expect(r.body.results[0].note.id).toBe(target);
+    const moment = r.body.results[0].matches.find((m: { segment: number | null }) => m.segment !== null);
+    expect(moment).toMatchObject({ segment: 0, startTimestamp: "12:30", speaker: "Ana" });
+    expect(moment.text).toContain("relocation budget");
+  });
+
+  it("hybrid mode fuses words and meaning; fulltext alone misses what shares no word", async () => {
+    const q = "moving our office to Portugal";
+    const hybrid = await api("GET", `/v1/search?${new URLSearchParams({ q, limit: "3" })}`);
+    expect(hybrid.body.mode).toBe("hybrid");
+    expect(hybrid.body.results.map((x: { note: { id: string } }) => x.note.id)).toContain(target);
+    const fulltext = await api("GET", `/v1/search?${new URLSearchParams({ q: "Portugal", mode: "fulltext" })}`);
+    expect(fulltext.body.results).toEqual([]);
+  });
+});
