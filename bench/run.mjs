@@ -1,13 +1,22 @@
-// npm run bench [rest] [web] [upload] [pipeline] [startup] [postgres]: every benchmark by default. Each one
+// npm run bench [rest] [web] [upload] [pipeline] [startup] [postgres] [search-quality]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run.
 import { benchPipeline } from "./pipeline.mjs";
 import { benchPostgres } from "./postgres.mjs";
 import { benchRest } from "./rest.mjs";
+import { benchSearchEval } from "./search-eval.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchUpload } from "./upload.mjs";
 import { benchWeb } from "./web.mjs";
 
-const all = { rest: benchRest, web: benchWeb, upload: benchUpload, pipeline: benchPipeline, startup: benchStartup, postgres: benchPostgres };
+const all = {
+  rest: benchRest,
+  web: benchWeb,
+  upload: benchUpload,
+  pipeline: benchPipeline,
+  startup: benchStartup,
+  postgres: benchPostgres,
+  "search-quality": benchSearchEval,
+};
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of chosen) {
   if (!all[name]) {
