@@ -75,17 +75,12 @@ export async function copySqliteToPostgres(from: OpenedDatabase, to: OpenedPostg
     await reindexNote(tx);
   });
 
-  // Vectors: one sqlite-vec table per embedding size.
-  // (sqlite-vec keeps shadow tables beside each, named passage_vectors_<dims>_chunks and so on.)
-  const vectorTables = (from.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter((n) => /^passage_vectors_\d+$/.test(n));
-  let sourceVectors = 0;
-  for (const table of vectorTables) {
-    const rows = from.sqlite.prepare(`SELECT rowid AS id, embedding FROM ${table}`).all() as { id: number; embedding: Buffer }[];
-    sourceVectors += rows.length;
-    for (const r of rows) {
-      const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
-      await pg.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[])`);
-    }
+  // Vectors: kept whole beside each passage on SQLite (passages.embedding).
+  const rows = from.sqlite.prepare("SELECT id, embedding FROM passages WHERE embedding IS NOT NULL").all() as { id: number; embedding: Buffer }[];
+  const sourceVectors = rows.length;
+  for (const r of rows) {
+    const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
+    await pg.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[])`);
   }
 
   const tables: TableCount[] = [];

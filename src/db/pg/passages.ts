@@ -41,6 +41,10 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction) {
         ORDER BY distance, p.id LIMIT ${k}`);
       return rows.map((r) => ({ ...r, timestampSec: r.timestampSec === null ? null : Number(r.timestampSec), distance: Number(r.distance) }));
     },
+    /** The same: PostgreSQL compares every vector already (no pgvector index yet). */
+    nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string): Promise<PassageHit[]> {
+      return this.nearest(workspaceId, vector, k, model);
+    },
     async modelOf(source: "note" | "article", sourceId: string): Promise<string | null> {
       const [row] = await db.select({ model: passages.model }).from(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId))).limit(1);
       return row?.model ?? null;
