@@ -37,3 +37,20 @@ export function parseSearchQuery(text: string): SearchQuery {
   for (const w of wordsOf(rest)) add([w], false);
   return { terms, words: [...new Set(terms.flatMap((t) => t.words))] };
 }
+
+const STOPWORDS = new Set(
+  "a an and are as at be but by can could did do does for from had has have how i if in into is it its me my no not of on or our so that the their them then there these they this to was we were what when where which who why will with would you your off must should".split(" "),
+);
+
+/** A function word: matched whole only, never as a prefix ("the" must not find "their", "there", "theory"). */
+export const isStopword = (word: string) => STOPWORDS.has(word);
+
+/**
+ * The query without its function words ("who", "the", "on"), for matching any term:
+ * a note that shares only "the" with a question is no match. Phrases stay whole; a
+ * query of nothing but function words is kept as it is.
+ */
+export function contentTerms(q: SearchQuery): SearchQuery {
+  const terms = q.terms.filter((t) => t.phrase || !STOPWORDS.has(t.words[0]));
+  return terms.length ? { terms, words: [...new Set(terms.flatMap((t) => t.words))] } : q;
+}

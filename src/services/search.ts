@@ -9,12 +9,12 @@ import type { Principal } from "../core/principal.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
-import { parseSearchQuery, type SearchQuery } from "../core/search-query.js";
+import { contentTerms, parseSearchQuery, type SearchQuery } from "../core/search-query.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type { KnowledgeSearchQueryInput, NoteSearchQueryInput, SearchMatch, SearchParams, SearchResponse } from "../shared/schemas/search.js";
 
 /** Matching notes ranked at most, newest first: a common word costs what a rare one does. */
-export const FULLTEXT_CAP = 2000;
+export const FULLTEXT_CAP = 1000;
 /** Reciprocal-rank fusion's constant: the usual 60, which damps the top ranks' lead. */
 const RRF_K = 60;
 const MATCHES_PER_NOTE = 3;
@@ -57,13 +57,23 @@ function decodeCursor(cursor: string | undefined, fingerprint: string): number {
 }
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null) {
-  /** Notes ranked by words: those with every term first, then those with any. */
+  /**
+   * Notes ranked by words: those with every term before those with some, and within
+   * each, whole words before prefixes. Each pass runs only while the page is not full:
+   * a prefix query over a common word is the costly one, and rarely needed.
+   */
   async function byWords(scope: NoteScope, query: SearchQuery, need: number): Promise<RankedNote[]> {
-    const all = await repos.search.rankNotes({ ...scope, query, match: "all", limit: need, cap: FULLTEXT_CAP });
-    if (all.length >= need || query.terms.length === 1) return all;
-    const seen = new Set(all.map((n) => n.id));
-    const any = await repos.search.rankNotes({ ...scope, query, match: "any", limit: need, cap: FULLTEXT_CAP });
-    return [...all, ...any.filter((n) => !seen.has(n.id))];
+    const passes: [match: "all" | "any", prefix: boolean][] =
+      query.terms.length > 1 ? [["all", false], ["all", true], ["any", false], ["any", true]] : [["any", false], ["any", true]];
+    const out: RankedNote[] = [];
+    const seen = new Set<string>();
+    const some = contentTerms(query);
+    for (const [match, prefix] of passes) {
+      if (out.length >= need) break;
+      for (const n of await repos.search.rankNotes({ ...scope, query: match === "any" ? some : query, match, prefix, limit: need, cap: FULLTEXT_CAP }))
+        if (!seen.has(n.id)) (seen.add(n.id), out.push(n));
+    }
+    return out;
   }
 
   /**
@@ -74,7 +84,8 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     if (!embedder) return [];
     const [vector] = await embedder.embed([text]);
     const best = new Map<string, Passage[]>();
-    for (const hit of await repos.passages.nearest(scope.workspaceId, vector, Math.min(400, need * 8), embedder.name)) {
+    // A few passages per note wanted: most notes' best passages are near one another.
+    for (const hit of await repos.passages.nearest(scope.workspaceId, vector, Math.min(200, need * 3), embedder.name)) {
       if (hit.source !== "note") continue;
       const kept = best.get(hit.sourceId) ?? [];
       const timed = hit.timestampSec !== null;

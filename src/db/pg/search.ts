@@ -4,13 +4,14 @@
 // snippets. notes_search holds one row per note, rewritten by reindexNote whenever a
 // part changes; the moments come from a GIN index over the transcript segments.
 import { sql, type SQL } from "drizzle-orm";
-import type { SearchQuery } from "../../core/search-query.js";
+import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import type { ArticleHit, MomentHit, NoteRanking, NoteScope, RankedNote } from "../repos/search.js";
 import type { PgDb } from "./open.js";
 
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
-const tsTerm = (t: SearchQuery["terms"][number]) => (t.phrase ? `(${t.words.join(" <-> ")})` : `${t.words[0]}:*`);
-const tsMatch = (q: SearchQuery, match: "all" | "any") => q.terms.map(tsTerm).join(match === "all" ? " & " : " | ");
+const tsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
+  t.phrase ? `(${t.words.join(" <-> ")})` : `${t.words[0]}${prefix && !isStopword(t.words[0]) ? ":*" : ""}`;
+const tsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) => q.terms.map((t) => tsTerm(t, prefix)).join(match === "all" ? " & " : " | ");
 const HEADLINE = "StartSel=«, StopSel=», MaxWords=16, MinWords=6, ShortWord=2, HighlightAll=false";
 const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, ShortWord=2, HighlightAll=false";
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
@@ -38,7 +39,7 @@ export function pgSearchRepo(db: PgDb) {
       const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string; rank: number }>(sql`
         SELECT id, seq, title, "createdAt", rank FROM (
           SELECT n.id, n.seq, n.title, n.created_at AS "createdAt", -ts_rank_cd(s.tsv, query) AS rank
-          FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${tsMatch(q.query, q.match)}) AS query
+          FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${tsMatch(q.query, q.match, q.prefix ?? true)}) AS query
           WHERE n.seq IN (SELECT note_seq FROM notes_search WHERE tsv @@ query
                           UNION SELECT n2.seq FROM transcript_segments t JOIN notes n2 ON n2.id = t.note_id WHERE ${segmentVector} @@ query)
             AND ${scope(q)}

@@ -21,7 +21,7 @@ export interface PassageHit {
 }
 
 /** Candidates taken from the bit scan for each result asked for; at least MIN_CANDIDATES. */
-export const OVERSAMPLE = 8;
+export const OVERSAMPLE = 4;
 const MIN_CANDIDATES = 100;
 
 function checkDims(dims: number) {

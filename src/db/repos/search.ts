@@ -2,7 +2,7 @@
 // weighted above what the note says), the moments within a note (segments_fts: one
 // row per transcript segment), and knowledge-base articles. src/db/pg/search.ts
 // answers the same on PostgreSQL.
-import type { SearchQuery } from "../../core/search-query.js";
+import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import type { Db } from "../open.js";
 
 export interface ArticleHit {
@@ -35,6 +35,8 @@ export interface NoteRanking extends NoteScope {
   query: SearchQuery;
   /** Every term present (AND), or any (OR). */
   match: "all" | "any";
+  /** Words match as prefixes too (default), or only as whole words (by stem). */
+  prefix?: boolean;
   limit: number;
   /**
    * How many matching notes, newest first, are ranked at most: a word found in most
@@ -63,12 +65,15 @@ export interface MomentHit {
 }
 
 /**
- * A term as FTS5 query syntax: a phrase as written, a word as a prefix of its stem (the
- * porter tokenizer stems query words too: "deployment" finds "deployments", "budg" finds
- * "budget"). Words are letters and digits only.
+ * A term as FTS5 query syntax: a phrase as written; a word by its stem (the porter
+ * tokenizer stems query words too: "deployment" finds "deployments"), or, as a prefix
+ * query, by the start of its stem ("budg" finds "budget"). Prefix queries cost far more
+ * on common words, so callers ask for them only when whole words found too little.
+ * Words are letters and digits only.
  */
-const ftsTerm = (t: SearchQuery["terms"][number]) => (t.phrase ? `"${t.words.join(" ")}"` : `"${t.words[0]}"*`);
-export const ftsMatch = (q: SearchQuery, match: "all" | "any") => q.terms.map(ftsTerm).join(match === "all" ? " AND " : " OR ");
+const ftsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
+  t.phrase ? `"${t.words.join(" ")}"` : `"${t.words[0]}"${prefix && !isStopword(t.words[0]) ? "*" : ""}`;
+export const ftsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) => q.terms.map((t) => ftsTerm(t, prefix)).join(match === "all" ? " AND " : " OR ");
 
 const SCOPE_SQL = `n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.created_by = @viewer)
       AND (@from IS NULL OR n.created_at >= @from) AND (@to IS NULL OR n.created_at < @to)
@@ -97,12 +102,15 @@ export function searchRepo(db: Db) {
       WHERE notes_fts MATCH @match AND ${SCOPE_SQL}
       ORDER BY notes_fts.rowid DESC LIMIT @cap)
     ORDER BY rank, id LIMIT @limit`);
-  const momentsStmt = db.$client.prepare(`
-    SELECT f.rowid - (@seq << 20) AS position, t.start_sec AS startSec, t.speaker,
-           snippet(segments_fts, 0, '«', '»', '…', 24) AS text, bm25(segments_fts) AS rank
-    FROM segments_fts f JOIN transcript_segments t ON t.note_id = @id AND t.position = f.rowid - (@seq << 20)
-    WHERE segments_fts MATCH @match AND f.rowid BETWEEN (@seq << 20) AND (@seq << 20) + 1048575
-    ORDER BY rank, f.rowid LIMIT @limit`);
+  // A note's matching segments: rowids within its range (no bm25, whose global
+  // statistics cost a scan of a common word's whole posting list), then each one's snippet.
+  const momentIdsStmt = db.$client
+    .prepare(`SELECT rowid FROM segments_fts WHERE segments_fts MATCH @match AND rowid BETWEEN (@seq << 20) AND (@seq << 20) + 1048575 LIMIT @limit`)
+    .pluck();
+  const momentStmt = db.$client.prepare(`
+    SELECT t.position, t.start_sec AS startSec, t.speaker, snippet(segments_fts, 0, '«', '»', '…', 24) AS text, 0 AS rank
+    FROM segments_fts f JOIN transcript_segments t ON t.note_id = @id AND t.position = @position
+    WHERE segments_fts MATCH @match AND f.rowid = @rowid`);
   const snippetStmt = db.$client
     .prepare(`SELECT snippet(notes_fts, -1, '«', '»', '…', 16) FROM notes_fts WHERE notes_fts MATCH @match AND rowid = @seq`)
     .pluck();
@@ -122,7 +130,7 @@ export function searchRepo(db: Db) {
   return {
     rankNotes(q: NoteRanking): RankedNote[] {
       if (!q.query.terms.length) return [];
-      return rankStmt.all({ match: ftsMatch(q.query, q.match), cap: q.cap, limit: q.limit, ...scopeParams(q) }) as RankedNote[];
+      return rankStmt.all({ match: ftsMatch(q.query, q.match, q.prefix ?? true), cap: q.cap, limit: q.limit, ...scopeParams(q) }) as RankedNote[];
     },
     /** Which of these notes the scope lets through, in the order given. */
     inScope(scope: NoteScope, ids: string[]): RankedNote[] {
@@ -130,15 +138,36 @@ export function searchRepo(db: Db) {
       const found = new Map((inScopeStmt.all({ ids: JSON.stringify(ids), ...scopeParams(scope) }) as RankedNote[]).map((n) => [n.id, n]));
       return ids.flatMap((id) => found.get(id) ?? []);
     },
-    /** The segments of one note that hold any of the terms, best first. */
+    /**
+     * The segments of one note that hold the terms: those with every term first, then
+     * those with any, in the order they were said; whole words first, prefixes if none.
+     */
     moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): MomentHit[] {
       if (!query.terms.length) return [];
-      return momentsStmt.all({ id: note.id, seq: note.seq, match: ftsMatch(query, "any"), limit }) as MomentHit[];
+      const ids = (match: string, n: number) => momentIdsStmt.all({ match, seq: note.seq, limit: n }) as number[];
+      let found: { rowid: number; match: string }[] = [];
+      for (const prefix of [false, true]) {
+        const seen = new Set<number>();
+        for (const mode of query.terms.length > 1 ? (["all", "any"] as const) : (["any"] as const)) {
+          if (seen.size >= limit) break;
+          const match = ftsMatch(query, mode, prefix);
+          for (const rowid of ids(match, limit)) if (!seen.has(rowid) && seen.size < limit) (seen.add(rowid), found.push({ rowid, match }));
+        }
+        if (found.length) break;
+      }
+      const base = note.seq * 1048576;
+      return found
+        .map(({ rowid, match }) => momentStmt.get({ id: note.id, match, rowid, position: rowid - base }) as MomentHit | undefined)
+        .filter((m): m is MomentHit => m !== undefined);
     },
     /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
     noteSnippet(seq: number, query: SearchQuery): string | null {
       if (!query.terms.length) return null;
-      return (snippetStmt.get({ seq, match: ftsMatch(query, "any") }) as string | undefined) ?? null;
+      for (const prefix of [false, true]) {
+        const snippet = snippetStmt.get({ seq, match: ftsMatch(query, "any", prefix) }) as string | undefined;
+        if (snippet) return snippet;
+      }
+      return null;
     },
     /** The segment that starts at (or first after) a time: where a transcript passage begins. */
     segmentAt(noteId: string, startSec: number): { position: number; startSec: number; speaker: string; text: string } | null {
