@@ -225,4 +225,49 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         print(flags, { userId, url }, url);
       }),
     ));
+
+  dataDir(
+    admin
+      .command("reindex")
+      .description("Rebuild the meaning-based search index: embed every note and article again, with a progress bar")
+      .option("--missing", "only what has no passages from the configured embedding model (after changing the model)"),
+  )
+    .addHelpText(
+      "after",
+      "\nRuns beside a running server: each note is replaced in its own short transaction, so requests go on.\n\nExample:\n  notula admin reindex --data-dir ./notula-data --missing",
+    )
+    .action(withFlags((flags) =>
+      withRuntime(flags, async (rt) => {
+        const { loadConfig } = await import("../config/load.js");
+        const { selectEmbedder } = await import("../ai/select.js");
+        const { indexPassages } = await import("../pipeline/index-passages.js");
+        const { renderCount } = await import("./progress.js");
+        const embedder = selectEmbedder(loadConfig({ dataDir: flags.dataDir }).embeddings);
+        if (!embedder) throw new CliError("Meaning-based search is off (NOTULA_EMBEDDINGS=none): there is no index to build.", EXIT.usage);
+        const work: ["note" | "article", string][] = [];
+        for (let after = 0; ; ) {
+          const page = await rt.repos.notes.idsAfter(after, 1000);
+          if (!page.length) break;
+          for (const n of page) work.push(["note", n.id]);
+          after = page[page.length - 1].seq;
+        }
+        for (const id of await rt.repos.knowledge.allIds()) work.push(["article", id]);
+        const progress = renderCount(`Indexing with ${embedder.name}`, work.length);
+        let indexed = 0;
+        let skipped = 0;
+        try {
+          for (const [i, [source, id]] of work.entries()) {
+            if (flags.missing && (await rt.repos.passages.modelOf(source, id)) === embedder.name) skipped++;
+            else {
+              await indexPassages(rt.repos, embedder, source, id);
+              indexed++;
+            }
+            progress.update(i + 1);
+          }
+        } finally {
+          progress.done();
+        }
+        print(flags, { indexed, skipped, model: embedder.name }, `Indexed ${indexed} notes and articles with ${embedder.name}${skipped ? `; ${skipped} were up to date` : ""}.`);
+      }),
+    ));
 }

@@ -30,3 +30,24 @@ export function renderProgress(label: string) {
     },
   };
 }
+
+/** Progress over a count of items (notes, articles): a bar on a terminal, a line every 10% otherwise. */
+export function renderCount(label: string, total: number) {
+  const tty = Boolean(process.stderr.isTTY);
+  const bar = tty ? new cliProgress.SingleBar({ format: `${label} [{bar}] {percentage}% {value}/{total}`, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+  bar?.start(total, 0);
+  let lastDecile = -1;
+  return {
+    update(done: number) {
+      if (bar) return bar.update(done);
+      const decile = total ? Math.floor((done / total) * 10) : 10;
+      if (decile !== lastDecile) {
+        lastDecile = decile;
+        process.stderr.write(`${label}: ${decile * 10}% (${done} of ${total})\n`);
+      }
+    },
+    done() {
+      bar?.stop();
+    },
+  };
+}

@@ -36,6 +36,23 @@ export function notePassages(
   return out.filter((p) => p.text.trim());
 }
 
+/** Cuts one note or article into passages, embeds them and replaces its old ones (or removes them, once it is gone). */
+export async function indexPassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<void> {
+  if (source === "note") {
+    const note = await repos.notes.getForProcessing(id);
+    if (!note) return await repos.passages.remove("note", id);
+    const names = await repos.speakers.namesOf(id);
+    const segments = (await repos.notes.segmentsOf(id)).map((s) => ({ ...s, speaker: names.get(s.speaker)?.name ?? s.speaker }));
+    const items = notePassages(note, segments);
+    await repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+  } else {
+    const article = await repos.knowledge.getById(id);
+    if (!article) return await repos.passages.remove("article", id);
+    const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
+    await repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+  }
+}
+
 export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder }): WorkerDefinition<z.infer<typeof payload>> {
   const { repos, embedder } = d;
   return {
@@ -46,18 +63,6 @@ export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder
     timeoutMs: 10 * 60_000,
     maxAttempts: 3,
     backoffMs: (attempt) => 5_000 * attempt,
-    async handle({ source, id }) {
-      if (source === "note") {
-        const note = await repos.notes.getForProcessing(id);
-        if (!note) return await repos.passages.remove("note", id);
-        const items = notePassages(note, await repos.notes.segmentsOf(id));
-        await repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
-      } else {
-        const article = await repos.knowledge.getById(id);
-        if (!article) return await repos.passages.remove("article", id);
-        const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
-        await repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
-      }
-    },
+    handle: ({ source, id }) => indexPassages(repos, embedder, source, id),
   };
 }

@@ -118,6 +118,11 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     },
 
     /** For the processing pipeline, which acts for no particular viewer. */
+    async idsAfter(afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
+      const rows = await db.select({ id: notes.id, seq: notes.seq }).from(notes).where(gt(notes.seq, afterSeq)).orderBy(asc(notes.seq)).limit(limit);
+      return rows.map((r) => ({ id: r.id, seq: Number(r.seq) }));
+    },
+
     async getForProcessing(id: string): Promise<NoteRow | null> {
       const [row] = await db.select().from(notes).where(eq(notes.id, id)).limit(1);
       return row ?? null;

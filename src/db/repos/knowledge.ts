@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { knowledgeArticles } from "../schema/index.js";
 import { first, sqliteTables, type Tables } from "./portable.js";
@@ -19,6 +19,10 @@ export function knowledgeRepo(db: Db, t: Tables = sqliteTables) {
         .orderBy(desc(knowledgeArticles.createdAt), desc(knowledgeArticles.id))
         .limit(limit + 1)
         .offset(offset);
+    },
+    /** Every article's id (for rebuilding indexes). */
+    async allIds(): Promise<string[]> {
+      return (await db.select({ id: knowledgeArticles.id }).from(knowledgeArticles).orderBy(asc(knowledgeArticles.createdAt))).map((r) => r.id);
     },
     async getById(id: string): Promise<KnowledgeRow | null> {
       return first(await db.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, id)).limit(1));

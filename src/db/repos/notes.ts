@@ -303,6 +303,11 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     },
 
     /** For the processing pipeline, which acts for no particular viewer. */
+    /** Every note's id, in the order they were made, a page at a time (for rebuilding indexes). */
+    idsAfter(afterSeq: number, limit: number): { id: string; seq: number }[] {
+      return db.select({ id: notes.id, seq: notes.seq }).from(notes).where(gt(notes.seq, afterSeq)).orderBy(asc(notes.seq)).limit(limit).all();
+    },
+
     getForProcessing(id: string): NoteRow | null {
       return db.select().from(notes).where(eq(notes.id, id)).get() ?? null;
     },
