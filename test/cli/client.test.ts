@@ -255,6 +255,17 @@ describe("upload", () => {
     const note = (await api("GET", `/v1/notes/${id}`)).body.note;
     expect(note.title).toBe("Design review");
     expect(note.transcripts.map((s: { text: string }) => s.text).join(" ")).toMatch(/design|review|tuesday/i);
+
+    // notes search finds the words said, with when they were said and by whom.
+    const word = note.transcripts[0].text.split(" ").find((w: string) => w.length > 4) ?? note.transcripts[0].text.split(" ")[0];
+    const found = await cli(["notes", "search", word, "--mode", "fulltext"]);
+    expect(found.code, found.stderr).toBe(0);
+    const row = found.stdout.split("\n").map((l) => l.split("\t")).find((cells) => cells[0] === id)!;
+    expect(row[1]).toBe(note.transcripts[0].startTimestamp);
+    expect(row[2]).toBe("Speaker");
+    expect(row[4]).toContain(`«`);
+    const parsed = await json(["notes", "search", word, "--mode", "fulltext"]);
+    expect(parsed.results.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({ segment: 0, startTimestamp: note.transcripts[0].startTimestamp });
   });
 
   it("refuses other file types, and exits 1 with the processing error when processing fails", async () => {
