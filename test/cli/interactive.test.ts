@@ -39,14 +39,13 @@ describe("prompts at a terminal", () => {
     }
   });
 
-  it("delete asks to confirm: yes deletes, no cancels with exit 2", async () => {
+  it("delete asks to confirm, naming the note, with No as the default: Enter cancels, Yes deletes", async () => {
     const env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, NOTULA_NO_KEYCHAIN: "1", CI: "" };
-    const keep = (await api("POST", "/v1/notes", { title: "Keep me" })).body.note.id;
+    const keep = (await api("POST", "/v1/notes", { title: "Keep me", createdAt: "2026-03-01T09:30:00Z", summary: "S", enhancedNote: "E" })).body.note.id;
     const t1 = openTerminal(`${notula} notes delete ${keep}`, env);
     try {
-      await t1.waitFor(`Delete note ${keep}?`);
-      t1.press("Right"); // from Yes to No
-      t1.press("Enter");
+      await t1.waitFor(`Delete "Keep me" (2026-03-01 09:30)? Its summary will be lost.`);
+      t1.press("Enter"); // the default, No
       expect(await t1.exitCode()).toBe(2);
       expect(t1.screen()).toContain("Cancelled.");
     } finally {
@@ -56,7 +55,8 @@ describe("prompts at a terminal", () => {
 
     const t2 = openTerminal(`${notula} notes delete ${keep}`, env);
     try {
-      await t2.waitFor(`Delete note ${keep}?`);
+      await t2.waitFor(`Delete "Keep me"`);
+      t2.press("Left"); // from No to Yes
       t2.press("Enter");
       expect(await t2.exitCode()).toBe(0);
     } finally {

@@ -158,7 +158,14 @@ export function registerNotes(program: Command) {
     .action(
       apiAction(
         async (ctx, id: string, f) => {
-          await confirm(`Delete note ${id}? This cannot be undone.`, f.yes);
+          if (!f.yes) {
+            const { note } = await ctx.api.call("getNote", { params: { id } });
+            const lost = [note.transcripts.length ? "transcript" : "", note.summary ? "summary" : "", note.totalDurationSec ? "recording" : ""].filter(Boolean);
+            await confirm(
+              `Delete "${note.title}" (${shortDate(note.createdAt)})?${lost.length ? ` Its ${lost.join(", ")} will be lost.` : ""} This cannot be undone.`,
+              f.yes,
+            );
+          }
           return ctx.api.call("deleteNote", { params: { id } });
         },
         (_r, _ctx, id) => info(`Deleted ${id}.`),

@@ -46,7 +46,8 @@ export async function confirm(message: string, yes: boolean | undefined): Promis
   if (yes) return;
   if (!canPrompt()) throw new CliError(`${message} Pass --yes to confirm when not at a terminal.`, EXIT.usage);
   const p = await import("@clack/prompts");
-  const answer = await p.confirm({ message });
+  // No is the default: a stray Enter never destroys anything.
+  const answer = await p.confirm({ message, initialValue: false });
   if (p.isCancel(answer) || !answer) throw new CliError("Cancelled.", EXIT.usage);
 }
 
