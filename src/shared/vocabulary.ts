@@ -15,12 +15,21 @@ export const NOTE_KINDS = ["online", "in-person", "podcast"] as const;
 export const VISIBILITIES = ["only-me", "workspace", "public"] as const;
 export const NOTE_SORT_FIELDS = ["createdAt", "updatedAt", "title"] as const;
 
-/** The recordings an upload accepts, by file extension, with the content type the upload URL binds. */
+/**
+ * The recordings an upload accepts, by file extension, with the content type the
+ * upload URL binds: the interface's four, and what else ffmpeg decodes that recorders
+ * and browsers write (Ogg and Opus, WebM, FLAC, MP4 video with its sound).
+ */
 export const AUDIO_CONTENT_TYPES = {
   m4a: "audio/mp4",
   mp3: "audio/mpeg",
   wav: "audio/wav",
   aac: "audio/aac",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  webm: "audio/webm",
+  flac: "audio/flac",
+  mp4: "audio/mp4",
 } as const satisfies Record<string, string>;
 export type AudioExtension = keyof typeof AUDIO_CONTENT_TYPES;
 export const AUDIO_EXTENSIONS = Object.keys(AUDIO_CONTENT_TYPES) as AudioExtension[];

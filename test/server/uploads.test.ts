@@ -52,7 +52,7 @@ describe("generate-upload-url", () => {
       { fileExtension: "wav", duration: -5 },
       { fileExtension: "wav", duration: "60" },
       { fileExtension: "wav" },
-      { fileExtension: "flac", duration: 60 },
+      { fileExtension: "txt", duration: 60 },
       { duration: 60 },
     ]) {
       const r = await api("POST", "/v1/notes/from-audio/generate-upload-url", body);

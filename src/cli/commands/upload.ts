@@ -6,6 +6,18 @@ import { connect } from "../lib/context.js";
 import { info, printJson } from "../lib/output.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 
+/** The recording's length in seconds: read from the file's own headers, else measured by ffprobe. */
+async function durationOf(file: string): Promise<number> {
+  try {
+    const { parseFile } = await import("music-metadata");
+    const seconds = (await parseFile(file, { duration: true, skipCovers: true })).format.duration;
+    if (seconds && Number.isFinite(seconds) && seconds > 0) return seconds;
+  } catch {
+    // Not a container music-metadata reads: ffprobe may.
+  }
+  return probeDuration(file);
+}
+
 /** The recording's length in seconds, measured by ffprobe. */
 async function probeDuration(file: string): Promise<number> {
   const { execFile } = await import("node:child_process");
@@ -78,12 +90,13 @@ export function registerUpload(program: Command) {
       const ext = path.extname(file).slice(1).toLowerCase();
       if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new CliError(`${file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
       const ctx = await connect(cmd);
-      const duration = f.duration ? Number(f.duration) : await probeDuration(file);
+      const duration = f.duration ? Number(f.duration) : await durationOf(file);
       if (!Number.isFinite(duration) || duration <= 0) throw new CliError("--duration must be a positive number of seconds.", EXIT.usage);
       const url = await ctx.api.call("generateUploadUrl", { body: { fileExtension: ext, duration: Math.ceil(duration) } });
       await put(url.presignedUrl, file, url.contentType, fs.statSync(file).size);
       const { noteId } = await ctx.api.call("createNoteFromAudio", {
-        body: { audioUrl: url.audioUrl, title: f.title, folderId: f.folder, calendarEventId: f.calendarEvent },
+        // Without --title, the file's name: "Weekly sync.m4a" becomes "Weekly sync".
+        body: { audioUrl: url.audioUrl, title: f.title ?? path.basename(file, path.extname(file)).slice(0, 500), folderId: f.folder, calendarEventId: f.calendarEvent },
       });
       if (!f.wait) {
         if (ctx.json) printJson({ noteId });
