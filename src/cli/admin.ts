@@ -270,4 +270,23 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         print(flags, { indexed, skipped, model: embedder.name }, `Indexed ${indexed} notes and articles with ${embedder.name}${skipped ? `; ${skipped} were up to date` : ""}.`);
       }),
     ));
+
+  dataDir(
+    admin
+      .command("systemd")
+      .description("Print a systemd unit that runs `notula serve` as a service, with this installation's absolute paths")
+      .option("--user <name>", "the system user it runs as", "notula")
+      .option("--host <host>", "the address to listen on", "127.0.0.1")
+      .option("--port <port>", "the port", "8787")
+      .option("--public-url <url>", "the URL people reach it at (behind a reverse proxy)"),
+  )
+    .addHelpText("after", "\nExample:\n  notula admin systemd --data-dir /var/lib/notula | sudo tee /etc/systemd/system/notula.service")
+    .action(withFlags(async (flags) => {
+      const { loadConfig } = await import("../config/load.js");
+      const { systemdUnit } = await import("./install-config.js");
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliError("--port must be a port number from 1 to 65535.", EXIT.usage);
+      const dir = loadConfig({ dataDir: flags.dataDir }).dataDir;
+      io.write(systemdUnit({ dataDir: dir, user: flags.user, host: flags.host, port, publicUrl: flags.publicUrl }));
+    }));
 }

@@ -3,6 +3,7 @@
 // that server's /mcp with an API key.
 import type { Command } from "commander";
 import { CliError, EXIT } from "./exit.js";
+import { MCP_CLIENTS, mcpConfig, type McpClient } from "./install-config.js";
 
 async function runLocal(flags: { dataDir?: string; workspace?: string; user?: string; http?: boolean; port?: string }) {
   const { loadConfig } = await import("../config/load.js");
@@ -79,12 +80,22 @@ export function registerMcp(program: Command) {
     .option("--user <id>", "local mode: whose view of the notes (NOTULA_USER; default: the first admin)")
     .option("--http", "local mode over streamable HTTP on 127.0.0.1 instead of stdio (no credential; loopback only)")
     .option("--port <port>", "with --http: the port (default: any free one)")
+    .option("--print-config [client]", `print a ready configuration for a desktop assistant (${MCP_CLIENTS.join(", ")}; default: all), with this installation's absolute paths`)
     .addHelpText(
       "after",
-      '\nA desktop assistant runs it as {"command":"npx","args":["notula","mcp"]}.\nWith --server URL or NOTULA_URL it bridges to that server\'s /mcp, with NOTULA_API_KEY or the key from `notula login`.',
+      "\nExamples:\n  notula mcp --print-config claude       # paste into claude_desktop_config.json\n  notula mcp --print-config vscode --server https://notes.example.com\nWith --server URL or NOTULA_URL it bridges to that server's /mcp, with NOTULA_API_KEY or the key from `notula login`.",
     )
     .action(async (_f, cmd: Command) => {
       const flags = cmd.optsWithGlobals();
+      if (flags.printConfig !== undefined) {
+        const wanted = flags.printConfig === true ? [...MCP_CLIENTS] : [flags.printConfig];
+        for (const client of wanted)
+          if (!(MCP_CLIENTS as readonly string[]).includes(client)) throw new CliError(`--print-config: one of ${MCP_CLIENTS.join(", ")}, got "${client}".`, EXIT.usage);
+        const configs = wanted.map((client) => ({ client, ...mcpConfig(client as McpClient, { dataDir: flags.dataDir, server: flags.server }) }));
+        if (flags.json || configs.length === 1) process.stdout.write(JSON.stringify(configs.length === 1 ? configs[0].config : Object.fromEntries(configs.map((c) => [c.client, c.config])), null, 2) + "\n");
+        else for (const c of configs) process.stdout.write(`# ${c.file}\n${JSON.stringify(c.config, null, 2)}\n\n`);
+        return;
+      }
       const remote = flags.server ?? process.env.NOTULA_URL;
       if (remote) await runBridge(remote.replace(/\/+$/, ""));
       else await runLocal(flags);
