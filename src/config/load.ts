@@ -1,6 +1,7 @@
 // Builds the config from, in order of precedence: command-line flags, the
 // environment, a JSON config file, and the schema's defaults.
 import fs from "node:fs";
+import type { z } from "zod";
 import os from "node:os";
 import path from "node:path";
 import { configSchema, type Config } from "./schema.js";
@@ -177,12 +178,38 @@ function merge(...layers: Layer[]): Layer {
   return out;
 }
 
+/** The object schema inside default/prefault/optional wrappers, if there is one. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null {
+  let t: unknown = schema;
+  for (let i = 0; i < 6 && t; i++) {
+    const shape = (t as { shape?: Record<string, z.ZodType> }).shape;
+    if (shape) return shape;
+    t = (t as { def?: { innerType?: unknown } }).def?.innerType;
+  }
+  return null;
+}
+
+/** Keys of a config file the schema does not have, each with the keys it does: a typo must not pass silently. */
+function unknownKeys(value: unknown, schema: z.ZodType, at: string): string[] {
+  const shape = objectShape(schema);
+  if (!shape || typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const [key, inner] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key;
+    if (!(key in shape)) out.push(`unknown key "${path}" (known${at ? ` in ${at}` : ""}: ${Object.keys(shape).join(", ")})`);
+    else out.push(...unknownKeys(inner, shape[key], path));
+  }
+  return out;
+}
+
 export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Config {
   const envL = envLayer(env);
   const flagL = flagLayer(flags);
   const dataDir = path.resolve(flags.dataDir ?? defaultDataDir(env));
   const configFile = flags.config ?? env.NOTULA_CONFIG ?? path.join(dataDir, "config.json");
   const fileL = fileLayer(configFile, Boolean(flags.config ?? env.NOTULA_CONFIG));
+  const unknown = unknownKeys(fileL, configSchema, "");
+  if (unknown.length) throw new ConfigError(`Config file ${configFile}: ${unknown.join("; ")}.`);
   const merged = merge(fileL, envL, flagL, { dataDir });
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) {

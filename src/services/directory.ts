@@ -26,9 +26,13 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
     }));
   }
 
+  /** A member by member id, or by the user's id or email: whichever a person has at hand. */
   async function getMember(p: Principal, id: string) {
-    const m = await repos.members.get(p.workspaceId, id);
-    if (!m) throw new NotFoundError(`Member ${id} not found.`);
+    const m =
+      (await repos.members.get(p.workspaceId, id)) ??
+      (await repos.members.getByUser(p.workspaceId, id)) ??
+      (id.includes("@") ? await repos.members.getByEmail(p.workspaceId, id) : null);
+    if (!m) throw new NotFoundError(`Member ${id} not found (give a member id, user id or email).`);
     return (await presentMembers(p.workspaceId, [m]))[0];
   }
 

@@ -293,7 +293,7 @@ export function registerNotes(program: Command) {
       .description("Write notes to files: markdown with front matter, or JSON")
       .argument("[id]", "one note; without it, every note the filters match"),
   )
-    .option("--out <dir>", "directory to write to", ".")
+    .option("--out <dir>", "directory to write to, or - for standard output", ".")
     .option("--format <format>", "md | json", "md")
     .addHelpText("after", "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export --folder fld_… --format json --out ./backup")
     .action(async (id: string | undefined, f: ListFlags & { out: string; format: string }, cmd: Command) => {
@@ -301,10 +301,22 @@ export function registerNotes(program: Command) {
       const ctx = await connect(cmd);
       const fs = await import("node:fs");
       const path = await import("node:path");
-      fs.mkdirSync(f.out, { recursive: true });
       const ids: string[] = [];
       if (id) ids.push(id);
       else for await (const page of walk(ctx, f)) ids.push(...page.map((n) => n.id));
+      // --out - writes to standard output: the notes one after another, or one JSON document.
+      if (f.out === "-") {
+        const notes: NoteDto[] = [];
+        for (const noteId of ids) {
+          const { note } = await ctx.api.call("getNote", { params: { id: noteId } });
+          if (f.format === "md") process.stdout.write((notes.length ? "\n" : "") + noteToMarkdown(note));
+          notes.push(note);
+        }
+        if (f.format === "json") printJson({ notes });
+        info(`Exported ${notes.length} note${notes.length === 1 ? "" : "s"}.`);
+        return;
+      }
+      fs.mkdirSync(f.out, { recursive: true });
       const written: string[] = [];
       for (const noteId of ids) {
         const { note } = await ctx.api.call("getNote", { params: { id: noteId } });

@@ -16,7 +16,11 @@ function registerFolders(program: Command) {
     .action(
       apiAction(
         (ctx) => ctx.api.call("listFolders"),
-        (r) => printTable(["ID", "NAME", "PARENT", "MEMBERS", "CREATED"], r.folders.map((f) => [f.id, f.name, f.parentFolderId ?? "", String(f.memberCount), shortDate(f.createdAt)])),
+        (r) =>
+          printTable(
+            ["ID", "NAME", "PARENT", "MEMBERS", "ACCESS", "TEMPLATE", "CREATED"],
+            r.folders.map((f) => [f.id, f.name, f.parentFolderId ?? "", String(f.memberCount), f.isPrivate ? "private" : "shared", f.templateId ?? "", shortDate(f.createdAt)]),
+          ),
       ),
     );
   folders
@@ -41,20 +45,29 @@ function registerFolders(program: Command) {
     );
   folders
     .command("update")
-    .description("Rename or move a folder")
+    .description("Rename, move or share a folder, or set its template")
     .argument("<id>", "folder id")
     .option("--name <name>", "new name")
     .option("--parent <folderId>", "new parent folder")
     .option("--root", "move it to the top level")
     .option("--icon <icon>", "icon")
     .option("--color <hex>", "colour")
+    .option("--private", "visible to its members only")
+    .option("--shared", "visible to the whole workspace")
+    .option("--template <id>", "the template notes filed here are enhanced with (none: the workspace default)")
+    .addHelpText("after", "\nExamples:\n  notula folders update fld_… --private\n  notula folders update fld_… --template tpl_builtin_stand-up")
     .action(
       apiAction(
         (ctx, id: string, f) => {
+          if (f.private && f.shared) throw new CliError("Give --private or --shared, not both.", EXIT.usage);
           const body: ApiRequest<"updateFolder">["body"] = { name: f.name, icon: f.icon, color: f.color };
           if (f.parent) body.parentFolderId = f.parent;
           if (f.root) body.parentFolderId = null;
-          if (Object.values(body).every((v) => v === undefined)) throw new CliError("Nothing to change: give --name, --parent, --root, --icon or --color.", EXIT.usage);
+          if (f.private) body.isPrivate = true;
+          if (f.shared) body.isPrivate = false;
+          if (f.template !== undefined) body.templateId = f.template === "none" ? null : f.template;
+          if (Object.values(body).every((v) => v === undefined))
+            throw new CliError("Nothing to change: give --name, --parent, --root, --icon, --color, --private, --shared or --template.", EXIT.usage);
           return ctx.api.call("updateFolder", { params: { id }, body });
         },
         (r) => info(`Updated ${r.folder.id}.`),

@@ -92,6 +92,10 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
         const code = error?.code ?? `http_${res.status}`;
         let message = error?.message ?? res.statusText;
         if (res.status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
+        // What to do about a plan or a scope, not only what went wrong.
+        else if (res.status === 403 && /plan/i.test(message))
+          message += " On a self-hosted server, an admin changes the plan with `notula admin workspaces set-plan --workspace <id> --plan enterprise`.";
+        else if (res.status === 403 && /scope/i.test(message)) message += " Ask for a key with that scope (web app: API keys), then `notula login` with it.";
         throw new ApiError(res.status, code, message);
       }
       return json as ApiResponse<typeof name>;

@@ -1,0 +1,80 @@
+// Smaller things people at a terminal ran into: exports to standard output, members
+// found however they are known, folder privacy, what to do about a plan, and a typo in
+// the config file.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, type Client } from "../helpers/http.js";
+import { admin, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+let server: TestServer;
+let api: Client;
+let env: Record<string, string>;
+const work = tempDir("notula-reading-");
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit"] });
+  api = client(server.url, server.key);
+  env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", NO_COLOR: "1" };
+});
+afterAll(() => server?.stop());
+
+const cli = (args: string[], extra: Record<string, string> = {}) => run(args, { env: { ...env, ...extra } });
+
+describe("the CLI for people at a terminal", () => {
+  it("exports to standard output with --out -, as markdown or one JSON document", async () => {
+    const a = (await api("POST", "/v1/notes", { title: "Stdout one", userWrittenNote: "First." })).body.note.id;
+    const b = (await api("POST", "/v1/notes", { title: "Stdout two", userWrittenNote: "Second." })).body.note.id;
+    const md = await cli(["notes", "export", a, "--out", "-"]);
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toMatch(/^---\n/);
+    expect(md.stdout).toContain("First.");
+    expect(fs.existsSync("-")).toBe(false);
+    const json = await cli(["notes", "export", "--search", "stdout", "--out", "-", "--format", "json"]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout).notes.map((n: { id: string }) => n.id).sort()).toEqual([a, b].sort());
+  });
+
+  it("finds a member by member id, user id or email", async () => {
+    const me = (await api("GET", "/v1/me")).body;
+    const byEmail = JSON.parse((await cli(["members", "get", me.user.email, "--json"])).stdout).member;
+    const byUser = JSON.parse((await cli(["members", "get", me.user.id, "--json"])).stdout).member;
+    const byId = JSON.parse((await cli(["members", "get", byEmail.id, "--json"])).stdout).member;
+    expect(byUser).toEqual(byEmail);
+    expect(byId).toEqual(byEmail);
+    const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Elsewhere"]);
+    expect((await client(server.url, other.key)("GET", `/v1/workspace/members/${me.user.id}`)).status).toBe(404);
+    expect((await cli(["members", "get", "nobody@example.com"])).code).toBe(3);
+  });
+
+  it("shows folder privacy and the folder's template, and changes them", async () => {
+    const me = (await api("GET", "/v1/me")).body;
+    const folder = (await api("POST", "/v1/folders", { name: "Board", ownerUserId: me.user.id })).body.folder;
+    expect((await cli(["folders", "update", folder.id, "--private", "--template", "tpl_builtin_one-to-one"])).code).toBe(0);
+    const row = (await cli(["folders", "list"])).stdout.split("\n").map((l) => l.split("\t")).find((r) => r[0] === folder.id)!;
+    expect(row.slice(4, 6)).toEqual(["private", "tpl_builtin_one-to-one"]);
+    expect((await cli(["folders", "update", folder.id, "--shared", "--template", "none"])).code).toBe(0);
+    const listed = (await api("GET", "/v1/folders")).body.folders.find((f: { id: string }) => f.id === folder.id);
+    expect(listed).toMatchObject({ isPrivate: false, templateId: null });
+    expect((await cli(["folders", "update", folder.id, "--private", "--shared"])).code).toBe(2);
+  });
+
+  it("says what to do when the plan refuses", async () => {
+    const free = await admin(server.dataDir, ["workspaces", "create", "--name", "Free", "--plan", "free"]);
+    const file = path.join(work, "a.wav");
+    fs.writeFileSync(file, Buffer.alloc(100));
+    const r = await cli(["upload", file, "--duration", "5"], { NOTULA_API_KEY: free.key });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/Enterprise plan/);
+    expect(r.stderr).toMatch(/notula admin workspaces set-plan --workspace <id> --plan enterprise/);
+  });
+
+  it("refuses a config file with an unknown key, naming the known ones", async () => {
+    const config = path.join(work, "config.json");
+    fs.writeFileSync(config, JSON.stringify({ port: 0, transcriptoin: { engine: "sphinx" }, transcription: { langauge: "de" } }));
+    const r = await run(["serve", "--config", config, "--data-dir", path.join(work, "data")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown key "transcriptoin" \(known: dataDir, host, role, port/);
+    expect(r.stderr).toMatch(/unknown key "transcription\.langauge" \(known in transcription: engine, url, apiKey, model, modelPath, language\)/);
+  });
+});
