@@ -22,7 +22,9 @@ async function sh(cmd: string, args: string[], opts: { cwd?: string; env?: Recor
 }
 
 beforeAll(async () => {
-  const { stdout } = await sh("npm", ["pack", "--pack-destination", work, "--silent"], { cwd: ROOT });
+  // --ignore-scripts: the build is there already (the test command builds before the
+  // suite), and rebuilding dist/ here would pull it from under tests running the binary.
+  const { stdout } = await sh("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], { cwd: ROOT });
   const tarball = path.join(work, stdout.trim().split("\n").pop()!);
   await sh("npm", ["install", "--global", "--prefix", prefix, tarball, "--no-audit", "--no-fund"]);
 }, 600_000);
