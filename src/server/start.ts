@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "../core/logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { createApp } from "./app.js";
 import { healthRoutes } from "./routes/health.js";
+import { lockDataDir, type DataDirLock } from "./data-dir-lock.js";
 
 export interface RunningServer {
   url: string;
@@ -78,6 +79,14 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   const server = serve({ fetch: (req) => handle(req), hostname: rawConfig.host, port: rawConfig.port });
   const address = await listen(server);
   const config = resolveConfig(rawConfig, address);
+  let lock: DataDirLock | null = null;
+  try {
+    // The single-box role restarts half-done work at start: it must be alone on its data dir.
+    if (config.role === "all") lock = lockDataDir(config.dataDir, urlOf(address));
+  } catch (err) {
+    server.close();
+    throw err;
+  }
 
   let runtime: Runtime;
   try {
@@ -97,6 +106,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       },
     });
   } catch (err) {
+    lock?.release();
     server.close();
     throw err;
   }
@@ -158,6 +168,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
           void runtime.queue
             .stop()
             .then(() => runtime.close())
+            .then(() => lock?.release())
             .then(() => resolve());
         });
         // Idle keep-alive sockets would otherwise hold the close open; open event
