@@ -44,7 +44,10 @@ describe("kill -9 loses no acknowledged write", () => {
         }
       };
       const writers = Array.from({ length: 6 }, writer);
-      await new Promise((r) => setTimeout(r, 150 + round * 120));
+      // Kill once writes are flowing (a loaded machine, or PostgreSQL, may take a while
+      // for the first), at a different moment each round.
+      for (const deadline = Date.now() + 15_000; acknowledged.size < 3 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, round * 120));
       await server.kill9();
       stop = true;
       await Promise.all(writers);
