@@ -133,7 +133,9 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     now,
     emit,
     enqueueIndexing,
-    enqueueProcessing: (noteId, extra) => queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId) }),
+    // Only a waiting job absorbs a new one: a running job may be past the point where it
+    // would see the note's new status (it has just completed it), so it cannot stand in.
+    enqueueProcessing: (noteId, extra) => queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId), coalesce: "queued" }),
   });
   const services = createServices(repos, {
     secrets,

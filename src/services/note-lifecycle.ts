@@ -94,8 +94,9 @@ export function createNoteLifecycle(d: LifecycleDeps) {
 
     /** Runs the processing again: from the recording if there is one, else from the transcript (the caller checked there is one). */
     async reprocess(note: NoteRow): Promise<void> {
-      if (IN_FLIGHT.has(note.status as NoteStatus) || await repos.jobs.hasUnfinished(processingKey(note.id)))
-        throw new ConflictError(`Note ${note.id} is being processed already.`);
+      // The status says whether processing runs; a job that just set its note's final
+      // status may still be finishing, and the new one queues beside it.
+      if (IN_FLIGHT.has(note.status as NoteStatus)) throw new ConflictError(`Note ${note.id} is being processed already.`);
       const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
       await check(note.id, to);
       await repos.transaction(async () => {
@@ -110,8 +111,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      */
     async enhance(note: NoteRow, templateId: string): Promise<void> {
       const from = note.status as NoteStatus;
-      if (IN_FLIGHT.has(from) || (await repos.jobs.hasUnfinished(processingKey(note.id))))
-        throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
+      if (IN_FLIGHT.has(from)) throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
       if (from !== "completed" && from !== "recorded-not-summarized")
         throw new ConflictError(`Note ${note.id} is ${from}: only a completed or recorded note can be enhanced.`);
       await repos.transaction(async () => {
