@@ -65,9 +65,11 @@ describe("a one-hour recording through the pipeline", () => {
     expect(Number(last.endTimestamp.split(":")[0])).toBeGreaterThanOrEqual(59);
     // Twice the audio costs no more memory: the recording is streamed through
     // windows, never held whole. Holding it would add the 57 MB that the second
-    // half hour decodes to (16 kHz, 16-bit).
+    // half hour decodes to (16 kHz, 16-bit). The bound leaves room for the garbage
+    // collector's timing on a loaded machine: up to 38 MB was seen there with
+    // PostgreSQL, 0 MB usually.
     const peakKb = rssKb("VmHWM");
     console.log(`server peak memory: ${Math.round(halfPeakKb / 1024)} MB after 30 min of audio, ${Math.round(peakKb / 1024)} MB after 60 min`);
-    expect((peakKb - halfPeakKb) / 1024).toBeLessThan(30);
+    expect((peakKb - halfPeakKb) / 1024).toBeLessThan(45);
   });
 });
