@@ -109,31 +109,6 @@ export const TemplateList = z.object({ templates: z.array(Template) }).meta({ id
 const url = z.string().trim().url("must be a URL such as https://api.openai.com/v1").max(2000).refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL");
 const vocabulary = z.array(z.string().trim().min(1).max(100)).max(200, "at most 200 terms");
 
-/** What a workspace stores: every field optional (unset means the server's default). */
-export const AiSettingsValue = z.object({
-  defaultTemplateId: z.string().nullable().optional(),
-  transcription: z
-    .object({
-      engine: z.enum(["openai", "whisper", "sphinx"]).nullable().optional(),
-      url: url.nullable().optional(),
-      model: z.string().trim().min(1).max(200).nullable().optional(),
-      language: z.union([z.literal("auto"), LanguageCode]).nullable().optional(),
-      vocabulary: vocabulary.optional(),
-    })
-    .strict()
-    .optional(),
-  llm: z
-    .object({
-      url: url.nullable().optional(),
-      model: z.string().trim().min(1).max(200).nullable().optional(),
-    })
-    .strict()
-    .optional(),
-  summaryLanguage: LanguageCode.nullable().optional(),
-  translationLanguage: LanguageCode.nullable().optional(),
-});
-export type AiSettings = z.infer<typeof AiSettingsValue>;
-
 export const AiConfigUpdateBody = z
   .object({
     defaultTemplateId: z.string().min(1).max(200).nullable().optional(),
@@ -162,6 +137,16 @@ export const AiConfigUpdateBody = z
   .strict()
   .meta({ id: "AiConfigUpdate" });
 export type AiConfigUpdateInput = z.infer<typeof AiConfigUpdateBody>;
+
+/**
+ * What a workspace stores: the update's fields without the keys (sealed apart), every
+ * one optional (unset means the server's default).
+ */
+export const AiSettingsValue = AiConfigUpdateBody.extend({
+  transcription: AiConfigUpdateBody.shape.transcription.unwrap().omit({ apiKey: true }).optional(),
+  llm: AiConfigUpdateBody.shape.llm.unwrap().omit({ apiKey: true }).optional(),
+});
+export type AiSettings = z.infer<typeof AiSettingsValue>;
 
 export const AiConfig = z
   .object({
