@@ -120,10 +120,11 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
     });
     for (const n of notes) expect(n.transcripts[0].text).toMatch(/window of 1\.\d seconds/);
 
+    // A delivery the killed worker held waits out its lease (30 s), then maybe a retry (30 s).
     const completed = await until("a note.completed event for every note", async () => {
       const events = receiver.received.filter((r) => r.type === "note.completed");
       return new Set(events.map((e) => e.noteId)).size === RECORDINGS ? events : null;
-    });
+    }, 180_000);
     for (const id of ids) {
       const forNote = completed.filter((e) => e.noteId === id);
       // Sent once, or again after a worker died mid-delivery: always the same event id.
@@ -144,5 +145,5 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
     // The killed worker's recording was taken up again, as a second attempt.
     expect(rows.some((r) => r.attempts >= 2)).toBe(true);
     expect(s3.objectKeys().filter((k) => k.startsWith("recordings/")).length).toBe(RECORDINGS);
-  }, 180_000);
+  }, 360_000);
 });
