@@ -1,4 +1,4 @@
-// The same REST scenarios on SQLite and on PostgreSQL, in one run: each backend's
+// The same REST scenarios (lists, a note, search, writes) on SQLite and on PostgreSQL, in one run: each backend's
 // figures as ratios to its own server's GET /healthz, and PostgreSQL's throughput as
 // a ratio to SQLite's. The database is NOTULA_BENCH_DATABASE_URL's server (an admin
 // URL; a fresh database is made and dropped), else the tests' one, else 127.0.0.1.
@@ -44,6 +44,9 @@ async function run(backend, env) {
       ["list, folder + dates", `/v1/notes?limit=20&folderIds=${seeded.folders[1].id}&fromDate=2025-06-01&toDate=2026-06-01`],
       ["list, by title", "/v1/notes?limit=20&sortBy=title&sortOrder=asc"],
       ["one note", `/v1/notes/${seeded.sampleNoteId}`],
+      // What was said: a company named in one meeting of 500, a topic in one of 10.
+      ["search, rare word", `/v1/search?q=${seeded.company}&mode=fulltext`],
+      ["search, common word", "/v1/search?q=roadmap&mode=fulltext"],
       ["create a note", "/v1/notes", "POST", JSON.stringify({ title: "Bench note", userWrittenNote: "Written during the benchmark." })],
       ["upload URL", "/v1/notes/from-audio/generate-upload-url", "POST", JSON.stringify({ fileExtension: "wav", duration: 60 })],
     ];

@@ -71,6 +71,13 @@ export function seed(dbFile, count) {
       if (n.folderId) insLink.run(n.id, n.folderId, n.createdAt);
     }
   })();
+  // The content and moment indexes, as the notes repository fills them when a note is written.
+  db.exec(`
+    INSERT INTO notes_fts(rowid, title, body)
+      SELECT n.seq, n.title, concat_ws(char(10), nullif(n.user_written_note, ''), nullif(n.summary, ''), nullif(n.enhanced_note, ''),
+        (SELECT group_concat(text, char(10)) FROM (SELECT t.text FROM transcript_segments t WHERE t.note_id = n.id ORDER BY t.position)))
+      FROM notes n;
+    INSERT INTO segments_fts(rowid, text) SELECT (n.seq << 20) + t.position, t.text FROM transcript_segments t JOIN notes n ON n.id = t.note_id;`);
   db.exec("ANALYZE");
   db.close();
   return { workspaceId: ws, folders, sampleNoteId, company: SEARCHED_COMPANY };

@@ -8,6 +8,7 @@ declare -A need=(
   [flite]=flite                         # speech for end-to-end transcription tests
   [pocketsphinx_continuous]=pocketsphinx # offline speech recognizer (local engine tests)
   [tmux]=tmux                           # interactive prompt tests
+  [less]=less                           # the pager long notes open in
   [gnome-keyring-daemon]=gnome-keyring  # a real secret service for keychain tests
   [dbus-run-session]=dbus               # the session bus gnome-keyring runs on
   [chromium]=chromium                   # browser tests of the sign-in pages

@@ -1,6 +1,7 @@
 // Builds the service's object graph over a data dir: database, repositories, audio
 // store, job queue, the note life cycle and the services. Shared by `notula serve`,
 // `notula admin` and `notula mcp`.
+import fs from "node:fs";
 import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
 import type Database from "better-sqlite3";
@@ -12,6 +13,7 @@ import type { Repositories } from "./db/repos/index.js";
 import { ConfigError } from "./config/load.js";
 import { configSchema, type Config } from "./config/schema.js";
 import { createJobQueue } from "./jobs/queue.js";
+import { DELETE_RECORDING } from "./jobs/housekeeping.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
@@ -21,6 +23,7 @@ import { createNoteLifecycle, processingKey } from "./services/note-lifecycle.js
 import { loadSecretBox } from "./core/secret-box.js";
 import { systemClock } from "./core/clock.js";
 import { silentLogger, type Logger } from "./core/logger.js";
+import { createMetrics, type Metrics } from "./core/metrics.js";
 import { openAudioStore, type StorageSettings } from "./storage/open.js";
 import { createEventEmitter, createRedelivery } from "./webhooks/events.js";
 
@@ -39,6 +42,8 @@ export interface RuntimeOptions {
   storage?: StorageSettings;
   /** Where the queue, workers and services log; silent unless given. */
   logger?: Logger;
+  /** Where jobs and requests are counted; a fresh registry unless given. */
+  metrics?: Metrics;
   /** The server's AI settings (engines, languages), the defaults under each workspace's; the built-in defaults unless given. */
   ai?: { transcription: Config["transcription"]; summarization: Config["summarization"]; allowPrivateUrls?: boolean };
 }
@@ -48,8 +53,12 @@ export interface DatabaseHandle {
   dialect: "sqlite" | "postgres";
   /** For logs: the file or the server, never a password. */
   describe: string;
+  /** PostgreSQL: whether meaning-based search has pgvector's index, and why not. */
+  vectorIndex?: { enabled: boolean; detail: string };
   /** For /readyz: reachable, and every migration applied. */
   check(): Promise<"ok" | "unreachable" | "pending">;
+  /** For metrics: pool connections on PostgreSQL, file sizes on SQLite. */
+  figures(): Record<string, number>;
   close(): Promise<void>;
   /** SQLite only: the connection, for the admin tools and tests that speak to it directly. */
   sqlite?: Database.Database;
@@ -60,10 +69,11 @@ async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: Dat
   if (target.dialect === "postgres") {
     const pg = await openPostgres(target.url);
     return {
-      repos: createPgRepositories(pg.db),
+      repos: createPgRepositories(pg.db, { vectorIndex: pg.vectorIndex.enabled }),
       handle: {
         dialect: "postgres",
         describe: redactUrl(target.url),
+        vectorIndex: pg.vectorIndex,
         async check() {
           try {
             await pg.pool.query("SELECT 1");
@@ -72,6 +82,7 @@ async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: Dat
           }
           return (await pgMigrationsApplied(pg.pool)) ? "ok" : "pending";
         },
+        figures: () => ({ pool_total: pg.pool.totalCount, pool_idle: pg.pool.idleCount, pool_waiting: pg.pool.waitingCount }),
         close: () => pg.close(),
       },
     };
@@ -90,11 +101,20 @@ async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: Dat
         }
         return migrationsApplied(opened.sqlite) ? "ok" : "pending";
       },
+      figures: () => ({ file_bytes: fileSize(target.file), wal_bytes: fileSize(`${target.file}-wal`) }),
       close: async () => opened.close(),
       sqlite: opened.sqlite,
       db: opened.db,
     },
   };
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 function aiDefaults(dataDir: string, given: RuntimeOptions["ai"]) {
@@ -121,7 +141,8 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
   const now = systemClock;
   const audioStore = storage.store;
   const logger = options.logger ?? silentLogger();
-  const queue = createJobQueue(repos, { now, logger });
+  const metrics = options.metrics ?? createMetrics({ processMetrics: false });
+  const queue = createJobQueue(repos, { now, logger, onAttempt: metrics.job });
   const emit = createEventEmitter(repos, queue, now);
   const embedder = options.embedder ?? null;
   const enqueueIndexing = async (source: "note" | "article", id: string) => {
@@ -147,12 +168,14 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     embedder,
     enqueueIndexing,
     redeliverWebhook: createRedelivery(queue),
+    enqueueRecordingDeletion: (uploadId, key) => queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
     // One process counts in memory; replicas share a PostgreSQL database and count there.
     counters: database.dialect === "postgres" ? databaseCounters(repos, now) : memoryCounters(now),
     ai: aiDefaults(dataDir, options.ai),
     now,
   });
-  return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, close: () => database.close() };
+  metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
+  return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, metrics, close: () => database.close() };
 }
 
 export type Runtime = Awaited<ReturnType<typeof openRuntime>>;

@@ -47,3 +47,54 @@ export function selectEmbedder(c: Config["embeddings"]): Embedder | null {
   }
   return createLocalEmbedder();
 }
+
+export interface EngineReport {
+  /** What runs, e.g. "openai:whisper-1 at https://api.openai.com/v1", or "none". */
+  using: string;
+  /** Candidates passed over, each with why. */
+  skipped: string[];
+}
+
+/** A URL as the log may show it: scheme, host and path, never credentials or a query. */
+function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, "")}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+/**
+ * Which engines the server will use when a workspace sets none of its own, and why the
+ * others were passed over: said once at start, so an operator sees at a glance why a
+ * recording would be transcribed by pocketsphinx rather than whisper.
+ */
+export function describeEngines(c: Pick<Config, "transcription" | "summarization" | "embeddings" | "dataDir">): Record<"transcription" | "summaries" | "embeddings", EngineReport> {
+  const t = c.transcription;
+  const model = t.modelPath ?? installedModel(c.dataDir);
+  const candidates: [string, string | null, string][] = [
+    ["openai", t.url ? null : "no --stt-url", t.url ? `openai:${t.model} at ${shownUrl(t.url)}` : ""],
+    ["whisper", model ? null : "no model installed (notula models pull base.en)", model ? `whisper:${model}` : ""],
+    ["sphinx", sphinxAvailable() ? null : "pocketsphinx is not installed", "sphinx:pocketsphinx"],
+  ];
+  const wanted = t.engine === "auto" ? candidates : candidates.filter(([name]) => name === t.engine);
+  const chosen = wanted.find(([, missing]) => missing === null);
+  const transcription: EngineReport = {
+    using: chosen ? chosen[2] : "none",
+    skipped: candidates.filter((cand) => cand !== chosen).map(([name, missing]) => `${name}: ${missing ?? (t.engine === "auto" ? "a preferred engine is available" : `--stt-engine is ${t.engine}`)}`),
+  };
+  const s = c.summarization;
+  const summaries: EngineReport = s.url
+    ? { using: `openai:${s.model} at ${shownUrl(s.url)}`, skipped: ["extractive: a model server is configured"] }
+    : { using: "extractive (offline)", skipped: ["openai: no --llm-url"] };
+  const e = c.embeddings;
+  const engine = e.engine === "auto" ? (e.url ? "openai" : "local") : e.engine;
+  const embeddings: EngineReport =
+    engine === "none"
+      ? { using: "none (meaning-based search is off)", skipped: ["NOTULA_EMBEDDINGS=none"] }
+      : engine === "openai"
+        ? { using: `openai:${e.model} at ${e.url ? shownUrl(e.url) : "(no URL)"}`, skipped: ["local: a server is configured"] }
+        : { using: "local:use-lite-512 (bundled)", skipped: e.url ? [] : ["openai: no NOTULA_EMBEDDINGS_URL"] };
+  return { transcription, summaries, embeddings };
+}

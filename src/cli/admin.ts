@@ -2,6 +2,7 @@
 // CI. Works while the server runs (SQLite in WAL mode with a busy timeout).
 import type { Command } from "commander";
 import { registerMigrateData } from "./migrate-data.js";
+import { registerBackup } from "./backup.js";
 import { CliError, EXIT } from "./exit.js";
 
 interface DataDirFlags {
@@ -85,6 +86,7 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
     cmd.option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)");
 
   registerMigrateData(admin, io.write);
+  registerBackup(admin, io.write);
 
   const keys = admin.command("keys").description("API keys");
   dataDir(

@@ -51,14 +51,13 @@ async function listenLoopback(port: number) {
   return { url, serve: (fetch: typeof handler) => void (handler = fetch) };
 }
 
-async function runBridge(serverUrl: string) {
-  const { loadKey } = await import("./lib/credentials.js");
+async function runBridge(flags: import("./lib/profiles.js").SelectionFlags) {
+  const { mcpBearerFor } = await import("./lib/credential-for.js");
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-  const { oauthAccessToken } = await import("./lib/web-login.js");
-  // An API key first; else the tokens of `notula login --web`, refreshed as needed.
-  const bearer = (await loadKey(serverUrl))?.key ?? (await oauthAccessToken(serverUrl));
-  if (!bearer) throw new CliError(`No credentials for ${serverUrl}: set NOTULA_API_KEY, or run \`notula login ${serverUrl} --web\`.`, EXIT.auth);
+  // An explicit key; else what the selected profile signed in with (see credential-for.ts).
+  const { bearer, selection } = await mcpBearerFor(flags);
+  const serverUrl = selection.server;
   const local = new StdioServerTransport();
   const remote = new StreamableHTTPClientTransport(new URL("/mcp", serverUrl), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } });
   // A message proxy: whatever the assistant sends goes to the server, and back.
@@ -83,7 +82,7 @@ export function registerMcp(program: Command) {
     .option("--print-config [client]", `print a ready configuration for a desktop assistant (${MCP_CLIENTS.join(", ")}; default: all), with this installation's absolute paths`)
     .addHelpText(
       "after",
-      "\nExamples:\n  notula mcp --print-config claude       # paste into claude_desktop_config.json\n  notula mcp --print-config vscode --server https://notes.example.com\nWith --server URL or NOTULA_URL it bridges to that server's /mcp, with NOTULA_API_KEY or the key from `notula login`.",
+      "\nExamples:\n  notula mcp --print-config claude       # paste into claude_desktop_config.json\n  notula mcp --print-config vscode --server https://notes.example.com\nWith --server URL (NOTULA_URL) or --profile NAME (NOTULA_PROFILE) it bridges to that server's /mcp, with --api-key, NOTULA_API_KEY, or the credential the profile signed in with (`notula login`).",
     )
     .action(async (_f, cmd: Command) => {
       const flags = cmd.optsWithGlobals();
@@ -96,8 +95,9 @@ export function registerMcp(program: Command) {
         else for (const c of configs) process.stdout.write(`# ${c.file}\n${JSON.stringify(c.config, null, 2)}\n\n`);
         return;
       }
-      const remote = flags.server ?? process.env.NOTULA_URL;
-      if (remote) await runBridge(remote.replace(/\/+$/, ""));
+      // A server named (--server, NOTULA_URL) or a profile named (--profile, NOTULA_PROFILE): bridge to it; else local mode.
+      const remote = flags.server || process.env.NOTULA_URL || flags.profile || process.env.NOTULA_PROFILE;
+      if (remote) await runBridge(flags);
       else await runLocal(flags);
     });
 }

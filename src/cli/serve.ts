@@ -23,7 +23,10 @@ export function serveOptions(cmd: Command): Command {
     .option("--model-path <file>", "whisper.cpp model file for the local engine (NOTULA_WHISPER_MODEL)")
     .option("--llm-url <url>", "OpenAI-compatible chat server for summaries (NOTULA_LLM_URL; key in NOTULA_LLM_API_KEY)")
     .option("--llm-model <name>", "summary model (default gpt-4o-mini; NOTULA_LLM_MODEL)")
-    .option("--concurrency <n>", "recordings processed at once (default 1; NOTULA_PIPELINE_CONCURRENCY)");
+    .option("--concurrency <n>", "recordings processed at once (default 1; NOTULA_PIPELINE_CONCURRENCY)")
+    .option("--log-level <level>", "fatal | error | warn | info (default) | debug | trace | silent (NOTULA_LOG_LEVEL)")
+    .option("--metrics", "serve Prometheus metrics at /metrics (NOTULA_METRICS=on)")
+    .option("--metrics-port <port>", "serve /metrics on this port instead of the main one (NOTULA_METRICS_PORT)");
 }
 
 export function registerServe(program: Command, version: string) {
@@ -50,11 +53,22 @@ export function registerServe(program: Command, version: string) {
         if (err instanceof ConfigError) throw new CliError(err.message, EXIT.usage);
         throw err;
       }
-      const stop = async () => {
-        await server.close();
-        process.exit(0);
+      // The first signal drains (requests get 5 s, running jobs 3 s to reach a checkpoint
+      // or go back to the queue) and exits 0 within 10 s; a second one exits at once.
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        if (stopping) process.exit(signal === "SIGINT" ? 130 : 143);
+        stopping = true;
+        setTimeout(() => process.exit(1), 10_000).unref();
+        server.close().then(
+          () => process.exit(0),
+          (err) => {
+            process.stderr.write(`notula: could not stop cleanly: ${(err as Error)?.message ?? String(err)}\n`);
+            process.exit(1);
+          },
+        );
       };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
     });
 }

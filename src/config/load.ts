@@ -30,6 +30,9 @@ export interface ConfigFlags {
   storage?: string;
   role?: string;
   database?: string;
+  logLevel?: string;
+  metrics?: boolean;
+  metricsPort?: string | number;
 }
 
 export function defaultDataDir(env: Env): string {
@@ -72,12 +75,20 @@ function envLayer(env: Env): Layer {
     dataDir: env.NOTULA_DATA_DIR,
     host: env.NOTULA_HOST,
     role: env.NOTULA_ROLE,
+    logLevel: env.NOTULA_LOG_LEVEL,
+    metrics: { enabled: bool(env.NOTULA_METRICS, "NOTULA_METRICS"), port: int(env.NOTULA_METRICS_PORT, "NOTULA_METRICS_PORT") },
     database: env.NOTULA_DATABASE_URL,
     secretKey: env.NOTULA_SECRET_KEY,
     port: int(env.NOTULA_PORT, "NOTULA_PORT"),
     publicUrl: env.NOTULA_PUBLIC_URL,
-    rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute },
+    rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute, perAddressPerMinute: int(env.NOTULA_RATE_LIMIT_PER_ADDRESS, "NOTULA_RATE_LIMIT_PER_ADDRESS") },
     maxUploadBytes: int(env.NOTULA_MAX_UPLOAD_BYTES, "NOTULA_MAX_UPLOAD_BYTES"),
+    sweepIntervalMs: int(env.NOTULA_SWEEP_INTERVAL_MS, "NOTULA_SWEEP_INTERVAL_MS"),
+    limits: {
+      maxConcurrentUploads: int(env.NOTULA_MAX_CONCURRENT_UPLOADS, "NOTULA_MAX_CONCURRENT_UPLOADS"),
+      uploadIdleTimeoutMs: int(env.NOTULA_UPLOAD_IDLE_TIMEOUT_MS, "NOTULA_UPLOAD_IDLE_TIMEOUT_MS"),
+      requestTimeoutMs: int(env.NOTULA_REQUEST_TIMEOUT_MS, "NOTULA_REQUEST_TIMEOUT_MS"),
+    },
     // The S3 side also reads the AWS variables the SDKs share, so an existing set-up works.
     storage: {
       url: env.NOTULA_STORAGE_URL,
@@ -133,6 +144,9 @@ function flagLayer(flags: ConfigFlags): Layer {
     dataDir: flags.dataDir,
     host: flags.host,
     role: flags.role,
+    logLevel: flags.logLevel,
+    // A metrics port alone turns metrics on: asking where to serve them is asking for them.
+    metrics: { enabled: flags.metrics || flags.metricsPort !== undefined || undefined, port: int(flags.metricsPort, "--metrics-port") },
     database: flags.database,
     port: int(flags.port, "--port"),
     publicUrl: flags.publicUrl,

@@ -17,13 +17,28 @@ export const configSchema = z.object({
    */
   role: z.enum(["all", "api", "worker"]).default("all"),
   port: z.number().int().min(0).max(65535).default(8787),
+  /** The least severe log lines written (pino levels); silent writes none. */
+  logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Prometheus metrics at /metrics: off by default, since route names and counts say
+   * something about the workspace. On the main port when enabled, or on a port of its
+   * own (same host) so that only the scraper's network reaches it.
+   */
+  metrics: z
+    .object({
+      enabled: z.boolean().default(false),
+      port: z.number().int().min(0).max(65535).optional(),
+    })
+    .prefault({}),
   /** Base URL written into presigned URLs, invite links and OAuth metadata. */
   publicUrl: z.string().url().optional(),
   rateLimit: z
     .object({
       enabled: z.boolean().default(true),
-      /** Requests per API key per minute, by workspace plan. */
+      /** Requests per API key per minute, by workspace plan (REST and MCP together). */
       perMinute: plans.prefault({}),
+      /** Requests per client address per minute to the OAuth endpoints and sign-in pages, and unauthenticated ones to /mcp. */
+      perAddressPerMinute: z.number().int().positive().default(120),
     })
     .prefault({}),
   /** sqlite:/path/to/file.db or postgres://user:password@host/db; unset for <data dir>/notula.db. */
@@ -45,6 +60,18 @@ export const configSchema = z.object({
     .prefault({}),
   maxJsonBodyBytes: z.number().int().positive().default(1024 * 1024),
   maxUploadBytes: z.number().int().positive().default(2 * 1024 ** 3),
+  /** How often expired sign-in state, stale uploads, orphaned recordings and old job history are removed. */
+  sweepIntervalMs: z.number().int().min(100).default(10 * 60_000),
+  limits: z
+    .object({
+      /** Audio uploads received at once through the server; one more gets 503 with Retry-After. */
+      maxConcurrentUploads: z.number().int().positive().default(16),
+      /** An upload that sends nothing for this long is cut (and may be sent again). */
+      uploadIdleTimeoutMs: z.number().int().min(100).default(60_000),
+      /** An API request (/v1) not answered in this time gets 504; uploads are bounded by their idle timeout instead. */
+      requestTimeoutMs: z.number().int().min(100).default(60_000),
+    })
+    .prefault({}),
   allowPrivateWebhooks: z.boolean().default(false),
   /** Whether a workspace's AI configuration may name loopback or private addresses (a local Ollama); the server's own flags always may. */
   allowPrivateAiUrls: z.boolean().default(false),

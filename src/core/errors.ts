@@ -76,7 +76,24 @@ export class InternalError extends AppError {
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Sent as Retry-After when set. */
+    readonly retryAfterSec?: number,
+  ) {
     super(503, "service_unavailable", message);
+  }
+}
+
+export class GatewayTimeoutError extends AppError {
+  constructor(message: string) {
+    super(504, "timeout", message);
+  }
+}
+
+/** The disk (or the database's) is full: nothing of the request was kept. */
+export class InsufficientStorageError extends AppError {
+  constructor(message = "The server is out of disk space; nothing of this request was stored. Try again once space is freed.") {
+    super(507, "insufficient_storage", message);
   }
 }

@@ -7,6 +7,7 @@ import type { JobRow } from "../db/repos/jobs.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
+import { safeErrorMessage } from "../core/error-message.js";
 
 export interface JobContext {
   job: JobRow;
@@ -44,12 +45,25 @@ export interface JobQueue {
    */
   enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" }): Promise<number>;
   start(): void;
-  stop(): Promise<void>;
-  /** Resolves when no job of any kind is queued or running (for tests and benchmarks). */
+  /**
+   * Stops claiming and aborts running jobs; a job that settles within `graceMs` (a
+   * checkpoint reached, or handed back) is done with, and any still running then is
+   * handed back to the queue for the next worker.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
+  /** Resolves when no job is queued or running, the periodic sweep aside (for tests and benchmarks). */
   idle(): Promise<void>;
 }
 
-export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: Logger; pollMs?: number }): JobQueue {
+export interface JobQueueOptions {
+  now: Clock;
+  logger: Logger;
+  pollMs?: number;
+  /** Told how each attempt ended and how long it ran (metrics). */
+  onAttempt?: (kind: string, outcome: "succeeded" | "retried" | "failed", durationSec: number) => void;
+}
+
+export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQueue {
   const { now } = opts;
   const logger = opts.logger.child({ component: "jobs" });
   const pollMs = opts.pollMs ?? 1000;
@@ -58,6 +72,8 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
   const timers = new Map<string, NodeJS.Timeout>();
   const stopController = new AbortController();
   let started = false;
+  /** Jobs claimed and not yet settled, to hand back if their handlers outlive a stop. */
+  const inHand = new Set<JobRow>();
   // Timers and pumps run in the queue's own async context, the one it was made in:
   // a job enqueued inside a transaction must not carry that transaction into the
   // worker that claims it (it would claim through the transaction's connection, or,
@@ -91,7 +107,9 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
     while (!stopController.signal.aborted && active.size < worker.concurrency) {
       const job = await repos.jobs.claim(kind, now(), worker.leaseMs);
       if (!job) break;
+      inHand.add(job);
       const p = run(worker, job).finally(() => {
+        inHand.delete(job);
         active.delete(p);
         schedule(kind, 0);
       });
@@ -113,18 +131,29 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
         (err) => jobLog.warn({ err }, "heartbeat failed"),
       );
     }, Math.max(50, worker.leaseMs / 3)).unref();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    jobLog.info({ attempt: job.attempts }, "job started");
     try {
       const parsed = worker.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
       await worker.handle(parsed.data, { job, signal });
       await repos.jobs.succeed(job.id, job.attempts, now());
+      jobLog.info({ attempt: job.attempts, durationMs: Math.round(seconds() * 1000) }, "job succeeded");
+      opts.onAttempt?.(worker.kind, "succeeded", seconds());
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));
-      if (stopController.signal.aborted && !timeout.aborted) return; // shutting down: the lease will hand it on
-      const message = timeout.aborted ? `timed out after ${worker.timeoutMs} ms` : err.message;
+      if (stopController.signal.aborted && !timeout.aborted) {
+        // Shutting down: the job goes back to the queue as it was, for the next worker.
+        await repos.jobs.release(job.id, job.attempts, now()).catch(() => {});
+        jobLog.info({ attempt: job.attempts }, "job handed back: the server is stopping");
+        return;
+      }
+      const message = timeout.aborted ? `timed out after ${worker.timeoutMs} ms` : safeErrorMessage(err);
       if (e instanceof PermanentJobError || job.attempts >= worker.maxAttempts) {
         await repos.jobs.fail(job.id, job.attempts, message, now());
         jobLog.warn({ attempts: job.attempts, reason: message }, "job failed for good");
+        opts.onAttempt?.(worker.kind, "failed", seconds());
         try {
           await worker.onExhausted?.(job.payload, new Error(message));
         } catch (hookErr) {
@@ -134,6 +163,7 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
         const delay = worker.backoffMs(job.attempts);
         await repos.jobs.retryLater(job.id, job.attempts, message, now() + delay, now());
         jobLog.warn({ attempt: job.attempts, reason: message, retryInMs: delay }, "job attempt failed; retrying");
+        opts.onAttempt?.(worker.kind, "retried", seconds());
       }
     } finally {
       clearInterval(beat);
@@ -165,15 +195,27 @@ export function createJobQueue(repos: Repositories, opts: { now: Clock; logger: 
       started = true;
       for (const kind of workers.keys()) schedule(kind, 0);
     },
-    async stop() {
+    async stop(o = {}) {
       stopController.abort();
       for (const t of timers.values()) clearTimeout(t);
-      await Promise.allSettled([...running.values()].flatMap((s) => [...s]));
+      const settled = Promise.allSettled([...running.values()].flatMap((s) => [...s]));
+      let grace: NodeJS.Timeout | undefined;
+      const outlived = await Promise.race([
+        settled.then(() => false),
+        new Promise<boolean>((r) => (grace = setTimeout(() => r(true), o.graceMs ?? 5_000))),
+      ]);
+      clearTimeout(grace);
+      if (!outlived) return;
+      for (const job of inHand) {
+        await repos.jobs.release(job.id, job.attempts, now()).catch(() => {});
+        logger.warn({ job: job.id, kind: job.kind }, "job handed back unfinished: it did not stop in time");
+      }
     },
     async idle() {
       for (;;) {
-        const counts = await repos.jobs.countByStatus();
-        if (!counts.queued && !counts.running) return;
+        // The periodic sweep is always waiting for its next turn: it is not work in flight.
+        const busy = (await repos.jobs.depth()).filter((r) => r.kind !== "sweep");
+        if (!busy.length) return;
         await new Promise((r) => setTimeout(r, 50));
       }
     },

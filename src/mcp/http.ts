@@ -12,14 +12,23 @@ import type { Principal } from "../core/principal.js";
 import { presentedToken } from "../core/credentials.js";
 import type { Logger } from "../core/logger.js";
 import { createMcpServer, MCP_SERVER_INFO } from "./server.js";
+import type { Config } from "../config/schema.js";
+import type { Clock } from "../core/clock.js";
+import { MCP_SESSION_IDLE_MS } from "../services/mcp-sessions.js";
+import { clientAddress } from "../server/session-cookie.js";
+import { spendKeyBudget } from "../server/middleware/rate-limit.js";
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   /** Who opened it: the same credential, and so the same workspace, must use it. */
   keyId: string;
+  lastSeenAt: number;
 }
 
-const jsonError = (c: Context, status: 400 | 401 | 403 | 404, code: string, message: string) =>
+/** Open sessions one credential may hold on a server; opening one more closes its least recently used. */
+export const MCP_SESSIONS_PER_KEY = 16;
+
+const jsonError = (c: Context, status: 400 | 401 | 403 | 404 | 429, code: string, message: string) =>
   c.json({ jsonrpc: "2.0", error: { code: -32000, message: `${code}: ${message}` }, id: null }, status);
 
 /** The tools as tools/list shows them, for GET /mcp without an event stream. */
@@ -44,6 +53,8 @@ export interface McpRouteOptions {
    * so that a web page cannot reach the server through DNS rebinding.
    */
   localPrincipal?: Principal;
+  /** The REST limits, applied here too: a key's budget covers both; unauthenticated calls count per address. */
+  rateLimit?: Pick<Config["rateLimit"], "perMinute" | "perAddressPerMinute"> & { now: Clock };
 }
 
 export function mcpRoutes(services: Services, opts: McpRouteOptions) {
@@ -69,12 +80,46 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     return host === new URL(opts.publicUrl).host || host === `localhost:${new URL(opts.publicUrl).port}`;
   }
 
+  const now = opts.rateLimit?.now ?? Date.now;
+
+  /**
+   * Transports live in memory until their client ends them, which many never do: the
+   * idle ones (past the database record's expiry) are closed, and a credential over
+   * its cap loses its least recently used. Run as sessions open, so no timer is needed.
+   */
+  async function prune(keyId: string) {
+    const t = now();
+    for (const [id, s] of sessions) if (t - s.lastSeenAt > MCP_SESSION_IDLE_MS) await end(id);
+    const own = [...sessions].filter(([, s]) => s.keyId === keyId).sort((a, b) => a[1].lastSeenAt - b[1].lastSeenAt);
+    for (const [id] of own.slice(0, Math.max(0, own.length - MCP_SESSIONS_PER_KEY))) await end(id);
+  }
+  async function end(id: string) {
+    const s = sessions.get(id);
+    sessions.delete(id);
+    await services.mcpSessions.close(id).catch(() => {});
+    await s?.transport.close().catch(() => {});
+  }
+
+  const retryLater = (c: Context, seconds: number) => {
+    c.header("Retry-After", String(seconds));
+    return jsonError(c, 429, "rate_limit_exceeded", `Too many requests; retry in ${seconds} s.`);
+  };
+
   app.all("/mcp", async (c) => {
     if (opts.localPrincipal && !allowedHost(c.req.header("host"))) return jsonError(c, 403, "forbidden", "Host not allowed.");
     if (!allowedOrigin(c.req.header("origin"))) return jsonError(c, 403, "forbidden", "Origin not allowed.");
     // API keys work here as on REST; OAuth access tokens work here only.
     const token = presentedToken(c.req.header("authorization"), c.req.header("x-api-key"));
     const principal = opts.localPrincipal ?? (token ? await services.authentication.mcp(token) : null);
+    const limits = opts.rateLimit;
+    if (!principal && limits) {
+      const w = await services.counters.hit(`address:${clientAddress(c)}`, 60_000);
+      if (w.count > limits.perAddressPerMinute) return retryLater(c, Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
+    }
+    if (principal && limits && !opts.localPrincipal) {
+      const spent = await spendKeyBudget(principal.keyId, limits.perMinute[principal.plan], services.counters, now);
+      if (!spent.ok) return retryLater(c, spent.retryAfterSec);
+    }
     if (!principal) {
       c.header("WWW-Authenticate", `Bearer resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
       return jsonError(c, 401, "unauthorized", "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.");
@@ -101,7 +146,10 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       }
       if (method === "DELETE") await services.mcpSessions.close(sessionId);
       const session = sessions.get(sessionId);
-      if (session) return session.transport.handleRequest(c.req.raw);
+      if (session) {
+        session.lastSeenAt = now();
+        return session.transport.handleRequest(c.req.raw);
+      }
       if (method === "DELETE") return c.body(null, 200);
       // Opened on another replica (or before a restart): this request alone, statelessly.
       const server = createMcpServer(services, principal, opts.logger);
@@ -115,8 +163,9 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: async (id) => {
-        sessions.set(id, { transport, keyId: principal.keyId });
+        sessions.set(id, { transport, keyId: principal.keyId, lastSeenAt: now() });
         await services.mcpSessions.open(id, principal.keyId);
+        await prune(principal.keyId);
       },
       onsessionclosed: (id) => void sessions.delete(id),
     });

@@ -40,6 +40,8 @@ export interface PipelineDeps {
   retryBaseMs: number;
   /** Told as each window of a recording is transcribed. */
   onProgress?: (noteId: string, done: number, total: number) => void;
+  /** Told how long each stage took once it is done (metrics). */
+  onStage?: (stage: "transcription" | "summary", durationSec: number) => void;
 }
 
 const payload = z.object({
@@ -82,6 +84,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         for (const s of heard.segments)
           segments.push({ speaker: s.speaker, text: s.text, startSec: Math.floor(w.startSec + s.start), endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)) });
         await fsp.rm(wav, { force: true });
+        // Stored on the note (for `upload --wait`, the web app, any replica's reads) only when the percentage moves.
+        const percent = Math.floor(((i + 1) / windows.length) * 100);
+        if (percent !== Math.floor((i / windows.length) * 100)) await repos.notes.setProgress(note.id, percent);
         d.onProgress?.(note.id, i + 1, windows.length);
       }
       await lifecycle.transcribed(note, segments, {
@@ -140,11 +145,17 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       try {
         if (note.status === "postprocessing" || note.status === "transcript-processing") {
           await lifecycle.transcriptionStarted(note);
+          const started = performance.now();
           await transcribe(note, signal);
+          d.onStage?.("transcription", (performance.now() - started) / 1000);
           note = await repos.notes.getForProcessing(noteId);
           if (!note) return;
         }
-        if (note.status === "summarizing") await summarize(note, job, signal);
+        if (note.status === "summarizing") {
+          const started = performance.now();
+          await summarize(note, job, signal);
+          d.onStage?.("summary", (performance.now() - started) / 1000);
+        }
       } catch (err) {
         throw permanent(err);
       }

@@ -2,17 +2,24 @@
 // Middleware order: security headers → body limit → authentication → rate limit → routes.
 import type { DatabaseHandle } from "../runtime.js";
 import { bodyLimit } from "hono/body-limit";
+import { timeout } from "hono/timeout";
+import type { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { requestId } from "hono/request-id";
+import type { MiddlewareHandler } from "hono";
+import type { Metrics } from "../core/metrics.js";
+import type { AppEnv } from "./context.js";
+import { metricsRoutes } from "./routes/metrics.js";
 import type { ResolvedConfig } from "../config/schema.js";
 import type { Logger } from "../core/logger.js";
 import type { Services } from "../services/index.js";
 import { systemClock, type Clock } from "../core/clock.js";
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from "../core/errors.js";
+import { GatewayTimeoutError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from "../core/errors.js";
 import { newRouter } from "./context.js";
 import { errorResponse } from "./error-handler.js";
 import { authenticate } from "./middleware/auth.js";
-import { rateLimit } from "./middleware/rate-limit.js";
+import { limitByAddress, rateLimit } from "./middleware/rate-limit.js";
+import { clientAddress } from "./session-cookie.js";
 import { renderApiReference } from "./pages/api-reference.js";
 import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "../mcp/http.js";
@@ -43,6 +50,10 @@ export interface AppDeps {
   version: string;
   logger: Logger;
   now?: Clock;
+  /** One log line per request (and its metrics); none unless given. */
+  requestLog?: MiddlewareHandler<AppEnv>;
+  /** Serves /metrics from this registry when given. */
+  metrics?: Metrics;
 }
 
 const OPENAPI_PATH = "/v1/openapi.json";
@@ -55,6 +66,7 @@ export function createApp(deps: AppDeps) {
   // Every response carries X-Request-Id (the client's, if it sent a sane one), and
   // every log line about the request names it.
   app.use("*", requestId());
+  if (deps.requestLog) app.use("*", deps.requestLog);
   app.onError((err, c) => errorResponse(err, c, deps.logger));
   app.notFound((c) => {
     const allow = allowedMethods(c.req.path);
@@ -66,12 +78,19 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   app.route("/", healthRoutes(deps.database, deps.audioStore, deps.queue));
-  app.route("/", uploadRoutes(services));
+  if (deps.metrics) app.route("/", metricsRoutes(deps.metrics));
+  app.route("/", uploadRoutes(services, { maxConcurrent: config.limits.maxConcurrentUploads, idleTimeoutMs: config.limits.uploadIdleTimeoutMs }));
   const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl, services.pending) : undefined;
+  if (config.rateLimit.enabled) {
+    // Before the routes they guard: a route that answers does not call what follows it.
+    const perAddress = limitByAddress("address", config.rateLimit.perAddressPerMinute, services.counters, now, clientAddress);
+    app.use("/mcp/oauth/*", perAddress);
+    app.use("/oauth/*", perAddress);
+  }
   app.route("/", oauthRoutes(services.oauth, services.accounts, publicUrl, deps.logger, upstream));
   app.route("/", inviteLinkRoutes(services, publicUrl));
-  app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger }));
+  app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger, rateLimit: config.rateLimit.enabled ? { ...config.rateLimit, now } : undefined }));
   app.route("/", webApp({ services, audioStore: deps.audioStore, upstream, publicUrl, maxUploadBytes: config.maxUploadBytes, logger: deps.logger }));
 
   const limitBody = bodyLimit({
@@ -84,6 +103,9 @@ export function createApp(deps: AppDeps) {
   // makes @hono/node-server build a full fetch Request (AbortController, Headers),
   // which cost more than a whole list query.
   app.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // An answer that takes longer than this helps nobody: the client gets 504 in the
+  // usual error shape (the work itself is not interrupted, and writes stay whole).
+  app.use("/v1/*", timeout(config.limits.requestTimeoutMs, () => new GatewayTimeoutError(`The request took longer than ${config.limits.requestTimeoutMs} ms; try a narrower one.`) as unknown as HTTPException));
   const auth = authenticate(services.authentication);
   app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
   if (config.rateLimit.enabled) {

@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../core/logger.js";
-import { AppError, InternalError, MethodNotAllowedError, PayloadTooLargeError, RateLimitError } from "../core/errors.js";
+import { AppError, InsufficientStorageError, InternalError, MethodNotAllowedError, PayloadTooLargeError, RateLimitError, ServiceUnavailableError } from "../core/errors.js";
+import { isDiskFull } from "../storage/audio-store.js";
 
 
 function fromHttpException(err: HTTPException): AppError {
@@ -23,12 +24,17 @@ export function errorResponse(err: unknown, c: Context, logger: Logger) {
   let appErr: AppError;
   if (err instanceof AppError) appErr = err;
   else if (err instanceof HTTPException) appErr = fromHttpException(err);
-  else {
+  else if (isDiskFull(err) || isDiskFull((err as { cause?: unknown } | null)?.cause)) {
+    // The write failed whole (a transaction rolls back; a partial file is removed): say so, not "internal error".
+    logger.error({ err, requestId: c.get("requestId"), method: c.req.method, route: c.req.routePath }, "out of disk space");
+    appErr = new InsufficientStorageError();
+  } else {
     // Method, route and request id only: headers and bodies may carry keys and personal data.
     logger.error({ err, requestId: c.get("requestId"), method: c.req.method, route: c.req.routePath }, "unexpected error");
     appErr = new InternalError();
   }
   if (appErr instanceof RateLimitError) c.header("Retry-After", String(appErr.retryAfterSec));
+  if (appErr instanceof ServiceUnavailableError && appErr.retryAfterSec) c.header("Retry-After", String(appErr.retryAfterSec));
   // The rest of an oversize body is not read: the client must not send another request
   // on this connection (without this, clients that reuse it see it closed under them).
   if (appErr instanceof PayloadTooLargeError) c.header("Connection", "close");

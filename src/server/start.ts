@@ -2,12 +2,17 @@
 // empty one, and starts the workers.
 import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
+import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { selectEmbedder } from "../ai/select.js";
+import { describeEngines, selectEmbedder } from "../ai/select.js";
+import { createMetrics, type Metrics } from "../core/metrics.js";
+import { metricsRoutes } from "./routes/metrics.js";
+import { requestLog } from "./middleware/request-log.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
+import { deleteRecordingWorker, scheduleSweep, sweepWorker } from "../jobs/housekeeping.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
 import { resolveConfig } from "../config/resolve.js";
@@ -19,9 +24,15 @@ import { lockDataDir, type DataDirLock } from "./data-dir-lock.js";
 
 export interface RunningServer {
   url: string;
+  /** Where /metrics is served when it has a port of its own. */
+  metricsUrl?: string;
   config: ResolvedConfig;
   runtime: Runtime;
-  close(): Promise<void>;
+  /**
+   * Stops gracefully: no new connections, requests in flight get `drainMs` to finish,
+   * running jobs are aborted and handed back to the queue, then the database closes.
+   */
+  close(opts?: { drainMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -45,9 +56,14 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
       leaseMs: config.pipeline.leaseMs,
+      onStage: runtime.metrics.stage,
     }),
   );
   if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder }));
+  runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
+  runtime.queue.define(
+    sweepWorker({ repos: runtime.repos, store: runtime.audioStore, queue: runtime.queue, now: runtime.now, logger: logger.child({ component: "sweep" }), intervalMs: config.sweepIntervalMs }),
+  );
   runtime.queue.define(
     deliveryWorker({
       repos: runtime.repos,
@@ -59,6 +75,7 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       disableAfter: config.webhooks.disableAfter,
       userAgent: `notula-webhooks/${version}`,
       logger: logger.child({ component: "webhooks" }),
+      onAttempt: runtime.metrics.webhookDelivery,
     }),
   );
 }
@@ -72,11 +89,21 @@ function listen(server: ServerType): Promise<AddressInfo> {
 
 export async function startServer(rawConfig: Config, opts: StartOptions): Promise<RunningServer> {
   const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
-  const logger = opts.logger ?? createLogger();
+  const logger = opts.logger ?? createLogger({ level: rawConfig.logLevel });
   // Listen first: the public URL, and so every link the services sign, may depend on
   // the port the system hands out. Until the app is built nothing knows the address.
-  let handle: (req: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  const server = serve({ fetch: (req) => handle(req), hostname: rawConfig.host, port: rawConfig.port });
+  let handle: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = serve({
+    // The Node bindings (the raw request and socket) go through: uploads stream from
+    // the socket, and the peer's address comes from it.
+    fetch: (req, env) => handle(req, env),
+    hostname: rawConfig.host,
+    port: rawConfig.port,
+    // Headers must arrive within 30 s (slow-header clients hold sockets otherwise). The
+    // whole request is not bounded here: an upload of a long recording may take an
+    // hour; it is bounded by its idle timeout, and API answers by the request timeout.
+    serverOptions: { headersTimeout: 30_000, requestTimeout: 0 },
+  });
   const address = await listen(server);
   const config = resolveConfig(rawConfig, address);
   let lock: DataDirLock | null = null;
@@ -88,9 +115,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     throw err;
   }
 
+  const metrics: Metrics = createMetrics();
   let runtime: Runtime;
   try {
     runtime = await openRuntime(config.dataDir, {
+      metrics,
       publicUrl: config.publicUrl,
       embedder: selectEmbedder(config.embeddings),
       allowPrivateWebhooks: config.allowPrivateWebhooks,
@@ -119,6 +148,20 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     await runtime.repos.audioUploads.resetReceiving();
     runtime.storage.sweep();
   }
+  logger.info(
+    {
+      role: config.role,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      database: runtime.database.describe,
+      storage: runtime.storage.describe,
+      engines: describeEngines(config),
+      rateLimit: config.rateLimit.enabled ? config.rateLimit.perMinute : "off",
+      metrics: metricsOn(config) ? (config.metrics.port !== undefined ? `port ${config.metrics.port}` : "/metrics") : "off",
+      pipelineConcurrency: config.pipeline.concurrency,
+    },
+    "configuration",
+  );
   try {
     await runtime.audioStore.check();
     logger.info({ database: runtime.database.describe, storage: runtime.storage.describe }, "database and audio storage ready");
@@ -126,11 +169,15 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // Not fatal: the store may come up after the server (/readyz says 503 meanwhile).
     logger.warn({ storage: runtime.storage.describe, reason: (err as Error).message }, "audio storage cannot be reached yet");
   }
-  if (runtime.database.dialect === "postgres" && runtime.embedder)
-    logger.warn(
-      { database: runtime.database.describe },
-      "meaning-based search on PostgreSQL compares every passage of a workspace (exact search; no pgvector index is used yet): fine for thousands of meetings, slow for hundreds of thousands",
-    );
+  const vectors = runtime.database.vectorIndex;
+  if (vectors && runtime.embedder) {
+    if (vectors.enabled) logger.info({ database: runtime.database.describe, vectors: vectors.detail }, "meaning-based search uses pgvector's HNSW index");
+    else
+      logger.warn(
+        { database: runtime.database.describe, reason: vectors.detail },
+        "meaning-based search on PostgreSQL compares every passage of a workspace (no pgvector): fine for thousands of meetings, slow for hundreds of thousands",
+      );
+  }
   if (working) fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   // Defined in every role: an API replica queues jobs with the workers' retry limits.
   defineWorkers(runtime, config, opts.version, logger);
@@ -145,39 +192,72 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
 
   // The queue is its table: readable means jobs can be queued and claimed.
   const queue = { check: () => runtime.repos.jobs.nextAvailableAt(PROCESS_NOTE) };
+  const log = requestLog(logger, metrics.request);
+  // /metrics on the main port only when asked for and given no port of its own.
+  const metricsHere = metricsOn(config) && config.metrics.port === undefined ? metrics : undefined;
   const app = serving
-    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, database: runtime.database, queue, version: opts.version, logger })
-    : healthRoutes(runtime.database, runtime.audioStore, queue);
-  handle = app.fetch;
-  out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
+    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, database: runtime.database, queue, version: opts.version, logger, requestLog: log, metrics: metricsHere })
+    : workerApp(runtime, queue, log, metricsHere);
+  handle = (req, env) => app.fetch(req, env as object);
+  let metricsServer: ServerType | undefined;
+  let metricsUrl: string | undefined;
+  if (metricsOn(config) && config.metrics.port !== undefined) {
+    metricsServer = serve({ fetch: metricsRoutes(metrics).fetch, hostname: config.host, port: config.metrics.port });
+    metricsUrl = `${urlOf(await listen(metricsServer))}/metrics`;
+    logger.info({ url: metricsUrl }, "metrics served on their own port");
+  }
   if (working) {
     // On a single box, jobs left by a previous run resume at once: nothing else runs
     // them, so one still marked running lost its worker with that run. With several
     // workers, a job whose worker died is taken up when its lease runs out.
     if (config.role === "all") await runtime.repos.jobs.requeueRunning(runtime.now());
     runtime.queue.start();
+    // The first sweep soon after start; each then queues the next.
+    await scheduleSweep(runtime.queue, Math.min(config.sweepIntervalMs, 60_000));
   }
+  // Said last: once this line is out, the server is whole (and `notula serve` handles signals).
+  out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
 
   return {
     url: urlOf(address),
     config,
     runtime,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          void runtime.queue
-            .stop()
-            .then(() => runtime.close())
-            .then(() => lock?.release())
-            .then(() => resolve());
-        });
-        // Idle keep-alive sockets would otherwise hold the close open; open event
-        // streams (MCP) never end by themselves, so they get two seconds to finish.
-        const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-        http.closeIdleConnections?.();
-        setTimeout(() => http.closeAllConnections?.(), 2000).unref();
-      }),
+    metricsUrl,
+    async close(o = {}) {
+      const drainMs = o.drainMs ?? 5_000;
+      // Stop accepting; idle keep-alive connections close now, busy ones once their
+      // request is answered. After the drain bound, whatever is left (an open MCP event
+      // stream, a slow upload) is cut.
+      const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      http.closeIdleConnections?.();
+      const idleSweep = setInterval(() => http.closeIdleConnections?.(), 100).unref();
+      const cut = setTimeout(() => http.closeAllConnections?.(), drainMs).unref();
+      await drained;
+      clearInterval(idleSweep);
+      clearTimeout(cut);
+      metricsServer?.close();
+      (metricsServer as unknown as typeof http | undefined)?.closeAllConnections?.();
+      // Running jobs are told to stop; what does not settle in time is handed back.
+      await runtime.queue.stop({ graceMs: 3_000 });
+      await runtime.close();
+      lock?.release();
+      logger.info("stopped");
+    },
   };
+}
+
+function metricsOn(config: ResolvedConfig): boolean {
+  return config.metrics.enabled || config.metrics.port !== undefined;
+}
+
+/** A worker serves no API: health, readiness and (when on) metrics. */
+function workerApp(runtime: Runtime, queue: { check(): Promise<unknown> }, log: ReturnType<typeof requestLog>, metrics?: Metrics) {
+  const app = new Hono();
+  app.use("*", log);
+  app.route("/", healthRoutes(runtime.database, runtime.audioStore, queue));
+  if (metrics) app.route("/", metricsRoutes(metrics));
+  return app;
 }
 
 /** The address the server listens on, as a URL (not the public URL, which may differ). */

@@ -38,6 +38,8 @@ export interface ServiceOptions {
   enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
   /** Queues a webhook delivery again. */
   redeliverWebhook: (deliveryId: string) => Promise<unknown>;
+  /** Queues the durable removal of a deleted note's recording. */
+  enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** The embedding engine, or null when meaning-based search is off. */
   embedder: Embedder | null;
   /** Where rate limits and sign-in throttling count. */
@@ -65,8 +67,9 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
     publicUrl: opts.publicUrl,
-    // A failed removal leaves an orphan file, never a broken note: the note is gone already.
+    // At once where the store allows; the queued job (retried) makes sure of it.
     deleteRecording: (key) => opts.audioStore.delete(key).catch(() => {}),
+    enqueueRecordingDeletion: opts.enqueueRecordingDeletion,
     templates,
   });
   return {

@@ -71,11 +71,19 @@ export function createNoteLifecycle(d: LifecycleDeps) {
   /** The note as events carry it: the full single-read shape. */
   const snapshot = (note: NoteRow): Promise<NoteDto> => presentFullNote(repos, note, d.publicUrl);
 
-  /** Processing has finished, whichever way: tell the webhooks and refresh the search index. */
-  async function finished(note: NoteRow) {
+  /**
+   * Settles a note's processing: the status change, its event and the search-index job
+   * are one transaction. Were the event written after the status, a worker killed
+   * between the two would leave a finished note whose event never exists, since a
+   * retried job skips a note that is already settled.
+   */
+  async function settle(noteId: string, fields: Parameters<typeof repos.notes.setProcessingState>[1], event: "note.completed" | "note.updated") {
     await repos.transaction(async () => {
-      await d.emit(note.workspaceId, "note.completed", { note: await snapshot(note) });
-      await d.enqueueIndexing("note", note.id);
+      await repos.notes.setProcessingState(noteId, fields);
+      const done = await current(noteId);
+      if (!done) return;
+      await d.emit(done.workspaceId, event, { note: await snapshot(done) });
+      await d.enqueueIndexing("note", done.id);
     });
   }
 
@@ -162,14 +170,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       opts: { updated?: boolean } = {},
     ): Promise<void> {
       await check(note.id, "completed");
-      await repos.notes.setProcessingState(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields });
-      const done = await current(note.id);
-      if (!done) return;
-      if (!opts.updated) return finished(done);
-      await repos.transaction(async () => {
-        await d.emit(done.workspaceId, "note.updated", { note: await snapshot(done) });
-        await d.enqueueIndexing("note", done.id);
-      });
+      await settle(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields }, opts.updated ? "note.updated" : "note.completed");
     },
 
     /** Processing failed for good: the note keeps what it has and says why. */
@@ -177,13 +178,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       const note = await current(noteId);
       if (!note) return; // deleted meanwhile
       if (!canMove(note.status as NoteStatus, "recorded-not-summarized")) return; // settled meanwhile
-      await repos.notes.setProcessingState(noteId, {
-        status: "recorded-not-summarized",
-        processingError: stageError(note.status as NoteStatus),
-        updatedAt: now(),
-      });
-      const done = await current(noteId);
-      if (done) await finished(done);
+      await settle(noteId, { status: "recorded-not-summarized", processingError: stageError(note.status as NoteStatus), updatedAt: now() }, "note.completed");
     },
   };
 }

@@ -28,8 +28,10 @@ export interface NoteServiceDeps {
   enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
   /** For share links. */
   publicUrl: string;
-  /** Removes a deleted note's recording from the audio store. */
+  /** Removes a deleted note's recording from the audio store at once (best effort). */
   deleteRecording: (key: string) => Promise<void>;
+  /** Queues the durable removal of a recording (in the caller's transaction): retried until it is gone. */
+  enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** Which template a note is enhanced with. */
   templates: Pick<TemplateService, "require" | "forNote">;
 }
@@ -297,13 +299,19 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return upload ? { key: audioKey(upload), contentType: upload.contentType } : null;
     },
 
-    /** Deletes the note and its passages together; its recording goes once that has committed. */
+    /**
+     * Deletes the note with its transcript, speakers and passages in one transaction;
+     * its recording goes once that has committed. The removal is queued in the same
+     * transaction, so a crash or a store that refuses cannot leave the file behind.
+     */
     async delete(p: Principal, id: string): Promise<void> {
       const recording = await repos.transaction(async () => {
         const row = await repos.notes.get(p.workspaceId, p.userId, id);
         if (!row || !(await repos.notes.delete(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
         await repos.passages.remove("note", id);
-        return row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
+        const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
+        if (upload) await deps.enqueueRecordingDeletion(upload.id, audioKey(upload));
+        return upload;
       });
       if (recording) await deps.deleteRecording(audioKey(recording));
     },

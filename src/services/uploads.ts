@@ -4,14 +4,16 @@
 // store; from-audio turns the upload into a note and queues its processing.
 import { randomBytes } from "node:crypto";
 import { AUDIO_CONTENT_TYPES } from "../shared/vocabulary.js";
+import { audioContainerOf, describeNonAudio, SIGNATURE_BYTES } from "../storage/audio-signature.js";
 import type { Readable } from "node:stream";
 import type { Repositories } from "../db/repos/index.js";
 import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
-import { AudioIncompleteError, AudioTooLargeError, type AudioStore } from "../storage/audio-store.js";
+import { AudioIncompleteError, AudioTooLargeError, StorageFullError, type AudioStore } from "../storage/audio-store.js";
 import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  InsufficientStorageError,
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
@@ -48,12 +50,21 @@ export function createUploadService(d: UploadServiceDeps) {
    * object's presence says it arrived. A presigned PUT can bind an exact length but
    * not a limit, so the size limit is enforced here and an oversize object removed.
    */
+  const notAudio = (head: Buffer) =>
+    `The file is ${describeNonAudio(head)}, not a recording: notula reads ${[...new Set(Object.keys(AUDIO_CONTENT_TYPES))].join(", ")}.`;
+
   async function adoptDirectUpload(upload: AudioUploadRow) {
     const bytes = await d.store.size(audioKey(upload));
     if (bytes === null) throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
     if (bytes > upload.maxBytes) {
       await d.store.delete(audioKey(upload));
       throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${upload.maxBytes} bytes; it was removed.`);
+    }
+    // Sent straight to the bucket, so checked here: its first bytes must be a recording's.
+    const head = await readAll(d.store.read(audioKey(upload), { start: 0, end: SIGNATURE_BYTES - 1 }));
+    if (!audioContainerOf(head)) {
+      await d.store.delete(audioKey(upload));
+      throw new UnsupportedMediaTypeError(`${notAudio(head)} It was removed; upload a recording to a new URL.`);
     }
     if (!(await d.repos.audioUploads.transition(upload.id, "pending", { status: "uploaded", bytes, uploadedAt: d.now() })))
       throw new ConflictError("audioUrl: this recording is being used by another request.");
@@ -124,6 +135,14 @@ export function createUploadService(d: UploadServiceDeps) {
       if (!(await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" })))
         throw new ConflictError("This upload URL is already in use.");
       try {
+        const head = await peekHead(input.body, SIGNATURE_BYTES);
+        // A body that broke off is the store's to report (400), not a wrong type.
+        if (!input.body.errored && !audioContainerOf(head)) throw new UnsupportedMediaTypeError(notAudio(head));
+      } catch (err) {
+        await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
+        throw err;
+      }
+      try {
         const stored = await d.store.put(audioKey(row), input.body, { maxBytes: row.maxBytes });
         await d.repos.audioUploads.transition(row.id, "receiving", { status: "uploaded", bytes: stored.bytes, uploadedAt: d.now() });
         return { status: "uploaded" as const, bytes: stored.bytes };
@@ -132,6 +151,7 @@ export function createUploadService(d: UploadServiceDeps) {
         await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
         if (err instanceof AudioTooLargeError) throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
         if (err instanceof AudioIncompleteError) throw new BadRequestError(err.message);
+        if (err instanceof StorageFullError) throw new InsufficientStorageError();
         throw err;
       }
     },
@@ -162,3 +182,38 @@ export function createUploadService(d: UploadServiceDeps) {
 }
 
 export type UploadService = ReturnType<typeof createUploadService>;
+
+/**
+ * The first `n` bytes of a stream (fewer if it ends first), left in place: they are
+ * put back, so whoever reads the stream next gets it whole.
+ */
+async function peekHead(body: Readable, n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < n) {
+    const chunk = body.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    if (body.readableEnded || body.destroyed) break;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        body.off("readable", done).off("end", done).off("error", done).off("close", done);
+        resolve();
+      };
+      body.on("readable", done).on("end", done).on("error", done).on("close", done);
+    });
+    if (body.errored) break;
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length) body.unshift(head);
+  return head.subarray(0, n);
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -35,6 +35,11 @@ export interface AudioStore {
    * uploads come through this server instead.
    */
   presignPut?(key: string, opts: { contentType: string; expiresInSec: number }): Promise<string>;
+  /**
+   * Every stored object, for the sweep that removes files no upload refers to. Stores
+   * whose listing is costly (a bucket) leave it out: lifecycle rules do that job there.
+   */
+  list?(): AsyncIterable<{ key: string; modifiedAt: number }>;
 }
 
 export class AudioTooLargeError extends Error {
@@ -45,3 +50,8 @@ export class AudioTooLargeError extends Error {
 
 /** The body ended or broke before it was complete. */
 export class AudioIncompleteError extends Error {}
+
+/** The store has no room left (ENOSPC, a quota): nothing was kept. */
+export class StorageFullError extends Error {}
+
+export const isDiskFull = (err: unknown) => ["ENOSPC", "EDQUOT", "SQLITE_FULL"].includes((err as { code?: string } | null)?.code ?? "");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { AudioIncompleteError, AudioTooLargeError, type AudioStore } from "./audio-store.js";
+import { AudioIncompleteError, AudioTooLargeError, isDiskFull, StorageFullError, type AudioStore } from "./audio-store.js";
 
 const KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.[a-z0-9]{1,8}$/;
 
@@ -80,6 +80,7 @@ export function createFsAudioStore(root: string): AudioStore & { sweepIncoming()
       } catch (err) {
         await fsp.rm(temp, { force: true });
         if (err instanceof AudioTooLargeError || err instanceof AudioIncompleteError) throw err;
+        if (isDiskFull(err)) throw new StorageFullError(`No space left to store the recording in ${root}.`);
         throw new AudioIncompleteError(`The upload did not complete: ${(err as Error).message}`);
       }
     },
@@ -98,6 +99,18 @@ export function createFsAudioStore(root: string): AudioStore & { sweepIncoming()
     },
     read(key, range) {
       return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async *list() {
+      // Two levels, workspace/file, as keys are made; the .incoming directory is not a workspace.
+      for (const workspace of await fsp.readdir(root, { withFileTypes: true })) {
+        if (!workspace.isDirectory() || workspace.name.startsWith(".")) continue;
+        for (const file of await fsp.readdir(path.join(root, workspace.name), { withFileTypes: true })) {
+          const key = `${workspace.name}/${file.name}`;
+          if (!file.isFile() || !KEY.test(key)) continue;
+          const stat = await fsp.stat(path.join(root, key)).catch(() => null);
+          if (stat) yield { key, modifiedAt: stat.mtimeMs };
+        }
+      }
     },
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });

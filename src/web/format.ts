@@ -33,6 +33,13 @@ export function seconds(mmss: string): number {
 
 export const FINAL_STATUSES = new Set(["completed", "recorded-not-summarized", "idle", "recording"]);
 
+/** The status as the page shows it, with the stage's progress where the server knows it ("transcribing 40%"). */
+export function statusLabel(note: { status: string; progress?: { percent: number | null } | null }): string {
+  const label = STATUS_LABELS[note.status] ?? note.status;
+  const percent = note.progress?.percent;
+  return percent === null || percent === undefined ? label : `${label} ${percent}%`;
+}
+
 export const STATUS_LABELS: Record<string, string> = {
   idle: "idle",
   recording: "recording",

@@ -23,6 +23,8 @@ export interface DeliveryDeps {
   disableAfter: number;
   userAgent: string;
   logger: Logger;
+  /** Told how each attempt ended (metrics). */
+  onAttempt?: (outcome: "delivered" | "retried" | "failed") => void;
 }
 
 const payload = z.object({ deliveryId: z.string() });
@@ -32,6 +34,14 @@ function causeOf(err: unknown): unknown {
   let e = err as { cause?: unknown } | undefined;
   for (let i = 0; i < 5 && e?.cause; i++) e = e.cause as { cause?: unknown };
   return e;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(invalid URL)";
+  }
 }
 
 export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof payload>> {
@@ -53,6 +63,16 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       const attempts = row.delivery.attempts + 1;
       const record = async (fields: { lastStatusCode?: number | null; lastError?: string | null }) =>
         await repos.webhookDeliveries.update(deliveryId, { attempts, updatedAt: now(), ...fields });
+      // One line per attempt: ids, the receiver's host, the outcome. Never the full URL:
+      // automation platforms put their secret in the path.
+      const started = performance.now();
+      const attemptLog = (outcome: "delivered" | "retried" | "failed", fields: { status?: number; reason?: string }) => {
+        d.logger.info(
+          { delivery: deliveryId, webhook: row.webhook.id, event: row.event.id, host: hostOf(row.webhook.hookUrl), attempt: attempts, outcome, durationMs: Math.round(performance.now() - started), ...fields },
+          "webhook attempt",
+        );
+        d.onAttempt?.(outcome);
+      };
       let status: number;
       try {
         const res = await undiciFetch(row.webhook.hookUrl, {
@@ -75,20 +95,25 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
         const cause = causeOf(err);
         if (cause instanceof PrivateAddressError) {
           await record({ lastStatusCode: null, lastError: `${cause.message}; refused (start the server with --allow-private-webhooks to allow it)` });
+          attemptLog("failed", { reason: cause.message });
           throw new PermanentJobError(cause.message);
         }
         const timedOut = (err as Error).name === "TimeoutError" || (err as Error).name === "AbortError";
         const message = timedOut ? `no answer within ${d.timeoutMs} ms` : `network error: ${(cause as Error)?.message ?? (err as Error).message}`;
         await record({ lastStatusCode: null, lastError: message });
+        attemptLog(job.attempts >= job.maxAttempts ? "failed" : "retried", { reason: message });
         throw new Error(message);
       }
       if (status >= 200 && status < 300) {
         await repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
         await repos.webhookDeliveries.recordSuccess(row.webhook.id);
+        attemptLog("delivered", { status });
         return;
       }
       const message = status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
       await record({ lastStatusCode: status, lastError: message });
+      const retried = RETRYABLE(status) && job.attempts < job.maxAttempts;
+      attemptLog(retried ? "retried" : "failed", { status });
       if (!RETRYABLE(status)) throw new PermanentJobError(message);
       await repos.webhookDeliveries.update(deliveryId, { nextAttemptAt: now() + (d.retryScheduleMs[job.attempts - 1] ?? 0) });
       throw new Error(message);

@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { convert, speak } from "../helpers/audio.js";
+import { bursts, convert, speak } from "../helpers/audio.js";
+import { startTranscriptionServer } from "../helpers/vendors.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 
@@ -268,6 +269,27 @@ describe("upload", () => {
     expect(parsed.results.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({ segment: 0, startTimestamp: note.transcripts[0].startTimestamp });
   });
 
+  it("--wait shows each stage and how far transcription has come, window by window", async () => {
+    // A 25-minute recording is three 10-minute windows for the OpenAI-compatible engine,
+    // whose stand-in takes 0.8 s per window: each third shows.
+    const stt = await startTranscriptionServer({ echo: true, delayMs: 800 });
+    const slow = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
+    try {
+      const file = bursts(work, 25 * 60, "mp3");
+      const r = await cli(["upload", file, "--wait"], undefined, { NOTULA_URL: slow.url, NOTULA_API_KEY: slow.key });
+      expect(r.code, r.stderr).toBe(0);
+      const id = r.stdout.trim();
+      const lines = r.stderr.split("\n").filter((l) => l.startsWith(`${id}: `)).map((l) => l.slice(id.length + 2));
+      expect(lines).toEqual(expect.arrayContaining(["transcribing 33%", "transcribing 66%", "completed"]));
+      expect(lines.indexOf("transcribing 33%")).toBeLessThan(lines.indexOf("transcribing 66%"));
+      // Read while it runs, the note says the same; once done, progress is null.
+      expect((await client(slow.url, slow.key)("GET", `/v1/notes/${id}`)).body.note.progress).toBeNull();
+    } finally {
+      await slow.stop();
+      await stt.close();
+    }
+  });
+
   it("refuses other file types, and exits 1 with the processing error when processing fails", async () => {
     fs.writeFileSync(path.join(work, "notes.txt"), "x");
     expect((await cli(["upload", path.join(work, "notes.txt")])).code).toBe(2);
@@ -302,11 +324,92 @@ describe("login, profiles, logout", () => {
     expect((await cli(["profiles", "use", "nope"], undefined, base)).code).toBe(3);
     const logout = await cli(["logout", "--json"], undefined, base);
     expect(logout.code, logout.stderr).toBe(0);
-    expect(JSON.parse(logout.stdout)).toEqual({ server: server.url, removed: true, keyRevoked: true, oauthRevoked: null });
+    expect(JSON.parse(logout.stdout)).toEqual({ profile: "default", server: server.url, removed: true, keyRevoked: true, oauthRevoked: null });
     expect((await cli(["me"], undefined, base)).code).toBe(4);
     // Revoked on the server, not only forgotten here.
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({});
+  });
+
+  it("keeps a credential per profile: two profiles on one server, --profile and NOTULA_PROFILE select, explicit keys win, a key never goes to another server", async () => {
+    const cfg = tempDir("notula-profiles-");
+    const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_PROFILE: "" };
+    const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
+    const created = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "member2@example.com", "--name", "Member Two", "--role", "member"]);
+    const { key: memberKey } = await admin(server.dataDir, ["keys", "create", "--name", "member laptop", "--user", created.user.id, "--scopes", "notes"]);
+    const { key: adminKey } = await admin(server.dataDir, ["keys", "create", "--name", "admin laptop", "--json"]);
+    expect((await cli(["login", server.url, "--with-token"], `${adminKey}\n`, base)).code).toBe(0);
+    const work = await cli(["login", server.url, "--with-token", "--profile", "work"], `${memberKey}\n`, base);
+    expect(work.code, work.stderr).toBe(0);
+    expect(work.stderr).toMatch(/profile "work" is active/);
+    const email = async (args: string[], env: Record<string, string> = {}) => {
+      const r = await cli([...args, "me", "--json"], undefined, { ...base, ...env });
+      return r.code === 0 ? JSON.parse(r.stdout).user.email : `exit ${r.code}: ${r.stderr.trim()}`;
+    };
+    // The second sign-in did not overwrite the first: each profile answers as its own user.
+    expect(await email([])).toBe("member2@example.com");
+    expect(await email(["--profile", "default"])).toBe("admin@notula.local");
+    expect(await email([], { NOTULA_PROFILE: "default" })).toBe("admin@notula.local");
+    // An explicit key wins over any profile; NOTULA_API_KEY too.
+    expect(await email(["--profile", "work", "--api-key", adminKey])).toBe("admin@notula.local");
+    expect(await email([], { NOTULA_API_KEY: adminKey })).toBe("admin@notula.local");
+    // Another server: the profile's key is not sent there.
+    const elsewhere = await email(["--server", "http://127.0.0.1:9"]);
+    expect(elsewhere).toMatch(/^exit 4: notula: Profile "work" is for .*, not http:\/\/127\.0\.0\.1:9, and its key is never sent elsewhere/);
+    expect(await email(["--profile", "nope"])).toMatch(/^exit 4: notula: Not signed in to http:\/\/127\.0\.0\.1:8787/);
+
+    const status = await cli(["auth", "status", "--json"], undefined, base);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toEqual({
+      profiles: [
+        { name: "default", server: server.url, active: false, selected: false, method: "api-key", apiKey: "file", oauth: null },
+        { name: "work", server: server.url, active: true, selected: true, method: "api-key", apiKey: "file", oauth: null },
+      ],
+      selected: "work",
+      using: { source: 'profile "work"', server: server.url },
+    });
+    const withEnv = JSON.parse((await cli(["auth", "status", "--json"], undefined, { ...base, NOTULA_API_KEY: adminKey })).stdout);
+    expect(withEnv.using).toEqual({ source: "NOTULA_API_KEY", server: server.url });
+    const table = await cli(["auth", "status"], undefined, base);
+    expect(table.stdout).toMatch(/\*\s+work\s+http:\/\/127\.0\.0\.1:\d+\s+api-key\s+file\s+-/);
+    expect(table.stderr).toMatch(/Commands use profile "work" for/);
+
+    // Logging out of one profile revokes its key only.
+    const out = await cli(["logout", "--profile", "work", "--json"], undefined, base);
+    expect(JSON.parse(out.stdout)).toMatchObject({ profile: "work", removed: true, keyRevoked: true });
+    expect((await client(server.url, memberKey)("GET", "/v1/me")).status).toBe(401);
+    expect(await email(["--profile", "default"])).toBe("admin@notula.local");
+  });
+
+  it("two profiles on two servers never cross: each command goes to its profile's server with its profile's key", async () => {
+    const other = await startServer({ args: ["--no-rate-limit"] });
+    try {
+      const cfg = tempDir("notula-two-servers-");
+      const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_PROFILE: "" };
+      expect((await cli(["login", server.url, "--with-token", "--profile", "a"], `${server.key}\n`, base)).code).toBe(0);
+      expect((await cli(["login", other.url, "--with-token", "--profile", "b"], `${other.key}\n`, base)).code).toBe(0);
+      const workspaceOf = async (profile: string) => JSON.parse((await cli(["me", "--json", "--profile", profile], undefined, base)).stdout).workspace.id;
+      const [wsA, wsB] = [(await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id, (await client(other.url, other.key)("GET", "/v1/me")).body.workspace.id];
+      expect(await workspaceOf("a")).toBe(wsA);
+      expect(await workspaceOf("b")).toBe(wsB);
+      // Profile a pointed at b's server: a's key is not sent there.
+      const crossed = await cli(["me", "--profile", "a", "--server", other.url], undefined, base);
+      expect(crossed.code).toBe(4);
+      expect(crossed.stderr).toContain(`Profile "a" is for ${server.url}, not ${other.url}`);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("moves a key stored by server address (earlier versions) to the profile of that server", async () => {
+    const cfg = tempDir("notula-legacy-");
+    const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_PROFILE: "" };
+    fs.mkdirSync(path.join(cfg, "notula"), { recursive: true });
+    fs.writeFileSync(path.join(cfg, "notula", "profiles.json"), JSON.stringify({ active: "default", profiles: { default: { server: server.url } } }));
+    fs.writeFileSync(path.join(cfg, "notula", "credentials.json"), JSON.stringify({ [server.url]: server.key }), { mode: 0o600 });
+    const me = await cli(["me", "--json"], undefined, base);
+    expect(me.code, me.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(cfg, "notula", "credentials.json"), "utf8"))).toEqual({ "profile:default": server.key });
   });
 
   it("without a terminal, login needs --with-token", async () => {

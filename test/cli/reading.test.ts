@@ -35,6 +35,56 @@ describe("the CLI for people at a terminal", () => {
     expect(JSON.parse(json.stdout).notes.map((n: { id: string }) => n.id).sort()).toEqual([a, b].sort());
   });
 
+  it("notes get: local times, the enhanced note's headings under its own, --format markdown and json", async () => {
+    const made = await api("POST", "/v1/notes", {
+      title: "Quarterly planning",
+      createdAt: "2026-01-02T03:04:05.000Z",
+      enhancedNote: "## Enhanced note\n\n## Decisions\n\n- Ship the beta in March.\n\n## Action items\n\n- Ana drafts the launch post.",
+      summary: "## Summary\n\nThe team agreed on a March beta.",
+      transcripts: [{ speaker: "Ana", text: "Let us ship the beta in March.", startTimestamp: "00:05", endTimestamp: "00:09" }],
+    });
+    const id = made.body.note.id;
+    const text = await cli(["notes", "get", id], { TZ: "America/New_York" });
+    expect(text.code, text.stderr).toBe(0);
+    // 03:04 UTC on 2 January is the evening before in New York.
+    expect(text.stdout).toMatch(/^created\s+Thu, 1 Jan 2026, 22:04$/m);
+    // Each heading once; the enhanced note's own sections one level down.
+    expect(text.stdout.match(/^## Enhanced note$/gm)).toHaveLength(1);
+    expect(text.stdout.match(/^## Summary$/gm)).toHaveLength(1);
+    expect(text.stdout).toMatch(/^### Decisions$/m);
+    expect(text.stdout).toMatch(/^\[00:05\] Ana: Let us ship the beta in March\.$/m);
+
+    const md = await cli(["notes", "get", id, "--format", "markdown"]);
+    expect(md.stdout).toBe((await cli(["notes", "export", id, "--out", "-"])).stdout);
+    expect(md.stdout.match(/^## Enhanced note$/gm)).toHaveLength(1);
+    expect(JSON.parse((await cli(["notes", "get", id, "--format", "json"])).stdout).note.id).toBe(id);
+    const bad = await cli(["notes", "get", id, "--format", "pdf"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--format: one of text, markdown, json/);
+  });
+
+  it("notes get at a terminal: wrapped to its width, long notes in the pager", async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Point ${i + 1}: ${"the budget for the next quarter needs another look ".repeat(3).trim()}`).join("\n\n");
+    const id = (await api("POST", "/v1/notes", { title: "A long note", userWrittenNote: long })).body.note.id;
+    const { openTerminal } = await import("../helpers/tmux.js");
+    const term = openTerminal(`node ${JSON.stringify(path.resolve("bin/notula.js"))} notes get ${id}`, { ...env, PAGER: "less -RFX", COLUMNS: "" });
+    try {
+      // less shows the first screen and waits: wrapped to the 120-column terminal.
+      const screen = await term.waitFor(/Point 1: the budget/);
+      const lines = screen.split("\n");
+      expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(120);
+      // Each point is longer than the terminal is wide: its rest is on a line of its own.
+      expect(lines.some((l) => l.startsWith("budget for the next quarter needs another look"))).toBe(true);
+      // The pager's prompt, waiting for a key.
+      expect(lines.filter((l) => l.trim()).at(-1)).toBe(":");
+      expect(screen).not.toContain("Point 60");
+      term.type("q");
+      expect(await term.exitCode()).toBe(0);
+    } finally {
+      term.close();
+    }
+  });
+
   it("finds a member by member id, user id or email", async () => {
     const me = (await api("GET", "/v1/me")).body;
     const byEmail = JSON.parse((await cli(["members", "get", me.user.email, "--json"])).stdout).member;

@@ -52,3 +52,16 @@ export function bursts(dir: string, seconds: number, format: Format = "mp3"): st
   ]);
   return out;
 }
+
+/**
+ * `size` bytes that start as a WAV file does (RIFF/WAVE), the rest `fill`: for tests of
+ * limits and storage, where the sound does not matter but the server checks that an
+ * upload is a recording.
+ */
+export function wavBytes(size: number, fill = 0): Buffer {
+  const b = Buffer.alloc(size, fill);
+  b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(Math.max(0, size - 8), 4);
+  b.write("WAVE", 8, "latin1");
+  return b;
+}

@@ -18,7 +18,9 @@ const tmux = (...args: string[]) => execFileSync("tmux", ["-L", SOCKET, ...args]
 
 export function openTerminal(command: string, env: Record<string, string>): Terminal {
   const name = `notula-test-${process.pid}-${counter++}`;
-  const exports = Object.entries(env).map(([k, v]) => `export ${k}='${v.replace(/'/g, "'\\''")}';`).join(" ");
+  // A terminal stands for a person: CI (set by CI runners, and inherited by the tmux
+  // server from this process) would turn prompts and the pager off.
+  const exports = Object.entries({ CI: "", ...env }).map(([k, v]) => `export ${k}='${v.replace(/'/g, "'\\''")}';`).join(" ");
   // The exit code is kept in the pane after the program ends, so it can be read.
   const script = `${exports} ${command}; echo "EXIT=$?"; sleep 60`;
   tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", "bash", "-c", script);

@@ -105,6 +105,48 @@ describe("retries and failures", () => {
     }
   });
 
+  it("a completed status is never stored without its note.completed event", async () => {
+    // The database refuses the event once, as if the worker died between the two
+    // writes: the status must roll back with it, and the retried job settles both.
+    const api = client(server.url, server.key);
+    const hookUrl = "https://hooks.example.com/notula-faults";
+    expect((await api("POST", "/v1/integrations/automation/webhook", { hookUrl })).status).toBe(200);
+    const postgres = process.env.NOTULA_TEST_BACKEND === "postgres";
+    const refuse = postgres
+      ? [
+          `CREATE FUNCTION refuse_completed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+             IF NEW.type = 'note.completed' THEN RAISE EXCEPTION 'the event store is down'; END IF; RETURN NEW; END $$`,
+          "CREATE TRIGGER refuse_completed BEFORE INSERT ON webhook_events FOR EACH ROW EXECUTE FUNCTION refuse_completed()",
+        ]
+      : [`CREATE TRIGGER refuse_completed BEFORE INSERT ON webhook_events WHEN NEW.type = 'note.completed' BEGIN SELECT RAISE(ABORT, 'the event store is down'); END`];
+    const allow = postgres ? ["DROP TRIGGER refuse_completed ON webhook_events", "DROP FUNCTION refuse_completed()"] : ["DROP TRIGGER refuse_completed"];
+    for (const sql of refuse) await dbRows(server, sql);
+    let id: string;
+    try {
+      id = await uploadRecording(api, recording, "mp3");
+      const failed = async () => (await dbRows(server, "SELECT last_error FROM jobs WHERE idempotency_key = ? AND last_error IS NOT NULL", `process-note:${id}`)).length > 0;
+      const deadline = Date.now() + 30_000;
+      while (!(await failed())) {
+        if (Date.now() > deadline) throw new Error("the job never hit the refused event");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const [job] = await dbRows(server, "SELECT last_error FROM jobs WHERE idempotency_key = ?", `process-note:${id}`);
+      expect(job.last_error).toMatch(/the event store is down/);
+      // The failed statement's values (the note, transcript and all) stay out of job records.
+      expect(job.last_error).not.toMatch(/params|transcripts|evt_/);
+      const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+      expect(note.status).not.toBe("completed");
+    } finally {
+      for (const sql of allow) await dbRows(server, sql);
+    }
+    const done = await waitForStatus(api, id, ["completed"]);
+    expect(done.processingError).toBeNull();
+    const events = await dbRows(server, "SELECT body FROM webhook_events WHERE type = 'note.completed'");
+    expect(events.filter((e) => JSON.parse(e.body).payload.note.id === id)).toHaveLength(1);
+    await expectSound(server, id);
+    await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl });
+  });
+
   it("reprocess is refused while processing runs, and for an unknown note", async () => {
     const api = client(server.url, server.key);
     stt.set({ delayMs: 1500 });
@@ -172,7 +214,10 @@ describe("configuration errors end processing at once with a clear message", () 
     try {
       const api = client(server.url, server.key);
       const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: 5 });
-      await fetch(u.body.presignedUrl, { method: "PUT", body: "this is not audio at all", headers: { "content-type": "audio/mpeg" } });
+      // An MP3's ID3 header, then nothing an MP3 decoder can read: accepted as a
+      // recording by its first bytes, refused by ffmpeg.
+      const body = Buffer.concat([Buffer.from("ID3\x03\x00\x00\x00\x00\x00\x00", "latin1"), Buffer.from("this is not audio at all")]);
+      expect((await fetch(u.body.presignedUrl, { method: "PUT", body, headers: { "content-type": "audio/mpeg" } })).status).toBe(200);
       const id = (await api("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl })).body.noteId;
       const note = await waitForStatus(api, id);
       expect(note.status).toBe("recorded-not-summarized");

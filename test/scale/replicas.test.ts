@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
 import { S3_CREDENTIALS, startS3, type TestS3 } from "../helpers/s3.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 import { fileBytes, tone } from "../helpers/audio.js";
+import { until } from "../helpers/until.js";
 
 const RECORDINGS = 20;
 
@@ -35,15 +36,6 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => new Promise((r) => server.close(r)) };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("two API servers and two workers on PostgreSQL and S3", () => {
   let database: TestDatabase;
@@ -110,21 +102,36 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
     // The first worker dies with a recording in hand (the speech server has its request
     // and takes 1.5 s to answer), after a second worker has joined; the dead worker's
     // jobs are taken up when their leases run out.
-    await until("a recording being transcribed", async () => stt.calls.length >= 1);
+    await until("a recording being transcribed", async () => stt.calls.length >= 1, 90_000);
     await start("worker");
     await w1.kill9();
 
     const notes = await until("every note completed", async () => {
       const all = await Promise.all(ids.map(async (id) => (await c2("GET", `/v1/notes/${id}`)).body.note));
       return all.every((n) => n.status === "completed") ? all : null;
-    });
+    }, 90_000);
     for (const n of notes) expect(n.transcripts[0].text).toMatch(/window of 1\.\d seconds/);
 
     // A delivery the killed worker held waits out its lease (30 s), then maybe a retry (30 s).
     const completed = await until("a note.completed event for every note", async () => {
       const events = receiver.received.filter((r) => r.type === "note.completed");
       return new Set(events.map((e) => e.noteId)).size === RECORDINGS ? events : null;
-    }, 180_000);
+    }, 120_000).catch(async (err) => {
+      // Say where each missing event is: never written, or written and stuck in delivery.
+      const seen = new Set(receiver.received.filter((r) => r.type === "note.completed").map((e) => e.noteId));
+      const missing = ids.filter((id) => !seen.has(id));
+      const pg = await import("pg");
+      const db = new pg.default.Client({ connectionString: database.url });
+      await db.connect();
+      const { rows } = await db.query(
+        `SELECT e.body::json->'payload'->'note'->>'id' AS note, d.status, d.attempts, d.last_error, j.status AS job, j.attempts AS job_attempts, j.lease_until, j.available_at
+           FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id LEFT JOIN jobs j ON j.idempotency_key = d.id
+          WHERE e.type = 'note.completed' AND e.body::json->'payload'->'note'->>'id' = ANY($1)`,
+        [missing],
+      );
+      await db.end();
+      throw new Error(`${(err as Error).message}; missing ${missing.join(", ")}; outbox at ${Date.now()}: ${JSON.stringify(rows)}`);
+    });
     for (const id of ids) {
       const forNote = completed.filter((e) => e.noteId === id);
       // Sent once, or again after a worker died mid-delivery: always the same event id.
@@ -145,5 +152,5 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
     // The killed worker's recording was taken up again, as a second attempt.
     expect(rows.some((r) => r.attempts >= 2)).toBe(true);
     expect(s3.objectKeys().filter((k) => k.startsWith("recordings/")).length).toBe(RECORDINGS);
-  }, 360_000);
+  }, 300_000);
 });

@@ -59,7 +59,7 @@ describe("a list item is the single read without the full parts", () => {
         const item = items.get(id);
         if (!item) continue;
         const { note } = (await api("GET", `/v1/notes/${id}`)).body;
-        const { processingError: _e, processingInfo: _i, shareUrl: _s, processingWarnings: _w, template: _t, speakers: _p, ...common } = note;
+        const { processingError: _e, processingInfo: _i, shareUrl: _s, processingWarnings: _w, progress: _g, template: _t, speakers: _p, ...common } = note;
         expect(item).toStrictEqual({ ...common, enhancedNote: "", summary: "", transcripts: [] });
         // The same keys in the same order, too.
         expect(Object.keys(item)).toEqual(Object.keys(common));

@@ -11,7 +11,7 @@ import { client, errorCode, type Client } from "../helpers/http.js";
 import { startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { S3_CREDENTIALS, startS3, type TestS3 } from "../helpers/s3.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
-import { fileBytes, tone } from "../helpers/audio.js";
+import { fileBytes, tone, wavBytes } from "../helpers/audio.js";
 
 const awsEnv = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_REGION: "eu-west-1" };
 
@@ -149,15 +149,24 @@ describe("notula serve --storage s3://…", () => {
 
   it("enforces the upload size limit on direct uploads when the note is made, and removes the object", async () => {
     const u = await uploadUrl();
-    expect((await put(u.presignedUrl, Buffer.alloc(400_001), "audio/wav")).status).toBe(200);
+    expect((await put(u.presignedUrl, wavBytes(400_001), "audio/wav")).status).toBe(200);
     const r = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
     expect(r.status).toBe(413);
     expect(errorCode(r)).toBe("payload_too_large");
     expect(s3.objectKeys().some((k) => k.endsWith(new URL(u.presignedUrl).pathname.split("/").pop()!))).toBe(false);
     // Exactly at the limit is accepted.
     const edge = await uploadUrl();
-    expect((await put(edge.presignedUrl, Buffer.alloc(400_000), "audio/wav")).status).toBe(200);
+    expect((await put(edge.presignedUrl, wavBytes(400_000), "audio/wav")).status).toBe(200);
     expect((await api("POST", "/v1/notes/from-audio", { audioUrl: edge.audioUrl })).status).toBe(200);
+  });
+
+  it("checks a direct upload is a recording when the note is made, and removes what is not", async () => {
+    const u = await uploadUrl();
+    expect((await put(u.presignedUrl, Buffer.from("%PDF-1.7\n1 0 obj <<>>"), "audio/wav")).status).toBe(200);
+    const r = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
+    expect(r.status).toBe(415);
+    expect(r.body.error.message).toMatch(/^The file is a PDF document, not a recording: .* It was removed; upload a recording to a new URL\.$/);
+    expect(s3.objectKeys().some((k) => k.endsWith(new URL(u.presignedUrl).pathname.split("/").pop()!))).toBe(false);
   });
 
   it("/readyz checks the bucket", async () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { convert, tone } from "../helpers/audio.js";
+import { convert, fileBytes, tone, wavBytes } from "../helpers/audio.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
 import { admin, startServer, startServerProcess, tempDir, type TestServer , storeQuery } from "../helpers/server.js";
 
@@ -120,9 +120,31 @@ describe("PUT presignedUrl", () => {
     expect(storedFiles().length).toBe(before);
   });
 
+  it("refuses a file that is not a recording with 415 naming what it is; the URL works afterwards", async () => {
+    const before = storedFiles().length;
+    const u = await uploadUrl();
+    const cases: [Buffer, RegExp][] = [
+      [Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj"), /^The file is a PDF document, not a recording: notula reads m4a, mp3, wav/],
+      [Buffer.from("Minutes of the meeting\nAna: hello"), /^The file is text, not a recording/],
+      [Buffer.concat([Buffer.from([0x89]), Buffer.from("PNG\r\n\x1a\n"), Buffer.alloc(100)]), /^The file is a PNG image/],
+      [Buffer.alloc(0), /^The file is an empty file/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await put(u.presignedUrl, body, u.contentType);
+      expect(r.status, message.source).toBe(415);
+      expect((r.body as any).error).toMatchObject({ code: "unsupported_media_type" });
+      expect((r.body as any).error.message).toMatch(message);
+    }
+    // Sent in pieces of a few bytes, the signature is still read whole.
+    const wav = fileBytes(tone(tempDir(), 1));
+    const status = await rawPut(u.presignedUrl, u.contentType, wav, { chunked: true, headInPieces: true });
+    expect(status).toBe(200);
+    expect(storedFiles().length).toBe(before + 1);
+  });
+
   it("refuses a body over the size limit, with or without Content-Length, and keeps nothing", async () => {
     const before = storedFiles().length;
-    const big = Buffer.alloc(2_000_001, 1);
+    const big = wavBytes(2_000_001, 1);
     const u = await uploadUrl();
     const declared = await put(u.presignedUrl, big, u.contentType);
     expect(declared.status).toBe(413);
@@ -132,7 +154,7 @@ describe("PUT presignedUrl", () => {
     expect(storedFiles().length).toBe(before);
     expect(fs.readdirSync(path.join(server.dataDir, "audio", ".incoming"))).toEqual([]);
     // At the limit exactly, it is accepted.
-    const exact = await put(u.presignedUrl, Buffer.alloc(2_000_000, 1), u.contentType);
+    const exact = await put(u.presignedUrl, wavBytes(2_000_000, 1), u.contentType);
     expect(exact.status).toBe(200);
   });
 
@@ -210,8 +232,11 @@ describe("kill -9 during an upload", () => {
   });
 });
 
-/** A PUT over a raw socket: chunked, or cut off after some bytes. Resolves with the status, or 0 if none came. */
-function rawPut(presigned: string, contentType: string, body: Buffer, opts: { chunked?: boolean; cutAfter?: number }): Promise<number> {
+/**
+ * A PUT over a raw socket: chunked (the first 12 bytes three at a time, 20 ms apart,
+ * with `headInPieces`), or cut off after some bytes. Resolves with the status, or 0 if none came.
+ */
+function rawPut(presigned: string, contentType: string, body: Buffer, opts: { chunked?: boolean; cutAfter?: number; headInPieces?: boolean }): Promise<number> {
   const url = new URL(presigned);
   return new Promise((resolve) => {
     const socket = net.connect(Number(url.port), url.hostname);
@@ -233,8 +258,15 @@ function rawPut(presigned: string, contentType: string, body: Buffer, opts: { ch
       return;
     }
     // Paced, and stopping once answered (see the JSON body-limit test for why).
+    socket.setNoDelay(true);
     void (async () => {
-      for (let i = 0; i < body.length && !/^HTTP/.test(got); i += 65536) {
+      const head = opts.headInPieces ? 12 : 0;
+      for (let i = 0; i < head; i += 3) {
+        const part = body.subarray(i, i + 3);
+        await new Promise<void>((r) => socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () => r()));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      for (let i = head; i < body.length && !/^HTTP/.test(got); i += 65536) {
         const part = body.subarray(i, i + 65536);
         await new Promise<void>((r) => socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () => r()));
         await new Promise((r) => setTimeout(r, 2));

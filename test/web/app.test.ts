@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { client, type Client } from "../helpers/http.js";
-import { admin, ROOT, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, ROOT, run, startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
 
 // What page.evaluate's callbacks see: the browser's globals (the suite compiles without the DOM library).
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -192,8 +192,34 @@ describe("the web app", () => {
     await page.waitForFunction((s) => (document.querySelector("audio#player") as HTMLAudioElement).currentTime >= s, start);
     expect(await player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(start);
 
+    // A search for words said there links to the moment: the note opens at that
+    // segment, marked, with the player at its time.
+    const rows = page.locator("ol.transcript li");
+    const target = (await rows.count()) - 1;
+    const words = (await rows.nth(target).textContent())!.replace(/^[\d:]+/, "").replace(/^\s*\w+:/, "").split(/\s+/);
+    const said = words.filter((w) => /^[a-z]{4,}$/i.test(w)).pop()!;
+    await page.goto(`${server.url}/notes?said=${encodeURIComponent(said)}`);
+    const moment = page.locator(`a[href$="#segment-${target}"]`).first();
+    await moment.click();
+    await page.waitForURL(new RegExp(`#segment-${target}$`));
+    expect(await page.evaluate(() => document.querySelector(":target")?.id)).toBe(`segment-${target}`);
+    const box = await page.locator(`#segment-${target}`).boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(page.viewportSize()!.height);
+    await page.screenshot({ path: path.join(ARTIFACTS, "web-note-moment-desktop.png") });
+    const at = Number(await page.locator(`#segment-${target}`).getAttribute("data-start"));
+    await page.waitForFunction((s) => Math.abs((document.querySelector("audio#player") as HTMLAudioElement).currentTime - s) < 0.5, at);
+    // Played on elsewhere, then the moment's link followed again: back to its time.
+    await page.evaluate(() => {
+      (document.querySelector("audio#player") as HTMLAudioElement).currentTime = 2.5;
+      document.location.hash = "#top";
+    });
+    await page.waitForFunction(() => (document.querySelector("audio#player") as HTMLAudioElement).currentTime >= 2);
+    await page.evaluate((t) => (document.location.hash = `#segment-${t}`), target);
+    await page.waitForFunction((s) => Math.abs((document.querySelector("audio#player") as HTMLAudioElement).currentTime - s) < 0.5, at);
+
     // The audio answers ranges, as seeking needs.
-    const id = page.url().split("/").pop()!;
+    const id = new URL(page.url()).pathname.split("/").pop()!;
     const cookie = (await adminContext.cookies()).find((c) => c.name === "notula_session")!;
     const ranged = await fetch(`${server.url}/notes/${id}/audio`, { headers: { cookie: `notula_session=${cookie.value}`, range: "bytes=10-19" } });
     expect(ranged.status).toBe(206);
@@ -380,6 +406,20 @@ describe("the web app", () => {
     const after = (await ninaApi("GET", `/v1/notes/${note.id}`)).body.note;
     expect(after.title).toBe("Filed privately, renamed");
     expect(after.tags.map((t: { id: string }) => t.id)).toEqual([folder.id]);
+  });
+
+  it("a note being transcribed shows how far it has come, and follows it without a reload", async () => {
+    const id = (await api("POST", "/v1/notes", { title: "Long recording" })).body.note.id;
+    // As the pipeline leaves a note mid-way through a long recording.
+    await storeQuery(server.dataDir, "UPDATE notes SET status = 'transcript-processing', processing_progress = 40 WHERE id = ?", id);
+    const page = adminPage;
+    await page.goto(`${server.url}/notes/${id}`);
+    const badge = page.getByRole("status");
+    expect(await badge.textContent()).toBe("transcribing 40%");
+    await capture(page, "note-processing");
+    await storeQuery(server.dataDir, "UPDATE notes SET processing_progress = 70 WHERE id = ?", id);
+    await page.waitForFunction(() => document.querySelector("[data-poll-status]")?.textContent === "transcribing 70%", undefined, { timeout: 10_000 });
+    await storeQuery(server.dataDir, "UPDATE notes SET status = 'completed', processing_progress = NULL WHERE id = ?", id);
   });
 
   it("a note is enhanced with another template and its speakers are named from its page", async () => {

@@ -78,7 +78,7 @@ describe("sign-in", () => {
     expect(created.code, created.stderr).toBe(0);
     // Logout revokes the approved key on the server.
     const file = path.join(env.XDG_CONFIG_HOME, "notula", "credentials.json");
-    const key = JSON.parse(fs.readFileSync(file, "utf8"))[server.url];
+    const key = JSON.parse(fs.readFileSync(file, "utf8"))["profile:default"];
     expect(key).toMatch(/^ntl_/);
     expect((await run(["logout"], { env })).code).toBe(0);
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookAgent } from "../../src/webhooks/guarded-fetch.js";
 import { client, type Client } from "../helpers/http.js";
 import { startServerProcess, type ProcessTestServer } from "../helpers/server.js";
+import { until } from "../helpers/until.js";
 
 interface Received {
   path: string;
@@ -65,15 +66,8 @@ async function register(path: string) {
 }
 
 // Generous: other test files and their servers share the machine and slow it down.
-async function until<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; the server said:\n${server.output().slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000) =>
+  until(() => `it; the server said:\n${server.output().slice(-4000)}`, probe, timeoutMs);
 
 async function deliveriesFor(path: string) {
   const r = await api("GET", "/v1/integrations/automation/deliveries?limit=100");
@@ -93,8 +87,8 @@ describe("webhook delivery", () => {
     const secretA = await register("/a");
     const secretB = await register("/b");
     const { note } = (await api("POST", "/v1/notes", { title: "Hello hooks" })).body;
-    const [a] = await until(() => (receiver.at("/a").length ? receiver.at("/a") : undefined));
-    const [b] = await until(() => (receiver.at("/b").length ? receiver.at("/b") : undefined));
+    const [a] = await waitFor(() => (receiver.at("/a").length ? receiver.at("/a") : undefined));
+    const [b] = await waitFor(() => (receiver.at("/b").length ? receiver.at("/b") : undefined));
     const event = verify(secretA, a);
     expect(verify(secretB, b)).toEqual(event);
     expect(event).toMatchObject({ type: "note.created", workspaceId: expect.stringMatching(/^ws_/), payload: { note: { id: note.id, title: "Hello hooks" } } });
@@ -113,7 +107,7 @@ describe("webhook delivery", () => {
       title: "To summarize",
       transcripts: [{ speaker: "Ana", text: "We agreed to launch the beta on Monday.", startTimestamp: "00:00", endTimestamp: "00:04" }],
     })).body;
-    const events = await until(() => {
+    const events = await waitFor(() => {
       const got = receiver.at("/done").map((r) => verify(secret, r));
       return got.some((e) => e.type === "note.completed") ? got : undefined;
     });
@@ -126,7 +120,7 @@ describe("webhook delivery", () => {
     receiver.script("/flaky", [500, 503, 200]);
     const secret = await register("/flaky");
     await api("POST", "/v1/notes", { title: "Flaky" });
-    const [d] = await until(async () => {
+    const [d] = await waitFor(async () => {
       const ds = await deliveriesFor("/flaky");
       return ds[0]?.status === "delivered" ? ds : undefined;
     });
@@ -142,7 +136,7 @@ describe("webhook delivery", () => {
     receiver.script("/slow", [{ delayMs: 2500, status: 200 }, 200]);
     await register("/slow");
     await api("POST", "/v1/notes", { title: "Slow" });
-    const [d] = await until(async () => {
+    const [d] = await waitFor(async () => {
       const ds = await deliveriesFor("/slow");
       return ds[0]?.status === "delivered" ? ds : undefined;
     });
@@ -154,7 +148,7 @@ describe("webhook delivery", () => {
     receiver.script("/moved", [302]);
     await register("/moved");
     await api("POST", "/v1/notes", { title: "Moved" });
-    const [d] = await until(async () => {
+    const [d] = await waitFor(async () => {
       const ds = await deliveriesFor("/moved");
       return ds[0]?.status === "failed" ? ds : undefined;
     });
@@ -167,7 +161,7 @@ describe("webhook delivery", () => {
     receiver.script("/broken", [410]);
     await register("/broken");
     for (let i = 0; i < 3; i++) await api("POST", "/v1/notes", { title: `Broken ${i}` });
-    await until(async () => {
+    await waitFor(async () => {
       const list = (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks;
       return list.find((w: any) => w.hookUrl.endsWith("/broken") && w.disabled);
     });
@@ -185,15 +179,15 @@ describe("webhook delivery", () => {
     const before = receiver.at("/broken").length;
     const r = await api("POST", `/v1/integrations/automation/deliveries/${failed.id}/redeliver`);
     expect(r.status).toBe(200);
-    const again = await until(() => receiver.at("/broken").slice(before)[0]);
+    const again = await waitFor(() => receiver.at("/broken").slice(before)[0]);
     expect(again.headers["webhook-id"]).toBe(failed.eventId);
-    const done = await until(async () => (await deliveriesFor("/broken")).find((d) => d.id === failed.id && d.status === "delivered"));
+    const done = await waitFor(async () => (await deliveriesFor("/broken")).find((d) => d.id === failed.id && d.status === "delivered"));
     expect(done.attempts).toBe(failed.attempts + 1);
     const hook = (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.find((w: any) => w.hookUrl.endsWith("/broken"));
     expect(hook).toMatchObject({ disabled: false, consecutiveFailures: 0 });
     // New events reach it again.
     await api("POST", "/v1/notes", { title: "Fixed receiver" });
-    await until(() => receiver.at("/broken").find((x) => JSON.parse(x.body).payload.note?.title === "Fixed receiver"));
+    await waitFor(() => receiver.at("/broken").find((x) => JSON.parse(x.body).payload.note?.title === "Fixed receiver"));
   });
 
   it("redelivery of an unknown delivery is 404, of one still pending 409", async () => {
@@ -201,7 +195,7 @@ describe("webhook delivery", () => {
     receiver.script("/slow-pending", [{ delayMs: 3000, status: 200 }]);
     await register("/slow-pending");
     await api("POST", "/v1/notes", { title: "Pending one" });
-    const pending = await until(async () => (await deliveriesFor("/slow-pending")).find((d) => d.status === "pending"));
+    const pending = await waitFor(async () => (await deliveriesFor("/slow-pending")).find((d) => d.status === "pending"));
     const r = await api("POST", `/v1/integrations/automation/deliveries/${pending.id}/redeliver`);
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("conflict");
@@ -211,11 +205,11 @@ describe("webhook delivery", () => {
     receiver.script("/durable", [500, 500, 500, 200]);
     const secret = await register("/durable");
     await api("POST", "/v1/notes", { title: "Durable" });
-    await until(() => (receiver.at("/durable").length >= 1 ? true : undefined));
+    await waitFor(() => (receiver.at("/durable").length >= 1 ? true : undefined));
     await server.kill9();
     await server.restart();
     api = client(server.url, server.key);
-    const [d] = await until(async () => {
+    const [d] = await waitFor(async () => {
       const ds = await deliveriesFor("/durable");
       return ds[0]?.status === "delivered" ? ds : undefined;
     });

@@ -61,7 +61,7 @@ function listOptions(cmd: Command) {
     .option("--order <dir>", "asc | desc")
     .option("--status <status>", NOTE_STATUSES.join(" | "))
     .option("--kind <kind>", NOTE_KINDS.join(" | "))
-    .option("--search <text>", "words of the title")
+    .option("--search <text>", "words of the title only (the interface's list filter); to find what was said, use `notula notes search`")
     .option("--created-by <userId>", "creator's user id")
     .option("--from <date>", "created at or after (ISO 8601)")
     .option("--to <date>", "created before (ISO 8601)")
@@ -101,7 +101,19 @@ export function registerNotes(program: Command) {
     .command("get")
     .description("Show a note: summary, enhanced note, your notes and the transcript")
     .argument("<id>", "note id")
-    .action(apiAction((ctx, id: string) => ctx.api.call("getNote", { params: { id } }), ({ note }) => process.stdout.write(renderNote(note))));
+    .option("--format <format>", "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json")
+    .option("--no-pager", "never page long output (a pager is used only at a terminal)")
+    .addHelpText("after", "\nExamples:\n  notula notes get note_abc\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc")
+    .action(async (id: string, f: { format?: string; pager: boolean }, cmd: Command) => {
+      const format = f.format ?? (cmd.optsWithGlobals().json ? "json" : "text");
+      if (!["text", "markdown", "json"].includes(format)) throw new CliError(`--format: one of text, markdown, json; got "${format}".`, EXIT.usage);
+      const ctx = await connect(cmd);
+      const { note } = await ctx.api.call("getNote", { params: { id } });
+      if (format === "json") return printJson({ note });
+      const { page } = await import("../lib/pager.js");
+      const width = process.stdout.isTTY ? Math.min(process.stdout.columns || 100, 120) : undefined;
+      await page(format === "markdown" ? noteToMarkdown(note) : renderNote(note, { width }), { pager: f.pager });
+    });
 
   notes
     .command("create")

@@ -2,9 +2,8 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
 import { createApiClient, type ApiClient } from "./api-client.js";
-import { loadKey } from "./credentials.js";
+import { apiKeyFor } from "./credential-for.js";
 import { printJson } from "./output.js";
-import { resolveServer } from "./profiles.js";
 
 export interface CommandContext {
   api: ApiClient;
@@ -14,10 +13,8 @@ export interface CommandContext {
 
 export async function connect(cmd: Command): Promise<CommandContext> {
   const o = cmd.optsWithGlobals();
-  const server = await resolveServer(o.server);
-  const cred = await loadKey(server);
-  if (!cred) throw new CliError(`Not signed in to ${server}: run \`notula login\` or set NOTULA_API_KEY.`, EXIT.auth);
-  return { api: createApiClient(server, cred.key), server, json: Boolean(o.json) };
+  const { key, selection } = await apiKeyFor(o);
+  return { api: createApiClient(selection.server, key), server: selection.server, json: Boolean(o.json) };
 }
 
 /**

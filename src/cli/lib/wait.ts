@@ -1,4 +1,6 @@
-// Following a note while it is processed: each status change on stderr, the note at the end.
+// Following a note while it is processed: its stage and, where the server knows it,
+// how far the stage has come, on stderr; the note at the end. On a terminal the line
+// is rewritten in place; otherwise a line per stage and per tenth of progress.
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { CliError } from "../exit.js";
 import type { CommandContext } from "./context.js";
@@ -6,18 +8,38 @@ import { info } from "./output.js";
 
 const SETTLED = ["completed", "recorded-not-summarized"];
 
+/** "transcribing 40%", "summarizing", "completed". */
+export function describeProgress(note: Pick<NoteDto, "status" | "progress">): string {
+  const p = note.progress;
+  if (!p) return note.status;
+  return p.percent === null ? p.stage : `${p.stage} ${p.percent}%`;
+}
+
 /**
  * Polls until the note settles and returns it; a note that failed, or kept its old
  * enhanced note because writing the new one failed, is an error (non-zero exit).
  */
-export async function waitForNote(ctx: CommandContext, id: string, intervalMs = 1000): Promise<NoteDto> {
-  let last = "";
+export async function waitForNote(ctx: CommandContext, id: string, intervalMs = 500): Promise<NoteDto> {
+  const tty = Boolean(process.stderr.isTTY);
+  let lastLine = "";
+  let lastStage = "";
+  let lastTenth = -1;
+  const show = (note: NoteDto) => {
+    const line = `${id}: ${describeProgress(note)}`;
+    if (line === lastLine) return;
+    const stage = note.progress?.stage ?? note.status;
+    const tenth = note.progress?.percent === null || note.progress?.percent === undefined ? -1 : Math.floor(note.progress.percent / 10);
+    lastLine = line;
+    if (tty) {
+      process.stderr.write(`\r\x1b[K${line}`);
+      if (SETTLED.includes(note.status)) process.stderr.write("\n");
+    } else if (stage !== lastStage || tenth !== lastTenth) info(line);
+    lastStage = stage;
+    lastTenth = tenth;
+  };
   for (;;) {
     const { note } = await ctx.api.call("getNote", { params: { id } });
-    if (note.status !== last) {
-      info(`${id}: ${note.status}`);
-      last = note.status;
-    }
+    show(note);
     if (SETTLED.includes(note.status)) {
       if (note.status !== "completed" || note.processingError) throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
       for (const warning of note.processingWarnings ?? []) info(`warning: ${warning}`);

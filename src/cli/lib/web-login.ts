@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { CliError, EXIT } from "../exit.js";
-import { loadKey, saveKey } from "./credentials.js";
+import { saveKey } from "./credentials.js";
 import { info } from "./output.js";
 
 export interface OAuthTokens {
@@ -16,7 +16,6 @@ export interface OAuthTokens {
 }
 
 const LOGIN_TIMEOUT_MS = 5 * 60 * 1000;
-export const oauthAccount = (server: string) => `${server}#oauth`;
 
 async function postForm(url: string, form: Record<string, string>) {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
@@ -91,34 +90,36 @@ export async function webLogin(server: string): Promise<OAuthTokens> {
   }
 }
 
-export async function saveOAuthTokens(server: string, tokens: OAuthTokens) {
-  return saveKey(oauthAccount(server), JSON.stringify(tokens));
+/** Stores the tokens under a profile's OAuth account (see credential-for.ts). */
+export async function saveOAuthTokens(account: string, tokens: OAuthTokens) {
+  return saveKey(account, JSON.stringify(tokens));
 }
 
-/** A valid access token from the browser sign-in, refreshed (and the new refresh token kept) when it has expired. */
-export async function oauthAccessToken(server: string): Promise<string | null> {
-  const stored = await loadKey(oauthAccount(server), { ignoreEnv: true });
-  if (!stored) return null;
-  const tokens = JSON.parse(stored.key) as OAuthTokens;
+/** A valid access token from stored tokens, refreshed (and the new refresh token kept under `account`) when it has expired. */
+export async function oauthAccessToken(account: string, stored: string): Promise<string | null> {
+  let tokens: OAuthTokens;
+  try {
+    tokens = JSON.parse(stored) as OAuthTokens;
+  } catch {
+    return null;
+  }
   if (tokens.expiresAt - 60_000 > Date.now()) return tokens.accessToken;
   if (!tokens.refreshToken) return null;
   const t = await postForm(tokens.tokenEndpoint, { grant_type: "refresh_token", refresh_token: tokens.refreshToken, client_id: tokens.clientId });
   const next: OAuthTokens = { ...tokens, accessToken: t.access_token, refreshToken: t.refresh_token ?? tokens.refreshToken, expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000 };
-  await saveOAuthTokens(server, next);
+  await saveOAuthTokens(account, next);
   return next.accessToken;
 }
 
 /**
- * Ends the browser sign-in on the server: its refresh token (and every rotation of it)
+ * Ends a browser sign-in on the server: its refresh token (and every rotation of it)
  * is revoked at the authorization server's revocation endpoint. Returns whether the
- * server confirmed; false when nothing was stored or the server could not be reached.
+ * server confirmed; false when the tokens are unreadable or the server could not be reached.
  */
-export async function revokeOAuthTokens(server: string): Promise<boolean> {
-  const stored = await loadKey(oauthAccount(server), { ignoreEnv: true });
-  if (!stored) return false;
+export async function revokeOAuthTokens(server: string, stored: string): Promise<boolean> {
   let tokens: OAuthTokens;
   try {
-    tokens = JSON.parse(stored.key) as OAuthTokens;
+    tokens = JSON.parse(stored) as OAuthTokens;
   } catch {
     return false;
   }

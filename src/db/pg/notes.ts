@@ -3,7 +3,7 @@
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { ListProjection, NewNote, NoteListFilter, NoteRow, NoteTagRow, ProcessingFields, SegmentRow } from "../repos/notes.js";
+import { withProgressReset, type ListProjection, type NewNote, type NoteListFilter, type NoteRow, type NoteTagRow, type ProcessingFields, type SegmentRow } from "../repos/notes.js";
 import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
 import { searchWords } from "../repos/search.js";
@@ -133,9 +133,14 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       fields: Pick<Partial<NoteRow>, ProcessingFields>,
     ): Promise<void> {
       return transaction(async () => {
-        await db.update(notes).set(fields).where(eq(notes.id, id));
+        await db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id));
         if (fields.summary !== undefined || fields.enhancedNote !== undefined) await reindexNote(db, id);
       });
+    },
+
+    /** How far the current stage has come (not a change of the note: updatedAt stays). */
+    async setProgress(id: string, percent: number): Promise<void> {
+      await db.update(notes).set({ processingProgress: percent }).where(eq(notes.id, id));
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
@@ -147,7 +152,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       return transaction(async () => {
         await db.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id));
         await insertSegments(id, segments);
-        await db.update(notes).set(fields).where(eq(notes.id, id));
+        await db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id));
         await reindexNote(db, id);
       });
     },

@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { migrationsFolder } from "../open.js";
 import { pgSchema } from "./schema.js";
 import fs from "node:fs";
+import { setUpVectorIndex, type VectorIndexState } from "./vector-index.js";
 import path from "node:path";
 
 export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
@@ -22,6 +23,8 @@ export interface PgOptions {
 export interface OpenedPostgres {
   db: PgDb;
   pool: pg.Pool;
+  /** Whether meaning-based search has pgvector's index (see vector-index.ts). */
+  vectorIndex: VectorIndexState;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   });
   // An idle connection that breaks (a restart of the database) must not crash the process.
   pool.on("error", () => {});
+  let vectorIndex: VectorIndexState = { enabled: false, detail: "not set up (migrations were not run by this process)" };
   try {
     const client = await pool.connect();
     try {
@@ -58,6 +62,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
         try {
           await migrate(drizzle(client), { migrationsFolder: pgMigrationsFolder() });
+          vectorIndex = await setUpVectorIndex(client);
         } finally {
           await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
         }
@@ -70,7 +75,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
   }
   const db = drizzle(pool, { schema: pgSchema }) as PgDb;
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, vectorIndex, close: () => pool.end() };
 }
 
 /** Whether every committed PostgreSQL migration has been applied (for /readyz). */

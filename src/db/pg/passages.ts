@@ -1,7 +1,9 @@
-// Passages and their vectors on PostgreSQL. The vectors are real[] rows searched
-// exactly (cosine distance over one workspace's passages); the SQLite repository
-// answers the same with sqlite-vec.
+// Passages and their vectors on PostgreSQL. The vectors are real[] rows, searched
+// exactly (cosine distance over one workspace's passages); where pgvector is enabled
+// (vector-index.ts) each also has a `vector` copy, searched through an HNSW index per
+// embedding size. The SQLite repository answers the same with sqlite-vec.
 import { and, eq, sql } from "drizzle-orm";
+import { ensureHnswIndex } from "./vector-index.js";
 import type { PassageHit, PassageInput } from "../repos/passages.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgDb } from "./open.js";
@@ -9,14 +11,39 @@ import { pgSchema } from "./schema.js";
 
 const { passages } = pgSchema;
 
-export function pgPassageRepo(db: PgDb, transaction: Transaction) {
+type Row = { source: PassageHit["source"]; sourceId: string; text: string; timestampSec: string | null; distance: string };
+const toHits = (rows: Row[]): PassageHit[] => rows.map((r) => ({ ...r, timestampSec: r.timestampSec === null ? null : Number(r.timestampSec), distance: Number(r.distance) }));
+
+export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vectorIndex?: boolean } = {}) {
+  const indexed = Boolean(opts.vectorIndex);
+  /** Sizes whose HNSW index this process has made sure of. */
+  const sizes = new Set<number>();
+  async function ensureIndexFor(dims: number) {
+    if (!indexed || sizes.has(dims) || dims > 2000) return;
+    await ensureHnswIndex((statement) => db.execute(sql.raw(statement)), dims);
+    sizes.add(dims);
+  }
+  async function nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string): Promise<PassageHit[]> {
+    const query = `{${Array.from(vector).join(",")}}`;
+    const { rows } = await db.execute<Row>(sql`
+      SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
+             1 - d.dot / nullif(d.norms, 0) AS distance
+      FROM passages p JOIN passage_vectors v ON v.passage_id = p.id,
+      LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
+      WHERE p.workspace_id = ${workspaceId} AND p.model = ${model} AND p.dims = ${vector.length}
+      ORDER BY distance, p.id LIMIT ${k}`);
+    return toHits(rows);
+  }
+
   const remove = async (source: "note" | "article", sourceId: string) => {
     // passage_vectors rows go with their passages (ON DELETE CASCADE).
     await db.delete(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)));
   };
   return {
     /** Replaces a note's or article's passages and vectors in one transaction. */
-    replace(source: "note" | "article", sourceId: string, workspaceId: string, items: PassageInput[], vectors: Float32Array[], model: string): Promise<void> {
+    async replace(source: "note" | "article", sourceId: string, workspaceId: string, items: PassageInput[], vectors: Float32Array[], model: string): Promise<void> {
+      // Outside the transaction: the first vector of a new size builds its index (once).
+      if (vectors.length) await ensureIndexFor(vectors[0].length);
       return transaction(async () => {
         await remove(source, sourceId);
         if (!items.length) return;
@@ -24,27 +51,45 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction) {
           .insert(passages)
           .values(items.map((item, position) => ({ workspaceId, source, sourceId, position, text: item.text, timestampSec: item.timestampSec, model, dims: vectors[position].length })))
           .returning({ id: passages.id, position: passages.position });
-        for (const { id, position } of ids)
-          await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${id}, ${`{${Array.from(vectors[position]).join(",")}}`}::real[])`);
+        for (const { id, position } of ids) {
+          const values = Array.from(vectors[position]);
+          if (indexed)
+            await db.execute(
+              sql`INSERT INTO passage_vectors (passage_id, embedding, dims, embedding_v) VALUES (${id}, ${`{${values.join(",")}}`}::real[], ${values.length}, ${`[${values.join(",")}]`}::vector)`,
+            );
+          else await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${id}, ${`{${values.join(",")}}`}::real[])`);
+        }
       });
     },
     remove: (source: "note" | "article", sourceId: string) => transaction(() => remove(source, sourceId)),
-    /** The nearest passages of a workspace, from vectors made by `model`, by cosine distance. */
+    /**
+     * The nearest passages of a workspace, from vectors made by `model`, by cosine
+     * distance: through the HNSW index where pgvector is enabled, else exactly.
+     */
     async nearest(workspaceId: string, vector: Float32Array, k: number, model: string): Promise<PassageHit[]> {
-      const query = `{${Array.from(vector).join(",")}}`;
-      const { rows } = await db.execute<{ source: PassageHit["source"]; sourceId: string; text: string; timestampSec: string | null; distance: string }>(sql`
-        SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
-               1 - d.dot / nullif(d.norms, 0) AS distance
-        FROM passages p JOIN passage_vectors v ON v.passage_id = p.id,
-        LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
-        WHERE p.workspace_id = ${workspaceId} AND p.model = ${model} AND p.dims = ${vector.length}
-        ORDER BY distance, p.id LIMIT ${k}`);
-      return rows.map((r) => ({ ...r, timestampSec: r.timestampSec === null ? null : Number(r.timestampSec), distance: Number(r.distance) }));
+      const dims = vector.length;
+      if (!indexed || dims > 2000) return nearestExact(workspaceId, vector, k, model);
+      await ensureIndexFor(dims);
+      const query = `[${Array.from(vector).join(",")}]`;
+      const cast = sql.raw(`vector(${dims})`);
+      return transaction(async () => {
+        // The index walk goes on past ef_search entries until k rows of this workspace
+        // and model are found (pgvector 0.8's iterative scan), so a small workspace
+        // beside a large one still gets its k nearest.
+        await db.execute(sql.raw("SET LOCAL hnsw.iterative_scan = relaxed_order"));
+        await db.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, k * 4))}`));
+        const { rows } = await db.execute<Row>(sql`
+          SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
+                 v.embedding_v::${cast} <=> ${query}::${cast} AS distance
+          FROM passage_vectors v JOIN passages p ON p.id = v.passage_id
+          WHERE v.dims = ${dims} AND p.workspace_id = ${workspaceId} AND p.model = ${model}
+          ORDER BY v.embedding_v::${cast} <=> ${query}::${cast} LIMIT ${k}`);
+        // relaxed_order may hand rows back slightly out of order.
+        return toHits(rows).sort((a, b) => a.distance - b.distance);
+      });
     },
-    /** The same: PostgreSQL compares every vector already (no pgvector index yet). */
-    nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string): Promise<PassageHit[]> {
-      return this.nearest(workspaceId, vector, k, model);
-    },
+    /** By comparing every vector of the workspace: the fallback without pgvector, and the baseline for recall. */
+    nearestExact,
     async modelOf(source: "note" | "article", sourceId: string): Promise<string | null> {
       const [row] = await db.select({ model: passages.model }).from(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId))).limit(1);
       return row?.model ?? null;

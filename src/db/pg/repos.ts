@@ -32,13 +32,13 @@ function refusingNul<R extends object>(repo: R): R {
   return out as R;
 }
 
-export function createPgRepositories(pool: PgDb): Repositories {
+export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean } = {}): Repositories {
   const { db, transaction } = pgConnection(pool);
   const repos = {
     ...portableRepositories(db as unknown as Db, pgSchema as unknown as Tables, transaction, postgresDialect),
     notes: pgNoteRepo(db, transaction),
     search: pgSearchRepo(db),
-    passages: pgPassageRepo(db, transaction),
+    passages: pgPassageRepo(db, transaction, opts),
   };
   return { ...(Object.fromEntries(Object.entries(repos).map(([k, r]) => [k, refusingNul(r)])) as typeof repos), transaction };
 }

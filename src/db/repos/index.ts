@@ -16,6 +16,7 @@ import { searchRepo } from "./search.js";
 import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
 import { sharedStateRepo } from "./shared-state.js";
+import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
 import { templateRepo } from "./templates.js";
 import { speakerRepo } from "./speakers.js";
@@ -47,6 +48,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     audioUploads: audioUploadRepo(db, t),
     shares: shareRepo(db, t),
     sharedState: sharedStateRepo(db, t),
+    maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),
   };

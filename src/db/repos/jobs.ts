@@ -96,6 +96,16 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
     async retryLater(id: number, attempts: number, error: string, availableAt: number, now: number): Promise<void> {
       await db.update(jobs).set({ status: "queued", leaseUntil: null, lastError: error, availableAt, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
+    /**
+     * Hands a running job back unfinished (its worker is stopping): queued again at once,
+     * and the attempt it was on not counted, since the job did not fail.
+     */
+    async release(id: number, attempts: number, now: number): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ status: "queued", attempts: sql`${jobs.attempts} - 1`, leaseUntil: null, availableAt: now, updatedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.attempts, attempts)));
+    },
     async fail(id: number, attempts: number, error: string, now: number): Promise<void> {
       await db.update(jobs).set({ status: "failed", leaseUntil: null, lastError: error, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
@@ -108,6 +118,15 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
         .from(jobs)
         .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])));
       return row?.at ?? null;
+    },
+    /** Waiting and running jobs by kind: the queue's depth, for metrics. */
+    async depth(): Promise<{ kind: string; status: string; n: number }[]> {
+      const rows = await db
+        .select({ kind: jobs.kind, status: jobs.status, n: count() })
+        .from(jobs)
+        .where(inArray(jobs.status, ["queued", "running"]))
+        .groupBy(jobs.kind, jobs.status);
+      return rows.map((r) => ({ kind: r.kind, status: r.status, n: Number(r.n) }));
     },
     async countByStatus(kind?: string): Promise<Record<string, number>> {
       const rows = await db

@@ -32,6 +32,14 @@ interface Field<K extends keyof NoteDto> {
 const isoSql = (column: string) =>
   `strftime('%Y-%m-%dT%H:%M:%S', notes.${column} / 1000, 'unixepoch') || printf('.%03dZ', notes.${column} % 1000)`;
 
+const STAGES: Record<string, NonNullable<NoteDto["progress"]>["stage"]> = { postprocessing: "preparing", "transcript-processing": "transcribing", summarizing: "summarizing" };
+
+/** While processing runs: the stage the status names, and the stored percentage of it. */
+function progressOf(r: NoteRow): NoteDto["progress"] {
+  const stage = STAGES[r.status];
+  return stage ? { stage, percent: r.processingProgress ?? null } : null;
+}
+
 const field = <K extends keyof NoteDto>(key: K, read: Field<K>["read"], listSql: string | null): Field<K> => ({ key, read, listSql });
 
 // Plain SQL with qualified names: the tags subquery must not take notes.id for folders.id.
@@ -66,6 +74,7 @@ const FIELDS = [
   field("processingInfo", (r) => r.processingInfo ?? null, null),
   field("shareUrl", (_, p) => p.shareUrl, null),
   field("processingWarnings", (r) => r.processingWarnings ?? null, null),
+  field("progress", (r) => progressOf(r), null),
   field("template", (_, p) => p.template ?? null, null),
   field("speakers", (_, p) => p.speakers ?? [], null),
 ];

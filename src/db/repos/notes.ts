@@ -10,8 +10,14 @@ import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
 import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
 
 /** What processing writes on a note besides its transcript. */
+/** A new status starts its stage's progress afresh. */
+export function withProgressReset<F extends { status?: string; processingProgress?: number | null }>(fields: F): F {
+  return fields.status !== undefined && fields.processingProgress === undefined ? { ...fields, processingProgress: null } : fields;
+}
+
 export type ProcessingFields =
   | "status"
+  | "processingProgress"
   | "processingError"
   | "processingInfo"
   | "processingWarnings"
@@ -65,8 +71,8 @@ export function titleMatchQuery(search: string): string | null {
 const jsonIds = (ids: string[]) => JSON.stringify(ids);
 
 export interface NewNote {
-  /** Processing fills in the template and warnings later. */
-  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings"> & Partial<Pick<NoteRow, "templateId" | "processingWarnings">>;
+  /** Processing fills in the template, warnings and progress later. */
+  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings" | "processingProgress"> & Partial<Pick<NoteRow, "templateId" | "processingWarnings" | "processingProgress">>;
   segments: SegmentRow[];
   folderIds: string[];
 }
@@ -317,9 +323,14 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       fields: Pick<Partial<NoteRow>, ProcessingFields>,
     ): void {
       db.transaction(() => {
-        db.update(notes).set(fields).where(eq(notes.id, id)).run();
+        db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id)).run();
         if (fields.summary !== undefined || fields.enhancedNote !== undefined) reindex(id);
       });
+    },
+
+    /** How far the current stage has come (not a change of the note: updatedAt stays). */
+    setProgress(id: string, percent: number): void {
+      db.update(notes).set({ processingProgress: percent }).where(eq(notes.id, id)).run();
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
@@ -330,7 +341,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
           tx.insert(transcriptSegments)
             .values(segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: id, position: i + j })))
             .run();
-        tx.update(notes).set(fields).where(eq(notes.id, id)).run();
+        tx.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id)).run();
         const seq = reindex(id);
         if (seq !== undefined) indexSegments(id, seq);
       });

@@ -36,9 +36,11 @@ export const notes = sqliteTable(
     translationLanguage: text("translation_language"),
     meetingApp: text("meeting_app"),
     processingError: text("processing_error"),
-    /** What processing finished with but could not do fully (a part the model cut short), else null. */
+    /** How far the current processing stage has come, 0–100, where the stage can tell (transcription by windows); else null. */
+    processingProgress: integer("processing_progress"),
     /** The template the enhanced note was written with (a built-in id or one of the workspace's). */
     templateId: text("template_id"),
+    /** What processing finished with but could not do fully (a part the model cut short), else null. */
     processingWarnings: text("processing_warnings", { mode: "json" }).$type<string[] | null>(),
     /** The recording this note was made from, if any (kept for reprocessing). */
     audioUploadId: text("audio_upload_id"),

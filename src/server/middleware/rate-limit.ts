@@ -25,3 +25,23 @@ export function rateLimit(limits: Config["rateLimit"]["perMinute"], counters: Co
     await next();
   };
 }
+
+/**
+ * Requests per client address, for what anyone may call before holding a key: the
+ * OAuth endpoints (client registration, token, sign-in pages). The peer's address,
+ * not a forwarded header, which anyone can set; behind a reverse proxy every client
+ * shares the proxy's, so the default is generous.
+ */
+export function limitByAddress(name: string, perMinute: number, counters: CounterStore, now: Clock, addressOf: (c: Parameters<MiddlewareHandler>[0]) => string): MiddlewareHandler {
+  return async (c, next) => {
+    const w = await counters.hit(`${name}:${addressOf(c)}`, WINDOW_MS);
+    if (w.count > perMinute) throw new RateLimitError(Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
+    await next();
+  };
+}
+
+/** One key's budget, shared by REST and MCP: whether this request fits, and if not, when to retry (seconds). */
+export async function spendKeyBudget(keyId: string, limit: number, counters: CounterStore, now: Clock): Promise<{ ok: true } | { ok: false; retryAfterSec: number }> {
+  const w = await counters.hit(`api:${keyId}`, WINDOW_MS);
+  return w.count > limit ? { ok: false, retryAfterSec: Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) } : { ok: true };
+}

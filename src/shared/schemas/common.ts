@@ -2,6 +2,9 @@
 // them, the OpenAPI document is generated from them, the CLI and MCP reuse them.
 import { z } from "zod";
 
+/** A rejected value as an error message quotes it: short enough to read, whatever was sent. */
+const shown = (raw: string) => JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw);
+
 export const ErrorBody = z
   .object({
     error: z.object({
@@ -38,7 +41,7 @@ export function queryInt(min: number, max: number | undefined, def: number) {
       if (given === undefined) return def;
       const raw = String(given);
       if (!/^-?\d+$/.test(raw.trim())) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number ${range}, got "${raw}"` });
+        ctx.addIssue({ code: "custom", message: `must be a whole number ${range}, got ${shown(raw)}` });
         return z.NEVER;
       }
       const n = Number(raw);
@@ -72,7 +75,7 @@ export function queryDate(description: string) {
       const isoLike = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
       const ms = Date.parse(raw);
       if (!isoLike.test(raw) || Number.isNaN(ms)) {
-        ctx.addIssue({ code: "custom", message: `must be an ISO 8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, got "${raw}"` });
+        ctx.addIssue({ code: "custom", message: `must be an ISO 8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, got ${shown(raw)}` });
         return z.NEVER;
       }
       return ms;

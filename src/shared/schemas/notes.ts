@@ -99,6 +99,14 @@ export const Note = z
       .nullable()
       .optional()
       .meta({ description: "Extension, single-note read only: what processing could not do fully (a part of a long meeting the model cut short), else null." }),
+    progress: z
+      .object({
+        stage: z.enum(["preparing", "transcribing", "summarizing"]),
+        percent: z.number().int().min(0).max(100).nullable().meta({ description: "How far the stage has come, where it can tell (transcription does, window by window); else null." }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "Extension, single-note read only: while the note is being processed, its stage and progress; null otherwise." }),
     template: z
       .object({ id: z.string(), name: z.string().nullable() })
       .nullable()

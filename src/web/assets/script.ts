@@ -1,5 +1,5 @@
 // The web app's one script, a plain module: everything works without it except the
-// audio upload; with it, transcript times seek the player, a processing note follows
+// audio upload; with it, transcript times (and links to a moment) seek the player, a processing note follows
 // its status, secrets copy with one click, and uploads show their progress.
 export const SCRIPT = `
 const $ = (s, el = document) => el.querySelector(s);
@@ -19,9 +19,18 @@ if (player) {
     for (const r of rows) if (Number(r.dataset.start) <= player.currentTime) current = r;
     for (const r of rows) r.classList.toggle("playing", r === current);
   });
+  // A link to a moment (#segment-N, as search results give): the player starts there.
+  const cue = () => {
+    const row = /^#segment-[0-9]+$/.test(location.hash) ? $(location.hash) : null;
+    if (!row) return;
+    const at = () => { player.currentTime = Number(row.dataset.start); };
+    if (player.readyState >= 1) at(); else player.addEventListener("loadedmetadata", at, { once: true });
+  };
+  cue();
+  addEventListener("hashchange", cue);
 }
 
-// A note being processed reloads once its status settles.
+// A note being processed shows its stage and progress, and reloads once its status changes.
 const poll = $("[data-poll-status]");
 if (poll) {
   const url = poll.dataset.pollStatus;
@@ -30,8 +39,8 @@ if (poll) {
     try {
       const r = await fetch(url, { headers: { accept: "application/json" } });
       if (r.ok) {
-        const { status } = await r.json();
-        poll.textContent = status;
+        const { status, label } = await r.json();
+        poll.textContent = label ?? status;
         if (status !== first) return location.reload();
       }
     } catch {}

@@ -45,7 +45,7 @@ ul.notes a.title{font-weight:600;text-decoration:none;overflow-wrap:anywhere}ul.
 ol.transcript{list-style:none;margin:0;padding:0}ol.transcript li{display:grid;grid-template-columns:4.5rem 1fr;gap:.5rem;padding:.35rem 0;border-bottom:1px solid var(--line)}
 ol.transcript button.at{font-variant-numeric:tabular-nums;background:none;color:var(--accent);border:0;padding:0;text-align:left;font-weight:600;cursor:pointer}
 ol.transcript .speaker{font-weight:600;margin-right:.35rem}
-ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}
+ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}ol.transcript li:target{background:color-mix(in srgb,var(--mark) 60%,transparent);outline:2px solid var(--mark);scroll-margin-top:4rem}
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}
 .dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}

@@ -2,7 +2,7 @@ import { html, raw } from "hono/html";
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, STATUS_LABELS } from "../format.js";
+import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown } from "../markdown.js";
 
 const VISIBILITY_LABELS = { "only-me": "Only me", workspace: "Everyone in the workspace", public: "Public: anyone with the link" } as const;
@@ -48,7 +48,7 @@ function facts(note: NoteDto, hasAudio: boolean) {
   return html`<div class="panel"><dl class="facts">
 <dt>Date</dt><dd>${formatDate(note.createdAt)}</dd>
 <dt>Duration</dt><dd>${formatDuration(note.totalDurationSec)}</dd>
-<dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${STATUS_LABELS[note.status] ?? note.status}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd>
+<dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${statusLabel(note)}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd>
 ${note.template ? html`<dt>Template</dt><dd>${note.template.name ?? note.template.id}</dd>` : ""}
 ${note.speakers?.length ? html`<dt>Speakers</dt><dd>${note.speakers.map((sp, i) => html`${i ? ", " : ""}${sp.name} <span class="muted">(${formatTalkTime(sp.talkTimeSec)})</span>`)}</dd>` : ""}
 <dt>Participants</dt><dd>${people}</dd>

@@ -12,7 +12,7 @@ import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { MessagePage } from "../pages/sign-in.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
-import { formatBytes } from "../format.js";
+import { formatBytes, statusLabel } from "../format.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 
@@ -125,7 +125,10 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   app.get("/notes/:id", async (c) => notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }));
 
-  app.get("/notes/:id/status", async (c) => c.json({ status: (await services.notes.get(viewerOf(c).principal, c.req.param("id"))).status }));
+  app.get("/notes/:id/status", async (c) => {
+    const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
+    return c.json({ status: note.status, label: statusLabel(note) });
+  });
 
   app.get("/notes/:id/audio", async (c) => {
     const rec = await services.notes.recording(viewerOf(c).principal, c.req.param("id"));

@@ -1,0 +1,1 @@
+ALTER TABLE "notes" ADD COLUMN "processing_progress" bigint;

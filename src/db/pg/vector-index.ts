@@ -1,0 +1,50 @@
+// pgvector, where the PostgreSQL server has it: passage vectors get a `vector` copy
+// with an HNSW index per embedding size, so a meaning-based search reads a few hundred
+// index entries instead of every vector of the workspace. Without the extension (or
+// the right to create it) the real[] vectors are searched exactly, as before, and the
+// start-up log says why. Set up at start, under the migration lock, because the
+// extension is optional and the generated migrations cannot depend on it.
+import type pg from "pg";
+
+export interface VectorIndexState {
+  enabled: boolean;
+  /** pgvector's version when enabled; else why not, for the start-up log. */
+  detail: string;
+}
+
+export const hnswIndexName = (dims: number) => `passage_vectors_hnsw_${dims}`;
+
+function checkDims(dims: number) {
+  // pgvector's HNSW indexes vectors of up to 2,000 dimensions.
+  if (!Number.isInteger(dims) || dims < 1 || dims > 2000) throw new Error(`No HNSW index for ${dims} dimensions.`);
+}
+
+/** The HNSW index for one embedding size (a partial index on the cast to that size). */
+export async function ensureHnswIndex(run: (statement: string) => Promise<unknown>, dims: number): Promise<void> {
+  checkDims(dims);
+  await run(
+    `CREATE INDEX IF NOT EXISTS ${hnswIndexName(dims)} ON passage_vectors USING hnsw ((embedding_v::vector(${dims})) vector_cosine_ops) WHERE dims = ${dims}`,
+  );
+}
+
+export async function setUpVectorIndex(client: pg.ClientBase): Promise<VectorIndexState> {
+  const { rows } = await client.query<{ version: string | null }>("SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'");
+  if (!rows.length) return { enabled: false, detail: "the pgvector extension is not installed on this PostgreSQL server" };
+  try {
+    await client.query("CREATE EXTENSION IF NOT EXISTS vector");
+  } catch (err) {
+    return { enabled: false, detail: `pgvector could not be enabled (${(err as Error).message}); an administrator can run CREATE EXTENSION vector` };
+  }
+  // Building indexes over existing vectors may take a while: no statement timeout here.
+  await client.query("SET statement_timeout = 0");
+  try {
+    await client.query("ALTER TABLE passage_vectors ADD COLUMN IF NOT EXISTS dims integer, ADD COLUMN IF NOT EXISTS embedding_v vector");
+    await client.query("UPDATE passage_vectors SET embedding_v = embedding::vector, dims = array_length(embedding, 1) WHERE embedding_v IS NULL");
+    const sizes = await client.query<{ dims: number }>("SELECT DISTINCT dims FROM passage_vectors WHERE dims BETWEEN 1 AND 2000");
+    for (const { dims } of sizes.rows) await ensureHnswIndex((q) => client.query(q), dims);
+  } finally {
+    await client.query("RESET statement_timeout");
+  }
+  const version = await client.query<{ v: string }>("SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'");
+  return { enabled: true, detail: `pgvector ${version.rows[0]?.v ?? "?"} with HNSW indexes` };
+}

@@ -1,0 +1,63 @@
+// Housekeeping queries: what has expired or outlived its use, removed in bulk by the
+// periodic sweep. Portable (awaited query builders only), like the repositories it tidies after.
+import { and, eq, inArray, lt, lte, or } from "drizzle-orm";
+import type { Db } from "../open.js";
+import type { Tables } from "./portable.js";
+
+export interface StaleUpload {
+  id: string;
+  workspaceId: string;
+  extension: string;
+  status: string;
+}
+
+export function maintenanceRepo(db: Db, t: Tables) {
+  const { oauthRequests, oauthCodes, oauthRefreshTokens, webSessions, accountTokens, audioUploads, jobs, webhookEvents } = t;
+  const gone = (rows: unknown[]) => rows.length;
+  return {
+    /** Sign-in requests, codes, tokens and sessions past their expiry; counts by kind. */
+    async deleteExpired(now: number): Promise<Record<string, number>> {
+      return {
+        oauthRequests: gone(await db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, now)).returning({ id: oauthRequests.id })),
+        oauthCodes: gone(await db.delete(oauthCodes).where(lte(oauthCodes.expiresAt, now)).returning({ id: oauthCodes.codeHash })),
+        oauthRefreshTokens: gone(await db.delete(oauthRefreshTokens).where(lte(oauthRefreshTokens.expiresAt, now)).returning({ id: oauthRefreshTokens.tokenHash })),
+        webSessions: gone(await db.delete(webSessions).where(lte(webSessions.expiresAt, now)).returning({ id: webSessions.idHash })),
+        accountTokens: gone(await db.delete(accountTokens).where(lte(accountTokens.expiresAt, now)).returning({ id: accountTokens.tokenHash })),
+      };
+    },
+    /**
+     * Uploads nobody will finish or use: never sent (or cut off) and past their URL's
+     * expiry by `pendingGraceMs`; sent but never made into a note for `unusedGraceMs`.
+     */
+    async staleUploads(now: number, pendingGraceMs: number, unusedGraceMs: number, limit = 500): Promise<StaleUpload[]> {
+      return await db
+        .select({ id: audioUploads.id, workspaceId: audioUploads.workspaceId, extension: audioUploads.extension, status: audioUploads.status })
+        .from(audioUploads)
+        .where(
+          or(
+            and(inArray(audioUploads.status, ["pending", "receiving"]), lt(audioUploads.expiresAt, now - pendingGraceMs)),
+            and(eq(audioUploads.status, "uploaded"), lt(audioUploads.expiresAt, now - unusedGraceMs)),
+          ),
+        )
+        .limit(limit);
+    },
+    /** Removes an upload's row, only if it is still in the state it was found in (a late PUT or note wins). */
+    async deleteUpload(id: string, status: string): Promise<boolean> {
+      return gone(await db.delete(audioUploads).where(and(eq(audioUploads.id, id), eq(audioUploads.status, status as "pending"))).returning({ id: audioUploads.id })) > 0;
+    },
+    /** Which of these upload ids have a row (any state): a file whose id has none is an orphan. */
+    async existingUploadIds(ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await db.select({ id: audioUploads.id }).from(audioUploads).where(inArray(audioUploads.id, ids));
+      return new Set(rows.map((r) => r.id));
+    },
+    /** Finished jobs older than `before`: the queue's history, not its work. */
+    async deleteFinishedJobs(before: number): Promise<number> {
+      return gone(await db.delete(jobs).where(and(inArray(jobs.status, ["succeeded", "failed"]), lt(jobs.updatedAt, before))).returning({ id: jobs.id }));
+    },
+    /** Webhook events (and, by cascade, their delivery log) older than `before`. */
+    async deleteOldEvents(before: number): Promise<number> {
+      return gone(await db.delete(webhookEvents).where(lt(webhookEvents.createdAt, before)).returning({ id: webhookEvents.id }));
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Housekeeping as jobs, so that it survives restarts and runs once however many
+// workers there are: removing a deleted note's recording (retried until the store
+// lets go of it), and a periodic sweep of what has expired or been orphaned.
+import { z } from "zod";
+import type { Repositories } from "../db/repos/index.js";
+import type { AudioStore } from "../storage/audio-store.js";
+import type { Clock } from "../core/clock.js";
+import type { Logger } from "../core/logger.js";
+import type { JobQueue, WorkerDefinition } from "./queue.js";
+
+export const DELETE_RECORDING = "delete-recording";
+export const SWEEP = "sweep";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** An upload URL never used (or cut off) is forgotten an hour after it expired. */
+const PENDING_GRACE_MS = HOUR;
+/** A recording sent but never made into a note is removed a day after its URL expired. */
+const UNUSED_GRACE_MS = DAY;
+/** A file with no upload behind it is left alone this long (it may be mid-rename). */
+const ORPHAN_MIN_AGE_MS = HOUR;
+const FINISHED_JOBS_KEPT_MS = 7 * DAY;
+const WEBHOOK_EVENTS_KEPT_MS = 30 * DAY;
+
+const recordingPayload = z.object({ uploadId: z.string(), key: z.string() });
+
+/** Deletes a deleted note's recording, then its upload record; retried with backoff while the store refuses. */
+export function deleteRecordingWorker(repos: Repositories, store: AudioStore): WorkerDefinition<z.infer<typeof recordingPayload>> {
+  return {
+    kind: DELETE_RECORDING,
+    payload: recordingPayload,
+    concurrency: 2,
+    leaseMs: 60_000,
+    timeoutMs: 5 * 60_000,
+    maxAttempts: 10,
+    backoffMs: (attempt) => Math.min(HOUR, 1000 * 5 ** (attempt - 1)),
+    async handle({ uploadId, key }) {
+      await store.delete(key);
+      await repos.maintenance.deleteUpload(uploadId, "used");
+    },
+  };
+}
+
+/** The uploads' id from a store key (workspace/upl_….ext). */
+const uploadIdOf = (key: string) => /\/([^/]+)\.[a-z0-9]+$/.exec(key)?.[1] ?? null;
+
+export interface SweepDeps {
+  repos: Repositories;
+  store: AudioStore;
+  queue: Pick<JobQueue, "enqueue">;
+  now: Clock;
+  logger: Logger;
+  intervalMs: number;
+}
+
+export async function sweepOnce(d: Omit<SweepDeps, "queue" | "intervalMs">): Promise<Record<string, number>> {
+  const { repos, store, now } = d;
+  const t = now();
+  const removed: Record<string, number> = { sharedState: await repos.sharedState.sweep(t), ...(await repos.maintenance.deleteExpired(t)) };
+  let uploads = 0;
+  let recordings = 0;
+  for (const u of await repos.maintenance.staleUploads(t, PENDING_GRACE_MS, UNUSED_GRACE_MS)) {
+    // The file first: a row without its file is retried next time; a file without its row would be lost track of.
+    if (u.status === "uploaded") {
+      await store.delete(`${u.workspaceId}/${u.id}.${u.extension}`);
+      recordings++;
+    }
+    if (await repos.maintenance.deleteUpload(u.id, u.status)) uploads++;
+  }
+  let orphans = 0;
+  if (store.list) {
+    let batch: { key: string; modifiedAt: number }[] = [];
+    const flush = async () => {
+      const known = await repos.maintenance.existingUploadIds(batch.map((f) => uploadIdOf(f.key)!).filter(Boolean));
+      for (const f of batch) {
+        const id = uploadIdOf(f.key);
+        if (id && !known.has(id)) {
+          await store.delete(f.key);
+          orphans++;
+        }
+      }
+      batch = [];
+    };
+    for await (const f of store.list()) {
+      if (t - f.modifiedAt < ORPHAN_MIN_AGE_MS) continue;
+      batch.push(f);
+      if (batch.length >= 500) await flush();
+    }
+    await flush();
+  }
+  removed.staleUploads = uploads;
+  removed.unusedRecordings = recordings;
+  removed.orphanFiles = orphans;
+  removed.finishedJobs = await repos.maintenance.deleteFinishedJobs(t - FINISHED_JOBS_KEPT_MS);
+  removed.webhookEvents = await repos.maintenance.deleteOldEvents(t - WEBHOOK_EVENTS_KEPT_MS);
+  return removed;
+}
+
+/** The periodic sweep: runs, then queues its next run. One at a time across all workers (its key). */
+export function sweepWorker(d: SweepDeps): WorkerDefinition<Record<string, never>> {
+  return {
+    kind: SWEEP,
+    payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+    concurrency: 1,
+    leaseMs: 5 * 60_000,
+    timeoutMs: 30 * 60_000,
+    maxAttempts: 3,
+    backoffMs: () => 60_000,
+    async handle() {
+      try {
+        const removed = await sweepOnce(d);
+        const total = Object.values(removed).reduce((s, n) => s + n, 0);
+        if (total) d.logger.info({ removed }, "sweep removed expired and orphaned data");
+      } finally {
+        await scheduleSweep(d.queue, d.intervalMs);
+      }
+    },
+  };
+}
+
+/** Queues the next sweep unless one is already waiting. */
+export function scheduleSweep(queue: Pick<JobQueue, "enqueue">, delayMs: number) {
+  return queue.enqueue(SWEEP, {}, { idempotencyKey: SWEEP, delayMs, coalesce: "queued" });
+}
