@@ -1,18 +1,17 @@
 // Search speed at scale: BENCH_NOTES meetings (default 10,000) of BENCH_WORDS words of
-// transcript (default 1,500), seeded straight into SQLite with their full-text rows and
-// passage vectors. Vectors are real sentence embeddings (the bundled model) of a pool
-// of sentences, with noise, so that their spread is a real model's, at seeding speed.
+// transcript (default 1,500), seeded straight into SQLite with their full-text rows, and
+// their passage vectors written and partitioned into cells by the product's own code
+// (dist/bench-kit.js). Vectors are real sentence embeddings (the bundled model) of a
+// pool of sentences, with noise, so that their spread is a real model's, at seeding speed.
 // Reports, each beside its baseline of the same run:
 //   full-text search for a rare and a common word over HTTP, against the bare FTS5
 //   query and a LIKE scan of the transcripts (as peers without an index do it);
-//   the vector search (bit scan + exact re-rank) against the exact scan, with recall@10;
-//   hybrid search over HTTP (embedding the query included); vector writes per second;
-//   the server's memory.
-import Database from "better-sqlite3";
+//   the vector search (nearest cells, bits, exact re-rank) against comparing every
+//   vector, with recall@10; hybrid search over HTTP (embedding the query included);
+//   vector writes per second; the cells' build time; the server's memory.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as sqliteVec from "sqlite-vec";
 import { startServer, stopServer, rssMb } from "./lib.mjs";
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
@@ -63,15 +62,20 @@ async function embeddingPool(size) {
   return out;
 }
 
-function seed(dbFile, pool) {
-  const db = new Database(dbFile);
-  sqliteVec.load(db);
-  db.pragma("journal_mode = WAL");
+/**
+ * Notes, segments and their full-text rows straight into SQLite (seeding, not measured);
+ * passages through the product's own repository, as the indexer writes them (measured:
+ * vector writes per second), into cell 0; the cells are built afterwards, as the
+ * server's background build does it (measured too).
+ */
+async function seed(dbFile, pool) {
+  const { openDatabase, createRepositories } = await import("../dist/bench-kit.js");
+  const opened = openDatabase(dbFile);
+  const db = opened.sqlite;
   db.pragma("synchronous = OFF");
+  const repos = createRepositories(opened.db);
   const ws = db.prepare("SELECT id FROM workspaces ORDER BY created_at LIMIT 1").get().id;
   const user = db.prepare("SELECT user_id FROM members WHERE workspace_id = ? LIMIT 1").get(ws).user_id;
-  const dims = pool[0].length;
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS passage_bits_${dims} USING vec0(workspace_id text partition key, embedding bit[${dims}])`);
   const insNote = db.prepare(
     `INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, user_written_note, enhanced_note, summary, total_duration_sec, participants, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'online', 'completed', 'workspace', '', '', ?, ?, '[]', ?, ?) RETURNING seq`,
@@ -79,63 +83,77 @@ function seed(dbFile, pool) {
   const insSeg = db.prepare("INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)");
   const insFts = db.prepare("INSERT INTO notes_fts (rowid, title, body) VALUES (?, ?, ?)");
   const insSegFts = db.prepare("INSERT INTO segments_fts (rowid, text) VALUES (?, ?)");
-  const insPassage = db.prepare(
-    "INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims, embedding) VALUES (?, 'note', ?, ?, ?, ?, 'use-lite-512', ?, ?) RETURNING id",
-  );
-  const insBits = db.prepare(`INSERT INTO passage_bits_${dims} (rowid, workspace_id, embedding) VALUES (?, ?, vec_quantize_binary(?))`);
   const now = Date.now();
   let vectors = 0;
   let vectorMs = 0;
   const rareNotes = [];
   const step = 1000;
   for (let start = 0; start < NOTES; start += step) {
-    db.transaction(() => {
-      for (let i = start; i < Math.min(NOTES, start + step); i++) {
-        const id = `note_bench${i}`;
-        const createdAt = now - (NOTES - i) * 60_000;
-        const segments = [];
-        for (let s = 0; s * SEGMENT_WORDS < WORDS; s++) {
-          const words = Array.from({ length: SEGMENT_WORDS }, word);
-          if (i % 5000 === 17 && s === 3) {
-            words[4] = RARE;
-            rareNotes.push(id);
-          }
-          segments.push({ text: words.join(" ") + ".", start: s * 6 });
+    db.exec("BEGIN");
+    for (let i = start; i < Math.min(NOTES, start + step); i++) {
+      const id = `note_bench${i}`;
+      const createdAt = now - (NOTES - i) * 60_000;
+      const segments = [];
+      for (let s = 0; s * SEGMENT_WORDS < WORDS; s++) {
+        const words = Array.from({ length: SEGMENT_WORDS }, word);
+        if (i % 5000 === 17 && s === 3) {
+          words[4] = RARE;
+          rareNotes.push(id);
         }
-        const title = `Meeting ${i} about ${word()} and ${word()}`;
-        const { seq } = insNote.get(id, ws, user, title, "-", segments.length * 6, createdAt, createdAt);
-        segments.forEach((s, p) => {
-          insSeg.run(id, p, p % 2 ? "Bo" : "Ana", s.text, s.start, s.start + 6);
-          insSegFts.run(BigInt(seq) * 1048576n + BigInt(p), s.text);
-        });
-        insFts.run(seq, title, segments.map((s) => s.text).join("\n"));
-        // Passages as the indexer cuts them: transcript windows of about 600 characters.
-        const t = performance.now();
-        let window = null;
-        let position = 0;
-        const flush = () => {
-          const base = pool[Math.floor(rand() * pool.length)];
-          const v = base.map((x) => x + (rand() - 0.5) * 0.02);
-          const { id: pid } = insPassage.get(ws, id, position++, window.text, window.start, dims, v);
-          insBits.run(BigInt(pid), ws, v);
-          vectors++;
-        };
-        for (const s of segments) {
-          if (window && window.text.length + s.text.length > PASSAGE_CHARS) {
-            flush();
-            window = null;
-          }
-          window = window ? { text: `${window.text} ${s.text}`, start: window.start } : { text: s.text, start: s.start };
-        }
-        if (window) flush();
-        vectorMs += performance.now() - t;
+        segments.push({ text: words.join(" ") + ".", start: s * 6 });
       }
-    })();
+      const title = `Meeting ${i} about ${word()} and ${word()}`;
+      const { seq } = insNote.get(id, ws, user, title, "-", segments.length * 6, createdAt, createdAt);
+      segments.forEach((s, p) => {
+        insSeg.run(id, p, p % 2 ? "Bo" : "Ana", s.text, s.start, s.start + 6);
+        insSegFts.run(BigInt(seq) * 1048576n + BigInt(p), s.text);
+      });
+      insFts.run(seq, title, segments.map((s) => s.text).join("\n"));
+      // Passages as the indexer cuts them: transcript windows of about 600 characters.
+      const items = [];
+      let window = null;
+      for (const s of segments) {
+        if (window && window.text.length + s.text.length > PASSAGE_CHARS) {
+          items.push({ text: window.text, timestampSec: window.start });
+          window = null;
+        }
+        window = window ? { text: `${window.text} ${s.text}`, start: window.start } : { text: s.text, start: s.start };
+      }
+      if (window) items.push({ text: window.text, timestampSec: window.start });
+      const embedded = items.map(() => {
+        const base = pool[Math.floor(rand() * pool.length)];
+        return base.map((x) => x + (rand() - 0.5) * 0.02);
+      });
+      const t = performance.now();
+      await repos.passages.replace("note", id, ws, items, embedded, "use-lite-512");
+      vectorMs += performance.now() - t;
+      vectors += items.length;
+    }
+    db.exec("COMMIT");
     if ((start / step) % 10 === 0) process.stderr.write(`seeded ${Math.min(NOTES, start + step).toLocaleString("en")} notes\r`);
   }
   db.exec("ANALYZE");
-  db.close();
+  opened.close();
   return { workspaceId: ws, vectors, vectorsPerSec: vectors / (vectorMs / 1000), rareNotes };
+}
+
+/** Builds the workspace's vector cells as the server's background job does, with progress. */
+async function buildCells(dbFile, workspaceId) {
+  const { openDatabase, createRepositories, buildVectorIndex } = await import("../dist/bench-kit.js");
+  const opened = openDatabase(dbFile);
+  try {
+    const repos = createRepositories(opened.db);
+    const t = performance.now();
+    let last = -1;
+    await buildVectorIndex(repos, Date.now, { workspaceId, dims: 512 }, (p) => {
+      const pct = Math.floor(p.fraction * 100);
+      if (pct !== last) process.stderr.write(`building the vector cells: ${p.stage} ${(last = pct)}%   \r`);
+    });
+    const [status] = await repos.passages.indexStatus();
+    return { seconds: (performance.now() - t) / 1000, cells: status.cells };
+  } finally {
+    opened.close();
+  }
 }
 
 export async function benchSearch() {
@@ -147,32 +165,36 @@ export async function benchSearch() {
     process.stderr.write("embedding a pool of 2,000 sentences with the bundled model…\n");
     const pool = await embeddingPool(2000);
     const t0 = Date.now();
-    const seeded = seed(path.join(dataDir, "notula.db"), pool);
+    const seeded = await seed(path.join(dataDir, "notula.db"), pool);
     process.stderr.write(`\nseeded ${NOTES.toLocaleString("en")} notes, ${seeded.vectors.toLocaleString("en")} passage vectors in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
 
-    // In-process: the bare queries and the vector search against the exact scan.
-    const db = new Database(path.join(dataDir, "notula.db"), { readonly: true });
-    sqliteVec.load(db);
+    process.stderr.write("\n");
+    const built = await buildCells(path.join(dataDir, "notula.db"), seeded.workspaceId);
+    process.stderr.write(`\nbuilt ${built.cells.toLocaleString("en")} vector cells in ${built.seconds.toFixed(0)} s\n`);
+
+    // In-process: the bare queries; the product's vector search against comparing every vector.
+    const { openDatabase, createRepositories } = await import("../dist/bench-kit.js");
+    const opened = openDatabase(path.join(dataDir, "notula.db"), { migrate: false });
+    const db = opened.sqlite;
+    const passages = createRepositories(opened.db).passages;
     const bareFts = db.prepare("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? ORDER BY rank LIMIT 10");
     const like = db.prepare("SELECT DISTINCT note_id FROM transcript_segments WHERE text LIKE ? LIMIT 10");
     const bare = { rare: await timeIt(() => bareFts.all(`"${RARE}"*`)), common: await timeIt(() => bareFts.all('"budget"*')) };
     const likeRare = await timeIt(() => like.all(`%${RARE}%`), 5);
-    const exact = db.prepare(
-      "SELECT id, vec_distance_cosine(embedding, @v) AS d FROM passages WHERE workspace_id = @ws AND dims = 512 AND model = 'use-lite-512' ORDER BY d LIMIT 10",
-    );
-    const bits = db.prepare("SELECT rowid FROM passage_bits_512 WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND k = ?").pluck();
-    const rerank = db.prepare("SELECT id, vec_distance_cosine(embedding, @v) AS d FROM passages WHERE id IN (SELECT value FROM json_each(@ids)) ORDER BY d LIMIT 10");
+    // What a hybrid search asks the index for: 30 passages (a page of 10 notes, a few passages each).
+    const K = 30;
     const queries = Array.from({ length: 20 }, () => pool[Math.floor(rand() * pool.length)].map((x) => x + (rand() - 0.5) * 0.05));
     let recall = 0;
     for (const v of queries) {
-      const want = exact.all({ v, ws: seeded.workspaceId }).map((r) => r.id);
-      const got = rerank.all({ v, ids: JSON.stringify(bits.all(v, seeded.workspaceId, 100)) }).map((r) => r.id);
+      const key = (h) => `${h.sourceId}:${h.timestampSec}`;
+      const want = (await passages.nearestExact(seeded.workspaceId, v, 10, "use-lite-512")).map(key);
+      const got = (await passages.nearest(seeded.workspaceId, v, 10, "use-lite-512")).map(key);
       recall += want.filter((id) => got.includes(id)).length / want.length;
     }
     recall /= queries.length;
-    const exactT = await timeIt((i) => exact.all({ v: queries[i % queries.length], ws: seeded.workspaceId }), 10);
-    const approxT = await timeIt((i) => rerank.all({ v: queries[i % queries.length], ids: JSON.stringify(bits.all(queries[i % queries.length], seeded.workspaceId, 100)) }));
-    db.close();
+    const exactT = await timeIt((i) => passages.nearestExact(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"), 10);
+    const approxT = await timeIt((i) => passages.nearest(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"));
+    opened.close();
 
     // Over HTTP, with everything the endpoint does (auth, filters, moments, shaping).
     server = await startServer(dataDir, [], { NOTULA_EMBEDDINGS: "local" });
@@ -198,10 +220,11 @@ export async function benchSearch() {
     row("GET /v1/search fulltext, rare word", http.rare, bare.rare, "bare FTS5 query");
     row("GET /v1/search fulltext, common word", http.common, bare.common, "bare FTS5 query");
     row("GET /v1/search fulltext, rare word", http.rare, likeRare, "LIKE scan of transcripts");
-    row("vector search, bits + exact re-rank", approxT, exactT, "exact scan");
+    row(`vector search, nearest cells + exact re-rank (k=${K})`, approxT, exactT, "comparing every vector");
     row("GET /v1/search hybrid (query embedded)", http.hybrid, exactT, "exact vector scan alone");
     console.log(`\nrecall@10 of the vector search against the exact scan: ${recall.toFixed(3)}`);
-    console.log(`vector writes while seeding (passage row + bits): ${Math.round(seeded.vectorsPerSec).toLocaleString("en")} passages/s`);
+    console.log(`vector writes while seeding (passage row + bits + cell): ${Math.round(seeded.vectorsPerSec).toLocaleString("en")} passages/s`);
+    console.log(`building the vector cells (${built.cells.toLocaleString("en")} cells over ${seeded.vectors.toLocaleString("en")} passages, in the background on a server): ${built.seconds.toFixed(0)} s`);
     console.log(`server resident memory after the searches: ${rss.toFixed(0)} MB`);
   } finally {
     if (process.env.BENCH_KEEP) console.error(`kept ${dataDir}`);

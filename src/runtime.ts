@@ -42,6 +42,8 @@ export interface RuntimeOptions {
   storage?: StorageSettings;
   /** Where the queue, workers and services log; silent unless given. */
   logger?: Logger;
+  /** Passages of a workspace from which its vectors are partitioned into cells (SQLite); 20,000 unless given. */
+  vectorIndexAt?: number;
   /** Where jobs and requests are counted; a fresh registry unless given. */
   metrics?: Metrics;
   /** The server's AI settings (engines, languages), the defaults under each workspace's; the built-in defaults unless given. */
@@ -65,7 +67,7 @@ export interface DatabaseHandle {
   db?: Db;
 }
 
-async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
+async function openDatabaseHandle(target: DatabaseTarget, opts: { vectorIndexAt?: number } = {}): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
   if (target.dialect === "postgres") {
     const pg = await openPostgres(target.url);
     return {
@@ -89,7 +91,7 @@ async function openDatabaseHandle(target: DatabaseTarget): Promise<{ handle: Dat
   }
   const opened = openDatabase(target.file);
   return {
-    repos: createRepositories(opened.db),
+    repos: createRepositories(opened.db, { vectorIndexAt: opts.vectorIndexAt }),
     handle: {
       dialect: "sqlite",
       describe: target.file,
@@ -137,7 +139,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
   }
   const storage = openAudioStore(options.storage ?? {}, dataDir);
   const target = databaseTarget(options.database, dataDir);
-  const { handle: database, repos } = await openDatabaseHandle(target);
+  const { handle: database, repos } = await openDatabaseHandle(target, { vectorIndexAt: options.vectorIndexAt });
   const now = systemClock;
   const audioStore = storage.store;
   const logger = options.logger ?? silentLogger();

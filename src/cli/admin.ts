@@ -26,7 +26,7 @@ async function withRuntime<T>(flags: DataDirFlags, fn: (rt: import("../runtime.j
   const publicUrl = resolvePublicUrl(config);
   let rt;
   try {
-    rt = await openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database, secretKey: config.secretKey });
+    rt = await openRuntime(config.dataDir, { publicUrl, storage: config.storage, database: config.database, secretKey: config.secretKey, vectorIndexAt: config.embeddings.indexAt });
   } catch (err) {
     throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
   }
@@ -232,11 +232,15 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
     admin
       .command("reindex")
       .description("Rebuild the meaning-based search index: embed every note and article again, with a progress bar")
-      .option("--missing", "only what has no passages from the configured embedding model (after changing the model)"),
+      .option("--missing", "only what has no passages from the configured embedding model (after changing the model)")
+      .option("--cells-only", "skip embedding; only build the vector cells of workspaces that are due them"),
   )
     .addHelpText(
       "after",
-      "\nRuns beside a running server: each note is replaced in its own short transaction, so requests go on.\n\nExample:\n  notula admin reindex --data-dir ./notula-data --missing",
+      "\nRuns beside a running server: each note is replaced in its own short transaction, so requests go on.\n" +
+        "Then builds the vector cells of every workspace with enough passages (SQLite; the server also does it in the\n" +
+        "background as notes are indexed), a page at a time, with a progress bar.\n\n" +
+        "Examples:\n  notula admin reindex --data-dir ./notula-data --missing\n  notula admin reindex --data-dir ./notula-data --cells-only",
     )
     .action(withFlags((flags) =>
       withRuntime(flags, async (rt) => {
@@ -244,8 +248,31 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         const { selectEmbedder } = await import("../ai/select.js");
         const { indexPassages } = await import("../pipeline/index-passages.js");
         const { renderCount } = await import("./progress.js");
+        const { buildVectorIndex } = await import("../pipeline/vector-index.js");
         const embedder = selectEmbedder(loadConfig({ dataDir: flags.dataDir }).embeddings);
         if (!embedder) throw new CliError("Meaning-based search is off (NOTULA_EMBEDDINGS=none): there is no index to build.", EXIT.usage);
+        const buildCells = async () => {
+          const built: { workspaceId: string; dims: number; passages: number; cells: number }[] = [];
+          for (const target of await rt.repos.passages.buildsDue()) {
+            const passages = await rt.repos.passages.passageCount(target);
+            const bar = renderCount(`Building vector cells for ${target.workspaceId} (${passages.toLocaleString("en")} passages)`, 100);
+            let ran: boolean;
+            try {
+              ran = await buildVectorIndex(rt.repos, rt.now, target, (p) => bar.update(Math.floor(p.fraction * 100)));
+            } finally {
+              bar.done();
+            }
+            if (!ran) process.stderr.write(`The vector cells of ${target.workspaceId} are being built by the server already.\n`);
+            const status = (await rt.repos.passages.indexStatus()).find((s) => s.workspaceId === target.workspaceId && s.dims === target.dims);
+            if (ran && status) built.push({ workspaceId: target.workspaceId, dims: target.dims, passages: status.passages, cells: status.cells });
+          }
+          return built;
+        };
+        if (flags.cellsOnly) {
+          const cells = await buildCells();
+          print(flags, { indexed: 0, skipped: 0, model: embedder.name, cells }, cells.length ? cells.map((c) => `Built ${c.cells} vector cells over ${c.passages} passages of ${c.workspaceId}.`).join("\n") : "No workspace is due new vector cells.");
+          return;
+        }
         const work: ["note" | "article", string][] = [];
         for (let after = 0; ; ) {
           const page = await rt.repos.notes.idsAfter(after, 1000);
@@ -269,7 +296,12 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         } finally {
           progress.done();
         }
-        print(flags, { indexed, skipped, model: embedder.name }, `Indexed ${indexed} notes and articles with ${embedder.name}${skipped ? `; ${skipped} were up to date` : ""}.`);
+        const cells = await buildCells();
+        print(
+          flags,
+          { indexed, skipped, model: embedder.name, cells },
+          [`Indexed ${indexed} notes and articles with ${embedder.name}${skipped ? `; ${skipped} were up to date` : ""}.`, ...cells.map((c) => `Built ${c.cells} vector cells over ${c.passages} passages of ${c.workspaceId}.`)].join("\n"),
+        );
       }),
     ));
 

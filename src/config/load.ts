@@ -121,6 +121,7 @@ function envLayer(env: Env): Layer {
       apiKey: env.NOTULA_EMBEDDINGS_API_KEY,
       model: env.NOTULA_EMBEDDINGS_MODEL,
       dimensions: int(env.NOTULA_EMBEDDINGS_DIMENSIONS, "NOTULA_EMBEDDINGS_DIMENSIONS"),
+      indexAt: int(env.NOTULA_VECTOR_INDEX_AT, "NOTULA_VECTOR_INDEX_AT"),
     },
     oidc: env.NOTULA_OIDC_ISSUER
       ? { issuer: env.NOTULA_OIDC_ISSUER, clientId: env.NOTULA_OIDC_CLIENT_ID, clientSecret: env.NOTULA_OIDC_CLIENT_SECRET, name: env.NOTULA_OIDC_NAME }

@@ -109,6 +109,8 @@ export const configSchema = z.object({
       apiKey: z.string().optional(),
       model: z.string().default("text-embedding-3-small"),
       dimensions: z.number().int().min(1).max(8192).default(1536),
+      /** Passages of one workspace from which its vectors are partitioned into cells (SQLite). */
+      indexAt: z.number().int().min(100).default(20_000),
     })
     .prefault({}),
   /** Optional sign-in through an upstream OpenID Connect provider on the OAuth pages. */

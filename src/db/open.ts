@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { moveLegacyVectors } from "./repos/passages.js";
+import { upgradeVectorTables } from "./repos/passages.js";
 import * as schema from "./schema/index.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -45,7 +45,7 @@ export function openDatabase(file: string, options: { migrate?: boolean } = {}):
   if (options.migrate !== false) {
     migrate(db, { migrationsFolder: migrationsFolder() });
     // The one step SQL cannot express: vector tables named by their size.
-    moveLegacyVectors(sqlite);
+    upgradeVectorTables(sqlite);
   }
   return {
     db,

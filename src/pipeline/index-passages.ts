@@ -5,7 +5,8 @@ import type { Embedder } from "../ai/embeddings/embedder.js";
 import { packText } from "../ai/pack-text.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { PassageInput } from "../db/repos/passages.js";
-import type { WorkerDefinition } from "../jobs/queue.js";
+import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
+import { queueDueBuilds } from "./vector-index.js";
 
 export const INDEX_PASSAGES = "index-passages";
 const MAX_CHARS = 600;
@@ -36,25 +37,29 @@ export function notePassages(
   return out.filter((p) => p.text.trim());
 }
 
-/** Cuts one note or article into passages, embeds them and replaces its old ones (or removes them, once it is gone). */
-export async function indexPassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<void> {
+/**
+ * Cuts one note or article into passages, embeds them and replaces its old ones (or
+ * removes them, once it is gone). Returns the workspace indexed, if any.
+ */
+export async function indexPassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<string | null> {
   if (source === "note") {
     const note = await repos.notes.getForProcessing(id);
-    if (!note) return await repos.passages.remove("note", id);
+    if (!note) return (await repos.passages.remove("note", id), null);
     const names = await repos.speakers.namesOf(id);
     const segments = (await repos.notes.segmentsOf(id)).map((s) => ({ ...s, speaker: names.get(s.speaker)?.name ?? s.speaker }));
     const items = notePassages(note, segments);
     await repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
-  } else {
-    const article = await repos.knowledge.getById(id);
-    if (!article) return await repos.passages.remove("article", id);
-    const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
-    await repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+    return note.workspaceId;
   }
+  const article = await repos.knowledge.getById(id);
+  if (!article) return (await repos.passages.remove("article", id), null);
+  const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
+  await repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
+  return article.workspaceId;
 }
 
-export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder }): WorkerDefinition<z.infer<typeof payload>> {
-  const { repos, embedder } = d;
+export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder; queue: Pick<JobQueue, "enqueue"> }): WorkerDefinition<z.infer<typeof payload>> {
+  const { repos, embedder, queue } = d;
   return {
     kind: INDEX_PASSAGES,
     payload,
@@ -63,6 +68,10 @@ export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder
     timeoutMs: 10 * 60_000,
     maxAttempts: 3,
     backoffMs: (attempt) => 5_000 * attempt,
-    handle: ({ source, id }) => indexPassages(repos, embedder, source, id),
+    handle: async ({ source, id }) => {
+      const workspaceId = await indexPassages(repos, embedder, source, id);
+      // Enough passages now to partition them into cells (or to retrain the cells).
+      if (workspaceId) await queueDueBuilds(repos, queue, workspaceId);
+    },
   };
 }

@@ -10,6 +10,7 @@ import { createMetrics, type Metrics } from "../core/metrics.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { requestLog } from "./middleware/request-log.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
+import { buildVectorIndexWorker, queueDueBuilds } from "../pipeline/vector-index.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { deleteRecordingWorker, scheduleSweep, sweepWorker } from "../jobs/housekeeping.js";
@@ -59,7 +60,8 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       onStage: runtime.metrics.stage,
     }),
   );
-  if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder }));
+  if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder, queue: runtime.queue }));
+  runtime.queue.define(buildVectorIndexWorker({ repos: runtime.repos, now: runtime.now }));
   runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
   runtime.queue.define(
     sweepWorker({ repos: runtime.repos, store: runtime.audioStore, queue: runtime.queue, now: runtime.now, logger: logger.child({ component: "sweep" }), intervalMs: config.sweepIntervalMs }),
@@ -127,6 +129,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       storage: config.storage,
       database: config.database,
       secretKey: config.secretKey,
+      vectorIndexAt: config.embeddings.indexAt,
       logger,
       ai: {
         transcription: config.transcription as Config["transcription"],
@@ -214,6 +217,8 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     runtime.queue.start();
     // The first sweep soon after start; each then queues the next.
     await scheduleSweep(runtime.queue, Math.min(config.sweepIntervalMs, 60_000));
+    // Vector indexes due a build that no write has asked for yet (after an upgrade, a restore or an import).
+    await queueDueBuilds(runtime.repos, runtime.queue);
   }
   // Said last: once this line is out, the server is whole (and `notula serve` handles signals).
   out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);

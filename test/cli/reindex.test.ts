@@ -29,10 +29,34 @@ describe("notula admin reindex", () => {
 
     const again = await run(["admin", "reindex", "--data-dir", server.dataDir, "--missing", "--json"], { env });
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toEqual({ indexed: 0, skipped: 4, model: "use-lite-512" });
+    expect(JSON.parse(again.stdout)).toEqual({ indexed: 0, skipped: 4, model: "use-lite-512", cells: [] });
 
     const off = await run(["admin", "reindex", "--data-dir", server.dataDir], { env: { NOTULA_EMBEDDINGS: "none" } });
     expect(off.code).toBe(2);
     expect(off.stderr).toMatch(/Meaning-based search is off/);
   }, 60_000);
+
+  it("builds the vector cells of a workspace past the threshold, with progress, and only once", async () => {
+    const api = client(server.url, server.key);
+    const paragraph = (i: number) => `Point ${i}: the ${["budget", "roadmap", "hiring plan", "office move", "pricing"][i % 5]} needs another look before the next review. `.repeat(6);
+    for (let n = 0; n < 12; n++) await api("POST", "/v1/notes", { title: `Long note ${n}`, userWrittenNote: Array.from({ length: 10 }, (_, i) => paragraph(n * 10 + i)).join("\n\n") });
+    const env = { NOTULA_EMBEDDINGS: "local", NOTULA_VECTOR_INDEX_AT: "100" };
+    const indexed = await run(["admin", "reindex", "--data-dir", server.dataDir, "--missing", "--json"], { env });
+    expect(indexed.code, indexed.stderr).toBe(0);
+    const out = JSON.parse(indexed.stdout);
+    expect(out.indexed).toBe(12);
+    expect(out.cells).toHaveLength(1);
+    const [built] = out.cells;
+    expect(built.passages).toBeGreaterThanOrEqual(100);
+    expect(built.cells).toBeGreaterThanOrEqual(16);
+    expect(indexed.stderr).toMatch(/Building vector cells for \S+ \(\d+ passages\): 100%/);
+    const cells = await storeQuery<{ n: number }>(server.dataDir, "SELECT count(DISTINCT cell) AS n FROM passage_members WHERE cell > 0");
+    expect(Number(cells[0].n)).toBeGreaterThan(1);
+    const unplaced = await storeQuery<{ n: number }>(server.dataDir, "SELECT count(*) AS n FROM passage_members WHERE cell = 0");
+    expect(Number(unplaced[0].n)).toBe(0);
+
+    const again = await run(["admin", "reindex", "--data-dir", server.dataDir, "--cells-only"], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain("No workspace is due new vector cells.");
+  }, 120_000);
 });

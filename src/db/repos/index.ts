@@ -55,12 +55,12 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
 }
 
 /** Every repository over SQLite: the portable ones, and those tuned to SQLite (synchronous, prepared). */
-function sqliteRepositories(db: Db, transaction: Transaction) {
+function sqliteRepositories(db: Db, transaction: Transaction, opts: RepositoryOptions = {}) {
   return {
     ...portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client)),
     notes: noteRepo(db),
     search: searchRepo(db),
-    passages: passageRepo(db),
+    passages: passageRepo(db, { indexAt: opts.vectorIndexAt }),
   };
 }
 
@@ -84,7 +84,12 @@ export type Repositories = { [K in keyof SyncRepositories]: AsyncRepo<SyncReposi
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 };
 
-export function createRepositories(db: Db): Repositories {
+export interface RepositoryOptions {
+  /** Passages of a workspace from which its vectors are partitioned into cells (passages.ts). */
+  vectorIndexAt?: number;
+}
+
+export function createRepositories(db: Db, opts: RepositoryOptions = {}): Repositories {
   const sqlite = db.$client;
   // One connection serves every request, so while a transaction is open (it may await
   // between statements) calls from outside it wait for it to end instead of landing
@@ -135,7 +140,7 @@ export function createRepositories(db: Db): Repositories {
     }
   }
 
-  const repos = Object.fromEntries(Object.entries(sqliteRepositories(db, transaction)).map(([name, repo]) => [name, asyncRepo(repo)])) as Omit<
+  const repos = Object.fromEntries(Object.entries(sqliteRepositories(db, transaction, opts)).map(([name, repo]) => [name, asyncRepo(repo)])) as Omit<
     Repositories,
     "transaction"
   >;

@@ -86,8 +86,9 @@ export const webhookDeliveries = sqliteTable(
 );
 
 /**
- * Passages of notes and articles for meaning-based search. Their vectors live in a
- * sqlite-vec table per dimension (passage_vectors_<dims>), keyed by this id.
+ * Passages of notes and articles for meaning-based search. The vector is kept whole in
+ * `embedding` (a float32 blob, added by migration 0015) for exact ranking, and as bits
+ * in passage_codes_<dims>, in the cell of its workspace's vector index (passage_members).
  */
 export const passages = sqliteTable(
   "passages",

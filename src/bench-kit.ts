@@ -1,0 +1,7 @@
+// The product's own search index code, for the benchmarks (bench/search.mjs): they seed
+// and measure with exactly what the server runs, not a copy of its SQL. Not part of the
+// CLI; bundled as dist/bench-kit.js.
+export { openDatabase } from "./db/open.js";
+export { createRepositories } from "./db/repos/index.js";
+export { INDEX_AT } from "./db/repos/passages.js";
+export { buildVectorIndex } from "./pipeline/vector-index.js";

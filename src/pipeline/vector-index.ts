@@ -1,0 +1,121 @@
+// Builds a workspace's vector index in the background: samples its passages' vectors,
+// trains cells on them (k-means, db/cells.ts), then moves every passage to its cell a
+// page at a time, each page a short transaction of its own, so that requests and
+// indexing go on between pages, and searches keep finding every passage throughout
+// (they read the cells not yet emptied too). Runs as a job when a workspace's passages
+// cross the threshold, or grow fourfold past the last training, or a build was cut
+// off; and from `notula admin reindex`.
+import { z } from "zod";
+import { trainCells } from "../db/cells.js";
+import type { Repositories } from "../db/repos/index.js";
+import { cellsFor, type IndexTarget } from "../db/repos/passages.js";
+import type { Clock } from "../core/clock.js";
+import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
+
+export const BUILD_VECTOR_INDEX = "build-vector-index";
+
+/** Samples per cell to train on (k-means wants some tens). */
+const SAMPLES_PER_CELL = 24;
+const PAGE = 5_000;
+const MOVE_PAGE = 1_000;
+/** A build not heard from for this long is taken over. */
+const LEASE_MS = 10 * 60_000;
+
+export interface BuildProgress {
+  stage: "sampling" | "training" | "moving";
+  /** 0 to 1, over the whole build. */
+  fraction: number;
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Builds (or finishes) one index, unless another build of it is under way or it is
+ * not due. Returns whether it ran. Progress: sampling is the first 10%, training the
+ * next 20%, moving the rest.
+ */
+export async function buildVectorIndex(
+  repos: Repositories,
+  now: Clock,
+  target: IndexTarget,
+  onProgress?: (p: BuildProgress) => void,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  if (!(await repos.passages.claimBuild(target, now(), LEASE_MS))) return false;
+  const report = async (stage: BuildProgress["stage"], fraction: number) => {
+    await repos.passages.buildProgress(target, now(), fraction);
+    onProgress?.({ stage, fraction });
+    signal?.throwIfAborted();
+    await yieldToRequests();
+  };
+  try {
+    // Built meanwhile (a second job queued while the first ran): nothing to do.
+    if (!(await repos.passages.buildsDue(target.workspaceId)).some((t) => t.dims === target.dims)) {
+      await repos.passages.releaseBuild(target);
+      return false;
+    }
+    const total = await repos.passages.passageCount(target);
+    let cells = await repos.passages.unfinishedBuild(target);
+    if (!cells) {
+      const count = cellsFor(total);
+      // An even spread over the whole index: every stride-th passage in key order.
+      const stride = Math.max(1, Math.floor(total / (count * SAMPLES_PER_CELL)));
+      const sampleIds: number[] = [];
+      let seen = 0;
+      for (let after: { cell: number; passageId: number } | null = null; ; ) {
+        const page = await repos.passages.memberIdsAfter(target, after, PAGE);
+        for (const m of page) if (seen++ % stride === 0) sampleIds.push(m.passageId);
+        if (page.length < PAGE) break;
+        after = page[page.length - 1];
+        await report("sampling", (0.05 * seen) / Math.max(total, 1));
+      }
+      if (!sampleIds.length) {
+        await repos.passages.releaseBuild(target);
+        return true;
+      }
+      const samples: Float32Array[] = [];
+      for (let i = 0; i < sampleIds.length; i += 1000) {
+        samples.push(...(await repos.passages.vectorsOf(sampleIds.slice(i, i + 1000))));
+        await report("sampling", 0.05 + (0.05 * i) / sampleIds.length);
+      }
+      const centroids = await trainCells(samples, count, { onIteration: (done, of) => report("training", 0.1 + (0.2 * done) / of) });
+      cells = await repos.passages.installCells(target, centroids, seen);
+    }
+    for (let moved = 0; ; ) {
+      const n = await repos.passages.moveToCells(target, cells.generation, cells.firstCell, MOVE_PAGE);
+      if (!n) break;
+      moved += n;
+      await report("moving", 0.3 + (0.7 * Math.min(moved, total)) / Math.max(total, 1));
+    }
+    await repos.passages.finishBuild(target, cells.generation);
+    onProgress?.({ stage: "moving", fraction: 1 });
+    return true;
+  } catch (err) {
+    await repos.passages.releaseBuild(target);
+    throw err;
+  }
+}
+
+/** Queues a build for each index of the workspace (or every one) that is due one; one job per index at a time. */
+export async function queueDueBuilds(repos: Repositories, queue: Pick<JobQueue, "enqueue">, workspaceId?: string): Promise<number> {
+  const due = await repos.passages.buildsDue(workspaceId);
+  for (const t of due) await queue.enqueue(BUILD_VECTOR_INDEX, { ...t }, { idempotencyKey: `${BUILD_VECTOR_INDEX}:${t.workspaceId}:${t.dims}` });
+  return due.length;
+}
+
+const payload = z.object({ workspaceId: z.string(), dims: z.number().int().positive() });
+
+export function buildVectorIndexWorker(d: { repos: Repositories; now: Clock }): WorkerDefinition<z.infer<typeof payload>> {
+  return {
+    kind: BUILD_VECTOR_INDEX,
+    payload,
+    concurrency: 1,
+    leaseMs: 60_000,
+    timeoutMs: 6 * 60 * 60_000,
+    maxAttempts: 3,
+    backoffMs: (attempt) => 60_000 * attempt,
+    handle: async (target, ctx) => {
+      await buildVectorIndex(d.repos, d.now, target, undefined, ctx.signal);
+    },
+  };
+}

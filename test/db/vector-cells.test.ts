@@ -1,0 +1,124 @@
+// The SQLite vector index: past its threshold a workspace's passages are partitioned
+// into cells (k-means) in the background, searches read the nearest cells and
+// keep finding what comparing every vector finds, during a rebuild too, and passages
+// written or removed afterwards land in (or leave) their cells.
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/open.js";
+import { createRepositories } from "../../src/db/repos/index.js";
+import { cellsFor } from "../../src/db/repos/passages.js";
+import { trainCells } from "../../src/db/cells.js";
+import { buildVectorIndex, type BuildProgress } from "../../src/pipeline/vector-index.js";
+import { tempDir } from "../helpers/server.js";
+
+const DIMS = 256;
+let state = 7;
+const rand = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+const unit = (x: Float32Array) => {
+  const n = Math.hypot(...x) || 1;
+  return x.map((c) => c / n);
+};
+/** Topics as directions, passages as noisy copies of them: neighbours cross cell borders. */
+const topics = Array.from({ length: 60 }, () => unit(Float32Array.from({ length: DIMS }, rand)));
+const passage = () => unit(topics[Math.floor((rand() + 0.5) * topics.length)].map((c) => c + rand() * 0.25));
+
+describe("the vector index on SQLite", () => {
+  it("partitions a large workspace into cells, keeps the nearest passages found, and leaves a small one alone", async () => {
+    const opened = openDatabase(`${tempDir()}/v.db`);
+    const repos = createRepositories(opened.db, { vectorIndexAt: 1000 });
+    const sqlite = opened.sqlite;
+    const ws = (id: string) => ({ id, name: id, plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 });
+    await repos.workspaces.insert(ws("ws_big"));
+    await repos.workspaces.insert(ws("ws_small"));
+    const add = async (workspace: string, notes: number, from = 0) => {
+      for (let i = from; i < from + notes; i++) {
+        const vectors = Array.from({ length: 10 }, passage);
+        await repos.passages.replace("note", `${workspace}_${i}`, workspace, vectors.map((_, p) => ({ text: `n${i} p${p}`, timestampSec: p * 30 })), vectors, "m");
+      }
+    };
+    await add("ws_big", 300);
+    await add("ws_small", 5);
+
+    const recall = async (workspace: string, queries = 30) => {
+      let found = 0;
+      for (let q = 0; q < queries; q++) {
+        const v = passage();
+        const want = (await repos.passages.nearestExact(workspace, v, 10, "m")).map((h) => h.text);
+        const got = (await repos.passages.nearest(workspace, v, 10, "m")).map((h) => h.text);
+        found += want.filter((t) => got.includes(t)).length / want.length;
+      }
+      return found / queries;
+    };
+
+    // Below and at the threshold: one flat cell, exact results.
+    expect(await repos.passages.buildsDue()).toEqual([{ workspaceId: "ws_big", dims: DIMS }]);
+    expect(await recall("ws_big", 10)).toBe(1);
+    const cellCount = () => sqlite.prepare("SELECT count(DISTINCT cell) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get();
+    /** Each passage's cell as sqlite-vec has its bits, and as passage_members says. */
+    const agree = () => {
+      const codes = new Map((sqlite.prepare(`SELECT rowid, workspace_id, cell FROM passage_codes_${DIMS}`).raw().all() as [number, string, number][]).map(([id, w, c]) => [Number(id), `${w}/${c}`]));
+      const members = sqlite.prepare("SELECT passage_id, workspace_id, cell FROM passage_members").raw().all() as [number, string, number][];
+      return members.length === codes.size && members.every(([id, w, c]) => codes.get(id) === `${w}/${c}`);
+    };
+    expect(cellCount()).toBe(1);
+
+    // One build at a time: a claimed index is not built twice.
+    const target = { workspaceId: "ws_big", dims: DIMS };
+    expect(await repos.passages.claimBuild(target, 1_000, 60_000)).toBe(true);
+    expect(await buildVectorIndex(repos, () => 2_000, target)).toBe(false);
+    await repos.passages.releaseBuild(target);
+
+    const seen: BuildProgress[] = [];
+    expect(await buildVectorIndex(repos, Date.now, target, (p) => seen.push(p))).toBe(true);
+    expect(seen.map((p) => p.stage)).toEqual(expect.arrayContaining(["training", "moving"]));
+    expect(seen.every((p, i) => i === 0 || p.fraction >= seen[i - 1].fraction)).toBe(true);
+    expect(seen.at(-1)!.fraction).toBe(1);
+
+    const status = (await repos.passages.indexStatus()).find((s) => s.workspaceId === "ws_big")!;
+    expect(status).toMatchObject({ passages: 3000, cells: cellsFor(3000), generation: 1, building: false, progress: null });
+    expect(cellCount()).toBeGreaterThan(cellsFor(3000) / 2);
+    // Every passage left cell 0, and its bits are where passage_members says.
+    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell = 0").pluck().get()).toBe(0);
+    expect(agree()).toBe(true);
+    expect(await repos.passages.buildsDue()).toEqual([]);
+    // Reads a share of the cells, and still finds (nearly) what comparing every vector finds.
+    expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
+    // The small workspace was not partitioned, and neither sees the other's passages.
+    expect(sqlite.prepare("SELECT DISTINCT cell FROM passage_members WHERE workspace_id = 'ws_small'").pluck().all()).toEqual([0]);
+    expect(await recall("ws_small")).toBe(1);
+    const small = await repos.passages.nearest("ws_small", passage(), 100, "m");
+    expect(small).toHaveLength(50);
+    expect(small.every((h) => h.sourceId.startsWith("ws_small_"))).toBe(true);
+
+    // Written after the build: straight into its cell, and found.
+    const v = passage();
+    await repos.passages.replace("note", "late", "ws_big", [{ text: "the late one", timestampSec: 0 }], [v], "m");
+    expect(sqlite.prepare("SELECT cell FROM passage_members JOIN passages ON id = passage_id WHERE source_id = 'late'").pluck().get()).not.toBe(0);
+    expect((await repos.passages.nearest("ws_big", v, 1, "m"))[0].text).toBe("the late one");
+    await repos.passages.remove("note", "late");
+    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get()).toBe(3000);
+    expect(agree()).toBe(true);
+    expect((await repos.passages.indexStatus()).find((s) => s.workspaceId === "ws_big")!.passages).toBe(3000);
+
+    // A rebuild half done: the new cells hold some passages, the old ones the rest, and
+    // searches read both generations.
+    const ids = (sqlite.prepare("SELECT passage_id FROM passage_members WHERE workspace_id = 'ws_big'").pluck().all() as number[]).filter((_, i) => i % 3 === 0);
+    const { generation, firstCell } = await repos.passages.installCells(target, await trainCells(await repos.passages.vectorsOf(ids), 40, { seed: 5 }), 3000);
+    expect(generation).toBe(2);
+    expect(await repos.passages.moveToCells(target, generation, firstCell, 1200)).toBe(1200);
+    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell >= ?").pluck().get(firstCell)).toBe(1200);
+    expect(agree()).toBe(true);
+    expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
+    while (await repos.passages.moveToCells(target, generation, firstCell, 1000));
+    await repos.passages.finishBuild(target, generation);
+    expect(sqlite.prepare("SELECT count(*) FROM passage_centroids WHERE workspace_id = 'ws_big'").pluck().get()).toBe(40);
+    expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
+
+    // Growing fourfold past the training asks for new cells.
+    await add("ws_big", 900, 300);
+    expect(await repos.passages.buildsDue("ws_big")).toEqual([target]);
+    expect(await buildVectorIndex(repos, Date.now, target)).toBe(true);
+    expect((await repos.passages.indexStatus()).find((s) => s.workspaceId === "ws_big")).toMatchObject({ passages: 12_000, cells: cellsFor(12_000), generation: 3 });
+    expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
+    opened.close();
+  });
+});
