@@ -112,7 +112,12 @@ export interface TrainOptions {
   seed?: number;
   /** Called after each iteration, so that a long training can report progress and yield. */
   onIteration?: (done: number, of: number) => void | Promise<void>;
+  /** Called every few thousand samples within an iteration: a server yields to its requests there. */
+  pause?: () => Promise<void>;
 }
+
+/** Samples assigned between pauses: a few milliseconds of work. */
+const PAUSE_EVERY = 500;
 
 /** Trains `count` centroids on `samples` (spherical k-means, each sample made a unit vector). */
 export async function trainCells(samples: Float32Array[], count: number, opts: TrainOptions = {}): Promise<Float32Array[]> {
@@ -138,12 +143,14 @@ export async function trainCells(samples: Float32Array[], count: number, opts: T
     const sums = new Float32Array(k * dims);
     const sizes = new Int32Array(k);
     let changed = 0;
-    units.forEach((v, i) => {
+    for (let i = 0; i < units.length; i++) {
+      const v = units[i];
       const c = nearestIndex(set, v);
       if (c !== cellOf[i]) (changed++, (cellOf[i] = c));
       sizes[c]++;
       for (let j = 0; j < dims; j++) sums[c * dims + j] += v[j];
-    });
+      if (opts.pause && i % PAUSE_EVERY === PAUSE_EVERY - 1) await opts.pause();
+    }
     // An empty cell starts again from a random sample.
     centroids = centroids.map((_, c) => (sizes[c] ? normalized(sums.subarray(c * dims, (c + 1) * dims)) : Float32Array.from(units[Math.floor(rand() * units.length)])));
     await opts.onIteration?.(it + 1, iterations);

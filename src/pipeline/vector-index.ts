@@ -17,7 +17,8 @@ export const BUILD_VECTOR_INDEX = "build-vector-index";
 /** Samples per cell to train on (k-means wants some tens). */
 const SAMPLES_PER_CELL = 24;
 const PAGE = 5_000;
-const MOVE_PAGE = 1_000;
+/** Passages moved per transaction: some tens of milliseconds, then requests go on. */
+const MOVE_PAGE = 250;
 /** A build not heard from for this long is taken over. */
 const LEASE_MS = 10 * 60_000;
 
@@ -78,7 +79,7 @@ export async function buildVectorIndex(
         samples.push(...(await repos.passages.vectorsOf(sampleIds.slice(i, i + 1000))));
         await report("sampling", 0.05 + (0.05 * i) / sampleIds.length);
       }
-      const centroids = await trainCells(samples, count, { onIteration: (done, of) => report("training", 0.1 + (0.2 * done) / of) });
+      const centroids = await trainCells(samples, count, { onIteration: (done, of) => report("training", 0.1 + (0.2 * done) / of), pause: yieldToRequests });
       cells = await repos.passages.installCells(target, centroids, seen);
     }
     for (let moved = 0; ; ) {

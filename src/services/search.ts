@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteScope, RankedNote } from "../db/repos/search.js";
+import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import type { Principal } from "../core/principal.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { BadRequestError } from "../core/errors.js";
@@ -97,8 +98,8 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
   }
 
   /** The moments of one note that matched: transcript segments by words, then the passage by meaning. */
-  async function matchesOf(c: Candidate, query: SearchQuery, speaker: string | undefined): Promise<SearchMatch[]> {
-    const names = await repos.speakers.namesOf(c.id);
+  async function matchesOf(c: Candidate, query: SearchQuery, speaker: string | undefined, known?: Map<string, SpeakerNameRow>): Promise<SearchMatch[]> {
+    const names = known ?? (await repos.speakers.namesOf(c.id));
     const nameOf = (label: string) => names.get(label)?.name ?? label;
     const bySpeaker = (label: string) => !speaker || label.toLowerCase() === speaker || nameOf(label).toLowerCase() === speaker;
     const out: SearchMatch[] = [];
@@ -160,7 +161,9 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     let more = false;
     const present = (c: Candidate, matches: SearchMatch[]) => ({ note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) }, score: round(c.fused), matches });
     if (!speaker) {
-      for (const c of ranked.slice(offset, offset + params.limit)) results.push(present(c, await matchesOf(c, query, undefined)));
+      const page = ranked.slice(offset, offset + params.limit);
+      const names = await repos.speakers.namesOfNotes(page.map((c) => c.id));
+      for (const c of page) results.push(present(c, await matchesOf(c, query, undefined, names.get(c.id))));
       more = ranked.length > offset + params.limit;
     } else {
       // With a speaker, a note counts only where that speaker said the words: its matches decide.

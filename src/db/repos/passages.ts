@@ -56,11 +56,14 @@ const REBUILD_GROWTH = 4;
 export const PROBE_SHARE = 0.15;
 const MIN_PROBES = 8;
 /**
- * Candidates taken from each cell read: all of them from the few nearest the query (a
- * query's neighbours gather there), the best few from the others (sqlite-vec's cost
- * grows with how many it is asked for).
+ * Cells are read nearest first, in groups: the nearest (where a query's neighbours
+ * gather), the next two, then the rest. Each group gives only passages closer than the
+ * farthest candidate kept so far: sqlite-vec applies that bound before it sorts, and
+ * its sort costs (for each passage read) as much as the number of passages asked for,
+ * so a tight bound keeps reading a cell cheap. The last group gives at most PER_CELL
+ * passages per cell, which bounds its cost when the bound is loose.
  */
-const NEAREST_CELLS = 3;
+const GROUPS = [1, 2];
 const PER_CELL = 24;
 
 export const probesFor = (cells: number, share = PROBE_SHARE) => Math.min(cells, Math.max(MIN_PROBES, Math.ceil(cells * share)));
@@ -164,6 +167,9 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
     "INSERT INTO passage_indexes (workspace_id, dims, passages) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET passages = max(0, passages + excluded.passages)",
   );
   const stateOf = sqlite.prepare("SELECT generation, cells FROM passage_indexes WHERE workspace_id = ? AND dims = ?");
+  // INDEXED BY: statistics gathered while every passage was in cell 0 would have the
+  // planner scan the whole table for a cell 0 that is empty by now.
+  const hasUnplaced = sqlite.prepare("SELECT 1 FROM passage_members INDEXED BY passage_members_cell_idx WHERE workspace_id = ? AND dims = ? AND cell = 0 LIMIT 1").pluck();
   const rerank = sqlite.prepare(`
     SELECT source, source_id AS sourceId, text, timestamp_sec AS timestampSec, vec_distance_cosine(embedding, @vector) AS distance
     FROM passages WHERE id IN (SELECT value FROM json_each(@ids)) AND model = @model
@@ -272,18 +278,29 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
         // Cell 0 holds passages not yet moved to a cell; while cells are rebuilt, the
         // previous generation's still hold the passages not yet moved to the new ones.
         const probes = probesFor(state.cells, opts.probeShare);
-        const near = [0];
-        const far: number[] = [];
+        const order: number[] = [];
         for (const generation of [state.generation, state.generation - 1]) {
           const set = cellsOf(workspaceId, dims, generation);
-          if (set) topIndexes(set, vector, probes).forEach((i, rank) => (rank < NEAREST_CELLS ? near : far).push(set.ids[i]));
+          if (set) for (const i of topIndexes(set, vector, probes)) order.push(set.ids[i]);
         }
+        // The two generations' cells (while cells are rebuilt) interleaved, nearest first.
+        const cells = state.generation > 1 && order.length > probes ? order.slice(0, probes).flatMap((c, i) => (order[probes + i] !== undefined ? [c, order[probes + i]] : [c])) : order;
         // sqlite-vec answers a KNN query for each value of `cell IN`, k from each.
         const scan = stmt(
-          `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND cell IN (SELECT value FROM json_each(?)) AND k = ?`,
+          `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND cell IN (SELECT value FROM json_each(?)) AND k = ? AND distance < ?`,
         );
-        rows = [...(scan.all(vector, workspaceId, JSON.stringify(near), candidates) as typeof rows), ...(scan.all(vector, workspaceId, JSON.stringify(far), PER_CELL) as typeof rows)];
-        rows.sort((a, b) => a.distance - b.distance);
+        rows = [];
+        // Cell 0 only while it holds passages (a build under way or cut off).
+        const unplaced = hasUnplaced.get(workspaceId, dims) ? [0] : [];
+        const groups = [[...unplaced, ...cells.slice(0, GROUPS[0])], cells.slice(GROUPS[0], GROUPS[0] + GROUPS[1]), cells.slice(GROUPS[0] + GROUPS[1])];
+        groups.forEach((group, g) => {
+          if (!group.length) return;
+          // Only what would make the cut: closer than the farthest candidate kept so far.
+          const bound = rows.length >= candidates ? rows[candidates - 1].distance : Number.MAX_VALUE;
+          rows.push(...(scan.all(vector, workspaceId, JSON.stringify(group), g < groups.length - 1 ? candidates : PER_CELL, bound) as typeof rows));
+          rows.sort((a, b) => a.distance - b.distance);
+          rows.length = Math.min(rows.length, candidates);
+        });
         rows.length = Math.min(rows.length, candidates);
       }
       return rerank.all({ vector, ids: JSON.stringify(rows.map((r) => Number(r.id))), model, k }) as PassageHit[];
@@ -306,7 +323,7 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
       return stmt(
         `SELECT workspace_id AS workspaceId, dims FROM passage_indexes i
          WHERE ((passages >= ? AND (generation = 0 OR passages >= trained_on * ${REBUILD_GROWTH}))
-           OR (generation > 0 AND (EXISTS (SELECT 1 FROM passage_members m WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0)
+           OR (generation > 0 AND (EXISTS (SELECT 1 FROM passage_members m INDEXED BY passage_members_cell_idx WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0)
              OR EXISTS (SELECT 1 FROM passage_centroids c WHERE c.workspace_id = i.workspace_id AND c.dims = i.dims AND c.generation < i.generation))))
          ${workspaceId ? " AND workspace_id = ?" : ""}`,
       ).all(indexAt, ...(workspaceId ? [workspaceId] : [])) as IndexTarget[];
@@ -319,7 +336,7 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
       const row = stmt(
         `SELECT i.generation, (SELECT min(cell) FROM passage_centroids c WHERE c.workspace_id = i.workspace_id AND c.dims = i.dims AND c.generation = i.generation) AS firstCell
          FROM passage_indexes i WHERE i.workspace_id = ? AND i.dims = ? AND i.generation > 0
-           AND (EXISTS (SELECT 1 FROM passage_members m WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0)
+           AND (EXISTS (SELECT 1 FROM passage_members m INDEXED BY passage_members_cell_idx WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0)
              OR EXISTS (SELECT 1 FROM passage_centroids c WHERE c.workspace_id = i.workspace_id AND c.dims = i.dims AND c.generation < i.generation))`,
       ).get(target.workspaceId, target.dims) as { generation: number; firstCell: number | null } | undefined;
       return row?.firstCell ? { generation: row.generation, firstCell: row.firstCell } : null;
@@ -381,7 +398,7 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
       const { workspaceId, dims } = target;
       return sqlite.transaction(() => {
         const rows = stmt(
-          `SELECT m.passage_id AS id, p.embedding FROM passage_members m JOIN passages p ON p.id = m.passage_id
+          `SELECT m.passage_id AS id, p.embedding FROM passage_members m INDEXED BY passage_members_cell_idx JOIN passages p ON p.id = m.passage_id
            WHERE m.workspace_id = ? AND m.dims = ? AND m.cell < ? LIMIT ?`,
         ).all(workspaceId, dims, firstCell, limit) as { id: number; embedding: Buffer }[];
         const setMember = stmt("UPDATE passage_members SET cell = ? WHERE passage_id = ?");
@@ -402,6 +419,10 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
         stmt("DELETE FROM passage_centroids WHERE workspace_id = ? AND dims = ? AND generation < ?").run(target.workspaceId, target.dims, generation);
         stmt("UPDATE passage_indexes SET building_since = NULL, build_progress = NULL WHERE workspace_id = ? AND dims = ?").run(target.workspaceId, target.dims);
       })();
+      // The build changed where the code table's chunks are (every passage moved out of
+      // cell 0): statistics gathered before would have the planner scan all of them
+      // for cell 0. A few thousand rows: quick.
+      sqlite.exec(`ANALYZE ${codes(target.dims)}_chunks`);
     },
     /** Gives a build's claim back (after a failure), so that it may be tried again. */
     releaseBuild(target: IndexTarget) {

@@ -102,15 +102,13 @@ export function searchRepo(db: Db) {
       WHERE notes_fts MATCH @match AND ${SCOPE_SQL}
       ORDER BY notes_fts.rowid DESC LIMIT @cap)
     ORDER BY rank, id LIMIT @limit`);
-  // A note's matching segments: rowids within its range (no bm25, whose global
-  // statistics cost a scan of a common word's whole posting list), then each one's snippet.
-  const momentIdsStmt = db.$client
-    .prepare(`SELECT rowid FROM segments_fts WHERE segments_fts MATCH @match AND rowid BETWEEN (@seq << 20) AND (@seq << 20) + 1048575 LIMIT @limit`)
-    .pluck();
-  const momentStmt = db.$client.prepare(`
-    SELECT t.position, t.start_sec AS startSec, t.speaker, snippet(segments_fts, 0, '«', '»', '…', 24) AS text, 0 AS rank
-    FROM segments_fts f JOIN transcript_segments t ON t.note_id = @id AND t.position = @position
-    WHERE segments_fts MATCH @match AND f.rowid = @rowid`);
+  // A note's matching segments with their snippets: rowids within its range (no bm25,
+  // whose global statistics cost a scan of a common word's whole posting list).
+  const momentIdsStmt = db.$client.prepare(
+    `SELECT rowid, snippet(segments_fts, 0, '«', '»', '…', 24) AS text FROM segments_fts
+     WHERE segments_fts MATCH @match AND rowid BETWEEN (@seq << 20) AND (@seq << 20) + 1048575 LIMIT @limit`,
+  );
+  const momentStmt = db.$client.prepare(`SELECT position, start_sec AS startSec, speaker FROM transcript_segments WHERE note_id = @id AND position = @position`);
   const snippetStmt = db.$client
     .prepare(`SELECT snippet(notes_fts, -1, '«', '»', '…', 16) FROM notes_fts WHERE notes_fts MATCH @match AND rowid = @seq`)
     .pluck();
@@ -144,21 +142,21 @@ export function searchRepo(db: Db) {
      */
     moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): MomentHit[] {
       if (!query.terms.length) return [];
-      const ids = (match: string, n: number) => momentIdsStmt.all({ match, seq: note.seq, limit: n }) as number[];
-      let found: { rowid: number; match: string }[] = [];
+      const ids = (match: string, n: number) => momentIdsStmt.all({ match, seq: note.seq, limit: n }) as { rowid: number; text: string }[];
+      let found: { rowid: number; text: string }[] = [];
       for (const prefix of [false, true]) {
         const seen = new Set<number>();
         for (const mode of query.terms.length > 1 ? (["all", "any"] as const) : (["any"] as const)) {
           if (seen.size >= limit) break;
-          const match = ftsMatch(query, mode, prefix);
-          for (const rowid of ids(match, limit)) if (!seen.has(rowid) && seen.size < limit) (seen.add(rowid), found.push({ rowid, match }));
+          for (const hit of ids(ftsMatch(query, mode, prefix), limit)) if (!seen.has(hit.rowid) && seen.size < limit) (seen.add(hit.rowid), found.push(hit));
         }
         if (found.length) break;
       }
       const base = note.seq * 1048576;
-      return found
-        .map(({ rowid, match }) => momentStmt.get({ id: note.id, match, rowid, position: rowid - base }) as MomentHit | undefined)
-        .filter((m): m is MomentHit => m !== undefined);
+      return found.flatMap(({ rowid, text }) => {
+        const segment = momentStmt.get({ id: note.id, position: rowid - base }) as Omit<MomentHit, "text" | "rank"> | undefined;
+        return segment ? [{ ...segment, text, rank: 0 }] : [];
+      });
     },
     /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
     noteSnippet(seq: number, query: SearchQuery): string | null {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { noteSpeakers } from "../schema/index.js";
 import type { Tables } from "./portable.js";
@@ -8,6 +8,13 @@ export type SpeakerNameRow = typeof noteSpeakers.$inferSelect;
 export function speakerRepo(db: Db, t: Tables) {
   const { noteSpeakers } = t;
   return {
+    /** The names given to the labels of several notes (a page of search results): by note, then label. */
+    async namesOfNotes(noteIds: string[]): Promise<Map<string, Map<string, SpeakerNameRow>>> {
+      const out = new Map<string, Map<string, SpeakerNameRow>>(noteIds.map((id) => [id, new Map()]));
+      if (!noteIds.length) return out;
+      for (const r of await db.select().from(noteSpeakers).where(inArray(noteSpeakers.noteId, noteIds)).orderBy(asc(noteSpeakers.label))) out.get(r.noteId)?.set(r.label, r);
+      return out;
+    },
     /** The names given to a note's labels, by label. */
     async namesOf(noteId: string): Promise<Map<string, SpeakerNameRow>> {
       const rows = await db.select().from(noteSpeakers).where(eq(noteSpeakers.noteId, noteId)).orderBy(asc(noteSpeakers.label));
