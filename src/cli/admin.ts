@@ -246,7 +246,7 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
       withRuntime(flags, async (rt) => {
         const { loadConfig } = await import("../config/load.js");
         const { selectEmbedder } = await import("../ai/select.js");
-        const { indexPassages } = await import("../pipeline/index-passages.js");
+        const { indexPassagesInBatches } = await import("../pipeline/index-passages.js");
         const { renderCount } = await import("./progress.js");
         const { buildVectorIndex } = await import("../pipeline/vector-index.js");
         const embedder = selectEmbedder(loadConfig({ dataDir: flags.dataDir }).embeddings);
@@ -282,17 +282,17 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         }
         for (const id of await rt.repos.knowledge.allIds()) work.push(["article", id]);
         const progress = renderCount(`Indexing with ${embedder.name}`, work.length);
-        let indexed = 0;
         let skipped = 0;
+        const todo: typeof work = [];
+        for (const item of work) {
+          if (flags.missing && (await rt.repos.passages.modelOf(...item)) === embedder.name) skipped++;
+          else todo.push(item);
+        }
+        const indexed = todo.length;
         try {
-          for (const [i, [source, id]] of work.entries()) {
-            if (flags.missing && (await rt.repos.passages.modelOf(source, id)) === embedder.name) skipped++;
-            else {
-              await indexPassages(rt.repos, embedder, source, id);
-              indexed++;
-            }
-            progress.update(i + 1);
-          }
+          progress.update(skipped);
+          // Written in batches: a transaction per 25 notes, not per note.
+          await indexPassagesInBatches(rt.repos, embedder, todo, (done) => progress.update(skipped + done));
         } finally {
           progress.done();
         }

@@ -82,11 +82,20 @@ export function nearestIndex(set: CellSet, v: Float32Array): number {
   return best;
 }
 
-/** The indexes (into the set) of the `count` nearest centroids, comparing every one. */
-export function topIndexes(set: CellSet, v: Float32Array, count: number): number[] {
+/**
+ * The indexes (into the set) of the nearest centroids, comparing every one, nearest
+ * first: at least `count`, and also (up to `max`) every one whose similarity is within
+ * `margin` of the nearest's. A query near none of the cells (about something rare in
+ * the workspace) has many centroids about as near as the nearest, and its answer may
+ * be in any of them: the margin widens the search for it, and only for it.
+ */
+export function topIndexes(set: CellSet, v: Float32Array, count: number, margin = 0, max = count): number[] {
   const scored = set.ids.map((_, c) => [c, dotAt(set.floats, c * set.dims, v)] as const);
   scored.sort((a, b) => b[1] - a[1]);
-  return scored.slice(0, count).map(([c]) => c);
+  let n = Math.min(count, scored.length);
+  const floor = (scored[0]?.[1] ?? 0) - margin;
+  while (n < Math.min(max, scored.length) && scored[n][1] >= floor) n++;
+  return scored.slice(0, n).map(([c]) => c);
 }
 
 function normalized(v: Float32Array): Float32Array {

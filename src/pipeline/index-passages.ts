@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { packText } from "../ai/pack-text.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { PassageInput } from "../db/repos/passages.js";
+import type { PassageInput, PassageSet } from "../db/repos/passages.js";
 import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
 import { queueDueBuilds } from "./vector-index.js";
 
@@ -38,24 +38,59 @@ export function notePassages(
 }
 
 /**
+ * One note's or article's passages, embedded, ready to be written; null once it is
+ * gone (its passages are then to be removed).
+ */
+export async function preparePassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<PassageSet | null> {
+  if (source === "note") {
+    const note = await repos.notes.getForProcessing(id);
+    if (!note) return null;
+    const names = await repos.speakers.namesOf(id);
+    const segments = (await repos.notes.segmentsOf(id)).map((s) => ({ ...s, speaker: names.get(s.speaker)?.name ?? s.speaker }));
+    const items = notePassages(note, segments);
+    return { source, sourceId: id, workspaceId: note.workspaceId, items, vectors: await embedder.embed(items.map((p) => p.text)), model: embedder.name };
+  }
+  const article = await repos.knowledge.getById(id);
+  if (!article) return null;
+  const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
+  return { source, sourceId: id, workspaceId: article.workspaceId, items, vectors: await embedder.embed(items.map((p) => p.text)), model: embedder.name };
+}
+
+/**
  * Cuts one note or article into passages, embeds them and replaces its old ones (or
  * removes them, once it is gone). Returns the workspace indexed, if any.
  */
 export async function indexPassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<string | null> {
-  if (source === "note") {
-    const note = await repos.notes.getForProcessing(id);
-    if (!note) return (await repos.passages.remove("note", id), null);
-    const names = await repos.speakers.namesOf(id);
-    const segments = (await repos.notes.segmentsOf(id)).map((s) => ({ ...s, speaker: names.get(s.speaker)?.name ?? s.speaker }));
-    const items = notePassages(note, segments);
-    await repos.passages.replace("note", id, note.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
-    return note.workspaceId;
+  const set = await preparePassages(repos, embedder, source, id);
+  if (!set) return (await repos.passages.remove(source, id), null);
+  await repos.passages.replace(set.source, set.sourceId, set.workspaceId, set.items, set.vectors, set.model);
+  return set.workspaceId;
+}
+
+/**
+ * The same for many (`notula admin reindex`): embedded one by one, written in batches,
+ * a transaction (and one sync to disk) per batch rather than per note.
+ */
+export async function indexPassagesInBatches(
+  repos: Repositories,
+  embedder: Embedder,
+  work: ["note" | "article", string][],
+  onDone: (done: number) => void,
+  batchSize = 25,
+): Promise<void> {
+  let batch: PassageSet[] = [];
+  const flush = async () => {
+    if (batch.length) await repos.passages.replaceMany(batch);
+    batch = [];
+  };
+  for (const [i, [source, id]] of work.entries()) {
+    const set = await preparePassages(repos, embedder, source, id);
+    if (set) batch.push(set);
+    else await repos.passages.remove(source, id);
+    if (batch.length >= batchSize) await flush();
+    onDone(i + 1);
   }
-  const article = await repos.knowledge.getById(id);
-  if (!article) return (await repos.passages.remove("article", id), null);
-  const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
-  await repos.passages.replace("article", id, article.workspaceId, items, await embedder.embed(items.map((p) => p.text)), embedder.name);
-  return article.workspaceId;
+  await flush();
 }
 
 export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder; queue: Pick<JobQueue, "enqueue"> }): WorkerDefinition<z.infer<typeof payload>> {

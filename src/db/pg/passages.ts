@@ -4,7 +4,7 @@
 // embedding size. The SQLite repository answers the same with sqlite-vec.
 import { and, eq, sql } from "drizzle-orm";
 import { ensureHnswIndex } from "./vector-index.js";
-import type { IndexStatus, IndexTarget, PassageHit, PassageInput } from "../repos/passages.js";
+import type { IndexStatus, IndexTarget, PassageHit, PassageInput, PassageSet } from "../repos/passages.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgDb } from "./open.js";
 import { pgSchema } from "./schema.js";
@@ -39,7 +39,7 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
     // passage_vectors rows go with their passages (ON DELETE CASCADE).
     await db.delete(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)));
   };
-  return {
+  const repo = {
     /** Replaces a note's or article's passages and vectors in one transaction. */
     async replace(source: "note" | "article", sourceId: string, workspaceId: string, items: PassageInput[], vectors: Float32Array[], model: string): Promise<void> {
       // Outside the transaction: the first vector of a new size builds its index (once).
@@ -59,6 +59,12 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
             );
           else await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${id}, ${`{${values.join(",")}}`}::real[])`);
         }
+      });
+    },
+    /** Several notes' and articles' passages in one transaction. */
+    async replaceMany(sets: PassageSet[]): Promise<void> {
+      await transaction(async () => {
+        for (const p of sets) await repo.replace(p.source, p.sourceId, p.workspaceId, p.items, p.vectors, p.model);
       });
     },
     remove: (source: "note" | "article", sourceId: string) => transaction(() => remove(source, sourceId)),
@@ -111,4 +117,5 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
       return row?.model ?? null;
     },
   };
+  return repo;
 }

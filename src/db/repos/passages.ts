@@ -28,6 +28,16 @@ export interface PassageHit {
   distance: number;
 }
 
+/** The passages of one note or article, with their vectors. */
+export interface PassageSet {
+  source: "note" | "article";
+  sourceId: string;
+  workspaceId: string;
+  items: PassageInput[];
+  vectors: Float32Array[];
+  model: string;
+}
+
 /** A workspace's vector index of one size. */
 export interface IndexTarget {
   workspaceId: string;
@@ -67,6 +77,14 @@ const GROUPS = [1, 2];
 const PER_CELL = 24;
 
 export const probesFor = (cells: number, share = PROBE_SHARE) => Math.min(cells, Math.max(MIN_PROBES, Math.ceil(cells * share)));
+/**
+ * Cells whose centroid is this close (in cosine similarity) to the query as the
+ * nearest one's are read too, up to half of them (or MAX_PROBES_ALWAYS, where that is
+ * more): see topIndexes.
+ */
+const PROBE_MARGIN = 0.1;
+const MAX_PROBE_SHARE = 0.5;
+const MAX_PROBES_ALWAYS = 32;
 /** About √n cells of about √n passages each. */
 export const cellsFor = (passages: number) => Math.min(4096, Math.max(16, Math.round(Math.sqrt(passages))));
 
@@ -137,7 +155,7 @@ export function upgradeVectorTables(sqlite: Database.Database): void {
   }
 }
 
-export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: number } = {}) {
+export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: number; probeMargin?: number } = {}) {
   const sqlite = db.$client;
   const indexAt = opts.indexAt ?? INDEX_AT;
   const known = new Set<number>();
@@ -231,27 +249,37 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
     for (const r of removed.values()) count.run(r.workspaceId, r.dims, -r.n);
   }
 
+  function replace(p: PassageSet) {
+    const { source, sourceId, workspaceId, items, vectors, model } = p;
+    remove(source, sourceId);
+    if (!items.length) return;
+    const dims = vectors[0].length;
+    checkDims(dims);
+    const state = quantizable(dims) ? (stateOf.get(workspaceId, dims) as { generation: number } | undefined) : undefined;
+    items.forEach((item, position) => {
+      const vector = vectors[position];
+      if (vector.length !== dims) throw new Error(`Embedding sizes differ within one ${source}.`);
+      const { id } = insertPassage.get(workspaceId, source, sourceId, position, item.text, item.timestampSec, model, dims, vector) as { id: number };
+      if (!quantizable(dims)) return;
+      // Straight into its cell of the newest generation, once the workspace's passages are partitioned.
+      const cell = cellFor(workspaceId, vector, state?.generation ?? 0);
+      insertMember.run(id, workspaceId, dims, cell);
+      insertCode(dims, id, workspaceId, cell, vector);
+    });
+    if (quantizable(dims)) count.run(workspaceId, dims, items.length);
+  }
+
   return {
     /** Replaces a note's or article's passages and vectors in one transaction. */
     replace(source: "note" | "article", sourceId: string, workspaceId: string, items: PassageInput[], vectors: Float32Array[], model: string) {
-      sqlite.transaction(() => {
-        remove(source, sourceId);
-        if (!items.length) return;
-        const dims = vectors[0].length;
-        checkDims(dims);
-        const state = quantizable(dims) ? (stateOf.get(workspaceId, dims) as { generation: number } | undefined) : undefined;
-        items.forEach((item, position) => {
-          const vector = vectors[position];
-          if (vector.length !== dims) throw new Error(`Embedding sizes differ within one ${source}.`);
-          const { id } = insertPassage.get(workspaceId, source, sourceId, position, item.text, item.timestampSec, model, dims, vector) as { id: number };
-          if (!quantizable(dims)) return;
-          // Straight into its cell of the newest generation, once the workspace's passages are partitioned.
-          const cell = cellFor(workspaceId, vector, state?.generation ?? 0);
-          insertMember.run(id, workspaceId, dims, cell);
-          insertCode(dims, id, workspaceId, cell, vector);
-        });
-        if (quantizable(dims)) count.run(workspaceId, dims, items.length);
-      })();
+      sqlite.transaction(() => replace({ source, sourceId, workspaceId, items, vectors, model }))();
+    },
+    /**
+     * Replaces the passages of several notes and articles in one transaction: one
+     * commit (and one sync to disk) for a batch, for bulk indexing.
+     */
+    replaceMany(sets: PassageSet[]) {
+      sqlite.transaction(() => sets.forEach(replace))();
     },
     remove(source: "note" | "article", sourceId: string) {
       sqlite.transaction(() => remove(source, sourceId))();
@@ -278,13 +306,14 @@ export function passageRepo(db: Db, opts: { indexAt?: number; probeShare?: numbe
         // Cell 0 holds passages not yet moved to a cell; while cells are rebuilt, the
         // previous generation's still hold the passages not yet moved to the new ones.
         const probes = probesFor(state.cells, opts.probeShare);
-        const order: number[] = [];
+        const lists: number[][] = [];
         for (const generation of [state.generation, state.generation - 1]) {
           const set = cellsOf(workspaceId, dims, generation);
-          if (set) for (const i of topIndexes(set, vector, probes)) order.push(set.ids[i]);
+          if (set) lists.push(topIndexes(set, vector, probes, opts.probeMargin ?? PROBE_MARGIN, Math.max(MAX_PROBES_ALWAYS, Math.ceil(set.ids.length * MAX_PROBE_SHARE))).map((i) => set.ids[i]));
         }
         // The two generations' cells (while cells are rebuilt) interleaved, nearest first.
-        const cells = state.generation > 1 && order.length > probes ? order.slice(0, probes).flatMap((c, i) => (order[probes + i] !== undefined ? [c, order[probes + i]] : [c])) : order;
+        const cells: number[] = [];
+        for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++) for (const l of lists) if (i < l.length) cells.push(l[i]);
         // sqlite-vec answers a KNN query for each value of `cell IN`, k from each.
         const scan = stmt(
           `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND cell IN (SELECT value FROM json_each(?)) AND k = ? AND distance < ?`,

@@ -115,9 +115,11 @@ export function searchRepo(db: Db) {
   const segmentAtStmt = db.$client.prepare(
     `SELECT position, start_sec AS startSec, speaker, text FROM transcript_segments WHERE note_id = ? AND start_sec >= ? ORDER BY note_id, position LIMIT 1`,
   );
+  // Driven by the ids (CROSS JOIN keeps json_each outermost): left to itself, the
+  // planner would walk the whole workspace's notes by their workspace index instead.
   const inScopeStmt = db.$client.prepare(`
     SELECT n.id, n.seq, n.title, n.created_at AS createdAt, 0 AS rank
-    FROM notes n WHERE n.id IN (SELECT value FROM json_each(@ids)) AND ${SCOPE_SQL}`);
+    FROM json_each(@ids) j CROSS JOIN notes n ON n.id = j.value WHERE ${SCOPE_SQL}`);
   const articlesStmt = db.$client.prepare(`
     SELECT a.id, a.title, a.created_at AS createdAt,
            snippet(knowledge_fts, -1, '«', '»', '…', 16) AS snippet,

@@ -1,6 +1,8 @@
 // The server partitions a workspace's passages into vector cells by itself, in the
 // background, once they pass the threshold (NOTULA_VECTOR_INDEX_AT), and search by
 // meaning goes on finding the moment, for notes written before the build and after.
+// SQLite's own (so not in the PostgreSQL run): there pgvector's index, or an exact
+// search, takes its place.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
 import { startServer, storeQuery, type TestServer } from "../helpers/server.js";
