@@ -1,10 +1,11 @@
-// npm run bench [rest] [web] [upload] [pipeline] [startup] [postgres] [search] [search-quality]: every benchmark by default. Each one
+// npm run bench [rest] [web] [upload] [pipeline] [startup] [postgres] [search] [search-quality] [search-recall]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run.
 import { benchPipeline } from "./pipeline.mjs";
 import { benchPostgres } from "./postgres.mjs";
 import { benchRest } from "./rest.mjs";
 import { benchSearchEval } from "./search-eval.mjs";
 import { benchSearch } from "./search.mjs";
+import { benchSearchRecall } from "./search-recall.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchUpload } from "./upload.mjs";
 import { benchWeb } from "./web.mjs";
@@ -18,6 +19,7 @@ const all = {
   postgres: benchPostgres,
   search: benchSearch,
   "search-quality": benchSearchEval,
+  "search-recall": benchSearchRecall,
 };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of chosen) {
