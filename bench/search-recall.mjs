@@ -46,7 +46,7 @@ export async function benchSearchRecall() {
     }
     for (let i = 0; i < sets.length; i += 100) await repos.passages.replaceMany(sets.slice(i, i + 100));
     await buildVectorIndex(repos, Date.now, { workspaceId: "ws_bench", dims: 512 });
-    const [status] = await repos.passages.indexStatus();
+    const [status] = await repos.passageIndex.indexStatus();
     const exactRepo = passageRepo(opened.db);
     const want = [];
     let exactMs = 0;

@@ -180,7 +180,7 @@ async function buildCells(dbFile, workspaceId, pool) {
       if (pct !== last) process.stderr.write(`building the vector cells: ${p.stage} ${(last = pct)}%   \r`);
     });
     const seconds = (performance.now() - t) / 1000;
-    const [status] = await repos.passages.indexStatus();
+    const [status] = await repos.passageIndex.indexStatus();
     // Each passage's cell is found as it is written, once there are cells.
     const writesAfter = { one: await timedWrites(repos, workspaceId, pool, "after", 1), batch: await timedWrites(repos, workspaceId, pool, "afterb", 25) };
     return { seconds, cells: status.cells, writesBefore, writesAfter };

@@ -3,5 +3,6 @@
 // CLI; bundled as dist/bench-kit.js.
 export { openDatabase } from "./db/open.js";
 export { createRepositories } from "./db/repos/index.js";
-export { INDEX_AT, PROBE_SHARE, passageRepo } from "./db/repos/passages.js";
+export { PROBE_SHARE, passageRepo } from "./db/repos/passages.js";
+export { INDEX_AT } from "./db/repos/passage-index.js";
 export { buildVectorIndex } from "./pipeline/vector-index.js";

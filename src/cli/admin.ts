@@ -253,8 +253,8 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
         if (!embedder) throw new CliError("Meaning-based search is off (NOTULA_EMBEDDINGS=none): there is no index to build.", EXIT.usage);
         const buildCells = async () => {
           const built: { workspaceId: string; dims: number; passages: number; cells: number }[] = [];
-          for (const target of await rt.repos.passages.buildsDue()) {
-            const passages = await rt.repos.passages.passageCount(target);
+          for (const target of await rt.repos.passageIndex.buildsDue()) {
+            const passages = await rt.repos.passageIndex.passageCount(target);
             const bar = renderCount(`Building vector cells for ${target.workspaceId} (${passages.toLocaleString("en")} passages)`, 100);
             let ran: boolean;
             try {
@@ -263,7 +263,7 @@ export function registerAdmin(program: Command, io: AdminIo = terminalIo) {
               bar.done();
             }
             if (!ran) process.stderr.write(`The vector cells of ${target.workspaceId} are being built by the server already.\n`);
-            const status = (await rt.repos.passages.indexStatus()).find((s) => s.workspaceId === target.workspaceId && s.dims === target.dims);
+            const status = (await rt.repos.passageIndex.indexStatus()).find((s) => s.workspaceId === target.workspaceId && s.dims === target.dims);
             if (ran && status) built.push({ workspaceId: target.workspaceId, dims: target.dims, passages: status.passages, cells: status.cells });
           }
           return built;

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { trainCells } from "../db/cells.js";
 import type { Repositories } from "../db/repos/index.js";
-import { cellsFor, type IndexTarget } from "../db/repos/passages.js";
+import { cellsFor, type IndexTarget } from "../db/repos/passage-index.js";
 import type { Clock } from "../core/clock.js";
 import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
 
@@ -42,21 +42,21 @@ export async function buildVectorIndex(
   onProgress?: (p: BuildProgress) => void,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  if (!(await repos.passages.claimBuild(target, now(), LEASE_MS))) return false;
+  if (!(await repos.passageIndex.claimBuild(target, now(), LEASE_MS))) return false;
   const report = async (stage: BuildProgress["stage"], fraction: number) => {
-    await repos.passages.buildProgress(target, now(), fraction);
+    await repos.passageIndex.buildProgress(target, now(), fraction);
     onProgress?.({ stage, fraction });
     signal?.throwIfAborted();
     await yieldToRequests();
   };
   try {
     // Built meanwhile (a second job queued while the first ran): nothing to do.
-    if (!(await repos.passages.buildsDue(target.workspaceId)).some((t) => t.dims === target.dims)) {
-      await repos.passages.releaseBuild(target);
+    if (!(await repos.passageIndex.buildsDue(target.workspaceId)).some((t) => t.dims === target.dims)) {
+      await repos.passageIndex.releaseBuild(target);
       return false;
     }
-    const total = await repos.passages.passageCount(target);
-    let cells = await repos.passages.unfinishedBuild(target);
+    const total = await repos.passageIndex.passageCount(target);
+    let cells = await repos.passageIndex.unfinishedBuild(target);
     if (!cells) {
       const count = cellsFor(total);
       // An even spread over the whole index: every stride-th passage in key order.
@@ -64,42 +64,42 @@ export async function buildVectorIndex(
       const sampleIds: number[] = [];
       let seen = 0;
       for (let after: { cell: number; passageId: number } | null = null; ; ) {
-        const page = await repos.passages.memberIdsAfter(target, after, PAGE);
+        const page = await repos.passageIndex.memberIdsAfter(target, after, PAGE);
         for (const m of page) if (seen++ % stride === 0) sampleIds.push(m.passageId);
         if (page.length < PAGE) break;
         after = page[page.length - 1];
         await report("sampling", (0.05 * seen) / Math.max(total, 1));
       }
       if (!sampleIds.length) {
-        await repos.passages.releaseBuild(target);
+        await repos.passageIndex.releaseBuild(target);
         return true;
       }
       const samples: Float32Array[] = [];
       for (let i = 0; i < sampleIds.length; i += 1000) {
-        samples.push(...(await repos.passages.vectorsOf(sampleIds.slice(i, i + 1000))));
+        samples.push(...(await repos.passageIndex.vectorsOf(sampleIds.slice(i, i + 1000))));
         await report("sampling", 0.05 + (0.05 * i) / sampleIds.length);
       }
       const centroids = await trainCells(samples, count, { onIteration: (done, of) => report("training", 0.1 + (0.2 * done) / of), pause: yieldToRequests });
-      cells = await repos.passages.installCells(target, centroids, seen);
+      cells = await repos.passageIndex.installCells(target, centroids, seen);
     }
     for (let moved = 0; ; ) {
-      const n = await repos.passages.moveToCells(target, cells.generation, cells.firstCell, MOVE_PAGE);
+      const n = await repos.passageIndex.moveToCells(target, cells.generation, cells.firstCell, MOVE_PAGE);
       if (!n) break;
       moved += n;
       await report("moving", 0.3 + (0.7 * Math.min(moved, total)) / Math.max(total, 1));
     }
-    await repos.passages.finishBuild(target, cells.generation);
+    await repos.passageIndex.finishBuild(target, cells.generation);
     onProgress?.({ stage: "moving", fraction: 1 });
     return true;
   } catch (err) {
-    await repos.passages.releaseBuild(target);
+    await repos.passageIndex.releaseBuild(target);
     throw err;
   }
 }
 
 /** Queues a build for each index of the workspace (or every one) that is due one; one job per index at a time. */
 export async function queueDueBuilds(repos: Repositories, queue: Pick<JobQueue, "enqueue">, workspaceId?: string): Promise<number> {
-  const due = await repos.passages.buildsDue(workspaceId);
+  const due = await repos.passageIndex.buildsDue(workspaceId);
   for (const t of due) await queue.enqueue(BUILD_VECTOR_INDEX, { ...t }, { idempotencyKey: `${BUILD_VECTOR_INDEX}:${t.workspaceId}:${t.dims}` });
   return due.length;
 }

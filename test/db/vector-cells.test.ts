@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open.js";
 import { createRepositories } from "../../src/db/repos/index.js";
-import { cellsFor } from "../../src/db/repos/passages.js";
+import { cellsFor } from "../../src/db/repos/passage-index.js";
 import { trainCells } from "../../src/db/cells.js";
 import { buildVectorIndex, type BuildProgress } from "../../src/pipeline/vector-index.js";
 import { tempDir } from "../helpers/server.js";
@@ -50,7 +50,7 @@ describe("the vector index on SQLite", () => {
     };
 
     // Below and at the threshold: one flat cell, exact results.
-    expect(await repos.passages.buildsDue()).toEqual([{ workspaceId: "ws_big", dims: DIMS }]);
+    expect(await repos.passageIndex.buildsDue()).toEqual([{ workspaceId: "ws_big", dims: DIMS }]);
     expect(await recall("ws_big", 10)).toBe(1);
     const cellCount = () => sqlite.prepare("SELECT count(DISTINCT cell) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get();
     /** Each passage's cell as sqlite-vec has its bits, and as passage_members says. */
@@ -63,9 +63,9 @@ describe("the vector index on SQLite", () => {
 
     // One build at a time: a claimed index is not built twice.
     const target = { workspaceId: "ws_big", dims: DIMS };
-    expect(await repos.passages.claimBuild(target, 1_000, 60_000)).toBe(true);
+    expect(await repos.passageIndex.claimBuild(target, 1_000, 60_000)).toBe(true);
     expect(await buildVectorIndex(repos, () => 2_000, target)).toBe(false);
-    await repos.passages.releaseBuild(target);
+    await repos.passageIndex.releaseBuild(target);
 
     const seen: BuildProgress[] = [];
     expect(await buildVectorIndex(repos, Date.now, target, (p) => seen.push(p))).toBe(true);
@@ -73,13 +73,13 @@ describe("the vector index on SQLite", () => {
     expect(seen.every((p, i) => i === 0 || p.fraction >= seen[i - 1].fraction)).toBe(true);
     expect(seen.at(-1)!.fraction).toBe(1);
 
-    const status = (await repos.passages.indexStatus()).find((s) => s.workspaceId === "ws_big")!;
+    const status = (await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")!;
     expect(status).toMatchObject({ passages: 3000, cells: cellsFor(3000), generation: 1, building: false, progress: null });
     expect(cellCount()).toBeGreaterThan(cellsFor(3000) / 2);
     // Every passage left cell 0, and its bits are where passage_members says.
     expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell = 0").pluck().get()).toBe(0);
     expect(agree()).toBe(true);
-    expect(await repos.passages.buildsDue()).toEqual([]);
+    expect(await repos.passageIndex.buildsDue()).toEqual([]);
     // Reads a share of the cells, and still finds (nearly) what comparing every vector finds.
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
     // The small workspace was not partitioned, and neither sees the other's passages.
@@ -97,27 +97,27 @@ describe("the vector index on SQLite", () => {
     await repos.passages.remove("note", "late");
     expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get()).toBe(3000);
     expect(agree()).toBe(true);
-    expect((await repos.passages.indexStatus()).find((s) => s.workspaceId === "ws_big")!.passages).toBe(3000);
+    expect((await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")!.passages).toBe(3000);
 
     // A rebuild half done: the new cells hold some passages, the old ones the rest, and
     // searches read both generations.
     const ids = (sqlite.prepare("SELECT passage_id FROM passage_members WHERE workspace_id = 'ws_big'").pluck().all() as number[]).filter((_, i) => i % 3 === 0);
-    const { generation, firstCell } = await repos.passages.installCells(target, await trainCells(await repos.passages.vectorsOf(ids), 40, { seed: 5 }), 3000);
+    const { generation, firstCell } = await repos.passageIndex.installCells(target, await trainCells(await repos.passageIndex.vectorsOf(ids), 40, { seed: 5 }), 3000);
     expect(generation).toBe(2);
-    expect(await repos.passages.moveToCells(target, generation, firstCell, 1200)).toBe(1200);
+    expect(await repos.passageIndex.moveToCells(target, generation, firstCell, 1200)).toBe(1200);
     expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell >= ?").pluck().get(firstCell)).toBe(1200);
     expect(agree()).toBe(true);
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
-    while (await repos.passages.moveToCells(target, generation, firstCell, 1000));
-    await repos.passages.finishBuild(target, generation);
+    while (await repos.passageIndex.moveToCells(target, generation, firstCell, 1000));
+    await repos.passageIndex.finishBuild(target, generation);
     expect(sqlite.prepare("SELECT count(*) FROM passage_centroids WHERE workspace_id = 'ws_big'").pluck().get()).toBe(40);
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
 
     // Growing fourfold past the training asks for new cells.
     await add("ws_big", 900, 300);
-    expect(await repos.passages.buildsDue("ws_big")).toEqual([target]);
+    expect(await repos.passageIndex.buildsDue("ws_big")).toEqual([target]);
     expect(await buildVectorIndex(repos, Date.now, target)).toBe(true);
-    expect((await repos.passages.indexStatus()).find((s) => s.workspaceId === "ws_big")).toMatchObject({ passages: 12_000, cells: cellsFor(12_000), generation: 3 });
+    expect((await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")).toMatchObject({ passages: 12_000, cells: cellsFor(12_000), generation: 3 });
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
     opened.close();
   });

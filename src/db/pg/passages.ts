@@ -4,7 +4,7 @@
 // embedding size. The SQLite repository answers the same with sqlite-vec.
 import { and, eq, sql } from "drizzle-orm";
 import { ensureHnswIndex } from "./vector-index.js";
-import type { IndexStatus, IndexTarget, PassageHit, PassageInput, PassageSet } from "../repos/passages.js";
+import type { PassageHit, PassageInput, PassageSet } from "../repos/passages.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgDb } from "./open.js";
 import { pgSchema } from "./schema.js";
@@ -96,22 +96,6 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
     },
     /** By comparing every vector of the workspace: the fallback without pgvector, and the baseline for recall. */
     nearestExact,
-    // SQLite's cells (passages.ts) have no counterpart here: pgvector's HNSW index
-    // keeps itself, and without it search is exact. Nothing is ever due a build.
-    buildsDue: async (_workspaceId?: string): Promise<IndexTarget[]> => [],
-    claimBuild: async (_target: IndexTarget, _now: number, _leaseMs: number) => false,
-    buildProgress: async (_target: IndexTarget, _now: number, _progress: number) => {},
-    passageCount: async (_target: IndexTarget) => 0,
-    unfinishedBuild: async (_target: IndexTarget): Promise<{ generation: number; firstCell: number } | null> => null,
-    memberIdsAfter: async (_target: IndexTarget, _after: { cell: number; passageId: number } | null, _limit: number): Promise<{ cell: number; passageId: number }[]> => [],
-    vectorsOf: async (_ids: number[]): Promise<Float32Array[]> => [],
-    installCells: async (_target: IndexTarget, _centroids: Float32Array[], _trainedOn: number): Promise<{ generation: number; firstCell: number }> => {
-      throw new Error("Vector cells are SQLite's; PostgreSQL has none to build.");
-    },
-    moveToCells: async (_target: IndexTarget, _generation: number, _firstCell: number, _limit: number) => 0,
-    finishBuild: async (_target: IndexTarget, _generation: number) => {},
-    releaseBuild: async (_target: IndexTarget) => {},
-    indexStatus: async (): Promise<IndexStatus[]> => [],
     async modelOf(source: "note" | "article", sourceId: string): Promise<string | null> {
       const [row] = await db.select({ model: passages.model }).from(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId))).limit(1);
       return row?.model ?? null;

@@ -8,6 +8,7 @@ import { pgConnection } from "./connection.js";
 import { pgNoteRepo } from "./notes.js";
 import type { PgDb } from "./open.js";
 import { pgPassageRepo } from "./passages.js";
+import { pgPassageIndexRepo } from "./passage-index.js";
 import { pgSchema } from "./schema.js";
 import { pgSearchRepo } from "./search.js";
 
@@ -39,6 +40,7 @@ export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean }
     notes: pgNoteRepo(db, transaction),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, opts),
+    passageIndex: pgPassageIndexRepo(),
   };
   return { ...(Object.fromEntries(Object.entries(repos).map(([k, r]) => [k, refusingNul(r)])) as typeof repos), transaction };
 }

@@ -12,6 +12,8 @@ import { memberRepo } from "./members.js";
 import { noteRepo } from "./notes.js";
 import { oauthRepo } from "./oauth.js";
 import { passageRepo } from "./passages.js";
+import { passageCodes } from "./passage-codes.js";
+import { passageIndexRepo } from "./passage-index.js";
 import { searchRepo } from "./search.js";
 import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
@@ -60,7 +62,11 @@ function sqliteRepositories(db: Db, transaction: Transaction, opts: RepositoryOp
     ...portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client)),
     notes: noteRepo(db),
     search: searchRepo(db),
-    passages: passageRepo(db, { indexAt: opts.vectorIndexAt }),
+    ...(() => {
+      // Search and the index build share one connection's code tables and centroid cache.
+      const codes = passageCodes(db.$client);
+      return { passages: passageRepo(db, {}, codes), passageIndex: passageIndexRepo(db, { indexAt: opts.vectorIndexAt }, codes) };
+    })(),
   };
 }
 
@@ -85,7 +91,7 @@ export type Repositories = { [K in keyof SyncRepositories]: AsyncRepo<SyncReposi
 };
 
 export interface RepositoryOptions {
-  /** Passages of a workspace from which its vectors are partitioned into cells (passages.ts). */
+  /** Passages of a workspace from which its vectors are partitioned into cells (passage-index.ts). */
   vectorIndexAt?: number;
 }
 
