@@ -28,8 +28,10 @@ async function runLocal(flags: { dataDir?: string; workspace?: string; user?: st
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (!workspace) throw new CliError(`No workspace ${workspaceId} in ${config.dataDir}.`, EXIT.notFound);
   const userId = flags.user ?? process.env.NOTULA_USER ?? await rt.services.workspaces.defaultUser(workspaceId);
-  // The local user acts as a member of the workspace; the tools only read.
-  const principal = { workspaceId, userId, keyId: "local-stdio", scopes: new Set(SCOPES), plan: workspace.plan };
+  const member = await rt.services.directory.memberOf(workspaceId, userId);
+  if (!member) throw new CliError(`User ${userId} is not a member of workspace ${workspaceId}: pass --user with a member's id.`, EXIT.notFound);
+  // The local user acts as that member, with what their role lets them see; the tools only read.
+  const principal = { workspaceId, userId, keyId: "local-stdio", scopes: new Set(SCOPES), plan: workspace.plan, role: member.role };
   if (http) {
     const { mcpRoutes } = await import("../mcp/http.js");
     http.serve(mcpRoutes(rt.services, { publicUrl: http.url, logger, localPrincipal: principal }).fetch);

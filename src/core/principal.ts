@@ -8,10 +8,15 @@ export type ScopeName = (typeof SCOPES)[number];
 export const PLANS = ["free", "pro", "enterprise"] as const;
 export type PlanName = (typeof PLANS)[number];
 
+export const ROLES = ["admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
 export interface Principal {
   workspaceId: string;
   userId: string;
   keyId: string;
   scopes: ReadonlySet<ScopeName>;
   plan: PlanName;
+  /** The holder's role in the workspace, as it is now (read with every request). */
+  role: Role;
 }

@@ -33,7 +33,7 @@ const jsonError = (c: Context, status: 400 | 401 | 403 | 404 | 429, code: string
 
 /** The tools as tools/list shows them, for GET /mcp without an event stream. */
 async function describeTools(services: Services, logger: Logger) {
-  const principal: Principal = { workspaceId: "", userId: "", keyId: "", scopes: new Set(), plan: "free" };
+  const principal: Principal = { workspaceId: "", userId: "", keyId: "", scopes: new Set(), plan: "free", role: "member" };
   const server = createMcpServer(services, principal, logger);
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "notula-describe", version: "1" });

@@ -194,11 +194,12 @@ export function createOAuthService(d: OAuthDeps) {
       const claims = await d.signer.verify(accessToken, d.resource);
       if (!claims) return null;
       const workspace = await repos.workspaces.get(claims.ws);
-      if (!workspace || !(await repos.members.getByUser(claims.ws, claims.sub))) return null;
+      const member = workspace ? await repos.members.getByUser(claims.ws, claims.sub) : null;
+      if (!workspace || !member) return null;
       const scopes = claims.scope.split(" ");
       // OAuth "read" opens every read-only tool: notes, knowledge, members, workspace.
       const granted = new Set<"notes" | "users">(scopes.includes("read") ? ["notes", "users"] : []);
-      return { workspaceId: claims.ws, userId: claims.sub, keyId: `oauth:${claims.client_id}:${claims.sub}:${claims.ws}`, scopes: granted, plan: workspace.plan };
+      return { workspaceId: claims.ws, userId: claims.sub, keyId: `oauth:${claims.client_id}:${claims.sub}:${claims.ws}`, scopes: granted, plan: workspace.plan, role: member.role };
     },
 
     async pending(id: string | undefined) {

@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import type { ApiKeyRow } from "../db/repos/api-keys.js";
 import { newId } from "../core/ids.js";
+import { scopesForRole } from "../core/access.js";
 import { SCOPES, type ScopeName } from "../core/principal.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
@@ -21,10 +22,6 @@ export function parseScopes(list: string | string[]): ScopeName[] {
   return [...new Set(raw)] as ScopeName[];
 }
 
-/** The scopes a member's own key may carry, by role. */
-export function scopesFor(role: "admin" | "member"): ScopeName[] {
-  return role === "admin" ? [...SCOPES] : SCOPES.filter((s) => s !== "users");
-}
 
 function present(rows: ApiKeyRow[]) {
   return rows.map((k) => ({
@@ -81,7 +78,7 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
       const name = input.name.trim();
       if (!name || name.length > 100) throw new BadRequestError("The key needs a name of 1 to 100 characters.");
       if (!input.scopes.length) throw new BadRequestError(`Choose at least one scope: ${SCOPES.join(", ")}.`);
-      const allowed = scopesFor(role);
+      const allowed = scopesForRole(role);
       const beyond = input.scopes.filter((s) => !allowed.includes(s));
       if (beyond.length) throw new BadRequestError(`A ${role} cannot give a key the ${beyond.join(", ")} scope.`);
       return this.create({ workspaceId: p.workspaceId, userId: p.userId, name, scopes: [...new Set(input.scopes)] });
@@ -117,6 +114,8 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
       // The lookup is by hash; the explicit constant-time check guards against any
       // future change that would fetch by prefix instead.
       if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash)) || row.revokedAt !== null) return null;
+      // A key speaks for a member: once its holder has left the workspace, it speaks for nobody.
+      if (row.role === null) return null;
       await touch(row.id);
       return {
         workspaceId: row.workspaceId,
@@ -124,6 +123,7 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
         keyId: row.id,
         scopes: new Set(row.scopes as ScopeName[]),
         plan: row.plan,
+        role: row.role,
       };
     },
   };

@@ -7,7 +7,8 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { BadRequestError } from "../core/errors.js";
 import type { Principal, ScopeName } from "../core/principal.js";
 import type { PendingStates } from "./pending.js";
-import { scopesFor, type ApiKeyService } from "./api-keys.js";
+import type { ApiKeyService } from "./api-keys.js";
+import { scopesForRole as scopesFor } from "../core/access.js";
 
 const GRANT_TTL_MS = 2 * 60_000;
 

@@ -1,5 +1,6 @@
 import type { Repositories } from "../db/repos/index.js";
 import { createApiKeyService } from "./api-keys.js";
+import { createAccess } from "./access.js";
 import { createAuthentication } from "./authentication.js";
 import { createAccountService } from "./accounts.js";
 import { createCliGrants } from "./cli-grants.js";
@@ -52,6 +53,7 @@ export interface ServiceOptions {
 /** Every domain service over one set of repositories. */
 export function createServices(repos: Repositories, opts: ServiceOptions) {
   const now = opts.now ?? systemClock;
+  const access = createAccess(repos);
   const apiKeys = createApiKeyService(repos, now);
   const oauth = createOAuthService({
     repos,
@@ -71,8 +73,10 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     deleteRecording: (key) => opts.audioStore.delete(key).catch(() => {}),
     enqueueRecordingDeletion: opts.enqueueRecordingDeletion,
     templates,
+    access,
   });
   return {
+    access,
     apiKeys,
     workspaces,
     notes,
@@ -90,7 +94,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     invites: createInviteService(repos, now),
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks, redeliver: opts.redeliverWebhook }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
-    search: createSearchService(repos, opts.embedder),
+    search: createSearchService(repos, opts.embedder, access),
     templates,
     aiConfig: createAiConfigService(repos, aiSettings, opts.secrets, { ...opts.ai, embedder: opts.embedder }, now),
     oauth,

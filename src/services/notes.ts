@@ -15,6 +15,8 @@ import type { NoteLifecycle } from "./note-lifecycle.js";
 import { presentFullNote, speakersOf } from "./note-presenter.js";
 import type { TemplateService } from "./templates.js";
 import { defaultVisibility } from "./workspaces.js";
+import type { Access } from "./access.js";
+import { folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -34,10 +36,12 @@ export interface NoteServiceDeps {
   enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** Which template a note is enhanced with. */
   templates: Pick<TemplateService, "require" | "forNote">;
+  /** Who may see and change which note: the access policy's facts. */
+  access: Access;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
-  const { lifecycle, enqueueIndexing } = deps;
+  const { lifecycle, enqueueIndexing, access } = deps;
 
   /** A public note has a share link; any other has none, so a link dies with publicity. */
   async function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
@@ -45,24 +49,30 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     else await repos.shares.remove(noteId);
   }
 
-  async function requireFolders(workspaceId: string, ids: string[], field: string): Promise<string[]> {
+  /** Folders a note may be filed in by this caller: those they can see (any other is "no folder"). */
+  async function requireFolders(a: Actor, ids: string[], field: string): Promise<string[]> {
     const unique = [...new Set(ids)];
-    const found = new Set((await repos.folders.existing(workspaceId, unique)).map((f) => f.id));
+    const found = new Set((await repos.folders.existing(a.workspaceId, unique)).filter((f) => folderPolicy.edit(a, access.folderFacts(f))).map((f) => f.id));
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length) throw new BadRequestError(`${field}: no folder ${missing.join(", ")} in this workspace.`);
     return unique;
   }
 
-  async function get(p: Principal, id: string): Promise<NoteDto> {
-    const row = await repos.notes.get(p.workspaceId, p.userId, id);
+  /** The note as this caller may see it, else 404 (another workspace's, only-me, in a private folder). */
+  async function visibleRow(p: Principal, id: string): Promise<NoteRow> {
+    const row = await repos.notes.get(await access.view(p), id);
     if (!row) throw new NotFoundError(`Note ${id} not found.`);
-    return presentFullNote(repos, row, deps.publicUrl);
+    return row;
+  }
+
+  async function get(p: Principal, id: string): Promise<NoteDto> {
+    return presentFullNote(repos, await visibleRow(p, id), deps.publicUrl);
   }
 
   /** A page of notes, each item already JSON text (rendered by the repository). */
   async function listJson(p: Principal, q: NoteListQueryInput, projection: ListProjection = "item") {
     const folderIds = q.folderIds ?? q.tagIds;
-    const rows = await repos.notes.listJson(p.workspaceId, p.userId, {
+    const rows = await repos.notes.listJson(await access.view(p), {
       limit: q.limit,
       offset: q.offset,
       sortBy: q.sortBy,
@@ -101,7 +111,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     async create(p: Principal, input: NoteCreateInput): Promise<NoteDto> {
       const t = now();
       const createdAt = input.createdAt ? Date.parse(input.createdAt) : t;
-      const folderIds = await requireFolders(p.workspaceId, input.folderIds ?? [], "folderIds");
+      const folderIds = await requireFolders(await access.actor(p), input.folderIds ?? [], "folderIds");
       const segments = (input.transcripts ?? []).map((s) => ({
         speaker: s.speaker,
         text: s.text,
@@ -152,7 +162,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       input: { title?: string; calendarEventId?: string; folderId?: string; audioUploadId: string; declaredDurationSec: number },
     ): Promise<{ id: string }> {
       const t = now();
-      const folderIds = input.folderId ? await requireFolders(p.workspaceId, [input.folderId], "folderId") : [];
+      const folderIds = input.folderId ? await requireFolders(await access.actor(p), [input.folderId], "folderId") : [];
       const id = newId("note");
       await repos.notes.insert({
         row: {
@@ -189,8 +199,17 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     },
 
     async update(p: Principal, id: string, patch: NoteUpdate): Promise<NoteDto> {
-      if (!(await repos.notes.get(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
-      const folderIds = patch.folderIds ? await requireFolders(p.workspaceId, patch.folderIds, "folderIds") : undefined;
+      const a = await access.actor(p);
+      const row = await visibleRow(p, id);
+      const facts = await access.noteFacts(row);
+      const folderIds = patch.folderIds ? await requireFolders(a, patch.folderIds, "folderIds") : undefined;
+      if (patch.visibility !== undefined && patch.visibility !== row.visibility)
+        access.require(notePolicy.widen(a, facts), "Only the note's creator or an admin can change who sees it.");
+      if (folderIds) {
+        const privateNow = (await repos.folders.existing(p.workspaceId, [...facts.folderIds])).filter((f) => f.isPrivate).map((f) => f.id);
+        if (privateNow.some((f) => !folderIds.includes(f)))
+          access.require(notePolicy.widen(a, facts), "Only the note's creator or an admin can take it out of a private folder.");
+      }
       const fields: Partial<NoteRow> = { updatedAt: now() };
       if (patch.title !== undefined) fields.title = patch.title;
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
@@ -205,8 +224,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** Runs the processing again: from the recording if there is one, else from the transcript. */
     async reprocess(p: Principal, id: string): Promise<NoteDto> {
-      const row = await repos.notes.get(p.workspaceId, p.userId, id);
-      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const row = await visibleRow(p, id);
       if (!row.audioUploadId && (await repos.notes.segmentsOf(id)).length === 0)
         throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
       await lifecycle.reprocess(row);
@@ -215,8 +233,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** Writes the enhanced note again with a template (the note's default unless given), in the background. */
     async enhance(p: Principal, id: string, templateId: string | undefined): Promise<NoteDto> {
-      const row = await repos.notes.get(p.workspaceId, p.userId, id);
-      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const row = await visibleRow(p, id);
       const template = templateId ? await deps.templates.require(p.workspaceId, templateId, "templateId") : await deps.templates.forNote(p.workspaceId, id);
       if (!row.userWrittenNote.trim() && (await repos.notes.segmentsOf(id)).length === 0)
         throw new BadRequestError(`Note ${id} has neither a transcript nor notes of its own to enhance.`);
@@ -226,8 +243,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** The note's speakers with their names and talk time. */
     async speakers(p: Principal, id: string) {
-      const row = await repos.notes.get(p.workspaceId, p.userId, id);
-      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      await visibleRow(p, id);
       return speakersOf(await repos.notes.segmentsOf(id), await repos.speakers.namesOf(id));
     },
 
@@ -237,8 +253,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
      * transcript shows the name from then on, and later summaries use it.
      */
     async renameSpeaker(p: Principal, id: string, body: { label: string; name?: string | null; email?: string }) {
-      const row = await repos.notes.get(p.workspaceId, p.userId, id);
-      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const row = await visibleRow(p, id);
       const segments = await repos.notes.segmentsOf(id);
       if (!segments.some((s) => s.speaker === body.label)) {
         const labels = [...new Set(segments.map((s) => s.speaker))];
@@ -266,19 +281,23 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {
-      const row = await repos.notes.get(p.workspaceId, p.userId, id);
-      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const row = await visibleRow(p, id);
+      const a = await access.actor(p);
+      const facts = await access.noteFacts(row);
       const share = row.visibility === "public" ? await repos.shares.forNote(id) : null;
       return {
         note: await presentFullNote(repos, row, deps.publicUrl),
         share: share ? { includeTranscript: share.includeTranscript } : null,
         hasRecording: row.audioUploadId !== null,
+        /** What this viewer may do with it, for the page to offer only that. */
+        may: { edit: notePolicy.edit(a, facts), widen: notePolicy.widen(a, facts), delete: notePolicy.delete(a, facts) },
       };
     },
 
     /** Whether the public page of a shared note shows its transcript. */
     async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
-      if (!(await repos.notes.get(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
+      const row = await visibleRow(p, id);
+      access.require(notePolicy.widen(await access.actor(p), await access.noteFacts(row)), "Only the note's creator or an admin can change what its share link shows.");
       if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");
       await repos.shares.setTranscript(id, include);
     },
@@ -293,8 +312,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** The stored recording of a note the caller may see, or null when it has none. */
     async recording(p: Principal, id: string): Promise<{ key: string; contentType: string } | null> {
-      const row = await repos.notes.get(p.workspaceId, p.userId, id);
-      if (!row) throw new NotFoundError(`Note ${id} not found.`);
+      const row = await visibleRow(p, id);
       const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
       return upload ? { key: audioKey(upload), contentType: upload.contentType } : null;
     },
@@ -305,9 +323,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
      * transaction, so a crash or a store that refuses cannot leave the file behind.
      */
     async delete(p: Principal, id: string): Promise<void> {
+      const a = await access.actor(p);
       const recording = await repos.transaction(async () => {
-        const row = await repos.notes.get(p.workspaceId, p.userId, id);
-        if (!row || !(await repos.notes.delete(p.workspaceId, p.userId, id))) throw new NotFoundError(`Note ${id} not found.`);
+        const row = await repos.notes.get(noteView(a), id);
+        if (!row) throw new NotFoundError(`Note ${id} not found.`);
+        access.require(notePolicy.delete(a, await access.noteFacts(row)), "Only the note's creator or an admin can delete it.");
+        if (!(await repos.notes.delete(p.workspaceId, id))) throw new NotFoundError(`Note ${id} not found.`);
         await repos.passages.remove("note", id);
         const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
         if (upload) await deps.enqueueRecordingDeletion(upload.id, audioKey(upload));

@@ -7,6 +7,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteScope, RankedNote } from "../db/repos/search.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import type { Principal } from "../core/principal.js";
+import type { Access } from "./access.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
@@ -57,7 +58,7 @@ function decodeCursor(cursor: string | undefined, fingerprint: string): number {
   throw new BadRequestError("cursor: not a cursor of this search (it belongs to another query, filter or workspace); start again without it.");
 }
 
-export function createSearchService(repos: Repositories, embedder: Embedder | null) {
+export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access) {
   /**
    * Notes ranked by words: those with every term before those with some, and within
    * each, whole words before prefixes. Each pass runs only while the page is not full:
@@ -136,8 +137,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const need = offset + params.limit + 1;
     const speaker = params.speaker?.trim().toLowerCase() || undefined;
     const scope: NoteScope = {
-      workspaceId: p.workspaceId,
-      viewerUserId: p.userId,
+      ...(await access.view(p)),
       fromDate: params.fromDate,
       toDate: params.toDate,
       folderIds: params.folderIds,

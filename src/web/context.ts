@@ -70,6 +70,7 @@ async function resolveViewer(services: Services, cookie: string | undefined): Pr
       keyId: `web:${session.idHash.slice(0, 16)}`,
       scopes: ALL_SCOPES,
       plan: member.plan,
+      role: member.role,
     },
     userId: session.userId,
     name: member.name,

@@ -11,6 +11,8 @@ import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
+const view = (viewerUserId: string, hiddenFolderIds: string[] = []) => ({ workspaceId: "ws_1", viewerUserId, hiddenFolderIds });
+
 const TITLES = ["Budget review", "budget planning", "Design sync", "Hiring loop", "Quarterly plan", "Zebra crossing", "alpha launch"];
 
 function makeNote(i: number): NewNote {
@@ -85,29 +87,34 @@ describe("the notes repository on both dialects", () => {
       { participantEmail: "ANA@example.com" },
       { limit: 100 },
     ];
-    for (const viewer of ["usr_1", "usr_2"])
+    // The viewers: two members, and one outside a private folder (fld_b hidden from them).
+    const views = [view("usr_1"), view("usr_2"), view("usr_2", ["fld_b"])];
+    for (const viewer of views)
       for (const extra of filters)
         for (const projection of ["item", "brief"] as const) {
           const f = { ...base, ...extra };
-          const a = await sqliteRepos.notes.listJson("ws_1", viewer, f, projection);
-          const b = await pgNotes.listJson("ws_1", viewer, f, projection);
-          expect(b, `${viewer} ${JSON.stringify(extra)} ${projection}`).toEqual(a);
+          const a = await sqliteRepos.notes.listJson(viewer, f, projection);
+          const b = await pgNotes.listJson(viewer, f, projection);
+          expect(b, `${JSON.stringify(viewer)} ${JSON.stringify(extra)} ${projection}`).toEqual(a);
         }
+    // The hidden folder takes its notes out of the list, on both.
+    const hiddenCount = (await pgNotes.listJson(view("usr_2", ["fld_b"]), { ...base, limit: 100 })).length;
+    expect(hiddenCount).toBeLessThan((await pgNotes.listJson(view("usr_2"), { ...base, limit: 100 })).length);
 
     const same = async (what: string, read: (r: typeof pgNotes) => Promise<unknown>) =>
       expect(await read(pgNotes), what).toEqual(await read(sqliteRepos.notes as unknown as typeof pgNotes));
-    await same("get", (r) => r.get("ws_1", "usr_1", "note_007"));
-    await same("private get", (r) => r.get("ws_1", "usr_1", "note_005"));
+    await same("get", (r) => r.get(view("usr_1"), "note_007"));
+    await same("private get", (r) => r.get(view("usr_1"), "note_005"));
     await same("folders", async (r) => [...(await r.foldersOf(["note_003", "note_004", "note_008"])).entries()].sort(([a], [b]) => a.localeCompare(b)));
     for (const r of [pgNotes, sqliteRepos.notes]) {
       await r.update("ws_1", "note_007", { title: "Renamed budget", updatedAt: 9 }, ["fld_b"]);
       await r.replaceTranscript("note_007", [{ speaker: "A", text: "one", startSec: 0, endSec: 1 }, { speaker: "B", text: "two", startSec: 1, endSec: 2 }], { status: "summarizing", updatedAt: 10 });
       await r.setProcessingState("note_007", { status: "completed", summary: "new summary", updatedAt: 11 });
-      await r.delete("ws_1", "usr_1", "note_009");
+      await r.delete("ws_1", "note_009");
     }
     await same("after writes", (r) => r.getForProcessing("note_007"));
     await same("segments", (r) => r.segmentsOf("note_007"));
-    await same("list after writes", (r) => r.listJson("ws_1", "usr_1", { ...base, limit: 50, search: "renamed" }));
+    await same("list after writes", (r) => r.listJson(view("usr_1"), { ...base, limit: 50, search: "renamed" }));
     await same("deleted", (r) => r.getForProcessing("note_009"));
     lite.close();
   });

@@ -31,11 +31,11 @@ describe("noteRepo.list folder filter", () => {
         for (const folderIds of [[folders[0].id], [folders[1].id, folders[2].id], [folders[0].id, folders[2].id]])
           for (const offset of [0, 7, 30]) {
             const f = { limit: 9, offset, sortBy, sortOrder, folderIds, fromDate: Date.UTC(2026, 0, 1, 0, 5), toDate: Date.UTC(2026, 0, 1, 0, 45) };
-            const a = drive.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id);
-            const b = probe.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id);
+            const a = drive.listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f).map((n) => JSON.parse(n).id);
+            const b = probe.listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f).map((n) => JSON.parse(n).id);
             if (offset === 0) expect(a.length).toBe(10); // a page plus the look-ahead row
             expect(b).toEqual(a);
-            expect(timeline.listJson(ws.workspace.id, ws.user.id, f).map((n) => JSON.parse(n).id)).toEqual(a);
+            expect(timeline.listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f).map((n) => JSON.parse(n).id)).toEqual(a);
           }
     await rt.close();
   });

@@ -60,7 +60,7 @@ describe("full-text search on both dialects", () => {
     }
     const pgSearch = pgSearchRepo(ctx.pg.db);
     for (const [text, extra] of queries) {
-      const q: NoteRanking = { workspaceId: "ws_1", viewerUserId: "usr_1", query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra };
+      const q: NoteRanking = { workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [], query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra };
       const a = await repos.search.rankNotes(q);
       const b = await pgSearch.rankNotes(q);
       expect(b.map((h) => h.id), `${text} ${JSON.stringify(extra)}`).toEqual(a.map((h) => h.id));
@@ -71,7 +71,7 @@ describe("full-text search on both dialects", () => {
       }
     }
     const rank = (text: string, extra: Partial<NoteRanking> = {}) =>
-      pgSearch.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra });
+      pgSearch.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [], query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra });
     expect((await rank("budget")).map((h) => h.id)).toEqual(["note_1", "note_3"]);
     expect((await rank('"remote work"')).map((h) => h.id)).toEqual(["note_3"]);
     expect(await rank('"work remote"')).toEqual([]);
@@ -82,7 +82,7 @@ describe("full-text search on both dialects", () => {
 
     // The moment: the segment, its time, its speaker, the words marked; alike on both.
     const note3 = (await rank("remote"))[0];
-    const liteNote3 = (await repos.search.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", query: parseSearchQuery("remote"), match: "any", limit: 1, cap: 100 }))[0];
+    const liteNote3 = (await repos.search.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [], query: parseSearchQuery("remote"), match: "any", limit: 1, cap: 100 }))[0];
     const pgMoments = await pgSearch.moments(note3, parseSearchQuery("remote"), 3);
     const liteMoments = await repos.search.moments(liteNote3, parseSearchQuery("remote"), 3);
     for (const m of [pgMoments, liteMoments]) {
@@ -92,8 +92,8 @@ describe("full-text search on both dialects", () => {
     }
     expect(await repos.search.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
     expect(await pgSearch.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
-    expect((await repos.search.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1" }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
-    expect((await pgSearch.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1" }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
+    expect((await repos.search.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
+    expect((await pgSearch.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
     lite.close();
   });
 

@@ -8,6 +8,7 @@ import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
 import { searchWords } from "../repos/search.js";
 import type { Transaction } from "../repos/portable.js";
+import type { NoteView } from "../../core/access.js";
 import type { PgDb } from "./open.js";
 import { pgSchema } from "./schema.js";
 import { reindexNote } from "./search.js";
@@ -21,8 +22,12 @@ const titleTsquery = (text: string) => {
 };
 
 export function pgNoteRepo(db: PgDb, transaction: Transaction) {
-  const visible = (workspaceId: string, viewerUserId: string) =>
-    and(eq(notes.workspaceId, workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, viewerUserId)))!;
+  /** The access policy's note filter (`noteView`) as SQL, as in src/db/repos/notes.ts. */
+  const visible = (v: NoteView): SQL => {
+    const base = and(eq(notes.workspaceId, v.workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, v.viewerUserId)))!;
+    if (!v.hiddenFolderIds.length) return base;
+    return and(base, sql`NOT EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, v.hiddenFolderIds)})`)!;
+  };
 
   async function insertSegments(noteId: string, segments: SegmentRow[]) {
     // Chunked: a statement carries at most 65,535 parameters.
@@ -54,14 +59,14 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       });
     },
 
-    async get(workspaceId: string, viewerUserId: string, id: string): Promise<NoteRow | null> {
-      const [row] = await db.select().from(notes).where(and(visible(workspaceId, viewerUserId), eq(notes.id, id))).limit(1);
+    async get(view: NoteView, id: string): Promise<NoteRow | null> {
+      const [row] = await db.select().from(notes).where(and(visible(view), eq(notes.id, id))).limit(1);
       return row ?? null;
     },
 
     /** One page plus one row, each note as its list item's JSON text. */
-    async listJson(workspaceId: string, viewerUserId: string, f: NoteListFilter, projection: ListProjection = "item"): Promise<string[]> {
-      const where: SQL[] = [visible(workspaceId, viewerUserId)];
+    async listJson(view: NoteView, f: NoteListFilter, projection: ListProjection = "item"): Promise<string[]> {
+      const where: SQL[] = [visible(view)];
       if (f.status !== undefined) where.push(eq(notes.status, f.status));
       if (f.kind !== undefined) where.push(eq(notes.kind, f.kind as NoteRow["kind"]));
       if (f.createdBy !== undefined) where.push(eq(notes.createdBy, f.createdBy));
@@ -157,8 +162,8 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       });
     },
 
-    async delete(workspaceId: string, viewerUserId: string, id: string): Promise<boolean> {
-      const gone = await db.delete(notes).where(and(visible(workspaceId, viewerUserId), eq(notes.id, id))).returning({ id: notes.id });
+    async delete(workspaceId: string, id: string): Promise<boolean> {
+      const gone = await db.delete(notes).where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id))).returning({ id: notes.id });
       return gone.length > 0;
     },
   };

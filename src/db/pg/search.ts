@@ -18,7 +18,9 @@ const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || se
 const segmentVector = sql`to_tsvector('english', t.text)`;
 
 function scope(s: NoteScope): SQL {
+  // The policy's view (workspace, only-me, private folders) and then the search's filters.
   const filters: SQL[] = [sql`n.workspace_id = ${s.workspaceId} AND (n.visibility <> 'only-me' OR n.created_by = ${s.viewerUserId})`];
+  if (s.hiddenFolderIds.length) filters.push(sql`NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = n.id AND hf.folder_id IN ${s.hiddenFolderIds})`);
   if (s.fromDate !== undefined) filters.push(sql`n.created_at >= ${s.fromDate}`);
   if (s.toDate !== undefined) filters.push(sql`n.created_at < ${s.toDate}`);
   if (s.folderIds?.length) filters.push(sql`EXISTS (SELECT 1 FROM note_folders nf WHERE nf.note_id = n.id AND nf.folder_id IN ${s.folderIds})`);

@@ -4,10 +4,11 @@ import type { apiKeys } from "../schema/index.js";
 import { first, type Dialect, type Tables } from "./portable.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
-export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise" };
+/** A key with its workspace's plan and its holder's role there (null once they are no member). */
+export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise"; role: "admin" | "member" | null };
 
 export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
-  const { apiKeys, workspaces } = t;
+  const { apiKeys, members, workspaces } = t;
   // Every request resolves its key: found keys are cached where the dialect can tell
   // when the database changed (any commit drops them, so a revoked key or a new plan
   // counts at once); misses are not, so random keys cannot fill memory.
@@ -20,13 +21,14 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
       return cache.get(hash, async () => {
         const row = first(
           await db
-            .select({ key: apiKeys, plan: workspaces.plan })
+            .select({ key: apiKeys, plan: workspaces.plan, role: members.role })
             .from(apiKeys)
             .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+            .leftJoin(members, and(eq(members.workspaceId, apiKeys.workspaceId), eq(members.userId, apiKeys.userId)))
             .where(eq(apiKeys.keyHash, hash))
             .limit(1),
         );
-        return row ? { ...row.key, plan: row.plan } : null;
+        return row ? { ...row.key, plan: row.plan, role: row.role } : null;
       });
     },
     async insert(row: ApiKeyRow): Promise<void> {

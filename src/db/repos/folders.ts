@@ -20,7 +20,41 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     );
   // Every note page offers them; between writes, from memory where the dialect can tell.
   const namesCache = dialect.readCache<{ id: string; name: string }[]>();
+  // Asked once per request that reads notes: from memory between writes where the dialect can tell.
+  const hiddenCache = dialect.readCache<string[]>();
   return {
+    /**
+     * The workspace's private folders the user is not a member of: the access policy's
+     * `hiddenFolderIds`. Sorted, so that equal sets give equal statements.
+     */
+    async hiddenFrom(workspaceId: string, userId: string): Promise<string[]> {
+      const load = async () =>
+        (
+          await db
+            .select({ id: folders.id })
+            .from(folders)
+            .where(
+              and(
+                eq(folders.workspaceId, workspaceId),
+                eq(folders.isPrivate, true),
+                sql`NOT EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${userId})`,
+              ),
+            )
+            .orderBy(asc(folders.id))
+        ).map((r) => r.id);
+      return (await hiddenCache.get(`${workspaceId} ${userId}`, load))!;
+    },
+    /** The members of a folder, by user id. */
+    async memberIds(folderId: string): Promise<string[]> {
+      return (await db.select({ userId: folderMembers.userId }).from(folderMembers).where(eq(folderMembers.folderId, folderId))).map((r) => r.userId);
+    },
+    async removeMember(folderId: string, userId: string): Promise<boolean> {
+      const gone = await db
+        .delete(folderMembers)
+        .where(and(eq(folderMembers.folderId, folderId), eq(folderMembers.userId, userId)))
+        .returning({ userId: folderMembers.userId });
+      return gone.length > 0;
+    },
     /** Id and name of the folders the user may see, by name. */
     async namesVisible(workspaceId: string, userId: string): Promise<{ id: string; name: string }[]> {
       const load = () => db.select({ id: folders.id, name: folders.name }).from(folders).where(visibleToUser(workspaceId, userId)).orderBy(asc(folders.name), asc(folders.id));

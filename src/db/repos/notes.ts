@@ -8,6 +8,7 @@ import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
 import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
+import type { NoteView } from "../../core/access.js";
 
 /** What processing writes on a note besides its transcript. */
 /** A new status starts its stage's progress afresh. */
@@ -58,8 +59,27 @@ const PROJECTIONS = {
 };
 export type ListProjection = keyof typeof PROJECTIONS;
 
-/** A note is visible to everyone in its workspace unless it is only-me, then to its creator alone. */
-const visible = and(eq(notes.workspaceId, P("ws")), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))))!;
+/**
+ * The access policy's note filter (src/core/access.ts, `noteView`) as SQL: the
+ * workspace, only-me notes for their creator alone, and nothing filed in a private
+ * folder the viewer is outside of. The folder clause exists only in statements for
+ * viewers who have such folders: everyone else pays nothing for it.
+ */
+function visibleTo(hidden: boolean): SQL {
+  const base = and(eq(notes.workspaceId, P("ws")), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))))!;
+  if (!hidden) return base;
+  return and(
+    base,
+    sql`NOT EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${noteFolders.folderId} IN (SELECT value FROM json_each(${P("hidden")})))`,
+  )!;
+}
+
+/** The bound values of `visibleTo` for a view. */
+function viewParams(v: NoteView): Record<string, unknown> {
+  const params: Record<string, unknown> = { ws: v.workspaceId, viewer: v.viewerUserId };
+  if (v.hiddenFolderIds.length) params.hidden = JSON.stringify(v.hiddenFolderIds);
+  return params;
+}
 
 /** The FTS5 query for a search box: every word of it must start a word of the title. */
 export function titleMatchQuery(search: string): string | null {
@@ -85,7 +105,7 @@ export interface NoteRepoOptions {
 }
 
 export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
-  const getStmt = db.select().from(notes).where(and(visible, eq(notes.id, P("id")))).prepare();
+  const getStmts = [false, true].map((hidden) => db.select().from(notes).where(and(visibleTo(hidden), eq(notes.id, P("id")))).prepare());
   const segmentsStmt = db
     .select({ speaker: transcriptSegments.speaker, text: transcriptSegments.text, startSec: transcriptSegments.startSec, endSec: transcriptSegments.endSec })
     .from(transcriptSegments)
@@ -155,10 +175,12 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     return n < FOLDER_DRIVE_LIMIT ? "drive" : "probe";
   }
 
-  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: FolderMode | null, projection: ListProjection) {
+  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: FolderMode | null, projection: ListProjection, hidden: boolean) {
     const listItemJson = PROJECTIONS[projection];
+    const visible = visibleTo(hidden);
     const shape = [
       projection,
+      hidden,
       f.sortBy,
       f.sortOrder,
       f.status !== undefined,
@@ -238,9 +260,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
    * One page plus one row (so the caller can tell whether another page follows),
    * each note already rendered as its list item's JSON text.
    */
-  function listJson(workspaceId: string, viewerUserId: string, f: NoteListFilter, projection: ListProjection = "item"): string[] {
+  function listJson(view: NoteView, f: NoteListFilter, projection: ListProjection = "item"): string[] {
     const match = f.search !== undefined ? titleMatchQuery(f.search) : null;
-    const params: Record<string, unknown> = { ws: workspaceId, viewer: viewerUserId, limit: f.limit + 1, offset: f.offset };
+    const params: Record<string, unknown> = { ...viewParams(view), limit: f.limit + 1, offset: f.offset };
     if (f.status !== undefined) params.status = f.status;
     if (f.kind !== undefined) params.kind = f.kind;
     if (f.createdBy !== undefined) params.createdBy = f.createdBy;
@@ -251,7 +273,8 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     f.folderIds?.forEach((id, i) => (params[`f${i}`] = id));
     if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
     const folderMode = f.folderIds?.length ? folderFilterMode({ ...f, folderIds: f.folderIds }) : null;
-    return (listStatement(f, match !== null, folderMode, projection).all(params) as { json: string }[]).map((r) => r.json);
+    const hidden = view.hiddenFolderIds.length > 0;
+    return (listStatement(f, match !== null, folderMode, projection, hidden).all(params) as { json: string }[]).map((r) => r.json);
   }
 
   return {
@@ -273,8 +296,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       });
     },
 
-    get(workspaceId: string, viewerUserId: string, id: string): NoteRow | null {
-      return (getStmt.get({ ws: workspaceId, viewer: viewerUserId, id }) as NoteRow | undefined) ?? null;
+    /** The note, when the view lets the viewer see it. */
+    get(view: NoteView, id: string): NoteRow | null {
+      return (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow | undefined) ?? null;
     },
 
     listJson,
@@ -347,13 +371,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       });
     },
 
-    delete(workspaceId: string, viewerUserId: string, id: string): boolean {
-      return (
-        db
-          .delete(notes)
-          .where(and(eq(notes.workspaceId, workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, viewerUserId)), eq(notes.id, id)))
-          .run().changes > 0
-      );
+    /** Deletes a note of the workspace (the service has asked the policy first). */
+    delete(workspaceId: string, id: string): boolean {
+      return db.delete(notes).where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id))).run().changes > 0;
     },
   };
 }

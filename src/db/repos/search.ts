@@ -4,6 +4,7 @@
 // answers the same on PostgreSQL.
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import type { Db } from "../open.js";
+import type { NoteView } from "../../core/access.js";
 
 export interface ArticleHit {
   id: string;
@@ -18,10 +19,8 @@ export function searchWords(text: string): string[] {
   return [...new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
 }
 
-/** Which notes a search may return: the caller's workspace and view, and the filters. */
-export interface NoteScope {
-  workspaceId: string;
-  viewerUserId: string;
+/** Which notes a search may return: what the access policy lets the caller see (`noteView`), and the filters. */
+export interface NoteScope extends NoteView {
   fromDate?: number;
   toDate?: number;
   folderIds?: string[];
@@ -75,7 +74,9 @@ const ftsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
   t.phrase ? `"${t.words.join(" ")}"` : `"${t.words[0]}"${prefix && !isStopword(t.words[0]) ? "*" : ""}`;
 export const ftsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) => q.terms.map((t) => ftsTerm(t, prefix)).join(match === "all" ? " AND " : " OR ");
 
+// The policy's view (workspace, only-me, private folders) and then the search's filters.
 const SCOPE_SQL = `n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.created_by = @viewer)
+      AND (@hidden IS NULL OR NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = n.id AND hf.folder_id IN (SELECT value FROM json_each(@hidden))))
       AND (@from IS NULL OR n.created_at >= @from) AND (@to IS NULL OR n.created_at < @to)
       AND (@folders IS NULL OR n.id IN (SELECT note_id FROM note_folders WHERE folder_id IN (SELECT value FROM json_each(@folders))))
       AND (@email IS NULL OR n.id IN (SELECT note_id FROM note_participant_emails WHERE email_norm = @email))
@@ -85,6 +86,7 @@ const SCOPE_SQL = `n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.crea
 const scopeParams = (s: NoteScope) => ({
   ws: s.workspaceId,
   viewer: s.viewerUserId,
+  hidden: s.hiddenFolderIds.length ? JSON.stringify(s.hiddenFolderIds) : null,
   from: s.fromDate ?? null,
   to: s.toDate ?? null,
   folders: s.folderIds?.length ? JSON.stringify(s.folderIds) : null,

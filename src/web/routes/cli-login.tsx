@@ -1,7 +1,7 @@
 // The browser half of `notula login --browser`: approve a key for the CLI, then hand
 // the CLI a one-time code on its loopback address.
 import { Hono } from "hono";
-import { scopesFor } from "../../services/api-keys.js";
+import { scopesForRole as scopesFor } from "../../core/access.js";
 import { loopbackRedirect } from "../../services/cli-grants.js";
 import type { Services } from "../../services/index.js";
 import { Csrf, Layout } from "../components/layout.js";

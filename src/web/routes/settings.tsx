@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { AppError, BadRequestError, ForbiddenError } from "../../core/errors.js";
 import type { ScopeName } from "../../core/principal.js";
-import { scopesFor } from "../../services/api-keys.js";
+import { scopesForRole as scopesFor } from "../../core/access.js";
 import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { MembersPage, RemoveMemberPage } from "../pages/members.js";

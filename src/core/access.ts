@@ -1,0 +1,147 @@
+// The one access policy: who may see and change what inside a workspace. Pure
+// functions over facts (the caller's role and private-folder memberships, a note's
+// visibility and folders, a resource's owner); the services ask it before every
+// read and write, and the repositories take their list and search filters from
+// `noteView`. Scopes are not decided here: they gate whole endpoints before a
+// service runs (src/server/middleware/auth.ts, the MCP tools); the role is read
+// afresh with every request, so a changed role counts on the next one.
+//
+// The rules, in words (README, "Roles and visibility"):
+// - Everyone's reach ends at their workspace; anything of another one is "not found".
+// - A private folder, and every note filed in it, exists only for the folder's
+//   members. Being an admin does not open it: private means private.
+// - A note "only-me" is its creator's alone; "workspace" and "public" notes are the
+//   workspace's (public ones also open to anyone holding their share link).
+// - Whoever may see a note may edit what it says and file it in folders they see.
+//   Widening who sees it (its visibility, taking it out of a private folder) and
+//   deleting it are for its creator and admins.
+// - Folders: members rename and arrange the folders they see; making one private or
+//   shared, choosing its members and deleting it are for its owner and admins.
+// - Members, groups, the workspace's settings, its AI configuration and its default
+//   template are for admins; invites too, except that a member may invite members.
+// - Keys, webhooks, templates and articles: each person manages their own; admins
+//   manage everyone's (a key's secret is never shown again, to anyone).
+import type { Role, ScopeName } from "./principal.js";
+
+export type { Role } from "./principal.js";
+export type Visibility = "only-me" | "workspace" | "public";
+
+/** The caller, as every decision sees them: from the credential, plus their folders. */
+export interface Actor {
+  workspaceId: string;
+  userId: string;
+  role: Role;
+  /**
+   * The workspace's private folders this caller is not a member of: computed once per
+   * request; neither the folders nor any note filed in them exist for the caller.
+   */
+  hiddenFolderIds: ReadonlySet<string>;
+}
+
+export interface NoteFacts {
+  workspaceId: string;
+  createdBy: string;
+  visibility: Visibility;
+  folderIds: readonly string[];
+}
+
+export interface FolderFacts {
+  id: string;
+  workspaceId: string;
+  ownerUserId: string;
+  isPrivate: boolean;
+}
+
+/** Something a single person owns inside the workspace: a key, webhook, template, article, invite. */
+export interface OwnedFacts {
+  workspaceId: string;
+  /** Null for what was made before owners were recorded: then only admins manage it. */
+  ownerUserId: string | null;
+}
+
+const sameWorkspace = (a: Actor, r: { workspaceId: string }) => a.workspaceId === r.workspaceId;
+const isAdmin = (a: Actor) => a.role === "admin";
+const ownsOrAdmin = (a: Actor, owner: string | null) => isAdmin(a) || (owner !== null && owner === a.userId);
+
+/** The scopes a person's key may use: never more than their role allows (users is for admins). */
+export function scopesForRole(role: Role): ScopeName[] {
+  return role === "admin" ? ["notes", "folders", "users", "templates"] : ["notes", "folders", "templates"];
+}
+
+/** The filter every note query applies: the repositories turn it into SQL, nothing else decides. */
+export interface NoteView {
+  workspaceId: string;
+  viewerUserId: string;
+  /** Notes filed in any of these are out of sight (sorted, for stable prepared statements). */
+  hiddenFolderIds: string[];
+}
+
+export function noteView(a: Actor): NoteView {
+  return { workspaceId: a.workspaceId, viewerUserId: a.userId, hiddenFolderIds: [...a.hiddenFolderIds].sort() };
+}
+
+export const notePolicy = {
+  see(a: Actor, n: NoteFacts): boolean {
+    if (!sameWorkspace(a, n)) return false;
+    if (n.visibility === "only-me" && n.createdBy !== a.userId) return false;
+    return !n.folderIds.some((f) => a.hiddenFolderIds.has(f));
+  },
+  /** Title, the user's notes, speakers, processing again, enhancing, filing in visible folders. */
+  edit(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.see(a, n);
+  },
+  /** Its visibility and share link, and taking it out of a private folder: who may widen its audience. */
+  widen(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.see(a, n) && ownsOrAdmin(a, n.createdBy);
+  },
+  delete(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.see(a, n) && ownsOrAdmin(a, n.createdBy);
+  },
+};
+
+export const folderPolicy = {
+  see(a: Actor, f: FolderFacts): boolean {
+    return sameWorkspace(a, f) && !a.hiddenFolderIds.has(f.id);
+  },
+  /** Create a folder owned by `ownerUserId`: one's own, or anyone's for an admin. */
+  create(a: Actor, ownerUserId: string): boolean {
+    return isAdmin(a) || ownerUserId === a.userId;
+  },
+  /** Name, icon, colour, parent and template; filing notes in it. */
+  edit(a: Actor, f: FolderFacts): boolean {
+    return folderPolicy.see(a, f);
+  },
+  /** Private or shared, who its members are, its owner, deleting it. */
+  manage(a: Actor, f: FolderFacts): boolean {
+    return folderPolicy.see(a, f) && ownsOrAdmin(a, f.ownerUserId);
+  },
+};
+
+export const workspacePolicy = {
+  /** The workspace's name, domains and defaults; members' roles and groups; removing members; user groups. */
+  manage(a: Actor): boolean {
+    return isAdmin(a);
+  },
+  /** Where recordings and notes are sent for processing, and the default template. */
+  configureAi(a: Actor): boolean {
+    return isAdmin(a);
+  },
+};
+
+export const invitePolicy = {
+  /** Admins invite anyone as anything; a member may invite members (never an admin). */
+  create(a: Actor, role: Role): boolean {
+    return isAdmin(a) || role === "member";
+  },
+  /** See the invite (and so its link) and revoke it: its sender, or an admin. */
+  manage(a: Actor, invite: OwnedFacts): boolean {
+    return sameWorkspace(a, invite) && ownsOrAdmin(a, invite.ownerUserId);
+  },
+};
+
+/** Webhooks, templates, knowledge articles: each person's own, and every one for admins. */
+export const ownedPolicy = {
+  manage(a: Actor, r: OwnedFacts): boolean {
+    return sameWorkspace(a, r) && ownsOrAdmin(a, r.ownerUserId);
+  },
+};
