@@ -59,9 +59,12 @@ export interface OwnedFacts {
   ownerUserId: string | null;
 }
 
-const sameWorkspace = (a: Actor, r: { workspaceId: string }) => a.workspaceId === r.workspaceId;
-const isAdmin = (a: Actor) => a.role === "admin";
-const ownsOrAdmin = (a: Actor, owner: string | null) => isAdmin(a) || (owner !== null && owner === a.userId);
+/** The caller without their folders: enough for decisions that no folder enters (a Principal is one). */
+export type Person = Pick<Actor, "workspaceId" | "userId" | "role">;
+
+const sameWorkspace = (a: Person, r: { workspaceId: string }) => a.workspaceId === r.workspaceId;
+const isAdmin = (a: Pick<Actor, "role">) => a.role === "admin";
+const ownsOrAdmin = (a: Person, owner: string | null) => isAdmin(a) || (owner !== null && owner === a.userId);
 
 /** The scopes a person's key may use: never more than their role allows (users is for admins). */
 export function scopesForRole(role: Role): ScopeName[] {
@@ -104,7 +107,7 @@ export const folderPolicy = {
     return sameWorkspace(a, f) && !a.hiddenFolderIds.has(f.id);
   },
   /** Create a folder owned by `ownerUserId`: one's own, or anyone's for an admin. */
-  create(a: Actor, ownerUserId: string): boolean {
+  create(a: Person, ownerUserId: string): boolean {
     return isAdmin(a) || ownerUserId === a.userId;
   },
   /** Name, icon, colour, parent and template; filing notes in it. */
@@ -119,29 +122,29 @@ export const folderPolicy = {
 
 export const workspacePolicy = {
   /** The workspace's name, domains and defaults; members' roles and groups; removing members; user groups. */
-  manage(a: Actor): boolean {
+  manage(a: Person): boolean {
     return isAdmin(a);
   },
   /** Where recordings and notes are sent for processing, and the default template. */
-  configureAi(a: Actor): boolean {
+  configureAi(a: Person): boolean {
     return isAdmin(a);
   },
 };
 
 export const invitePolicy = {
   /** Admins invite anyone as anything; a member may invite members (never an admin). */
-  create(a: Actor, role: Role): boolean {
+  create(a: Person, role: Role): boolean {
     return isAdmin(a) || role === "member";
   },
   /** See the invite (and so its link) and revoke it: its sender, or an admin. */
-  manage(a: Actor, invite: OwnedFacts): boolean {
+  manage(a: Person, invite: OwnedFacts): boolean {
     return sameWorkspace(a, invite) && ownsOrAdmin(a, invite.ownerUserId);
   },
 };
 
 /** Webhooks, templates, knowledge articles: each person's own, and every one for admins. */
 export const ownedPolicy = {
-  manage(a: Actor, r: OwnedFacts): boolean {
+  manage(a: Person, r: OwnedFacts): boolean {
     return sameWorkspace(a, r) && ownsOrAdmin(a, r.ownerUserId);
   },
 };

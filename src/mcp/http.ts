@@ -20,6 +20,8 @@ import { spendKeyBudget } from "../server/middleware/rate-limit.js";
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
+  /** The principal of the request being answered: set afresh by each request's authentication. */
+  caller: { principal: Principal };
   /** Who opened it: the same credential, and so the same workspace, must use it. */
   keyId: string;
   lastSeenAt: number;
@@ -148,6 +150,7 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       const session = sessions.get(sessionId);
       if (session) {
         session.lastSeenAt = now();
+        session.caller.principal = principal;
         return session.transport.handleRequest(c.req.raw);
       }
       if (method === "DELETE") return c.body(null, 200);
@@ -159,11 +162,12 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     }
     if (method !== "POST") return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
 
-    const server = createMcpServer(services, principal, opts.logger);
+    const caller = { principal };
+    const server = createMcpServer(services, () => caller.principal, opts.logger);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: async (id) => {
-        sessions.set(id, { transport, keyId: principal.keyId, lastSeenAt: now() });
+        sessions.set(id, { transport, caller, keyId: principal.keyId, lastSeenAt: now() });
         await services.mcpSessions.open(id, principal.keyId);
         await prune(principal.keyId);
       },

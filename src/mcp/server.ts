@@ -41,9 +41,15 @@ function fail(message: string): CallToolResult {
 /** The list filters of GET /v1/notes, without the deprecated tagIds alias. */
 const ListNotesInput = NoteListQuery.omit({ tagIds: true });
 
-export function createMcpServer(services: Services, principal: Principal, logger: Logger): McpServer {
+/**
+ * `caller` gives the principal of the request being answered: a session outlives
+ * requests, and each one is authenticated afresh (a changed role or folder membership
+ * counts on the next call, a revoked credential never reaches here).
+ */
+export function createMcpServer(services: Services, caller: Principal | (() => Principal), logger: Logger): McpServer {
+  const current = typeof caller === "function" ? caller : () => caller;
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
-  const log = logger.child({ component: "mcp", workspace: principal.workspaceId });
+  const log = logger.child({ component: "mcp", workspace: current().workspaceId });
 
   /**
    * The one error mapping of the MCP surface, for every tool: a scope it lacks or a
@@ -51,12 +57,13 @@ export function createMcpServer(services: Services, principal: Principal, logger
    * and reported without its details. Never a protocol error.
    */
   const guarded =
-    <A>(tool: string, scope: Scope, run: (args: A) => CallToolResult | Promise<CallToolResult>) =>
+    <A>(tool: string, scope: Scope, run: (args: A, principal: Principal) => CallToolResult | Promise<CallToolResult>) =>
     async (args: A): Promise<CallToolResult> => {
+      const principal = current();
       if (scope && !principal.scopes.has(scope))
         return fail(`This credential lacks the '${scope}' scope that this tool needs; ask for a key (or sign-in) with ${scope} access.`);
       try {
-        return await run(args);
+        return await run(args, principal);
       } catch (err) {
         if (err instanceof AppError) return fail(err.message);
         log.error({ err, tool }, "MCP tool failed unexpectedly");
@@ -72,7 +79,7 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: { notes: z.array(Note), pagination: Pagination },
       annotations: readOnly,
     },
-    guarded("svc_list_notes", "notes", async (a) => {
+    guarded("svc_list_notes", "notes", async (a, principal) => {
       const r = await services.notes.list(principal, { ...a, tagIds: undefined });
       const text = r.items.length
         ? r.items.map((n) => `- ${n.title} (${n.id}, ${n.createdAt.slice(0, 10)}, ${n.status})`).join("\n")
@@ -92,7 +99,7 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: { note: Note, transcriptWindow: TranscriptWindow },
       annotations: readOnly,
     },
-    guarded("svc_get_note", "notes", async ({ id, ...windowArgs }) => {
+    guarded("svc_get_note", "notes", async ({ id, ...windowArgs }, principal) => {
       const full = await services.notes.get(principal, id);
       const { transcripts, window } = windowTranscript(full, windowArgs);
       const note = { ...full, transcripts };
@@ -119,7 +126,7 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: NoteSearchResult.shape,
       annotations: readOnly,
     },
-    guarded("svc_search_notes", "notes", async (a) => {
+    guarded("svc_search_notes", "notes", async (a, principal) => {
       const r = await services.search.notes(principal, a);
       const text = r.count ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n") : `No notes mention "${a.query}".`;
       return ok(r, text);
@@ -134,7 +141,7 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: KnowledgeSearchResult.shape,
       annotations: readOnly,
     },
-    guarded("svc_search_knowledge", "notes", async (a) => {
+    guarded("svc_search_knowledge", "notes", async (a, principal) => {
       const r = await services.search.knowledge(principal, a);
       const text = r.results.length ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n") : `Nothing found for "${a.query}".`;
       return ok(r, `${text}\n(${r.note})`);
@@ -149,7 +156,7 @@ export function createMcpServer(services: Services, principal: Principal, logger
       outputSchema: { members: z.array(Member), pagination: Pagination },
       annotations: readOnly,
     },
-    guarded("svc_list_members", "users", async (a) => {
+    guarded("svc_list_members", "users", async (a, principal) => {
       const r = await services.directory.listMembers(principal, a);
       const text = r.items.map((m) => `- ${m.name} <${m.email}> (${m.role}; groups: ${m.groups.map((g) => g.name).join(", ") || "none"}; folders: ${m.folders.map((f) => f.name).join(", ") || "none"})`).join("\n");
       return ok({ members: r.items, pagination: r.pagination }, text || "No members match.");
@@ -159,7 +166,7 @@ export function createMcpServer(services: Services, principal: Principal, logger
   server.registerTool(
     "svc_get_workspace",
     { description: TOOL_DESCRIPTIONS.svc_get_workspace, inputSchema: {}, outputSchema: { workspace: Workspace }, annotations: readOnly },
-    guarded("svc_get_workspace", null, async () => {
+    guarded("svc_get_workspace", null, async (_a, principal) => {
       const workspace = await services.workspaces.get(principal.workspaceId);
       return ok({ workspace }, `${workspace.name} (${workspace.id}); language ${workspace.settings.defaultLanguage}; allowed domains: ${workspace.allowedEmailDomains.join(", ") || "none"}`);
     }),

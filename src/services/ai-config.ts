@@ -10,6 +10,7 @@ import type { SpeechToText } from "../ai/transcription/engine.js";
 import { BadRequestError, ForbiddenError } from "../core/errors.js";
 import { iso, type Clock } from "../core/clock.js";
 import type { Principal } from "../core/principal.js";
+import { workspacePolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
 import { AiSettingsValue, type AiConfigDto, type AiConfigUpdateInput, type AiSettings } from "../shared/schemas/templates.js";
@@ -153,8 +154,7 @@ export function createAiConfigService(repos: Repositories, store: AiSettingsStor
     get: (p: Principal) => present(p.workspaceId),
 
     async update(p: Principal, input: AiConfigUpdateInput, templates: { require(ws: string, id: string, field: string): Promise<unknown> }): Promise<AiConfigDto> {
-      const member = await repos.members.getByUser(p.workspaceId, p.userId);
-      if (member?.role !== "admin")
+      if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can change its AI configuration (it decides where recordings and notes are sent).");
       if (input.defaultTemplateId) await templates.require(p.workspaceId, input.defaultTemplateId, "defaultTemplateId");
       if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);

@@ -2,17 +2,24 @@
 import type { Repositories } from "../db/repos/index.js";
 import type { MemberRecord } from "../db/repos/members.js";
 import { newId } from "../core/ids.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../core/errors.js";
+import { scopesForRole, workspacePolicy } from "../core/access.js";
+import type { Access } from "./access.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
 
 const DEFAULT_TAG_COLOR = "#4F46E5";
 
-export function createDirectoryService(repos: Repositories, now: Clock) {
-  async function presentMembers(workspaceId: string, rows: MemberRecord[]) {
+const ADMIN_ONLY = "Only an admin of the workspace can do that.";
+
+export function createDirectoryService(repos: Repositories, now: Clock, access: Access) {
+  /** Members with their groups and the folders they are in, leaving out the private folders the caller is outside of. */
+  async function presentMembers(p: Principal, rows: MemberRecord[]) {
+    const a = await access.actor(p);
     const groups = await repos.members.groupsOf(rows.map((m) => m.id));
-    const folders = await repos.members.foldersOf(workspaceId, rows.map((m) => m.userId));
+    const all = await repos.members.foldersOf(p.workspaceId, rows.map((m) => m.userId));
+    const folders = new Map([...all].map(([userId, list]) => [userId, list.filter((f) => !a.hiddenFolderIds.has(f.id))]));
     return rows.map((m) => ({
       id: m.id,
       userId: m.userId,
@@ -33,7 +40,7 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
       (await repos.members.getByUser(p.workspaceId, id)) ??
       (id.includes("@") ? await repos.members.getByEmail(p.workspaceId, id) : null);
     if (!m) throw new NotFoundError(`Member ${id} not found (give a member id, user id or email).`);
-    return (await presentMembers(p.workspaceId, [m]))[0];
+    return (await presentMembers(p, [m]))[0];
   }
 
   return {
@@ -48,16 +55,23 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
     async listMembers(p: Principal, q: { limit: number; offset: number; search?: string }) {
       const rows = await repos.members.list(p.workspaceId, { ...q, search: q.search?.trim() || undefined });
       const { page, pagination } = paginate(rows, q.limit, q.offset);
-      return { items: await presentMembers(p.workspaceId, page), pagination };
+      return { items: await presentMembers(p, page), pagination };
     },
 
     /** An admin changes a member's role; a workspace always keeps one admin. */
     async setRole(p: Principal, id: string, role: "admin" | "member") {
+      if (!workspacePolicy.manage(p)) throw new ForbiddenError(ADMIN_ONLY);
       const m = await repos.members.get(p.workspaceId, id);
       if (!m) throw new NotFoundError(`Member ${id} not found.`);
       if (m.role === "admin" && role === "member" && await repos.members.countAdmins(p.workspaceId) <= 1)
         throw new ConflictError("A workspace needs at least one admin: make someone else admin first.");
-      await repos.members.setRole(p.workspaceId, id, role);
+      await repos.transaction(async () => {
+        await repos.members.setRole(p.workspaceId, id, role);
+        // The role is read with every request, so a demoted admin's reach ends at once; their
+        // keys that carry more than a member may hold are revoked too, rather than kept for
+        // a later promotion to bring back unnoticed.
+        if (m.role === "admin" && role === "member") await repos.apiKeys.revokeBeyond(p.workspaceId, m.userId, scopesForRole("member"), now());
+      });
       return getMember(p, id);
     },
 
@@ -66,6 +80,7 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
      * OAuth grants for it too, and their browser sessions end at once.
      */
     async removeMember(p: Principal, id: string) {
+      if (!workspacePolicy.manage(p)) throw new ForbiddenError(ADMIN_ONLY);
       const m = await repos.members.get(p.workspaceId, id);
       if (!m) throw new NotFoundError(`Member ${id} not found.`);
       if (m.userId === p.userId) throw new ConflictError("You cannot remove yourself; ask another admin.");
@@ -79,6 +94,7 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
     },
 
     async setMemberGroups(p: Principal, id: string, groupIds: string[]) {
+      if (!workspacePolicy.manage(p)) throw new ForbiddenError(ADMIN_ONLY);
       if (!(await repos.members.get(p.workspaceId, id))) throw new NotFoundError(`Member ${id} not found.`);
       const unique = [...new Set(groupIds)];
       const found = new Set((await repos.groups.existing(p.workspaceId, unique)).map((g) => g.id));
@@ -95,6 +111,7 @@ export function createDirectoryService(repos: Repositories, now: Clock) {
     },
 
     async createGroup(p: Principal, input: { name: string }) {
+      if (!workspacePolicy.manage(p)) throw new ForbiddenError(ADMIN_ONLY);
       if (await repos.groups.getByName(p.workspaceId, input.name)) throw new ConflictError(`A group named "${input.name}" already exists.`);
       const row = { id: newId("grp"), workspaceId: p.workspaceId, name: input.name, createdAt: now() };
       await repos.groups.insert(row);

@@ -4,7 +4,9 @@ import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import type { InviteRow } from "../db/repos/invites.js";
 import { newId } from "../core/ids.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../core/errors.js";
+import { folderPolicy, invitePolicy } from "../core/access.js";
+import type { Access } from "./access.js";
 import { paginate } from "./pagination.js";
 import { hashPassword, verifyPassword } from "../core/passwords.js";
 import type { Principal } from "../core/principal.js";
@@ -32,15 +34,17 @@ function present(i: InviteRow) {
   };
 }
 
-export function createInviteService(repos: Repositories, now: Clock) {
+export function createInviteService(repos: Repositories, now: Clock, access: Access) {
   function checkIds(found: { id: string }[], wanted: string[], field: string, noun: string) {
     const have = new Set(found.map((x) => x.id));
     const missing = wanted.filter((id) => !have.has(id));
     if (missing.length) throw new BadRequestError(`${field}: no ${noun} ${missing.join(", ")} in this workspace.`);
   }
 
+  /** Admins see every pending invite; anyone else the ones they sent (an invite's link is a key to the workspace). */
   async function page(p: Principal, limit: number, offset: number) {
-    const rows = await repos.invites.listPending(p.workspaceId, now(), limit, offset);
+    const everyone = invitePolicy.manage(p, { workspaceId: p.workspaceId, ownerUserId: null });
+    const rows = await repos.invites.listPending(p.workspaceId, now(), limit, offset, everyone ? undefined : p.userId);
     const { page: items, pagination } = paginate(rows, limit, offset);
     return { items, pagination };
   }
@@ -49,9 +53,12 @@ export function createInviteService(repos: Repositories, now: Clock) {
     async create(p: Principal, input: InviteInput) {
       const email = input.email ?? null;
       if (!email && !input.isUrlInvite) throw new BadRequestError("email: is required unless isUrlInvite is true.");
+      if (!invitePolicy.create(p, input.role)) throw new ForbiddenError("role: a member can invite members; only an admin can invite an admin.");
+      const a = await access.actor(p);
       const folderIds = [...new Set(input.folderIds ?? [])];
       const groupIds = [...new Set(input.groupIds ?? [])];
-      checkIds(await repos.folders.existing(p.workspaceId, folderIds), folderIds, "folderIds", "folder");
+      // Into folders the inviter can see: a private folder they are outside of is "no folder".
+      checkIds((await repos.folders.existing(p.workspaceId, folderIds)).filter((f) => folderPolicy.see(a, access.folderFacts(f))), folderIds, "folderIds", "folder");
       checkIds(await repos.groups.existing(p.workspaceId, groupIds), groupIds, "groupIds", "group");
       return await repos.transaction(async () => {
         const t = now();
@@ -131,7 +138,9 @@ export function createInviteService(repos: Repositories, now: Clock) {
     },
 
     async delete(p: Principal, id: string) {
-      if (!(await repos.invites.delete(p.workspaceId, id))) throw new NotFoundError(`Invite ${id} not found.`);
+      const invite = await repos.invites.get(p.workspaceId, id);
+      if (!invite || !invitePolicy.manage(p, { workspaceId: invite.workspaceId, ownerUserId: invite.invitedByUserId }) || !(await repos.invites.delete(p.workspaceId, id)))
+        throw new NotFoundError(`Invite ${id} not found.`);
       return { success: true, message: `Invite ${id} deleted.` };
     },
   };

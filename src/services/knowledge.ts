@@ -1,7 +1,8 @@
 import type { Repositories } from "../db/repos/index.js";
 import type { KnowledgeRow } from "../db/repos/knowledge.js";
 import { newId } from "../core/ids.js";
-import { NotFoundError } from "../core/errors.js";
+import { ForbiddenError, NotFoundError } from "../core/errors.js";
+import { ownedPolicy } from "../core/access.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
@@ -31,6 +32,10 @@ export function createKnowledgeService(repos: Repositories, now: Clock, enqueueI
       return { items: page.map(present), pagination };
     },
     async delete(p: Principal, id: string) {
+      const article = await repos.knowledge.getById(id);
+      if (!article || article.workspaceId !== p.workspaceId) throw new NotFoundError(`Article ${id} not found.`);
+      if (!ownedPolicy.manage(p, { workspaceId: article.workspaceId, ownerUserId: article.createdBy }))
+        throw new ForbiddenError("Only the article's author or an admin can delete it.");
       if (!(await repos.knowledge.delete(p.workspaceId, id))) throw new NotFoundError(`Article ${id} not found.`);
       await repos.passages.remove("article", id);
       return { success: true, message: `Article ${id} deleted.` };

@@ -3,7 +3,8 @@
 import type { Repositories } from "../db/repos/index.js";
 import type { TemplateRow } from "../db/repos/templates.js";
 import { BUILTIN_TEMPLATES, builtinTemplate, GENERAL_TEMPLATE_ID, type TemplateSpec } from "../ai/templates/builtin.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../core/errors.js";
+import { ownedPolicy, workspacePolicy } from "../core/access.js";
 import { newId } from "../core/ids.js";
 import { iso, type Clock } from "../core/clock.js";
 import type { Principal } from "../core/principal.js";
@@ -22,6 +23,11 @@ const specOf = (row: TemplateRow): TemplateSpec => ({
   language: row.language,
   builtIn: false,
 });
+
+/** The workspace's default template is part of its AI configuration: an admin's choice. */
+function requireDefaultChooser(p: Principal) {
+  if (!workspacePolicy.configureAi(p)) throw new ForbiddenError("Only an admin can choose the workspace's default template.");
+}
 
 export function createTemplateService(repos: Repositories, settings: AiSettingsStore, now: Clock) {
   function present(spec: TemplateSpec, row: TemplateRow | null, defaultId: string): TemplateDto {
@@ -71,6 +77,7 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
     },
 
     async create(p: Principal, input: TemplateCreateInput): Promise<TemplateDto> {
+      if (input.isDefault) requireDefaultChooser(p);
       let base: TemplateSpec | null = null;
       if (input.copyFrom) {
         base = (await find(p.workspaceId, input.copyFrom))?.spec ?? null;
@@ -110,6 +117,9 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
       if (!found) throw new NotFoundError(`Template ${id} not found.`);
       const { isDefault, ...fields } = input;
       const changesContent = Object.keys(fields).length > 0;
+      if (isDefault !== undefined) requireDefaultChooser(p);
+      if (changesContent && found.row && !ownedPolicy.manage(p, { workspaceId: found.row.workspaceId, ownerUserId: found.row.createdBy }))
+        throw new ForbiddenError("Only the template's author or an admin can change it; copy it (POST /v1/templates with copyFrom) to make your own.");
       if (found.spec.builtIn && changesContent)
         throw new ConflictError(`${found.spec.name} is a built-in template and cannot be changed; copy it (POST /v1/templates with copyFrom) and change the copy.`);
       if (changesContent) {
@@ -125,6 +135,9 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
 
     async delete(p: Principal, id: string): Promise<void> {
       if (builtinTemplate(id)) throw new ConflictError("Built-in templates cannot be deleted.");
+      const row = await repos.templates.get(p.workspaceId, id);
+      if (row && !ownedPolicy.manage(p, { workspaceId: row.workspaceId, ownerUserId: row.createdBy }))
+        throw new ForbiddenError("Only the template's author or an admin can delete it.");
       await repos.transaction(async () => {
         if (!(await repos.templates.delete(p.workspaceId, id))) throw new NotFoundError(`Template ${id} not found.`);
         if ((await settings.read(p.workspaceId)).defaultTemplateId === id) await setDefault(p.workspaceId, null);

@@ -6,6 +6,8 @@ import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js
 import { privateAddressesOf } from "../webhooks/address-policy.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
+import { ownedPolicy } from "../core/access.js";
+import type { WebhookRow } from "../db/repos/webhooks.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { iso, type Clock } from "../core/clock.js";
 
@@ -35,9 +37,18 @@ export function createWebhookService(
     return url.toString();
   }
 
+  /** A registration is its maker's (an admin's too): anyone else does not see it. */
+  const mine = (p: Principal, w: WebhookRow) => ownedPolicy.manage(p, { workspaceId: w.workspaceId, ownerUserId: w.createdByUserId });
+  /** Admins see every registration; a member those they made (undefined: no filter). */
+  const ownerFilter = (p: Principal) => (ownedPolicy.manage(p, { workspaceId: p.workspaceId, ownerUserId: null }) ? undefined : p.userId);
+
   return {
     async register(p: Principal, hookUrl: string) {
       const url = await validUrl(hookUrl);
+      // The same URL again gives back its one registration and secret, but only to whoever
+      // may manage it: the secret is what lets a receiver trust what it is sent.
+      const existing = await repos.webhooks.find(p.workspaceId, url);
+      if (existing && !mine(p, existing)) throw new ConflictError("hookUrl: another member has registered this URL; ask them or an admin.");
       const secret = `whsec_${randomBytes(24).toString("base64")}`;
       const row = await repos.webhooks.upsert({
         id: newId("whk"),
@@ -54,7 +65,7 @@ export function createWebhookService(
     },
 
     async list(p: Principal) {
-      return (await repos.webhooks.list(p.workspaceId)).map((w) => ({
+      return (await repos.webhooks.list(p.workspaceId)).filter((w) => mine(p, w)).map((w) => ({
         id: w.id,
         hookUrl: w.hookUrl,
         createdAt: iso(w.createdAt),
@@ -64,7 +75,7 @@ export function createWebhookService(
     },
 
     async deliveries(p: Principal, limit: number, offset: number) {
-      const rows = await repos.webhookDeliveries.list(p.workspaceId, limit, offset);
+      const rows = await repos.webhookDeliveries.list(p.workspaceId, limit, offset, ownerFilter(p));
       const { page, pagination } = paginate(rows, limit, offset);
       return {
         items: page.map(({ delivery: d, type, hookUrl }) => ({
@@ -91,7 +102,7 @@ export function createWebhookService(
      */
     async redeliver(p: Principal, deliveryId: string) {
       const found = await repos.webhookDeliveries.get(p.workspaceId, deliveryId);
-      if (!found) throw new NotFoundError(`No webhook delivery ${deliveryId}.`);
+      if (!found || !mine(p, found.webhook)) throw new NotFoundError(`No webhook delivery ${deliveryId}.`);
       if (found.delivery.status === "pending") throw new ConflictError(`Delivery ${deliveryId} is still being attempted.`);
       await repos.transaction(async () => {
         if (found.webhook.disabledAt !== null) await repos.webhooks.enable(found.webhook.id);
@@ -108,7 +119,9 @@ export function createWebhookService(
       } catch {
         /* not a URL: cannot be registered either, so it is simply not found */
       }
-      if (!(await repos.webhooks.deleteByUrl(p.workspaceId, normalized))) throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
+      const existing = await repos.webhooks.find(p.workspaceId, normalized);
+      if (!existing || !mine(p, existing) || !(await repos.webhooks.deleteByUrl(p.workspaceId, normalized)))
+        throw new NotFoundError(`No webhook registered for ${hookUrl}.`);
       return { status: "success" as const };
     },
   };

@@ -3,10 +3,11 @@
 import type { Repositories } from "../db/repos/index.js";
 import { newId } from "../core/ids.js";
 import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../core/errors.js";
 import type { ApiKeyService } from "./api-keys.js";
 import { hashPassword } from "../core/passwords.js";
 import type { Principal } from "../core/principal.js";
+import { workspacePolicy } from "../core/access.js";
 import { iso, type Clock } from "../core/clock.js";
 
 type Plan = "free" | "pro" | "enterprise";
@@ -66,6 +67,7 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
 
     /** Name, allowed email domains and note defaults; the admins' settings page and PATCH /v1/workspace. */
     async update(p: Principal, patch: WorkspacePatch) {
+      if (!workspacePolicy.manage(p)) throw new ForbiddenError("Only an admin of the workspace can change its name, email domains and defaults.");
       const w = await repos.workspaces.get(p.workspaceId);
       if (!w) throw new NotFoundError(`Workspace ${p.workspaceId} not found.`);
       const fields: Parameters<typeof repos.workspaces.update>[1] = {};

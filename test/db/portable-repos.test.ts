@@ -50,7 +50,7 @@ async function scenario(r: Repos) {
   out.inviteGroups = [...(await r.invites.groupsOf(["inv_1"])).entries()];
   out.accepted = [await r.invites.markAccepted("inv_1", 60), await r.invites.markAccepted("inv_1", 61)];
   await r.webhooks.upsert({ ...hook, id: "wh_x3", hookUrl: "https://h.example/3", disabledAt: null, consecutiveFailures: 0 });
-  out.deliveries = await r.webhookDeliveries.record({ id: "evt_e1", workspaceId: "ws_a", type: "note.created", body: "{}", createdAt: 7 });
+  out.deliveries = await r.webhookDeliveries.record({ id: "evt_e1", workspaceId: "ws_a", type: "note.created", body: "{}", createdAt: 7 }, (await r.webhooks.live("ws_a")).map((w) => w.id));
   out.failures = [await r.webhookDeliveries.recordFailure("wh_x3", 2, 8), await r.webhookDeliveries.recordFailure("wh_x3", 2, 9), await r.webhookDeliveries.recordFailure("wh_x3", 2, 10)];
   out.deliveryList = await r.webhookDeliveries.list("ws_a", 10, 0);
   await r.members.insert({ id: "mem_1", workspaceId: "ws_a", userId: "usr_1", role: "admin", createdAt: 1 });

@@ -51,6 +51,17 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
       const where = and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
       return changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(where).returning({ id: apiKeys.id }));
     },
+    /** Revokes the user's live keys that carry any scope outside `allowed`. */
+    async revokeBeyond(workspaceId: string, userId: string, allowed: string[], now: number): Promise<number> {
+      const live = await db
+        .select({ id: apiKeys.id, scopes: apiKeys.scopes })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      let n = 0;
+      for (const k of live.filter((k) => k.scopes.some((s) => !allowed.includes(s))))
+        n += changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, k.id)).returning({ id: apiKeys.id }));
+      return n;
+    },
     async listForWorkspace(workspaceId: string): Promise<ApiKeyRow[]> {
       return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.createdAt);
     },

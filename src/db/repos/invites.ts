@@ -21,12 +21,12 @@ export function inviteRepo(db: Db, t: Tables, transaction: Transaction) {
     async findPendingByEmail(workspaceId: string, email: string, now: number): Promise<InviteRow | null> {
       return first(await db.select().from(invites).where(and(pending(workspaceId, now), eq(invites.email, email))).limit(1));
     },
-    /** One page plus one row of pending invites, newest first. */
-    async listPending(workspaceId: string, now: number, limit: number, offset: number): Promise<InviteRow[]> {
+    /** One page plus one row of pending invites, newest first: all, or those one person sent. */
+    async listPending(workspaceId: string, now: number, limit: number, offset: number, invitedBy?: string): Promise<InviteRow[]> {
       return db
         .select()
         .from(invites)
-        .where(pending(workspaceId, now))
+        .where(invitedBy === undefined ? pending(workspaceId, now) : and(pending(workspaceId, now), eq(invites.invitedByUserId, invitedBy)))
         .orderBy(desc(invites.createdAt), desc(invites.id))
         .limit(limit + 1)
         .offset(offset);
@@ -58,6 +58,9 @@ export function inviteRepo(db: Db, t: Tables, transaction: Transaction) {
     async markAccepted(id: string, now: number): Promise<boolean> {
       const marked = await db.update(invites).set({ acceptedAt: now }).where(and(eq(invites.id, id), isNull(invites.acceptedAt))).returning({ id: invites.id });
       return marked.length > 0;
+    },
+    async get(workspaceId: string, id: string): Promise<InviteRow | null> {
+      return first(await db.select().from(invites).where(and(eq(invites.workspaceId, workspaceId), eq(invites.id, id))).limit(1));
     },
     async delete(workspaceId: string, id: string): Promise<boolean> {
       const gone = await db.delete(invites).where(and(eq(invites.workspaceId, workspaceId), eq(invites.id, id))).returning({ id: invites.id });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { webhookDeliveries, webhookEvents } from "../schema/index.js";
 import { first, type Tables, type Transaction } from "./portable.js";
@@ -9,12 +9,14 @@ export function webhookDeliveryRepo(db: Db, t: Tables, transaction: Transaction)
   const { webhookDeliveries, webhookEvents, webhooks } = t;
   return {
     /** Writes the event and one pending delivery per active registration; returns the delivery ids. */
-    async record(event: typeof webhookEvents.$inferInsert): Promise<string[]> {
+    /** Records the event with one delivery for each of `targets` (live registrations chosen by the caller). */
+    async record(event: typeof webhookEvents.$inferInsert, targetIds: string[]): Promise<string[]> {
       return transaction(async () => {
+        if (!targetIds.length) return [];
         const targets = await db
           .select({ id: webhooks.id })
           .from(webhooks)
-          .where(and(eq(webhooks.workspaceId, event.workspaceId), isNull(webhooks.disabledAt)));
+          .where(and(eq(webhooks.workspaceId, event.workspaceId), isNull(webhooks.disabledAt), inArray(webhooks.id, targetIds)));
         if (!targets.length) return [];
         await db.insert(webhookEvents).values(event);
         const rows = targets.map((target) => ({
@@ -78,13 +80,14 @@ export function webhookDeliveryRepo(db: Db, t: Tables, transaction: Transaction)
     async recordSuccess(webhookId: string): Promise<void> {
       await db.update(webhooks).set({ consecutiveFailures: 0 }).where(eq(webhooks.id, webhookId));
     },
-    async list(workspaceId: string, limit: number, offset: number) {
+    /** A page of the workspace's deliveries: all, or those of one person's registrations. */
+    async list(workspaceId: string, limit: number, offset: number, ownerUserId?: string) {
       return db
         .select({ delivery: webhookDeliveries, type: webhookEvents.type, hookUrl: webhooks.hookUrl })
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-        .where(eq(webhookDeliveries.workspaceId, workspaceId))
+        .where(ownerUserId === undefined ? eq(webhookDeliveries.workspaceId, workspaceId) : and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhooks.createdByUserId, ownerUserId)))
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(limit + 1)
         .offset(offset);

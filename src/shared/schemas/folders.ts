@@ -34,11 +34,19 @@ export const FolderUpdateBody = z
     name: z.string().trim().min(1).max(200).optional(),
     icon: z.string().max(100).nullable().optional(),
     color: HexColor.optional(),
-    isPrivate: z.boolean().optional(),
+    isPrivate: z.boolean().optional().meta({ description: "Only the folder's owner or an admin may change it." }),
+    ownerUserId: z.string().min(1).max(200).optional().meta({ description: "Gives the folder to another member (its owner or an admin)." }),
     parentFolderId: z.string().max(200).nullable().optional(),
     templateId: z.string().max(200).nullable().optional().meta({ description: "Extension: the template for notes filed here; null for the workspace default." }),
   })
   .meta({ id: "FolderUpdate" });
+
+export const FolderMember = z.object({ userId: z.string(), name: z.string(), email: z.string() }).meta({ id: "FolderMember" });
+export const FolderMembers = z.object({ members: z.array(FolderMember) }).meta({ id: "FolderMembers" });
+export const FolderMemberParams = z.object({
+  id: z.string().min(1).max(200),
+  userId: z.string().min(1).max(200),
+});
 
 export const FolderEnvelope = z.object({ folder: Folder }).meta({ id: "FolderEnvelope" });
 export const FolderList = z.object({ folders: z.array(FolderListItem) }).meta({ id: "FolderList" });

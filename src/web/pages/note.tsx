@@ -1,5 +1,12 @@
 import { html, raw } from "hono/html";
 import type { NoteDto } from "../../shared/schemas/notes.js";
+
+/** What the viewer may do with a note, as the access policy decides. */
+export interface NoteAbilities {
+  edit: boolean;
+  widen: boolean;
+  delete: boolean;
+}
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
@@ -79,7 +86,7 @@ function reshape(props: { viewer: Viewer; note: NoteDto; templates: { id: string
 }
 
 /** The edit form, and the reprocess and delete actions. */
-function editor(props: { viewer: Viewer; note: NoteDto; folders: { id: string; name: string }[]; shareTranscript: boolean | null }) {
+function editor(props: { viewer: Viewer; note: NoteDto; may: NoteAbilities; folders: { id: string; name: string }[]; shareTranscript: boolean | null }) {
   const { note } = props;
   const id = encodeURIComponent(note.id);
   const csrf = html`<input type="hidden" name="csrf" value="${props.viewer.csrf}" />`;
@@ -88,7 +95,7 @@ function editor(props: { viewer: Viewer; note: NoteDto; folders: { id: string; n
     (v) => html`<option value="${v}" ${on(note.visibility === v, "selected")}>${VISIBILITY_LABELS[v]}</option>`,
   );
   const share =
-    props.shareTranscript !== null
+    props.shareTranscript !== null && props.may.widen
       ? html`<fieldset><legend>Share page</legend><input type="hidden" name="shareShown" value="1" /><label><input type="checkbox" name="shareTranscript" value="1" ${on(props.shareTranscript, "checked")} /> Show the transcript on the share page</label></fieldset>`
       : "";
   const folders = props.folders.length
@@ -99,12 +106,13 @@ function editor(props: { viewer: Viewer; note: NoteDto; folders: { id: string; n
   return html`<section><h2>Edit</h2>
 <form method="post" action="/notes/${id}" class="panel">${csrf}
 <label for="title">Title</label><input id="title" name="title" type="text" required maxlength="500" value="${note.title}" />
-<label for="visibility">Visibility</label><select id="visibility" name="visibility">${visibility}</select>
+<label for="visibility">Visibility</label><select id="visibility" name="visibility" ${on(!props.may.widen, "disabled")} ${on(!props.may.widen, 'aria-describedby="visibility-why"')}>${visibility}</select>
+${props.may.widen ? "" : html`<p id="visibility-why" class="muted small">Only the note's creator or an admin can change who sees it.</p>`}
 ${share}${folders}
 <label for="note">Your notes (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
 <div class="actions"><button type="submit">Save</button></div></form>
 <div class="actions"><form method="post" action="/notes/${id}/reprocess">${csrf}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>
-<a class="button secondary" href="/notes/${id}/delete">Delete…</a></div></section>`;
+${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete">Delete…</a>` : ""}</div></section>`;
 }
 
 /**
@@ -115,6 +123,8 @@ ${share}${folders}
 export function NotePage(props: {
   viewer: Viewer;
   note: NoteDto;
+  /** What this viewer may do with the note (the access policy's answer). */
+  may: NoteAbilities;
   folders: { id: string; name: string }[];
   templates: { id: string; name: string }[];
   hasAudio: boolean;

@@ -107,12 +107,13 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   const notePage = async (c: Parameters<typeof viewerOf>[0], id: string, extra: { error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) => {
     const viewer = viewerOf(c);
-    const { note, share, hasRecording } = await services.notes.view(viewer.principal, id);
+    const { note, share, hasRecording, may } = await services.notes.view(viewer.principal, id);
     return render(
       c,
       <NotePage
         viewer={viewer}
         note={note}
+        may={may}
         folders={await folderChoices(c)}
         templates={(await services.templates.list(viewer.principal)).map((t) => ({ id: t.id, name: t.name }))}
         hasAudio={hasRecording}
@@ -168,15 +169,17 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     // The form offers only the folders this member can see: a note's place in a private
     // folder they do not belong to is kept, not cleared by a form that never showed it.
     const offered = new Set((await folderChoices(c)).map((x) => x.id));
-    const unseen = (await services.notes.get(viewer.principal, id)).tags.map((t) => t.id).filter((t) => !offered.has(t));
+    const { note: current, may } = await services.notes.view(viewer.principal, id);
+    const unseen = current.tags.map((t) => t.id).filter((t) => !offered.has(t));
     await services.notes.update(viewer.principal, id, {
       title,
-      visibility: visibility as "only-me" | "workspace" | "public",
+      // The form shows the visibility to everyone, but only those who may change it send a change.
+      visibility: may.widen ? (visibility as "only-me" | "workspace" | "public") : undefined,
       userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000),
       folderIds: [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))],
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
-    if (visibility === "public" && textField(f, "shareShown") === "1") await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
+    if (may.widen && visibility === "public" && textField(f, "shareShown") === "1") await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 

@@ -1,6 +1,6 @@
 import type { Services } from "../../../services/index.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
-import { FolderCreateBody, FolderEnvelope, FolderList, FolderUpdateBody } from "../../../shared/schemas/folders.js";
+import { FolderCreateBody, FolderEnvelope, FolderList, FolderMemberParams, FolderMembers, FolderUpdateBody } from "../../../shared/schemas/folders.js";
 import { newRouter } from "../../context.js";
 import { requireScope } from "../../middleware/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
@@ -34,6 +34,30 @@ const remove = route("deleteFolder", {
   responses: { ...ok(SuccessMessage), 404: errors[404], ...common },
 });
 
+const listMembers = route("listFolderMembers", {
+  ...extension,
+  summary: "List a folder's members (extension)",
+  description: "Who sees the folder and its notes while it is private. A private folder the caller is not in is 404.",
+  request: { params: IdParam },
+  responses: { ...ok(FolderMembers), 404: errors[404], ...common },
+});
+
+const addMember = route("addFolderMember", {
+  ...extension,
+  summary: "Add a member to a folder (extension)",
+  description: "The folder's owner or an admin; the user must be a member of the workspace.",
+  request: { params: FolderMemberParams },
+  responses: { ...ok(FolderMembers), 400: errors[400], 404: errors[404], ...common },
+});
+
+const removeMember = route("removeFolderMember", {
+  ...extension,
+  summary: "Take a member out of a folder (extension)",
+  description: "The folder's owner or an admin; the owner stays a member.",
+  request: { params: FolderMemberParams },
+  responses: { ...ok(FolderMembers), 404: errors[404], 409: errors[409], ...common },
+});
+
 export function folderRoutes(services: Services) {
   const app = newRouter();
   app.openapi(create, async (c) => c.json({ folder: await services.folders.create(c.get("principal"), c.req.valid("json")) }, 200));
@@ -46,8 +70,25 @@ export function folderRoutes(services: Services) {
     await services.folders.delete(c.get("principal"), id);
     return c.json({ success: true, message: `Folder ${id} deleted.` }, 200);
   });
+  app.openapi(listMembers, async (c) => c.json({ members: await services.folders.members(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(addMember, async (c) => {
+    const { id, userId } = c.req.valid("param");
+    return c.json({ members: await services.folders.addMember(c.get("principal"), id, userId) }, 200);
+  });
+  app.openapi(removeMember, async (c) => {
+    const { id, userId } = c.req.valid("param");
+    return c.json({ members: await services.folders.removeMember(c.get("principal"), id, userId) }, 200);
+  });
   return app;
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const folderRouteDefs = { createFolder: create, listFolders: list, updateFolder: update, deleteFolder: remove };
+export const folderRouteDefs = {
+  createFolder: create,
+  listFolders: list,
+  updateFolder: update,
+  deleteFolder: remove,
+  listFolderMembers: listMembers,
+  addFolderMember: addMember,
+  removeFolderMember: removeMember,
+};

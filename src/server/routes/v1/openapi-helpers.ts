@@ -12,7 +12,7 @@ const err = (description: string) => ({ description, content: { "application/jso
 export const errors = {
   400: err("Invalid input: the message names the field."),
   401: err("Missing, invalid or revoked API key."),
-  403: err("The key lacks the scope, or the plan does not include the operation."),
+  403: err("The key lacks the scope, the plan does not include the operation, or the caller's role does not allow it."),
   404: err("Not found in this workspace."),
   409: err("Conflicts with existing data."),
   413: err("The JSON body is larger than 1 MiB."),
