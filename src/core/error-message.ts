@@ -18,6 +18,20 @@ export function safeErrorMessage(err: unknown): string {
   return String(err);
 }
 
+/** Absolute file paths (POSIX, Windows, file: URLs) as they appear in engines' and ffmpeg's messages. */
+const ABSOLUTE_PATH = /(?:file:\/\/)?(?:\/(?:[^\s/'"`:;,()[\]]+\/)+[^\s/'"`:;,()[\]]*|[A-Za-z]:\\(?:[^\s\\'"`:;,()[\]]+\\)+[^\s\\'"`:;,()[\]]*)/g;
+const PUBLIC_MAX = 500;
+
+/**
+ * What a failure may say to the people who use the service (a note's processingError,
+ * an API answer): the reason without the server's file paths, which tell an attacker
+ * where the data lives, cut to a readable length.
+ */
+export function publicErrorMessage(err: unknown): string {
+  const message = safeErrorMessage(err).replace(ABSOLUTE_PATH, "[file]").replace(/\s+/g, " ").trim();
+  return message.length > PUBLIC_MAX ? `${message.slice(0, PUBLIC_MAX - 1)}…` : message;
+}
+
 /** The error as the logger writes it: a failed query becomes its cause, named by its statement. */
 export function loggableError(err: unknown): unknown {
   if (!(err instanceof DrizzleQueryError)) return err;

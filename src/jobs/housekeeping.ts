@@ -21,6 +21,8 @@ const UNUSED_GRACE_MS = DAY;
 const ORPHAN_MIN_AGE_MS = HOUR;
 const FINISHED_JOBS_KEPT_MS = 7 * DAY;
 const WEBHOOK_EVENTS_KEPT_MS = 30 * DAY;
+/** OAuth clients that never got a token, after a day. */
+const UNUSED_CLIENT_KEPT_MS = DAY;
 
 const recordingPayload = z.object({ uploadId: z.string(), key: z.string() });
 
@@ -93,6 +95,7 @@ export async function sweepOnce(d: Omit<SweepDeps, "queue" | "intervalMs">): Pro
   removed.orphanFiles = orphans;
   removed.finishedJobs = await repos.maintenance.deleteFinishedJobs(t - FINISHED_JOBS_KEPT_MS);
   removed.webhookEvents = await repos.maintenance.deleteOldEvents(t - WEBHOOK_EVENTS_KEPT_MS);
+  removed.oauthClients = await repos.maintenance.deleteUnusedClients(t - UNUSED_CLIENT_KEPT_MS);
   return removed;
 }
 

@@ -8,14 +8,14 @@ export function page(title: string, body: string): string {
 main{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;padding:2rem;max-width:26rem;width:100%}h1{font-size:1.3rem;margin:0 0 1rem}
 label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #d1d5db;border-radius:6px;font:inherit}
 button{margin-top:1.2rem;padding:.6rem 1.1rem;border:0;border-radius:6px;background:#4f46e5;color:#fff;font:inherit;cursor:pointer}button.secondary{background:#e5e7eb;color:#111827;margin-left:.5rem}
-.error{background:#fef2f2;color:#991b1b;padding:.6rem;border-radius:6px}.muted{color:#6b7280;font-size:.9rem}ul{padding-left:1.2rem}</style></head>
+.error{background:#fef2f2;color:#991b1b;padding:.6rem;border-radius:6px}.warning{background:#fffbeb;color:#92400e;padding:.6rem;border-radius:6px}.muted{color:#6b7280;font-size:.9rem}ul{padding-left:1.2rem}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
 export function signInPage(o: { requestId: string; csrf: string; clientName: string; error?: string; email?: string; upstreamName?: string }) {
   return page(
     "Sign in",
-    `<h1>Sign in to notula</h1><p class="muted">${esc(o.clientName)} asks to read your meeting notes.</p>
+    `<h1>Sign in to notula</h1><p class="muted">An application calling itself “${esc(o.clientName)}” (a name notula has not verified) asks to read your meeting notes.</p>
 ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <form method="post" action="/oauth/sign-in"><input type="hidden" name="request" value="${esc(o.requestId)}"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${esc(o.email ?? "")}">
@@ -37,9 +37,10 @@ ${o.workspaces.map((w, i) => `<label><input type="radio" name="workspace" value=
 export function consentPage(o: { requestId: string; csrf: string; clientName: string; redirectHost: string; workspaceName: string; scope: string }) {
   return page(
     "Allow access",
-    `<h1>Allow ${esc(o.clientName)}?</h1>
-<p><strong>${esc(o.clientName)}</strong> will be able to read the meeting notes, knowledge base, members and settings of <strong>${esc(o.workspaceName)}</strong>. It cannot change anything.</p>
-<p class="muted">After you decide, you go back to <strong>${esc(o.redirectHost)}</strong>. Scope: ${esc(o.scope)}.</p>
+    `<h1>Allow an application to read ${esc(o.workspaceName)}?</h1>
+<p>An application calling itself <strong>“${esc(o.clientName)}”</strong> will be able to read the meeting notes, knowledge base, members and settings of <strong>${esc(o.workspaceName)}</strong> that you can see. It cannot change anything.</p>
+<p class="warning" id="unverified">notula has not verified this name: any application can register under any name. Allow it only if you started this sign-in yourself and trust where it sends you back.</p>
+<p>After you decide, you go back to <strong id="redirect-host">${esc(o.redirectHost)}</strong>. <span class="muted">Scope: ${esc(o.scope)}.</span></p>
 <form method="post" action="/oauth/consent"><input type="hidden" name="request" value="${esc(o.requestId)}"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <button type="submit" name="decision" value="allow">Allow</button><button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
   );

@@ -7,7 +7,7 @@ import type { AccountService } from "../services/accounts.js";
 import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../server/session-cookie.js";
 import { OAuthError } from "./errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
-import { SCOPES_SUPPORTED, type OAuthService } from "./service.js";
+import { REGISTRATION_LIMITS, SCOPES_SUPPORTED, type OAuthService } from "./service.js";
 import type { UpstreamOidc, UpstreamReturn } from "./upstream.js";
 
 
@@ -69,7 +69,12 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
   app.post("/mcp/oauth/register", async (c) => {
     let body: Record<string, unknown>;
     try {
-      body = await c.req.json();
+      // Read as text first: a body over the metadata bound is refused before it is parsed.
+      const text = await c.req.text();
+      if (Buffer.byteLength(text) > REGISTRATION_LIMITS.metadataBytes)
+        return c.json({ error: "invalid_client_metadata", error_description: `The client metadata may take at most ${REGISTRATION_LIMITS.metadataBytes / 1024} KB.` }, 400);
+      body = JSON.parse(text);
+      if (!body || typeof body !== "object" || Array.isArray(body)) throw new Error("not an object");
     } catch {
       return c.json({ error: "invalid_client_metadata", error_description: "The body must be JSON." }, 400);
     }

@@ -13,8 +13,9 @@ export const SCOPES_SUPPORTED = ["read", "write", "offline_access", "openid", "p
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 const REQUEST_TTL_MS = 30 * 60 * 1000;
-/** Two requests refreshing at once with the same token are not a theft. */
-const REUSE_GRACE_MS = 10_000;
+
+/** What one registration may hold (RFC 7591 sets no bounds; an open endpoint needs them). */
+export const REGISTRATION_LIMITS = { redirectUris: 10, uriChars: 2000, nameChars: 200, metadataBytes: 16 * 1024 } as const;
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const token = (bytes = 32) => randomBytes(bytes).toString("base64url");
@@ -24,8 +25,36 @@ function isLoopback(u: URL) {
   return u.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(u.hostname);
 }
 
-/** RFC 8252: a loopback redirect matches whatever its port; everything else exactly. */
+/** A private-use scheme of a native app (RFC 8252 §7.1): a reverse domain name, such as com.example.app. */
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
+
+/**
+ * Why a redirect URI may not be registered, or null when it may: https, loopback
+ * http (RFC 8252 §7.3) or a private-use scheme, never with a user name or password
+ * (which turns `http://evil.example@127.0.0.1/` into a look-alike) or a fragment.
+ */
+export function redirectUriProblem(raw: string): string | null {
+  if (raw.length > REGISTRATION_LIMITS.uriChars) return `a redirect URI may have at most ${REGISTRATION_LIMITS.uriChars} characters.`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `${raw} is not a URL.`;
+  }
+  if (url.username || url.password) return `${raw} must not carry a user name or password.`;
+  if (url.hash || raw.includes("#")) return `${raw} must not have a fragment.`;
+  if (url.protocol === "https:") return url.hostname ? null : `${raw} has no host.`;
+  if (url.protocol === "http:") return isLoopback(url) ? null : `${raw}: plain http is allowed for loopback addresses only (127.0.0.1, [::1], localhost).`;
+  if (PRIVATE_USE_SCHEME.test(url.protocol)) return null;
+  return `${raw}: the scheme ${url.protocol} is not allowed; use https, loopback http or a reverse-domain scheme such as com.example.app:/callback.`;
+}
+
+/**
+ * Exactly as registered; for a loopback redirect, any port (RFC 8252 §7.3), but the
+ * same host, path and query, and never a user name, password or fragment.
+ */
 export function redirectMatches(registered: string, given: string): boolean {
+  if (redirectUriProblem(given) !== null) return false;
   if (registered === given) return true;
   try {
     const r = new URL(registered);
@@ -35,6 +64,9 @@ export function redirectMatches(registered: string, given: string): boolean {
     return false;
   }
 }
+
+/** The grant (every token) an authorization code starts: named by the code, so a replay can find it. */
+const grantOfCode = (codeHash: string) => `code-${codeHash.slice(0, 32)}`;
 
 export interface OAuthDeps {
   repos: Repositories;
@@ -65,8 +97,19 @@ export function createOAuthService(d: OAuthDeps) {
     return [...new Set(list.length ? list : ["read"])].join(" ");
   }
 
+  /**
+   * Ends a grant: its refresh tokens are revoked, and its access tokens (JWTs, which
+   * live an hour) are refused from now on by `principalOf`, which checks the grant.
+   */
+  async function revokeGrant(familyId: string) {
+    await repos.transaction(async () => {
+      await repos.oauth.revokeFamily(familyId, now());
+      await repos.sharedState.markRevokedGrant(sha(familyId), now() + ACCESS_TOKEN_TTL_SEC * 1000 + 60_000);
+    });
+  }
+
   async function issueTokens(g: { clientId: string; userId: string; workspaceId: string; scope: string; resource: string; familyId: string; withRefresh: boolean }) {
-    const access = await d.signer.sign({ sub: g.userId, client_id: g.clientId, scope: g.scope, ws: g.workspaceId }, g.resource);
+    const access = await d.signer.sign({ sub: g.userId, client_id: g.clientId, scope: g.scope, ws: g.workspaceId, grant: g.familyId }, g.resource);
     const out: Record<string, unknown> = { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SEC, scope: g.scope };
     if (g.withRefresh) {
       const refresh = token();
@@ -90,20 +133,18 @@ export function createOAuthService(d: OAuthDeps) {
 
   return {
     async register(body: Record<string, unknown>) {
+      if (Buffer.byteLength(JSON.stringify(body)) > REGISTRATION_LIMITS.metadataBytes)
+        throw invalidClientMetadata(`The client metadata may take at most ${REGISTRATION_LIMITS.metadataBytes / 1024} KB.`);
       const uris = body.redirect_uris;
       if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === "string"))
         throw invalidRedirectUri("redirect_uris must be a non-empty array of URLs.");
+      if (uris.length > REGISTRATION_LIMITS.redirectUris) throw invalidRedirectUri(`A client may register at most ${REGISTRATION_LIMITS.redirectUris} redirect URIs.`);
       for (const u of uris as string[]) {
-        let url: URL;
-        try {
-          url = new URL(u);
-        } catch {
-          throw invalidRedirectUri(`${u} is not a URL.`);
-        }
-        if (url.hash) throw invalidRedirectUri(`${u} must not have a fragment.`);
-        if (url.protocol === "http:" && !isLoopback(url)) throw invalidRedirectUri(`${u}: plain http is allowed for loopback addresses only.`);
-        if (url.protocol === "javascript:" || url.protocol === "data:") throw invalidRedirectUri(`${u} is not allowed.`);
+        const problem = redirectUriProblem(u);
+        if (problem) throw invalidRedirectUri(problem);
       }
+      if (body.client_name !== undefined && (typeof body.client_name !== "string" || body.client_name.length > REGISTRATION_LIMITS.nameChars))
+        throw invalidClientMetadata(`client_name must be text of at most ${REGISTRATION_LIMITS.nameChars} characters.`);
       const method = (body.token_endpoint_auth_method as string | undefined) ?? "client_secret_basic";
       if (!["client_secret_post", "client_secret_basic", "none"].includes(method))
         throw invalidClientMetadata(`token_endpoint_auth_method must be client_secret_post, client_secret_basic or none.`);
@@ -112,7 +153,7 @@ export function createOAuthService(d: OAuthDeps) {
         throw invalidClientMetadata("grant_types may hold authorization_code and refresh_token.");
       const responseTypes = (body.response_types as string[] | undefined) ?? ["code"];
       if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== "code")) throw invalidClientMetadata("response_types must be [\"code\"].");
-      const name = typeof body.client_name === "string" && body.client_name.trim() ? body.client_name.trim().slice(0, 200) : "Unnamed client";
+      const name = typeof body.client_name === "string" && body.client_name.trim() ? body.client_name.trim() : "Unnamed client";
       // Every read scope is granted: the MCP tools only read.
       const scope = parseScope(typeof body.scope === "string" ? body.scope : undefined, "read offline_access");
       const granted = [...new Set([...scope.split(" "), "read", "offline_access"])].join(" ");
@@ -193,6 +234,8 @@ export function createOAuthService(d: OAuthDeps) {
     async principalOf(accessToken: string) {
       const claims = await d.signer.verify(accessToken, d.resource);
       if (!claims) return null;
+      // A grant ended (revoked, or its code replayed) takes its access tokens with it.
+      if (claims.grant && (await repos.sharedState.isRevokedGrant(sha(claims.grant), now()))) return null;
       const workspace = await repos.workspaces.get(claims.ws);
       const member = workspace ? await repos.members.getByUser(claims.ws, claims.sub) : null;
       if (!workspace || !member) return null;
@@ -274,7 +317,10 @@ export function createOAuthService(d: OAuthDeps) {
       const client = await authenticateClient(form.client_id, form.client_secret, basic);
       if (!form.token) throw invalidRequest("token is required.");
       const row = await repos.oauth.refresh(sha(form.token));
-      if (row && row.clientId === client.id) await repos.oauth.revokeFamily(row.familyId, now());
+      if (row && row.clientId === client.id) return revokeGrant(row.familyId);
+      // An access token ends its whole grant too: the client is done with this sign-in.
+      const claims = await d.signer.verify(form.token, d.resource);
+      if (claims?.grant && claims.client_id === client.id) await revokeGrant(claims.grant);
     },
 
     async token(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null) {
@@ -284,14 +330,18 @@ export function createOAuthService(d: OAuthDeps) {
         if (!form.code || !form.redirect_uri || !form.code_verifier) throw invalidRequest("code, redirect_uri and code_verifier are required.");
         const used = await repos.oauth.useCode(sha(form.code), now());
         if (!used || used.row.clientId !== client.id) throw invalidGrant("The code is not valid for this client.");
-        if (!used.fresh) throw invalidGrant("The code has been used already.");
+        if (!used.fresh) {
+          // RFC 6749 §4.1.2: a code used twice was stolen by one of the two; what it gave is revoked.
+          await revokeGrant(grantOfCode(used.row.codeHash));
+          throw invalidGrant("The code has been used already; the tokens issued for it are revoked.");
+        }
         const row = used.row;
         if (row.expiresAt < now()) throw invalidGrant("The code has expired.");
         if (row.redirectUri !== form.redirect_uri) throw invalidGrant("redirect_uri differs from the one in the authorization request.");
         const challenge = createHash("sha256").update(form.code_verifier).digest("base64url");
         if (!safeEqual(challenge, row.codeChallenge)) throw invalidGrant("PKCE verification failed.");
         if (form.resource && form.resource !== row.resource) throw new OAuthError("invalid_target", "resource differs from the authorization request.");
-        return issueTokens({ clientId: client.id, userId: row.userId, workspaceId: row.workspaceId, scope: row.scope, resource: row.resource, familyId: token(16), withRefresh: client.grantTypes.includes("refresh_token") });
+        return issueTokens({ clientId: client.id, userId: row.userId, workspaceId: row.workspaceId, scope: row.scope, resource: row.resource, familyId: grantOfCode(row.codeHash), withRefresh: client.grantTypes.includes("refresh_token") });
       }
       if (form.grant_type === "refresh_token") {
         if (!client.grantTypes.includes("refresh_token")) throw new OAuthError("unauthorized_client", "This client may not use refresh_token.");
@@ -301,11 +351,10 @@ export function createOAuthService(d: OAuthDeps) {
         if (row.revokedAt !== null) throw invalidGrant("The refresh token has been revoked.");
         if (row.expiresAt < now()) throw invalidGrant("The refresh token has expired.");
         if (!(await repos.oauth.rotate(row.tokenHash, now()))) {
-          // Used before: a concurrent refresh within the grace window is fine; later, it is theft.
-          if (row.rotatedAt !== null && now() - row.rotatedAt > REUSE_GRACE_MS) {
-            await repos.oauth.revokeFamily(row.familyId, now());
-            throw invalidGrant("The refresh token was used already; every token of this sign-in is now revoked.");
-          }
+          // Used before (RFC 9700 §4.14): one of the two holders is not the client. No grace
+          // window: a second use would mint a second live token. The whole grant ends.
+          await revokeGrant(row.familyId);
+          throw invalidGrant("The refresh token was used already; every token of this sign-in is now revoked.");
         }
         const scope = form.scope ? parseScope(form.scope) : row.scope;
         if (scope.split(" ").some((s) => !row.scope.split(" ").includes(s))) throw invalidScope("A refresh cannot widen the scope.");

@@ -3,6 +3,7 @@
 // and each stage writes its results in one transaction, so nothing is duplicated.
 // The same job writes a note again with another template (enhance): then a failure
 // gives the note back its previous status, with its previous enhanced note in place.
+import { publicErrorMessage } from "../core/error-message.js";
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -161,8 +162,10 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       }
     },
     async onExhausted({ noteId, restore }, error) {
-      if (restore) await lifecycle.enhanceFailed(noteId, restore, `Enhancing failed, so the note keeps its previous enhanced note: ${error.message}`);
-      else await lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${error.message}`);
+      // The note shows why; the server's paths stay in its log.
+      const reason = publicErrorMessage(error);
+      if (restore) await lifecycle.enhanceFailed(noteId, restore, `Enhancing failed, so the note keeps its previous enhanced note: ${reason}`);
+      else await lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${reason}`);
     },
   };
 }

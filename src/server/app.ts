@@ -57,6 +57,8 @@ export interface AppDeps {
 }
 
 const OPENAPI_PATH = "/v1/openapi.json";
+/** OAuth client registrations one address may make in an hour. */
+export const REGISTRATIONS_PER_HOUR = 20;
 
 export function createApp(deps: AppDeps) {
   const { services, config } = deps;
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps) {
     // Before the routes they guard: a route that answers does not call what follows it.
     const perAddress = limitByAddress("address", config.rateLimit.perAddressPerMinute, services.counters, now, clientAddress);
     app.use("/mcp/oauth/*", perAddress);
+    // Registering a client stores it: far fewer of those than of other calls (an MCP client registers once).
+    app.use("/mcp/oauth/register", limitByAddress("oauth-register", REGISTRATIONS_PER_HOUR, services.counters, now, clientAddress, 3600_000));
     app.use("/oauth/*", perAddress);
   }
   app.route("/", oauthRoutes(services.oauth, services.accounts, publicUrl, deps.logger, upstream));

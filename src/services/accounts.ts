@@ -62,6 +62,26 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
   }
 
   return {
+    /**
+     * Whether this is the account's password, counted against the same limits as signing
+     * in (per account and per address): every place that takes a password for an email
+     * (an invite joining an existing account) is as slow to guess through as sign-in.
+     */
+    async passwordMatches(input: { email: string; password: string; address: string }): Promise<boolean> {
+      const email = input.email.trim().toLowerCase();
+      const wait = Math.max(await byAccount.blockedFor(email), await byAddress.blockedFor(input.address));
+      if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
+      const user = await repos.users.getByEmail(email);
+      const ok = verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !user.passwordHash || !ok) {
+        await byAccount.fail(email);
+        await byAddress.fail(input.address);
+        return false;
+      }
+      await byAccount.clear(email);
+      return true;
+    },
+
     /** Email and password; null for any mismatch, with the same work done either way. */
     async signIn(input: { email: string; password: string; address: string; userAgent: string }): Promise<SignedIn | null> {
       const email = input.email.trim().toLowerCase();

@@ -65,6 +65,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const pending = createPendingStates(repos, opts.secrets, now);
   const aiSettings = createAiSettingsStore(repos, now);
   const templates = createTemplateService(repos, aiSettings, now);
+  const accounts = createAccountService(repos, workspaces, now, opts.counters);
   const notes = createNoteService(repos, now, {
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
@@ -91,14 +92,14 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     }),
     folders: createFolderService(repos, now, templates, access),
     directory: createDirectoryService(repos, now, access),
-    invites: createInviteService(repos, now, access),
+    invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input)),
     webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks, redeliver: opts.redeliverWebhook }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder, access),
     templates,
     aiConfig: createAiConfigService(repos, aiSettings, opts.secrets, { ...opts.ai, embedder: opts.embedder }, now),
     oauth,
-    accounts: createAccountService(repos, workspaces, now, opts.counters),
+    accounts,
     counters: opts.counters,
     cliGrants: createCliGrants(pending, apiKeys),
     pending,

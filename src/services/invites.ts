@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from ".
 import { folderPolicy, invitePolicy } from "../core/access.js";
 import type { Access } from "./access.js";
 import { paginate } from "./pagination.js";
-import { hashPassword, verifyPassword } from "../core/passwords.js";
+import { hashPassword } from "../core/passwords.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
 
@@ -34,7 +34,10 @@ function present(i: InviteRow) {
   };
 }
 
-export function createInviteService(repos: Repositories, now: Clock, access: Access) {
+/** Checks an existing account's password, throttled as sign-in is. */
+export type PasswordCheck = (input: { email: string; password: string; address: string }) => Promise<boolean>;
+
+export function createInviteService(repos: Repositories, now: Clock, access: Access, passwordMatches: PasswordCheck) {
   function checkIds(found: { id: string }[], wanted: string[], field: string, noun: string) {
     const have = new Set(found.map((x) => x.id));
     const missing = wanted.filter((id) => !have.has(id));
@@ -109,18 +112,21 @@ export function createInviteService(repos: Repositories, now: Clock, access: Acc
      * Accepts an invite: creates the account (or, for an existing one, checks its
      * password), joins the workspace with the invite's role, groups and folders.
      */
-    async accept(code: string, input: { name: string; email: string; password: string }) {
+    async accept(code: string, input: { name: string; email: string; password: string; address: string }) {
+      const email = input.email.trim().toLowerCase();
+      // An existing account's password is checked before the transaction: its failures
+      // must count even though the transaction that follows rolls back.
+      const existing = await repos.users.getByEmail(email);
+      const proven = existing !== null && existing.passwordHash !== null && (await passwordMatches({ email, password: input.password, address: input.address }));
       return await repos.transaction(async () => {
         const invite = await repos.invites.pendingByCode(code, now());
         if (!invite) throw new NotFoundError("This invite link has expired or has been used.");
-        const email = input.email.trim().toLowerCase();
         if (invite.email && invite.email !== email) throw new BadRequestError(`This invite is for ${invite.email}.`);
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new BadRequestError("Enter a valid email address.");
         if (input.password.length < 8) throw new BadRequestError("The password needs at least 8 characters.");
         let user = await repos.users.getByEmail(email);
         if (user) {
-          if (!user.passwordHash || !verifyPassword(input.password, user.passwordHash))
-            throw new BadRequestError("An account with this email exists: enter its password to join.");
+          if (!proven || user.id !== existing?.id) throw new BadRequestError("An account with this email exists: enter its password to join.");
         } else {
           if (!input.name.trim()) throw new BadRequestError("Enter your name.");
           user = { id: newId("usr"), email, name: input.name.trim().slice(0, 200), profileUrl: "", passwordHash: hashPassword(input.password), createdAt: now() };

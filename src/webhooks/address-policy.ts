@@ -1,41 +1,47 @@
 // Refuses webhook targets inside the host's own networks (SSRF): loopback, private,
-// link-local, carrier-grade NAT, unique-local and cloud metadata addresses.
+// link-local, carrier-grade NAT, unique-local, reserved and cloud metadata addresses.
+// Decided on normalized addresses (ipaddr.js parses every spelling): an IPv6 address
+// that carries an IPv4 one (mapped, compatible, NAT64, 6to4) is judged by the IPv4
+// address inside it, and the tunnelling ranges that can reach anything (Teredo, the
+// local-use NAT64 prefix, the deprecated IPv4-compatible block) are refused whole.
 import { lookup } from "node:dns/promises";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
-const blocked = new net.BlockList();
-for (const [addr, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(addr, prefix, "ipv4");
-for (const [addr, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  blocked.addSubnet(addr, prefix, "ipv6");
+/** The only IPv4 range kinds a webhook may reach. */
+const PUBLIC_V4 = new Set(["unicast"]);
+/** IPv6 range kinds reachable on the internet (the embedded-IPv4 ones are unwrapped first). */
+const PUBLIC_V6 = new Set(["unicast"]);
+
+/** The IPv4 address an IPv6 address carries, where it carries one by a standard that routes it. */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const b = v6.toByteArray();
+  const v4 = (at: number) => new ipaddr.IPv4(b.slice(at, at + 4));
+  const range = v6.range();
+  if (range === "ipv4Mapped" || range === "rfc6145") return v4(12);
+  // 64:ff9b::/96 (RFC 6052): the well-known NAT64 prefix, the address in the last 32 bits.
+  if (range === "rfc6052" && b.slice(4, 12).every((x) => x === 0)) return v4(12);
+  // 2002::/16 (6to4): the address in bits 16 to 48.
+  if (range === "6to4") return v4(2);
+  return null;
+}
 
 export function isPrivateAddress(ip: string): boolean {
-  const family = net.isIP(ip);
-  if (family === 4) return blocked.check(ip, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-    if (mapped) return blocked.check(mapped[1], "ipv4");
-    return blocked.check(ip, "ipv6");
+  const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!net.isIP(bare)) return false;
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.parse(bare);
+  } catch {
+    return true; // net.isIP accepted what ipaddr.js cannot read: refuse rather than guess
   }
-  return false;
+  if (addr.kind() === "ipv4") return !PUBLIC_V4.has(addr.range());
+  const v6 = addr as ipaddr.IPv6;
+  const inner = embeddedIPv4(v6);
+  if (inner) return !PUBLIC_V4.has(inner.range());
+  // ::/96 (IPv4-compatible, deprecated by RFC 4291; ::1 and :: among it): nothing public lives there.
+  if (v6.toByteArray().slice(0, 12).every((x) => x === 0)) return true;
+  return !PUBLIC_V6.has(v6.range());
 }
 
 /**

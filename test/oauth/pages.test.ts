@@ -80,8 +80,11 @@ describe("sign-in pages in Chromium", () => {
     await page.check("input[type=radio] >> nth=1");
     await page.click("button[type=submit]");
 
-    expect(await page.textContent("h1")).toBe("Allow Evil <script>alert(1)</script> Bot?");
-    expect(await page.textContent("main")).toContain(new URL(callbackUrl).host);
+    expect(await page.textContent("h1")).toBe("Allow an application to read Second <b>Team</b>?");
+    // The name is the client's own claim, shown as such, beside where the browser goes back to.
+    expect(await page.textContent("main")).toContain("An application calling itself “Evil <script>alert(1)</script> Bot”");
+    expect(await page.textContent("#unverified")).toContain("notula has not verified this name");
+    expect(await page.textContent("#redirect-host")).toBe(new URL(callbackUrl).host);
     await page.screenshot({ path: path.join(ARTIFACTS, "oauth-4-consent.png") });
     const arrived = nextCallback();
     await page.click("button[value=allow]");

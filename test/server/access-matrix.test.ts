@@ -133,7 +133,7 @@ async function web(who: Who, method: string, path: string, form?: Record<string,
     method,
     redirect: "manual",
     headers: { cookie: w.people[who].cookie!, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
-    body: form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x]))) : undefined,
+    body: form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]))) : undefined,
   });
   return { status: res.status, text: await res.text() };
 }

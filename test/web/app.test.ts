@@ -390,7 +390,7 @@ describe("the web app", () => {
     await leoContext.close();
   });
 
-  it("saving a note keeps it in a private folder the editor cannot see", async () => {
+  it("a note in a private folder does not exist for an admin outside the folder: no page, no form, no change", async () => {
     const ws = (await api("GET", "/v1/me")).body.workspace.id;
     const nina = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "nina@example.com", "--name", "Nina"]);
     const key = (await admin(server.dataDir, ["keys", "create", "--name", "nina", "--user", nina.user.id, "--workspace", ws])).key;
@@ -398,13 +398,14 @@ describe("the web app", () => {
     const folder = (await ninaApi("POST", "/v1/folders", { name: "Nina's private", ownerUserId: nina.user.id, isPrivate: true })).body.folder;
     const note = (await ninaApi("POST", "/v1/notes", { title: "Filed privately", folderIds: [folder.id] })).body.note;
     const page = adminPage;
-    await page.goto(`${server.url}/notes/${note.id}`);
-    expect(await page.getByRole("checkbox", { name: /Nina's private/ }).count()).toBe(0);
-    await page.getByLabel("Title").fill("Filed privately, renamed");
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(/saved=1/);
+    const res = await page.goto(`${server.url}/notes/${note.id}`);
+    expect(res?.status()).toBe(404);
+    expect(await page.content()).not.toContain("Filed privately");
+    expect(await page.content()).not.toContain("Nina&#39;s private");
+    await page.goto(`${server.url}/notes`);
+    expect(await page.getByRole("link", { name: "Filed privately" }).count()).toBe(0);
     const after = (await ninaApi("GET", `/v1/notes/${note.id}`)).body.note;
-    expect(after.title).toBe("Filed privately, renamed");
+    expect(after.title).toBe("Filed privately");
     expect(after.tags.map((t: { id: string }) => t.id)).toEqual([folder.id]);
   });
 

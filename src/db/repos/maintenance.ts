@@ -1,6 +1,6 @@
 // Housekeeping queries: what has expired or outlived its use, removed in bulk by the
 // periodic sweep. Portable (awaited query builders only), like the repositories it tidies after.
-import { and, eq, inArray, lt, lte, or } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, notExists, or } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { Tables } from "./portable.js";
 
@@ -12,7 +12,7 @@ export interface StaleUpload {
 }
 
 export function maintenanceRepo(db: Db, t: Tables) {
-  const { oauthRequests, oauthCodes, oauthRefreshTokens, webSessions, accountTokens, audioUploads, jobs, webhookEvents } = t;
+  const { oauthClients, oauthRequests, oauthCodes, oauthRefreshTokens, webSessions, accountTokens, audioUploads, jobs, webhookEvents } = t;
   const gone = (rows: unknown[]) => rows.length;
   return {
     /** Sign-in requests, codes, tokens and sessions past their expiry; counts by kind. */
@@ -24,6 +24,21 @@ export function maintenanceRepo(db: Db, t: Tables) {
         webSessions: gone(await db.delete(webSessions).where(lte(webSessions.expiresAt, now)).returning({ id: webSessions.idHash })),
         accountTokens: gone(await db.delete(accountTokens).where(lte(accountTokens.expiresAt, now)).returning({ id: accountTokens.tokenHash })),
       };
+    },
+    /**
+     * OAuth clients registered before `before` that never got a token: registration is
+     * open to anyone, so what is never used does not stay.
+     */
+    async deleteUnusedClients(before: number): Promise<number> {
+      const tokens = db.select({ id: oauthRefreshTokens.tokenHash }).from(oauthRefreshTokens).where(eq(oauthRefreshTokens.clientId, oauthClients.id));
+      const codes = db.select({ id: oauthCodes.codeHash }).from(oauthCodes).where(eq(oauthCodes.clientId, oauthClients.id));
+      const requests = db.select({ id: oauthRequests.id }).from(oauthRequests).where(eq(oauthRequests.clientId, oauthClients.id));
+      return gone(
+        await db
+          .delete(oauthClients)
+          .where(and(lt(oauthClients.createdAt, before), notExists(tokens), notExists(codes), notExists(requests)))
+          .returning({ id: oauthClients.id }),
+      );
     },
     /**
      * Uploads nobody will finish or use: never sent (or cut off) and past their URL's

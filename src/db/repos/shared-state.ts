@@ -17,6 +17,20 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       await db.insert(pendingStates).values({ kind, keyHash, value, expiresAt });
     },
 
+    /** Records that an OAuth grant has ended, until its last access token would have run out. */
+    async markRevokedGrant(keyHash: string, expiresAt: number): Promise<void> {
+      await db.insert(pendingStates).values({ kind: "revoked-grant", keyHash, value: {}, expiresAt }).onConflictDoNothing();
+    },
+
+    async isRevokedGrant(keyHash: string, now: number): Promise<boolean> {
+      const [row] = await db
+        .select({ k: pendingStates.keyHash })
+        .from(pendingStates)
+        .where(and(eq(pendingStates.kind, "revoked-grant"), eq(pendingStates.keyHash, keyHash), gt(pendingStates.expiresAt, now)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Takes a pending state once: it is gone after, whether or not it had expired. */
     async takePending(kind: PendingKind, keyHash: string, now: number): Promise<Record<string, unknown> | null> {
       const [row] = await db

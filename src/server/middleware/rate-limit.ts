@@ -32,10 +32,17 @@ export function rateLimit(limits: Config["rateLimit"]["perMinute"], counters: Co
  * not a forwarded header, which anyone can set; behind a reverse proxy every client
  * shares the proxy's, so the default is generous.
  */
-export function limitByAddress(name: string, perMinute: number, counters: CounterStore, now: Clock, addressOf: (c: Parameters<MiddlewareHandler>[0]) => string): MiddlewareHandler {
+export function limitByAddress(
+  name: string,
+  perWindow: number,
+  counters: CounterStore,
+  now: Clock,
+  addressOf: (c: Parameters<MiddlewareHandler>[0]) => string,
+  windowMs = WINDOW_MS,
+): MiddlewareHandler {
   return async (c, next) => {
-    const w = await counters.hit(`${name}:${addressOf(c)}`, WINDOW_MS);
-    if (w.count > perMinute) throw new RateLimitError(Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
+    const w = await counters.hit(`${name}:${addressOf(c)}`, windowMs);
+    if (w.count > perWindow) throw new RateLimitError(Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
     await next();
   };
 }

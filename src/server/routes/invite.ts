@@ -5,8 +5,8 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { esc, page } from "../../oauth/pages.js";
 import type { Services } from "../../services/index.js";
-import { AppError } from "../../core/errors.js";
-import { SESSION_COOKIE, sessionCookieOptions } from "../session-cookie.js";
+import { AppError, RateLimitError } from "../../core/errors.js";
+import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../session-cookie.js";
 
 const CSRF_COOKIE = "notula_invite_csrf";
 
@@ -55,9 +55,11 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
     if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
     const email = found.invite.email ?? one("email");
     try {
-      await services.invites.accept(code, { name: one("name"), email, password: one("password") });
+      await services.invites.accept(code, { name: one("name"), email, password: one("password"), address: clientAddress(c) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      if (err instanceof RateLimitError)
+        return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: `Too many attempts. Try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`, name: one("name") }), 429);
       return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: err.message, name: one("name") }), err.status as 400);
     }
     // The person just proved the password: they are signed in to the web app, in this workspace.

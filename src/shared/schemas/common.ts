@@ -60,9 +60,12 @@ export function queryInt(min: number, max: number | undefined, def: number) {
     } as Record<string, unknown>);
 }
 
+/** Far past any real list, and within every database's integers: a larger offset is refused with 400. */
+export const MAX_OFFSET = 1_000_000_000;
+
 export const PageQuery = z.object({
   limit: queryInt(1, 100, 20),
-  offset: queryInt(0, undefined, 0),
+  offset: queryInt(0, MAX_OFFSET, 0),
 });
 
 /** An ISO 8601 date or date-time in a query string, parsed to epoch milliseconds. */

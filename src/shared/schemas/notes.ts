@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Iso, Pagination, queryDate, queryIdList, queryInt } from "./common.js";
+import { Iso, MAX_OFFSET, Pagination, queryDate, queryIdList, queryInt } from "./common.js";
 
 import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES, VISIBILITIES } from "../vocabulary.js";
 
@@ -130,7 +130,7 @@ export type NoteDto = z.infer<typeof Note>;
 
 export const NoteListQuery = z.object({
   limit: queryInt(1, 100, 20),
-  offset: queryInt(0, undefined, 0),
+  offset: queryInt(0, MAX_OFFSET, 0),
   sortBy: z.enum(NOTE_SORT_FIELDS).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
   status: NoteStatus.optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PLANS, SCOPES } from "../../core/principal.js";
-import { HexColor, Iso, Pagination, queryInt } from "./common.js";
+import { HexColor, Iso, MAX_OFFSET, Pagination, queryInt } from "./common.js";
 
 export { PLANS, SCOPES, type ScopeName } from "../../core/principal.js";
 export const Plan = z.enum(PLANS);
@@ -43,7 +43,7 @@ export const MemberEnvelope = z.object({ member: Member }).meta({ id: "MemberEnv
 export const MemberList = z.object({ items: z.array(Member), pagination: Pagination }).meta({ id: "MemberList" });
 export const MemberListQuery = z.object({
   limit: queryInt(1, 100, 20),
-  offset: queryInt(0, undefined, 0),
+  offset: queryInt(0, MAX_OFFSET, 0),
   search: z.string().max(200).optional().meta({ description: "Substring of the member's name or email." }),
 });
 export const MemberUpdateBody = z
