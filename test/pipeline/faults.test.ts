@@ -222,6 +222,9 @@ describe("configuration errors end processing at once with a clear message", () 
       const note = await waitForStatus(api, id);
       expect(note.status).toBe("recorded-not-summarized");
       expect(note.processingError).toMatch(/Transcription failed: ffmpeg could not decode/);
+      // What ffmpeg said, without where the server keeps its files.
+      expect(note.processingError).not.toContain(server.dataDir);
+      expect(note.processingError).not.toMatch(/\/[\w.-]+\/[\w.-]+/);
     } finally {
       await server.stop();
     }

@@ -105,4 +105,20 @@ describe("the periodic sweep", () => {
     // One sweep waits at a time.
     expect((await rows("SELECT count(*) AS n FROM jobs WHERE kind = 'sweep' AND status = 'queued'"))[0].n).toBeLessThanOrEqual(1);
   });
+
+  it("removes OAuth clients that never got a token after a day; keeps new ones and those in use", async () => {
+    const hour = 3_600_000;
+    const reg = async () =>
+      ((await (await fetch(`${server.url}/mcp/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["http://127.0.0.1:5/cb"] }) })).json()) as { client_id: string }).client_id;
+    const abandoned = await reg();
+    const fresh = await reg();
+    const used = await reg();
+    await rows("UPDATE oauth_clients SET created_at = ? WHERE id IN (?, ?)", Date.now() - 25 * hour, abandoned, used);
+    await rows(
+      "INSERT INTO oauth_refresh_tokens (token_hash, family_id, client_id, user_id, workspace_id, scope, resource, expires_at, created_at) VALUES ('h1', 'f1', ?, 'u', 'w', 'read', 'r', ?, ?)",
+      used, Date.now() + 24 * hour, Date.now(),
+    );
+    await until("the abandoned client removed", async () => (await rows("SELECT id FROM oauth_clients WHERE id = ?", abandoned)).length === 0);
+    expect((await rows("SELECT id FROM oauth_clients WHERE id IN (?, ?) ORDER BY id", fresh, used)).length).toBe(2);
+  });
 });
