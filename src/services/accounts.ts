@@ -56,6 +56,22 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     return { sessionId, userId };
   }
 
+  /** The account whose password this is, or null; failures count per account and per address. */
+  async function throttledCheck(input: { email: string; password: string; address: string }) {
+    const email = input.email.trim().toLowerCase();
+    const wait = Math.max(await byAccount.blockedFor(email), await byAddress.blockedFor(input.address));
+    if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
+    const user = await repos.users.getByEmail(email);
+    const ok = verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !user.passwordHash || !ok) {
+      await byAccount.fail(email);
+      await byAddress.fail(input.address);
+      return null;
+    }
+    await byAccount.clear(email);
+    return user;
+  }
+
   function checkPassword(password: string) {
     const problem = passwordProblem(password);
     if (problem) throw new BadRequestError(problem);
@@ -68,34 +84,13 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
      * (an invite joining an existing account) is as slow to guess through as sign-in.
      */
     async passwordMatches(input: { email: string; password: string; address: string }): Promise<boolean> {
-      const email = input.email.trim().toLowerCase();
-      const wait = Math.max(await byAccount.blockedFor(email), await byAddress.blockedFor(input.address));
-      if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
-      const user = await repos.users.getByEmail(email);
-      const ok = verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !user.passwordHash || !ok) {
-        await byAccount.fail(email);
-        await byAddress.fail(input.address);
-        return false;
-      }
-      await byAccount.clear(email);
-      return true;
+      return (await throttledCheck(input)) !== null;
     },
 
     /** Email and password; null for any mismatch, with the same work done either way. */
     async signIn(input: { email: string; password: string; address: string; userAgent: string }): Promise<SignedIn | null> {
-      const email = input.email.trim().toLowerCase();
-      const wait = Math.max(await byAccount.blockedFor(email), await byAddress.blockedFor(input.address));
-      if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
-      const user = await repos.users.getByEmail(email);
-      const ok = verifyPassword(input.password.slice(0, 1024), user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !user.passwordHash || !ok) {
-        await byAccount.fail(email);
-        await byAddress.fail(input.address);
-        return null;
-      }
-      await byAccount.clear(email);
-      return openSession(user.id, input.userAgent);
+      const user = await throttledCheck(input);
+      return user ? openSession(user.id, input.userAgent) : null;
     },
 
     /**
