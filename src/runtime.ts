@@ -10,7 +10,7 @@ import { databaseTarget, type DatabaseTarget } from "./db/target.js";
 import { createPgRepositories } from "./db/pg/repos.js";
 import { openPostgres, pgMigrationsApplied, redactUrl } from "./db/pg/open.js";
 import type { Repositories } from "./db/repos/index.js";
-import { ConfigError } from "./config/load.js";
+import { ConfigError } from "./core/errors.js";
 import { configSchema, type Config } from "./config/schema.js";
 import { createJobQueue } from "./jobs/queue.js";
 import { DELETE_RECORDING } from "./jobs/housekeeping.js";

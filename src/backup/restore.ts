@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import * as tar from "tar";
-import { lockDataDir } from "../server/data-dir-lock.js";
+import { lockDataDir } from "../storage/data-dir-lock.js";
 import { DATABASE_FILE, MANIFEST, manifestSchema, sha256Of, type Manifest } from "./manifest.js";
 
 export class RestoreError extends Error {}

@@ -56,7 +56,7 @@ export function registerMigrateData(admin: Command, write: (text: string) => voi
         let recordings: { copied: number; missing: number } | null = null;
         if (flags.storage) {
           const { openAudioStore } = await import("../storage/open.js");
-          const { audioKey } = await import("../services/uploads.js");
+          const { audioKey } = await import("../storage/audio-key.js");
           const sourceStore = openAudioStore(config.storage, config.dataDir).store;
           const targetStore = openAudioStore({ ...config.storage, url: flags.storage }, config.dataDir).store;
           const uploads = from.sqlite.prepare("SELECT id, workspace_id AS workspaceId, extension FROM audio_uploads WHERE status IN ('uploaded', 'used')").all() as {

@@ -1,5 +1,6 @@
 // Builds the config from, in order of precedence: command-line flags, the
 // environment, a JSON config file, and the schema's defaults.
+import { ConfigError } from "../core/errors.js";
 import fs from "node:fs";
 import type { z } from "zod";
 import os from "node:os";
@@ -41,7 +42,8 @@ export function defaultDataDir(env: Env): string {
   return path.join(base, "notula");
 }
 
-export class ConfigError extends Error {}
+// Defined in core, below every layer that reports a configuration mistake; exported here for the commands that load config.
+export { ConfigError };
 
 type Layer = Record<string, unknown>;
 

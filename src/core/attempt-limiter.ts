@@ -2,7 +2,7 @@
 // The counts live where the counter store keeps them: memory for one process, the
 // database for replicas. A restart forgetting costs an attacker nothing they could
 // not get by waiting out the window anyway.
-import type { CounterStore } from "../services/counters.js";
+import type { CounterStore } from "./counters.js";
 import type { Clock } from "./clock.js";
 
 export function createAttemptLimiter(opts: { name: string; max: number; windowMs: number; now: Clock; counters: CounterStore }) {

@@ -97,3 +97,6 @@ export class InsufficientStorageError extends AppError {
     super(507, "insufficient_storage", message);
   }
 }
+
+/** A mistake in the configuration (flags, environment, config file): the CLI prints it and exits 2. */
+export class ConfigError extends Error {}

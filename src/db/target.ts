@@ -1,7 +1,7 @@
 // Which database a configuration names: the embedded SQLite file (the default, in the
 // data dir, or another file with sqlite:PATH) or a PostgreSQL server.
 import path from "node:path";
-import { ConfigError } from "../config/load.js";
+import { ConfigError } from "../core/errors.js";
 
 export type DatabaseTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 

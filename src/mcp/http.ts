@@ -15,8 +15,8 @@ import { createMcpServer, MCP_SERVER_INFO } from "./server.js";
 import type { Config } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
 import { MCP_SESSION_IDLE_MS } from "../services/mcp-sessions.js";
-import { clientAddress } from "../server/session-cookie.js";
-import { spendKeyBudget } from "../server/middleware/rate-limit.js";
+import { clientAddress } from "../http/session-cookie.js";
+import { spendKeyBudget } from "../http/rate-limit.js";
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;

@@ -1,14 +1,14 @@
 // The OAuth endpoints of /mcp, their discovery documents, and the sign-in pages.
 import { Hono, type Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { setCookie } from "hono/cookie";
 import type { Logger } from "../core/logger.js";
 import { RateLimitError } from "../core/errors.js";
 import type { AccountService } from "../services/accounts.js";
-import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../server/session-cookie.js";
-import { OAuthError } from "./errors.js";
+import { clientAddress, SESSION_COOKIE, sessionCookieOptions, sessionOf } from "../http/session-cookie.js";
+import { OAuthError } from "../services/oauth/errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
-import { REGISTRATION_LIMITS, SCOPES_SUPPORTED, type OAuthService } from "./service.js";
-import type { UpstreamOidc, UpstreamReturn } from "./upstream.js";
+import { REGISTRATION_LIMITS, SCOPES_SUPPORTED, type OAuthService } from "../services/oauth/service.js";
+import type { UpstreamOidc, UpstreamReturn } from "../services/oauth/upstream.js";
 
 
 const CSRF_MESSAGE = "The form has expired or was not sent by this page; start again.";
@@ -137,7 +137,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    if ((await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
+    if ((await sessionOf(c, accounts))?.userId ?? null) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
     return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, upstreamName: upstream?.name }));
   });
 
@@ -195,7 +195,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
+    const userId = (await sessionOf(c, accounts))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 302);
     const workspaces = await oauth.workspacesOf(userId);
     if (workspaces.length === 0) return c.html(errorPage("Your account belongs to no workspace."), 403);
@@ -211,7 +211,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const r = await withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
+    const userId = (await sessionOf(c, accounts))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     if (!(await oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? "")))) return c.html(errorPage("Choose one of your workspaces."), 400);
@@ -222,7 +222,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
+    const userId = (await sessionOf(c, accounts))?.userId ?? null;
     const { request, client } = r.pending;
     if (!userId || request.userId !== userId || !request.workspaceId) return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
     const workspaceName = await oauth.workspaceName(request.workspaceId) ?? request.workspaceId;
@@ -234,7 +234,7 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const r = await withRequest(c, String(f.request ?? ""));
     if (r.response) return r.response;
     pageHeaders(c);
-    const userId = (await accounts.session(getCookie(c, SESSION_COOKIE)))?.userId ?? null;
+    const userId = (await sessionOf(c, accounts))?.userId ?? null;
     const { request } = r.pending;
     if (!oauth.csrfMatches(request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     if (!userId || request.userId !== userId || !request.workspaceId) return c.html(errorPage("Sign in first."), 400);

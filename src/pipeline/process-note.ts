@@ -16,7 +16,7 @@ import type { TemplateService } from "../services/templates.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/repos/notes.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
-import { audioKey } from "../services/uploads.js";
+import { audioKey } from "../storage/audio-key.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "../services/note-lifecycle.js";
 import type { AudioStore } from "../storage/audio-store.js";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describeEngines, selectEmbedder } from "../ai/select.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { metricsRoutes } from "./routes/metrics.js";
-import { requestLog } from "./middleware/request-log.js";
+import { requestLog } from "../http/request-log.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { buildVectorIndexWorker, queueDueBuilds } from "../pipeline/vector-index.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
@@ -21,7 +21,7 @@ import { createLogger, type Logger } from "../core/logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { createApp } from "./app.js";
 import { healthRoutes } from "./routes/health.js";
-import { lockDataDir, type DataDirLock } from "./data-dir-lock.js";
+import { lockDataDir, type DataDirLock } from "../storage/data-dir-lock.js";
 
 export interface RunningServer {
   url: string;

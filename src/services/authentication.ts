@@ -2,7 +2,7 @@
 // tokens of its OAuth authorization server.
 import type { Principal } from "../core/principal.js";
 import type { ApiKeyService } from "./api-keys.js";
-import type { OAuthService } from "../oauth/service.js";
+import type { OAuthService } from "./oauth/service.js";
 
 export function createAuthentication(apiKeys: ApiKeyService, oauth: OAuthService) {
   return {

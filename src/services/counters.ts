@@ -2,21 +2,10 @@
 // and per address). One process counts in memory, exactly and for free; replicas on a
 // shared database count in it, so that a limit is one limit however many replicas serve.
 import type { Clock } from "../core/clock.js";
+import type { CounterStore, WindowCount } from "../core/counters.js";
+
+export type { CounterStore, WindowCount };
 import type { Repositories } from "../db/repos/index.js";
-
-export interface WindowCount {
-  count: number;
-  /** When the current window ends (ms since the epoch). */
-  resetAt: number;
-}
-
-export interface CounterStore {
-  /** Counts one more for `key` in the current window of `windowMs`. */
-  hit(key: string, windowMs: number): Promise<WindowCount>;
-  /** The count so far in the current window. */
-  peek(key: string, windowMs: number): Promise<WindowCount>;
-  clear(key: string): Promise<void>;
-}
 
 const windowOf = (t: number, windowMs: number) => t - (t % windowMs);
 

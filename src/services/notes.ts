@@ -5,7 +5,7 @@ import type { ListProjection, NoteRow } from "../db/repos/notes.js";
 import { newId } from "../core/ids.js";
 import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { randomBytes } from "node:crypto";
-import { audioKey } from "./uploads.js";
+import { audioKey } from "../storage/audio-key.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";

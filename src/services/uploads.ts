@@ -2,6 +2,7 @@
 // generate-upload-url signs a one-time URL on this server (10 minutes, bound to the
 // workspace, content type and size limit); PUT streams the file into the audio
 // store; from-audio turns the upload into a note and queues its processing.
+import { audioKey } from "../storage/audio-key.js";
 import { randomBytes } from "node:crypto";
 import { AUDIO_CONTENT_TYPES } from "../shared/vocabulary.js";
 import { audioContainerOf, describeNonAudio, SIGNATURE_BYTES } from "../storage/audio-signature.js";
@@ -38,7 +39,6 @@ export interface UploadServiceDeps {
   publicUrl: string;
 }
 
-export const audioKey = (u: Pick<AudioUploadRow, "workspaceId" | "id" | "extension">) => `${u.workspaceId}/${u.id}.${u.extension}`;
 
 function signedFields(u: AudioUploadRow, expires: number) {
   return ["PUT", u.id, u.workspaceId, u.contentType, u.maxBytes, expires].join("\n");

@@ -1,7 +1,7 @@
 // Chooses the audio store at start from the configured storage URL: the data dir's
 // audio/ folder unless an s3:// URL names a bucket.
 import path from "node:path";
-import { ConfigError } from "../config/load.js";
+import { ConfigError } from "../core/errors.js";
 import type { AudioStore } from "./audio-store.js";
 import { createFsAudioStore } from "./fs-audio-store.js";
 import { createS3AudioStore, parseS3Url } from "./s3-audio-store.js";

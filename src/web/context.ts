@@ -6,7 +6,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { SCOPES, type Principal, type ScopeName } from "../core/principal.js";
 import type { WebSessionRow } from "../db/repos/sessions.js";
 import type { Services } from "../services/index.js";
-import { SESSION_COOKIE } from "../server/session-cookie.js";
+import { sessionOf } from "../http/session-cookie.js";
 
 export interface Viewer {
   session: WebSessionRow;
@@ -51,13 +51,12 @@ export function pageHeaders(publicUrl: string): MiddlewareHandler<WebEnv> {
 /** Resolves the session cookie to a viewer (or null): the member, in the session's workspace. */
 export function loadViewer(services: Services): MiddlewareHandler<WebEnv> {
   return async (c, next) => {
-    c.set("viewer", await resolveViewer(services, getCookie(c, SESSION_COOKIE)));
+    c.set("viewer", await resolveViewer(services, await sessionOf(c, services.accounts)));
     await next();
   };
 }
 
-async function resolveViewer(services: Services, cookie: string | undefined): Promise<Viewer | null> {
-  const session = await services.accounts.session(cookie);
+async function resolveViewer(services: Services, session: WebSessionRow | null): Promise<Viewer | null> {
   if (!session) return null;
   const member = await services.accounts.membership(session);
   if (!member) return null;

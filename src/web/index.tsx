@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { AppError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import type { AudioStore } from "../storage/audio-store.js";
-import type { UpstreamOidc } from "../oauth/upstream.js";
+import type { UpstreamOidc } from "../services/oauth/upstream.js";
 import type { Services } from "../services/index.js";
 import { ASSETS } from "./assets/index.js";
 import { loadViewer, pageHeaders, type WebEnv } from "./context.js";

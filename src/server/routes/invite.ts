@@ -6,7 +6,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { esc, page } from "../../oauth/pages.js";
 import type { Services } from "../../services/index.js";
 import { AppError, RateLimitError } from "../../core/errors.js";
-import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../session-cookie.js";
+import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../http/session-cookie.js";
 
 const CSRF_COOKIE = "notula_invite_csrf";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Services } from "../../services/index.js";
 import { ServiceUnavailableError, BadRequestError } from "../../core/errors.js";
 import { UploadResult } from "../../shared/schemas/audio.js";
-import { newRouter } from "../context.js";
+import { newRouter } from "../../http/context.js";
 import { errors, ok } from "./v1/openapi-helpers.js";
 
 const binary = { schema: z.string().meta({ format: "binary" }) };

@@ -4,11 +4,11 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { RateLimitError } from "../../core/errors.js";
 import { AppError } from "../../core/errors.js";
 import type { Services } from "../../services/index.js";
-import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../server/session-cookie.js";
+import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../http/session-cookie.js";
 import { csrfOk, preSessionOk, preSessionToken, safeNext, type WebEnv } from "../context.js";
 import { MessagePage, PasswordLinkPage, SignInPage } from "../pages/sign-in.js";
 import { render } from "../render.js";
-import type { UpstreamOidc } from "../../oauth/upstream.js";
+import type { UpstreamOidc } from "../../services/oauth/upstream.js";
 
 export function authPages(services: Services, opts: { publicUrl: string; upstream?: UpstreamOidc }) {
   const app = new Hono<WebEnv>();

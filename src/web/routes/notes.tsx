@@ -7,7 +7,7 @@ import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
 import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
-import { describeZodError } from "../../server/context.js";
+import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { MessagePage } from "../pages/sign-in.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";

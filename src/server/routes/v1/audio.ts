@@ -1,8 +1,8 @@
 // Notes from audio (Enterprise only): the upload URL and the note creation.
 import type { Services } from "../../../services/index.js";
 import { FromAudioBody, FromAudioResult, GenerateUploadUrlBody, UploadUrl } from "../../../shared/schemas/audio.js";
-import { newRouter } from "../../context.js";
-import { requireEnterprise, requireScope } from "../../middleware/auth.js";
+import { newRouter } from "../../../http/context.js";
+import { requireEnterprise, requireScope } from "../../../http/auth.js";
 import { common, errors, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Notes from audio"], [requireScope("notes"), requireEnterprise]);

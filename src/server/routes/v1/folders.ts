@@ -1,8 +1,8 @@
 import type { Services } from "../../../services/index.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { FolderCreateBody, FolderEnvelope, FolderList, FolderMemberParams, FolderMembers, FolderUpdateBody } from "../../../shared/schemas/folders.js";
-import { newRouter } from "../../context.js";
-import { requireScope } from "../../middleware/auth.js";
+import { newRouter } from "../../../http/context.js";
+import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Folders"], [requireScope("folders")]);

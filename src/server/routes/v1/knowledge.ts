@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { IdParam, PageQuery, Pagination, SuccessMessage } from "../../../shared/schemas/common.js";
 import { KnowledgeArticle, KnowledgeArticleCreateBody } from "../../../shared/schemas/integrations.js";
-import { newRouter } from "../../context.js";
-import { requireScope } from "../../middleware/auth.js";
+import { newRouter } from "../../../http/context.js";
+import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Knowledge base"], [requireScope("notes")]);

@@ -1,6 +1,6 @@
 import type { Services } from "../../../services/index.js";
 import { Me } from "../../../shared/schemas/workspace.js";
-import { newRouter } from "../../context.js";
+import { newRouter } from "../../../http/context.js";
 import { z } from "zod";
 import { common, extension, ok, routesFor } from "./openapi-helpers.js";
 

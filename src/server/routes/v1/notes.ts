@@ -4,8 +4,8 @@ import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
 import { EnhanceBody, SpeakerList, SpeakerRenameBody } from "../../../shared/schemas/templates.js";
-import { newRouter, renderedJson } from "../../context.js";
-import { requireScope } from "../../middleware/auth.js";
+import { newRouter, renderedJson } from "../../../http/context.js";
+import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Notes"], [requireScope("notes")]);

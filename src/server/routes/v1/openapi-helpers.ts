@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { endpoints, type EndpointName } from "../../../shared/api/endpoints.js";
 import { ErrorBody } from "../../../shared/schemas/common.js";
-import type { AppEnv } from "../../context.js";
+import type { AppEnv } from "../../../http/context.js";
 
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 

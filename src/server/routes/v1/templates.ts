@@ -8,8 +8,8 @@ import {
   TemplateList,
   TemplateUpdateBody,
 } from "../../../shared/schemas/templates.js";
-import { newRouter } from "../../context.js";
-import { requireScope } from "../../middleware/auth.js";
+import { newRouter } from "../../../http/context.js";
+import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Templates"], [requireScope("templates")]);

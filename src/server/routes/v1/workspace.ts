@@ -16,8 +16,8 @@ import {
   WorkspaceTagList,
 } from "../../../shared/schemas/workspace.js";
 import { z } from "zod";
-import { newRouter } from "../../context.js";
-import { requireScope } from "../../middleware/auth.js";
+import { newRouter } from "../../../http/context.js";
+import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const users = [requireScope("users")];

@@ -2,8 +2,8 @@
 // share tokens or upload ids), status, duration, request id and workspace. Bodies,
 // headers and query strings are never logged: they carry keys and meeting content.
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../../core/logger.js";
-import type { AppEnv } from "../context.js";
+import type { Logger } from "../core/logger.js";
+import type { AppEnv } from "./context.js";
 
 export interface RequestObservation {
   method: string;

@@ -2,10 +2,10 @@
 // authorization code with PKCE (S256 only), refresh tokens rotated at every use with
 // reuse detection. Lifetimes: codes 10 minutes, access tokens 1 hour, refresh 30 days.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Repositories } from "../db/repos/index.js";
-import type { OAuthClientRow } from "../db/repos/oauth.js";
-import { verifyPassword } from "../core/passwords.js";
-import type { Clock } from "../core/clock.js";
+import type { Repositories } from "../../db/repos/index.js";
+import type { OAuthClientRow } from "../../db/repos/oauth.js";
+import { verifyPassword } from "../../core/passwords.js";
+import type { Clock } from "../../core/clock.js";
 import { invalidClient, invalidClientMetadata, invalidGrant, invalidRedirectUri, invalidRequest, invalidScope, OAuthError, unsupportedGrantType } from "./errors.js";
 import { ACCESS_TOKEN_TTL_SEC, type TokenSigner } from "./tokens.js";
 

@@ -2,11 +2,11 @@
 // Counted where the counter store counts: in memory for one process, in the shared
 // database for replicas, so that a limit holds however many replicas serve.
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../../config/schema.js";
-import { RateLimitError } from "../../core/errors.js";
-import type { Clock } from "../../core/clock.js";
-import type { CounterStore } from "../../services/counters.js";
-import type { AppEnv } from "../context.js";
+import type { Config } from "../config/schema.js";
+import { RateLimitError } from "../core/errors.js";
+import type { Clock } from "../core/clock.js";
+import type { CounterStore } from "../core/counters.js";
+import type { AppEnv } from "./context.js";
 
 const WINDOW_MS = 60_000;
 

@@ -1,5 +1,6 @@
 // The browser session cookie, shared by the web app and the OAuth pages.
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
 export const SESSION_COOKIE = "notula_session";
@@ -16,4 +17,12 @@ export function clientAddress(c: Context): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * The browser session a request carries, or null: the one place that reads the
+ * session cookie (the web app's viewer and the OAuth pages both ask here).
+ */
+export async function sessionOf<S>(c: Context, accounts: { session(id: string | undefined): Promise<S | null> }): Promise<S | null> {
+  return accounts.session(getCookie(c, SESSION_COOKIE));
 }

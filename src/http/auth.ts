@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import { presentedToken } from "../../core/credentials.js";
-import type { Authentication } from "../../services/authentication.js";
-import type { ScopeName } from "../../core/principal.js";
-import { ForbiddenError, UnauthorizedError } from "../../core/errors.js";
-import type { AppEnv } from "../context.js";
+import { presentedToken } from "../core/credentials.js";
+import type { Authentication } from "../services/authentication.js";
+import type { ScopeName } from "../core/principal.js";
+import { ForbiddenError, UnauthorizedError } from "../core/errors.js";
+import type { AppEnv } from "./context.js";
 
 export function authenticate(auth: Authentication): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

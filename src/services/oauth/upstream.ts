@@ -3,7 +3,7 @@
 // pending sign-in is kept in the database, sealed, so any replica may take the callback.
 import { randomBytes } from "node:crypto";
 import * as oauth from "oauth4webapi";
-import type { PendingStates } from "../services/pending.js";
+import type { PendingStates } from "../pending.js";
 
 export interface UpstreamConfig {
   issuer: string;

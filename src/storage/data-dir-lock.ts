@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ConfigError } from "../config/load.js";
+import { ConfigError } from "../core/errors.js";
 
 interface Holder {
   pid: number;

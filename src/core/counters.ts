@@ -1,0 +1,16 @@
+// Where fixed-window counts are kept (rate limits, failed sign-ins): the interface every
+// layer counts through; the stores (memory, the shared database) are in services/counters.ts.
+
+export interface WindowCount {
+  count: number;
+  /** When the current window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+export interface CounterStore {
+  /** Counts one more for `key` in the current window of `windowMs`. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The count so far in the current window. */
+  peek(key: string, windowMs: number): Promise<WindowCount>;
+  clear(key: string): Promise<void>;
+}
