@@ -2,7 +2,6 @@
 // store, job queue, the note life cycle and the services. Shared by `notula serve`,
 // `notula admin` and `notula mcp`.
 import fs from "node:fs";
-import path from "node:path";
 import { createRepositories } from "./db/repos/index.js";
 import type Database from "better-sqlite3";
 import { migrationsApplied, openDatabase, type Db } from "./db/open.js";

@@ -77,7 +77,10 @@ export function nearestIndex(set: CellSet, v: Float32Array): number {
   for (const c of which) {
     if (c < 0) continue;
     const d = dotAt(set.floats, c * set.dims, v);
-    if (d > bestDot) (bestDot = d), (best = c);
+    if (d > bestDot) {
+      bestDot = d;
+      best = c;
+    }
   }
   return best;
 }
@@ -155,7 +158,10 @@ export async function trainCells(samples: Float32Array[], count: number, opts: T
     for (let i = 0; i < units.length; i++) {
       const v = units[i];
       const c = nearestIndex(set, v);
-      if (c !== cellOf[i]) (changed++, (cellOf[i] = c));
+      if (c !== cellOf[i]) {
+        changed++;
+        cellOf[i] = c;
+      }
       sizes[c]++;
       for (let j = 0; j < dims; j++) sums[c * dims + j] += v[j];
       if (opts.pause && i % PAUSE_EVERY === PAUSE_EVERY - 1) await opts.pause();

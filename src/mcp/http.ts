@@ -143,7 +143,7 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     if (sessionId) {
       // Unknown, ended, expired, or another principal's: all read as "no such session".
       if (!(await services.mcpSessions.resume(sessionId, principal.keyId))) {
-        sessions.get(sessionId)?.transport.close();
+        await sessions.get(sessionId)?.transport.close().catch(() => {});
         return jsonError(c, 404, "not_found", "No such MCP session; initialize a new one.");
       }
       if (method === "DELETE") await services.mcpSessions.close(sessionId);

@@ -72,8 +72,11 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const some = contentTerms(query);
     for (const [match, prefix] of passes) {
       if (out.length >= need) break;
-      for (const n of await repos.search.rankNotes({ ...scope, query: match === "any" ? some : query, match, prefix, limit: need, cap: FULLTEXT_CAP }))
-        if (!seen.has(n.id)) (seen.add(n.id), out.push(n));
+      for (const n of await repos.search.rankNotes({ ...scope, query: match === "any" ? some : query, match, prefix, limit: need, cap: FULLTEXT_CAP })) {
+        if (seen.has(n.id)) continue;
+        seen.add(n.id);
+        out.push(n);
+      }
     }
     return out;
   }

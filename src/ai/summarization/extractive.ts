@@ -134,7 +134,7 @@ async function fillSections(template: TemplateSpec, sentences: Sentence[], embed
     }
     if (best >= 0 && bestScore >= MIN_STANDOUT) chosen[best].push({ s, score: bestScore });
   }
-  for (const [k, list] of chosen.entries()) {
+  for (const list of chosen) {
     list.sort((a, b) => b.score - a.score).splice(perSection);
     for (const { s } of list) used.add(s);
   }

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "../exit.js";
 import { waitForNote } from "../lib/wait.js";
 import { connect } from "../lib/context.js";
-import { info, printJson } from "../lib/output.js";
+import { printJson } from "../lib/output.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 
 /** The recording's length in seconds: read from the file's own headers, else measured by ffprobe. */

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { groupRows } from "./group-rows.js";
 import type { Db } from "../open.js";
-import type { members } from "../schema/index.js";
 import { first, type Dialect, type Tables, type Transaction } from "./portable.js";
 
 export interface MemberRecord {

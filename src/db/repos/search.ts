@@ -152,7 +152,11 @@ export function searchRepo(db: Db) {
         const seen = new Set<number>();
         for (const mode of query.terms.length > 1 ? (["all", "any"] as const) : (["any"] as const)) {
           if (seen.size >= limit) break;
-          for (const hit of ids(ftsMatch(query, mode, prefix), limit)) if (!seen.has(hit.rowid) && seen.size < limit) (seen.add(hit.rowid), found.push(hit));
+          for (const hit of ids(ftsMatch(query, mode, prefix), limit)) {
+            if (seen.has(hit.rowid) || seen.size >= limit) continue;
+            seen.add(hit.rowid);
+            found.push(hit);
+          }
         }
         if (found.length) break;
       }

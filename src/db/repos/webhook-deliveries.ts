@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import type { webhookDeliveries, webhookEvents } from "../schema/index.js";
+import type { webhookDeliveries } from "../schema/index.js";
 import { first, type Tables, type Transaction } from "./portable.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

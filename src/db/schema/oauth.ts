@@ -1,7 +1,6 @@
 // The OAuth authorization server of /mcp and the browser sign-in sessions.
 import { idColumn, createdAtColumn } from "./columns.js";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { userColumn } from "./accounts.js";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** OAuth clients registered dynamically (RFC 7591) by MCP clients. */
 export const oauthClients = sqliteTable("oauth_clients", {

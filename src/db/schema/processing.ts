@@ -1,9 +1,8 @@
 // Uploads, the durable job queue, the webhook outbox and the search passages.
 import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { webhooks } from "./integrations.js";
-import { notes } from "./notes.js";
 
 /** A presigned upload: created by generate-upload-url, filled by PUT, consumed by from-audio. */
 export const audioUploads = sqliteTable(

@@ -2,7 +2,7 @@
 // PostgreSQL has pgvector's index instead, so these are not part of the one schema
 // source its tables are derived from (schema/index.ts); drizzle-kit reads both files
 // for SQLite's migrations (drizzle.config.ts).
-import { blob, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { passages } from "./processing.js";
 

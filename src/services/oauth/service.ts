@@ -4,7 +4,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Repositories } from "../../db/repos/index.js";
 import type { OAuthClientRow } from "../../db/repos/oauth.js";
-import { verifyPassword } from "../../core/passwords.js";
 import type { Clock } from "../../core/clock.js";
 import { invalidClient, invalidClientMetadata, invalidGrant, invalidRedirectUri, invalidRequest, invalidScope, OAuthError, unsupportedGrantType } from "./errors.js";
 import { ACCESS_TOKEN_TTL_SEC, type TokenSigner } from "./tokens.js";
