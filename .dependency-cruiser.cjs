@@ -19,7 +19,9 @@ const pathOf = (names) => `^src/(${names.join("|")})($|/)`;
 
 const upward = FLOORS.slice(0, -1).map((floor, i) => ({
   name: `no-upward-from-${floor.join("-").replace(/\\\./g, "")}`,
-  comment: `${floor.join(", ")} may import only from ${FLOORS.slice(0, i + 1).flat().join(", ")}`,
+  comment: `${floor.join(", ")} may import only from ${FLOORS.slice(0, i + 1)
+    .flat()
+    .join(", ")}`,
   severity: "error",
   from: { path: pathOf(floor) },
   to: { path: pathOf(FLOORS.slice(i + 1).flat()), dependencyTypesNot: ["type-only"] },
@@ -54,7 +56,11 @@ module.exports = {
     exclude: { path: "^src/types/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".d.ts"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".d.ts"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -14,7 +14,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "off" },
     rules: {
       "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/no-unused-expressions": "error",
     },
   },

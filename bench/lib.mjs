@@ -7,11 +7,15 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export function startServer(dataDir, args = [], env = {}) {
-  const proc = spawn(process.execPath, [path.join(root, "bin/notula.js"), "serve", "--port", "0", "--data-dir", dataDir, "--no-rate-limit", ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-    // Warnings only: a log line per request would be measured too, and drown the report.
-    env: { NOTULA_LOG_LEVEL: "warn", ...process.env, ...env },
-  });
+  const proc = spawn(
+    process.execPath,
+    [path.join(root, "bin/notula.js"), "serve", "--port", "0", "--data-dir", dataDir, "--no-rate-limit", ...args],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      // Warnings only: a log line per request would be measured too, and drown the report.
+      env: { NOTULA_LOG_LEVEL: "warn", ...process.env, ...env },
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = "";
     proc.stdout.on("data", (d) => {

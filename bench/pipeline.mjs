@@ -16,7 +16,20 @@ function makeRecording(dir) {
   const text = Array.from({ length: Math.ceil((MINUTES * 60 * 3.5) / words) }, () => SENTENCE).join(" ");
   fs.writeFileSync(path.join(dir, "speech.txt"), text);
   execFileSync("flite", ["-voice", "slt", "-f", path.join(dir, "speech.txt"), "-o", path.join(dir, "speech.wav")]);
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-i", path.join(dir, "speech.wav"), "-t", String(MINUTES * 60), "-c:a", "libmp3lame", "-b:a", "64k", path.join(dir, "speech.mp3")]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    path.join(dir, "speech.wav"),
+    "-t",
+    String(MINUTES * 60),
+    "-c:a",
+    "libmp3lame",
+    "-b:a",
+    "64k",
+    path.join(dir, "speech.mp3"),
+  ]);
   return path.join(dir, "speech.mp3");
 }
 
@@ -24,7 +37,9 @@ function direct(file, dir) {
   const t = performance.now();
   const wav = path.join(dir, "direct.wav");
   execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", file, "-ac", "1", "-ar", "16000", wav]);
-  const r = spawnSync("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"], { maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error("pocketsphinx failed");
   return performance.now() - t;
 }
@@ -32,8 +47,17 @@ function direct(file, dir) {
 async function throughPipeline(file, dir) {
   const server = await startServer(path.join(dir, "data"), ["--stt-engine", "sphinx"]);
   try {
-    const { presignedUrl, audioUrl, contentType } = await api(server, "POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: MINUTES * 60 });
-    const put = await fetch(presignedUrl, { method: "PUT", body: fs.readFileSync(file), headers: { "content-type": contentType } });
+    const { presignedUrl, audioUrl, contentType } = await api(
+      server,
+      "POST",
+      "/v1/notes/from-audio/generate-upload-url",
+      { fileExtension: "mp3", duration: MINUTES * 60 },
+    );
+    const put = await fetch(presignedUrl, {
+      method: "PUT",
+      body: fs.readFileSync(file),
+      headers: { "content-type": contentType },
+    });
     if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
     const t = performance.now();
     const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl });
@@ -57,7 +81,9 @@ export async function benchPipeline() {
     const overhead = pipe.ms / directMs - 1;
     console.log(`\nPipeline on a ${MINUTES}-minute recording (pocketsphinx engine, extractive summary)`);
     console.log(`engine directly (baseline)   ${seconds(directMs).padStart(8)} s`);
-    console.log(`from-audio → completed       ${seconds(pipe.ms).padStart(8)} s   overhead ${(overhead * 100).toFixed(1)}%  (${pipe.segments} segments)`);
+    console.log(
+      `from-audio → completed       ${seconds(pipe.ms).padStart(8)} s   overhead ${(overhead * 100).toFixed(1)}%  (${pipe.segments} segments)`,
+    );
     console.log(`goal: overhead < 10%: ${overhead < 0.1 ? "met" : "not met"}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,17 @@ function adminUrl() {
 }
 
 async function measure(url, key, p, method = "GET", body) {
-  const r = await autocannon({ url: url + p, method, body, connections: CONNECTIONS, duration: DURATION, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body ? { "content-type": "application/json" } : {}) } });
+  const r = await autocannon({
+    url: url + p,
+    method,
+    body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+  });
   if (r.non2xx + r.errors) throw new Error(`${p}: ${r.non2xx + r.errors} failed requests`);
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
@@ -35,20 +45,38 @@ async function run(backend, env) {
     const key = server.key;
     await stopServer(server.proc);
     const t0 = Date.now();
-    const seeded = backend === "postgres" ? await seedPostgres(env.NOTULA_DATABASE_URL, NOTES) : seed(path.join(dataDir, "notula.db"), NOTES);
-    console.error(`${backend}: seeded ${NOTES.toLocaleString("en")} notes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const seeded =
+      backend === "postgres"
+        ? await seedPostgres(env.NOTULA_DATABASE_URL, NOTES)
+        : seed(path.join(dataDir, "notula.db"), NOTES);
+    console.error(
+      `${backend}: seeded ${NOTES.toLocaleString("en")} notes in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     server = await startServer(dataDir, [], env);
     const scenarios = [
       ["list, page of 20", "/v1/notes?limit=20"],
       ["list, title search", `/v1/notes?limit=20&search=${seeded.company}`],
-      ["list, folder + dates", `/v1/notes?limit=20&folderIds=${seeded.folders[1].id}&fromDate=2025-06-01&toDate=2026-06-01`],
+      [
+        "list, folder + dates",
+        `/v1/notes?limit=20&folderIds=${seeded.folders[1].id}&fromDate=2025-06-01&toDate=2026-06-01`,
+      ],
       ["list, by title", "/v1/notes?limit=20&sortBy=title&sortOrder=asc"],
       ["one note", `/v1/notes/${seeded.sampleNoteId}`],
       // What was said: a company named in one meeting of 500, a topic in one of 10.
       ["search, rare word", `/v1/search?q=${seeded.company}&mode=fulltext`],
       ["search, common word", "/v1/search?q=roadmap&mode=fulltext"],
-      ["create a note", "/v1/notes", "POST", JSON.stringify({ title: "Bench note", userWrittenNote: "Written during the benchmark." })],
-      ["upload URL", "/v1/notes/from-audio/generate-upload-url", "POST", JSON.stringify({ fileExtension: "wav", duration: 60 })],
+      [
+        "create a note",
+        "/v1/notes",
+        "POST",
+        JSON.stringify({ title: "Bench note", userWrittenNote: "Written during the benchmark." }),
+      ],
+      [
+        "upload URL",
+        "/v1/notes/from-audio/generate-upload-url",
+        "POST",
+        JSON.stringify({ fileExtension: "wav", duration: 60 }),
+      ],
     ];
     await measure(server.url, null, "/healthz");
     const health = await measure(server.url, null, "/healthz");
@@ -73,12 +101,25 @@ export async function benchPostgres() {
   try {
     const lite = await run("sqlite", {});
     const pgr = await run("postgres", { NOTULA_DATABASE_URL: url.toString() });
-    console.log(`\nREST on SQLite and PostgreSQL, ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each (same machine as the database)`);
-    console.log(`${"scenario".padEnd(22)} ${"SQLite req/s".padStart(12)} ${"ratio".padStart(6)} ${"PG req/s".padStart(10)} ${"ratio".padStart(6)} ${"p99 PG".padStart(7)} ${"PG/SQLite".padStart(9)}`);
-    const row = (n, a, b, ra, rb) => `${n.padEnd(22)} ${a.rps.toFixed(0).padStart(12)} ${ra.padStart(6)} ${b.rps.toFixed(0).padStart(10)} ${rb.padStart(6)} ${`${b.p99} ms`.padStart(7)} ${(b.rps / a.rps).toFixed(2).padStart(9)}`;
+    console.log(
+      `\nREST on SQLite and PostgreSQL, ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each (same machine as the database)`,
+    );
+    console.log(
+      `${"scenario".padEnd(22)} ${"SQLite req/s".padStart(12)} ${"ratio".padStart(6)} ${"PG req/s".padStart(10)} ${"ratio".padStart(6)} ${"p99 PG".padStart(7)} ${"PG/SQLite".padStart(9)}`,
+    );
+    const row = (n, a, b, ra, rb) =>
+      `${n.padEnd(22)} ${a.rps.toFixed(0).padStart(12)} ${ra.padStart(6)} ${b.rps.toFixed(0).padStart(10)} ${rb.padStart(6)} ${`${b.p99} ms`.padStart(7)} ${(b.rps / a.rps).toFixed(2).padStart(9)}`;
     console.log(row("GET /healthz", lite.health, pgr.health, "1.00", "1.00"));
     for (const n of Object.keys(lite.results))
-      console.log(row(n, lite.results[n], pgr.results[n], (lite.results[n].rps / lite.health.rps).toFixed(2), (pgr.results[n].rps / pgr.health.rps).toFixed(2)));
+      console.log(
+        row(
+          n,
+          lite.results[n],
+          pgr.results[n],
+          (lite.results[n].rps / lite.health.rps).toFixed(2),
+          (pgr.results[n].rps / pgr.health.rps).toFixed(2),
+        ),
+      );
   } finally {
     const d = new pg.Client({ connectionString: admin });
     await d.connect();

@@ -26,64 +26,81 @@ async function measure(url, key, p) {
 }
 
 export async function benchRest() {
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-"));
-try {
-  // First start creates the schema and the workspace; then seed with the server stopped.
-  let server = await startServer(dataDir);
-  const key = server.key;
-  await stopServer(server.proc);
-  const t0 = Date.now();
-  const seeded = seed(path.join(dataDir, "notula.db"), NOTES);
-  console.error(`seeded ${NOTES.toLocaleString("en")} notes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  server = await startServer(dataDir);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-"));
+  try {
+    // First start creates the schema and the workspace; then seed with the server stopped.
+    let server = await startServer(dataDir);
+    const key = server.key;
+    await stopServer(server.proc);
+    const t0 = Date.now();
+    const seeded = seed(path.join(dataDir, "notula.db"), NOTES);
+    console.error(`seeded ${NOTES.toLocaleString("en")} notes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    server = await startServer(dataDir);
 
-  const folder = seeded.folders[1].id;
-  const scenarios = [
-    ["GET /v1/notes (page of 20)", "/v1/notes?limit=20"],
-    ["GET /v1/notes search", `/v1/notes?limit=20&search=${seeded.company}`],
-    ["GET /v1/notes folderIds + dates", `/v1/notes?limit=20&folderIds=${folder}&fromDate=2025-06-01&toDate=2026-06-01`],
-    ["GET /v1/notes sortBy=title", "/v1/notes?limit=20&sortBy=title&sortOrder=asc"],
-    ["GET /v1/notes/{id}", `/v1/notes/${seeded.sampleNoteId}`],
-  ];
-  // Warm up caches and JIT, then take the baseline before and after, and average.
-  await measure(server.url, null, "/healthz");
-  const before = await measure(server.url, null, "/healthz");
-  const rows = [];
-  for (const [name, p] of scenarios) rows.push([name, await measure(server.url, key, p)]);
-  const after = await measure(server.url, null, "/healthz");
-  const baseline = { rps: (before.rps + after.rps) / 2, p50: (before.p50 + after.p50) / 2, p99: Math.max(before.p99, after.p99) };
-  await stopServer(server.proc);
+    const folder = seeded.folders[1].id;
+    const scenarios = [
+      ["GET /v1/notes (page of 20)", "/v1/notes?limit=20"],
+      ["GET /v1/notes search", `/v1/notes?limit=20&search=${seeded.company}`],
+      [
+        "GET /v1/notes folderIds + dates",
+        `/v1/notes?limit=20&folderIds=${folder}&fromDate=2025-06-01&toDate=2026-06-01`,
+      ],
+      ["GET /v1/notes sortBy=title", "/v1/notes?limit=20&sortBy=title&sortOrder=asc"],
+      ["GET /v1/notes/{id}", `/v1/notes/${seeded.sampleNoteId}`],
+    ];
+    // Warm up caches and JIT, then take the baseline before and after, and average.
+    await measure(server.url, null, "/healthz");
+    const before = await measure(server.url, null, "/healthz");
+    const rows = [];
+    for (const [name, p] of scenarios) rows.push([name, await measure(server.url, key, p)]);
+    const after = await measure(server.url, null, "/healthz");
+    const baseline = {
+      rps: (before.rps + after.rps) / 2,
+      p50: (before.p50 + after.p50) / 2,
+      p99: Math.max(before.p99, after.p99),
+    };
+    await stopServer(server.proc);
 
-  // The same stack serving a bare 20-row query: what this machine allows at all.
-  const bare = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), "bare-server.mjs"), path.join(dataDir, "notula.db")], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const bareUrl = await new Promise((resolve) => bare.stdout.once("data", (d) => resolve(String(d).trim())));
-  await measure(bareUrl, null, "/healthz");
-  const bareHealth = await measure(bareUrl, null, "/healthz");
-  const bareQuery = await measure(bareUrl, null, "/bare");
-  bare.kill();
+    // The same stack serving a bare 20-row query: what this machine allows at all.
+    const bare = spawn(
+      process.execPath,
+      [path.join(path.dirname(fileURLToPath(import.meta.url)), "bare-server.mjs"), path.join(dataDir, "notula.db")],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    const bareUrl = await new Promise((resolve) => bare.stdout.once("data", (d) => resolve(String(d).trim())));
+    await measure(bareUrl, null, "/healthz");
+    const bareHealth = await measure(bareUrl, null, "/healthz");
+    const bareQuery = await measure(bareUrl, null, "/bare");
+    bare.kill();
 
-  const line = (name, r, ratio) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(6)} ${ratio.padStart(8)}`;
-  console.log(`\nnotula REST API at ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each`);
-  console.log(`${"scenario".padEnd(34)} ${"req/s".padStart(8)} ${"p50 ms".padStart(6)} ${"p99 ms".padStart(6)} ${"ratio".padStart(8)}`);
-  console.log(line("GET /healthz (baseline)", baseline, "1.00"));
-  let ok = true;
-  for (const [name, r] of rows) {
-    const ratio = r.rps / baseline.rps;
-    const pass = ratio >= 0.25 && r.p99 < 10;
-    if (!pass) ok = false;
-    console.log(line(name, r, ratio.toFixed(2)) + (pass ? "" : "  (below goal)"));
+    const line = (name, r, ratio) =>
+      `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(6)} ${String(r.p99).padStart(6)} ${ratio.padStart(8)}`;
+    console.log(
+      `\nnotula REST API at ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each`,
+    );
+    console.log(
+      `${"scenario".padEnd(34)} ${"req/s".padStart(8)} ${"p50 ms".padStart(6)} ${"p99 ms".padStart(6)} ${"ratio".padStart(8)}`,
+    );
+    console.log(line("GET /healthz (baseline)", baseline, "1.00"));
+    let ok = true;
+    for (const [name, r] of rows) {
+      const ratio = r.rps / baseline.rps;
+      const pass = ratio >= 0.25 && r.p99 < 10;
+      if (!pass) ok = false;
+      console.log(line(name, r, ratio.toFixed(2)) + (pass ? "" : "  (below goal)"));
+    }
+    console.log(
+      `\ngoal: every list query >= 0.25 of the baseline's throughput and p99 < 10 ms: ${ok ? "met" : "not met"}`,
+    );
+    const listRps = rows[0][1].rps;
+    console.log(
+      `reference: a bare 20-row SELECT * on the same stack, no auth or shaping: ${bareQuery.rps.toFixed(0)} req/s, ` +
+        `${(bareQuery.rps / bareHealth.rps).toFixed(2)} of its own /healthz (${bareHealth.rps.toFixed(0)} req/s); ` +
+        `GET /v1/notes reaches ${(listRps / bareQuery.rps).toFixed(2)} of it.`,
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\ngoal: every list query >= 0.25 of the baseline's throughput and p99 < 10 ms: ${ok ? "met" : "not met"}`);
-  const listRps = rows[0][1].rps;
-  console.log(
-    `reference: a bare 20-row SELECT * on the same stack, no auth or shaping: ${bareQuery.rps.toFixed(0)} req/s, ` +
-      `${(bareQuery.rps / bareHealth.rps).toFixed(2)} of its own /healthz (${bareHealth.rps.toFixed(0)} req/s); ` +
-      `GET /v1/notes reaches ${(listRps / bareQuery.rps).toFixed(2)} of it.`,
-  );
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
 }

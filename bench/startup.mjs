@@ -33,8 +33,12 @@ export async function benchStartup() {
     const floor = (base + base2) / 2;
     console.log(`\nCLI start-up, median of ${RUNS} runs`);
     console.log(`node -e 0 (baseline)           ${floor.toFixed(0).padStart(5)} ms`);
-    console.log(`notula --version               ${version.toFixed(0).padStart(5)} ms   ratio ${(version / floor).toFixed(2)}`);
-    console.log(`notula notes list --json       ${list.toFixed(0).padStart(5)} ms   ratio ${(list / floor).toFixed(2)}`);
+    console.log(
+      `notula --version               ${version.toFixed(0).padStart(5)} ms   ratio ${(version / floor).toFixed(2)}`,
+    );
+    console.log(
+      `notula notes list --json       ${list.toFixed(0).padStart(5)} ms   ratio ${(list / floor).toFixed(2)}`,
+    );
     console.log(`goal: --version at most 1.5 times the baseline: ${version / floor <= 1.5 ? "met" : "not met"}`);
   } finally {
     await stopServer(server.proc);

@@ -24,7 +24,10 @@ async function measure(url, headers) {
 /** Signs in through the form, as a browser would, and returns the session cookie. */
 async function signIn(url) {
   const form = await fetch(`${url}/sign-in`);
-  const formCookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const formCookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())[1];
   const res = await fetch(`${url}/sign-in`, {
     method: "POST",
@@ -44,7 +47,20 @@ export async function benchWeb() {
     const key = server.key;
     await stopServer(server.proc);
     const seeded = seed(path.join(dataDir, "notula.db"), NOTES);
-    execFileSync(process.execPath, [path.join(root, "bin/notula.js"), "admin", "users", "set-password", "--email", "admin@notula.local", "--data-dir", dataDir], { input: PASSWORD });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, "bin/notula.js"),
+        "admin",
+        "users",
+        "set-password",
+        "--email",
+        "admin@notula.local",
+        "--data-dir",
+        dataDir,
+      ],
+      { input: PASSWORD },
+    );
     server = await startServer(dataDir);
     const cookie = await signIn(server.url);
     const page = { cookie };
@@ -54,8 +70,12 @@ export async function benchWeb() {
       ["one note", `/notes/${seeded.sampleNoteId}`, `/v1/notes/${seeded.sampleNoteId}`],
     ];
     await measure(`${server.url}/v1/notes?limit=25`, bearer); // warm-up
-    console.log(`\nweb pages against the API serving the same data, ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each`);
-    console.log(`${"page".padEnd(18)} ${"HTML req/s".padStart(11)} ${"API req/s".padStart(10)} ${"p99 HTML".padStart(9)} ${"ratio".padStart(7)}`);
+    console.log(
+      `\nweb pages against the API serving the same data, ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each`,
+    );
+    console.log(
+      `${"page".padEnd(18)} ${"HTML req/s".padStart(11)} ${"API req/s".padStart(10)} ${"p99 HTML".padStart(9)} ${"ratio".padStart(7)}`,
+    );
     // Rounds alternate page and API, and the ratio is each round's, reported as the
     // median: a noisy machine then slows both sides of a ratio alike.
     const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -71,7 +91,9 @@ export async function benchWeb() {
       const ratio = median(rounds.map((r) => r.ratio));
       const mid = rounds.find((r) => r.ratio === ratio);
       if (ratio < 0.7) ok = false;
-      console.log(`${name.padEnd(18)} ${mid.h.rps.toFixed(0).padStart(11)} ${mid.j.rps.toFixed(0).padStart(10)} ${`${mid.h.p99} ms`.padStart(9)} ${ratio.toFixed(2).padStart(7)}  (rounds: ${rounds.map((r) => r.ratio.toFixed(2)).join(", ")})`);
+      console.log(
+        `${name.padEnd(18)} ${mid.h.rps.toFixed(0).padStart(11)} ${mid.j.rps.toFixed(0).padStart(10)} ${`${mid.h.p99} ms`.padStart(9)} ${ratio.toFixed(2).padStart(7)}  (rounds: ${rounds.map((r) => r.ratio.toFixed(2)).join(", ")})`,
+      );
     }
     console.log(`goal: every page at least 0.70 of its API twin: ${ok ? "met" : "not met"}`);
     await stopServer(server.proc);

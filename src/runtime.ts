@@ -66,7 +66,10 @@ export interface DatabaseHandle {
   db?: Db;
 }
 
-async function openDatabaseHandle(target: DatabaseTarget, opts: { vectorIndexAt?: number } = {}): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
+async function openDatabaseHandle(
+  target: DatabaseTarget,
+  opts: { vectorIndexAt?: number } = {},
+): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
   if (target.dialect === "postgres") {
     const pg = await openPostgres(target.url);
     return {
@@ -83,7 +86,11 @@ async function openDatabaseHandle(target: DatabaseTarget, opts: { vectorIndexAt?
           }
           return (await pgMigrationsApplied(pg.pool)) ? "ok" : "pending";
         },
-        figures: () => ({ pool_total: pg.pool.totalCount, pool_idle: pg.pool.idleCount, pool_waiting: pg.pool.waitingCount }),
+        figures: () => ({
+          pool_total: pg.pool.totalCount,
+          pool_idle: pg.pool.idleCount,
+          pool_waiting: pg.pool.waitingCount,
+        }),
         close: () => pg.close(),
       },
     };
@@ -147,7 +154,12 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
   const emit = createEventEmitter(repos, queue, now);
   const embedder = options.embedder ?? null;
   const enqueueIndexing = async (source: "note" | "article", id: string) => {
-    if (embedder) await queue.enqueue(INDEX_PASSAGES, { source, id }, { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" });
+    if (embedder)
+      await queue.enqueue(
+        INDEX_PASSAGES,
+        { source, id },
+        { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" },
+      );
   };
   const lifecycle = createNoteLifecycle({
     repos,
@@ -157,7 +169,8 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     enqueueIndexing,
     // Only a waiting job absorbs a new one: a running job may be past the point where it
     // would see the note's new status (it has just completed it), so it cannot stand in.
-    enqueueProcessing: (noteId, extra) => queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId), coalesce: "queued" }),
+    enqueueProcessing: (noteId, extra) =>
+      queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId), coalesce: "queued" }),
   });
   const services = createServices(repos, {
     secrets,
@@ -169,14 +182,29 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     embedder,
     enqueueIndexing,
     redeliverWebhook: createRedelivery(queue),
-    enqueueRecordingDeletion: (uploadId, key) => queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
+    enqueueRecordingDeletion: (uploadId, key) =>
+      queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
     // One process counts in memory; replicas share a PostgreSQL database and count there.
     counters: database.dialect === "postgres" ? databaseCounters(repos, now) : memoryCounters(now),
     ai: aiDefaults(dataDir, options.ai),
     now,
   });
   metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
-  return { database, repos, audioStore, storage, queue, services, lifecycle, secrets, now, embedder, logger, metrics, close: () => database.close() };
+  return {
+    database,
+    repos,
+    audioStore,
+    storage,
+    queue,
+    services,
+    lifecycle,
+    secrets,
+    now,
+    embedder,
+    logger,
+    metrics,
+    close: () => database.close(),
+  };
 }
 
 export type Runtime = Awaited<ReturnType<typeof openRuntime>>;

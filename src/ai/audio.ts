@@ -17,17 +17,46 @@ export class UndecodableAudioError extends Error {}
 /** Decodes any audio file to a headerless 16 kHz mono s16le PCM file. Returns its duration in seconds. */
 export async function decodeToPcm(input: string, output: string, signal?: AbortSignal): Promise<number> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE), "-f", "s16le", output], {
-      stdio: ["ignore", "ignore", "pipe"],
-      signal,
-    });
+    const child = spawn(
+      "ffmpeg",
+      [
+        "-nostdin",
+        "-v",
+        "error",
+        "-y",
+        "-i",
+        input,
+        "-vn",
+        "-ac",
+        "1",
+        "-ar",
+        String(SAMPLE_RATE),
+        "-f",
+        "s16le",
+        output,
+      ],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+        signal,
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
     child.on("error", (err: NodeJS.ErrnoException) =>
-      reject(err.code === "ENOENT" ? new MissingProgramError("ffmpeg was not found on PATH; install it (Debian: apt-get install ffmpeg) to process recordings.") : err),
+      reject(
+        err.code === "ENOENT"
+          ? new MissingProgramError(
+              "ffmpeg was not found on PATH; install it (Debian: apt-get install ffmpeg) to process recordings.",
+            )
+          : err,
+      ),
     );
     child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new UndecodableAudioError(`ffmpeg could not decode the recording: ${stderr.trim() || `exit ${code}`}`)),
+      code === 0
+        ? resolve()
+        : reject(
+            new UndecodableAudioError(`ffmpeg could not decode the recording: ${stderr.trim() || `exit ${code}`}`),
+          ),
     );
   });
   const { size } = await fsp.stat(output);
@@ -44,7 +73,11 @@ export interface Window {
  * Plans windows of about `targetSec`, each cut at the quietest 100 ms frame of its
  * last `searchSec` seconds. Reads the file frame by frame: memory is one frame.
  */
-export async function planWindows(pcmFile: string, targetSec: number, searchSec = Math.min(5, targetSec / 4)): Promise<Window[]> {
+export async function planWindows(
+  pcmFile: string,
+  targetSec: number,
+  searchSec = Math.min(5, targetSec / 4),
+): Promise<Window[]> {
   const { size } = await fsp.stat(pcmFile);
   const totalFrames = Math.floor(size / FRAME_BYTES);
   const energies = new Float32Array(totalFrames); // 4 hours: 144,000 floats

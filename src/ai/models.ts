@@ -97,7 +97,9 @@ export async function pullModel(
   if (!res.ok || !res.body) throw new ModelError(`Downloading ${url} failed: the server answered ${res.status}.`);
   const expected = publishedSha256(res.headers);
   if (!expected && !opts.allowUnverified)
-    throw new ModelError(`${url} publishes no SHA-256 checksum, so the download cannot be verified; pass --no-verify to accept it anyway.`);
+    throw new ModelError(
+      `${url} publishes no SHA-256 checksum, so the download cannot be verified; pass --no-verify to accept it anyway.`,
+    );
   const total = Number(res.headers.get("content-length")) || null;
   const hash = createHash("sha256");
   let received = 0;
@@ -111,14 +113,24 @@ export async function pullModel(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), meter, fs.createWriteStream(temp));
-    if (total !== null && received !== total) throw new ModelError(`The download ended early: ${received} of ${total} bytes.`);
+    await pipeline(
+      Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+      meter,
+      fs.createWriteStream(temp),
+    );
+    if (total !== null && received !== total)
+      throw new ModelError(`The download ended early: ${received} of ${total} bytes.`);
     const sha256 = hash.digest("hex");
-    if (expected && sha256 !== expected) throw new ModelError(`Checksum mismatch for ${model.file}: expected ${expected}, got ${sha256}. The file was discarded.`);
+    if (expected && sha256 !== expected)
+      throw new ModelError(
+        `Checksum mismatch for ${model.file}: expected ${expected}, got ${sha256}. The file was discarded.`,
+      );
     await fsp.rename(temp, target);
     return { path: target, bytes: received, sha256, verified: Boolean(expected) };
   } catch (err) {
     await fsp.rm(temp, { force: true });
-    throw err instanceof ModelError ? err : new ModelError(`Downloading ${model.file} failed: ${(err as Error).message}`);
+    throw err instanceof ModelError
+      ? err
+      : new ModelError(`Downloading ${model.file} failed: ${(err as Error).message}`);
   }
 }

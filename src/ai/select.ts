@@ -14,15 +14,22 @@ import { createOpenAiEmbedder } from "./embeddings/openai.js";
 
 export function selectTranscriber(c: Config["transcription"], dataDir: string): SpeechToText {
   const model = c.modelPath ?? installedModel(dataDir);
-  const engine = c.engine === "auto" ? (c.url ? "openai" : model ? "whisper" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
+  const engine =
+    c.engine === "auto" ? (c.url ? "openai" : model ? "whisper" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
   switch (engine) {
     case "openai":
-      if (!c.url) throw new EngineConfigError("The openai transcription engine needs a server URL: set --stt-url or NOTULA_STT_URL (and NOTULA_STT_API_KEY).");
+      if (!c.url)
+        throw new EngineConfigError(
+          "The openai transcription engine needs a server URL: set --stt-url or NOTULA_STT_URL (and NOTULA_STT_API_KEY).",
+        );
       return createOpenAiTranscriber({ url: c.url, apiKey: c.apiKey, model: c.model });
     case "sphinx":
       return createSphinxTranscriber();
     case "whisper":
-      if (!model) throw new EngineConfigError("No whisper model is installed: run `notula models pull base.en`, or pass --model-path with a ggml model file.");
+      if (!model)
+        throw new EngineConfigError(
+          "No whisper model is installed: run `notula models pull base.en`, or pass --model-path with a ggml model file.",
+        );
       return createWhisperTranscriber({ modelPath: model });
     default:
       throw new EngineConfigError(
@@ -34,7 +41,13 @@ export function selectTranscriber(c: Config["transcription"], dataDir: string): 
 /** The configured model, else the offline extractive method (which shapes notes with the embedder when there is one). */
 export function selectSummarizer(c: Config["summarization"], embedder: Embedder | null = null): Summarizer {
   return c.url
-    ? createOpenAiSummarizer({ url: c.url, apiKey: c.apiKey, model: c.model, contextTokens: c.contextTokens, timeoutMs: c.timeoutMs })
+    ? createOpenAiSummarizer({
+        url: c.url,
+        apiKey: c.apiKey,
+        model: c.model,
+        contextTokens: c.contextTokens,
+        timeoutMs: c.timeoutMs,
+      })
     : createExtractiveSummarizer({ embedder });
 }
 
@@ -70,7 +83,9 @@ function shownUrl(url: string): string {
  * others were passed over: said once at start, so an operator sees at a glance why a
  * recording would be transcribed by pocketsphinx rather than whisper.
  */
-export function describeEngines(c: Pick<Config, "transcription" | "summarization" | "embeddings" | "dataDir">): Record<"transcription" | "summaries" | "embeddings", EngineReport> {
+export function describeEngines(
+  c: Pick<Config, "transcription" | "summarization" | "embeddings" | "dataDir">,
+): Record<"transcription" | "summaries" | "embeddings", EngineReport> {
   const t = c.transcription;
   const model = t.modelPath ?? installedModel(c.dataDir);
   const candidates: [string, string | null, string][] = [
@@ -82,7 +97,12 @@ export function describeEngines(c: Pick<Config, "transcription" | "summarization
   const chosen = wanted.find(([, missing]) => missing === null);
   const transcription: EngineReport = {
     using: chosen ? chosen[2] : "none",
-    skipped: candidates.filter((cand) => cand !== chosen).map(([name, missing]) => `${name}: ${missing ?? (t.engine === "auto" ? "a preferred engine is available" : `--stt-engine is ${t.engine}`)}`),
+    skipped: candidates
+      .filter((cand) => cand !== chosen)
+      .map(
+        ([name, missing]) =>
+          `${name}: ${missing ?? (t.engine === "auto" ? "a preferred engine is available" : `--stt-engine is ${t.engine}`)}`,
+      ),
   };
   const s = c.summarization;
   const summaries: EngineReport = s.url
@@ -94,7 +114,10 @@ export function describeEngines(c: Pick<Config, "transcription" | "summarization
     engine === "none"
       ? { using: "none (meaning-based search is off)", skipped: ["NOTULA_EMBEDDINGS=none"] }
       : engine === "openai"
-        ? { using: `openai:${e.model} at ${e.url ? shownUrl(e.url) : "(no URL)"}`, skipped: ["local: a server is configured"] }
+        ? {
+            using: `openai:${e.model} at ${e.url ? shownUrl(e.url) : "(no URL)"}`,
+            skipped: ["local: a server is configured"],
+          }
         : { using: "local:use-lite-512 (bundled)", skipped: e.url ? [] : ["openai: no NOTULA_EMBEDDINGS_URL"] };
   return { transcription, summaries, embeddings };
 }

@@ -9,7 +9,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import * as tar from "tar";
 import { openDatabase } from "../db/open.js";
-import { AUDIO_DIR, CONFIG_FILE, COUNTED_TABLES, DATABASE_FILE, MANIFEST, SECRET_KEY_FILE, sha256Of, type Manifest } from "./manifest.js";
+import {
+  AUDIO_DIR,
+  CONFIG_FILE,
+  COUNTED_TABLES,
+  DATABASE_FILE,
+  MANIFEST,
+  SECRET_KEY_FILE,
+  sha256Of,
+  type Manifest,
+} from "./manifest.js";
 
 export interface BackupSource {
   databaseFile: string;
@@ -37,7 +46,9 @@ function linkOrCopy(from: string, to: string) {
 function snapshotCounts(file: string): Record<string, number> {
   const db = new Database(file, { readonly: true });
   try {
-    return Object.fromEntries(COUNTED_TABLES.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]));
+    return Object.fromEntries(
+      COUNTED_TABLES.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -46,15 +57,22 @@ function snapshotCounts(file: string): Record<string, number> {
 function storedRecordings(file: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
-    const rows = db.prepare("SELECT workspace_id AS w, id, extension AS e FROM audio_uploads WHERE status IN ('uploaded', 'used')").all() as { w: string; id: string; e: string }[];
+    const rows = db
+      .prepare("SELECT workspace_id AS w, id, extension AS e FROM audio_uploads WHERE status IN ('uploaded', 'used')")
+      .all() as { w: string; id: string; e: string }[];
     return rows.map((r) => `${r.w}/${r.id}.${r.e}`);
   } finally {
     db.close();
   }
 }
 
-export async function createBackup(source: BackupSource, outFile: string, progress?: BackupProgress): Promise<Manifest> {
-  if (!fs.existsSync(source.databaseFile)) throw new Error(`No database at ${source.databaseFile}: is this a notula data dir?`);
+export async function createBackup(
+  source: BackupSource,
+  outFile: string,
+  progress?: BackupProgress,
+): Promise<Manifest> {
+  if (!fs.existsSync(source.databaseFile))
+    throw new Error(`No database at ${source.databaseFile}: is this a notula data dir?`);
   const out = path.resolve(outFile);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   // Staged beside the archive, so links work and the archive appears whole or not at all.
@@ -78,7 +96,9 @@ export async function createBackup(source: BackupSource, outFile: string, progre
     if (fs.existsSync(source.configFile)) fs.copyFileSync(source.configFile, path.join(staging, CONFIG_FILE));
 
     const names = [DATABASE_FILE, SECRET_KEY_FILE, CONFIG_FILE].filter((f) => fs.existsSync(path.join(staging, f)));
-    names.push(...recordings.filter((k) => fs.existsSync(path.join(staging, AUDIO_DIR, k))).map((k) => `${AUDIO_DIR}/${k}`));
+    names.push(
+      ...recordings.filter((k) => fs.existsSync(path.join(staging, AUDIO_DIR, k))).map((k) => `${AUDIO_DIR}/${k}`),
+    );
     const files: Manifest["files"] = [];
     for (const [i, name] of names.entries()) {
       const file = path.join(staging, name);

@@ -16,7 +16,9 @@ export const manifestSchema = z.object({
   format: z.literal("notula-backup"),
   version: z.literal(1),
   createdAt: z.string(),
-  files: z.array(z.object({ path: z.string().min(1), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  files: z.array(
+    z.object({ path: z.string().min(1), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
   /** Rows in the snapshot, for the restore (and the operator) to check against. */
   counts: z.record(z.string(), z.number().int().min(0)),
   /** Recordings the snapshot names whose file was deleted before it could be copied (a note deleted during the backup). */
@@ -31,4 +33,15 @@ export async function sha256Of(file: string): Promise<string> {
 }
 
 /** The tables whose row counts a backup records: what an operator would miss. */
-export const COUNTED_TABLES = ["workspaces", "users", "members", "api_keys", "notes", "transcript_segments", "folders", "webhooks", "templates", "audio_uploads"] as const;
+export const COUNTED_TABLES = [
+  "workspaces",
+  "users",
+  "members",
+  "api_keys",
+  "notes",
+  "transcript_segments",
+  "folders",
+  "webhooks",
+  "templates",
+  "audio_uploads",
+] as const;

@@ -26,12 +26,19 @@ function phaseProgress() {
   };
 }
 
-const size = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(1)} GB`
+    : bytes >= 1024 ** 2
+      ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
+      : `${Math.ceil(bytes / 1024)} KB`;
 
 export function registerBackup(admin: Command, write: (text: string) => void) {
   admin
     .command("backup")
-    .description("Write a consistent archive of a data dir (database, recordings, secret key, config), safe while the server runs")
+    .description(
+      "Write a consistent archive of a data dir (database, recordings, secret key, config), safe while the server runs",
+    )
     .option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)")
     .requiredOption("--out <file>", "the archive to write (.tar.gz)")
     .addHelpText(
@@ -46,16 +53,29 @@ export function registerBackup(admin: Command, write: (text: string) => void) {
       const config = loadConfig({ dataDir: flags.dataDir });
       const target = databaseTarget(config.database, config.dataDir);
       if (target.dialect !== "sqlite")
-        throw new CliError("The database is PostgreSQL: back it up with pg_dump (or your provider's snapshots); `notula admin backup` covers the single-box SQLite installation.", EXIT.usage);
+        throw new CliError(
+          "The database is PostgreSQL: back it up with pg_dump (or your provider's snapshots); `notula admin backup` covers the single-box SQLite installation.",
+          EXIT.usage,
+        );
       const storage = config.storage.url?.trim();
       if (storage?.startsWith("s3://"))
-        throw new CliError("Recordings are in S3-compatible storage: protect them with the bucket's versioning or replication; `notula admin backup` covers recordings on the local disk.", EXIT.usage);
-      const audioDir = storage ? path.resolve(storage.startsWith("file://") ? new URL(storage).pathname : storage) : path.join(config.dataDir, "audio");
+        throw new CliError(
+          "Recordings are in S3-compatible storage: protect them with the bucket's versioning or replication; `notula admin backup` covers recordings on the local disk.",
+          EXIT.usage,
+        );
+      const audioDir = storage
+        ? path.resolve(storage.startsWith("file://") ? new URL(storage).pathname : storage)
+        : path.join(config.dataDir, "audio");
       const progress = phaseProgress();
       let manifest;
       try {
         manifest = await createBackup(
-          { databaseFile: target.file, audioDir, secretKeyFile: path.join(config.dataDir, "secret.key"), configFile: path.join(config.dataDir, "config.json") },
+          {
+            databaseFile: target.file,
+            audioDir,
+            secretKeyFile: path.join(config.dataDir, "secret.key"),
+            configFile: path.join(config.dataDir, "config.json"),
+          },
           flags.out!,
           (phase, done, total) => void progress.report(phase, done, total),
         );
@@ -65,12 +85,21 @@ export function registerBackup(admin: Command, write: (text: string) => void) {
         progress.done();
       }
       const bytes = manifest.files.reduce((s, f) => s + f.bytes, 0);
-      const summary = { out: path.resolve(flags.out!), createdAt: manifest.createdAt, files: manifest.files.length, bytes, counts: manifest.counts, missingRecordings: manifest.missingRecordings };
+      const summary = {
+        out: path.resolve(flags.out!),
+        createdAt: manifest.createdAt,
+        files: manifest.files.length,
+        bytes,
+        counts: manifest.counts,
+        missingRecordings: manifest.missingRecordings,
+      };
       write(
         flags.json
           ? JSON.stringify(summary, null, 2) + "\n"
           : `Backed up ${manifest.counts.notes} notes, ${manifest.counts.users} users and ${manifest.files.filter((f) => f.path.startsWith("audio/")).length} recordings (${size(bytes)}) to ${summary.out}.` +
-              (manifest.missingRecordings ? ` ${manifest.missingRecordings} recordings were deleted while the backup ran and are not in it.` : "") +
+              (manifest.missingRecordings
+                ? ` ${manifest.missingRecordings} recordings were deleted while the backup ran and are not in it.`
+                : "") +
               "\n",
       );
     });
@@ -81,7 +110,10 @@ export function registerBackup(admin: Command, write: (text: string) => void) {
     .argument("<file>", "the archive written by `notula admin backup`")
     .option("--data-dir <dir>", "data dir to restore into (NOTULA_DATA_DIR); must be empty unless --force")
     .option("--force", "replace what the data dir holds (refused while a server runs on it)")
-    .addHelpText("after", "\nExample:\n  notula admin restore /backups/notula-2026-11-23.tar.gz --data-dir /var/lib/notula\n  notula serve --data-dir /var/lib/notula")
+    .addHelpText(
+      "after",
+      "\nExample:\n  notula admin restore /backups/notula-2026-11-23.tar.gz --data-dir /var/lib/notula\n  notula serve --data-dir /var/lib/notula",
+    )
     .action(async (file: string, _opts, cmd: Command) => {
       const flags = cmd.optsWithGlobals() as Flags;
       const { loadConfig, ConfigError } = await import("../config/load.js");
@@ -94,7 +126,16 @@ export function registerBackup(admin: Command, write: (text: string) => void) {
         if (err instanceof RestoreError || err instanceof ConfigError) throw new CliError(err.message);
         throw err;
       }
-      const summary = { dataDir: path.resolve(dataDir), createdAt: manifest.createdAt, files: manifest.files.length, counts: manifest.counts };
-      write(flags.json ? JSON.stringify(summary, null, 2) + "\n" : `Restored the backup of ${manifest.createdAt} (${manifest.counts.notes} notes, ${manifest.counts.users} users) into ${summary.dataDir}; every file matched its checksum. Start it with: notula serve --data-dir ${summary.dataDir}\n`);
+      const summary = {
+        dataDir: path.resolve(dataDir),
+        createdAt: manifest.createdAt,
+        files: manifest.files.length,
+        counts: manifest.counts,
+      };
+      write(
+        flags.json
+          ? JSON.stringify(summary, null, 2) + "\n"
+          : `Restored the backup of ${manifest.createdAt} (${manifest.counts.notes} notes, ${manifest.counts.users} users) into ${summary.dataDir}; every file matched its checksum. Start it with: notula serve --data-dir ${summary.dataDir}\n`,
+      );
     });
 }

@@ -21,8 +21,14 @@ const program = new Command()
   .description("Self-hosted meeting notes: the service, its administration and its API from the terminal")
   .version(pkg.version, "-v, --version")
   .option("--server <url>", "the notula server (NOTULA_URL; default: the profile's, else http://127.0.0.1:8787)")
-  .option("--profile <name>", "the profile to use: its server and its own credential (NOTULA_PROFILE; default: the active one)")
-  .option("--api-key <key>", "use this API key, whatever is stored (prefer NOTULA_API_KEY: a flag shows in the process list)")
+  .option(
+    "--profile <name>",
+    "the profile to use: its server and its own credential (NOTULA_PROFILE; default: the active one)",
+  )
+  .option(
+    "--api-key <key>",
+    "use this API key, whatever is stored (prefer NOTULA_API_KEY: a flag shows in the process list)",
+  )
   .option("--json", "print the API's JSON instead of tables")
   .showHelpAfterError()
   .exitOverride()

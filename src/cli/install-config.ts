@@ -14,7 +14,10 @@ export const MCP_CLIENTS = ["claude", "cursor", "vscode"] as const;
 export type McpClient = (typeof MCP_CLIENTS)[number];
 
 /** The stdio MCP server entry for each assistant's configuration file. */
-export function mcpConfig(client: McpClient, opts: { dataDir?: string; server?: string }): { file: string; config: unknown } {
+export function mcpConfig(
+  client: McpClient,
+  opts: { dataDir?: string; server?: string },
+): { file: string; config: unknown } {
   const { node, script } = selfCommand();
   const args = [script, "mcp", ...(opts.dataDir ? ["--data-dir", path.resolve(opts.dataDir)] : [])];
   // A remote server's key belongs in the assistant's own settings or `notula login`, never in a printed file.
@@ -22,18 +25,33 @@ export function mcpConfig(client: McpClient, opts: { dataDir?: string; server?: 
   const entry = { command: node, args, ...(env ? { env } : {}) };
   switch (client) {
     case "claude":
-      return { file: "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)", config: { mcpServers: { notula: entry } } };
+      return {
+        file: "claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)",
+        config: { mcpServers: { notula: entry } },
+      };
     case "cursor":
-      return { file: "~/.cursor/mcp.json (or .cursor/mcp.json in a project)", config: { mcpServers: { notula: entry } } };
+      return {
+        file: "~/.cursor/mcp.json (or .cursor/mcp.json in a project)",
+        config: { mcpServers: { notula: entry } },
+      };
     case "vscode":
       return { file: ".vscode/mcp.json (VS Code)", config: { servers: { notula: { type: "stdio", ...entry } } } };
   }
 }
 
 /** A systemd unit running `notula serve` as an unprivileged user, restarted on failure. */
-export function systemdUnit(opts: { dataDir: string; user: string; host: string; port: number; publicUrl?: string }): string {
+export function systemdUnit(opts: {
+  dataDir: string;
+  user: string;
+  host: string;
+  port: number;
+  publicUrl?: string;
+}): string {
   const { node, script } = selfCommand();
-  const env = [`NOTULA_DATA_DIR=${path.resolve(opts.dataDir)}`, ...(opts.publicUrl ? [`NOTULA_PUBLIC_URL=${opts.publicUrl}`] : [])];
+  const env = [
+    `NOTULA_DATA_DIR=${path.resolve(opts.dataDir)}`,
+    ...(opts.publicUrl ? [`NOTULA_PUBLIC_URL=${opts.publicUrl}`] : []),
+  ];
   return `[Unit]
 Description=notula meeting notes
 After=network-online.target

@@ -8,7 +8,9 @@ import { CliError, EXIT } from "./exit.js";
 export function registerMigrateData(admin: Command, write: (text: string) => void) {
   admin
     .command("migrate-data")
-    .description("Copy a data dir's SQLite database (and recordings) into an empty PostgreSQL database (and another store)")
+    .description(
+      "Copy a data dir's SQLite database (and recordings) into an empty PostgreSQL database (and another store)",
+    )
     .option("--data-dir <dir>", "the data dir to copy (NOTULA_DATA_DIR): its notula.db, recordings and secret key")
     .option("--from <url>", "the SQLite database, when not the data dir's: sqlite:/path/notula.db")
     .requiredOption("--to <url>", "the PostgreSQL database: postgres://user:password@host/db (must hold no workspace)")
@@ -25,11 +27,16 @@ export function registerMigrateData(admin: Command, write: (text: string) => voi
       try {
         config = loadConfig({ dataDir: flags.dataDir, database: flags.from });
         target = databaseTarget(config.database, config.dataDir);
-        if (databaseTarget(flags.to, config.dataDir).dialect !== "postgres") throw new ConfigError("--to must be a postgres:// URL.");
+        if (databaseTarget(flags.to, config.dataDir).dialect !== "postgres")
+          throw new ConfigError("--to must be a postgres:// URL.");
       } catch (err) {
         throw new CliError((err as Error).message, EXIT.usage);
       }
-      if (target.dialect !== "sqlite") throw new CliError("The source must be a SQLite installation (a data dir, or --database sqlite:…).", EXIT.usage);
+      if (target.dialect !== "sqlite")
+        throw new CliError(
+          "The source must be a SQLite installation (a data dir, or --database sqlite:…).",
+          EXIT.usage,
+        );
       if (!fs.existsSync(target.file)) throw new CliError(`No database at ${target.file}.`, EXIT.notFound);
 
       const { openDatabase } = await import("../db/open.js");
@@ -48,7 +55,9 @@ export function registerMigrateData(admin: Command, write: (text: string) => voi
         say(`Copying ${target.file} to ${redactUrl(flags.to)}`);
         let report;
         try {
-          report = await copySqliteToPostgres(from, to, (table, rows) => say(`  ${table.padEnd(26)} ${String(rows).padStart(9)} rows`));
+          report = await copySqliteToPostgres(from, to, (table, rows) =>
+            say(`  ${table.padEnd(26)} ${String(rows).padStart(9)} rows`),
+          );
         } catch (err) {
           if (err instanceof TargetNotEmptyError) throw new CliError(err.message, EXIT.usage);
           throw err;
@@ -59,7 +68,11 @@ export function registerMigrateData(admin: Command, write: (text: string) => voi
           const { audioKey } = await import("../storage/audio-key.js");
           const sourceStore = openAudioStore(config.storage, config.dataDir).store;
           const targetStore = openAudioStore({ ...config.storage, url: flags.storage }, config.dataDir).store;
-          const uploads = from.sqlite.prepare("SELECT id, workspace_id AS workspaceId, extension FROM audio_uploads WHERE status IN ('uploaded', 'used')").all() as {
+          const uploads = from.sqlite
+            .prepare(
+              "SELECT id, workspace_id AS workspaceId, extension FROM audio_uploads WHERE status IN ('uploaded', 'used')",
+            )
+            .all() as {
             id: string;
             workspaceId: string;
             extension: string;
@@ -73,7 +86,8 @@ export function registerMigrateData(admin: Command, write: (text: string) => voi
             }
             await targetStore.put(key, sourceStore.read(key), { maxBytes: Number.MAX_SAFE_INTEGER });
             recordings.copied++;
-            if (recordings.copied % 10 === 0 || recordings.copied === uploads.length) say(`  recordings ${recordings.copied}/${uploads.length}`);
+            if (recordings.copied % 10 === 0 || recordings.copied === uploads.length)
+              say(`  recordings ${recordings.copied}/${uploads.length}`);
           }
         }
         const mismatched = report.tables.filter((t) => t.source !== t.target);
@@ -83,10 +97,22 @@ export function registerMigrateData(admin: Command, write: (text: string) => voi
         if (flags.json) write(JSON.stringify({ ok, ...report, recordings, secretKeyFile }, null, 2) + "\n");
         else {
           write(`${"TABLE".padEnd(26)} ${"SQLITE".padStart(9)} ${"POSTGRES".padStart(9)}\n`);
-          for (const t of report.tables) write(`${t.table.padEnd(26)} ${String(t.source).padStart(9)} ${String(t.target).padStart(9)}${t.source === t.target ? "" : "  MISMATCH"}\n`);
-          write(`${"passage vectors".padEnd(26)} ${String(report.vectors.source).padStart(9)} ${String(report.vectors.target).padStart(9)}\n`);
-          if (recordings) write(`recordings copied: ${recordings.copied}${recordings.missing ? ` (${recordings.missing} listed but missing from the data dir)` : ""}\n`);
-          write(ok ? `Every row arrived. Start the servers with NOTULA_SECRET_KEY=$(cat ${secretKeyFile}).\n` : "Some counts differ: see above.\n");
+          for (const t of report.tables)
+            write(
+              `${t.table.padEnd(26)} ${String(t.source).padStart(9)} ${String(t.target).padStart(9)}${t.source === t.target ? "" : "  MISMATCH"}\n`,
+            );
+          write(
+            `${"passage vectors".padEnd(26)} ${String(report.vectors.source).padStart(9)} ${String(report.vectors.target).padStart(9)}\n`,
+          );
+          if (recordings)
+            write(
+              `recordings copied: ${recordings.copied}${recordings.missing ? ` (${recordings.missing} listed but missing from the data dir)` : ""}\n`,
+            );
+          write(
+            ok
+              ? `Every row arrived. Start the servers with NOTULA_SECRET_KEY=$(cat ${secretKeyFile}).\n`
+              : "Some counts differ: see above.\n",
+          );
         }
         if (!ok) throw new CliError("The copy is incomplete: counts differ.", EXIT.error);
       } finally {

@@ -9,7 +9,10 @@ export function registerMigrate(program: Command) {
     .description("Apply the database migrations (SQLite in the data dir, or PostgreSQL) and report them")
     .option("--data-dir <dir>", "data dir (NOTULA_DATA_DIR)")
     .option("--database <url>", "sqlite:/path/file.db or postgres://user:pass@host/db (NOTULA_DATABASE_URL)")
-    .addHelpText("after", "\nExamples:\n  notula migrate\n  notula migrate --database postgres://notula:secret@db.internal/notula")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula migrate\n  notula migrate --database postgres://notula:secret@db.internal/notula",
+    )
     .action(async (_f, cmd: Command) => {
       const flags = cmd.optsWithGlobals();
       const { loadConfig, ConfigError } = await import("../config/load.js");

@@ -22,7 +22,9 @@ export function renderProgress(label: string) {
       const decile = total ? Math.floor((received / total) * 10) : Math.floor(received / (50 * 1024 * 1024));
       if (decile !== lastDecile) {
         lastDecile = decile;
-        process.stderr.write(total ? `${label}: ${decile * 10}% (${mb(received)} of ${mb(total)} MB)\n` : `${label}: ${mb(received)} MB\n`);
+        process.stderr.write(
+          total ? `${label}: ${decile * 10}% (${mb(received)} of ${mb(total)} MB)\n` : `${label}: ${mb(received)} MB\n`,
+        );
       }
     },
     done() {
@@ -34,7 +36,12 @@ export function renderProgress(label: string) {
 /** Progress over a count of items (notes, articles): a bar on a terminal, a line every 10% otherwise. */
 export function renderCount(label: string, total: number) {
   const tty = Boolean(process.stderr.isTTY);
-  const bar = tty ? new cliProgress.SingleBar({ format: `${label} [{bar}] {percentage}% {value}/{total}`, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+  const bar = tty
+    ? new cliProgress.SingleBar(
+        { format: `${label} [{bar}] {percentage}% {value}/{total}`, hideCursor: true, stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
   bar?.start(total, 0);
   let lastDecile = -1;
   return {

@@ -78,12 +78,19 @@ function envLayer(env: Env): Layer {
     host: env.NOTULA_HOST,
     role: env.NOTULA_ROLE,
     logLevel: env.NOTULA_LOG_LEVEL,
-    metrics: { enabled: bool(env.NOTULA_METRICS, "NOTULA_METRICS"), port: int(env.NOTULA_METRICS_PORT, "NOTULA_METRICS_PORT") },
+    metrics: {
+      enabled: bool(env.NOTULA_METRICS, "NOTULA_METRICS"),
+      port: int(env.NOTULA_METRICS_PORT, "NOTULA_METRICS_PORT"),
+    },
     database: env.NOTULA_DATABASE_URL,
     secretKey: env.NOTULA_SECRET_KEY,
     port: int(env.NOTULA_PORT, "NOTULA_PORT"),
     publicUrl: env.NOTULA_PUBLIC_URL,
-    rateLimit: { enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"), perMinute, perAddressPerMinute: int(env.NOTULA_RATE_LIMIT_PER_ADDRESS, "NOTULA_RATE_LIMIT_PER_ADDRESS") },
+    rateLimit: {
+      enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"),
+      perMinute,
+      perAddressPerMinute: int(env.NOTULA_RATE_LIMIT_PER_ADDRESS, "NOTULA_RATE_LIMIT_PER_ADDRESS"),
+    },
     maxUploadBytes: int(env.NOTULA_MAX_UPLOAD_BYTES, "NOTULA_MAX_UPLOAD_BYTES"),
     sweepIntervalMs: int(env.NOTULA_SWEEP_INTERVAL_MS, "NOTULA_SWEEP_INTERVAL_MS"),
     limits: {
@@ -126,7 +133,12 @@ function envLayer(env: Env): Layer {
       indexAt: int(env.NOTULA_VECTOR_INDEX_AT, "NOTULA_VECTOR_INDEX_AT"),
     },
     oidc: env.NOTULA_OIDC_ISSUER
-      ? { issuer: env.NOTULA_OIDC_ISSUER, clientId: env.NOTULA_OIDC_CLIENT_ID, clientSecret: env.NOTULA_OIDC_CLIENT_SECRET, name: env.NOTULA_OIDC_NAME }
+      ? {
+          issuer: env.NOTULA_OIDC_ISSUER,
+          clientId: env.NOTULA_OIDC_CLIENT_ID,
+          clientSecret: env.NOTULA_OIDC_CLIENT_SECRET,
+          name: env.NOTULA_OIDC_NAME,
+        }
       : undefined,
     webhooks: {
       retryScheduleMs: intList(env.NOTULA_WEBHOOK_RETRY_SCHEDULE_MS, "NOTULA_WEBHOOK_RETRY_SCHEDULE_MS"),
@@ -149,7 +161,10 @@ function flagLayer(flags: ConfigFlags): Layer {
     role: flags.role,
     logLevel: flags.logLevel,
     // A metrics port alone turns metrics on: asking where to serve them is asking for them.
-    metrics: { enabled: flags.metrics || flags.metricsPort !== undefined || undefined, port: int(flags.metricsPort, "--metrics-port") },
+    metrics: {
+      enabled: flags.metrics || flags.metricsPort !== undefined || undefined,
+      port: int(flags.metricsPort, "--metrics-port"),
+    },
     database: flags.database,
     port: int(flags.port, "--port"),
     publicUrl: flags.publicUrl,
@@ -159,7 +174,13 @@ function flagLayer(flags: ConfigFlags): Layer {
     storage: { url: flags.storage },
     allowPrivateWebhooks: flags.allowPrivateWebhooks || undefined,
     allowPrivateAiUrls: flags.allowPrivateAiUrls || undefined,
-    transcription: { engine: flags.sttEngine, url: flags.sttUrl, model: flags.sttModel, modelPath: flags.modelPath, language: flags.sttLanguage },
+    transcription: {
+      engine: flags.sttEngine,
+      url: flags.sttUrl,
+      model: flags.sttModel,
+      modelPath: flags.modelPath,
+      language: flags.sttLanguage,
+    },
     summarization: { url: flags.llmUrl, model: flags.llmModel },
     pipeline: { concurrency: int(flags.concurrency, "--concurrency") },
   };
@@ -213,7 +234,8 @@ function unknownKeys(value: unknown, schema: z.ZodType, at: string): string[] {
   const out: string[] = [];
   for (const [key, inner] of Object.entries(value)) {
     const path = at ? `${at}.${key}` : key;
-    if (!(key in shape)) out.push(`unknown key "${path}" (known${at ? ` in ${at}` : ""}: ${Object.keys(shape).join(", ")})`);
+    if (!(key in shape))
+      out.push(`unknown key "${path}" (known${at ? ` in ${at}` : ""}: ${Object.keys(shape).join(", ")})`);
     else out.push(...unknownKeys(inner, shape[key], path));
   }
   return out;
@@ -235,4 +257,3 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
   }
   return parsed.data;
 }
-

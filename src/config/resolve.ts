@@ -3,7 +3,10 @@
 import type { Config, ResolvedConfig } from "./schema.js";
 
 /** The base URL clients reach the server at: configured, else the address it listens on. */
-export function resolvePublicUrl(config: Pick<Config, "publicUrl" | "host" | "port">, listening?: { address: string; family: string; port: number }): string {
+export function resolvePublicUrl(
+  config: Pick<Config, "publicUrl" | "host" | "port">,
+  listening?: { address: string; family: string; port: number },
+): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
   const host = listening?.address ?? config.host;
   const family = listening?.family ?? (host.includes(":") ? "IPv6" : "IPv4");
@@ -18,6 +21,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function resolveConfig(config: Config, listening?: { address: string; family: string; port: number }): ResolvedConfig {
+export function resolveConfig(
+  config: Config,
+  listening?: { address: string; family: string; port: number },
+): ResolvedConfig {
   return deepFreeze({ ...structuredClone(config), publicUrl: resolvePublicUrl(config, listening) });
 }

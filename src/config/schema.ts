@@ -58,10 +58,22 @@ export const configSchema = z.object({
       sessionToken: z.string().min(1).optional(),
     })
     .prefault({}),
-  maxJsonBodyBytes: z.number().int().positive().default(1024 * 1024),
-  maxUploadBytes: z.number().int().positive().default(2 * 1024 ** 3),
+  maxJsonBodyBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  maxUploadBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   /** How often expired sign-in state, stale uploads, orphaned recordings and old job history are removed. */
-  sweepIntervalMs: z.number().int().min(100).default(10 * 60_000),
+  sweepIntervalMs: z
+    .number()
+    .int()
+    .min(100)
+    .default(10 * 60_000),
   limits: z
     .object({
       /** Audio uploads received at once through the server; one more gets 503 with Retry-After. */
@@ -115,12 +127,21 @@ export const configSchema = z.object({
     .prefault({}),
   /** Optional sign-in through an upstream OpenID Connect provider on the OAuth pages. */
   oidc: z
-    .object({ issuer: z.string().url(), clientId: z.string().min(1), clientSecret: z.string().min(1), name: z.string().default("single sign-on") })
+    .object({
+      issuer: z.string().url(),
+      clientId: z.string().min(1),
+      clientSecret: z.string().min(1),
+      name: z.string().default("single sign-on"),
+    })
     .optional(),
   webhooks: z
     .object({
       /** Waits before each retry of a failed delivery: about 30 s, 2 min, 10 min, 1 h, 6 h. */
-      retryScheduleMs: z.array(z.number().int().min(0)).min(0).max(20).default([30_000, 120_000, 600_000, 3_600_000, 21_600_000]),
+      retryScheduleMs: z
+        .array(z.number().int().min(0))
+        .min(0)
+        .max(20)
+        .default([30_000, 120_000, 600_000, 3_600_000, 21_600_000]),
       timeoutMs: z.number().int().min(100).default(10_000),
       /** A registration is disabled after this many events in a row failed for good. */
       disableAfter: z.number().int().min(1).default(10),
@@ -144,4 +165,8 @@ export type ConfigInput = z.input<typeof configSchema>;
 /** The configuration once the server knows its address: publicUrl always set, nothing changes after. */
 export type ResolvedConfig = DeepReadonly<Config & { publicUrl: string }>;
 
-type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;

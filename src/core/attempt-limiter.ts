@@ -5,7 +5,13 @@
 import type { CounterStore } from "./counters.js";
 import type { Clock } from "./clock.js";
 
-export function createAttemptLimiter(opts: { name: string; max: number; windowMs: number; now: Clock; counters: CounterStore }) {
+export function createAttemptLimiter(opts: {
+  name: string;
+  max: number;
+  windowMs: number;
+  now: Clock;
+  counters: CounterStore;
+}) {
   const key = (k: string) => `${opts.name}:${k}`;
   return {
     /** Milliseconds until the key may try again, or 0 when it may now. */

@@ -13,13 +13,15 @@ function queryHead(query: string): string {
 
 /** The error's message, with a failed query's parameters left out. */
 export function safeErrorMessage(err: unknown): string {
-  if (err instanceof DrizzleQueryError) return `database error: ${err.cause?.message ?? "query failed"} (in: ${queryHead(err.query)})`;
+  if (err instanceof DrizzleQueryError)
+    return `database error: ${err.cause?.message ?? "query failed"} (in: ${queryHead(err.query)})`;
   if (err instanceof Error) return err.message;
   return String(err);
 }
 
 /** Absolute file paths (POSIX, Windows, file: URLs) as they appear in engines' and ffmpeg's messages. */
-const ABSOLUTE_PATH = /(?:file:\/\/)?(?:\/(?:[^\s/'"`:;,()[\]]+\/)+[^\s/'"`:;,()[\]]*|[A-Za-z]:\\(?:[^\s\\'"`:;,()[\]]+\\)+[^\s\\'"`:;,()[\]]*)/g;
+const ABSOLUTE_PATH =
+  /(?:file:\/\/)?(?:\/(?:[^\s/'"`:;,()[\]]+\/)+[^\s/'"`:;,()[\]]*|[A-Za-z]:\\(?:[^\s\\'"`:;,()[\]]+\\)+[^\s\\'"`:;,()[\]]*)/g;
 const PUBLIC_MAX = 500;
 
 /**
@@ -36,5 +38,8 @@ export function publicErrorMessage(err: unknown): string {
 export function loggableError(err: unknown): unknown {
   if (!(err instanceof DrizzleQueryError)) return err;
   const cause = err.cause ?? new Error("query failed");
-  return Object.assign(Object.create(Object.getPrototypeOf(cause)), cause, { message: safeErrorMessage(err), stack: `${safeErrorMessage(err)}\n${(cause.stack ?? "").split("\n").slice(1).join("\n")}` });
+  return Object.assign(Object.create(Object.getPrototypeOf(cause)), cause, {
+    message: safeErrorMessage(err),
+    stack: `${safeErrorMessage(err)}\n${(cause.stack ?? "").split("\n").slice(1).join("\n")}`,
+  });
 }

@@ -93,7 +93,9 @@ export class GatewayTimeoutError extends AppError {
 
 /** The disk (or the database's) is full: nothing of the request was kept. */
 export class InsufficientStorageError extends AppError {
-  constructor(message = "The server is out of disk space; nothing of this request was stored. Try again once space is freed.") {
+  constructor(
+    message = "The server is out of disk space; nothing of this request was stored. Try again once space is freed.",
+  ) {
     super(507, "insufficient_storage", message);
   }
 }

@@ -8,7 +8,19 @@ import { loggableError } from "./error-message.js";
 export type Logger = PinoLogger;
 
 /** Wherever these keys appear (one or two levels down), their values are never written. */
-const SECRET_KEYS = ["authorization", "cookie", "password", "secret", "apiKey", "key", "token", "access_token", "refresh_token", "client_secret", "code_verifier"];
+const SECRET_KEYS = [
+  "authorization",
+  "cookie",
+  "password",
+  "secret",
+  "apiKey",
+  "key",
+  "token",
+  "access_token",
+  "refresh_token",
+  "client_secret",
+  "code_verifier",
+];
 const REDACT = SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]);
 
 export interface LoggerOptions {
@@ -22,7 +34,14 @@ export interface LoggerOptions {
 function stderr(human: boolean): DestinationStream {
   // Formatted in this thread and written synchronously, like the JSON lines: a log
   // transport's worker thread could lose the last lines when the process exits.
-  if (human) return pretty({ destination: 2, sync: true, colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,service" });
+  if (human)
+    return pretty({
+      destination: 2,
+      sync: true,
+      colorize: true,
+      translateTime: "SYS:HH:MM:ss.l",
+      ignore: "pid,hostname,service",
+    });
   return pino.destination({ dest: 2, sync: true });
 }
 

@@ -26,11 +26,39 @@ const JOB_SECONDS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600];
 export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   if (opts.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "notula_" });
-  const requests = new Counter({ name: "notula_http_requests_total", help: "HTTP requests by method, route pattern and status.", labelNames: ["method", "route", "status"], registers: [registry] });
-  const latency = new Histogram({ name: "notula_http_request_duration_seconds", help: "HTTP request latency by method and route pattern.", labelNames: ["method", "route"], buckets: SECONDS, registers: [registry] });
-  const jobs = new Histogram({ name: "notula_job_duration_seconds", help: "Background job attempts by kind and outcome.", labelNames: ["kind", "outcome"], buckets: JOB_SECONDS, registers: [registry] });
-  const stages = new Histogram({ name: "notula_pipeline_stage_duration_seconds", help: "Time spent in each processing stage of a recording.", labelNames: ["stage"], buckets: JOB_SECONDS, registers: [registry] });
-  const deliveries = new Counter({ name: "notula_webhook_deliveries_total", help: "Webhook delivery attempts by outcome.", labelNames: ["outcome"], registers: [registry] });
+  const requests = new Counter({
+    name: "notula_http_requests_total",
+    help: "HTTP requests by method, route pattern and status.",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "notula_http_request_duration_seconds",
+    help: "HTTP request latency by method and route pattern.",
+    labelNames: ["method", "route"],
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  const jobs = new Histogram({
+    name: "notula_job_duration_seconds",
+    help: "Background job attempts by kind and outcome.",
+    labelNames: ["kind", "outcome"],
+    buckets: JOB_SECONDS,
+    registers: [registry],
+  });
+  const stages = new Histogram({
+    name: "notula_pipeline_stage_duration_seconds",
+    help: "Time spent in each processing stage of a recording.",
+    labelNames: ["stage"],
+    buckets: JOB_SECONDS,
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: "notula_webhook_deliveries_total",
+    help: "Webhook delivery attempts by outcome.",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
 
   return {
     registry,

@@ -36,4 +36,5 @@ export function passwordProblem(password: string): string | null {
 }
 
 /** A hash to verify against when there is no user, so that timing does not tell which emails exist. */
-export const DUMMY_PASSWORD_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

@@ -39,7 +39,9 @@ export function parseSearchQuery(text: string): SearchQuery {
 }
 
 const STOPWORDS = new Set(
-  "a an and are as at be but by can could did do does for from had has have how i if in into is it its me my no not of on or our so that the their them then there these they this to was we were what when where which who why will with would you your off must should".split(" "),
+  "a an and are as at be but by can could did do does for from had has have how i if in into is it its me my no not of on or our so that the their them then there these they this to was we were what when where which who why will with would you your off must should".split(
+    " ",
+  ),
 );
 
 /** A function word: matched whole only, never as a prefix ("the" must not find "their", "there", "theory"). */

@@ -23,19 +23,21 @@ export function loadSecretBox(dataDir: string, configured?: string): SecretBox {
   const file = configured ? "NOTULA_SECRET_KEY" : path.join(dataDir, "secret.key");
   let key: Buffer;
   if (configured) key = Buffer.from(configured.trim(), "base64");
-  else try {
-    key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    key = randomBytes(32);
+  else
     try {
-      // wx: if another process created it first, use theirs.
-      fs.writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600, flag: "wx" });
-    } catch {
       key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
+    } catch {
+      fs.mkdirSync(dataDir, { recursive: true });
+      key = randomBytes(32);
+      try {
+        // wx: if another process created it first, use theirs.
+        fs.writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600, flag: "wx" });
+      } catch {
+        key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
+      }
     }
-  }
-  if (key.length !== 32) throw new Error(`${file} is damaged: it must hold a 32-byte base64 key (make one with: openssl rand -base64 32).`);
+  if (key.length !== 32)
+    throw new Error(`${file} is damaged: it must hold a 32-byte base64 key (make one with: openssl rand -base64 32).`);
   const signingKey = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "notula url signing", 32));
   const sign = (data: string) => createHmac("sha256", signingKey).update(data).digest("base64url");
   return {
@@ -50,7 +52,12 @@ export function loadSecretBox(dataDir: string, configured?: string): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+      return [
+        "v1",
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        body.toString("base64url"),
+      ].join(".");
     },
     open(sealed) {
       const [v, iv, tag, body] = sealed.split(".");

@@ -132,7 +132,11 @@ export interface TrainOptions {
 const PAUSE_EVERY = 500;
 
 /** Trains `count` centroids on `samples` (spherical k-means, each sample made a unit vector). */
-export async function trainCells(samples: Float32Array[], count: number, opts: TrainOptions = {}): Promise<Float32Array[]> {
+export async function trainCells(
+  samples: Float32Array[],
+  count: number,
+  opts: TrainOptions = {},
+): Promise<Float32Array[]> {
   if (!samples.length) throw new Error("No vectors to train on.");
   const units = samples.map(normalized);
   const dims = units[0].length;
@@ -167,7 +171,11 @@ export async function trainCells(samples: Float32Array[], count: number, opts: T
       if (opts.pause && i % PAUSE_EVERY === PAUSE_EVERY - 1) await opts.pause();
     }
     // An empty cell starts again from a random sample.
-    centroids = centroids.map((_, c) => (sizes[c] ? normalized(sums.subarray(c * dims, (c + 1) * dims)) : Float32Array.from(units[Math.floor(rand() * units.length)])));
+    centroids = centroids.map((_, c) =>
+      sizes[c]
+        ? normalized(sums.subarray(c * dims, (c + 1) * dims))
+        : Float32Array.from(units[Math.floor(rand() * units.length)]),
+    );
     await opts.onIteration?.(it + 1, iterations);
     if (changed < units.length * (opts.settled ?? 0.005)) break;
   }

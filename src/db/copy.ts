@@ -13,15 +13,49 @@ import * as source from "./schema/index.js";
 
 /** Parents before children, so that every foreign key finds its row. */
 const ORDER = [
-  "workspaces", "users", "members", "apiKeys", "folders", "folderMembers", "tags", "userGroups", "groupMembers",
-  "invites", "inviteGroups", "inviteFolders", "webhooks", "knowledgeArticles", "notes", "noteParticipantEmails",
-  "transcriptSegments", "noteFolders", "noteShares", "oauthClients", "oauthRequests", "oauthCodes", "oauthRefreshTokens",
-  "audioUploads", "jobs", "webhookEvents", "webhookDeliveries", "passages", "webSessions", "accountTokens",
-  "pendingStates", "mcpSessions", "templates", "aiSettings", "noteSpeakers",
+  "workspaces",
+  "users",
+  "members",
+  "apiKeys",
+  "folders",
+  "folderMembers",
+  "tags",
+  "userGroups",
+  "groupMembers",
+  "invites",
+  "inviteGroups",
+  "inviteFolders",
+  "webhooks",
+  "knowledgeArticles",
+  "notes",
+  "noteParticipantEmails",
+  "transcriptSegments",
+  "noteFolders",
+  "noteShares",
+  "oauthClients",
+  "oauthRequests",
+  "oauthCodes",
+  "oauthRefreshTokens",
+  "audioUploads",
+  "jobs",
+  "webhookEvents",
+  "webhookDeliveries",
+  "passages",
+  "webSessions",
+  "accountTokens",
+  "pendingStates",
+  "mcpSessions",
+  "templates",
+  "aiSettings",
+  "noteSpeakers",
 ] as const satisfies readonly (keyof typeof pgSchema)[];
 
 /** Identity columns whose sequences must continue after the copied ids. */
-const IDENTITIES: [string, string][] = [["notes", "seq"], ["jobs", "id"], ["passages", "id"]];
+const IDENTITIES: [string, string][] = [
+  ["notes", "seq"],
+  ["jobs", "id"],
+  ["passages", "id"],
+];
 
 export interface TableCount {
   table: string;
@@ -36,11 +70,16 @@ export interface CopyReport {
 
 export class TargetNotEmptyError extends Error {}
 
-export async function copySqliteToPostgres(from: OpenedDatabase, to: OpenedPostgres, onTable?: (table: string, rows: number) => void): Promise<CopyReport> {
+export async function copySqliteToPostgres(
+  from: OpenedDatabase,
+  to: OpenedPostgres,
+  onTable?: (table: string, rows: number) => void,
+): Promise<CopyReport> {
   const lite = from.db;
   const pg = to.db;
   const [{ n: existing }] = await pg.select({ n: count() }).from(pgSchema.workspaces);
-  if (existing > 0) throw new TargetNotEmptyError("The PostgreSQL database already holds a workspace: copy into an empty database.");
+  if (existing > 0)
+    throw new TargetNotEmptyError("The PostgreSQL database already holds a workspace: copy into an empty database.");
   // Every table's columns hold the same keys on both sides; rows pass as they are read.
   const sourceTables = source as unknown as Record<string, SQLiteTable>;
   const targetTables = pgSchema as unknown as Record<string, PgTable>;
@@ -71,16 +110,25 @@ export async function copySqliteToPostgres(from: OpenedDatabase, to: OpenedPostg
       onTable?.(getTableConfig(from_).name, copied);
     }
     for (const [table, column] of IDENTITIES)
-      await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`));
+      await tx.execute(
+        sql.raw(
+          `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`,
+        ),
+      );
     await reindexNote(tx);
   });
 
   // Vectors: kept whole beside each passage on SQLite (passages.embedding).
-  const rows = from.sqlite.prepare("SELECT id, embedding FROM passages WHERE embedding IS NOT NULL").all() as { id: number; embedding: Buffer }[];
+  const rows = from.sqlite.prepare("SELECT id, embedding FROM passages WHERE embedding IS NOT NULL").all() as {
+    id: number;
+    embedding: Buffer;
+  }[];
   const sourceVectors = rows.length;
   for (const r of rows) {
     const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
-    await pg.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[])`);
+    await pg.execute(
+      sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[])`,
+    );
   }
 
   const tables: TableCount[] = [];
@@ -89,6 +137,7 @@ export async function copySqliteToPostgres(from: OpenedDatabase, to: OpenedPostg
     const [{ n: t }] = await pg.select({ n: count() }).from(targetTables[name]);
     tables.push({ table: getTableConfig(sourceTables[name]).name, source: s, target: t });
   }
-  const [{ n: targetVectors }] = (await pg.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM passage_vectors`)).rows;
+  const [{ n: targetVectors }] = (await pg.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM passage_vectors`))
+    .rows;
   return { tables, vectors: { source: sourceVectors, target: targetVectors } };
 }

@@ -5,7 +5,9 @@
 import type Database from "better-sqlite3";
 
 export function createReadCache<V>(sqlite: Database.Database, limit = 10_000) {
-  const version = sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()").pluck();
+  const version = sqlite
+    .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
+    .pluck();
   const entries = new Map<string, V>();
   let seen = "";
   /** The value kept for `key`, once whatever the database changed since has dropped it. */

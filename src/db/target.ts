@@ -14,5 +14,7 @@ export function databaseTarget(database: string | undefined, dataDir: string): D
     if (!file) throw new ConfigError("The database URL sqlite: names no file; use sqlite:/path/to/notula.db.");
     return { dialect: "sqlite", file: path.resolve(file) };
   }
-  throw new ConfigError(`The database URL ${value.replace(/\/\/[^@/]*@/, "//***@")} is not supported: use sqlite:/path/to/file.db or postgres://user:password@host/database.`);
+  throw new ConfigError(
+    `The database URL ${value.replace(/\/\/[^@/]*@/, "//***@")} is not supported: use sqlite:/path/to/file.db or postgres://user:password@host/database.`,
+  );
 }

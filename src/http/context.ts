@@ -17,7 +17,9 @@ export function describeZodError(error: z.ZodError): string {
       if (i.code === "invalid_value" && "values" in i)
         return `${where}: must be one of ${(i.values as unknown[]).map(String).join(", ")}`;
       if (i.code === "invalid_type")
-        return /received undefined/.test(i.message) ? `${where}: is required` : `${where}: must be ${i.expected === "object" ? "an object" : `a ${i.expected}`}`;
+        return /received undefined/.test(i.message)
+          ? `${where}: is required`
+          : `${where}: must be ${i.expected === "object" ? "an object" : `a ${i.expected}`}`;
       return `${where}: ${i.message}`;
     })
     .join("; ");

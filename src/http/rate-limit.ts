@@ -10,7 +10,11 @@ import type { AppEnv } from "./context.js";
 
 const WINDOW_MS = 60_000;
 
-export function rateLimit(limits: Config["rateLimit"]["perMinute"], counters: CounterStore, now: Clock): MiddlewareHandler<AppEnv> {
+export function rateLimit(
+  limits: Config["rateLimit"]["perMinute"],
+  counters: CounterStore,
+  now: Clock,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { keyId, plan } = c.get("principal");
     const limit = limits[plan];
@@ -48,7 +52,14 @@ export function limitByAddress(
 }
 
 /** One key's budget, shared by REST and MCP: whether this request fits, and if not, when to retry (seconds). */
-export async function spendKeyBudget(keyId: string, limit: number, counters: CounterStore, now: Clock): Promise<{ ok: true } | { ok: false; retryAfterSec: number }> {
+export async function spendKeyBudget(
+  keyId: string,
+  limit: number,
+  counters: CounterStore,
+  now: Clock,
+): Promise<{ ok: true } | { ok: false; retryAfterSec: number }> {
   const w = await counters.hit(`api:${keyId}`, WINDOW_MS);
-  return w.count > limit ? { ok: false, retryAfterSec: Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) } : { ok: true };
+  return w.count > limit
+    ? { ok: false, retryAfterSec: Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) }
+    : { ok: true };
 }

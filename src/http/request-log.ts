@@ -27,7 +27,14 @@ export function requestLog(logger: Logger, observe?: (o: RequestObservation) => 
     const route = matched === "/*" || matched === "*" ? "(unmatched)" : matched;
     const status = c.res.status;
     const workspaceId = (c.get("principal") as { workspaceId?: string } | undefined)?.workspaceId;
-    const line = { method: c.req.method, route, status, durationMs: Math.round(durationMs * 10) / 10, requestId: c.get("requestId"), workspaceId };
+    const line = {
+      method: c.req.method,
+      route,
+      status,
+      durationMs: Math.round(durationMs * 10) / 10,
+      requestId: c.get("requestId"),
+      workspaceId,
+    };
     if (status >= 500) log.warn(line, "request failed");
     else if (QUIET.has(c.req.path)) log.debug(line, "request");
     else log.info(line, "request");

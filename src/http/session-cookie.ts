@@ -7,7 +7,13 @@ export const SESSION_COOKIE = "notula_session";
 
 /** HttpOnly and SameSite=Lax always; Secure when the public URL is https. */
 export function sessionCookieOptions(publicUrl: string) {
-  return { httpOnly: true, sameSite: "Lax" as const, path: "/", secure: publicUrl.startsWith("https:"), maxAge: 14 * 24 * 3600 };
+  return {
+    httpOnly: true,
+    sameSite: "Lax" as const,
+    path: "/",
+    secure: publicUrl.startsWith("https:"),
+    maxAge: 14 * 24 * 3600,
+  };
 }
 
 /** The peer's address (not a forwarded header, which anyone can set). */
@@ -23,6 +29,9 @@ export function clientAddress(c: Context): string {
  * The browser session a request carries, or null: the one place that reads the
  * session cookie (the web app's viewer and the OAuth pages both ask here).
  */
-export async function sessionOf<S>(c: Context, accounts: { session(id: string | undefined): Promise<S | null> }): Promise<S | null> {
+export async function sessionOf<S>(
+  c: Context,
+  accounts: { session(id: string | undefined): Promise<S | null> },
+): Promise<S | null> {
   return accounts.session(getCookie(c, SESSION_COOKIE));
 }

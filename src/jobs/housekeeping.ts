@@ -27,7 +27,10 @@ const UNUSED_CLIENT_KEPT_MS = DAY;
 const recordingPayload = z.object({ uploadId: z.string(), key: z.string() });
 
 /** Deletes a deleted note's recording, then its upload record; retried with backoff while the store refuses. */
-export function deleteRecordingWorker(repos: Repositories, store: AudioStore): WorkerDefinition<z.infer<typeof recordingPayload>> {
+export function deleteRecordingWorker(
+  repos: Repositories,
+  store: AudioStore,
+): WorkerDefinition<z.infer<typeof recordingPayload>> {
   return {
     kind: DELETE_RECORDING,
     payload: recordingPayload,
@@ -58,7 +61,10 @@ export interface SweepDeps {
 export async function sweepOnce(d: Omit<SweepDeps, "queue" | "intervalMs">): Promise<Record<string, number>> {
   const { repos, store, now } = d;
   const t = now();
-  const removed: Record<string, number> = { sharedState: await repos.sharedState.sweep(t), ...(await repos.maintenance.deleteExpired(t)) };
+  const removed: Record<string, number> = {
+    sharedState: await repos.sharedState.sweep(t),
+    ...(await repos.maintenance.deleteExpired(t)),
+  };
   let uploads = 0;
   let recordings = 0;
   for (const u of await repos.maintenance.staleUploads(t, PENDING_GRACE_MS, UNUSED_GRACE_MS)) {

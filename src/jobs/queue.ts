@@ -43,7 +43,11 @@ export interface JobQueue {
    * runs; with `coalesce: "queued"`, only a waiting one counts (a running one may have
    * read data that has changed since, so a new job follows it).
    */
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" }): Promise<number>;
+  enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" },
+  ): Promise<number>;
   start(): void;
   /**
    * Stops claiming and aborts running jobs; a job that settles within `graceMs` (a
@@ -125,12 +129,15 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
     const jobLog = logger.child({ job: job.id, kind: worker.kind });
     const timeout = AbortSignal.timeout(worker.timeoutMs);
     const signal = AbortSignal.any([timeout, stopController.signal]);
-    const beat = setInterval(() => {
-      repos.jobs.heartbeat(job.id, job.attempts, now() + worker.leaseMs, now()).then(
-        (held) => held || clearInterval(beat),
-        (err) => jobLog.warn({ err }, "heartbeat failed"),
-      );
-    }, Math.max(50, worker.leaseMs / 3)).unref();
+    const beat = setInterval(
+      () => {
+        repos.jobs.heartbeat(job.id, job.attempts, now() + worker.leaseMs, now()).then(
+          (held) => held || clearInterval(beat),
+          (err) => jobLog.warn({ err }, "heartbeat failed"),
+        );
+      },
+      Math.max(50, worker.leaseMs / 3),
+    ).unref();
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     jobLog.info({ attempt: job.attempts }, "job started");

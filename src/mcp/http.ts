@@ -35,7 +35,14 @@ const jsonError = (c: Context, status: 400 | 401 | 403 | 404 | 429, code: string
 
 /** The tools as tools/list shows them, for GET /mcp without an event stream. */
 async function describeTools(services: Services, logger: Logger) {
-  const principal: Principal = { workspaceId: "", userId: "", keyId: "", scopes: new Set(), plan: "free", role: "member" };
+  const principal: Principal = {
+    workspaceId: "",
+    userId: "",
+    keyId: "",
+    scopes: new Set(),
+    plan: "free",
+    role: "member",
+  };
   const server = createMcpServer(services, principal, logger);
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "notula-describe", version: "1" });
@@ -108,7 +115,8 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
   };
 
   app.all("/mcp", async (c) => {
-    if (opts.localPrincipal && !allowedHost(c.req.header("host"))) return jsonError(c, 403, "forbidden", "Host not allowed.");
+    if (opts.localPrincipal && !allowedHost(c.req.header("host")))
+      return jsonError(c, 403, "forbidden", "Host not allowed.");
     if (!allowedOrigin(c.req.header("origin"))) return jsonError(c, 403, "forbidden", "Origin not allowed.");
     // API keys work here as on REST; OAuth access tokens work here only.
     const token = presentedToken(c.req.header("authorization"), c.req.header("x-api-key"));
@@ -116,20 +124,32 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     const limits = opts.rateLimit;
     if (!principal && limits) {
       const w = await services.counters.hit(`address:${clientAddress(c)}`, 60_000);
-      if (w.count > limits.perAddressPerMinute) return retryLater(c, Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
+      if (w.count > limits.perAddressPerMinute)
+        return retryLater(c, Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
     }
     if (principal && limits && !opts.localPrincipal) {
       const spent = await spendKeyBudget(principal.keyId, limits.perMinute[principal.plan], services.counters, now);
       if (!spent.ok) return retryLater(c, spent.retryAfterSec);
     }
     if (!principal) {
-      c.header("WWW-Authenticate", `Bearer resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
-      return jsonError(c, 401, "unauthorized", "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.");
+      c.header(
+        "WWW-Authenticate",
+        `Bearer resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      return jsonError(
+        c,
+        401,
+        "unauthorized",
+        "Send an API key or an OAuth access token as 'Authorization: Bearer <token>'.",
+      );
     }
 
     if (principal.scopes.size === 0) {
       // A token without "read" (say, openid alone) opens no tool: tell the client which scope to ask for.
-      c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="read", resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`);
+      c.header(
+        "WWW-Authenticate",
+        `Bearer error="insufficient_scope", scope="read", resource_metadata="${opts.publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+      );
       return jsonError(c, 403, "forbidden", "The token's scope opens no tool here; ask for the read scope.");
     }
 
@@ -143,7 +163,10 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     if (sessionId) {
       // Unknown, ended, expired, or another principal's: all read as "no such session".
       if (!(await services.mcpSessions.resume(sessionId, principal.keyId))) {
-        await sessions.get(sessionId)?.transport.close().catch(() => {});
+        await sessions
+          .get(sessionId)
+          ?.transport.close()
+          .catch(() => {});
         return jsonError(c, 404, "not_found", "No such MCP session; initialize a new one.");
       }
       if (method === "DELETE") await services.mcpSessions.close(sessionId);
@@ -160,7 +183,8 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       await server.connect(transport);
       return transport.handleRequest(c.req.raw);
     }
-    if (method !== "POST") return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
+    if (method !== "POST")
+      return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
 
     const caller = { principal };
     const server = createMcpServer(services, () => caller.principal, opts.logger);

@@ -9,7 +9,12 @@ import { AppError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import { Pagination } from "../shared/schemas/common.js";
 import { Note, NoteListQuery } from "../shared/schemas/notes.js";
-import { KnowledgeSearchQuery, KnowledgeSearchResult, NoteSearchQuery, NoteSearchResult } from "../shared/schemas/search.js";
+import {
+  KnowledgeSearchQuery,
+  KnowledgeSearchResult,
+  NoteSearchQuery,
+  NoteSearchResult,
+} from "../shared/schemas/search.js";
 import { Member, MemberListQuery, Workspace } from "../shared/schemas/workspace.js";
 import { TranscriptWindow, TranscriptWindowInput, windowTranscript } from "./transcript-window.js";
 
@@ -25,7 +30,8 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
     "Read one meeting note: summary, AI-enhanced note, the user's notes, speakers and the transcript. A long transcript comes in parts: pass fromTimestamp/toTimestamp or fromSegment/toSegment for a window, maxChars for a budget, and cursor to read on.",
   svc_search_notes:
     "Search meeting notes by what was written or said (title, notes, summary, transcript), ranked by relevance, with snippets and, for words said in a meeting, the timestamp and speaker to cite.",
-  svc_search_knowledge: "Search meeting content and the workspace knowledge base together; results are notes and articles with snippets.",
+  svc_search_knowledge:
+    "Search meeting content and the workspace knowledge base together; results are notes and articles with snippets.",
   svc_list_members: "List workspace members with their roles, groups and folder assignments.",
   svc_get_workspace: "The workspace: name, settings and allowed email domains.",
 };
@@ -61,7 +67,9 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     async (args: A): Promise<CallToolResult> => {
       const principal = current();
       if (scope && !principal.scopes.has(scope))
-        return fail(`This credential lacks the '${scope}' scope that this tool needs; ask for a key (or sign-in) with ${scope} access.`);
+        return fail(
+          `This credential lacks the '${scope}' scope that this tool needs; ask for a key (or sign-in) with ${scope} access.`,
+        );
       try {
         return await run(args, principal);
       } catch (err) {
@@ -84,7 +92,10 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
       const text = r.items.length
         ? r.items.map((n) => `- ${n.title} (${n.id}, ${n.createdAt.slice(0, 10)}, ${n.status})`).join("\n")
         : "No notes match.";
-      return ok({ notes: r.items, pagination: r.pagination }, text + (r.pagination.isLast ? "" : `\nMore: offset ${r.pagination.nextOffset}.`));
+      return ok(
+        { notes: r.items, pagination: r.pagination },
+        text + (r.pagination.isLast ? "" : `\nMore: offset ${r.pagination.nextOffset}.`),
+      );
     }),
   );
 
@@ -105,13 +116,20 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
       const note = { ...full, transcripts };
       const parts = [`# ${note.title}`, `${note.createdAt} · ${note.status}`];
       if (note.template) parts.push(`Template: ${note.template.name ?? note.template.id}`);
-      if (note.speakers?.length) parts.push(`Speakers: ${note.speakers.map((s) => `${s.name} (${talkTime(s.talkTimeSec)})`).join(", ")}`);
+      if (note.speakers?.length)
+        parts.push(`Speakers: ${note.speakers.map((s) => `${s.name} (${talkTime(s.talkTimeSec)})`).join(", ")}`);
       if (note.summary) parts.push("## Summary", note.summary);
       if (note.enhancedNote) parts.push("## Enhanced note", note.enhancedNote);
       if (note.userWrittenNote) parts.push("## Notes", note.userWrittenNote);
       if (transcripts.length) {
-        const range = window.totalSegments > transcripts.length ? ` (segments ${window.fromSegment}–${window.toSegment} of ${window.totalSegments})` : "";
-        parts.push(`## Transcript${range}`, transcripts.map((s) => `[${s.startTimestamp}] ${s.speaker}: ${s.text}`).join("\n"));
+        const range =
+          window.totalSegments > transcripts.length
+            ? ` (segments ${window.fromSegment}–${window.toSegment} of ${window.totalSegments})`
+            : "";
+        parts.push(
+          `## Transcript${range}`,
+          transcripts.map((s) => `[${s.startTimestamp}] ${s.speaker}: ${s.text}`).join("\n"),
+        );
       }
       if (window.nextCursor) parts.push(`More of the transcript: call again with cursor "${window.nextCursor}".`);
       return ok({ note, transcriptWindow: window }, parts.join("\n\n"));
@@ -128,7 +146,9 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     },
     guarded("svc_search_notes", "notes", async (a, principal) => {
       const r = await services.search.notes(principal, a);
-      const text = r.count ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n") : `No notes mention "${a.query}".`;
+      const text = r.count
+        ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n")
+        : `No notes mention "${a.query}".`;
       return ok(r, text);
     }),
   );
@@ -143,7 +163,9 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     },
     guarded("svc_search_knowledge", "notes", async (a, principal) => {
       const r = await services.search.knowledge(principal, a);
-      const text = r.results.length ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n") : `Nothing found for "${a.query}".`;
+      const text = r.results.length
+        ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n")
+        : `Nothing found for "${a.query}".`;
       return ok(r, `${text}\n(${r.note})`);
     }),
   );
@@ -158,17 +180,30 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     },
     guarded("svc_list_members", "users", async (a, principal) => {
       const r = await services.directory.listMembers(principal, a);
-      const text = r.items.map((m) => `- ${m.name} <${m.email}> (${m.role}; groups: ${m.groups.map((g) => g.name).join(", ") || "none"}; folders: ${m.folders.map((f) => f.name).join(", ") || "none"})`).join("\n");
+      const text = r.items
+        .map(
+          (m) =>
+            `- ${m.name} <${m.email}> (${m.role}; groups: ${m.groups.map((g) => g.name).join(", ") || "none"}; folders: ${m.folders.map((f) => f.name).join(", ") || "none"})`,
+        )
+        .join("\n");
       return ok({ members: r.items, pagination: r.pagination }, text || "No members match.");
     }),
   );
 
   server.registerTool(
     "svc_get_workspace",
-    { description: TOOL_DESCRIPTIONS.svc_get_workspace, inputSchema: {}, outputSchema: { workspace: Workspace }, annotations: readOnly },
+    {
+      description: TOOL_DESCRIPTIONS.svc_get_workspace,
+      inputSchema: {},
+      outputSchema: { workspace: Workspace },
+      annotations: readOnly,
+    },
     guarded("svc_get_workspace", null, async (_a, principal) => {
       const workspace = await services.workspaces.get(principal.workspaceId);
-      return ok({ workspace }, `${workspace.name} (${workspace.id}); language ${workspace.settings.defaultLanguage}; allowed domains: ${workspace.allowedEmailDomains.join(", ") || "none"}`);
+      return ok(
+        { workspace },
+        `${workspace.name} (${workspace.id}); language ${workspace.settings.defaultLanguage}; allowed domains: ${workspace.allowedEmailDomains.join(", ") || "none"}`,
+      );
     }),
   );
 

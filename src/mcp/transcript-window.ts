@@ -20,7 +20,9 @@ export const TranscriptWindowInput = {
     .min(1000)
     .max(500_000)
     .optional()
-    .describe(`At most this many characters of transcript, as JSON (default ${DEFAULT_TRANSCRIPT_BUDGET}); the rest comes with transcriptWindow.nextCursor`),
+    .describe(
+      `At most this many characters of transcript, as JSON (default ${DEFAULT_TRANSCRIPT_BUDGET}); the rest comes with transcriptWindow.nextCursor`,
+    ),
   cursor: z.string().max(200).optional().describe("transcriptWindow.nextCursor of the previous call, to read on"),
 };
 
@@ -33,7 +35,10 @@ export const TranscriptWindow = z.object({
 
 type WindowArgs = { [K in keyof typeof TranscriptWindowInput]?: z.infer<(typeof TranscriptWindowInput)[K]> };
 
-export function windowTranscript(note: NoteDto, args: WindowArgs): { transcripts: NoteDto["transcripts"]; window: z.infer<typeof TranscriptWindow> } {
+export function windowTranscript(
+  note: NoteDto,
+  args: WindowArgs,
+): { transcripts: NoteDto["transcripts"]; window: z.infer<typeof TranscriptWindow> } {
   const all = note.transcripts;
   let start = args.fromSegment ?? 0;
   if (args.cursor) {

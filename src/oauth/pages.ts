@@ -1,5 +1,9 @@
 // The sign-in, workspace and consent pages: server-rendered HTML, no script.
-export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const esc = (s: unknown) =>
+  String(s ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -12,7 +16,14 @@ button{margin-top:1.2rem;padding:.6rem 1.1rem;border:0;border-radius:6px;backgro
 <body><main>${body}</main></body></html>`;
 }
 
-export function signInPage(o: { requestId: string; csrf: string; clientName: string; error?: string; email?: string; upstreamName?: string }) {
+export function signInPage(o: {
+  requestId: string;
+  csrf: string;
+  clientName: string;
+  error?: string;
+  email?: string;
+  upstreamName?: string;
+}) {
   return page(
     "Sign in",
     `<h1>Sign in to notula</h1><p class="muted">An application calling itself “${esc(o.clientName)}” (a name notula has not verified) asks to read your meeting notes.</p>
@@ -34,7 +45,14 @@ ${o.workspaces.map((w, i) => `<label><input type="radio" name="workspace" value=
   );
 }
 
-export function consentPage(o: { requestId: string; csrf: string; clientName: string; redirectHost: string; workspaceName: string; scope: string }) {
+export function consentPage(o: {
+  requestId: string;
+  csrf: string;
+  clientName: string;
+  redirectHost: string;
+  workspaceName: string;
+  scope: string;
+}) {
   return page(
     "Allow access",
     `<h1>Allow an application to read ${esc(o.workspaceName)}?</h1>
@@ -47,5 +65,8 @@ export function consentPage(o: { requestId: string; csrf: string; clientName: st
 }
 
 export function errorPage(message: string) {
-  return page("Cannot continue", `<h1>Cannot continue</h1><p class="error" role="alert">${esc(message)}</p><p class="muted">Start the sign-in again from your application.</p>`);
+  return page(
+    "Cannot continue",
+    `<h1>Cannot continue</h1><p class="error" role="alert">${esc(message)}</p><p class="muted">Start the sign-in again from your application.</p>`,
+  );
 }

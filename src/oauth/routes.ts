@@ -10,11 +10,13 @@ import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
 import { REGISTRATION_LIMITS, SCOPES_SUPPORTED, type OAuthService } from "../services/oauth/service.js";
 import type { UpstreamOidc, UpstreamReturn } from "../services/oauth/upstream.js";
 
-
 const CSRF_MESSAGE = "The form has expired or was not sent by this page; start again.";
 
 function pageHeaders(c: Context) {
-  c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'");
+  c.header(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
+  );
   c.header("Referrer-Policy", "no-referrer");
   c.header("X-Frame-Options", "DENY");
   c.header("Cache-Control", "no-store");
@@ -27,7 +29,13 @@ function basicAuth(header: string | undefined): { id: string; secret: string } |
   return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
 }
 
-export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publicUrl: string, logger: Logger, upstream?: UpstreamOidc) {
+export function oauthRoutes(
+  oauth: OAuthService,
+  accounts: AccountService,
+  publicUrl: string,
+  logger: Logger,
+  upstream?: UpstreamOidc,
+) {
   const app = new Hono();
   const issuer = () => publicUrl;
   const resource = () => `${publicUrl}/mcp`;
@@ -49,7 +57,13 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
       scopes_supported: SCOPES_SUPPORTED,
     });
   const prMetadata = (c: Context) =>
-    c.json({ resource: resource(), authorization_servers: [issuer()], scopes_supported: SCOPES_SUPPORTED, bearer_methods_supported: ["header"], resource_name: "notula MCP" });
+    c.json({
+      resource: resource(),
+      authorization_servers: [issuer()],
+      scopes_supported: SCOPES_SUPPORTED,
+      bearer_methods_supported: ["header"],
+      resource_name: "notula MCP",
+    });
   app.get("/.well-known/oauth-authorization-server", asMetadata);
   app.get("/mcp/.well-known/oauth-authorization-server", asMetadata);
   app.get("/.well-known/oauth-protected-resource", prMetadata);
@@ -72,7 +86,13 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
       // Read as text first: a body over the metadata bound is refused before it is parsed.
       const text = await c.req.text();
       if (Buffer.byteLength(text) > REGISTRATION_LIMITS.metadataBytes)
-        return c.json({ error: "invalid_client_metadata", error_description: `The client metadata may take at most ${REGISTRATION_LIMITS.metadataBytes / 1024} KB.` }, 400);
+        return c.json(
+          {
+            error: "invalid_client_metadata",
+            error_description: `The client metadata may take at most ${REGISTRATION_LIMITS.metadataBytes / 1024} KB.`,
+          },
+          400,
+        );
       body = JSON.parse(text);
       if (!body || typeof body !== "object" || Array.isArray(body)) throw new Error("not an object");
     } catch {
@@ -101,7 +121,10 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     c.header("Cache-Control", "no-store");
     c.header("Pragma", "no-cache");
     if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded"))
-      return c.json({ error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." }, 400);
+      return c.json(
+        { error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." },
+        400,
+      );
     const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
     try {
       return c.json(await oauth.token(form, basicAuth(c.req.header("authorization"))));
@@ -113,7 +136,10 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
   app.post("/mcp/oauth/revoke", async (c) => {
     c.header("Cache-Control", "no-store");
     if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded"))
-      return c.json({ error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." }, 400);
+      return c.json(
+        { error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." },
+        400,
+      );
     const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
     try {
       await oauth.revoke(form, basicAuth(c.req.header("authorization")));
@@ -137,8 +163,16 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const r = await withRequest(c, c.req.query("request"));
     if (r.response) return r.response;
     pageHeaders(c);
-    if ((await sessionOf(c, accounts))?.userId ?? null) return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
-    return c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, upstreamName: upstream?.name }));
+    if ((await sessionOf(c, accounts))?.userId ?? null)
+      return c.redirect(`/oauth/workspace?request=${r.pending.request.id}`, 302);
+    return c.html(
+      signInPage({
+        requestId: r.pending.request.id,
+        csrf: r.pending.request.csrf,
+        clientName: r.pending.client.name,
+        upstreamName: upstream?.name,
+      }),
+    );
   });
 
   app.get("/oauth/upstream/start", async (c) => {
@@ -163,7 +197,13 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
       return c.html(errorPage(`Single sign-on failed: ${(err as Error).message}`), 400);
     }
     const signed = await accounts.signInVerified(result, c.req.header("user-agent") ?? "");
-    if (!signed) return c.html(errorPage(`There is no notula account for ${result.email}, and no workspace admits its domain; ask for an invite.`), 403);
+    if (!signed)
+      return c.html(
+        errorPage(
+          `There is no notula account for ${result.email}, and no workspace admits its domain; ask for an invite.`,
+        ),
+        403,
+      );
     sessionCookie(c, signed.sessionId);
     // The web app's own sign-in and an MCP authorization share this callback, the one
     // redirect URI registered with the provider.
@@ -178,12 +218,27 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     pageHeaders(c);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
     const again = (error: string, status: 401 | 429) =>
-      c.html(signInPage({ requestId: r.pending.request.id, csrf: r.pending.request.csrf, clientName: r.pending.client.name, error, email: String(f.email ?? "") }), status);
+      c.html(
+        signInPage({
+          requestId: r.pending.request.id,
+          csrf: r.pending.request.csrf,
+          clientName: r.pending.client.name,
+          error,
+          email: String(f.email ?? ""),
+        }),
+        status,
+      );
     let signed;
     try {
-      signed = await accounts.signIn({ email: String(f.email ?? ""), password: String(f.password ?? ""), address: clientAddress(c), userAgent: c.req.header("user-agent") ?? "" });
+      signed = await accounts.signIn({
+        email: String(f.email ?? ""),
+        password: String(f.password ?? ""),
+        address: clientAddress(c),
+        userAgent: c.req.header("user-agent") ?? "",
+      });
     } catch (err) {
-      if (err instanceof RateLimitError) return again(`Too many sign-in attempts; try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`, 429);
+      if (err instanceof RateLimitError)
+        return again(`Too many sign-in attempts; try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`, 429);
       throw err;
     }
     if (!signed) return again("Wrong email or password.", 401);
@@ -214,7 +269,8 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     const userId = (await sessionOf(c, accounts))?.userId ?? null;
     if (!userId) return c.redirect(`/oauth/sign-in?request=${r.pending.request.id}`, 303);
     if (!oauth.csrfMatches(r.pending.request.csrf, f.csrf)) return c.html(errorPage(CSRF_MESSAGE), 400);
-    if (!(await oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? "")))) return c.html(errorPage("Choose one of your workspaces."), 400);
+    if (!(await oauth.chooseWorkspace(r.pending.request.id, userId, String(f.workspace ?? ""))))
+      return c.html(errorPage("Choose one of your workspaces."), 400);
     return c.redirect(`/oauth/consent?request=${r.pending.request.id}`, 303);
   });
 
@@ -224,9 +280,19 @@ export function oauthRoutes(oauth: OAuthService, accounts: AccountService, publi
     pageHeaders(c);
     const userId = (await sessionOf(c, accounts))?.userId ?? null;
     const { request, client } = r.pending;
-    if (!userId || request.userId !== userId || !request.workspaceId) return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
-    const workspaceName = await oauth.workspaceName(request.workspaceId) ?? request.workspaceId;
-    return c.html(consentPage({ requestId: request.id, csrf: request.csrf, clientName: client.name, redirectHost: new URL(request.redirectUri).host, workspaceName, scope: request.scope }));
+    if (!userId || request.userId !== userId || !request.workspaceId)
+      return c.redirect(`/oauth/sign-in?request=${request.id}`, 302);
+    const workspaceName = (await oauth.workspaceName(request.workspaceId)) ?? request.workspaceId;
+    return c.html(
+      consentPage({
+        requestId: request.id,
+        csrf: request.csrf,
+        clientName: client.name,
+        redirectHost: new URL(request.redirectUri).host,
+        workspaceName,
+        scope: request.scope,
+      }),
+    );
   });
 
   app.post("/oauth/consent", async (c) => {

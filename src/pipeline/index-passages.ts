@@ -15,7 +15,10 @@ const payload = z.object({ source: z.enum(["note", "article"]), id: z.string() }
 
 /** Splits text into passages of at most MAX_CHARS, at paragraph, then sentence, boundaries. */
 export function chunkText(text: string): string[] {
-  const pieces = text.split(/\n{2,}|(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  const pieces = text
+    .split(/\n{2,}|(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return packText(pieces, MAX_CHARS, " ");
 }
 
@@ -24,7 +27,8 @@ export function notePassages(
   segments: { text: string; startSec: number }[],
 ): PassageInput[] {
   const out: PassageInput[] = [{ text: [note.title, note.summary].filter(Boolean).join(". "), timestampSec: null }];
-  for (const t of [...chunkText(note.userWrittenNote), ...chunkText(note.enhancedNote)]) out.push({ text: t, timestampSec: null });
+  for (const t of [...chunkText(note.userWrittenNote), ...chunkText(note.enhancedNote)])
+    out.push({ text: t, timestampSec: null });
   let window: { text: string; start: number } | null = null;
   for (const s of segments) {
     if (window && window.text.length + s.text.length + 1 > MAX_CHARS) {
@@ -41,26 +45,53 @@ export function notePassages(
  * One note's or article's passages, embedded, ready to be written; null once it is
  * gone (its passages are then to be removed).
  */
-export async function preparePassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<PassageSet | null> {
+export async function preparePassages(
+  repos: Repositories,
+  embedder: Embedder,
+  source: "note" | "article",
+  id: string,
+): Promise<PassageSet | null> {
   if (source === "note") {
     const note = await repos.notes.getForProcessing(id);
     if (!note) return null;
     const names = await repos.speakers.namesOf(id);
-    const segments = (await repos.notes.segmentsOf(id)).map((s) => ({ ...s, speaker: names.get(s.speaker)?.name ?? s.speaker }));
+    const segments = (await repos.notes.segmentsOf(id)).map((s) => ({
+      ...s,
+      speaker: names.get(s.speaker)?.name ?? s.speaker,
+    }));
     const items = notePassages(note, segments);
-    return { source, sourceId: id, workspaceId: note.workspaceId, items, vectors: await embedder.embed(items.map((p) => p.text)), model: embedder.name };
+    return {
+      source,
+      sourceId: id,
+      workspaceId: note.workspaceId,
+      items,
+      vectors: await embedder.embed(items.map((p) => p.text)),
+      model: embedder.name,
+    };
   }
   const article = await repos.knowledge.getById(id);
   if (!article) return null;
   const items = [article.title, ...chunkText(article.content)].map((text) => ({ text, timestampSec: null }));
-  return { source, sourceId: id, workspaceId: article.workspaceId, items, vectors: await embedder.embed(items.map((p) => p.text)), model: embedder.name };
+  return {
+    source,
+    sourceId: id,
+    workspaceId: article.workspaceId,
+    items,
+    vectors: await embedder.embed(items.map((p) => p.text)),
+    model: embedder.name,
+  };
 }
 
 /**
  * Cuts one note or article into passages, embeds them and replaces its old ones (or
  * removes them, once it is gone). Returns the workspace indexed, if any.
  */
-export async function indexPassages(repos: Repositories, embedder: Embedder, source: "note" | "article", id: string): Promise<string | null> {
+export async function indexPassages(
+  repos: Repositories,
+  embedder: Embedder,
+  source: "note" | "article",
+  id: string,
+): Promise<string | null> {
   const set = await preparePassages(repos, embedder, source, id);
   if (!set) return (await repos.passages.remove(source, id), null);
   await repos.passages.replace(set.source, set.sourceId, set.workspaceId, set.items, set.vectors, set.model);
@@ -93,7 +124,11 @@ export async function indexPassagesInBatches(
   await flush();
 }
 
-export function indexPassagesWorker(d: { repos: Repositories; embedder: Embedder; queue: Pick<JobQueue, "enqueue"> }): WorkerDefinition<z.infer<typeof payload>> {
+export function indexPassagesWorker(d: {
+  repos: Repositories;
+  embedder: Embedder;
+  queue: Pick<JobQueue, "enqueue">;
+}): WorkerDefinition<z.infer<typeof payload>> {
   const { repos, embedder, queue } = d;
   return {
     kind: INDEX_PASSAGES,

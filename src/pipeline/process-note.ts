@@ -56,7 +56,10 @@ export type ProcessNotePayload = z.infer<typeof payload>;
 
 function permanent(err: unknown): Error {
   const final =
-    err instanceof EngineConfigError || err instanceof MissingProgramError || err instanceof UndecodableAudioError || err instanceof AppError;
+    err instanceof EngineConfigError ||
+    err instanceof MissingProgramError ||
+    err instanceof UndecodableAudioError ||
+    err instanceof AppError;
   return final ? new PermanentJobError((err as Error).message) : (err as Error);
 }
 
@@ -83,7 +86,12 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         const heard = await engine.transcribe(wav, { signal, language: ai.language, vocabulary: ai.vocabulary });
         detected ??= heard.language;
         for (const s of heard.segments)
-          segments.push({ speaker: s.speaker, text: s.text, startSec: Math.floor(w.startSec + s.start), endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)) });
+          segments.push({
+            speaker: s.speaker,
+            text: s.text,
+            startSec: Math.floor(w.startSec + s.start),
+            endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)),
+          });
         await fsp.rm(wav, { force: true });
         // Stored on the note (for `upload --wait`, the web app, any replica's reads) only when the percentage moves.
         const percent = Math.floor(((i + 1) / windows.length) * 100);
@@ -107,7 +115,9 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     // Asked for, else the one the note was last written with (processing again keeps
     // it), else the folder's or workspace's default; a deleted one falls through.
     const wanted = job.templateId ?? note.templateId;
-    const template = (wanted ? await d.templates.spec(note.workspaceId, wanted) : null) ?? (await d.templates.forNote(note.workspaceId, note.id));
+    const template =
+      (wanted ? await d.templates.spec(note.workspaceId, wanted) : null) ??
+      (await d.templates.forNote(note.workspaceId, note.id));
     const names = await repos.speakers.namesOf(note.id);
     const transcript = (await repos.notes.segmentsOf(note.id)).map((s) => ({
       speaker: names.get(s.speaker)?.name ?? s.speaker,
@@ -117,18 +127,30 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     // A translation target outranks the template's language, which outranks the workspace's summary language.
     const language = ai.translationLanguage ?? template.language ?? ai.outputLanguage;
     const result = await summarizer.summarize(
-      { title: note.title, userWrittenNote: note.userWrittenNote, transcript, template, language, meetingLanguage: note.inputLanguage },
+      {
+        title: note.title,
+        userWrittenNote: note.userWrittenNote,
+        transcript,
+        template,
+        language,
+        meetingLanguage: note.inputLanguage,
+      },
       { signal },
     );
-    await lifecycle.summarized(note, {
-      summary: result.summary,
-      enhancedNote: result.enhancedNote,
-      processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
-      templateId: template.id,
-      processingWarnings: result.warnings.length ? result.warnings : null,
-      // Set only when the note really was written in the translation target.
-      translationLanguage: ai.translationLanguage && result.language === ai.translationLanguage ? ai.translationLanguage : null,
-    }, { updated: Boolean(job.restore) });
+    await lifecycle.summarized(
+      note,
+      {
+        summary: result.summary,
+        enhancedNote: result.enhancedNote,
+        processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
+        templateId: template.id,
+        processingWarnings: result.warnings.length ? result.warnings : null,
+        // Set only when the note really was written in the translation target.
+        translationLanguage:
+          ai.translationLanguage && result.language === ai.translationLanguage ? ai.translationLanguage : null,
+      },
+      { updated: Boolean(job.restore) },
+    );
   }
 
   return {
@@ -164,8 +186,17 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     async onExhausted({ noteId, restore }, error) {
       // The note shows why; the server's paths stay in its log.
       const reason = publicErrorMessage(error);
-      if (restore) await lifecycle.enhanceFailed(noteId, restore, `Enhancing failed, so the note keeps its previous enhanced note: ${reason}`);
-      else await lifecycle.failed(noteId, (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${reason}`);
+      if (restore)
+        await lifecycle.enhanceFailed(
+          noteId,
+          restore,
+          `Enhancing failed, so the note keeps its previous enhanced note: ${reason}`,
+        );
+      else
+        await lifecycle.failed(
+          noteId,
+          (status) => `${status === "summarizing" ? "Summarizing" : "Transcription"} failed: ${reason}`,
+        );
     },
   };
 }

@@ -63,7 +63,7 @@ export async function buildVectorIndex(
       const stride = Math.max(1, Math.floor(total / (count * SAMPLES_PER_CELL)));
       const sampleIds: number[] = [];
       let seen = 0;
-      for (let after: { cell: number; passageId: number } | null = null; ; ) {
+      for (let after: { cell: number; passageId: number } | null = null; ;) {
         const page = await repos.passageIndex.memberIdsAfter(target, after, PAGE);
         for (const m of page) if (seen++ % stride === 0) sampleIds.push(m.passageId);
         if (page.length < PAGE) break;
@@ -79,10 +79,13 @@ export async function buildVectorIndex(
         samples.push(...(await repos.passageIndex.vectorsOf(sampleIds.slice(i, i + 1000))));
         await report("sampling", 0.05 + (0.05 * i) / sampleIds.length);
       }
-      const centroids = await trainCells(samples, count, { onIteration: (done, of) => report("training", 0.1 + (0.2 * done) / of), pause: yieldToRequests });
+      const centroids = await trainCells(samples, count, {
+        onIteration: (done, of) => report("training", 0.1 + (0.2 * done) / of),
+        pause: yieldToRequests,
+      });
       cells = await repos.passageIndex.installCells(target, centroids, seen);
     }
-    for (let moved = 0; ; ) {
+    for (let moved = 0; ;) {
       const n = await repos.passageIndex.moveToCells(target, cells.generation, cells.firstCell, MOVE_PAGE);
       if (!n) break;
       moved += n;
@@ -98,15 +101,27 @@ export async function buildVectorIndex(
 }
 
 /** Queues a build for each index of the workspace (or every one) that is due one; one job per index at a time. */
-export async function queueDueBuilds(repos: Repositories, queue: Pick<JobQueue, "enqueue">, workspaceId?: string): Promise<number> {
+export async function queueDueBuilds(
+  repos: Repositories,
+  queue: Pick<JobQueue, "enqueue">,
+  workspaceId?: string,
+): Promise<number> {
   const due = await repos.passageIndex.buildsDue(workspaceId);
-  for (const t of due) await queue.enqueue(BUILD_VECTOR_INDEX, { ...t }, { idempotencyKey: `${BUILD_VECTOR_INDEX}:${t.workspaceId}:${t.dims}` });
+  for (const t of due)
+    await queue.enqueue(
+      BUILD_VECTOR_INDEX,
+      { ...t },
+      { idempotencyKey: `${BUILD_VECTOR_INDEX}:${t.workspaceId}:${t.dims}` },
+    );
   return due.length;
 }
 
 const payload = z.object({ workspaceId: z.string(), dims: z.number().int().positive() });
 
-export function buildVectorIndexWorker(d: { repos: Repositories; now: Clock }): WorkerDefinition<z.infer<typeof payload>> {
+export function buildVectorIndexWorker(d: {
+  repos: Repositories;
+  now: Clock;
+}): WorkerDefinition<z.infer<typeof payload>> {
   return {
     kind: BUILD_VECTOR_INDEX,
     payload,

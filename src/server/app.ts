@@ -81,21 +81,53 @@ export function createApp(deps: AppDeps) {
   app.use("*", secureHeaders({ referrerPolicy: "no-referrer" }));
   app.route("/", healthRoutes(deps.database, deps.audioStore, deps.queue));
   if (deps.metrics) app.route("/", metricsRoutes(deps.metrics));
-  app.route("/", uploadRoutes(services, { maxConcurrent: config.limits.maxConcurrentUploads, idleTimeoutMs: config.limits.uploadIdleTimeoutMs }));
+  app.route(
+    "/",
+    uploadRoutes(services, {
+      maxConcurrent: config.limits.maxConcurrentUploads,
+      idleTimeoutMs: config.limits.uploadIdleTimeoutMs,
+    }),
+  );
   const { publicUrl } = config;
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl, services.pending) : undefined;
   if (config.rateLimit.enabled) {
     // Before the routes they guard: a route that answers does not call what follows it.
-    const perAddress = limitByAddress("address", config.rateLimit.perAddressPerMinute, services.counters, now, clientAddress);
+    const perAddress = limitByAddress(
+      "address",
+      config.rateLimit.perAddressPerMinute,
+      services.counters,
+      now,
+      clientAddress,
+    );
     app.use("/mcp/oauth/*", perAddress);
     // Registering a client stores it: far fewer of those than of other calls (an MCP client registers once).
-    app.use("/mcp/oauth/register", limitByAddress("oauth-register", REGISTRATIONS_PER_HOUR, services.counters, now, clientAddress, 3600_000));
+    app.use(
+      "/mcp/oauth/register",
+      limitByAddress("oauth-register", REGISTRATIONS_PER_HOUR, services.counters, now, clientAddress, 3600_000),
+    );
     app.use("/oauth/*", perAddress);
   }
   app.route("/", oauthRoutes(services.oauth, services.accounts, publicUrl, deps.logger, upstream));
   app.route("/", inviteLinkRoutes(services, publicUrl));
-  app.route("/", mcpRoutes(services, { publicUrl, logger: deps.logger, rateLimit: config.rateLimit.enabled ? { ...config.rateLimit, now } : undefined }));
-  app.route("/", webApp({ services, audioStore: deps.audioStore, upstream, publicUrl, maxUploadBytes: config.maxUploadBytes, logger: deps.logger }));
+  app.route(
+    "/",
+    mcpRoutes(services, {
+      publicUrl,
+      logger: deps.logger,
+      rateLimit: config.rateLimit.enabled ? { ...config.rateLimit, now } : undefined,
+    }),
+  );
+  app.route(
+    "/",
+    webApp({
+      services,
+      audioStore: deps.audioStore,
+      upstream,
+      publicUrl,
+      maxUploadBytes: config.maxUploadBytes,
+      logger: deps.logger,
+    }),
+  );
 
   const limitBody = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
@@ -109,7 +141,16 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   // An answer that takes longer than this helps nobody: the client gets 504 in the
   // usual error shape (the work itself is not interrupted, and writes stay whole).
-  app.use("/v1/*", timeout(config.limits.requestTimeoutMs, () => new GatewayTimeoutError(`The request took longer than ${config.limits.requestTimeoutMs} ms; try a narrower one.`) as unknown as HTTPException));
+  app.use(
+    "/v1/*",
+    timeout(
+      config.limits.requestTimeoutMs,
+      () =>
+        new GatewayTimeoutError(
+          `The request took longer than ${config.limits.requestTimeoutMs} ms; try a narrower one.`,
+        ) as unknown as HTTPException,
+    ),
+  );
   const auth = authenticate(services.authentication);
   app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
   if (config.rateLimit.enabled) {
@@ -148,7 +189,6 @@ export function createApp(deps: AppDeps) {
   app.get(OPENAPI_PATH, (c) => c.json(openApiDocument()));
   let page: string | undefined;
   app.get("/docs", (c) => c.html((page ??= renderApiReference(openApiDocument()))));
-
 
   // For 405: which methods the router knows for a path it could not dispatch.
   let routeTable: { method: string; pattern: RegExp }[] | undefined;

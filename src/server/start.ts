@@ -64,7 +64,14 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
   runtime.queue.define(buildVectorIndexWorker({ repos: runtime.repos, now: runtime.now }));
   runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
   runtime.queue.define(
-    sweepWorker({ repos: runtime.repos, store: runtime.audioStore, queue: runtime.queue, now: runtime.now, logger: logger.child({ component: "sweep" }), intervalMs: config.sweepIntervalMs }),
+    sweepWorker({
+      repos: runtime.repos,
+      store: runtime.audioStore,
+      queue: runtime.queue,
+      now: runtime.now,
+      logger: logger.child({ component: "sweep" }),
+      intervalMs: config.sweepIntervalMs,
+    }),
   );
   runtime.queue.define(
     deliveryWorker({
@@ -160,21 +167,35 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       storage: runtime.storage.describe,
       engines: describeEngines(config),
       rateLimit: config.rateLimit.enabled ? config.rateLimit.perMinute : "off",
-      metrics: metricsOn(config) ? (config.metrics.port !== undefined ? `port ${config.metrics.port}` : "/metrics") : "off",
+      metrics: metricsOn(config)
+        ? config.metrics.port !== undefined
+          ? `port ${config.metrics.port}`
+          : "/metrics"
+        : "off",
       pipelineConcurrency: config.pipeline.concurrency,
     },
     "configuration",
   );
   try {
     await runtime.audioStore.check();
-    logger.info({ database: runtime.database.describe, storage: runtime.storage.describe }, "database and audio storage ready");
+    logger.info(
+      { database: runtime.database.describe, storage: runtime.storage.describe },
+      "database and audio storage ready",
+    );
   } catch (err) {
     // Not fatal: the store may come up after the server (/readyz says 503 meanwhile).
-    logger.warn({ storage: runtime.storage.describe, reason: (err as Error).message }, "audio storage cannot be reached yet");
+    logger.warn(
+      { storage: runtime.storage.describe, reason: (err as Error).message },
+      "audio storage cannot be reached yet",
+    );
   }
   const vectors = runtime.database.vectorIndex;
   if (vectors && runtime.embedder) {
-    if (vectors.enabled) logger.info({ database: runtime.database.describe, vectors: vectors.detail }, "meaning-based search uses pgvector's HNSW index");
+    if (vectors.enabled)
+      logger.info(
+        { database: runtime.database.describe, vectors: vectors.detail },
+        "meaning-based search uses pgvector's HNSW index",
+      );
     else
       logger.warn(
         { database: runtime.database.describe, reason: vectors.detail },
@@ -186,11 +207,18 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   defineWorkers(runtime, config, opts.version, logger);
 
   if (serving && (await runtime.services.workspaces.isEmpty())) {
-    const created = await runtime.services.workspaces.create({ name: "My Workspace", plan: "enterprise", adminEmail: "admin@notula.local", adminName: "Admin" });
+    const created = await runtime.services.workspaces.create({
+      name: "My Workspace",
+      plan: "enterprise",
+      adminEmail: "admin@notula.local",
+      adminName: "Admin",
+    });
     out(`Created workspace "${created.workspace.name}" (${created.workspace.id}) with admin ${created.user.email}.`);
     out(`Admin API key (shown once; store it now): ${created.key}`);
     const setup = await runtime.services.accounts.issueLink(created.user.id, "setup");
-    out(`Set the admin's password for the web app (one-time link, valid 7 days): ${config.publicUrl}/account/password/${setup}`);
+    out(
+      `Set the admin's password for the web app (one-time link, valid 7 days): ${config.publicUrl}/account/password/${setup}`,
+    );
   }
 
   // The queue is its table: readable means jobs can be queued and claimed.
@@ -199,7 +227,17 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   // /metrics on the main port only when asked for and given no port of its own.
   const metricsHere = metricsOn(config) && config.metrics.port === undefined ? metrics : undefined;
   const app = serving
-    ? createApp({ services: runtime.services, audioStore: runtime.audioStore, config, database: runtime.database, queue, version: opts.version, logger, requestLog: log, metrics: metricsHere })
+    ? createApp({
+        services: runtime.services,
+        audioStore: runtime.audioStore,
+        config,
+        database: runtime.database,
+        queue,
+        version: opts.version,
+        logger,
+        requestLog: log,
+        metrics: metricsHere,
+      })
     : workerApp(runtime, queue, log, metricsHere);
   handle = (req, env) => app.fetch(req, env as object);
   let metricsServer: ServerType | undefined;
@@ -257,7 +295,12 @@ function metricsOn(config: ResolvedConfig): boolean {
 }
 
 /** A worker serves no API: health, readiness and (when on) metrics. */
-function workerApp(runtime: Runtime, queue: { check(): Promise<unknown> }, log: ReturnType<typeof requestLog>, metrics?: Metrics) {
+function workerApp(
+  runtime: Runtime,
+  queue: { check(): Promise<unknown> },
+  log: ReturnType<typeof requestLog>,
+  metrics?: Metrics,
+) {
   const app = new Hono();
   app.use("*", log);
   app.route("/", healthRoutes(runtime.database, runtime.audioStore, queue));

@@ -11,7 +11,12 @@ import type { Principal } from "../core/principal.js";
 
 export function createAccess(repos: Repositories) {
   async function actor(p: Principal): Promise<Actor> {
-    return { workspaceId: p.workspaceId, userId: p.userId, role: p.role, hiddenFolderIds: new Set(await repos.folders.hiddenFrom(p.workspaceId, p.userId)) };
+    return {
+      workspaceId: p.workspaceId,
+      userId: p.userId,
+      role: p.role,
+      hiddenFolderIds: new Set(await repos.folders.hiddenFrom(p.workspaceId, p.userId)),
+    };
   }
 
   return {
@@ -25,7 +30,12 @@ export function createAccess(repos: Repositories) {
     /** A note's facts: who made it, its visibility and its folders. */
     async noteFacts(row: Pick<NoteRow, "id" | "workspaceId" | "createdBy" | "visibility">): Promise<NoteFacts> {
       const folders = (await repos.notes.foldersOf([row.id])).get(row.id) ?? [];
-      return { workspaceId: row.workspaceId, createdBy: row.createdBy, visibility: row.visibility, folderIds: folders.map((f) => f.id) };
+      return {
+        workspaceId: row.workspaceId,
+        createdBy: row.createdBy,
+        visibility: row.visibility,
+        folderIds: folders.map((f) => f.id),
+      };
     },
 
     folderFacts(row: Pick<FolderRow, "id" | "workspaceId" | "ownerUserId" | "isPrivate">): FolderFacts {

@@ -35,7 +35,12 @@ export interface SessionView {
   current: boolean;
 }
 
-export function createAccountService(repos: Repositories, workspaces: WorkspaceService, now: Clock, counters: CounterStore) {
+export function createAccountService(
+  repos: Repositories,
+  workspaces: WorkspaceService,
+  now: Clock,
+  counters: CounterStore,
+) {
   // Per account and per address: guessing one password fast, or many accounts from one place.
   const byAccount = createAttemptLimiter({ name: "sign-in:account", max: 10, windowMs: 15 * 60_000, now, counters });
   const byAddress = createAttemptLimiter({ name: "sign-in:address", max: 50, windowMs: 15 * 60_000, now, counters });
@@ -88,7 +93,12 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     },
 
     /** Email and password; null for any mismatch, with the same work done either way. */
-    async signIn(input: { email: string; password: string; address: string; userAgent: string }): Promise<SignedIn | null> {
+    async signIn(input: {
+      email: string;
+      password: string;
+      address: string;
+      userAgent: string;
+    }): Promise<SignedIn | null> {
       const user = await throttledCheck(input);
       return user ? openSession(user.id, input.userAgent) : null;
     },
@@ -100,7 +110,8 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
      */
     async signInVerified(identity: { email: string; name: string }, userAgent: string): Promise<SignedIn | null> {
       const email = identity.email.trim().toLowerCase();
-      const user = await repos.users.getByEmail(email) ?? await workspaces.joinByAllowedDomain(email, identity.name);
+      const user =
+        (await repos.users.getByEmail(email)) ?? (await workspaces.joinByAllowedDomain(email, identity.name));
       return user ? await openSession(user.id, userAgent) : null;
     },
 
@@ -111,13 +122,17 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
       const row = await repos.sessions.get(idHash);
       const t = now();
       if (!row || row.expiresAt <= t) return null;
-      if (t - row.lastSeenAt > TOUCH_EVERY_MS) await repos.sessions.update(idHash, { lastSeenAt: t, expiresAt: t + SESSION_TTL_MS });
+      if (t - row.lastSeenAt > TOUCH_EVERY_MS)
+        await repos.sessions.update(idHash, { lastSeenAt: t, expiresAt: t + SESSION_TTL_MS });
       return row;
     },
 
     /** The session's member: in its workspace, or the user's first while none is picked (or it was left). */
     async membership(session: WebSessionRow) {
-      return await repos.sessions.membership(session.userId, session.workspaceId) ?? (session.workspaceId ? await repos.sessions.membership(session.userId, null) : null);
+      return (
+        (await repos.sessions.membership(session.userId, session.workspaceId)) ??
+        (session.workspaceId ? await repos.sessions.membership(session.userId, null) : null)
+      );
     },
 
     csrfMatches(session: WebSessionRow, given: unknown): boolean {
@@ -146,7 +161,9 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
 
     /** Signs out one of the user's other sessions, by its handle. */
     async revokeSession(session: WebSessionRow, handle: string): Promise<void> {
-      const target = (await repos.sessions.listForUser(session.userId, now())).find((s) => s.idHash.slice(0, 16) === handle);
+      const target = (await repos.sessions.listForUser(session.userId, now())).find(
+        (s) => s.idHash.slice(0, 16) === handle,
+      );
       if (!target) throw new NotFoundError("No such session.");
       await repos.sessions.delete(target.idHash);
     },
@@ -158,7 +175,8 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     async changePassword(session: WebSessionRow, current: string, next: string): Promise<void> {
       const user = await repos.users.get(session.userId);
       if (!user) throw new NotFoundError("No such user.");
-      if (user.passwordHash && !verifyPassword(current, user.passwordHash)) throw new BadRequestError("The current password is not right.");
+      if (user.passwordHash && !verifyPassword(current, user.passwordHash))
+        throw new BadRequestError("The current password is not right.");
       checkPassword(next);
       await repos.transaction(async () => {
         await repos.users.update(user.id, { passwordHash: hashPassword(next) });
@@ -179,7 +197,14 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
       const token = secret();
       await repos.transaction(async () => {
         await repos.sessions.dropTokens(userId, purpose);
-        await repos.sessions.insertToken({ tokenHash: sha(token), userId, purpose, expiresAt: now() + LINK_TTL_MS[purpose], usedAt: null, createdAt: now() });
+        await repos.sessions.insertToken({
+          tokenHash: sha(token),
+          userId,
+          purpose,
+          expiresAt: now() + LINK_TTL_MS[purpose],
+          usedAt: null,
+          createdAt: now(),
+        });
       });
       return token;
     },
@@ -196,9 +221,11 @@ export function createAccountService(repos: Repositories, workspaces: WorkspaceS
     async usePasswordLink(token: string, password: string, userAgent: string): Promise<SignedIn> {
       checkPassword(password);
       const row = await repos.sessions.token(sha(token));
-      if (!row || row.usedAt !== null || row.expiresAt <= now()) throw new NotFoundError("This link has expired or has been used; ask for a new one.");
+      if (!row || row.usedAt !== null || row.expiresAt <= now())
+        throw new NotFoundError("This link has expired or has been used; ask for a new one.");
       return await repos.transaction(async () => {
-        if (!(await repos.sessions.useToken(row.tokenHash, now()))) throw new NotFoundError("This link has been used already.");
+        if (!(await repos.sessions.useToken(row.tokenHash, now())))
+          throw new NotFoundError("This link has been used already.");
         await repos.users.update(row.userId, { passwordHash: hashPassword(password) });
         await repos.sessions.deleteForUser(row.userId, null);
         return openSession(row.userId, userAgent);

@@ -13,7 +13,12 @@ import type { Principal } from "../core/principal.js";
 import { workspacePolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
-import { AiSettingsValue, type AiConfigDto, type AiConfigUpdateInput, type AiSettings } from "../shared/schemas/templates.js";
+import {
+  AiSettingsValue,
+  type AiConfigDto,
+  type AiConfigUpdateInput,
+  type AiSettings,
+} from "../shared/schemas/templates.js";
 
 /** The server's own AI settings: the defaults under every workspace's. */
 export interface AiDefaults {
@@ -84,7 +89,13 @@ function engineCache<T>() {
   };
 }
 
-export function createAiConfigService(repos: Repositories, store: AiSettingsStore, secrets: SecretBox, defaults: AiDefaults, now: Clock) {
+export function createAiConfigService(
+  repos: Repositories,
+  store: AiSettingsStore,
+  secrets: SecretBox,
+  defaults: AiDefaults,
+  now: Clock,
+) {
   const transcribers = engineCache<SpeechToText>();
 
   async function checkUrl(field: string, raw: string) {
@@ -143,7 +154,8 @@ export function createAiConfigService(repos: Repositories, store: AiSettingsStor
       translationLanguage: s.translationLanguage ?? null,
       effective: {
         transcription,
-        transcriptionLanguage: m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : "auto",
+        transcriptionLanguage:
+          m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : "auto",
         summary: selectSummarizer(m.summarization).name,
       },
       updatedAt: row ? iso(row.updatedAt) : null,
@@ -153,9 +165,15 @@ export function createAiConfigService(repos: Repositories, store: AiSettingsStor
   return {
     get: (p: Principal) => present(p.workspaceId),
 
-    async update(p: Principal, input: AiConfigUpdateInput, templates: { require(ws: string, id: string, field: string): Promise<unknown> }): Promise<AiConfigDto> {
+    async update(
+      p: Principal,
+      input: AiConfigUpdateInput,
+      templates: { require(ws: string, id: string, field: string): Promise<unknown> },
+    ): Promise<AiConfigDto> {
       if (!workspacePolicy.configureAi(p))
-        throw new ForbiddenError("Only an admin of the workspace can change its AI configuration (it decides where recordings and notes are sent).");
+        throw new ForbiddenError(
+          "Only an admin of the workspace can change its AI configuration (it decides where recordings and notes are sent).",
+        );
       if (input.defaultTemplateId) await templates.require(p.workspaceId, input.defaultTemplateId, "defaultTemplateId");
       if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
@@ -197,7 +215,8 @@ export function createAiConfigService(repos: Repositories, store: AiSettingsStor
       if (m.settings.transcription?.url) await checkUrl("transcription.url", m.settings.transcription.url);
       if (m.settings.llm?.url) await checkUrl("llm.url", m.settings.llm.url);
       const key = JSON.stringify(m.transcription);
-      const language = m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
+      const language =
+        m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
       const translationLanguage = m.settings.translationLanguage ?? null;
       return {
         transcriber: () => transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir)),

@@ -22,7 +22,6 @@ export function parseScopes(list: string | string[]): ScopeName[] {
   return [...new Set(raw)] as ScopeName[];
 }
 
-
 function present(rows: ApiKeyRow[]) {
   return rows.map((k) => ({
     id: k.id,
@@ -50,7 +49,8 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
   }
   return {
     async create(input: { workspaceId: string; userId: string; name: string; scopes: ScopeName[] }) {
-      if (!(await repos.workspaces.get(input.workspaceId))) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+      if (!(await repos.workspaces.get(input.workspaceId)))
+        throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
       if (!(await repos.members.getByUser(input.workspaceId, input.userId)))
         throw new NotFoundError(`User ${input.userId} is not a member of workspace ${input.workspaceId}.`);
       const key = KEY_PREFIX + randomBytes(32).toString("base64url");
@@ -90,12 +90,14 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
     },
 
     async revokeOwn(p: Principal, id: string): Promise<void> {
-      if (!(await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now()))) throw new NotFoundError(`Key ${id} not found.`);
+      if (!(await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, id, now())))
+        throw new NotFoundError(`Key ${id} not found.`);
     },
 
     /** The key a request was made with, revoked: `notula logout`. */
     async revokePresented(p: Principal): Promise<void> {
-      if (!(await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now()))) throw new NotFoundError("This key is not an API key of yours.");
+      if (!(await repos.apiKeys.revokeOwn(p.workspaceId, p.userId, p.keyId, now())))
+        throw new NotFoundError("This key is not an API key of yours.");
     },
 
     async list(workspaceId: string) {
@@ -107,7 +109,7 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
     },
 
     /** The principal behind a presented key, or null for anything that is not a live key. */
-    async authenticate(presented: string): Promise<Principal|null> {
+    async authenticate(presented: string): Promise<Principal | null> {
       if (!KEY_SHAPE.test(presented)) return null;
       const hash = hashKey(presented);
       const row = await repos.apiKeys.findByHashWithPlan(hash);

@@ -20,12 +20,16 @@ interface Grant {
   challenge: string;
 }
 
-
 /** Only this computer's loopback may receive the code (RFC 8252). */
 export function loopbackRedirect(raw: string): URL | null {
   try {
     const u = new URL(raw);
-    return u.protocol === "http:" && (u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname === "[::1]") && !u.username && !u.password ? u : null;
+    return u.protocol === "http:" &&
+      (u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname === "[::1]") &&
+      !u.username &&
+      !u.password
+      ? u
+      : null;
   } catch {
     return null;
   }
@@ -34,10 +38,20 @@ export function loopbackRedirect(raw: string): URL | null {
 export function createCliGrants(pending: PendingStates, apiKeys: ApiKeyService) {
   return {
     /** The member approved: a one-time code for the CLI's loopback. */
-    async approve(principal: Principal, role: "admin" | "member", input: { name: string; challenge: string }): Promise<string> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(input.challenge)) throw new BadRequestError("The CLI sent no valid code challenge; run `notula login --browser` again.");
+    async approve(
+      principal: Principal,
+      role: "admin" | "member",
+      input: { name: string; challenge: string },
+    ): Promise<string> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(input.challenge))
+        throw new BadRequestError("The CLI sent no valid code challenge; run `notula login --browser` again.");
       const code = randomBytes(24).toString("base64url");
-      const grant: Grant = { principal: { ...principal, scopes: [...principal.scopes] }, role, name: input.name.slice(0, 80) || "notula CLI", challenge: input.challenge };
+      const grant: Grant = {
+        principal: { ...principal, scopes: [...principal.scopes] },
+        role,
+        name: input.name.slice(0, 80) || "notula CLI",
+        challenge: input.challenge,
+      };
       await pending.put("cli-grant", code, grant, GRANT_TTL_MS);
       return code;
     },

@@ -18,8 +18,13 @@ export function createDirectoryService(repos: Repositories, now: Clock, access: 
   async function presentMembers(p: Principal, rows: MemberRecord[]) {
     const a = await access.actor(p);
     const groups = await repos.members.groupsOf(rows.map((m) => m.id));
-    const all = await repos.members.foldersOf(p.workspaceId, rows.map((m) => m.userId));
-    const folders = new Map([...all].map(([userId, list]) => [userId, list.filter((f) => !a.hiddenFolderIds.has(f.id))]));
+    const all = await repos.members.foldersOf(
+      p.workspaceId,
+      rows.map((m) => m.userId),
+    );
+    const folders = new Map(
+      [...all].map(([userId, list]) => [userId, list.filter((f) => !a.hiddenFolderIds.has(f.id))]),
+    );
     return rows.map((m) => ({
       id: m.id,
       userId: m.userId,
@@ -63,14 +68,15 @@ export function createDirectoryService(repos: Repositories, now: Clock, access: 
       if (!workspacePolicy.manage(p)) throw new ForbiddenError(ADMIN_ONLY);
       const m = await repos.members.get(p.workspaceId, id);
       if (!m) throw new NotFoundError(`Member ${id} not found.`);
-      if (m.role === "admin" && role === "member" && await repos.members.countAdmins(p.workspaceId) <= 1)
+      if (m.role === "admin" && role === "member" && (await repos.members.countAdmins(p.workspaceId)) <= 1)
         throw new ConflictError("A workspace needs at least one admin: make someone else admin first.");
       await repos.transaction(async () => {
         await repos.members.setRole(p.workspaceId, id, role);
         // The role is read with every request, so a demoted admin's reach ends at once; their
         // keys that carry more than a member may hold are revoked too, rather than kept for
         // a later promotion to bring back unnoticed.
-        if (m.role === "admin" && role === "member") await repos.apiKeys.revokeBeyond(p.workspaceId, m.userId, scopesForRole("member"), now());
+        if (m.role === "admin" && role === "member")
+          await repos.apiKeys.revokeBeyond(p.workspaceId, m.userId, scopesForRole("member"), now());
       });
       return getMember(p, id);
     },
@@ -84,7 +90,8 @@ export function createDirectoryService(repos: Repositories, now: Clock, access: 
       const m = await repos.members.get(p.workspaceId, id);
       if (!m) throw new NotFoundError(`Member ${id} not found.`);
       if (m.userId === p.userId) throw new ConflictError("You cannot remove yourself; ask another admin.");
-      if (m.role === "admin" && await repos.members.countAdmins(p.workspaceId) <= 1) throw new ConflictError("A workspace needs at least one admin.");
+      if (m.role === "admin" && (await repos.members.countAdmins(p.workspaceId)) <= 1)
+        throw new ConflictError("A workspace needs at least one admin.");
       await repos.transaction(async () => {
         await repos.members.remove(p.workspaceId, id);
         await repos.apiKeys.revokeAllOf(p.workspaceId, m.userId, now());
@@ -105,26 +112,42 @@ export function createDirectoryService(repos: Repositories, now: Clock, access: 
     },
 
     async listGroups(p: Principal) {
-      return (await repos.groups
-.listWithCounts(p.workspaceId))
-        .map((g) => ({ id: g.id, name: g.name, createdAt: iso(g.createdAt), memberCount: g.memberCount }));
+      return (await repos.groups.listWithCounts(p.workspaceId)).map((g) => ({
+        id: g.id,
+        name: g.name,
+        createdAt: iso(g.createdAt),
+        memberCount: g.memberCount,
+      }));
     },
 
     async createGroup(p: Principal, input: { name: string }) {
       if (!workspacePolicy.manage(p)) throw new ForbiddenError(ADMIN_ONLY);
-      if (await repos.groups.getByName(p.workspaceId, input.name)) throw new ConflictError(`A group named "${input.name}" already exists.`);
+      if (await repos.groups.getByName(p.workspaceId, input.name))
+        throw new ConflictError(`A group named "${input.name}" already exists.`);
       const row = { id: newId("grp"), workspaceId: p.workspaceId, name: input.name, createdAt: now() };
       await repos.groups.insert(row);
       return { id: row.id, name: row.name, createdAt: iso(row.createdAt), memberCount: 0 };
     },
 
     async listTags(p: Principal) {
-      return (await repos.tags.list(p.workspaceId)).map((t) => ({ id: t.id, name: t.name, color: t.color, createdAt: iso(t.createdAt) }));
+      return (await repos.tags.list(p.workspaceId)).map((t) => ({
+        id: t.id,
+        name: t.name,
+        color: t.color,
+        createdAt: iso(t.createdAt),
+      }));
     },
 
     async createTag(p: Principal, input: { name: string; color?: string }) {
-      if (await repos.tags.getByName(p.workspaceId, input.name)) throw new ConflictError(`A tag named "${input.name}" already exists.`);
-      const row = { id: newId("tag"), workspaceId: p.workspaceId, name: input.name, color: input.color ?? DEFAULT_TAG_COLOR, createdAt: now() };
+      if (await repos.tags.getByName(p.workspaceId, input.name))
+        throw new ConflictError(`A tag named "${input.name}" already exists.`);
+      const row = {
+        id: newId("tag"),
+        workspaceId: p.workspaceId,
+        name: input.name,
+        color: input.color ?? DEFAULT_TAG_COLOR,
+        createdAt: now(),
+      };
       await repos.tags.insert(row);
       return { id: row.id, name: row.name, color: row.color, createdAt: iso(row.createdAt) };
     },

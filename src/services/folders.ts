@@ -25,7 +25,12 @@ function present(f: NewFolder) {
   return { id: f.id, name: f.name, icon: f.icon, parentFolderId: f.parentFolderId, createdAt: iso(f.createdAt) };
 }
 
-export function createFolderService(repos: Repositories, now: Clock, templates: Pick<TemplateService, "require">, access: Access) {
+export function createFolderService(
+  repos: Repositories,
+  now: Clock,
+  templates: Pick<TemplateService, "require">,
+  access: Access,
+) {
   /** A folder this caller can see, else 404: a private folder they are outside of does not exist for them. */
   async function visible(a: Actor, id: string): Promise<FolderRow> {
     const row = await repos.folders.get(a.workspaceId, id);
@@ -33,7 +38,7 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
     return row;
   }
 
-  async function requireParent(a: Actor, parentId: string | null | undefined, selfId?: string): Promise<string|null> {
+  async function requireParent(a: Actor, parentId: string | null | undefined, selfId?: string): Promise<string | null> {
     if (!parentId) return null;
     const parent = await repos.folders.get(a.workspaceId, parentId);
     if (!parent || !folderPolicy.see(a, access.folderFacts(parent)))
@@ -51,7 +56,10 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
       const a = await access.actor(p);
       if (!(await repos.members.getByUser(p.workspaceId, input.ownerUserId)))
         throw new BadRequestError(`ownerUserId: no user ${input.ownerUserId} in this workspace.`);
-      access.require(folderPolicy.create(a, input.ownerUserId), "ownerUserId: a member creates folders owned by themselves; only an admin can make one for someone else.");
+      access.require(
+        folderPolicy.create(a, input.ownerUserId),
+        "ownerUserId: a member creates folders owned by themselves; only an admin can make one for someone else.",
+      );
       const t = now();
       const row: NewFolder = {
         id: newId("fld"),
@@ -62,7 +70,9 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
         isPrivate: input.isPrivate ?? false,
         parentFolderId: await requireParent(a, input.parentFolderId),
         ownerUserId: input.ownerUserId,
-        templateId: input.templateId ? (await templates.require(p.workspaceId, input.templateId, "templateId")).id : null,
+        templateId: input.templateId
+          ? (await templates.require(p.workspaceId, input.templateId, "templateId")).id
+          : null,
         createdAt: t,
         updatedAt: t,
       };
@@ -71,7 +81,12 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
     },
 
     async list(p: Principal) {
-      return (await repos.folders.listVisible(p.workspaceId, p.userId)).map((f) => ({ ...present(f), memberCount: f.memberCount, isPrivate: f.isPrivate, templateId: f.templateId }));
+      return (await repos.folders.listVisible(p.workspaceId, p.userId)).map((f) => ({
+        ...present(f),
+        memberCount: f.memberCount,
+        isPrivate: f.isPrivate,
+        templateId: f.templateId,
+      }));
     },
 
     /** What a folder picker offers: id and name, by name. */
@@ -84,8 +99,14 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
       const folder = await visible(a, id);
       const facts = access.folderFacts(folder);
       access.require(folderPolicy.edit(a, facts), `You cannot change folder ${id}.`);
-      if ((input.isPrivate !== undefined && input.isPrivate !== folder.isPrivate) || (input.ownerUserId !== undefined && input.ownerUserId !== folder.ownerUserId))
-        access.require(folderPolicy.manage(a, facts), "Only the folder's owner or an admin can make it private or shared, or give it to someone else.");
+      if (
+        (input.isPrivate !== undefined && input.isPrivate !== folder.isPrivate) ||
+        (input.ownerUserId !== undefined && input.ownerUserId !== folder.ownerUserId)
+      )
+        access.require(
+          folderPolicy.manage(a, facts),
+          "Only the folder's owner or an admin can make it private or shared, or give it to someone else.",
+        );
       const patch: Partial<FolderRow> = { updatedAt: now() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.icon !== undefined) patch.icon = input.icon;
@@ -99,7 +120,10 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
       }
       if (input.parentFolderId !== undefined) patch.parentFolderId = await requireParent(a, input.parentFolderId, id);
       if (input.templateId !== undefined)
-        patch.templateId = input.templateId === null ? null : (await templates.require(p.workspaceId, input.templateId, "templateId")).id;
+        patch.templateId =
+          input.templateId === null
+            ? null
+            : (await templates.require(p.workspaceId, input.templateId, "templateId")).id;
       await repos.folders.update(p.workspaceId, id, patch);
       return present((await repos.folders.get(p.workspaceId, id))!);
     },
@@ -107,7 +131,10 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
     async delete(p: Principal, id: string) {
       const a = await access.actor(p);
       const folder = await visible(a, id);
-      access.require(folderPolicy.manage(a, access.folderFacts(folder)), "Only the folder's owner or an admin can delete it.");
+      access.require(
+        folderPolicy.manage(a, access.folderFacts(folder)),
+        "Only the folder's owner or an admin can delete it.",
+      );
       if (!(await repos.folders.delete(p.workspaceId, id, now()))) throw new NotFoundError(`Folder ${id} not found.`);
     },
 
@@ -123,8 +150,12 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
     async addMember(p: Principal, id: string, userId: string) {
       const a = await access.actor(p);
       const folder = await visible(a, id);
-      access.require(folderPolicy.manage(a, access.folderFacts(folder)), "Only the folder's owner or an admin can choose its members.");
-      if (!(await repos.members.getByUser(p.workspaceId, userId))) throw new BadRequestError(`userId: no user ${userId} in this workspace.`);
+      access.require(
+        folderPolicy.manage(a, access.folderFacts(folder)),
+        "Only the folder's owner or an admin can choose its members.",
+      );
+      if (!(await repos.members.getByUser(p.workspaceId, userId)))
+        throw new BadRequestError(`userId: no user ${userId} in this workspace.`);
       await repos.folders.addMember(id, userId);
       return this.members(p, id);
     },
@@ -133,9 +164,14 @@ export function createFolderService(repos: Repositories, now: Clock, templates: 
     async removeMember(p: Principal, id: string, userId: string) {
       const a = await access.actor(p);
       const folder = await visible(a, id);
-      access.require(folderPolicy.manage(a, access.folderFacts(folder)), "Only the folder's owner or an admin can choose its members.");
-      if (userId === folder.ownerUserId) throw new ConflictError("The folder's owner stays a member; give the folder to someone else first.");
-      if (!(await repos.folders.removeMember(id, userId))) throw new NotFoundError(`User ${userId} is not a member of folder ${id}.`);
+      access.require(
+        folderPolicy.manage(a, access.folderFacts(folder)),
+        "Only the folder's owner or an admin can choose its members.",
+      );
+      if (userId === folder.ownerUserId)
+        throw new ConflictError("The folder's owner stays a member; give the folder to someone else first.");
+      if (!(await repos.folders.removeMember(id, userId)))
+        throw new NotFoundError(`User ${userId} is not a member of folder ${id}.`);
       return this.members(p, id);
     },
   };

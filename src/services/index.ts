@@ -93,7 +93,10 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     folders: createFolderService(repos, now, templates, access),
     directory: createDirectoryService(repos, now, access),
     invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input)),
-    webhooks: createWebhookService(repos, opts.secrets, now, { allowPrivate: opts.allowPrivateWebhooks, redeliver: opts.redeliverWebhook }),
+    webhooks: createWebhookService(repos, opts.secrets, now, {
+      allowPrivate: opts.allowPrivateWebhooks,
+      redeliver: opts.redeliverWebhook,
+    }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder, access),
     templates,

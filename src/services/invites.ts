@@ -56,18 +56,26 @@ export function createInviteService(repos: Repositories, now: Clock, access: Acc
     async create(p: Principal, input: InviteInput) {
       const email = input.email ?? null;
       if (!email && !input.isUrlInvite) throw new BadRequestError("email: is required unless isUrlInvite is true.");
-      if (!invitePolicy.create(p, input.role)) throw new ForbiddenError("role: a member can invite members; only an admin can invite an admin.");
+      if (!invitePolicy.create(p, input.role))
+        throw new ForbiddenError("role: a member can invite members; only an admin can invite an admin.");
       const a = await access.actor(p);
       const folderIds = [...new Set(input.folderIds ?? [])];
       const groupIds = [...new Set(input.groupIds ?? [])];
       // Into folders the inviter can see: a private folder they are outside of is "no folder".
-      checkIds((await repos.folders.existing(p.workspaceId, folderIds)).filter((f) => folderPolicy.see(a, access.folderFacts(f))), folderIds, "folderIds", "folder");
+      checkIds(
+        (await repos.folders.existing(p.workspaceId, folderIds)).filter((f) =>
+          folderPolicy.see(a, access.folderFacts(f)),
+        ),
+        folderIds,
+        "folderIds",
+        "folder",
+      );
       checkIds(await repos.groups.existing(p.workspaceId, groupIds), groupIds, "groupIds", "group");
       return await repos.transaction(async () => {
         const t = now();
         if (email) {
           const user = await repos.users.getByEmail(email);
-          if (user && await repos.members.getByUser(p.workspaceId, user.id))
+          if (user && (await repos.members.getByUser(p.workspaceId, user.id)))
             throw new ConflictError(`${email} is already a member of this workspace.`);
           if (await repos.invites.findPendingByEmail(p.workspaceId, email, t))
             throw new ConflictError(`${email} already has a pending invite; delete it first to send a new one.`);
@@ -117,7 +125,10 @@ export function createInviteService(repos: Repositories, now: Clock, access: Acc
       // An existing account's password is checked before the transaction: its failures
       // must count even though the transaction that follows rolls back.
       const existing = await repos.users.getByEmail(email);
-      const proven = existing !== null && existing.passwordHash !== null && (await passwordMatches({ email, password: input.password, address: input.address }));
+      const proven =
+        existing !== null &&
+        existing.passwordHash !== null &&
+        (await passwordMatches({ email, password: input.password, address: input.address }));
       return await repos.transaction(async () => {
         const invite = await repos.invites.pendingByCode(code, now());
         if (!invite) throw new NotFoundError("This invite link has expired or has been used.");
@@ -126,26 +137,51 @@ export function createInviteService(repos: Repositories, now: Clock, access: Acc
         if (input.password.length < 8) throw new BadRequestError("The password needs at least 8 characters.");
         let user = await repos.users.getByEmail(email);
         if (user) {
-          if (!proven || user.id !== existing?.id) throw new BadRequestError("An account with this email exists: enter its password to join.");
+          if (!proven || user.id !== existing?.id)
+            throw new BadRequestError("An account with this email exists: enter its password to join.");
         } else {
           if (!input.name.trim()) throw new BadRequestError("Enter your name.");
-          user = { id: newId("usr"), email, name: input.name.trim().slice(0, 200), profileUrl: "", passwordHash: hashPassword(input.password), createdAt: now() };
+          user = {
+            id: newId("usr"),
+            email,
+            name: input.name.trim().slice(0, 200),
+            profileUrl: "",
+            passwordHash: hashPassword(input.password),
+            createdAt: now(),
+          };
           await repos.users.insert(user);
         }
-        if (await repos.members.getByUser(invite.workspaceId, user.id)) throw new ConflictError("You are already a member of this workspace.");
-        if (!(await repos.invites.markAccepted(invite.id, now()))) throw new NotFoundError("This invite link has been used.");
+        if (await repos.members.getByUser(invite.workspaceId, user.id))
+          throw new ConflictError("You are already a member of this workspace.");
+        if (!(await repos.invites.markAccepted(invite.id, now())))
+          throw new NotFoundError("This invite link has been used.");
         const memberId = newId("mem");
-        await repos.members.insert({ id: memberId, workspaceId: invite.workspaceId, userId: user.id, role: invite.role, createdAt: now() });
+        await repos.members.insert({
+          id: memberId,
+          workspaceId: invite.workspaceId,
+          userId: user.id,
+          role: invite.role,
+          createdAt: now(),
+        });
         const groups = (await repos.invites.groupsOf([invite.id])).get(invite.id) ?? [];
-        if (groups.length) await repos.members.setGroups(memberId, groups.map((g) => g.id));
-        for (const f of (await repos.invites.foldersOf([invite.id])).get(invite.id) ?? []) await repos.folders.addMember(f.id, user.id);
+        if (groups.length)
+          await repos.members.setGroups(
+            memberId,
+            groups.map((g) => g.id),
+          );
+        for (const f of (await repos.invites.foldersOf([invite.id])).get(invite.id) ?? [])
+          await repos.folders.addMember(f.id, user.id);
         return { userId: user.id, memberId, workspaceId: invite.workspaceId };
       });
     },
 
     async delete(p: Principal, id: string) {
       const invite = await repos.invites.get(p.workspaceId, id);
-      if (!invite || !invitePolicy.manage(p, { workspaceId: invite.workspaceId, ownerUserId: invite.invitedByUserId }) || !(await repos.invites.delete(p.workspaceId, id)))
+      if (
+        !invite ||
+        !invitePolicy.manage(p, { workspaceId: invite.workspaceId, ownerUserId: invite.invitedByUserId }) ||
+        !(await repos.invites.delete(p.workspaceId, id))
+      )
         throw new NotFoundError(`Invite ${id} not found.`);
       return { success: true, message: `Invite ${id} deleted.` };
     },

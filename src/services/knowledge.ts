@@ -15,11 +15,23 @@ const present = (a: KnowledgeRow) => ({
   updatedAt: iso(a.updatedAt),
 });
 
-export function createKnowledgeService(repos: Repositories, now: Clock, enqueueIndexing: (source: "article", id: string) => Promise<unknown>) {
+export function createKnowledgeService(
+  repos: Repositories,
+  now: Clock,
+  enqueueIndexing: (source: "article", id: string) => Promise<unknown>,
+) {
   return {
     async create(p: Principal, input: { title: string; content: string }) {
       const t = now();
-      const row = { id: newId("kb"), workspaceId: p.workspaceId, title: input.title, content: input.content, createdBy: p.userId, createdAt: t, updatedAt: t };
+      const row = {
+        id: newId("kb"),
+        workspaceId: p.workspaceId,
+        title: input.title,
+        content: input.content,
+        createdBy: p.userId,
+        createdAt: t,
+        updatedAt: t,
+      };
       await repos.transaction(async () => {
         await repos.knowledge.insert(row);
         await enqueueIndexing("article", row.id);

@@ -12,7 +12,13 @@ export function createMcpSessions(repos: Repositories, now: Clock) {
   return {
     async open(id: string, keyId: string): Promise<void> {
       const t = now();
-      await repos.sharedState.putMcpSession({ idHash: hashOf(id), keyId, createdAt: t, lastSeenAt: t, expiresAt: t + MCP_SESSION_IDLE_MS });
+      await repos.sharedState.putMcpSession({
+        idHash: hashOf(id),
+        keyId,
+        createdAt: t,
+        lastSeenAt: t,
+        expiresAt: t + MCP_SESSION_IDLE_MS,
+      });
     },
     /** Whether `keyId` may go on with session `id` (live, and opened by the same credential); extends it if so. */
     async resume(id: string, keyId: string): Promise<boolean> {

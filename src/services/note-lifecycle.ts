@@ -43,18 +43,20 @@ export interface LifecycleDeps {
   /** Records a workspace event (webhooks) in the caller's transaction. */
   emit: EmitEvent;
   /** Queues a note's processing (or its enhancing with a template), in the caller's transaction. */
-  enqueueProcessing: (noteId: string, extra?: { templateId?: string; restore?: "completed" | "recorded-not-summarized" }) => Promise<unknown>;
+  enqueueProcessing: (
+    noteId: string,
+    extra?: { templateId?: string; restore?: "completed" | "recorded-not-summarized" },
+  ) => Promise<unknown>;
   /** Queues (re)indexing for meaning-based search. */
   enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
   /** For the share links in the notes that events carry. */
   publicUrl: string;
 }
 
-
 export function createNoteLifecycle(d: LifecycleDeps) {
   const { repos, now } = d;
 
-  async function current(noteId: string): Promise<NoteRow|null> {
+  async function current(noteId: string): Promise<NoteRow | null> {
     return await repos.notes.getForProcessing(noteId);
   }
 
@@ -77,7 +79,11 @@ export function createNoteLifecycle(d: LifecycleDeps) {
    * between the two would leave a finished note whose event never exists, since a
    * retried job skips a note that is already settled.
    */
-  async function settle(noteId: string, fields: Parameters<typeof repos.notes.setProcessingState>[1], event: "note.completed" | "note.updated") {
+  async function settle(
+    noteId: string,
+    fields: Parameters<typeof repos.notes.setProcessingState>[1],
+    event: "note.completed" | "note.updated",
+  ) {
     await repos.transaction(async () => {
       await repos.notes.setProcessingState(noteId, fields);
       const done = await current(noteId);
@@ -104,7 +110,8 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     async reprocess(note: NoteRow): Promise<void> {
       // The status says whether processing runs; a job that just set its note's final
       // status may still be finishing, and the new one queues beside it.
-      if (IN_FLIGHT.has(note.status as NoteStatus)) throw new ConflictError(`Note ${note.id} is being processed already.`);
+      if (IN_FLIGHT.has(note.status as NoteStatus))
+        throw new ConflictError(`Note ${note.id} is being processed already.`);
       const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
       await check(note.id, to);
       await repos.transaction(async () => {
@@ -119,7 +126,8 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      */
     async enhance(note: NoteRow, templateId: string): Promise<void> {
       const from = note.status as NoteStatus;
-      if (IN_FLIGHT.has(from)) throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
+      if (IN_FLIGHT.has(from))
+        throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
       if (from !== "completed" && from !== "recorded-not-summarized")
         throw new ConflictError(`Note ${note.id} is ${from}: only a completed or recorded note can be enhanced.`);
       await repos.transaction(async () => {
@@ -134,7 +142,11 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     },
 
     /** Enhancing failed for good: the note goes back to where it was, keeping its enhanced note, and says why. */
-    async enhanceFailed(noteId: string, restore: "completed" | "recorded-not-summarized", reason: string): Promise<void> {
+    async enhanceFailed(
+      noteId: string,
+      restore: "completed" | "recorded-not-summarized",
+      reason: string,
+    ): Promise<void> {
       const note = await current(noteId);
       if (!note || note.status !== "summarizing") return; // deleted or settled meanwhile
       await repos.transaction(async () => {
@@ -157,7 +169,12 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       fields: { totalDurationSec: number; processingInfo: Record<string, string>; inputLanguage: string | null },
     ): Promise<void> {
       await check(note.id, "summarizing");
-      await repos.notes.replaceTranscript(note.id, segments, { status: "summarizing", processingError: null, updatedAt: now(), ...fields });
+      await repos.notes.replaceTranscript(note.id, segments, {
+        status: "summarizing",
+        processingError: null,
+        updatedAt: now(),
+        ...fields,
+      });
     },
 
     /**
@@ -166,11 +183,18 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      */
     async summarized(
       note: NoteRow,
-      fields: Pick<NoteRow, "summary" | "enhancedNote" | "templateId" | "processingWarnings" | "translationLanguage"> & { processingInfo: Record<string, string> },
+      fields: Pick<
+        NoteRow,
+        "summary" | "enhancedNote" | "templateId" | "processingWarnings" | "translationLanguage"
+      > & { processingInfo: Record<string, string> },
       opts: { updated?: boolean } = {},
     ): Promise<void> {
       await check(note.id, "completed");
-      await settle(note.id, { status: "completed", processingError: null, updatedAt: now(), ...fields }, opts.updated ? "note.updated" : "note.completed");
+      await settle(
+        note.id,
+        { status: "completed", processingError: null, updatedAt: now(), ...fields },
+        opts.updated ? "note.updated" : "note.completed",
+      );
     },
 
     /** Processing failed for good: the note keeps what it has and says why. */
@@ -178,7 +202,11 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       const note = await current(noteId);
       if (!note) return; // deleted meanwhile
       if (!canMove(note.status as NoteStatus, "recorded-not-summarized")) return; // settled meanwhile
-      await settle(noteId, { status: "recorded-not-summarized", processingError: stageError(note.status as NoteStatus), updatedAt: now() }, "note.completed");
+      await settle(
+        noteId,
+        { status: "recorded-not-summarized", processingError: stageError(note.status as NoteStatus), updatedAt: now() },
+        "note.completed",
+      );
     },
   };
 }

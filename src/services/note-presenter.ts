@@ -17,7 +17,13 @@ export function speakersOf(segments: SegmentRow[], names: Map<string, SpeakerNam
     let sp = byLabel.get(s.speaker);
     if (!sp) {
       const named = names.get(s.speaker);
-      sp = { label: s.speaker, name: named?.name ?? s.speaker, email: named?.email ?? null, talkTimeSec: 0, segments: 0 };
+      sp = {
+        label: s.speaker,
+        name: named?.name ?? s.speaker,
+        email: named?.email ?? null,
+        talkTimeSec: 0,
+        segments: 0,
+      };
       byLabel.set(s.speaker, sp);
     }
     sp.talkTimeSec += Math.max(0, s.endSec - s.startSec);

@@ -45,14 +45,24 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
   /** A public note has a share link; any other has none, so a link dies with publicity. */
   async function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
-    if (visibility === "public") await repos.shares.insert({ noteId, token: randomBytes(16).toString("base64url"), includeTranscript: true, createdAt: now() });
+    if (visibility === "public")
+      await repos.shares.insert({
+        noteId,
+        token: randomBytes(16).toString("base64url"),
+        includeTranscript: true,
+        createdAt: now(),
+      });
     else await repos.shares.remove(noteId);
   }
 
   /** Folders a note may be filed in by this caller: those they can see (any other is "no folder"). */
   async function requireFolders(a: Actor, ids: string[], field: string): Promise<string[]> {
     const unique = [...new Set(ids)];
-    const found = new Set((await repos.folders.existing(a.workspaceId, unique)).filter((f) => folderPolicy.edit(a, access.folderFacts(f))).map((f) => f.id));
+    const found = new Set(
+      (await repos.folders.existing(a.workspaceId, unique))
+        .filter((f) => folderPolicy.edit(a, access.folderFacts(f)))
+        .map((f) => f.id),
+    );
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length) throw new BadRequestError(`${field}: no folder ${missing.join(", ")} in this workspace.`);
     return unique;
@@ -72,21 +82,25 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   /** A page of notes, each item already JSON text (rendered by the repository). */
   async function listJson(p: Principal, q: NoteListQueryInput, projection: ListProjection = "item") {
     const folderIds = q.folderIds ?? q.tagIds;
-    const rows = await repos.notes.listJson(await access.view(p), {
-      limit: q.limit,
-      offset: q.offset,
-      sortBy: q.sortBy,
-      sortOrder: q.sortOrder,
-      status: q.status,
-      kind: q.kind,
-      search: q.search?.trim() || undefined,
-      createdBy: q.createdBy,
-      fromDate: q.fromDate,
-      toDate: q.toDate,
-      updatedAfter: q.updatedAfter,
-      folderIds: folderIds?.length ? folderIds : undefined,
-      participantEmail: q.participantEmail?.trim() || undefined,
-    }, projection);
+    const rows = await repos.notes.listJson(
+      await access.view(p),
+      {
+        limit: q.limit,
+        offset: q.offset,
+        sortBy: q.sortBy,
+        sortOrder: q.sortOrder,
+        status: q.status,
+        kind: q.kind,
+        search: q.search?.trim() || undefined,
+        createdBy: q.createdBy,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        updatedAfter: q.updatedAfter,
+        folderIds: folderIds?.length ? folderIds : undefined,
+        participantEmail: q.participantEmail?.trim() || undefined,
+      },
+      projection,
+    );
     const { page, pagination } = paginate(rows, q.limit, q.offset);
     return { items: page, pagination };
   }
@@ -96,17 +110,22 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     listJson,
 
-    async list(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"] }> {
+    async list(
+      p: Principal,
+      q: NoteListQueryInput,
+    ): Promise<{ items: NoteDto[]; pagination: ReturnType<typeof paginate>["pagination"] }> {
       const { items, pagination } = await listJson(p, q);
       return { items: items.map((j) => JSON.parse(j) as NoteDto), pagination };
     },
 
     /** The same page as `list`, each note as a brief: what a page listing notes shows. */
-    async briefs(p: Principal, q: NoteListQueryInput): Promise<{ items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"] }> {
+    async briefs(
+      p: Principal,
+      q: NoteListQueryInput,
+    ): Promise<{ items: NoteBrief[]; pagination: ReturnType<typeof paginate>["pagination"] }> {
       const { items, pagination } = await listJson(p, q, "brief");
       return { items: items.map((j) => JSON.parse(j) as NoteBrief), pagination };
     },
-
 
     async create(p: Principal, input: NoteCreateInput): Promise<NoteDto> {
       const t = now();
@@ -120,7 +139,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       }));
       const summarized = Boolean(input.summary || input.enhancedNote);
       const id = newId("note");
-      const visibility = input.visibility ?? defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {});
+      const visibility =
+        input.visibility ?? defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {});
       await repos.transaction(async () => {
         await repos.notes.insert({
           row: {
@@ -135,7 +155,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
             userWrittenNote: input.userWrittenNote ?? "",
             enhancedNote: input.enhancedNote ?? "",
             summary: input.summary ?? "",
-            totalDurationSec: Math.round(input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0)),
+            totalDurationSec: Math.round(
+              input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0),
+            ),
             participants: input.participants ?? [],
             calendarEvent: (input.calendarEvent as Record<string, unknown> | null | undefined) ?? null,
             inputLanguage: input.inputLanguage ?? null,
@@ -159,7 +181,13 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     /** A note for an uploaded recording, waiting for processing (status postprocessing). */
     async createFromAudio(
       p: Principal,
-      input: { title?: string; calendarEventId?: string; folderId?: string; audioUploadId: string; declaredDurationSec: number },
+      input: {
+        title?: string;
+        calendarEventId?: string;
+        folderId?: string;
+        audioUploadId: string;
+        declaredDurationSec: number;
+      },
     ): Promise<{ id: string }> {
       const t = now();
       const folderIds = input.folderId ? await requireFolders(await access.actor(p), [input.folderId], "folderId") : [];
@@ -180,7 +208,17 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           participants: [],
           // Only the id is known; the other fields stay empty until a calendar integration fills them.
           calendarEvent: input.calendarEventId
-            ? { id: input.calendarEventId, href: "", title: "", startsAt: "", endsAt: "", createdAt: "", updatedAt: "", calendarId: "", attendees: [] }
+            ? {
+                id: input.calendarEventId,
+                href: "",
+                title: "",
+                startsAt: "",
+                endsAt: "",
+                createdAt: "",
+                updatedAt: "",
+                calendarId: "",
+                attendees: [],
+              }
             : null,
           inputLanguage: null,
           translationLanguage: null,
@@ -206,9 +244,14 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (patch.visibility !== undefined && patch.visibility !== row.visibility)
         access.require(notePolicy.widen(a, facts), "Only the note's creator or an admin can change who sees it.");
       if (folderIds) {
-        const privateNow = (await repos.folders.existing(p.workspaceId, [...facts.folderIds])).filter((f) => f.isPrivate).map((f) => f.id);
+        const privateNow = (await repos.folders.existing(p.workspaceId, [...facts.folderIds]))
+          .filter((f) => f.isPrivate)
+          .map((f) => f.id);
         if (privateNow.some((f) => !folderIds.includes(f)))
-          access.require(notePolicy.widen(a, facts), "Only the note's creator or an admin can take it out of a private folder.");
+          access.require(
+            notePolicy.widen(a, facts),
+            "Only the note's creator or an admin can take it out of a private folder.",
+          );
       }
       const fields: Partial<NoteRow> = { updatedAt: now() };
       if (patch.title !== undefined) fields.title = patch.title;
@@ -234,7 +277,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     /** Writes the enhanced note again with a template (the note's default unless given), in the background. */
     async enhance(p: Principal, id: string, templateId: string | undefined): Promise<NoteDto> {
       const row = await visibleRow(p, id);
-      const template = templateId ? await deps.templates.require(p.workspaceId, templateId, "templateId") : await deps.templates.forNote(p.workspaceId, id);
+      const template = templateId
+        ? await deps.templates.require(p.workspaceId, templateId, "templateId")
+        : await deps.templates.forNote(p.workspaceId, id);
       if (!row.userWrittenNote.trim() && (await repos.notes.segmentsOf(id)).length === 0)
         throw new BadRequestError(`Note ${id} has neither a transcript nor notes of its own to enhance.`);
       await lifecycle.enhance(row, template.id);
@@ -257,7 +302,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const segments = await repos.notes.segmentsOf(id);
       if (!segments.some((s) => s.speaker === body.label)) {
         const labels = [...new Set(segments.map((s) => s.speaker))];
-        throw new BadRequestError(`label: the transcript has no speaker "${body.label}"${labels.length ? ` (its labels: ${labels.slice(0, 20).join(", ")})` : " (it has no transcript)"}.`);
+        throw new BadRequestError(
+          `label: the transcript has no speaker "${body.label}"${labels.length ? ` (its labels: ${labels.slice(0, 20).join(", ")})` : " (it has no transcript)"}.`,
+        );
       }
       let name = body.name ?? null;
       let email: string | null = null;
@@ -265,7 +312,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         const wanted = body.email.toLowerCase();
         const participant = row.participants.find((x) => x.email.toLowerCase() === wanted);
         const member = participant ? null : await repos.members.getByEmail(p.workspaceId, wanted);
-        if (!participant && !member) throw new BadRequestError(`email: ${body.email} is neither a participant of this note nor a member of the workspace.`);
+        if (!participant && !member)
+          throw new BadRequestError(
+            `email: ${body.email} is neither a participant of this note nor a member of the workspace.`,
+          );
         email = participant?.email || member!.email;
         name ??= participant?.name || member?.name || email;
       }
@@ -290,14 +340,21 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         share: share ? { includeTranscript: share.includeTranscript } : null,
         hasRecording: row.audioUploadId !== null,
         /** What this viewer may do with it, for the page to offer only that. */
-        may: { edit: notePolicy.edit(a, facts), widen: notePolicy.widen(a, facts), delete: notePolicy.delete(a, facts) },
+        may: {
+          edit: notePolicy.edit(a, facts),
+          widen: notePolicy.widen(a, facts),
+          delete: notePolicy.delete(a, facts),
+        },
       };
     },
 
     /** Whether the public page of a shared note shows its transcript. */
     async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
       const row = await visibleRow(p, id);
-      access.require(notePolicy.widen(await access.actor(p), await access.noteFacts(row)), "Only the note's creator or an admin can change what its share link shows.");
+      access.require(
+        notePolicy.widen(await access.actor(p), await access.noteFacts(row)),
+        "Only the note's creator or an admin can change what its share link shows.",
+      );
       if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");
       await repos.shares.setTranscript(id, include);
     },
@@ -327,7 +384,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const recording = await repos.transaction(async () => {
         const row = await repos.notes.get(noteView(a), id);
         if (!row) throw new NotFoundError(`Note ${id} not found.`);
-        access.require(notePolicy.delete(a, await access.noteFacts(row)), "Only the note's creator or an admin can delete it.");
+        access.require(
+          notePolicy.delete(a, await access.noteFacts(row)),
+          "Only the note's creator or an admin can delete it.",
+        );
         if (!(await repos.notes.delete(p.workspaceId, id))) throw new NotFoundError(`Note ${id} not found.`);
         await repos.passages.remove("note", id);
         const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;

@@ -12,7 +12,12 @@ const hashOf = (key: string) => createHash("sha256").update(key).digest("base64u
 export function createPendingStates(repos: Repositories, secrets: SecretBox, now: Clock) {
   return {
     async put(kind: PendingKind, key: string, value: unknown, ttlMs: number): Promise<void> {
-      await repos.sharedState.putPending(kind, hashOf(key), { sealed: secrets.seal(JSON.stringify(value)) }, now() + ttlMs);
+      await repos.sharedState.putPending(
+        kind,
+        hashOf(key),
+        { sealed: secrets.seal(JSON.stringify(value)) },
+        now() + ttlMs,
+      );
     },
     /** The value stored under `key`, once; null when unknown, used or expired. */
     async take<T>(kind: PendingKind, key: string): Promise<T | null> {

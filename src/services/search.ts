@@ -13,7 +13,13 @@ import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
 import { contentTerms, parseSearchQuery, type SearchQuery } from "../core/search-query.js";
 import { toTimestamp } from "../core/transcript-time.js";
-import type { KnowledgeSearchQueryInput, NoteSearchQueryInput, SearchMatch, SearchParams, SearchResponse } from "../shared/schemas/search.js";
+import type {
+  KnowledgeSearchQueryInput,
+  NoteSearchQueryInput,
+  SearchMatch,
+  SearchParams,
+  SearchResponse,
+} from "../shared/schemas/search.js";
 
 /** Matching notes ranked at most, newest first: a common word costs what a rare one does. */
 export const FULLTEXT_CAP = 1000;
@@ -40,7 +46,10 @@ interface Passage {
 
 function cursorFingerprint(p: Principal, params: SearchParams): string {
   const { cursor: _c, ...rest } = params;
-  return createHash("sha256").update(JSON.stringify([p.workspaceId, p.userId, rest])).digest("base64url").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([p.workspaceId, p.userId, rest]))
+    .digest("base64url")
+    .slice(0, 16);
 }
 
 function encodeCursor(offset: number, fingerprint: string): string {
@@ -55,7 +64,9 @@ function decodeCursor(cursor: string | undefined, fingerprint: string): number {
   } catch {
     // Falls through to the error below.
   }
-  throw new BadRequestError("cursor: not a cursor of this search (it belongs to another query, filter or workspace); start again without it.");
+  throw new BadRequestError(
+    "cursor: not a cursor of this search (it belongs to another query, filter or workspace); start again without it.",
+  );
 }
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access) {
@@ -66,13 +77,30 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
    */
   async function byWords(scope: NoteScope, query: SearchQuery, need: number): Promise<RankedNote[]> {
     const passes: [match: "all" | "any", prefix: boolean][] =
-      query.terms.length > 1 ? [["all", false], ["all", true], ["any", false], ["any", true]] : [["any", false], ["any", true]];
+      query.terms.length > 1
+        ? [
+            ["all", false],
+            ["all", true],
+            ["any", false],
+            ["any", true],
+          ]
+        : [
+            ["any", false],
+            ["any", true],
+          ];
     const out: RankedNote[] = [];
     const seen = new Set<string>();
     const some = contentTerms(query);
     for (const [match, prefix] of passes) {
       if (out.length >= need) break;
-      for (const n of await repos.search.rankNotes({ ...scope, query: match === "any" ? some : query, match, prefix, limit: need, cap: FULLTEXT_CAP })) {
+      for (const n of await repos.search.rankNotes({
+        ...scope,
+        query: match === "any" ? some : query,
+        match,
+        prefix,
+        limit: need,
+        cap: FULLTEXT_CAP,
+      })) {
         if (seen.has(n.id)) continue;
         seen.add(n.id);
         out.push(n);
@@ -94,7 +122,8 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       if (hit.source !== "note") continue;
       const kept = best.get(hit.sourceId) ?? [];
       const timed = hit.timestampSec !== null;
-      if (kept.length === 0 || (timed && !kept.some((p) => p.timestampSec !== null))) kept.push({ text: hit.text, timestampSec: hit.timestampSec });
+      if (kept.length === 0 || (timed && !kept.some((p) => p.timestampSec !== null)))
+        kept.push({ text: hit.text, timestampSec: hit.timestampSec });
       best.set(hit.sourceId, kept);
     }
     const visible = await repos.search.inScope(scope, [...best.keys()]);
@@ -102,14 +131,25 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
   }
 
   /** The moments of one note that matched: transcript segments by words, then the passage by meaning. */
-  async function matchesOf(c: Candidate, query: SearchQuery, speaker: string | undefined, known?: Map<string, SpeakerNameRow>): Promise<SearchMatch[]> {
+  async function matchesOf(
+    c: Candidate,
+    query: SearchQuery,
+    speaker: string | undefined,
+    known?: Map<string, SpeakerNameRow>,
+  ): Promise<SearchMatch[]> {
     const names = known ?? (await repos.speakers.namesOf(c.id));
     const nameOf = (label: string) => names.get(label)?.name ?? label;
-    const bySpeaker = (label: string) => !speaker || label.toLowerCase() === speaker || nameOf(label).toLowerCase() === speaker;
+    const bySpeaker = (label: string) =>
+      !speaker || label.toLowerCase() === speaker || nameOf(label).toLowerCase() === speaker;
     const out: SearchMatch[] = [];
     for (const m of await repos.search.moments(c, query, speaker ? 25 : MATCHES_PER_NOTE)) {
       if (!bySpeaker(m.speaker)) continue;
-      out.push({ text: m.text, segment: m.position, startTimestamp: toTimestamp(m.startSec), speaker: nameOf(m.speaker) });
+      out.push({
+        text: m.text,
+        segment: m.position,
+        startTimestamp: toTimestamp(m.startSec),
+        speaker: nameOf(m.speaker),
+      });
       if (out.length >= MATCHES_PER_NOTE) break;
     }
     for (const passage of c.passages ?? []) {
@@ -134,7 +174,9 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const query = parseSearchQuery(params.q);
     if (!query.terms.length) throw new BadRequestError("q: give at least one word to search for (letters or digits).");
     if (params.mode === "semantic" && !embedder)
-      throw new BadRequestError("mode: semantic search needs an embedding model, and this server has none (NOTULA_EMBEDDINGS=none); use fulltext or hybrid.");
+      throw new BadRequestError(
+        "mode: semantic search needs an embedding model, and this server has none (NOTULA_EMBEDDINGS=none); use fulltext or hybrid.",
+      );
     const fingerprint = cursorFingerprint(p, params);
     const offset = decodeCursor(params.cursor, fingerprint);
     const need = offset + params.limit + 1;
@@ -154,7 +196,12 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const fuse = (list: (Omit<Candidate, "fused"> & { fused?: number })[]) =>
       list.forEach((c, i) => {
         const prev = fused.get(c.id);
-        fused.set(c.id, { ...c, ...prev, passages: prev?.passages ?? c.passages, fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1) });
+        fused.set(c.id, {
+          ...c,
+          ...prev,
+          passages: prev?.passages ?? c.passages,
+          fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1),
+        });
       });
     if (mode !== "semantic") fuse(await byWords(scope, query, need));
     if (mode !== "fulltext") fuse(await byMeaning(scope, params.q, need));
@@ -162,7 +209,11 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const ranked = [...fused.values()].sort((a, b) => b.fused - a.fused || b.createdAt - a.createdAt);
     const results = [];
     let more = false;
-    const present = (c: Candidate, matches: SearchMatch[]) => ({ note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) }, score: round(c.fused), matches });
+    const present = (c: Candidate, matches: SearchMatch[]) => ({
+      note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) },
+      score: round(c.fused),
+      matches,
+    });
     if (!speaker) {
       const page = ranked.slice(offset, offset + params.limit);
       const names = await repos.speakers.namesOfNotes(page.map((c) => c.id));
@@ -181,7 +232,11 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
         results.push(present(c, matches));
       }
     }
-    return { results, mode, pagination: { limit: params.limit, nextCursor: more ? encodeCursor(offset + params.limit, fingerprint) : null } };
+    return {
+      results,
+      mode,
+      pagination: { limit: params.limit, nextCursor: more ? encodeCursor(offset + params.limit, fingerprint) : null },
+    };
   }
 
   return {
@@ -197,7 +252,9 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           createdAt: h.note.createdAt,
           snippet: h.matches[0]?.text ?? "",
           score: h.score,
-          ...(h.matches[0]?.startTimestamp ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined } : {}),
+          ...(h.matches[0]?.startTimestamp
+            ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined }
+            : {}),
         })),
         query: q.query,
         count: r.results.length,
@@ -212,8 +269,23 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     async knowledge(p: Principal, q: KnowledgeSearchQueryInput) {
       const { limit } = q;
       const filtered = Boolean(q.folderIds?.length || q.fromDate !== undefined || q.toDate !== undefined);
-      const notes = await search(p, { q: q.query, mode: "hybrid", limit: Math.min(50, limit * 2), folderIds: q.folderIds, fromDate: q.fromDate, toDate: q.toDate });
-      type Result = { source: "note" | "article"; id: string; title: string; snippet: string; score: number; timestamp?: string; speaker?: string };
+      const notes = await search(p, {
+        q: q.query,
+        mode: "hybrid",
+        limit: Math.min(50, limit * 2),
+        folderIds: q.folderIds,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+      });
+      type Result = {
+        source: "note" | "article";
+        id: string;
+        title: string;
+        snippet: string;
+        score: number;
+        timestamp?: string;
+        speaker?: string;
+      };
       const lists: Result[][] = [
         notes.results.map((h) => ({
           source: "note",
@@ -221,7 +293,9 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           title: h.note.title,
           snippet: h.matches[0]?.text ?? "",
           score: 0,
-          ...(h.matches[0]?.startTimestamp ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined } : {}),
+          ...(h.matches[0]?.startTimestamp
+            ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined }
+            : {}),
         })),
       ];
       if (!filtered) {
@@ -238,7 +312,13 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
             seen.add(hit.sourceId);
             const article = await repos.knowledge.getById(hit.sourceId);
             if (article?.workspaceId === p.workspaceId)
-              meaning.push({ source: "article", id: article.id, title: article.title, snippet: hit.text.length > 240 ? `${hit.text.slice(0, 239)}…` : hit.text, score: 0 });
+              meaning.push({
+                source: "article",
+                id: article.id,
+                title: article.title,
+                snippet: hit.text.length > 240 ? `${hit.text.slice(0, 239)}…` : hit.text,
+                score: 0,
+              });
           }
         }
         lists.push(text, meaning);
@@ -250,10 +330,17 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           const prev = fused.get(key);
           fused.set(key, { ...(prev ?? r), score: (prev?.score ?? 0) + 1 / (RRF_K + i + 1) });
         });
-      const results = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit).map((r) => ({ ...r, score: round(r.score) }));
+      const results = [...fused.values()]
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit)
+        .map((r) => ({ ...r, score: round(r.score) }));
       return embedder
         ? { results, mode: "hybrid" as const, note: `Ranked by meaning (${embedder.name}) and by words, fused.` }
-        : { results, mode: "full-text" as const, note: "Ranked by full-text match only: no embedding model is configured for meaning-based search." };
+        : {
+            results,
+            mode: "full-text" as const,
+            note: "Ranked by full-text match only: no embedding model is configured for meaning-based search.",
+          };
     },
   };
 }

@@ -8,7 +8,13 @@ import { ownedPolicy, workspacePolicy } from "../core/access.js";
 import { newId } from "../core/ids.js";
 import { iso, type Clock } from "../core/clock.js";
 import type { Principal } from "../core/principal.js";
-import { templateChars, TEMPLATE_LIMITS, type TemplateCreateInput, type TemplateDto, type TemplateUpdateInput } from "../shared/schemas/templates.js";
+import {
+  templateChars,
+  TEMPLATE_LIMITS,
+  type TemplateCreateInput,
+  type TemplateDto,
+  type TemplateUpdateInput,
+} from "../shared/schemas/templates.js";
 import type { AiSettingsStore } from "./ai-config.js";
 
 /** Enough for any team; a bound so that one workspace cannot fill the database. */
@@ -26,7 +32,8 @@ const specOf = (row: TemplateRow): TemplateSpec => ({
 
 /** The workspace's default template is part of its AI configuration: an admin's choice. */
 function requireDefaultChooser(p: Principal) {
-  if (!workspacePolicy.configureAi(p)) throw new ForbiddenError("Only an admin can choose the workspace's default template.");
+  if (!workspacePolicy.configureAi(p))
+    throw new ForbiddenError("Only an admin can choose the workspace's default template.");
 }
 
 export function createTemplateService(repos: Repositories, settings: AiSettingsStore, now: Clock) {
@@ -52,7 +59,10 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
     return GENERAL_TEMPLATE_ID;
   }
 
-  async function find(workspaceId: string, id: string): Promise<{ spec: TemplateSpec; row: TemplateRow | null } | null> {
+  async function find(
+    workspaceId: string,
+    id: string,
+  ): Promise<{ spec: TemplateSpec; row: TemplateRow | null } | null> {
     const builtIn = builtinTemplate(id);
     if (builtIn) return { spec: builtIn, row: null };
     const row = await repos.templates.get(workspaceId, id);
@@ -102,9 +112,13 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
       };
       // A copy may only pass the limit once the copied fields join the given ones.
       if (templateChars(row) > TEMPLATE_LIMITS.totalChars)
-        throw new BadRequestError(`sections: the template holds ${templateChars(row)} characters; at most ${TEMPLATE_LIMITS.totalChars}.`);
+        throw new BadRequestError(
+          `sections: the template holds ${templateChars(row)} characters; at most ${TEMPLATE_LIMITS.totalChars}.`,
+        );
       if ((await repos.templates.count(p.workspaceId)) >= MAX_TEMPLATES)
-        throw new ConflictError(`This workspace has ${MAX_TEMPLATES} templates, the most it can have; delete one first.`);
+        throw new ConflictError(
+          `This workspace has ${MAX_TEMPLATES} templates, the most it can have; delete one first.`,
+        );
       await repos.transaction(async () => {
         await repos.templates.insert(row);
         if (input.isDefault) await setDefault(p.workspaceId, row.id);
@@ -118,14 +132,24 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
       const { isDefault, ...fields } = input;
       const changesContent = Object.keys(fields).length > 0;
       if (isDefault !== undefined) requireDefaultChooser(p);
-      if (changesContent && found.row && !ownedPolicy.manage(p, { workspaceId: found.row.workspaceId, ownerUserId: found.row.createdBy }))
-        throw new ForbiddenError("Only the template's author or an admin can change it; copy it (POST /v1/templates with copyFrom) to make your own.");
+      if (
+        changesContent &&
+        found.row &&
+        !ownedPolicy.manage(p, { workspaceId: found.row.workspaceId, ownerUserId: found.row.createdBy })
+      )
+        throw new ForbiddenError(
+          "Only the template's author or an admin can change it; copy it (POST /v1/templates with copyFrom) to make your own.",
+        );
       if (found.spec.builtIn && changesContent)
-        throw new ConflictError(`${found.spec.name} is a built-in template and cannot be changed; copy it (POST /v1/templates with copyFrom) and change the copy.`);
+        throw new ConflictError(
+          `${found.spec.name} is a built-in template and cannot be changed; copy it (POST /v1/templates with copyFrom) and change the copy.`,
+        );
       if (changesContent) {
         const next = { ...found.row!, ...fields, updatedAt: now() };
         if (templateChars(next) > TEMPLATE_LIMITS.totalChars)
-          throw new BadRequestError(`sections: the template would hold ${templateChars(next)} characters; at most ${TEMPLATE_LIMITS.totalChars}.`);
+          throw new BadRequestError(
+            `sections: the template would hold ${templateChars(next)} characters; at most ${TEMPLATE_LIMITS.totalChars}.`,
+          );
         await repos.templates.update(p.workspaceId, id, { ...fields, updatedAt: next.updatedAt });
       }
       if (isDefault === true) await setDefault(p.workspaceId, id);
@@ -162,7 +186,10 @@ export function createTemplateService(repos: Repositories, settings: AiSettingsS
      */
     async forNote(workspaceId: string, noteId: string): Promise<TemplateSpec> {
       const folders = (await repos.notes.foldersOf([noteId])).get(noteId) ?? [];
-      const rows = await repos.folders.existing(workspaceId, folders.map((f) => f.id));
+      const rows = await repos.folders.existing(
+        workspaceId,
+        folders.map((f) => f.id),
+      );
       const byName = [...rows].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
       for (const folder of byName) {
         if (!folder.templateId) continue;

@@ -39,7 +39,6 @@ export interface UploadServiceDeps {
   publicUrl: string;
 }
 
-
 function signedFields(u: AudioUploadRow, expires: number) {
   return ["PUT", u.id, u.workspaceId, u.contentType, u.maxBytes, expires].join("\n");
 }
@@ -55,10 +54,13 @@ export function createUploadService(d: UploadServiceDeps) {
 
   async function adoptDirectUpload(upload: AudioUploadRow) {
     const bytes = await d.store.size(audioKey(upload));
-    if (bytes === null) throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+    if (bytes === null)
+      throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
     if (bytes > upload.maxBytes) {
       await d.store.delete(audioKey(upload));
-      throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${upload.maxBytes} bytes; it was removed.`);
+      throw new PayloadTooLargeError(
+        `The file is larger than this upload's limit of ${upload.maxBytes} bytes; it was removed.`,
+      );
     }
     // Sent straight to the bucket, so checked here: its first bytes must be a recording's.
     const head = await readAll(d.store.read(audioKey(upload), { start: 0, end: SIGNATURE_BYTES - 1 }));
@@ -66,7 +68,9 @@ export function createUploadService(d: UploadServiceDeps) {
       await d.store.delete(audioKey(upload));
       throw new UnsupportedMediaTypeError(`${notAudio(head)} It was removed; upload a recording to a new URL.`);
     }
-    if (!(await d.repos.audioUploads.transition(upload.id, "pending", { status: "uploaded", bytes, uploadedAt: d.now() })))
+    if (
+      !(await d.repos.audioUploads.transition(upload.id, "pending", { status: "uploaded", bytes, uploadedAt: d.now() }))
+    )
       throw new ConflictError("audioUrl: this recording is being used by another request.");
   }
 
@@ -76,10 +80,15 @@ export function createUploadService(d: UploadServiceDeps) {
      * "server"` asks for this server's own upload route instead (the web app, whose
      * pages may only talk to their own origin).
      */
-    async createUploadUrl(p: Principal, input: { fileExtension: string; duration: number }, opts: { via?: "store" | "server" } = {}) {
+    async createUploadUrl(
+      p: Principal,
+      input: { fileExtension: string; duration: number },
+      opts: { via?: "store" | "server" } = {},
+    ) {
       const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
       const contentType = (AUDIO_CONTENT_TYPES as Record<string, string>)[extension];
-      if (!contentType) throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
+      if (!contentType)
+        throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
       const t = d.now();
       const row: AudioUploadRow = {
         id: `upl_${randomBytes(16).toString("base64url")}`,
@@ -123,12 +132,15 @@ export function createUploadService(d: UploadServiceDeps) {
       // A missing upload and a bad signature read the same: nobody learns which ids exist.
       if (!row || !input.sig || !Number.isInteger(expires) || !d.secrets.verify(signedFields(row, expires), input.sig))
         throw new ForbiddenError("This upload URL is not valid: its signature does not match. Ask for a new one.");
-      if (expires * 1000 < d.now() || row.expiresAt < d.now()) throw new ForbiddenError("This upload URL has expired (they last 10 minutes). Ask for a new one.");
+      if (expires * 1000 < d.now() || row.expiresAt < d.now())
+        throw new ForbiddenError("This upload URL has expired (they last 10 minutes). Ask for a new one.");
       if (row.status !== "pending")
         throw new ConflictError("This upload URL has already been used; each accepts one upload. Ask for a new one.");
       const given = (input.contentType ?? "").split(";")[0].trim().toLowerCase();
       if (given !== row.contentType)
-        throw new UnsupportedMediaTypeError(`Content-Type must be ${row.contentType} for this upload, got ${given || "none"}.`);
+        throw new UnsupportedMediaTypeError(
+          `Content-Type must be ${row.contentType} for this upload, got ${given || "none"}.`,
+        );
       if (input.contentLength !== undefined && Number(input.contentLength) > row.maxBytes)
         throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
       // Claim the upload so that a second PUT racing this one is refused.
@@ -144,26 +156,38 @@ export function createUploadService(d: UploadServiceDeps) {
       }
       try {
         const stored = await d.store.put(audioKey(row), input.body, { maxBytes: row.maxBytes });
-        await d.repos.audioUploads.transition(row.id, "receiving", { status: "uploaded", bytes: stored.bytes, uploadedAt: d.now() });
+        await d.repos.audioUploads.transition(row.id, "receiving", {
+          status: "uploaded",
+          bytes: stored.bytes,
+          uploadedAt: d.now(),
+        });
         return { status: "uploaded" as const, bytes: stored.bytes };
       } catch (err) {
         // Nothing was kept: the same URL may be used again until it expires.
         await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
-        if (err instanceof AudioTooLargeError) throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
+        if (err instanceof AudioTooLargeError)
+          throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
         if (err instanceof AudioIncompleteError) throw new BadRequestError(err.message);
         if (err instanceof StorageFullError) throw new InsufficientStorageError();
         throw err;
       }
     },
 
-    async createNoteFromAudio(p: Principal, input: { audioUrl: string; title?: string; calendarEventId?: string; folderId?: string }) {
+    async createNoteFromAudio(
+      p: Principal,
+      input: { audioUrl: string; title?: string; calendarEventId?: string; folderId?: string },
+    ) {
       const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
       const upload = id ? await d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
-      if (!upload) throw new NotFoundError("audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.");
+      if (!upload)
+        throw new NotFoundError(
+          "audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.",
+        );
       if (!(await d.repos.users.get(p.userId))) throw new NotFoundError("User not found.");
       if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
       if (upload.status === "pending" && d.store.presignPut) await adoptDirectUpload(upload);
-      else if (upload.status !== "uploaded") throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+      else if (upload.status !== "uploaded")
+        throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
       return await d.repos.transaction(async () => {
         if (!(await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" })))
           throw new ConflictError("audioUrl: this recording already made a note.");

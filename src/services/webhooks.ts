@@ -38,9 +38,11 @@ export function createWebhookService(
   }
 
   /** A registration is its maker's (an admin's too): anyone else does not see it. */
-  const mine = (p: Principal, w: WebhookRow) => ownedPolicy.manage(p, { workspaceId: w.workspaceId, ownerUserId: w.createdByUserId });
+  const mine = (p: Principal, w: WebhookRow) =>
+    ownedPolicy.manage(p, { workspaceId: w.workspaceId, ownerUserId: w.createdByUserId });
   /** Admins see every registration; a member those they made (undefined: no filter). */
-  const ownerFilter = (p: Principal) => (ownedPolicy.manage(p, { workspaceId: p.workspaceId, ownerUserId: null }) ? undefined : p.userId);
+  const ownerFilter = (p: Principal) =>
+    ownedPolicy.manage(p, { workspaceId: p.workspaceId, ownerUserId: null }) ? undefined : p.userId;
 
   return {
     async register(p: Principal, hookUrl: string) {
@@ -48,7 +50,8 @@ export function createWebhookService(
       // The same URL again gives back its one registration and secret, but only to whoever
       // may manage it: the secret is what lets a receiver trust what it is sent.
       const existing = await repos.webhooks.find(p.workspaceId, url);
-      if (existing && !mine(p, existing)) throw new ConflictError("hookUrl: another member has registered this URL; ask them or an admin.");
+      if (existing && !mine(p, existing))
+        throw new ConflictError("hookUrl: another member has registered this URL; ask them or an admin.");
       const secret = `whsec_${randomBytes(24).toString("base64")}`;
       const row = await repos.webhooks.upsert({
         id: newId("whk"),
@@ -65,13 +68,15 @@ export function createWebhookService(
     },
 
     async list(p: Principal) {
-      return (await repos.webhooks.list(p.workspaceId)).filter((w) => mine(p, w)).map((w) => ({
-        id: w.id,
-        hookUrl: w.hookUrl,
-        createdAt: iso(w.createdAt),
-        disabled: w.disabledAt !== null,
-        consecutiveFailures: w.consecutiveFailures,
-      }));
+      return (await repos.webhooks.list(p.workspaceId))
+        .filter((w) => mine(p, w))
+        .map((w) => ({
+          id: w.id,
+          hookUrl: w.hookUrl,
+          createdAt: iso(w.createdAt),
+          disabled: w.disabledAt !== null,
+          consecutiveFailures: w.consecutiveFailures,
+        }));
     },
 
     async deliveries(p: Principal, limit: number, offset: number) {
@@ -103,10 +108,16 @@ export function createWebhookService(
     async redeliver(p: Principal, deliveryId: string) {
       const found = await repos.webhookDeliveries.get(p.workspaceId, deliveryId);
       if (!found || !mine(p, found.webhook)) throw new NotFoundError(`No webhook delivery ${deliveryId}.`);
-      if (found.delivery.status === "pending") throw new ConflictError(`Delivery ${deliveryId} is still being attempted.`);
+      if (found.delivery.status === "pending")
+        throw new ConflictError(`Delivery ${deliveryId} is still being attempted.`);
       await repos.transaction(async () => {
         if (found.webhook.disabledAt !== null) await repos.webhooks.enable(found.webhook.id);
-        await repos.webhookDeliveries.update(deliveryId, { status: "pending", nextAttemptAt: now(), deliveredAt: null, updatedAt: now() });
+        await repos.webhookDeliveries.update(deliveryId, {
+          status: "pending",
+          nextAttemptAt: now(),
+          deliveredAt: null,
+          updatedAt: now(),
+        });
       });
       options.redeliver(deliveryId);
       return { status: "success" as const };

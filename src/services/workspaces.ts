@@ -67,13 +67,16 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
 
     /** Name, allowed email domains and note defaults; the admins' settings page and PATCH /v1/workspace. */
     async update(p: Principal, patch: WorkspacePatch) {
-      if (!workspacePolicy.manage(p)) throw new ForbiddenError("Only an admin of the workspace can change its name, email domains and defaults.");
+      if (!workspacePolicy.manage(p))
+        throw new ForbiddenError("Only an admin of the workspace can change its name, email domains and defaults.");
       const w = await repos.workspaces.get(p.workspaceId);
       if (!w) throw new NotFoundError(`Workspace ${p.workspaceId} not found.`);
       const fields: Parameters<typeof repos.workspaces.update>[1] = {};
       if (patch.name !== undefined) fields.name = patch.name.trim();
       if (patch.allowedEmailDomains !== undefined)
-        fields.allowedEmailDomains = [...new Set(patch.allowedEmailDomains.map((d) => d.trim().toLowerCase().replace(/^@/, "")))];
+        fields.allowedEmailDomains = [
+          ...new Set(patch.allowedEmailDomains.map((d) => d.trim().toLowerCase().replace(/^@/, ""))),
+        ];
       if (patch.settings) fields.settings = { ...w.settings, ...patch.settings };
       await repos.workspaces.update(w.id, fields, now());
       return presentWorkspace(w.id);
@@ -88,7 +91,13 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
         const user = await createUser({ email, name });
         for (const w of admitting)
           if (!(await repos.members.getByUser(w.id, user.id)))
-            await repos.members.insert({ id: newId("mem"), workspaceId: w.id, userId: user.id, role: "member", createdAt: now() });
+            await repos.members.insert({
+              id: newId("mem"),
+              workspaceId: w.id,
+              userId: user.id,
+              role: "member",
+              createdAt: now(),
+            });
         return user;
       });
     },
@@ -108,10 +117,26 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
           updatedAt: t,
         };
         await repos.workspaces.insert(workspace);
-        const email = input.adminEmail ?? `admin+${workspace.id.slice(3).toLowerCase().replace(/[^a-z0-9]/g, "")}@notula.local`;
+        const email =
+          input.adminEmail ??
+          `admin+${workspace.id
+            .slice(3)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, "")}@notula.local`;
         const user = await createUser({ email, name: input.adminName ?? "Admin" });
-        await repos.members.insert({ id: newId("mem"), workspaceId: workspace.id, userId: user.id, role: "admin", createdAt: t });
-        const key = await apiKeys.create({ workspaceId: workspace.id, userId: user.id, name: "admin", scopes: [...SCOPES] as ScopeName[] });
+        await repos.members.insert({
+          id: newId("mem"),
+          workspaceId: workspace.id,
+          userId: user.id,
+          role: "admin",
+          createdAt: t,
+        });
+        const key = await apiKeys.create({
+          workspaceId: workspace.id,
+          userId: user.id,
+          name: "admin",
+          scopes: [...SCOPES] as ScopeName[],
+        });
         return {
           workspace: { id: workspace.id, name: workspace.name, plan: workspace.plan, createdAt: iso(t) },
           user: { id: user.id, email: user.email, name: user.name },
@@ -122,26 +147,48 @@ export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyServi
     },
 
     async isEmpty(): Promise<boolean> {
-      return await repos.workspaces.count() === 0;
+      return (await repos.workspaces.count()) === 0;
     },
 
     async list() {
-      return (await repos.workspaces.list()).map((w) => ({ id: w.id, name: w.name, plan: w.plan, createdAt: iso(w.createdAt) }));
+      return (await repos.workspaces.list()).map((w) => ({
+        id: w.id,
+        name: w.name,
+        plan: w.plan,
+        createdAt: iso(w.createdAt),
+      }));
     },
 
     async setPlan(workspaceId: string, plan: Plan) {
-      if (!(await repos.workspaces.setPlan(workspaceId, plan, now()))) throw new NotFoundError(`Workspace ${workspaceId} not found.`);
+      if (!(await repos.workspaces.setPlan(workspaceId, plan, now())))
+        throw new NotFoundError(`Workspace ${workspaceId} not found.`);
     },
 
-    async addUser(input: { workspaceId: string; email: string; name: string; password?: string; role?: "admin" | "member" }) {
+    async addUser(input: {
+      workspaceId: string;
+      email: string;
+      name: string;
+      password?: string;
+      role?: "admin" | "member";
+    }) {
       return await repos.transaction(async () => {
-        if (!(await repos.workspaces.get(input.workspaceId))) throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
+        if (!(await repos.workspaces.get(input.workspaceId)))
+          throw new NotFoundError(`Workspace ${input.workspaceId} not found.`);
         const user = await createUser(input);
         if (await repos.members.getByUser(input.workspaceId, user.id))
           throw new ConflictError(`${user.email} is already a member of workspace ${input.workspaceId}.`);
         const memberId = newId("mem");
-        await repos.members.insert({ id: memberId, workspaceId: input.workspaceId, userId: user.id, role: input.role ?? "member", createdAt: now() });
-        return { user: { id: user.id, email: user.email, name: user.name }, member: { id: memberId, role: input.role ?? "member" } };
+        await repos.members.insert({
+          id: memberId,
+          workspaceId: input.workspaceId,
+          userId: user.id,
+          role: input.role ?? "member",
+          createdAt: now(),
+        });
+        return {
+          user: { id: user.id, email: user.email, name: user.name },
+          member: { id: memberId, role: input.role ?? "member" },
+        };
       });
     },
 

@@ -6,7 +6,8 @@
 /** Bytes enough for every signature below. */
 export const SIGNATURE_BYTES = 12;
 
-const ascii = (b: Buffer, at: number, s: string) => b.length >= at + s.length && b.toString("latin1", at, at + s.length) === s;
+const ascii = (b: Buffer, at: number, s: string) =>
+  b.length >= at + s.length && b.toString("latin1", at, at + s.length) === s;
 
 /** The container the bytes start like, or null when they are not a recording notula reads. */
 export function audioContainerOf(head: Buffer): string | null {

@@ -54,4 +54,5 @@ export class AudioIncompleteError extends Error {}
 /** The store has no room left (ENOSPC, a quota): nothing was kept. */
 export class StorageFullError extends Error {}
 
-export const isDiskFull = (err: unknown) => ["ENOSPC", "EDQUOT", "SQLITE_FULL"].includes((err as { code?: string } | null)?.code ?? "");
+export const isDiskFull = (err: unknown) =>
+  ["ENOSPC", "EDQUOT", "SQLITE_FULL"].includes((err as { code?: string } | null)?.code ?? "");

@@ -5,7 +5,13 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { AudioIncompleteError, AudioTooLargeError, isDiskFull, StorageFullError, type AudioStore } from "./audio-store.js";
+import {
+  AudioIncompleteError,
+  AudioTooLargeError,
+  isDiskFull,
+  StorageFullError,
+  type AudioStore,
+} from "./audio-store.js";
 
 const KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.[a-z0-9]{1,8}$/;
 

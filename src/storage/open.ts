@@ -39,7 +39,11 @@ export function openAudioStore(settings: StorageSettings, dataDir: string): Open
         ...location,
         credentials:
           settings.accessKeyId && settings.secretAccessKey
-            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, sessionToken: settings.sessionToken }
+            ? {
+                accessKeyId: settings.accessKeyId,
+                secretAccessKey: settings.secretAccessKey,
+                sessionToken: settings.sessionToken,
+              }
             : undefined,
       }),
       describe: `s3://${location.bucket}/${location.prefix}${location.endpoint ? ` at ${location.endpoint}` : ""}`,
@@ -47,7 +51,9 @@ export function openAudioStore(settings: StorageSettings, dataDir: string): Open
     };
   }
   if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("file://"))
-    throw new ConfigError(`The storage URL ${url} is not supported: use a directory, file:///path or s3://bucket/prefix.`);
+    throw new ConfigError(
+      `The storage URL ${url} is not supported: use a directory, file:///path or s3://bucket/prefix.`,
+    );
   const dir = url ? path.resolve(url.startsWith("file://") ? new URL(url).pathname : url) : path.join(dataDir, "audio");
   const store = createFsAudioStore(dir);
   return { store, describe: dir, sweep: () => store.sweepIncoming() };

@@ -62,7 +62,11 @@ function byteLimit(maxBytes: number) {
 
 /** The AWS SDK weighs several megabytes: it loads when a bucket is first used, not with every command. */
 const loadSdk = async () => {
-  const [s3, storage, presigner] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage"), import("@aws-sdk/s3-request-presigner")]);
+  const [s3, storage, presigner] = await Promise.all([
+    import("@aws-sdk/client-s3"),
+    import("@aws-sdk/lib-storage"),
+    import("@aws-sdk/s3-request-presigner"),
+  ]);
   return { ...s3, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl };
 };
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
@@ -116,7 +120,13 @@ export function createS3AudioStore(location: S3Settings, client?: S3Client): S3A
   }
 
   return {
-    location: { bucket: location.bucket, prefix: location.prefix, endpoint: location.endpoint, region: location.region, forcePathStyle: location.forcePathStyle },
+    location: {
+      bucket: location.bucket,
+      prefix: location.prefix,
+      endpoint: location.endpoint,
+      region: location.region,
+      forcePathStyle: location.forcePathStyle,
+    },
     async check() {
       const { sdk, s3 } = await connect();
       try {
@@ -124,7 +134,12 @@ export function createS3AudioStore(location: S3Settings, client?: S3Client): S3A
       } catch (err) {
         // HEAD answers carry no message: say which bucket and what the status was.
         const status = statusOf(err);
-        const why = status === 404 ? "does not exist" : status === 403 ? "refuses these credentials" : `cannot be reached (${(err as Error).name}${status ? `, HTTP ${status}` : ""})`;
+        const why =
+          status === 404
+            ? "does not exist"
+            : status === 403
+              ? "refuses these credentials"
+              : `cannot be reached (${(err as Error).name}${status ? `, HTTP ${status}` : ""})`;
         throw new Error(`The bucket ${Bucket} ${why}.`);
       }
     },
@@ -140,7 +155,12 @@ export function createS3AudioStore(location: S3Settings, client?: S3Client): S3A
         if (!body.readableEnded) fail(new AudioIncompleteError("The upload ended before the whole body arrived."));
       });
       body.pipe(limit.counter);
-      const upload = new sdk.Upload({ client: s3, params: { Bucket, Key: objectKey(key), Body: limit.counter }, queueSize: 2, partSize: 8 * 1024 * 1024 });
+      const upload = new sdk.Upload({
+        client: s3,
+        params: { Bucket, Key: objectKey(key), Body: limit.counter },
+        queueSize: 2,
+        partSize: 8 * 1024 * 1024,
+      });
       let failure: Error | null = null;
       limit.counter.once("error", (err) => {
         failure = err;
@@ -191,11 +211,19 @@ export function createS3AudioStore(location: S3Settings, client?: S3Client): S3A
     read(key, range) {
       const out = new PassThrough();
       connect()
-        .then(({ sdk, s3 }) => s3.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined })))
+        .then(({ sdk, s3 }) =>
+          s3.send(
+            new sdk.GetObjectCommand({
+              Bucket,
+              Key: objectKey(key),
+              Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+            }),
+          ),
+        )
         .then(
-        (got) => (got.Body as Readable).on("error", (e) => out.destroy(e)).pipe(out),
-        (err) => out.destroy(err),
-      );
+          (got) => (got.Body as Readable).on("error", (e) => out.destroy(e)).pipe(out),
+          (err) => out.destroy(err),
+        );
       return out;
     },
 

@@ -102,7 +102,8 @@ export function viewerOf(c: WebContext): Viewer {
   return v;
 }
 
-const sameSecret = (a: string, b: string) => a.length > 0 && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameSecret = (a: string, b: string) =>
+  a.length > 0 && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** A signed-in form's token (field `csrf`, or header X-CSRF-Token for scripts) against the session's. */
 export async function csrfOk(c: WebContext, form?: Record<string, unknown>): Promise<boolean> {
@@ -128,4 +129,3 @@ export function preSessionOk(c: Context, given: unknown): boolean {
   const cookie = getCookie(c, PRE_CSRF_COOKIE) ?? "";
   return typeof given === "string" && sameSecret(cookie, given);
 }
-

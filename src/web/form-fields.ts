@@ -6,4 +6,6 @@ export const textField = (f: Form, key: string): string => (typeof f[key] === "s
 
 /** Every text value of a field that may repeat (checkboxes). */
 export const textFields = (f: Form, key: string): string[] =>
-  (Array.isArray(f[key]) ? (f[key] as unknown[]) : f[key] === undefined ? [] : [f[key]]).filter((x): x is string => typeof x === "string");
+  (Array.isArray(f[key]) ? (f[key] as unknown[]) : f[key] === undefined ? [] : [f[key]]).filter(
+    (x): x is string => typeof x === "string",
+  );

@@ -27,7 +27,18 @@ export interface WebDeps {
 }
 
 /** Every path the web app answers (besides its assets). */
-export const WEB_PATHS = ["/", "/sign-in", "/sign-in/*", "/sign-out", "/account/*", "/notes", "/notes/*", "/settings/*", "/s/*", "/cli/*"];
+export const WEB_PATHS = [
+  "/",
+  "/sign-in",
+  "/sign-in/*",
+  "/sign-out",
+  "/account/*",
+  "/notes",
+  "/notes/*",
+  "/settings/*",
+  "/s/*",
+  "/cli/*",
+];
 
 export function webApp(d: WebDeps) {
   const app = new Hono<WebEnv>();
@@ -35,7 +46,10 @@ export function webApp(d: WebDeps) {
   app.get("/assets/:name", (c) => {
     const asset = ASSETS[c.req.param("name")];
     if (!asset) return c.text("Not found", 404);
-    return c.body(asset.body, 200, { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable" });
+    return c.body(asset.body, 200, {
+      "Content-Type": asset.type,
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
   });
 
   // Only the app's own paths: this app is mounted at / beside /v1 and /mcp, which must
@@ -46,12 +60,35 @@ export function webApp(d: WebDeps) {
   // (a note of another workspace is simply not found); JSON for the upload's scripts.
   app.onError((err, c) => {
     const status = err instanceof AppError ? err.status : 500;
-    if (!(err instanceof AppError)) d.logger.error({ err, requestId: c.get("requestId"), route: c.req.routePath }, "unexpected error in the web app");
+    if (!(err instanceof AppError))
+      d.logger.error({ err, requestId: c.get("requestId"), route: c.req.routePath }, "unexpected error in the web app");
     const message = err instanceof AppError ? err.message : "Something went wrong; the server log has the details.";
-    if ((c.req.header("accept") ?? "").includes("application/json") || c.req.header("content-type")?.includes("application/json"))
-      return c.json({ error: { code: err instanceof AppError ? err.code : "internal_server_error", message } }, status as 400);
-    const title = status === 404 ? "Not found" : status === 403 ? "Not allowed" : status >= 500 ? "Something went wrong" : "Cannot do that";
-    return render(c, <MessagePage title={title} message={message} viewer={c.get("viewer")} link={{ href: "/notes", label: "Back to the notes" }} />, status as 400);
+    if (
+      (c.req.header("accept") ?? "").includes("application/json") ||
+      c.req.header("content-type")?.includes("application/json")
+    )
+      return c.json(
+        { error: { code: err instanceof AppError ? err.code : "internal_server_error", message } },
+        status as 400,
+      );
+    const title =
+      status === 404
+        ? "Not found"
+        : status === 403
+          ? "Not allowed"
+          : status >= 500
+            ? "Something went wrong"
+            : "Cannot do that";
+    return render(
+      c,
+      <MessagePage
+        title={title}
+        message={message}
+        viewer={c.get("viewer")}
+        link={{ href: "/notes", label: "Back to the notes" }}
+      />,
+      status as 400,
+    );
   });
 
   app.get("/", (c) => c.redirect(c.get("viewer") ? "/notes" : "/sign-in", 303));
@@ -64,7 +101,12 @@ export function webApp(d: WebDeps) {
     const shared = await d.services.notes.shared(c.req.param("token"));
     c.header("X-Robots-Tag", "noindex, nofollow");
     c.header("Referrer-Policy", "no-referrer");
-    if (!shared) return render(c, <MessagePage title="Not found" message="This link does not lead to a shared note (any more)." />, 404);
+    if (!shared)
+      return render(
+        c,
+        <MessagePage title="Not found" message="This link does not lead to a shared note (any more)." />,
+        404,
+      );
     return render(c, <SharePage note={shared.note} includeTranscript={shared.includeTranscript} />);
   });
 

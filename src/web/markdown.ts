@@ -6,7 +6,8 @@ import MarkdownIt from "markdown-it";
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
 // Links open outside the app, without handing it the opener.
-const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx].attrSet("rel", "noopener noreferrer nofollow");
   return defaultLinkOpen(tokens, idx, options, env, self);

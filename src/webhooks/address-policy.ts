@@ -40,7 +40,13 @@ export function isPrivateAddress(ip: string): boolean {
   const inner = embeddedIPv4(v6);
   if (inner) return !PUBLIC_V4.has(inner.range());
   // ::/96 (IPv4-compatible, deprecated by RFC 4291; ::1 and :: among it): nothing public lives there.
-  if (v6.toByteArray().slice(0, 12).every((x) => x === 0)) return true;
+  if (
+    v6
+      .toByteArray()
+      .slice(0, 12)
+      .every((x) => x === 0)
+  )
+    return true;
   return !PUBLIC_V6.has(v6.range());
 }
 

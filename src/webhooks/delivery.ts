@@ -66,9 +66,21 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       // One line per attempt: ids, the receiver's host, the outcome. Never the full URL:
       // automation platforms put their secret in the path.
       const started = performance.now();
-      const attemptLog = (outcome: "delivered" | "retried" | "failed", fields: { status?: number; reason?: string }) => {
+      const attemptLog = (
+        outcome: "delivered" | "retried" | "failed",
+        fields: { status?: number; reason?: string },
+      ) => {
         d.logger.info(
-          { delivery: deliveryId, webhook: row.webhook.id, event: row.event.id, host: hostOf(row.webhook.hookUrl), attempt: attempts, outcome, durationMs: Math.round(performance.now() - started), ...fields },
+          {
+            delivery: deliveryId,
+            webhook: row.webhook.id,
+            event: row.event.id,
+            host: hostOf(row.webhook.hookUrl),
+            attempt: attempts,
+            outcome,
+            durationMs: Math.round(performance.now() - started),
+            ...fields,
+          },
           "webhook attempt",
         );
         d.onAttempt?.(outcome);
@@ -86,7 +98,12 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
             "user-agent": d.userAgent,
             "webhook-id": row.event.id,
             "webhook-timestamp": String(timestamp),
-            "webhook-signature": signPayload(d.secrets.open(row.webhook.secretEnc), row.event.id, timestamp, row.event.body),
+            "webhook-signature": signPayload(
+              d.secrets.open(row.webhook.secretEnc),
+              row.event.id,
+              timestamp,
+              row.event.body,
+            ),
           },
         });
         status = res.status;
@@ -94,36 +111,60 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       } catch (err) {
         const cause = causeOf(err);
         if (cause instanceof PrivateAddressError) {
-          await record({ lastStatusCode: null, lastError: `${cause.message}; refused (start the server with --allow-private-webhooks to allow it)` });
+          await record({
+            lastStatusCode: null,
+            lastError: `${cause.message}; refused (start the server with --allow-private-webhooks to allow it)`,
+          });
           attemptLog("failed", { reason: cause.message });
           throw new PermanentJobError(cause.message);
         }
         const timedOut = (err as Error).name === "TimeoutError" || (err as Error).name === "AbortError";
-        const message = timedOut ? `no answer within ${d.timeoutMs} ms` : `network error: ${(cause as Error)?.message ?? (err as Error).message}`;
+        const message = timedOut
+          ? `no answer within ${d.timeoutMs} ms`
+          : `network error: ${(cause as Error)?.message ?? (err as Error).message}`;
         await record({ lastStatusCode: null, lastError: message });
         attemptLog(job.attempts >= job.maxAttempts ? "failed" : "retried", { reason: message });
         throw new Error(message);
       }
       if (status >= 200 && status < 300) {
-        await repos.webhookDeliveries.update(deliveryId, { status: "delivered", attempts, lastStatusCode: status, lastError: null, deliveredAt: now(), nextAttemptAt: null, updatedAt: now() });
+        await repos.webhookDeliveries.update(deliveryId, {
+          status: "delivered",
+          attempts,
+          lastStatusCode: status,
+          lastError: null,
+          deliveredAt: now(),
+          nextAttemptAt: null,
+          updatedAt: now(),
+        });
         await repos.webhookDeliveries.recordSuccess(row.webhook.id);
         attemptLog("delivered", { status });
         return;
       }
-      const message = status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
+      const message =
+        status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
       await record({ lastStatusCode: status, lastError: message });
       const retried = RETRYABLE(status) && job.attempts < job.maxAttempts;
       attemptLog(retried ? "retried" : "failed", { status });
       if (!RETRYABLE(status)) throw new PermanentJobError(message);
-      await repos.webhookDeliveries.update(deliveryId, { nextAttemptAt: now() + (d.retryScheduleMs[job.attempts - 1] ?? 0) });
+      await repos.webhookDeliveries.update(deliveryId, {
+        nextAttemptAt: now() + (d.retryScheduleMs[job.attempts - 1] ?? 0),
+      });
       throw new Error(message);
     },
     async onExhausted({ deliveryId }, error) {
       const row = await repos.webhookDeliveries.load(deliveryId);
       if (!row) return;
-      await repos.webhookDeliveries.update(deliveryId, { status: "failed", nextAttemptAt: null, lastError: row.delivery.lastError ?? error.message, updatedAt: now() });
+      await repos.webhookDeliveries.update(deliveryId, {
+        status: "failed",
+        nextAttemptAt: null,
+        lastError: row.delivery.lastError ?? error.message,
+        updatedAt: now(),
+      });
       if (await repos.webhookDeliveries.recordFailure(row.webhook.id, d.disableAfter, now()))
-        d.logger.warn({ webhook: row.webhook.id, failedEvents: d.disableAfter }, "webhook disabled after failing events in a row");
+        d.logger.warn(
+          { webhook: row.webhook.id, failedEvents: d.disableAfter },
+          "webhook disabled after failing events in a row",
+        );
     },
   };
 }

@@ -30,7 +30,12 @@ async function audience(repos: Repositories, workspaceId: string, noteId: string
     const member = r.createdByUserId ? await repos.members.getByUser(workspaceId, r.createdByUserId) : null;
     if (r.createdByUserId && !member) continue;
     const userId = r.createdByUserId ?? "";
-    const actor: Actor = { workspaceId, userId, role: member?.role ?? "member", hiddenFolderIds: new Set(await repos.folders.hiddenFrom(workspaceId, userId)) };
+    const actor: Actor = {
+      workspaceId,
+      userId,
+      role: member?.role ?? "member",
+      hiddenFolderIds: new Set(await repos.folders.hiddenFrom(workspaceId, userId)),
+    };
     if (notePolicy.see(actor, note)) out.push(r.id);
   }
   return out;
@@ -43,8 +48,12 @@ export function createEventEmitter(repos: Repositories, queue: Pick<JobQueue, "e
     const t = now();
     const eventId = `evt_${randomBytes(16).toString("base64url")}`;
     const body = JSON.stringify({ type, eventId, workspaceId, timestamp: new Date(t).toISOString(), payload });
-    const deliveries = await repos.webhookDeliveries.record({ id: eventId, workspaceId, type, body, createdAt: t }, targets);
-    for (const deliveryId of deliveries) await queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
+    const deliveries = await repos.webhookDeliveries.record(
+      { id: eventId, workspaceId, type, body, createdAt: t },
+      targets,
+    );
+    for (const deliveryId of deliveries)
+      await queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
   };
 }
 

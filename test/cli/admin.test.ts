@@ -23,7 +23,11 @@ describe("notula admin", () => {
 
   it("keys create with scopes prints {key, id, scopes}", async () => {
     const out = await admin(server.dataDir, ["keys", "create", "--name", "ci", "--scopes", "notes,folders"]);
-    expect(out).toMatchObject({ key: expect.stringMatching(/^ntl_/), id: expect.stringMatching(/^key_/), scopes: ["notes", "folders"] });
+    expect(out).toMatchObject({
+      key: expect.stringMatching(/^ntl_/),
+      id: expect.stringMatching(/^key_/),
+      scopes: ["notes", "folders"],
+    });
     const me = await client(server.url, out.key)("GET", "/v1/me");
     expect(me.body.scopes).toEqual(["notes", "folders"]);
     const list = await admin(server.dataDir, ["keys", "list"]);
@@ -40,10 +44,28 @@ describe("notula admin", () => {
 
   it("users create reads the password from stdin and stores only a scrypt hash", async () => {
     const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
-    const out = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "Ana@Example.com", "--name", "Ana", "--password-stdin", "--role", "admin"], "correct horse battery\n");
+    const out = await admin(
+      server.dataDir,
+      [
+        "users",
+        "create",
+        "--workspace",
+        ws,
+        "--email",
+        "Ana@Example.com",
+        "--name",
+        "Ana",
+        "--password-stdin",
+        "--role",
+        "admin",
+      ],
+      "correct horse battery\n",
+    );
     expect(out).toMatchObject({ user: { email: "ana@example.com", name: "Ana" }, member: { role: "admin" } });
     const db = new Database(`${server.dataDir}/notula.db`, { readonly: true });
-    const row = db.prepare("SELECT password_hash FROM users WHERE email = ?").get("ana@example.com") as { password_hash: string };
+    const row = db.prepare("SELECT password_hash FROM users WHERE email = ?").get("ana@example.com") as {
+      password_hash: string;
+    };
     db.close();
     expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row.password_hash).not.toContain("correct horse");
@@ -52,19 +74,61 @@ describe("notula admin", () => {
   });
 
   it("exit codes: 3 for an unknown workspace, 2 for bad usage, with a message on stderr", async () => {
-    const unknown = await run(["admin", "workspaces", "set-plan", "--data-dir", server.dataDir, "--workspace", "ws_nope", "--plan", "pro"]);
+    const unknown = await run([
+      "admin",
+      "workspaces",
+      "set-plan",
+      "--data-dir",
+      server.dataDir,
+      "--workspace",
+      "ws_nope",
+      "--plan",
+      "pro",
+    ]);
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/ws_nope/);
-    const badPlan = await run(["admin", "workspaces", "create", "--data-dir", server.dataDir, "--name", "X", "--plan", "gold"]);
+    const badPlan = await run([
+      "admin",
+      "workspaces",
+      "create",
+      "--data-dir",
+      server.dataDir,
+      "--name",
+      "X",
+      "--plan",
+      "gold",
+    ]);
     expect(badPlan.code).toBe(2);
     expect(badPlan.stderr).toMatch(/--plan/);
-    const badScope = await run(["admin", "keys", "create", "--data-dir", server.dataDir, "--name", "x", "--scopes", "notes,admin"]);
+    const badScope = await run([
+      "admin",
+      "keys",
+      "create",
+      "--data-dir",
+      server.dataDir,
+      "--name",
+      "x",
+      "--scopes",
+      "notes,admin",
+    ]);
     expect(badScope.code).toBe(2);
     expect(badScope.stderr).toMatch(/admin/);
     const missing = await run(["admin", "keys", "create", "--data-dir", server.dataDir]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--name/);
-    const dup = await run(["admin", "users", "create", "--data-dir", server.dataDir, "--workspace", (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id, "--email", "admin@notula.local", "--name", "x"]);
+    const dup = await run([
+      "admin",
+      "users",
+      "create",
+      "--data-dir",
+      server.dataDir,
+      "--workspace",
+      (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id,
+      "--email",
+      "admin@notula.local",
+      "--name",
+      "x",
+    ]);
     expect(dup.code).toBe(1);
     expect(dup.stderr).toMatch(/already a member/);
   });

@@ -21,13 +21,21 @@ let writesDuringBackup = 0;
 beforeAll(async () => {
   server = await startServerProcess({ args: ["--no-rate-limit", "--allow-private-webhooks"] });
   const api = client(server.url, server.key);
-  for (const title of ["Board meeting", "Design review", "Hiring sync"]) expect((await api("POST", "/v1/notes", { title })).status).toBe(200);
-  expect((await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "http://127.0.0.1:9/hooks/restored" })).status).toBe(200);
+  for (const title of ["Board meeting", "Design review", "Hiring sync"])
+    expect((await api("POST", "/v1/notes", { title })).status).toBe(200);
+  expect(
+    (await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "http://127.0.0.1:9/hooks/restored" })).status,
+  ).toBe(200);
   // A recording, uploaded and stored (not processed: that is not what is backed up here).
   wav = fileBytes(tone(work, 1));
   const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 1 });
-  expect((await fetch(u.body.presignedUrl, { method: "PUT", body: wav, headers: { "content-type": "audio/wav" } })).status).toBe(200);
-  const [row] = await storeQuery(server.dataDir, "SELECT workspace_id AS w, id, extension AS e FROM audio_uploads WHERE status = 'uploaded'");
+  expect(
+    (await fetch(u.body.presignedUrl, { method: "PUT", body: wav, headers: { "content-type": "audio/wav" } })).status,
+  ).toBe(200);
+  const [row] = await storeQuery(
+    server.dataDir,
+    "SELECT workspace_id AS w, id, extension AS e FROM audio_uploads WHERE status = 'uploaded'",
+  );
   uploadedKey = `${row.w}/${row.id}.${row.e}`;
 
   // Notes keep arriving while the backup runs.
@@ -73,7 +81,9 @@ describe("restore", () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).counts).toEqual(backup.counts);
     expect(fs.readFileSync(path.join(target, "audio", uploadedKey))).toEqual(wav);
-    expect(fs.readFileSync(path.join(target, "secret.key"))).toEqual(fs.readFileSync(path.join(server.dataDir, "secret.key")));
+    expect(fs.readFileSync(path.join(target, "secret.key"))).toEqual(
+      fs.readFileSync(path.join(server.dataDir, "secret.key")),
+    );
 
     const restored = await startServerProcess({ dataDir: target, args: ["--no-rate-limit"] });
     try {
@@ -82,7 +92,7 @@ describe("restore", () => {
       // The admin key of the original server works: keys are in the snapshot.
       const api = client(restored.url, server.key);
       const notes: any[] = [];
-      for (let offset = 0; ; ) {
+      for (let offset = 0; ;) {
         const page: any = await api("GET", `/v1/notes?limit=100&offset=${offset}`);
         expect(page.status).toBe(200);
         notes.push(...page.body.items);
@@ -90,7 +100,9 @@ describe("restore", () => {
         offset = page.body.pagination.nextOffset;
       }
       expect(notes.length).toBe(backup.counts.notes);
-      expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(["Board meeting", "Design review", "Hiring sync"]));
+      expect(notes.map((n) => n.title)).toEqual(
+        expect.arrayContaining(["Board meeting", "Design review", "Hiring sync"]),
+      );
       for (const table of Object.keys(backup.counts))
         expect((await storeQuery(target, `SELECT count(*) AS n FROM ${table}`))[0].n, table).toBe(backup.counts[table]);
       // The webhook's secret was sealed with the data dir's key, which came along.
@@ -157,10 +169,14 @@ describe("restore", () => {
   });
 
   it("says what it cannot back up: PostgreSQL and S3-compatible storage have their own tools", async () => {
-    const pg = await run(["admin", "backup", "--data-dir", tempDir(), "--out", path.join(work, "x.tar.gz")], { env: { NOTULA_DATABASE_URL: "postgres://127.0.0.1/none" } });
+    const pg = await run(["admin", "backup", "--data-dir", tempDir(), "--out", path.join(work, "x.tar.gz")], {
+      env: { NOTULA_DATABASE_URL: "postgres://127.0.0.1/none" },
+    });
     expect(pg.code).toBe(2);
     expect(pg.stderr).toMatch(/pg_dump/);
-    const s3 = await run(["admin", "backup", "--data-dir", server.dataDir, "--out", path.join(work, "x.tar.gz")], { env: { NOTULA_STORAGE_URL: "s3://bucket/prefix" } });
+    const s3 = await run(["admin", "backup", "--data-dir", server.dataDir, "--out", path.join(work, "x.tar.gz")], {
+      env: { NOTULA_STORAGE_URL: "s3://bucket/prefix" },
+    });
     expect(s3.code).toBe(2);
     expect(s3.stderr).toMatch(/versioning or replication/);
   });

@@ -17,11 +17,18 @@ beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"] });
   api = client(server.url, server.key);
   // Each test run gets its own config dir; no keychain unless a test asks for one.
-  env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", NO_COLOR: "1" };
+  env = {
+    NOTULA_URL: server.url,
+    NOTULA_API_KEY: server.key,
+    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
+    NOTULA_NO_KEYCHAIN: "1",
+    NO_COLOR: "1",
+  };
 });
 afterAll(() => server?.stop());
 
-const cli = (args: string[], input?: string, extra: Record<string, string> = {}) => run(args, { input, env: { ...env, ...extra } });
+const cli = (args: string[], input?: string, extra: Record<string, string> = {}) =>
+  run(args, { input, env: { ...env, ...extra } });
 const json = async (args: string[], input?: string) => {
   const r = await cli([...args, "--json"], input);
   expect(r.code, r.stderr).toBe(0);
@@ -30,7 +37,10 @@ const json = async (args: string[], input?: string) => {
 
 describe("notes", () => {
   it("create from stdin, get, update, list, search, delete", async () => {
-    const created = await cli(["notes", "create", "--title", "Pricing review", "--note-file", "-"], "- tiers are confusing\n");
+    const created = await cli(
+      ["notes", "create", "--title", "Pricing review", "--note-file", "-"],
+      "- tiers are confusing\n",
+    );
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim();
     expect(id).toMatch(/^note_/);
@@ -64,9 +74,15 @@ describe("notes", () => {
   });
 
   it("--all walks every page of 250 notes", async () => {
-    const folder = (await api("POST", "/v1/folders", { name: "Bulk", ownerUserId: (await api("GET", "/v1/me")).body.user.id })).body.folder;
+    const folder = (
+      await api("POST", "/v1/folders", { name: "Bulk", ownerUserId: (await api("GET", "/v1/me")).body.user.id })
+    ).body.folder;
     for (let i = 0; i < 250; i += 10)
-      await Promise.all(Array.from({ length: 10 }, (_, j) => api("POST", "/v1/notes", { title: `Bulk ${i + j}`, folderIds: [folder.id] })));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, j) =>
+          api("POST", "/v1/notes", { title: `Bulk ${i + j}`, folderIds: [folder.id] }),
+        ),
+      );
     const all = await json(["notes", "list", "--all", "--folder", folder.id]);
     expect(all.items).toHaveLength(250);
     expect(new Set(all.items.map((n: { id: string }) => n.id)).size).toBe(250);
@@ -75,12 +91,14 @@ describe("notes", () => {
   });
 
   it("export writes markdown with front matter, or JSON, that read back", async () => {
-    const { note } = (await api("POST", "/v1/notes", {
-      title: "Export me: Q3/Q4",
-      summary: "All good.",
-      participants: [{ name: "Ana", email: "ana@example.com" }],
-      transcripts: [{ speaker: "Ana", text: "Hello there.", startTimestamp: "00:05", endTimestamp: "00:07" }],
-    })).body;
+    const { note } = (
+      await api("POST", "/v1/notes", {
+        title: "Export me: Q3/Q4",
+        summary: "All good.",
+        participants: [{ name: "Ana", email: "ana@example.com" }],
+        transcripts: [{ speaker: "Ana", text: "Hello there.", startTimestamp: "00:05", endTimestamp: "00:07" }],
+      })
+    ).body;
     const out = path.join(work, "export");
     const r = await cli(["notes", "export", note.id, "--out", out]);
     expect(r.code, r.stderr).toBe(0);
@@ -93,7 +111,16 @@ describe("notes", () => {
     expect(front).toContain('participants: ["ana@example.com"]');
     expect(md).toContain("## Summary\n\nAll good.");
     expect(md).toContain("- [00:05] **Ana:** Hello there.");
-    const j = await json(["notes", "export", "--search", "export", "--format", "json", "--out", path.join(work, "json")]);
+    const j = await json([
+      "notes",
+      "export",
+      "--search",
+      "export",
+      "--format",
+      "json",
+      "--out",
+      path.join(work, "json"),
+    ]);
     expect(j.files).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(j.files[0], "utf8")).note.id).toBe(note.id);
   });
@@ -197,13 +224,30 @@ describe("every read command", () => {
       [["notes", "get", note.id], `/v1/notes/${note.id}`, (r) => r.note.title],
       [["folders", "list"], "/v1/folders", (r) => r.folders.find((f: any) => f.id === folder.id).name],
       [["tags", "list"], "/v1/workspace/tags", (r) => r.tags.find((t: any) => t.name === "read-case-tag").id],
-      [["groups", "list"], "/v1/workspace/groups", (r) => r.userGroups.find((g: any) => g.name === "Read case group").id],
+      [
+        ["groups", "list"],
+        "/v1/workspace/groups",
+        (r) => r.userGroups.find((g: any) => g.name === "Read case group").id,
+      ],
       [["members", "list"], "/v1/workspace/members", (r) => r.items[0].email],
       [["members", "get", member.id], `/v1/workspace/members/${member.id}`, (r) => r.member.email],
       [["invites", "list"], "/v1/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
-      [["invites", "list", "--legacy"], "/v1/workspace/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
-      [["webhooks", "list"], "/v1/integrations/automation/webhook", (r) => r.webhooks.find((w: any) => w.hookUrl.endsWith("/read-case")).hookUrl],
-      [["webhooks", "deliveries"], "/v1/integrations/automation/deliveries", (r) => r.items[0].id, (r) => r.items.map((d: any) => d.id)],
+      [
+        ["invites", "list", "--legacy"],
+        "/v1/workspace/invites",
+        (r) => r.items.find((i: any) => i.email === "reader@example.com").id,
+      ],
+      [
+        ["webhooks", "list"],
+        "/v1/integrations/automation/webhook",
+        (r) => r.webhooks.find((w: any) => w.hookUrl.endsWith("/read-case")).hookUrl,
+      ],
+      [
+        ["webhooks", "deliveries"],
+        "/v1/integrations/automation/deliveries",
+        (r) => r.items[0].id,
+        (r) => r.items.map((d: any) => d.id),
+      ],
       [["me"], "/v1/me", (r) => r.user.email],
       [["workspace"], "/v1/workspace", (r) => r.workspace.name],
     ];
@@ -237,7 +281,8 @@ describe("every read command", () => {
         expect(head, t.screen()).toBeGreaterThanOrEqual(0);
         // Every row's second column starts where the header's NAME does.
         const col = lines[head].indexOf("NAME");
-        for (const row of lines.slice(head + 1).filter((l) => /^\S+_\S+\s/.test(l))) expect(row[col - 1], row).toBe(" ");
+        for (const row of lines.slice(head + 1).filter((l) => /^\S+_\S+\s/.test(l)))
+          expect(row[col - 1], row).toBe(" ");
       } finally {
         t.close();
       }
@@ -258,15 +303,22 @@ describe("upload", () => {
     expect(note.transcripts.map((s: { text: string }) => s.text).join(" ")).toMatch(/design|review|tuesday/i);
 
     // notes search finds the words said, with when they were said and by whom.
-    const word = note.transcripts[0].text.split(" ").find((w: string) => w.length > 4) ?? note.transcripts[0].text.split(" ")[0];
+    const word =
+      note.transcripts[0].text.split(" ").find((w: string) => w.length > 4) ?? note.transcripts[0].text.split(" ")[0];
     const found = await cli(["notes", "search", word, "--mode", "fulltext"]);
     expect(found.code, found.stderr).toBe(0);
-    const row = found.stdout.split("\n").map((l) => l.split("\t")).find((cells) => cells[0] === id)!;
+    const row = found.stdout
+      .split("\n")
+      .map((l) => l.split("\t"))
+      .find((cells) => cells[0] === id)!;
     expect(row[1]).toBe(note.transcripts[0].startTimestamp);
     expect(row[2]).toBe("Speaker");
     expect(row[4]).toContain(`«`);
     const parsed = await json(["notes", "search", word, "--mode", "fulltext"]);
-    expect(parsed.results.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({ segment: 0, startTimestamp: note.transcripts[0].startTimestamp });
+    expect(parsed.results.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({
+      segment: 0,
+      startTimestamp: note.transcripts[0].startTimestamp,
+    });
   });
 
   it("--wait shows each stage and how far transcription has come, window by window", async () => {
@@ -279,7 +331,10 @@ describe("upload", () => {
       const r = await cli(["upload", file, "--wait"], undefined, { NOTULA_URL: slow.url, NOTULA_API_KEY: slow.key });
       expect(r.code, r.stderr).toBe(0);
       const id = r.stdout.trim();
-      const lines = r.stderr.split("\n").filter((l) => l.startsWith(`${id}: `)).map((l) => l.slice(id.length + 2));
+      const lines = r.stderr
+        .split("\n")
+        .filter((l) => l.startsWith(`${id}: `))
+        .map((l) => l.slice(id.length + 2));
       expect(lines).toEqual(expect.arrayContaining(["transcribing 33%", "transcribing 66%", "completed"]));
       expect(lines.indexOf("transcribing 33%")).toBeLessThan(lines.indexOf("transcribing 66%"));
       // Read while it runs, the note says the same; once done, progress is null.
@@ -296,7 +351,10 @@ describe("upload", () => {
     const failing = await startServer({ args: ["--no-rate-limit", "--stt-engine", "openai"] });
     try {
       const file = convert(speak(work, "Short."), "mp3");
-      const r = await cli(["upload", file, "--wait"], undefined, { NOTULA_URL: failing.url, NOTULA_API_KEY: failing.key });
+      const r = await cli(["upload", file, "--wait"], undefined, {
+        NOTULA_URL: failing.url,
+        NOTULA_API_KEY: failing.key,
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/Processing failed: Transcription failed: .*NOTULA_STT_URL/);
     } finally {
@@ -310,21 +368,39 @@ describe("login, profiles, logout", () => {
     const cfg = tempDir("notula-login-");
     const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "" };
     // A key of its own: logout revokes it on the server.
-    const { key } = await admin(server.dataDir, ["keys", "create", "--name", "laptop", "--scopes", "notes,users", "--json"]);
+    const { key } = await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "laptop",
+      "--scopes",
+      "notes,users",
+      "--json",
+    ]);
     const login = await cli(["login", server.url, "--with-token"], `${key}\n`, base);
     expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toMatch(/Notice: no system keychain is available, so the key is stored in .*credentials\.json/);
+    expect(login.stderr).toMatch(
+      /Notice: no system keychain is available, so the key is stored in .*credentials\.json/,
+    );
     const file = path.join(cfg, "notula", "credentials.json");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const me = await cli(["me", "--json"], undefined, base);
     expect(JSON.parse(me.stdout).user.email).toBe("admin@notula.local");
     const profiles = await cli(["profiles", "list", "--json"], undefined, base);
     expect(JSON.parse(profiles.stdout).profiles).toEqual([{ name: "default", server: server.url, active: true }]);
-    expect((await cli(["login", "http://127.0.0.1:9", "--with-token", "--profile", "dead"], "ntl_x\n", base)).code).toBe(1);
+    expect(
+      (await cli(["login", "http://127.0.0.1:9", "--with-token", "--profile", "dead"], "ntl_x\n", base)).code,
+    ).toBe(1);
     expect((await cli(["profiles", "use", "nope"], undefined, base)).code).toBe(3);
     const logout = await cli(["logout", "--json"], undefined, base);
     expect(logout.code, logout.stderr).toBe(0);
-    expect(JSON.parse(logout.stdout)).toEqual({ profile: "default", server: server.url, removed: true, keyRevoked: true, oauthRevoked: null });
+    expect(JSON.parse(logout.stdout)).toEqual({
+      profile: "default",
+      server: server.url,
+      removed: true,
+      keyRevoked: true,
+      oauthRevoked: null,
+    });
     expect((await cli(["me"], undefined, base)).code).toBe(4);
     // Revoked on the server, not only forgotten here.
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
@@ -335,8 +411,28 @@ describe("login, profiles, logout", () => {
     const cfg = tempDir("notula-profiles-");
     const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_PROFILE: "" };
     const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
-    const created = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "member2@example.com", "--name", "Member Two", "--role", "member"]);
-    const { key: memberKey } = await admin(server.dataDir, ["keys", "create", "--name", "member laptop", "--user", created.user.id, "--scopes", "notes"]);
+    const created = await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      ws,
+      "--email",
+      "member2@example.com",
+      "--name",
+      "Member Two",
+      "--role",
+      "member",
+    ]);
+    const { key: memberKey } = await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "member laptop",
+      "--user",
+      created.user.id,
+      "--scopes",
+      "notes",
+    ]);
     const { key: adminKey } = await admin(server.dataDir, ["keys", "create", "--name", "admin laptop", "--json"]);
     expect((await cli(["login", server.url, "--with-token"], `${adminKey}\n`, base)).code).toBe(0);
     const work = await cli(["login", server.url, "--with-token", "--profile", "work"], `${memberKey}\n`, base);
@@ -355,20 +451,40 @@ describe("login, profiles, logout", () => {
     expect(await email([], { NOTULA_API_KEY: adminKey })).toBe("admin@notula.local");
     // Another server: the profile's key is not sent there.
     const elsewhere = await email(["--server", "http://127.0.0.1:9"]);
-    expect(elsewhere).toMatch(/^exit 4: notula: Profile "work" is for .*, not http:\/\/127\.0\.0\.1:9, and its key is never sent elsewhere/);
+    expect(elsewhere).toMatch(
+      /^exit 4: notula: Profile "work" is for .*, not http:\/\/127\.0\.0\.1:9, and its key is never sent elsewhere/,
+    );
     expect(await email(["--profile", "nope"])).toMatch(/^exit 4: notula: Not signed in to http:\/\/127\.0\.0\.1:8787/);
 
     const status = await cli(["auth", "status", "--json"], undefined, base);
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toEqual({
       profiles: [
-        { name: "default", server: server.url, active: false, selected: false, method: "api-key", apiKey: "file", oauth: null },
-        { name: "work", server: server.url, active: true, selected: true, method: "api-key", apiKey: "file", oauth: null },
+        {
+          name: "default",
+          server: server.url,
+          active: false,
+          selected: false,
+          method: "api-key",
+          apiKey: "file",
+          oauth: null,
+        },
+        {
+          name: "work",
+          server: server.url,
+          active: true,
+          selected: true,
+          method: "api-key",
+          apiKey: "file",
+          oauth: null,
+        },
       ],
       selected: "work",
       using: { source: 'profile "work"', server: server.url },
     });
-    const withEnv = JSON.parse((await cli(["auth", "status", "--json"], undefined, { ...base, NOTULA_API_KEY: adminKey })).stdout);
+    const withEnv = JSON.parse(
+      (await cli(["auth", "status", "--json"], undefined, { ...base, NOTULA_API_KEY: adminKey })).stdout,
+    );
     expect(withEnv.using).toEqual({ source: "NOTULA_API_KEY", server: server.url });
     const table = await cli(["auth", "status"], undefined, base);
     expect(table.stdout).toMatch(/\*\s+work\s+http:\/\/127\.0\.0\.1:\d+\s+api-key\s+file\s+-/);
@@ -386,10 +502,16 @@ describe("login, profiles, logout", () => {
     try {
       const cfg = tempDir("notula-two-servers-");
       const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_PROFILE: "" };
-      expect((await cli(["login", server.url, "--with-token", "--profile", "a"], `${server.key}\n`, base)).code).toBe(0);
+      expect((await cli(["login", server.url, "--with-token", "--profile", "a"], `${server.key}\n`, base)).code).toBe(
+        0,
+      );
       expect((await cli(["login", other.url, "--with-token", "--profile", "b"], `${other.key}\n`, base)).code).toBe(0);
-      const workspaceOf = async (profile: string) => JSON.parse((await cli(["me", "--json", "--profile", profile], undefined, base)).stdout).workspace.id;
-      const [wsA, wsB] = [(await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id, (await client(other.url, other.key)("GET", "/v1/me")).body.workspace.id];
+      const workspaceOf = async (profile: string) =>
+        JSON.parse((await cli(["me", "--json", "--profile", profile], undefined, base)).stdout).workspace.id;
+      const [wsA, wsB] = [
+        (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id,
+        (await client(other.url, other.key)("GET", "/v1/me")).body.workspace.id,
+      ];
       expect(await workspaceOf("a")).toBe(wsA);
       expect(await workspaceOf("b")).toBe(wsB);
       // Profile a pointed at b's server: a's key is not sent there.
@@ -405,11 +527,18 @@ describe("login, profiles, logout", () => {
     const cfg = tempDir("notula-legacy-");
     const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_PROFILE: "" };
     fs.mkdirSync(path.join(cfg, "notula"), { recursive: true });
-    fs.writeFileSync(path.join(cfg, "notula", "profiles.json"), JSON.stringify({ active: "default", profiles: { default: { server: server.url } } }));
-    fs.writeFileSync(path.join(cfg, "notula", "credentials.json"), JSON.stringify({ [server.url]: server.key }), { mode: 0o600 });
+    fs.writeFileSync(
+      path.join(cfg, "notula", "profiles.json"),
+      JSON.stringify({ active: "default", profiles: { default: { server: server.url } } }),
+    );
+    fs.writeFileSync(path.join(cfg, "notula", "credentials.json"), JSON.stringify({ [server.url]: server.key }), {
+      mode: 0o600,
+    });
     const me = await cli(["me", "--json"], undefined, base);
     expect(me.code, me.stderr).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(cfg, "notula", "credentials.json"), "utf8"))).toEqual({ "profile:default": server.key });
+    expect(JSON.parse(fs.readFileSync(path.join(cfg, "notula", "credentials.json"), "utf8"))).toEqual({
+      "profile:default": server.key,
+    });
   });
 
   it("without a terminal, login needs --with-token", async () => {
@@ -423,7 +552,9 @@ describe("completion", () => {
   it("prints scripts for bash, zsh and fish", async () => {
     const bash = await cli(["completion", "bash"]);
     expect(bash.stdout).toContain("complete -F _notula notula");
-    expect(bash.stdout).toMatch(/notes\) COMPREPLY=\(\$\(compgen -W "list get create update delete share reprocess enhance speakers search export"/);
+    expect(bash.stdout).toMatch(
+      /notes\) COMPREPLY=\(\$\(compgen -W "list get create update delete share reprocess enhance speakers search export"/,
+    );
     expect((await cli(["completion", "fish"])).stdout).toContain("__fish_seen_subcommand_from webhooks");
     expect((await cli(["completion", "zsh"])).stdout).toContain("bashcompinit");
     expect((await cli(["completion", "tcsh"])).code).toBe(2);

@@ -15,7 +15,11 @@ const prefix = path.join(work, "prefix");
 const notula = path.join(prefix, "bin", "notula");
 let server: ChildProcess | undefined;
 
-async function sh(cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string>; input?: string } = {}) {
+async function sh(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string>; input?: string } = {},
+) {
   const p = execFileP(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, maxBuffer: 64 * 1024 * 1024 });
   if (opts.input !== undefined) p.child.stdin!.end(opts.input);
   return p;
@@ -24,7 +28,9 @@ async function sh(cmd: string, args: string[], opts: { cwd?: string; env?: Recor
 beforeAll(async () => {
   // --ignore-scripts: the build is there already (the test command builds before the
   // suite), and rebuilding dist/ here would pull it from under tests running the binary.
-  const { stdout } = await sh("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], { cwd: ROOT });
+  const { stdout } = await sh("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], {
+    cwd: ROOT,
+  });
   const tarball = path.join(work, stdout.trim().split("\n").pop()!);
   await sh("npm", ["install", "--global", "--prefix", prefix, tarball, "--no-audit", "--no-fund"]);
 }, 600_000);
@@ -39,7 +45,9 @@ describe("install from a packed tarball", () => {
 
     // notula serve, from the installed package.
     const dataDir = path.join(work, "data");
-    server = spawn(notula, ["serve", "--port", "0", "--data-dir", dataDir, "--stt-engine", "sphinx"], { env: { ...process.env, NOTULA_EMBEDDINGS: "none" } });
+    server = spawn(notula, ["serve", "--port", "0", "--data-dir", dataDir, "--stt-engine", "sphinx"], {
+      env: { ...process.env, NOTULA_EMBEDDINGS: "none" },
+    });
     let out = "";
     const url = await new Promise<string>((resolve, reject) => {
       server!.stdout!.on("data", (d) => {
@@ -52,12 +60,55 @@ describe("install from a packed tarball", () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
     // A member, and the CLI signed in as them with a key of their own.
-    const ws = JSON.parse((await sh(notula, ["admin", "workspaces", "list", "--data-dir", dataDir, "--json"])).stdout).workspaces[0].id;
+    const ws = JSON.parse((await sh(notula, ["admin", "workspaces", "list", "--data-dir", dataDir, "--json"])).stdout)
+      .workspaces[0].id;
     const member = JSON.parse(
-      (await sh(notula, ["admin", "users", "create", "--data-dir", dataDir, "--workspace", ws, "--email", "mia@example.com", "--name", "Mia", "--password-stdin", "--json"], { input: "a long password 1" })).stdout,
+      (
+        await sh(
+          notula,
+          [
+            "admin",
+            "users",
+            "create",
+            "--data-dir",
+            dataDir,
+            "--workspace",
+            ws,
+            "--email",
+            "mia@example.com",
+            "--name",
+            "Mia",
+            "--password-stdin",
+            "--json",
+          ],
+          { input: "a long password 1" },
+        )
+      ).stdout,
     );
-    const key = JSON.parse((await sh(notula, ["admin", "keys", "create", "--data-dir", dataDir, "--name", "laptop", "--scopes", "notes", "--user", member.user.id, "--json"])).stdout).key;
-    const env = { XDG_CONFIG_HOME: path.join(work, "config"), NOTULA_NO_KEYCHAIN: "1", NOTULA_URL: "", NOTULA_API_KEY: "" };
+    const key = JSON.parse(
+      (
+        await sh(notula, [
+          "admin",
+          "keys",
+          "create",
+          "--data-dir",
+          dataDir,
+          "--name",
+          "laptop",
+          "--scopes",
+          "notes",
+          "--user",
+          member.user.id,
+          "--json",
+        ])
+      ).stdout,
+    ).key;
+    const env = {
+      XDG_CONFIG_HOME: path.join(work, "config"),
+      NOTULA_NO_KEYCHAIN: "1",
+      NOTULA_URL: "",
+      NOTULA_API_KEY: "",
+    };
     await sh(notula, ["login", url, "--with-token"], { env, input: key });
     expect(JSON.parse((await sh(notula, ["me", "--json"], { env })).stdout).user.email).toBe("mia@example.com");
 
@@ -76,7 +127,9 @@ describe("install from a packed tarball", () => {
     // The assistant configuration and the service unit point at the installed program.
     const config = JSON.parse((await sh(notula, ["mcp", "--print-config", "claude"])).stdout);
     expect(config.mcpServers.notula.command).toBe(process.execPath);
-    expect(config.mcpServers.notula.args[0]).toBe(fs.realpathSync(path.join(prefix, "lib", "node_modules", "notula", "bin", "notula.js")));
+    expect(config.mcpServers.notula.args[0]).toBe(
+      fs.realpathSync(path.join(prefix, "lib", "node_modules", "notula", "bin", "notula.js")),
+    );
     const unit = (await sh(notula, ["admin", "systemd", "--data-dir", dataDir])).stdout;
     expect(unit).toContain(`ExecStart=${process.execPath} ${config.mcpServers.notula.args[0]} serve`);
     expect(unit).toContain(`Environment=NOTULA_DATA_DIR=${dataDir}`);

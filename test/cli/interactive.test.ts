@@ -41,7 +41,14 @@ describe("prompts at a terminal", () => {
 
   it("delete asks to confirm, naming the note, with No as the default: Enter cancels, Yes deletes", async () => {
     const env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, NOTULA_NO_KEYCHAIN: "1", CI: "" };
-    const keep = (await api("POST", "/v1/notes", { title: "Keep me", createdAt: "2026-03-01T09:30:00Z", summary: "S", enhancedNote: "E" })).body.note.id;
+    const keep = (
+      await api("POST", "/v1/notes", {
+        title: "Keep me",
+        createdAt: "2026-03-01T09:30:00Z",
+        summary: "S",
+        enhancedNote: "E",
+      })
+    ).body.note.id;
     const t1 = openTerminal(`${notula} notes delete ${keep}`, env);
     try {
       await t1.waitFor(`Delete "Keep me" (2026-03-01 09:30)? Its summary will be lost.`);
@@ -81,7 +88,11 @@ describe("prompts at a terminal", () => {
 
   it("tables on a terminal have a header and aligned columns", async () => {
     await api("POST", "/v1/notes", { title: "Aligned" });
-    const t = openTerminal(`${notula} notes list --search aligned`, { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, NO_COLOR: "1" });
+    const t = openTerminal(`${notula} notes list --search aligned`, {
+      NOTULA_URL: server.url,
+      NOTULA_API_KEY: server.key,
+      NO_COLOR: "1",
+    });
     try {
       expect(await t.exitCode()).toBe(0);
       const lines = t.screen().split("\n");
@@ -101,7 +112,15 @@ describe("credentials in the system keychain", () => {
     // A keyring of its own (gnome-keyring keeps them under XDG_DATA_HOME), created unlocked.
     const data = tempDir("notula-kc-data-");
     // A key of its own: logout revokes it on the server.
-    const { key } = await admin(server.dataDir, ["keys", "create", "--name", "keychain", "--scopes", "notes,users", "--json"]);
+    const { key } = await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "keychain",
+      "--scopes",
+      "notes,users",
+      "--json",
+    ]);
     const script = [
       "set -e",
       "echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null",
@@ -111,10 +130,19 @@ describe("credentials in the system keychain", () => {
       `${notula} me || echo "EXIT=$?"`,
     ].join("\n");
     const { stdout, stderr } = await execFileP("dbus-run-session", ["--", "bash", "-c", script], {
-      env: { ...process.env, XDG_CONFIG_HOME: cfg, XDG_DATA_HOME: data, NOTULA_API_KEY: "", NOTULA_URL: "", NOTULA_NO_KEYCHAIN: "" },
+      env: {
+        ...process.env,
+        XDG_CONFIG_HOME: cfg,
+        XDG_DATA_HOME: data,
+        NOTULA_API_KEY: "",
+        NOTULA_URL: "",
+        NOTULA_NO_KEYCHAIN: "",
+      },
     });
     expect(stderr).not.toMatch(/Notice: no system keychain/);
-    expect(JSON.parse(stdout.slice(stdout.indexOf("{"), stdout.lastIndexOf("}") + 1)).user.email).toBe("admin@notula.local");
+    expect(JSON.parse(stdout.slice(stdout.indexOf("{"), stdout.lastIndexOf("}") + 1)).user.email).toBe(
+      "admin@notula.local",
+    );
     expect(fs.existsSync(path.join(cfg, "notula", "credentials.json"))).toBe(false);
     expect(stdout).toContain("EXIT=4");
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
@@ -125,7 +153,12 @@ describe("credentials in the system keychain", () => {
     const started = Date.now();
     const r = await run(["login", server.url, "--with-token"], {
       input: `${server.key}\n`,
-      env: { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_NO_KEYCHAIN: "", DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent" },
+      env: {
+        XDG_CONFIG_HOME: cfg,
+        NOTULA_API_KEY: "",
+        NOTULA_NO_KEYCHAIN: "",
+        DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent",
+      },
     });
     expect(r.code).toBe(0);
     // The keychain's short timeout, not a hang.

@@ -44,7 +44,10 @@ describe("notula models", () => {
     expect(r.stderr).toMatch(/Downloading tiny\.en: 100% \(3\.0 of 3\.0 MB\)/);
     expect(r.stderr).toContain(`SHA-256 verified (${sha})`);
     const list = JSON.parse((await run(["models", "list", "--data-dir", dir, "--json"])).stdout);
-    expect(list.models.find((m: { name: string }) => m.name === "tiny.en")).toMatchObject({ installed: true, bytes: content.length });
+    expect(list.models.find((m: { name: string }) => m.name === "tiny.en")).toMatchObject({
+      installed: true,
+      bytes: content.length,
+    });
   });
 
   it("a checksum mismatch keeps nothing; an unpublished checksum needs --no-verify", async () => {
@@ -55,10 +58,14 @@ describe("notula models", () => {
     expect(bad.stderr).toMatch(/Checksum mismatch/);
     expect(fs.readdirSync(path.join(dir, "models"))).toEqual([]);
     mode = "no-sum";
-    const unverified = await run(["models", "pull", "tiny.en", "--data-dir", dir], { env: { NOTULA_MODELS_URL: base } });
+    const unverified = await run(["models", "pull", "tiny.en", "--data-dir", dir], {
+      env: { NOTULA_MODELS_URL: base },
+    });
     expect(unverified.code).toBe(1);
     expect(unverified.stderr).toMatch(/--no-verify/);
-    const accepted = await run(["models", "pull", "tiny.en", "--data-dir", dir, "--no-verify"], { env: { NOTULA_MODELS_URL: base } });
+    const accepted = await run(["models", "pull", "tiny.en", "--data-dir", dir, "--no-verify"], {
+      env: { NOTULA_MODELS_URL: base },
+    });
     expect(accepted.code).toBe(0);
     expect(accepted.stderr).toMatch(/Not verified/);
   });
@@ -68,7 +75,9 @@ describe("notula models", () => {
     const unknown = await run(["models", "pull", "gigantic", "--data-dir", dir]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown model "gigantic"/);
-    const offline = await run(["models", "pull", "base.en", "--data-dir", dir], { env: { NOTULA_MODELS_URL: "http://127.0.0.1:9" } });
+    const offline = await run(["models", "pull", "base.en", "--data-dir", dir], {
+      env: { NOTULA_MODELS_URL: "http://127.0.0.1:9" },
+    });
     expect(offline.code).toBe(1);
     expect(offline.stderr).toMatch(/--model-path/);
     const p = await run(["models", "path", "base.en", "--data-dir", dir]);

@@ -15,7 +15,13 @@ const work = tempDir("notula-reading-");
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   api = client(server.url, server.key);
-  env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", NO_COLOR: "1" };
+  env = {
+    NOTULA_URL: server.url,
+    NOTULA_API_KEY: server.key,
+    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
+    NOTULA_NO_KEYCHAIN: "1",
+    NO_COLOR: "1",
+  };
 });
 afterAll(() => server?.stop());
 
@@ -32,16 +38,23 @@ describe("the CLI for people at a terminal", () => {
     expect(fs.existsSync("-")).toBe(false);
     const json = await cli(["notes", "export", "--search", "stdout", "--out", "-", "--format", "json"]);
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout).notes.map((n: { id: string }) => n.id).sort()).toEqual([a, b].sort());
+    expect(
+      JSON.parse(json.stdout)
+        .notes.map((n: { id: string }) => n.id)
+        .sort(),
+    ).toEqual([a, b].sort());
   });
 
   it("notes get: local times, the enhanced note's headings under its own, --format markdown and json", async () => {
     const made = await api("POST", "/v1/notes", {
       title: "Quarterly planning",
       createdAt: "2026-01-02T03:04:05.000Z",
-      enhancedNote: "## Enhanced note\n\n## Decisions\n\n- Ship the beta in March.\n\n## Action items\n\n- Ana drafts the launch post.",
+      enhancedNote:
+        "## Enhanced note\n\n## Decisions\n\n- Ship the beta in March.\n\n## Action items\n\n- Ana drafts the launch post.",
       summary: "## Summary\n\nThe team agreed on a March beta.",
-      transcripts: [{ speaker: "Ana", text: "Let us ship the beta in March.", startTimestamp: "00:05", endTimestamp: "00:09" }],
+      transcripts: [
+        { speaker: "Ana", text: "Let us ship the beta in March.", startTimestamp: "00:05", endTimestamp: "00:09" },
+      ],
     });
     const id = made.body.note.id;
     const text = await cli(["notes", "get", id], { TZ: "America/New_York" });
@@ -64,10 +77,17 @@ describe("the CLI for people at a terminal", () => {
   });
 
   it("notes get at a terminal: wrapped to its width, long notes in the pager", async () => {
-    const long = Array.from({ length: 60 }, (_, i) => `Point ${i + 1}: ${"the budget for the next quarter needs another look ".repeat(3).trim()}`).join("\n\n");
+    const long = Array.from(
+      { length: 60 },
+      (_, i) => `Point ${i + 1}: ${"the budget for the next quarter needs another look ".repeat(3).trim()}`,
+    ).join("\n\n");
     const id = (await api("POST", "/v1/notes", { title: "A long note", userWrittenNote: long })).body.note.id;
     const { openTerminal } = await import("../helpers/tmux.js");
-    const term = openTerminal(`node ${JSON.stringify(path.resolve("bin/notula.js"))} notes get ${id}`, { ...env, PAGER: "less -RFX", COLUMNS: "" });
+    const term = openTerminal(`node ${JSON.stringify(path.resolve("bin/notula.js"))} notes get ${id}`, {
+      ...env,
+      PAGER: "less -RFX",
+      COLUMNS: "",
+    });
     try {
       // less shows the first screen and waits: wrapped to the 120-column terminal.
       const screen = await term.waitFor(/Point 1: the budget/);
@@ -100,8 +120,13 @@ describe("the CLI for people at a terminal", () => {
   it("shows folder privacy and the folder's template, and changes them", async () => {
     const me = (await api("GET", "/v1/me")).body;
     const folder = (await api("POST", "/v1/folders", { name: "Board", ownerUserId: me.user.id })).body.folder;
-    expect((await cli(["folders", "update", folder.id, "--private", "--template", "tpl_builtin_one-to-one"])).code).toBe(0);
-    const row = (await cli(["folders", "list"])).stdout.split("\n").map((l) => l.split("\t")).find((r) => r[0] === folder.id)!;
+    expect(
+      (await cli(["folders", "update", folder.id, "--private", "--template", "tpl_builtin_one-to-one"])).code,
+    ).toBe(0);
+    const row = (await cli(["folders", "list"])).stdout
+      .split("\n")
+      .map((l) => l.split("\t"))
+      .find((r) => r[0] === folder.id)!;
     expect(row.slice(4, 6)).toEqual(["private", "tpl_builtin_one-to-one"]);
     expect((await cli(["folders", "update", folder.id, "--shared", "--template", "none"])).code).toBe(0);
     const listed = (await api("GET", "/v1/folders")).body.folders.find((f: { id: string }) => f.id === folder.id);
@@ -121,10 +146,15 @@ describe("the CLI for people at a terminal", () => {
 
   it("refuses a config file with an unknown key, naming the known ones", async () => {
     const config = path.join(work, "config.json");
-    fs.writeFileSync(config, JSON.stringify({ port: 0, transcriptoin: { engine: "sphinx" }, transcription: { langauge: "de" } }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ port: 0, transcriptoin: { engine: "sphinx" }, transcription: { langauge: "de" } }),
+    );
     const r = await run(["serve", "--config", config, "--data-dir", path.join(work, "data")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown key "transcriptoin" \(known: dataDir, host, role, port/);
-    expect(r.stderr).toMatch(/unknown key "transcription\.langauge" \(known in transcription: engine, url, apiKey, model, modelPath, language\)/);
+    expect(r.stderr).toMatch(
+      /unknown key "transcription\.langauge" \(known in transcription: engine, url, apiKey, model, modelPath, language\)/,
+    );
   });
 });

@@ -11,7 +11,17 @@ beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   const api = client(server.url, server.key);
   for (const title of ["Budget review", "Hiring plan", "Office move"])
-    await api("POST", "/v1/notes", { title, transcripts: [{ speaker: "Ana", text: `We talked about the ${title.toLowerCase()}.`, startTimestamp: "00:00", endTimestamp: "00:05" }] });
+    await api("POST", "/v1/notes", {
+      title,
+      transcripts: [
+        {
+          speaker: "Ana",
+          text: `We talked about the ${title.toLowerCase()}.`,
+          startTimestamp: "00:00",
+          endTimestamp: "00:05",
+        },
+      ],
+    });
   await api("POST", "/v1/knowledge", { title: "Travel policy", content: "Book flights two weeks ahead." });
 });
 afterAll(() => server?.stop());
@@ -23,8 +33,14 @@ describe("notula admin reindex", () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("Indexed 4 notes and articles with use-lite-512.");
     expect(first.stderr).toMatch(/Indexing with use-lite-512: 100% \(4 of 4\)/);
-    const rows = await storeQuery<{ source: string; model: string; n: number }>(server.dataDir, "SELECT source, model, count(*) AS n FROM passages GROUP BY source, model ORDER BY source");
-    expect(rows.map((r) => [r.source, r.model])).toEqual([["article", "use-lite-512"], ["note", "use-lite-512"]]);
+    const rows = await storeQuery<{ source: string; model: string; n: number }>(
+      server.dataDir,
+      "SELECT source, model, count(*) AS n FROM passages GROUP BY source, model ORDER BY source",
+    );
+    expect(rows.map((r) => [r.source, r.model])).toEqual([
+      ["article", "use-lite-512"],
+      ["note", "use-lite-512"],
+    ]);
     expect(Number(rows[1].n)).toBeGreaterThanOrEqual(6);
 
     const again = await run(["admin", "reindex", "--data-dir", server.dataDir, "--missing", "--json"], { env });
@@ -38,8 +54,15 @@ describe("notula admin reindex", () => {
 
   it("builds the vector cells of a workspace past the threshold, with progress, and only once", async () => {
     const api = client(server.url, server.key);
-    const paragraph = (i: number) => `Point ${i}: the ${["budget", "roadmap", "hiring plan", "office move", "pricing"][i % 5]} needs another look before the next review. `.repeat(6);
-    for (let n = 0; n < 12; n++) await api("POST", "/v1/notes", { title: `Long note ${n}`, userWrittenNote: Array.from({ length: 10 }, (_, i) => paragraph(n * 10 + i)).join("\n\n") });
+    const paragraph = (i: number) =>
+      `Point ${i}: the ${["budget", "roadmap", "hiring plan", "office move", "pricing"][i % 5]} needs another look before the next review. `.repeat(
+        6,
+      );
+    for (let n = 0; n < 12; n++)
+      await api("POST", "/v1/notes", {
+        title: `Long note ${n}`,
+        userWrittenNote: Array.from({ length: 10 }, (_, i) => paragraph(n * 10 + i)).join("\n\n"),
+      });
     const env = { NOTULA_EMBEDDINGS: "local", NOTULA_VECTOR_INDEX_AT: "100" };
     const indexed = await run(["admin", "reindex", "--data-dir", server.dataDir, "--missing", "--json"], { env });
     expect(indexed.code, indexed.stderr).toBe(0);
@@ -50,9 +73,15 @@ describe("notula admin reindex", () => {
     expect(built.passages).toBeGreaterThanOrEqual(100);
     expect(built.cells).toBeGreaterThanOrEqual(16);
     expect(indexed.stderr).toMatch(/Building vector cells for \S+ \(\d+ passages\): 100%/);
-    const cells = await storeQuery<{ n: number }>(server.dataDir, "SELECT count(DISTINCT cell) AS n FROM passage_members WHERE cell > 0");
+    const cells = await storeQuery<{ n: number }>(
+      server.dataDir,
+      "SELECT count(DISTINCT cell) AS n FROM passage_members WHERE cell > 0",
+    );
     expect(Number(cells[0].n)).toBeGreaterThan(1);
-    const unplaced = await storeQuery<{ n: number }>(server.dataDir, "SELECT count(*) AS n FROM passage_members WHERE cell = 0");
+    const unplaced = await storeQuery<{ n: number }>(
+      server.dataDir,
+      "SELECT count(*) AS n FROM passage_members WHERE cell = 0",
+    );
     expect(Number(unplaced[0].n)).toBe(0);
 
     const again = await run(["admin", "reindex", "--data-dir", server.dataDir, "--cells-only"], { env });

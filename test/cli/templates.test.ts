@@ -13,7 +13,13 @@ const work = tempDir("notula-cli-templates-");
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   api = client(server.url, server.key);
-  env = { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", NO_COLOR: "1" };
+  env = {
+    NOTULA_URL: server.url,
+    NOTULA_API_KEY: server.key,
+    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
+    NOTULA_NO_KEYCHAIN: "1",
+    NO_COLOR: "1",
+  };
 });
 afterAll(() => server?.stop());
 
@@ -43,8 +49,17 @@ describe("notula templates", () => {
   it("lists, creates from Markdown, prints back the same Markdown, updates, deletes", async () => {
     const listed = await cli(["templates", "list"]);
     expect(listed.code, listed.stderr).toBe(0);
-    const rows = listed.stdout.trim().split("\n").map((l) => l.split("\t"));
-    expect(rows[0]).toEqual(["tpl_builtin_general", "General meeting", "Key points, Decisions, Action items", "", "default, built-in"]);
+    const rows = listed.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
+    expect(rows[0]).toEqual([
+      "tpl_builtin_general",
+      "General meeting",
+      "Key points, Decisions, Action items",
+      "",
+      "default, built-in",
+    ]);
     expect((await json(["templates", "list"])).templates).toHaveLength(7);
 
     const file = path.join(work, "design.md");
@@ -66,13 +81,21 @@ describe("notula templates", () => {
       ],
     });
     // `get` prints what `create` reads.
-    expect((await cli(["templates", "get", id])).stdout).toBe(DESIGN_REVIEW.replace('"For design crits"', "For design crits"));
+    expect((await cli(["templates", "get", id])).stdout).toBe(
+      DESIGN_REVIEW.replace('"For design crits"', "For design crits"),
+    );
 
     // Update from standard input with JSON, and make it the default.
-    const updated = await cli(["templates", "update", id, "-", "--default"], JSON.stringify({ sections: [{ title: "Only", instructions: "" }] }));
+    const updated = await cli(
+      ["templates", "update", id, "-", "--default"],
+      JSON.stringify({ sections: [{ title: "Only", instructions: "" }] }),
+    );
     expect(updated.code, updated.stderr).toBe(0);
     expect(updated.stderr).toContain("(the workspace default)");
-    expect((await api("GET", `/v1/templates/${id}`)).body.template).toMatchObject({ isDefault: true, sections: [{ title: "Only" }] });
+    expect((await api("GET", `/v1/templates/${id}`)).body.template).toMatchObject({
+      isDefault: true,
+      sections: [{ title: "Only" }],
+    });
 
     const copied = await json(["templates", "create", "--copy-from", "tpl_builtin_stand-up", "--name", "Our stand-up"]);
     expect(copied.template).toMatchObject({ name: "Our stand-up", builtIn: false });
@@ -106,13 +129,29 @@ describe("notula notes enhance and speakers", () => {
       await api("POST", "/v1/notes", {
         title: "Stand-up",
         transcripts: [
-          { speaker: "A", text: "Yesterday I finished the login page.", startTimestamp: "00:00", endTimestamp: "00:10" },
-          { speaker: "B", text: "Today I will deploy the payment service.", startTimestamp: "00:10", endTimestamp: "00:14" },
-          { speaker: "A", text: "I am blocked by the broken build server.", startTimestamp: "00:14", endTimestamp: "00:20" },
+          {
+            speaker: "A",
+            text: "Yesterday I finished the login page.",
+            startTimestamp: "00:00",
+            endTimestamp: "00:10",
+          },
+          {
+            speaker: "B",
+            text: "Today I will deploy the payment service.",
+            startTimestamp: "00:10",
+            endTimestamp: "00:14",
+          },
+          {
+            speaker: "A",
+            text: "I am blocked by the broken build server.",
+            startTimestamp: "00:14",
+            endTimestamp: "00:20",
+          },
         ],
       })
     ).body.note.id;
-    for (let i = 0; i < 100 && (await api("GET", `/v1/notes/${id}`)).body.note.status !== "completed"; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await api("GET", `/v1/notes/${id}`)).body.note.status !== "completed"; i++)
+      await new Promise((r) => setTimeout(r, 100));
 
     const enhanced = await cli(["notes", "enhance", id, "--template", "tpl_builtin_stand-up", "--wait"]);
     expect(enhanced.code, enhanced.stderr).toBe(0);

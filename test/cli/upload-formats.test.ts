@@ -21,7 +21,19 @@ const ENCODINGS: Record<string, string[]> = {
   webm: ["-c:a", "libopus"],
   flac: ["-c:a", "flac"],
   // A video file with its sound: a still picture and the speech.
-  mp4: ["-f", "lavfi", "-i", "color=c=black:s=64x64:r=5", "-shortest", "-c:v", "libx264", "-c:a", "aac", "-pix_fmt", "yuv420p"],
+  mp4: [
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=black:s=64x64:r=5",
+    "-shortest",
+    "-c:v",
+    "libx264",
+    "-c:a",
+    "aac",
+    "-pix_fmt",
+    "yuv420p",
+  ],
 };
 
 let server: TestServer;
@@ -44,7 +56,13 @@ describe("notula upload, every accepted format", () => {
       execFileSync("ffmpeg", ["-v", "error", "-y", "-i", speech, ...extra, ...codec, file]);
       // No ffprobe: the CLI reads the duration from the file's own headers.
       const r = await run(["upload", file, "--wait", "--json"], {
-        env: { NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", PATH: "/nonexistent" },
+        env: {
+          NOTULA_URL: server.url,
+          NOTULA_API_KEY: server.key,
+          XDG_CONFIG_HOME: tempDir("notula-cfg-"),
+          NOTULA_NO_KEYCHAIN: "1",
+          PATH: "/nonexistent",
+        },
       });
       expect(r.code, r.stderr).toBe(0);
       const { note } = JSON.parse(r.stdout);

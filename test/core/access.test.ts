@@ -2,14 +2,32 @@
 // access-matrix.test.ts) holds the server to the policy; this holds the policy to
 // the rules the README states.
 import { describe, expect, it } from "vitest";
-import { folderPolicy, invitePolicy, notePolicy, noteView, ownedPolicy, workspacePolicy, type Actor } from "../../src/core/access.js";
+import {
+  folderPolicy,
+  invitePolicy,
+  notePolicy,
+  noteView,
+  ownedPolicy,
+  workspacePolicy,
+  type Actor,
+} from "../../src/core/access.js";
 
-const actor = (userId: string, role: "admin" | "member", hidden: string[] = [], workspaceId = "ws_1"): Actor => ({ workspaceId, userId, role, hiddenFolderIds: new Set(hidden) });
+const actor = (userId: string, role: "admin" | "member", hidden: string[] = [], workspaceId = "ws_1"): Actor => ({
+  workspaceId,
+  userId,
+  role,
+  hiddenFolderIds: new Set(hidden),
+});
 const admin = actor("usr_admin", "admin", ["fld_board"]);
 const ana = actor("usr_ana", "member"); // in the private board folder
 const bo = actor("usr_bo", "member", ["fld_board"]);
 const stranger = actor("usr_x", "admin", [], "ws_2");
-const note = (createdBy: string, visibility: "only-me" | "workspace" | "public", folderIds: string[] = []) => ({ workspaceId: "ws_1", createdBy, visibility, folderIds });
+const note = (createdBy: string, visibility: "only-me" | "workspace" | "public", folderIds: string[] = []) => ({
+  workspaceId: "ws_1",
+  createdBy,
+  visibility,
+  folderIds,
+});
 
 describe("the access policy", () => {
   it("a private folder hides its notes from everyone outside it, admins included", () => {
@@ -66,6 +84,10 @@ describe("the access policy", () => {
   });
 
   it("the repositories' filter carries the hidden folders, sorted", () => {
-    expect(noteView(actor("u", "member", ["b", "a"]))).toEqual({ workspaceId: "ws_1", viewerUserId: "u", hiddenFolderIds: ["a", "b"] });
+    expect(noteView(actor("u", "member", ["b", "a"]))).toEqual({
+      workspaceId: "ws_1",
+      viewerUserId: "u",
+      hiddenFolderIds: ["a", "b"],
+    });
   });
 });

@@ -15,7 +15,15 @@ describe("jobs on PostgreSQL", () => {
   const replica = async () => {
     const opened = await openPostgres(ctx.database.url, { poolSize: 4 });
     const conn = pgConnection(opened.db);
-    return { opened, jobs: portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction, postgresDialect).jobs };
+    return {
+      opened,
+      jobs: portableRepositories(
+        conn.db as unknown as Db,
+        pgSchema as unknown as Tables,
+        conn.transaction,
+        postgresDialect,
+      ).jobs,
+    };
   };
 
   it("claims every job exactly once across replicas, keeps idempotency keys under concurrency, and retakes expired leases", async () => {
@@ -23,11 +31,24 @@ describe("jobs on PostgreSQL", () => {
     try {
       const now = 1_000;
       const ids = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).jobs.enqueue({ kind: "work", payload: { i }, maxAttempts: 3, availableAt: now, now })),
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? a : b).jobs.enqueue({ kind: "work", payload: { i }, maxAttempts: 3, availableAt: now, now }),
+        ),
       );
       expect(new Set(ids).size).toBe(40);
       // The same key from both replicas at once: one job.
-      const keyed = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).jobs.enqueue({ kind: "work", payload: {}, maxAttempts: 3, availableAt: now, idempotencyKey: "note:1", now })));
+      const keyed = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a : b).jobs.enqueue({
+            kind: "work",
+            payload: {},
+            maxAttempts: 3,
+            availableAt: now,
+            idempotencyKey: "note:1",
+            now,
+          }),
+        ),
+      );
       expect(new Set(keyed).size).toBe(1);
 
       const claimed: number[] = [];

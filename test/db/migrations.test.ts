@@ -38,7 +38,9 @@ describe("migration 0008 (folder timeline)", () => {
     `);
     old.close();
     const upgraded = openDatabase(file);
-    expect(upgraded.sqlite.prepare("SELECT note_created_at FROM note_folders WHERE note_id = 'note_1'").pluck().get()).toBe(t);
+    expect(
+      upgraded.sqlite.prepare("SELECT note_created_at FROM note_folders WHERE note_id = 'note_1'").pluck().get(),
+    ).toBe(t);
     upgraded.close();
   });
 });

@@ -11,9 +11,21 @@ import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
-const view = (viewerUserId: string, hiddenFolderIds: string[] = []) => ({ workspaceId: "ws_1", viewerUserId, hiddenFolderIds });
+const view = (viewerUserId: string, hiddenFolderIds: string[] = []) => ({
+  workspaceId: "ws_1",
+  viewerUserId,
+  hiddenFolderIds,
+});
 
-const TITLES = ["Budget review", "budget planning", "Design sync", "Hiring loop", "Quarterly plan", "Zebra crossing", "alpha launch"];
+const TITLES = [
+  "Budget review",
+  "budget planning",
+  "Design sync",
+  "Hiring loop",
+  "Quarterly plan",
+  "Zebra crossing",
+  "alpha launch",
+];
 
 function makeNote(i: number): NewNote {
   return {
@@ -29,7 +41,19 @@ function makeNote(i: number): NewNote {
       enhancedNote: "## Points",
       summary: "A summary",
       totalDurationSec: i * 30,
-      participants: i % 2 ? [{ name: "Ana", email: "Ana@Example.com", profileImageUrl: "", accountName: "", accountDomain: "", accountImageUrl: "" }] : [],
+      participants:
+        i % 2
+          ? [
+              {
+                name: "Ana",
+                email: "Ana@Example.com",
+                profileImageUrl: "",
+                accountName: "",
+                accountDomain: "",
+                accountImageUrl: "",
+              },
+            ]
+          : [],
       calendarEvent: i % 6 === 0 ? { id: `cal_${i}`, title: "Event" } : null,
       inputLanguage: i % 2 ? "en" : null,
       translationLanguage: null,
@@ -53,9 +77,36 @@ describe("the notes repository on both dialects", () => {
     const sqliteRepos = createRepositories(lite.db);
     const conn = pgConnection(ctx.pg.db);
     const pgNotes = pgNoteRepo(conn.db, conn.transaction);
-    const ws = { id: "ws_1", name: "W", plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 };
-    const users = ["usr_1", "usr_2"].map((id) => ({ id, email: `${id}@x.org`, name: id, profileUrl: "", passwordHash: null, createdAt: 1 }));
-    const folder = (id: string, name: string) => ({ id, workspaceId: "ws_1", name, icon: null, color: "#123", isPrivate: false, parentFolderId: null, ownerUserId: "usr_1", createdAt: 1, updatedAt: 1 });
+    const ws = {
+      id: "ws_1",
+      name: "W",
+      plan: "pro" as const,
+      settings: {},
+      allowedEmailDomains: [],
+      iconUrl: null,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const users = ["usr_1", "usr_2"].map((id) => ({
+      id,
+      email: `${id}@x.org`,
+      name: id,
+      profileUrl: "",
+      passwordHash: null,
+      createdAt: 1,
+    }));
+    const folder = (id: string, name: string) => ({
+      id,
+      workspaceId: "ws_1",
+      name,
+      icon: null,
+      color: "#123",
+      isPrivate: false,
+      parentFolderId: null,
+      ownerUserId: "usr_1",
+      createdAt: 1,
+      updatedAt: 1,
+    });
     await sqliteRepos.workspaces.insert(ws);
     for (const u of users) await sqliteRepos.users.insert(u);
     await sqliteRepos.folders.insert(folder("fld_a", "Alpha"));
@@ -105,10 +156,19 @@ describe("the notes repository on both dialects", () => {
       expect(await read(pgNotes), what).toEqual(await read(sqliteRepos.notes as unknown as typeof pgNotes));
     await same("get", (r) => r.get(view("usr_1"), "note_007"));
     await same("private get", (r) => r.get(view("usr_1"), "note_005"));
-    await same("folders", async (r) => [...(await r.foldersOf(["note_003", "note_004", "note_008"])).entries()].sort(([a], [b]) => a.localeCompare(b)));
+    await same("folders", async (r) =>
+      [...(await r.foldersOf(["note_003", "note_004", "note_008"])).entries()].sort(([a], [b]) => a.localeCompare(b)),
+    );
     for (const r of [pgNotes, sqliteRepos.notes]) {
       await r.update("ws_1", "note_007", { title: "Renamed budget", updatedAt: 9 }, ["fld_b"]);
-      await r.replaceTranscript("note_007", [{ speaker: "A", text: "one", startSec: 0, endSec: 1 }, { speaker: "B", text: "two", startSec: 1, endSec: 2 }], { status: "summarizing", updatedAt: 10 });
+      await r.replaceTranscript(
+        "note_007",
+        [
+          { speaker: "A", text: "one", startSec: 0, endSec: 1 },
+          { speaker: "B", text: "two", startSec: 1, endSec: 2 },
+        ],
+        { status: "summarizing", updatedAt: 10 },
+      );
       await r.setProcessingState("note_007", { status: "completed", summary: "new summary", updatedAt: 11 });
       await r.delete("ws_1", "note_009");
     }

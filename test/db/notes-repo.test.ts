@@ -13,7 +13,9 @@ describe("noteRepo.list folder filter", () => {
     const { services } = rt;
     const ws = await services.workspaces.create({ name: "W" });
     const p = (await services.apiKeys.authenticate(ws.key))!;
-    const folders = await Promise.all(["a", "b", "c"].map((name) => services.folders.create(p, { name, ownerUserId: ws.user.id })));
+    const folders = await Promise.all(
+      ["a", "b", "c"].map((name) => services.folders.create(p, { name, ownerUserId: ws.user.id })),
+    );
     for (let i = 0; i < 120; i++)
       await services.notes.create(p, {
         title: `Note ${i % 17}`,
@@ -30,12 +32,28 @@ describe("noteRepo.list folder filter", () => {
       for (const sortOrder of ["asc", "desc"] as const)
         for (const folderIds of [[folders[0].id], [folders[1].id, folders[2].id], [folders[0].id, folders[2].id]])
           for (const offset of [0, 7, 30]) {
-            const f = { limit: 9, offset, sortBy, sortOrder, folderIds, fromDate: Date.UTC(2026, 0, 1, 0, 5), toDate: Date.UTC(2026, 0, 1, 0, 45) };
-            const a = drive.listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f).map((n) => JSON.parse(n).id);
-            const b = probe.listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f).map((n) => JSON.parse(n).id);
+            const f = {
+              limit: 9,
+              offset,
+              sortBy,
+              sortOrder,
+              folderIds,
+              fromDate: Date.UTC(2026, 0, 1, 0, 5),
+              toDate: Date.UTC(2026, 0, 1, 0, 45),
+            };
+            const a = drive
+              .listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f)
+              .map((n) => JSON.parse(n).id);
+            const b = probe
+              .listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f)
+              .map((n) => JSON.parse(n).id);
             if (offset === 0) expect(a.length).toBe(10); // a page plus the look-ahead row
             expect(b).toEqual(a);
-            expect(timeline.listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f).map((n) => JSON.parse(n).id)).toEqual(a);
+            expect(
+              timeline
+                .listJson({ workspaceId: ws.workspace.id, viewerUserId: ws.user.id, hiddenFolderIds: [] }, f)
+                .map((n) => JSON.parse(n).id),
+            ).toEqual(a);
           }
     await rt.close();
   });

@@ -26,18 +26,38 @@ describe("passage vectors on both dialects", () => {
     const sqlite = createRepositories(lite.db).passages;
     const conn = pgConnection(ctx.pg.db);
     const postgres = pgPassageRepo(conn.db, conn.transaction);
-    const ws = (id: string) => ({ id, name: id, plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 });
+    const ws = (id: string) => ({
+      id,
+      name: id,
+      plan: "pro" as const,
+      settings: {},
+      allowedEmailDomains: [],
+      iconUrl: null,
+      createdAt: 1,
+      updatedAt: 1,
+    });
     await createRepositories(lite.db).workspaces.insert(ws("ws_1"));
     await createRepositories(lite.db).workspaces.insert(ws("ws_2"));
     await ctx.pg.db.insert(pgSchema.workspaces).values([ws("ws_1"), ws("ws_2")]);
 
     for (const repo of [sqlite, postgres]) {
-      await repo.replace("note", "note_a", "ws_1", [{ text: "budget talk", timestampSec: 0 }, { text: "hiring talk", timestampSec: 60 }], [v(0), v(1)], "m1");
+      await repo.replace(
+        "note",
+        "note_a",
+        "ws_1",
+        [
+          { text: "budget talk", timestampSec: 0 },
+          { text: "hiring talk", timestampSec: 60 },
+        ],
+        [v(0), v(1)],
+        "m1",
+      );
       await repo.replace("note", "note_b", "ws_1", [{ text: "design talk", timestampSec: 5 }], [v(2, 0.5)], "m1");
       await repo.replace("article", "kb_1", "ws_1", [{ text: "budget policy", timestampSec: null }], [v(0, 0.3)], "m1");
       await repo.replace("note", "note_c", "ws_2", [{ text: "other workspace budget", timestampSec: 0 }], [v(0)], "m1");
     }
-    const near = async (repo: typeof postgres) => (await repo.nearest("ws_1", v(0), 3, "m1")).map((h) => [h.source, h.sourceId, h.text, h.timestampSec]);
+    const near = async (repo: typeof postgres) =>
+      (await repo.nearest("ws_1", v(0), 3, "m1")).map((h) => [h.source, h.sourceId, h.text, h.timestampSec]);
     const a = await near(sqlite);
     expect(await near(postgres)).toEqual(a);
     expect(a).toEqual([

@@ -17,7 +17,9 @@ import { BIN, ROOT, tempDir } from "../helpers/server.js";
 import { databaseTarget } from "../../src/db/target.js";
 
 const execFileP = promisify(execFile);
-const pgJournal = JSON.parse(fs.readFileSync(`${ROOT}/drizzle/pg/meta/_journal.json`, "utf8")) as { entries: unknown[] };
+const pgJournal = JSON.parse(fs.readFileSync(`${ROOT}/drizzle/pg/meta/_journal.json`, "utf8")) as {
+  entries: unknown[];
+};
 
 const sourceTables = Object.values(source).filter((v) => {
   try {
@@ -35,8 +37,13 @@ describe("the PostgreSQL schema", () => {
     for (const table of sourceTables) {
       const s = sqliteConfig(table as never);
       const p = pgConfig(derived.find((t) => pgConfig(t).name === s.name)!);
-      expect(p.columns.map((c) => [c.name, c.notNull, c.primary]), s.name).toEqual(s.columns.map((c) => [c.name, c.notNull, c.primary]));
-      expect(p.indexes.map((i) => [i.config.name, i.config.unique])).toEqual(s.indexes.map((i) => [i.config.name, i.config.unique]));
+      expect(
+        p.columns.map((c) => [c.name, c.notNull, c.primary]),
+        s.name,
+      ).toEqual(s.columns.map((c) => [c.name, c.notNull, c.primary]));
+      expect(p.indexes.map((i) => [i.config.name, i.config.unique])).toEqual(
+        s.indexes.map((i) => [i.config.name, i.config.unique]),
+      );
       expect(p.foreignKeys.length).toBe(s.foreignKeys.length);
       expect(p.primaryKeys.length).toBe(s.primaryKeys.length);
     }
@@ -44,7 +51,11 @@ describe("the PostgreSQL schema", () => {
 
   it("drizzle-kit finds the committed migrations of both dialects up to date with the source", async () => {
     for (const config of ["drizzle.config.ts", "drizzle.pg.config.ts"]) {
-      const { stdout } = await execFileP(process.execPath, [`${ROOT}/node_modules/drizzle-kit/bin.cjs`, "generate", "--config", config], { cwd: ROOT });
+      const { stdout } = await execFileP(
+        process.execPath,
+        [`${ROOT}/node_modules/drizzle-kit/bin.cjs`, "generate", "--config", config],
+        { cwd: ROOT },
+      );
       expect(stdout, config).toMatch(/No schema changes/);
     }
   }, 60_000);
@@ -62,7 +73,11 @@ describe("PostgreSQL migrations", () => {
   });
 
   it("apply once even when replicas start together, and /readyz's check sees them applied", async () => {
-    const [a, b, c] = await Promise.all([openPostgres(database.url), openPostgres(database.url), openPostgres(database.url)]);
+    const [a, b, c] = await Promise.all([
+      openPostgres(database.url),
+      openPostgres(database.url),
+      openPostgres(database.url),
+    ]);
     opened = a;
     await b.close();
     await c.close();
@@ -81,19 +96,65 @@ describe("PostgreSQL migrations", () => {
       "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND (table_name, column_name) IN (('notes','created_at'),('workspaces','settings'),('folders','is_private'),('notes','seq'))",
     );
     const types = Object.fromEntries(rows.map((r) => [`${r.table_name}.${r.column_name}`, r.data_type]));
-    expect(types).toEqual({ "notes.created_at": "bigint", "workspaces.settings": "json", "folders.is_private": "boolean", "notes.seq": "bigint" });
+    expect(types).toEqual({
+      "notes.created_at": "bigint",
+      "workspaces.settings": "json",
+      "folders.is_private": "boolean",
+      "notes.seq": "bigint",
+    });
   });
 
   it("round-trips rows as the same JS values as SQLite, and cascades deletes", async () => {
     const { db } = opened;
     const t = pgSchema;
     const now = Date.now();
-    await db.insert(t.workspaces).values({ id: "ws_1", name: "W", plan: "pro", settings: { defaultLanguage: "en" }, allowedEmailDomains: ["example.com"], iconUrl: null, createdAt: now, updatedAt: now });
+    await db.insert(t.workspaces).values({
+      id: "ws_1",
+      name: "W",
+      plan: "pro",
+      settings: { defaultLanguage: "en" },
+      allowedEmailDomains: ["example.com"],
+      iconUrl: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     await db.insert(t.users).values({ id: "usr_1", email: "a@example.com", name: "A", createdAt: now });
-    await db.insert(t.folders).values({ id: "fld_1", workspaceId: "ws_1", name: "F", icon: null, color: "#fff", isPrivate: true, parentFolderId: null, ownerUserId: "usr_1", createdAt: now, updatedAt: now });
-    await db.insert(t.notes).values({ id: "note_1", workspaceId: "ws_1", createdBy: "usr_1", title: "Budget", kind: "online", status: "completed", visibility: "workspace", participants: [], calendarEvent: null, createdAt: now, updatedAt: now });
+    await db.insert(t.folders).values({
+      id: "fld_1",
+      workspaceId: "ws_1",
+      name: "F",
+      icon: null,
+      color: "#fff",
+      isPrivate: true,
+      parentFolderId: null,
+      ownerUserId: "usr_1",
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db.insert(t.notes).values({
+      id: "note_1",
+      workspaceId: "ws_1",
+      createdBy: "usr_1",
+      title: "Budget",
+      kind: "online",
+      status: "completed",
+      visibility: "workspace",
+      participants: [],
+      calendarEvent: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     const [ws] = await db.select().from(t.workspaces).where(eq(t.workspaces.id, "ws_1"));
-    expect(ws).toEqual({ id: "ws_1", name: "W", plan: "pro", settings: { defaultLanguage: "en" }, allowedEmailDomains: ["example.com"], iconUrl: null, createdAt: now, updatedAt: now });
+    expect(ws).toEqual({
+      id: "ws_1",
+      name: "W",
+      plan: "pro",
+      settings: { defaultLanguage: "en" },
+      allowedEmailDomains: ["example.com"],
+      iconUrl: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     const [folder] = await db.select().from(t.folders);
     expect(folder.isPrivate).toBe(true);
     const [note] = await db.select().from(t.notes);
@@ -108,7 +169,9 @@ describe("PostgreSQL migrations", () => {
     const bad = new URL(database.url);
     bad.password = "s3cret-pass";
     bad.port = "1";
-    await expect(openPostgres(bad.toString())).rejects.toThrow(/PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\//);
+    await expect(openPostgres(bad.toString())).rejects.toThrow(
+      /PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\//,
+    );
     expect(redactUrl("postgres://u:pw@h/db")).toBe("postgres://u:***@h/db");
   });
 });
@@ -117,7 +180,10 @@ describe("notula migrate and --database", () => {
   it("reads sqlite: and postgres:// URLs and refuses others", () => {
     expect(databaseTarget(undefined, "/data")).toEqual({ dialect: "sqlite", file: "/data/notula.db" });
     expect(databaseTarget("sqlite:/srv/n.db", "/data")).toEqual({ dialect: "sqlite", file: "/srv/n.db" });
-    expect(databaseTarget("postgresql://u:p@h/db", "/data")).toEqual({ dialect: "postgres", url: "postgresql://u:p@h/db" });
+    expect(databaseTarget("postgresql://u:p@h/db", "/data")).toEqual({
+      dialect: "postgres",
+      url: "postgresql://u:p@h/db",
+    });
     expect(() => databaseTarget("mysql://u:secret@h/db", "/data")).toThrow(/not supported/);
     expect(() => databaseTarget("mysql://u:secret@h/db", "/data")).not.toThrow(/secret/);
   });

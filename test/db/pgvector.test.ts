@@ -12,7 +12,6 @@ import { client } from "../helpers/http.js";
 import { startServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
 
-
 const DIMS = 16;
 let seed = 7;
 const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
@@ -21,7 +20,16 @@ const unit = (x: Float32Array) => {
   return x.map((c) => c / n);
 };
 const randomVector = () => unit(Float32Array.from({ length: DIMS }, rand));
-const ws = (id: string) => ({ id, name: id, plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 });
+const ws = (id: string) => ({
+  id,
+  name: id,
+  plan: "pro" as const,
+  settings: {},
+  allowedEmailDomains: [],
+  iconUrl: null,
+  createdAt: 1,
+  updatedAt: 1,
+});
 
 describe("pgvector on PostgreSQL that has it (PGlite)", () => {
   let server: PgliteServer;
@@ -36,18 +44,44 @@ describe("pgvector on PostgreSQL that has it (PGlite)", () => {
   });
 
   it("is enabled at start, indexes each embedding size, and finds what the exact scan finds, per workspace and model", async () => {
-    expect(pg.vectorIndex).toEqual({ enabled: true, detail: expect.stringMatching(/^pgvector 0\.\d+\.\d+ with HNSW indexes$/) });
+    expect(pg.vectorIndex).toEqual({
+      enabled: true,
+      detail: expect.stringMatching(/^pgvector 0\.\d+\.\d+ with HNSW indexes$/),
+    });
     const repos = createPgRepositories(pg.db, { vectorIndex: true });
     await pg.db.insert(pgSchema.workspaces).values([ws("ws_big"), ws("ws_small")]);
     // A large workspace, a small one beside it, and a second model in the large one.
     const big = Array.from({ length: 400 }, randomVector);
     for (let i = 0; i < big.length; i += 20)
-      await repos.passages.replace("note", `note_${i}`, "ws_big", big.slice(i, i + 20).map((_, j) => ({ text: `big ${i + j}`, timestampSec: j })), big.slice(i, i + 20), "m1");
+      await repos.passages.replace(
+        "note",
+        `note_${i}`,
+        "ws_big",
+        big.slice(i, i + 20).map((_, j) => ({ text: `big ${i + j}`, timestampSec: j })),
+        big.slice(i, i + 20),
+        "m1",
+      );
     const small = Array.from({ length: 5 }, randomVector);
-    await repos.passages.replace("note", "note_small", "ws_small", small.map((_, j) => ({ text: `small ${j}`, timestampSec: j })), small, "m1");
-    await repos.passages.replace("note", "note_other_model", "ws_big", [{ text: "other model", timestampSec: 0 }], [big[0]], "m2");
+    await repos.passages.replace(
+      "note",
+      "note_small",
+      "ws_small",
+      small.map((_, j) => ({ text: `small ${j}`, timestampSec: j })),
+      small,
+      "m1",
+    );
+    await repos.passages.replace(
+      "note",
+      "note_other_model",
+      "ws_big",
+      [{ text: "other model", timestampSec: 0 }],
+      [big[0]],
+      "m2",
+    );
 
-    const { rows: indexes } = await pg.pool.query("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'passage_vectors' AND indexdef LIKE '%hnsw%'");
+    const { rows: indexes } = await pg.pool.query(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'passage_vectors' AND indexdef LIKE '%hnsw%'",
+    );
     expect(indexes.map((r) => r.indexname)).toEqual([`passage_vectors_hnsw_${DIMS}`]);
 
     let agree = 0;
@@ -73,7 +107,9 @@ describe("pgvector on PostgreSQL that has it (PGlite)", () => {
       await client.query("BEGIN");
       await client.query("SET LOCAL enable_seqscan = off");
       const vec = `[${Array.from(big[5]).join(",")}]`;
-      const plan = await client.query(`EXPLAIN SELECT passage_id FROM passage_vectors WHERE dims = ${DIMS} ORDER BY embedding_v::vector(${DIMS}) <=> '${vec}'::vector(${DIMS}) LIMIT 10`);
+      const plan = await client.query(
+        `EXPLAIN SELECT passage_id FROM passage_vectors WHERE dims = ${DIMS} ORDER BY embedding_v::vector(${DIMS}) <=> '${vec}'::vector(${DIMS}) LIMIT 10`,
+      );
       expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain(`passage_vectors_hnsw_${DIMS}`);
       await client.query("ROLLBACK");
     } finally {
@@ -83,13 +119,24 @@ describe("pgvector on PostgreSQL that has it (PGlite)", () => {
 
   it("indexes vectors that existed before pgvector was enabled, at the next start", async () => {
     // Written as a server without pgvector would: real[] only.
-    const { rows } = await pg.pool.query("INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims) VALUES ('ws_small', 'note', 'note_legacy', 0, 'legacy', 0, 'm1', $1) RETURNING id", [DIMS]);
+    const { rows } = await pg.pool.query(
+      "INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims) VALUES ('ws_small', 'note', 'note_legacy', 0, 'legacy', 0, 'm1', $1) RETURNING id",
+      [DIMS],
+    );
     const legacy = randomVector();
-    await pg.pool.query("INSERT INTO passage_vectors (passage_id, embedding) VALUES ($1, $2::real[])", [rows[0].id, `{${Array.from(legacy).join(",")}}`]);
+    await pg.pool.query("INSERT INTO passage_vectors (passage_id, embedding) VALUES ($1, $2::real[])", [
+      rows[0].id,
+      `{${Array.from(legacy).join(",")}}`,
+    ]);
     const again = await openPostgres(server.url, { poolSize: 2 });
     try {
       expect(again.vectorIndex.enabled).toBe(true);
-      const hits = await createPgRepositories(again.db, { vectorIndex: true }).passages.nearest("ws_small", legacy, 1, "m1");
+      const hits = await createPgRepositories(again.db, { vectorIndex: true }).passages.nearest(
+        "ws_small",
+        legacy,
+        1,
+        "m1",
+      );
       expect(hits[0].text).toBe("legacy");
     } finally {
       await again.close();
@@ -100,22 +147,37 @@ describe("pgvector on PostgreSQL that has it (PGlite)", () => {
 describe("the server on PostgreSQL with pgvector", () => {
   it("migrates, indexes notes as they are written, and finds them by meaning", async () => {
     const pglite = await startPglite();
-    const server = await startServer({ args: ["--no-rate-limit", "--database", pglite.url], env: { NOTULA_EMBEDDINGS: "local" } });
+    const server = await startServer({
+      args: ["--no-rate-limit", "--database", pglite.url],
+      env: { NOTULA_EMBEDDINGS: "local" },
+    });
     try {
       const api = client(server.url, server.key);
       expect((await api("GET", "/readyz")).status).toBe(200);
-      const made = await api("POST", "/v1/notes", { title: "Offsite", userWrittenNote: "We agreed to cut travel spending by a tenth next quarter." });
+      const made = await api("POST", "/v1/notes", {
+        title: "Offsite",
+        userWrittenNote: "We agreed to cut travel spending by a tenth next quarter.",
+      });
       expect(made.status).toBe(200);
-      await api("POST", "/v1/notes", { title: "Hiring", userWrittenNote: "Two engineers start in January; interviews continue." });
-      const found = await until("two search results", async () => {
-        const r = await api("GET", "/v1/search?q=reduce%20the%20trip%20budget&mode=semantic&limit=2");
-        return r.body.results?.length === 2 ? r.body.results : null;
-      }, 60_000);
+      await api("POST", "/v1/notes", {
+        title: "Hiring",
+        userWrittenNote: "Two engineers start in January; interviews continue.",
+      });
+      const found = await until(
+        "two search results",
+        async () => {
+          const r = await api("GET", "/v1/search?q=reduce%20the%20trip%20budget&mode=semantic&limit=2");
+          return r.body.results?.length === 2 ? r.body.results : null;
+        },
+        60_000,
+      );
       expect(found[0].note.title).toBe("Offsite");
       const { default: pg } = await import("pg");
       const c = new pg.Client({ connectionString: pglite.url });
       await c.connect();
-      const n = (await c.query("SELECT count(*)::int AS n FROM passage_vectors WHERE embedding_v IS NOT NULL AND dims = 512")).rows[0].n;
+      const n = (
+        await c.query("SELECT count(*)::int AS n FROM passage_vectors WHERE embedding_v IS NOT NULL AND dims = 512")
+      ).rows[0].n;
       await c.end();
       expect(n).toBeGreaterThanOrEqual(2);
     } finally {
@@ -128,6 +190,9 @@ describe("the server on PostgreSQL with pgvector", () => {
 describe("PostgreSQL without pgvector", () => {
   const ctx = withPostgres();
   it("says why and searches exactly", async () => {
-    expect(ctx.pg.vectorIndex).toEqual({ enabled: false, detail: "the pgvector extension is not installed on this PostgreSQL server" });
+    expect(ctx.pg.vectorIndex).toEqual({
+      enabled: false,
+      detail: "the pgvector extension is not installed on this PostgreSQL server",
+    });
   });
 });

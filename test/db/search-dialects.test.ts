@@ -12,12 +12,36 @@ import { pgSearchRepo, reindexNote } from "../../src/db/pg/search.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
-const note = (id: string, title: string, body: string, extra: Partial<NewNote["row"]> = {}, transcript: string[] = []): NewNote => ({
+const note = (
+  id: string,
+  title: string,
+  body: string,
+  extra: Partial<NewNote["row"]> = {},
+  transcript: string[] = [],
+): NewNote => ({
   row: {
-    id, workspaceId: "ws_1", createdBy: "usr_1", title, kind: "online", status: "completed", visibility: "workspace",
-    userWrittenNote: body, enhancedNote: "", summary: "", totalDurationSec: 0, participants: [], calendarEvent: null,
-    inputLanguage: null, translationLanguage: null, meetingApp: null, processingError: null, audioUploadId: null, processingInfo: null,
-    createdAt: Number(id.slice(-1)), updatedAt: 1, ...extra,
+    id,
+    workspaceId: "ws_1",
+    createdBy: "usr_1",
+    title,
+    kind: "online",
+    status: "completed",
+    visibility: "workspace",
+    userWrittenNote: body,
+    enhancedNote: "",
+    summary: "",
+    totalDurationSec: 0,
+    participants: [],
+    calendarEvent: null,
+    inputLanguage: null,
+    translationLanguage: null,
+    meetingApp: null,
+    processingError: null,
+    audioUploadId: null,
+    processingInfo: null,
+    createdAt: Number(id.slice(-1)),
+    updatedAt: 1,
+    ...extra,
   },
   segments: transcript.map((text, i) => ({ speaker: "Speaker", text, startSec: i * 10, endSec: i * 10 + 9 })),
   folderIds: [],
@@ -26,7 +50,9 @@ const note = (id: string, title: string, body: string, extra: Partial<NewNote["r
 const NOTES = [
   note("note_1", "Budget review", "We went over the quarterly budget and hiring plans."),
   note("note_2", "Design sync", "Colours and typography for the new landing page."),
-  note("note_3", "Hiring", "Interview loop for the budget analyst role.", {}, ["the candidate asked about remote work"]),
+  note("note_3", "Hiring", "Interview loop for the budget analyst role.", {}, [
+    "the candidate asked about remote work",
+  ]),
   note("note_4", "Private budget", "Only mine.", { visibility: "only-me", createdBy: "usr_2" }),
 ];
 
@@ -49,21 +75,45 @@ describe("full-text search on both dialects", () => {
   it("finds the same notes, the best first, with marked snippets, and never another viewer's private note", async () => {
     const lite = openDatabase(`${tempDir()}/s.db`);
     const repos = createRepositories(lite.db);
-    const workspace = { id: "ws_1", name: "W", plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 };
+    const workspace = {
+      id: "ws_1",
+      name: "W",
+      plan: "pro" as const,
+      settings: {},
+      allowedEmailDomains: [],
+      iconUrl: null,
+      createdAt: 1,
+      updatedAt: 1,
+    };
     await repos.workspaces.insert(workspace);
     await ctx.pg.db.insert(pgSchema.workspaces).values(workspace);
     for (const n of NOTES) {
       await repos.notes.insert(n);
       await ctx.pg.db.insert(pgSchema.notes).values(n.row);
-      if (n.segments.length) await ctx.pg.db.insert(pgSchema.transcriptSegments).values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
+      if (n.segments.length)
+        await ctx.pg.db
+          .insert(pgSchema.transcriptSegments)
+          .values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
       await reindexNote(ctx.pg.db, n.row.id);
     }
     const pgSearch = pgSearchRepo(ctx.pg.db);
     for (const [text, extra] of queries) {
-      const q: NoteRanking = { workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [], query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra };
+      const q: NoteRanking = {
+        workspaceId: "ws_1",
+        viewerUserId: "usr_1",
+        hiddenFolderIds: [],
+        query: parseSearchQuery(text),
+        match: "any",
+        limit: 10,
+        cap: 100,
+        ...extra,
+      };
       const a = await repos.search.rankNotes(q);
       const b = await pgSearch.rankNotes(q);
-      expect(b.map((h) => h.id), `${text} ${JSON.stringify(extra)}`).toEqual(a.map((h) => h.id));
+      expect(
+        b.map((h) => h.id),
+        `${text} ${JSON.stringify(extra)}`,
+      ).toEqual(a.map((h) => h.id));
       for (const h of [...a, ...b]) {
         expect(h.rank).toBeLessThan(0);
         expect(typeof h.createdAt).toBe("number");
@@ -71,7 +121,16 @@ describe("full-text search on both dialects", () => {
       }
     }
     const rank = (text: string, extra: Partial<NoteRanking> = {}) =>
-      pgSearch.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [], query: parseSearchQuery(text), match: "any", limit: 10, cap: 100, ...extra });
+      pgSearch.rankNotes({
+        workspaceId: "ws_1",
+        viewerUserId: "usr_1",
+        hiddenFolderIds: [],
+        query: parseSearchQuery(text),
+        match: "any",
+        limit: 10,
+        cap: 100,
+        ...extra,
+      });
     expect((await rank("budget")).map((h) => h.id)).toEqual(["note_1", "note_3"]);
     expect((await rank('"remote work"')).map((h) => h.id)).toEqual(["note_3"]);
     expect(await rank('"work remote"')).toEqual([]);
@@ -82,7 +141,17 @@ describe("full-text search on both dialects", () => {
 
     // The moment: the segment, its time, its speaker, the words marked; alike on both.
     const note3 = (await rank("remote"))[0];
-    const liteNote3 = (await repos.search.rankNotes({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [], query: parseSearchQuery("remote"), match: "any", limit: 1, cap: 100 }))[0];
+    const liteNote3 = (
+      await repos.search.rankNotes({
+        workspaceId: "ws_1",
+        viewerUserId: "usr_1",
+        hiddenFolderIds: [],
+        query: parseSearchQuery("remote"),
+        match: "any",
+        limit: 1,
+        cap: 100,
+      })
+    )[0];
     const pgMoments = await pgSearch.moments(note3, parseSearchQuery("remote"), 3);
     const liteMoments = await repos.search.moments(liteNote3, parseSearchQuery("remote"), 3);
     for (const m of [pgMoments, liteMoments]) {
@@ -92,20 +161,54 @@ describe("full-text search on both dialects", () => {
     }
     expect(await repos.search.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
     expect(await pgSearch.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
-    expect((await repos.search.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
-    expect((await pgSearch.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, ["note_4", "note_2", "note_1"])).map((n) => n.id)).toEqual(["note_2", "note_1"]);
+    expect(
+      (
+        await repos.search.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, [
+          "note_4",
+          "note_2",
+          "note_1",
+        ])
+      ).map((n) => n.id),
+    ).toEqual(["note_2", "note_1"]);
+    expect(
+      (
+        await pgSearch.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, [
+          "note_4",
+          "note_2",
+          "note_1",
+        ])
+      ).map((n) => n.id),
+    ).toEqual(["note_2", "note_1"]);
     lite.close();
   });
 
   it("searches knowledge articles alike", async () => {
     await ctx.pg.db.insert(pgSchema.knowledgeArticles).values([
-      { id: "kb_1", workspaceId: "ws_1", title: "Expense policy", content: "How to file expenses and budgets.", createdBy: "usr_1", createdAt: 1, updatedAt: 1 },
-      { id: "kb_2", workspaceId: "ws_1", title: "Onboarding", content: "Laptop, accounts and the budget for books.", createdBy: "usr_1", createdAt: 2, updatedAt: 2 },
+      {
+        id: "kb_1",
+        workspaceId: "ws_1",
+        title: "Expense policy",
+        content: "How to file expenses and budgets.",
+        createdBy: "usr_1",
+        createdAt: 1,
+        updatedAt: 1,
+      },
+      {
+        id: "kb_2",
+        workspaceId: "ws_1",
+        title: "Onboarding",
+        content: "Laptop, accounts and the budget for books.",
+        createdBy: "usr_1",
+        createdAt: 2,
+        updatedAt: 2,
+      },
     ]);
     const hits = await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: ["expense"], limit: 5 });
     expect(hits.map((h) => h.id)).toEqual(["kb_1"]);
     expect(hits[0].snippet).toMatch(/«Expense»/);
-    expect((await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: ["budget"], limit: 5 })).length).toBe(2);
+    expect((await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: ["budget"], limit: 5 })).length).toBe(
+      2,
+    );
     expect(await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: [], limit: 5 })).toEqual([]);
   });
 });

@@ -116,4 +116,3 @@ describe("repository transactions", () => {
     expect(order).toEqual(["second wrote", "timer asks", "second done", "timer wrote"]);
   });
 });
-

@@ -12,7 +12,7 @@ import { tempDir } from "../helpers/server.js";
 
 const DIMS = 256;
 let state = 7;
-const rand = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+const rand = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32 - 0.5;
 const unit = (x: Float32Array) => {
   const n = Math.hypot(...x) || 1;
   return x.map((c) => c / n);
@@ -26,13 +26,29 @@ describe("the vector index on SQLite", () => {
     const opened = openDatabase(`${tempDir()}/v.db`);
     const repos = createRepositories(opened.db, { vectorIndexAt: 1000 });
     const sqlite = opened.sqlite;
-    const ws = (id: string) => ({ id, name: id, plan: "pro" as const, settings: {}, allowedEmailDomains: [], iconUrl: null, createdAt: 1, updatedAt: 1 });
+    const ws = (id: string) => ({
+      id,
+      name: id,
+      plan: "pro" as const,
+      settings: {},
+      allowedEmailDomains: [],
+      iconUrl: null,
+      createdAt: 1,
+      updatedAt: 1,
+    });
     await repos.workspaces.insert(ws("ws_big"));
     await repos.workspaces.insert(ws("ws_small"));
     const add = async (workspace: string, notes: number, from = 0) => {
       for (let i = from; i < from + notes; i++) {
         const vectors = Array.from({ length: 10 }, passage);
-        await repos.passages.replace("note", `${workspace}_${i}`, workspace, vectors.map((_, p) => ({ text: `n${i} p${p}`, timestampSec: p * 30 })), vectors, "m");
+        await repos.passages.replace(
+          "note",
+          `${workspace}_${i}`,
+          workspace,
+          vectors.map((_, p) => ({ text: `n${i} p${p}`, timestampSec: p * 30 })),
+          vectors,
+          "m",
+        );
       }
     };
     await add("ws_big", 300);
@@ -52,11 +68,24 @@ describe("the vector index on SQLite", () => {
     // Below and at the threshold: one flat cell, exact results.
     expect(await repos.passageIndex.buildsDue()).toEqual([{ workspaceId: "ws_big", dims: DIMS }]);
     expect(await recall("ws_big", 10)).toBe(1);
-    const cellCount = () => sqlite.prepare("SELECT count(DISTINCT cell) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get();
+    const cellCount = () =>
+      sqlite.prepare("SELECT count(DISTINCT cell) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get();
     /** Each passage's cell as sqlite-vec has its bits, and as passage_members says. */
     const agree = () => {
-      const codes = new Map((sqlite.prepare(`SELECT rowid, workspace_id, cell FROM passage_codes_${DIMS}`).raw().all() as [number, string, number][]).map(([id, w, c]) => [Number(id), `${w}/${c}`]));
-      const members = sqlite.prepare("SELECT passage_id, workspace_id, cell FROM passage_members").raw().all() as [number, string, number][];
+      const codes = new Map(
+        (
+          sqlite.prepare(`SELECT rowid, workspace_id, cell FROM passage_codes_${DIMS}`).raw().all() as [
+            number,
+            string,
+            number,
+          ][]
+        ).map(([id, w, c]) => [Number(id), `${w}/${c}`]),
+      );
+      const members = sqlite.prepare("SELECT passage_id, workspace_id, cell FROM passage_members").raw().all() as [
+        number,
+        string,
+        number,
+      ][];
       return members.length === codes.size && members.every(([id, w, c]) => codes.get(id) === `${w}/${c}`);
     };
     expect(cellCount()).toBe(1);
@@ -74,16 +103,26 @@ describe("the vector index on SQLite", () => {
     expect(seen.at(-1)!.fraction).toBe(1);
 
     const status = (await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")!;
-    expect(status).toMatchObject({ passages: 3000, cells: cellsFor(3000), generation: 1, building: false, progress: null });
+    expect(status).toMatchObject({
+      passages: 3000,
+      cells: cellsFor(3000),
+      generation: 1,
+      building: false,
+      progress: null,
+    });
     expect(cellCount()).toBeGreaterThan(cellsFor(3000) / 2);
     // Every passage left cell 0, and its bits are where passage_members says.
-    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell = 0").pluck().get()).toBe(0);
+    expect(
+      sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell = 0").pluck().get(),
+    ).toBe(0);
     expect(agree()).toBe(true);
     expect(await repos.passageIndex.buildsDue()).toEqual([]);
     // Reads a share of the cells, and still finds (nearly) what comparing every vector finds.
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
     // The small workspace was not partitioned, and neither sees the other's passages.
-    expect(sqlite.prepare("SELECT DISTINCT cell FROM passage_members WHERE workspace_id = 'ws_small'").pluck().all()).toEqual([0]);
+    expect(
+      sqlite.prepare("SELECT DISTINCT cell FROM passage_members WHERE workspace_id = 'ws_small'").pluck().all(),
+    ).toEqual([0]);
     expect(await recall("ws_small")).toBe(1);
     const small = await repos.passages.nearest("ws_small", passage(), 100, "m");
     expect(small).toHaveLength(50);
@@ -92,32 +131,56 @@ describe("the vector index on SQLite", () => {
     // Written after the build: straight into its cell, and found.
     const v = passage();
     await repos.passages.replace("note", "late", "ws_big", [{ text: "the late one", timestampSec: 0 }], [v], "m");
-    expect(sqlite.prepare("SELECT cell FROM passage_members JOIN passages ON id = passage_id WHERE source_id = 'late'").pluck().get()).not.toBe(0);
+    expect(
+      sqlite
+        .prepare("SELECT cell FROM passage_members JOIN passages ON id = passage_id WHERE source_id = 'late'")
+        .pluck()
+        .get(),
+    ).not.toBe(0);
     expect((await repos.passages.nearest("ws_big", v, 1, "m"))[0].text).toBe("the late one");
     await repos.passages.remove("note", "late");
-    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get()).toBe(3000);
+    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get()).toBe(
+      3000,
+    );
     expect(agree()).toBe(true);
     expect((await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")!.passages).toBe(3000);
 
     // A rebuild half done: the new cells hold some passages, the old ones the rest, and
     // searches read both generations.
-    const ids = (sqlite.prepare("SELECT passage_id FROM passage_members WHERE workspace_id = 'ws_big'").pluck().all() as number[]).filter((_, i) => i % 3 === 0);
-    const { generation, firstCell } = await repos.passageIndex.installCells(target, await trainCells(await repos.passageIndex.vectorsOf(ids), 40, { seed: 5 }), 3000);
+    const ids = (
+      sqlite.prepare("SELECT passage_id FROM passage_members WHERE workspace_id = 'ws_big'").pluck().all() as number[]
+    ).filter((_, i) => i % 3 === 0);
+    const { generation, firstCell } = await repos.passageIndex.installCells(
+      target,
+      await trainCells(await repos.passageIndex.vectorsOf(ids), 40, { seed: 5 }),
+      3000,
+    );
     expect(generation).toBe(2);
     expect(await repos.passageIndex.moveToCells(target, generation, firstCell, 1200)).toBe(1200);
-    expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell >= ?").pluck().get(firstCell)).toBe(1200);
+    expect(
+      sqlite
+        .prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell >= ?")
+        .pluck()
+        .get(firstCell),
+    ).toBe(1200);
     expect(agree()).toBe(true);
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
     while (await repos.passageIndex.moveToCells(target, generation, firstCell, 1000));
     await repos.passageIndex.finishBuild(target, generation);
-    expect(sqlite.prepare("SELECT count(*) FROM passage_centroids WHERE workspace_id = 'ws_big'").pluck().get()).toBe(40);
+    expect(sqlite.prepare("SELECT count(*) FROM passage_centroids WHERE workspace_id = 'ws_big'").pluck().get()).toBe(
+      40,
+    );
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
 
     // Growing fourfold past the training asks for new cells.
     await add("ws_big", 900, 300);
     expect(await repos.passageIndex.buildsDue("ws_big")).toEqual([target]);
     expect(await buildVectorIndex(repos, Date.now, target)).toBe(true);
-    expect((await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")).toMatchObject({ passages: 12_000, cells: cellsFor(12_000), generation: 3 });
+    expect((await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")).toMatchObject({
+      passages: 12_000,
+      cells: cellsFor(12_000),
+      generation: 3,
+    });
     expect(await recall("ws_big")).toBeGreaterThanOrEqual(0.95);
     opened.close();
   });

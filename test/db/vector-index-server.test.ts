@@ -11,21 +11,33 @@ import { until } from "../helpers/until.js";
 let server: TestServer;
 let api: Client;
 
-const TOPICS = ["the quarterly budget", "hiring two engineers", "the office move to Lisbon", "pricing for the enterprise plan", "the database migration"];
+const TOPICS = [
+  "the quarterly budget",
+  "hiring two engineers",
+  "the office move to Lisbon",
+  "pricing for the enterprise plan",
+  "the database migration",
+];
 
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit"], env: { NOTULA_EMBEDDINGS: "local", NOTULA_VECTOR_INDEX_AT: "100" } });
+  server = await startServer({
+    args: ["--no-rate-limit"],
+    env: { NOTULA_EMBEDDINGS: "local", NOTULA_VECTOR_INDEX_AT: "100" },
+  });
   api = client(server.url, server.key);
 }, 60_000);
 afterAll(() => server?.stop());
 
-const semantic = async (q: string) => (await api("GET", `/v1/search?${new URLSearchParams({ q, mode: "semantic", limit: "3" })}`)).body;
+const semantic = async (q: string) =>
+  (await api("GET", `/v1/search?${new URLSearchParams({ q, mode: "semantic", limit: "3" })}`)).body;
 
 describe("vector cells on a running server", () => {
   it("are built in the background past the threshold; search finds notes from before and after", async () => {
     // Twelve long notes: well over a hundred passages.
     for (let n = 0; n < 12; n++) {
-      const body = Array.from({ length: 10 }, (_, i) => `Item ${i}: we went over ${TOPICS[(n + i) % TOPICS.length]} and agreed to revisit it. `.repeat(6)).join("\n\n");
+      const body = Array.from({ length: 10 }, (_, i) =>
+        `Item ${i}: we went over ${TOPICS[(n + i) % TOPICS.length]} and agreed to revisit it. `.repeat(6),
+      ).join("\n\n");
       await api("POST", "/v1/notes", { title: `Weekly sync ${n}`, userWrittenNote: body });
     }
     const target = (
@@ -33,32 +45,67 @@ describe("vector cells on a running server", () => {
         title: "Facilities",
         transcripts: [
           // Long enough that what follows is a passage of its own.
-          { speaker: "Ana", text: "Good morning everyone, let us go round the table with the week's news. ".repeat(9), startTimestamp: "00:00", endTimestamp: "07:29" },
-          { speaker: "Bo", text: "The coffee machine on the third floor is broken again.", startTimestamp: "07:30", endTimestamp: "07:36" },
+          {
+            speaker: "Ana",
+            text: "Good morning everyone, let us go round the table with the week's news. ".repeat(9),
+            startTimestamp: "00:00",
+            endTimestamp: "07:29",
+          },
+          {
+            speaker: "Bo",
+            text: "The coffee machine on the third floor is broken again.",
+            startTimestamp: "07:30",
+            endTimestamp: "07:36",
+          },
         ],
       })
     ).body.note.id;
 
     // Indexing, then the build, run as jobs: wait for every passage to be in a cell.
     const state = async () =>
-      (await storeQuery<{ generation: number; passages: number; unplaced: number; notes: number }>(
-        server.dataDir,
-        `SELECT generation, passages, (SELECT count(*) FROM passage_members WHERE cell = 0) AS unplaced,
+      (
+        await storeQuery<{ generation: number; passages: number; unplaced: number; notes: number }>(
+          server.dataDir,
+          `SELECT generation, passages, (SELECT count(*) FROM passage_members WHERE cell = 0) AS unplaced,
                 (SELECT count(DISTINCT source_id) FROM passages) AS notes FROM passage_indexes`,
-      ))[0];
-    await until("every note indexed and the vector cells built", async () => {
-      const s = await state();
-      return s && Number(s.notes) === 13 && Number(s.generation) >= 1 && Number(s.unplaced) === 0 && Number(s.passages) >= 100;
-    }, 60_000);
+        )
+      )[0];
+    await until(
+      "every note indexed and the vector cells built",
+      async () => {
+        const s = await state();
+        return (
+          s &&
+          Number(s.notes) === 13 &&
+          Number(s.generation) >= 1 &&
+          Number(s.unplaced) === 0 &&
+          Number(s.passages) >= 100
+        );
+      },
+      60_000,
+    );
 
     const found = await semantic("espresso maker out of order");
     expect(found.results[0].note.id).toBe(target);
     expect(found.results[0].matches[0]).toMatchObject({ startTimestamp: "07:30", speaker: "Bo" });
 
     // Written after the build: straight into a cell, and found.
-    const late = (await api("POST", "/v1/notes", { title: "Parking", userWrittenNote: "Bicycle racks in the garage are full every morning." })).body.note.id;
-    await until("the note written after the build to be found", async () => (await semantic("nowhere to leave my bike")).results.some((r: { note: { id: string } }) => r.note.id === late), 30_000);
-    const cells = await storeQuery<{ cell: number }>(server.dataDir, `SELECT m.cell FROM passage_members m JOIN passages p ON p.id = m.passage_id WHERE p.source_id = '${late}'`);
+    const late = (
+      await api("POST", "/v1/notes", {
+        title: "Parking",
+        userWrittenNote: "Bicycle racks in the garage are full every morning.",
+      })
+    ).body.note.id;
+    await until(
+      "the note written after the build to be found",
+      async () =>
+        (await semantic("nowhere to leave my bike")).results.some((r: { note: { id: string } }) => r.note.id === late),
+      30_000,
+    );
+    const cells = await storeQuery<{ cell: number }>(
+      server.dataDir,
+      `SELECT m.cell FROM passage_members m JOIN passages p ON p.id = m.passage_id WHERE p.source_id = '${late}'`,
+    );
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.every((c) => Number(c.cell) > 0)).toBe(true);
   }, 180_000);

@@ -9,7 +9,11 @@ const password = process.env.NOTULA_TEST_PASSWORD;
 let cookie = "";
 const origin = new URL(url).origin;
 const go = async (u, init = {}) => {
-  const res = await fetch(u, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(u, {
+    ...init,
+    redirect: "manual",
+    headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) },
+  });
   const set = res.headers.get("set-cookie");
   if (set) cookie = set.split(";")[0];
   return res;
@@ -37,6 +41,10 @@ for (let hops = 0; hops < 10; hops++) {
     action = "/oauth/workspace";
     form.set("workspace", field(html, "workspace"));
   } else form.set("decision", "allow");
-  res = await go(origin + action, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  res = await go(origin + action, {
+    method: "POST",
+    body: form,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 process.exit(1);

@@ -7,7 +7,11 @@ const origin = new URL(url).origin;
 const jar = new Map();
 const go = async (u, init = {}) => {
   const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(u, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(u, {
+    ...init,
+    redirect: "manual",
+    headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) },
+  });
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(";");
     const i = pair.indexOf("=");
@@ -15,8 +19,19 @@ const go = async (u, init = {}) => {
   }
   return res;
 };
-const fields = (html) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, "&")]));
-const post = (path, form) => go(origin + path, { method: "POST", body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+const fields = (html) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      m[2].replace(/&amp;/g, "&"),
+    ]),
+  );
+const post = (path, form) =>
+  go(origin + path, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 let res = await go(url);
 for (let hops = 0; hops < 10; hops++) {
   if (res.status >= 300 && res.status < 400) {
@@ -29,7 +44,12 @@ for (let hops = 0; hops < 10; hops++) {
     continue;
   }
   const html = await res.text();
-  if (html.includes('action="/sign-in"')) res = await post("/sign-in", { ...fields(html), email: process.env.NOTULA_TEST_EMAIL, password: process.env.NOTULA_TEST_PASSWORD });
+  if (html.includes('action="/sign-in"'))
+    res = await post("/sign-in", {
+      ...fields(html),
+      email: process.env.NOTULA_TEST_EMAIL,
+      password: process.env.NOTULA_TEST_PASSWORD,
+    });
   else if (html.includes('action="/cli/authorize"')) res = await post("/cli/authorize", fields(html));
   else process.exit(1);
 }

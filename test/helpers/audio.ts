@@ -24,7 +24,20 @@ export function speak(dir: string, text: string, voice = "slt"): string {
 /** A sine tone of `seconds`, for tests where the words do not matter. */
 export function tone(dir: string, seconds: number): string {
   const out = path.join(dir, `tone-${seconds}.wav`);
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-ar", "16000", "-ac", "1", out]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=440:duration=${seconds}`,
+    "-ar",
+    "16000",
+    "-ac",
+    "1",
+    out,
+  ]);
   return out;
 }
 
@@ -45,10 +58,32 @@ export function bursts(dir: string, seconds: number, format: Format = "mp3"): st
   // so repeats join seamlessly), looped: evaluating the expression for every sample
   // of an hour takes ten times longer than encoding it.
   const unit = path.join(dir, "bursts-unit.wav");
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*440*t)*lt(t\\,8):s=16000:d=10", "-ac", "1", unit]);
   execFileSync("ffmpeg", [
-    "-v", "error", "-y", "-stream_loop", String(Math.ceil(seconds / 10) - 1), "-i", unit, "-t", String(seconds),
-    "-ac", "1", ...ENCODE[format].map((a) => (a === "64k" ? "32k" : a)), out,
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "aevalsrc=0.5*sin(2*PI*440*t)*lt(t\\,8):s=16000:d=10",
+    "-ac",
+    "1",
+    unit,
+  ]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-stream_loop",
+    String(Math.ceil(seconds / 10) - 1),
+    "-i",
+    unit,
+    "-t",
+    String(seconds),
+    "-ac",
+    "1",
+    ...ENCODE[format].map((a) => (a === "64k" ? "32k" : a)),
+    out,
   ]);
   return out;
 }

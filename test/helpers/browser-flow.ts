@@ -18,7 +18,11 @@ function field(html: string, name: string): string {
 export async function approveInBrowser(authorizeUrl: string, o: FlowOptions): Promise<URL> {
   let cookie = "";
   const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+    });
     const set = res.headers.get("set-cookie");
     if (set) cookie = set.split(";")[0];
     return res;
@@ -33,7 +37,13 @@ export async function approveInBrowser(authorizeUrl: string, o: FlowOptions): Pr
       continue;
     }
     const html = await res.text();
-    if (res.status >= 400) throw new Error(`page answered ${res.status}: ${html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 300)}`);
+    if (res.status >= 400)
+      throw new Error(
+        `page answered ${res.status}: ${html
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .slice(0, 300)}`,
+      );
     const form = new URLSearchParams({ request: field(html, "request"), csrf: field(html, "csrf") });
     let action: string;
     if (html.includes('name="password"')) {
@@ -48,7 +58,11 @@ export async function approveInBrowser(authorizeUrl: string, o: FlowOptions): Pr
       form.set("decision", o.decision ?? "allow");
       o.tamperConsent?.(form);
     }
-    res = await go(origin + action, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    res = await go(origin + action, {
+      method: "POST",
+      body: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   }
   throw new Error("too many steps");
 }

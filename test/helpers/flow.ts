@@ -4,11 +4,21 @@ import { expect } from "vitest";
 import { FORMATS, type Format } from "./audio.js";
 import type { Client } from "./http.js";
 
-export async function uploadRecording(api: Client, file: string, format: Format, extra: Record<string, unknown> = {}, duration = 30) {
+export async function uploadRecording(
+  api: Client,
+  file: string,
+  format: Format,
+  extra: Record<string, unknown> = {},
+  duration = 30,
+) {
   const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: format, duration });
   expect(u.status, u.text).toBe(200);
   expect(u.body.contentType).toBe(FORMATS[format]);
-  const put = await fetch(u.body.presignedUrl, { method: "PUT", body: fs.readFileSync(file), headers: { "content-type": u.body.contentType } });
+  const put = await fetch(u.body.presignedUrl, {
+    method: "PUT",
+    body: fs.readFileSync(file),
+    headers: { "content-type": u.body.contentType },
+  });
   expect(put.status, await put.clone().text()).toBe(200);
   const created = await api("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl, ...extra });
   expect(created.status, created.text).toBe(200);
@@ -27,5 +37,7 @@ export async function waitForStatus(api: Client, id: string, statuses: string[] 
     if (note && statuses.includes(note.status)) return note;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`note ${id} did not reach ${statuses.join("/")} in ${timeoutMs} ms; last: ${note?.status} ${note?.processingError ?? ""}`);
+  throw new Error(
+    `note ${id} did not reach ${statuses.join("/")} in ${timeoutMs} ms; last: ${note?.status} ${note?.processingError ?? ""}`,
+  );
 }

@@ -6,7 +6,12 @@ export interface Reply<T = any> {
   text: string;
 }
 
-export type Client = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+export type Client = <T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Reply<T>>;
 
 export function client(baseUrl: string, key?: string): Client {
   return async (method, path, body, headers = {}) => {
@@ -32,7 +37,12 @@ export function client(baseUrl: string, key?: string): Client {
 /** Asserts the documented error shape and returns the code. */
 export function errorCode(reply: Reply): string {
   const e = reply.body?.error;
-  if (!e || typeof e.code !== "string" || typeof e.message !== "string" || Object.keys(reply.body).some((k) => !["error", "retry_after"].includes(k)))
+  if (
+    !e ||
+    typeof e.code !== "string" ||
+    typeof e.message !== "string" ||
+    Object.keys(reply.body).some((k) => !["error", "retry_after"].includes(k))
+  )
     throw new Error(`not an error body (${reply.status}): ${reply.text}`);
   if (/\n\s+at /.test(e.message)) throw new Error(`stack trace in error body: ${e.message}`);
   return e.code;

@@ -4,7 +4,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 
 export async function connectMcp(baseUrl: string, bearer: string, name = "notula-test") {
   const client = new Client({ name, version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("/mcp", baseUrl), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL("/mcp", baseUrl), {
+    requestInit: { headers: { authorization: `Bearer ${bearer}` } },
+  });
   await client.connect(transport);
   return { client, transport };
 }

@@ -11,7 +11,10 @@ import { ROOT } from "./server.js";
 export function adminUrl(): string {
   if (process.env.NOTULA_TEST_DATABASE_URL) return process.env.NOTULA_TEST_DATABASE_URL;
   const file = path.join(ROOT, ".test-postgres-url");
-  if (!fs.existsSync(file)) throw new Error("No PostgreSQL for the tests: run `bash scripts/test-postgres.sh` (npm test does) or set NOTULA_TEST_DATABASE_URL.");
+  if (!fs.existsSync(file))
+    throw new Error(
+      "No PostgreSQL for the tests: run `bash scripts/test-postgres.sh` (npm test does) or set NOTULA_TEST_DATABASE_URL.",
+    );
   return fs.readFileSync(file, "utf8").trim();
 }
 

@@ -15,7 +15,12 @@ export const S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER"
 class NodeSha256 {
   private h;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    const key = secret === undefined || typeof secret === "string" ? secret : ArrayBuffer.isView(secret) ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength) : Buffer.from(secret);
+    const key =
+      secret === undefined || typeof secret === "string"
+        ? secret
+        : ArrayBuffer.isView(secret)
+          ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength)
+          : Buffer.from(secret);
     this.h = key ? createHmac("sha256", key) : createHash("sha256");
   }
   update(data: Uint8Array) {
@@ -27,7 +32,15 @@ class NodeSha256 {
   reset() {}
 }
 
-const AUTH_PARAMS = ["X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires", "X-Amz-SignedHeaders", "X-Amz-Signature", "X-Amz-Security-Token"];
+const AUTH_PARAMS = [
+  "X-Amz-Algorithm",
+  "X-Amz-Credential",
+  "X-Amz-Date",
+  "X-Amz-Expires",
+  "X-Amz-SignedHeaders",
+  "X-Amz-Signature",
+  "X-Amz-Security-Token",
+];
 
 /** Why a presigned request must be refused, or null when its signature holds. */
 async function presignedRefusal(req: http.IncomingMessage, url: URL): Promise<string | null> {
@@ -35,9 +48,17 @@ async function presignedRefusal(req: http.IncomingMessage, url: URL): Promise<st
   const [accessKeyId, , region] = (q.get("X-Amz-Credential") ?? "").split("/");
   if (accessKeyId !== S3_CREDENTIALS.accessKeyId) return "InvalidAccessKeyId";
   const date = q.get("X-Amz-Date") ?? "";
-  const signedAt = Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8), +date.slice(9, 11), +date.slice(11, 13), +date.slice(13, 15));
+  const signedAt = Date.UTC(
+    +date.slice(0, 4),
+    +date.slice(4, 6) - 1,
+    +date.slice(6, 8),
+    +date.slice(9, 11),
+    +date.slice(11, 13),
+    +date.slice(13, 15),
+  );
   const expires = Number(q.get("X-Amz-Expires"));
-  if (!Number.isFinite(signedAt) || !(expires > 0) || Date.now() > signedAt + expires * 1000) return "AccessDenied: Request has expired";
+  if (!Number.isFinite(signedAt) || !(expires > 0) || Date.now() > signedAt + expires * 1000)
+    return "AccessDenied: Request has expired";
   const signedHeaders = (q.get("X-Amz-SignedHeaders") ?? "").split(";");
   const query: Record<string, string> = {};
   for (const [k, v] of q) if (!AUTH_PARAMS.includes(k)) query[k] = v;
@@ -49,9 +70,23 @@ async function presignedRefusal(req: http.IncomingMessage, url: URL): Promise<st
     delete query["X-Amz-Content-Sha256"];
     headers["X-Amz-Content-Sha256"] = payloadHash;
   }
-  const signer = new SignatureV4({ credentials: S3_CREDENTIALS, region, service: "s3", sha256: NodeSha256, uriEscapePath: false });
+  const signer = new SignatureV4({
+    credentials: S3_CREDENTIALS,
+    region,
+    service: "s3",
+    sha256: NodeSha256,
+    uriEscapePath: false,
+  });
   const expected = await signer.presign(
-    { method: req.method!, protocol: "http:", hostname: url.hostname, port: Number(url.port), path: decodeURIComponent(url.pathname), query, headers },
+    {
+      method: req.method!,
+      protocol: "http:",
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: decodeURIComponent(url.pathname),
+      query,
+      headers,
+    },
     { signingDate: new Date(signedAt), expiresIn: expires, signableHeaders: new Set(signedHeaders) },
   );
   return expected.query?.["X-Amz-Signature"] === q.get("X-Amz-Signature") ? null : "SignatureDoesNotMatch";
@@ -68,7 +103,13 @@ export interface TestS3 {
 
 export async function startS3(bucket = "notula-test"): Promise<TestS3> {
   const dir = tempDir("notula-s3-");
-  const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+  const s3rver = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port: backendPort } = (await s3rver.run()) as AddressInfo;
   const proxy = http.createServer(async (req, res) => {
     const url = new URL(req.url!, `http://${req.headers.host}`);
@@ -80,10 +121,13 @@ export async function startS3(bucket = "notula-test"): Promise<TestS3> {
         return;
       }
     }
-    const upstream = http.request({ host: "127.0.0.1", port: backendPort, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode!, r.headers);
-      r.pipe(res);
-    });
+    const upstream = http.request(
+      { host: "127.0.0.1", port: backendPort, method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode!, r.headers);
+        r.pipe(res);
+      },
+    );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });

@@ -96,11 +96,18 @@ async function launch(dataDir: string, opts: ServerOptions) {
 }
 
 /** The environment both kinds of test server see. */
-const serverEnv = (opts: ServerOptions) => ({ ...process.env, NOTULA_DATA_DIR: "", NOTULA_CONFIG: "", NOTULA_EMBEDDINGS: "none", ...opts.env });
+const serverEnv = (opts: ServerOptions) => ({
+  ...process.env,
+  NOTULA_DATA_DIR: "",
+  NOTULA_CONFIG: "",
+  NOTULA_EMBEDDINGS: "none",
+  ...opts.env,
+});
 
 /** The real server in this process: `notula serve`'s flags, configuration and start-up. */
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
-  if (opts.env?.PATH !== undefined) throw new Error("a server with its own PATH needs a process: use startServerProcess");
+  if (opts.env?.PATH !== undefined)
+    throw new Error("a server with its own PATH needs a process: use startServerProcess");
   const { serveOptions } = await import("../../src/cli/serve.js");
   const { loadConfig } = await import("../../src/config/load.js");
   const { startServer: start } = await import("../../src/server/start.js");
@@ -108,7 +115,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const dataDir = opts.dataDir ?? tempDir();
   const cmd = serveOptions(new Command()).exitOverride();
   const database = opts.args?.includes("--database") ? undefined : await databaseFor(dataDir);
-  cmd.parse(["--port", "0", "--data-dir", dataDir, ...(database ? ["--database", database] : []), ...(opts.args ?? [])], { from: "user" });
+  cmd.parse(
+    ["--port", "0", "--data-dir", dataDir, ...(database ? ["--database", database] : []), ...(opts.args ?? [])],
+    { from: "user" },
+  );
   const lines: string[] = [];
   const running = await start(loadConfig(cmd.opts(), serverEnv(opts)), {
     version: "test",
@@ -185,7 +195,9 @@ export async function run(args: string[], options: { input?: string; env?: Recor
   try {
     const dataDir = args[args.indexOf("--data-dir") + 1];
     const database = args.includes("--data-dir") ? databases.get(dataDir) : undefined;
-    const p = execFileP(process.execPath, [BIN, ...args], { env: { ...process.env, ...(database ? { NOTULA_DATABASE_URL: database } : {}), ...options.env } });
+    const p = execFileP(process.execPath, [BIN, ...args], {
+      env: { ...process.env, ...(database ? { NOTULA_DATABASE_URL: database } : {}), ...options.env },
+    });
     if (options.input !== undefined) p.child.stdin!.end(options.input);
     else p.child.stdin!.end();
     const { stdout, stderr } = await p;
@@ -199,7 +211,11 @@ export async function run(args: string[], options: { input?: string; env?: Recor
  * Runs SQL on the database behind a test server's data dir, whichever backend it is
  * on ("?" placeholders): for tests that look at what is stored or move time on.
  */
-export async function storeQuery<T = Record<string, any>>(dataDir: string, sql: string, ...params: unknown[]): Promise<T[]> {
+export async function storeQuery<T = Record<string, any>>(
+  dataDir: string,
+  sql: string,
+  ...params: unknown[]
+): Promise<T[]> {
   const url = databases.get(dataDir);
   if (url) {
     const { default: pg } = await import("pg");
@@ -207,9 +223,21 @@ export async function storeQuery<T = Record<string, any>>(dataDir: string, sql: 
     await client.connect();
     try {
       let n = 0;
-      const { rows } = await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      const { rows } = await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       // Counts and times come back as text from bigint columns: as numbers, like SQLite's.
-      return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) && /(^n$|count|_at$|_sec$|attempts|position)/.test(k) ? Number(v) : v]))) as T[];
+      return rows.map((r) =>
+        Object.fromEntries(
+          Object.entries(r).map(([k, v]) => [
+            k,
+            typeof v === "string" && /^-?\d+$/.test(v) && /(^n$|count|_at$|_sec$|attempts|position)/.test(k)
+              ? Number(v)
+              : v,
+          ]),
+        ),
+      ) as T[];
     } finally {
       await client.end();
     }

@@ -20,7 +20,9 @@ export function openTerminal(command: string, env: Record<string, string>): Term
   const name = `notula-test-${process.pid}-${counter++}`;
   // A terminal stands for a person: CI (set by CI runners, and inherited by the tmux
   // server from this process) would turn prompts and the pager off.
-  const exports = Object.entries({ CI: "", ...env }).map(([k, v]) => `export ${k}='${v.replace(/'/g, "'\\''")}';`).join(" ");
+  const exports = Object.entries({ CI: "", ...env })
+    .map(([k, v]) => `export ${k}='${v.replace(/'/g, "'\\''")}';`)
+    .join(" ");
   // The exit code is kept in the pane after the program ends, so it can be read.
   const script = `${exports} ${command}; echo "EXIT=$?"; sleep 60`;
   tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", "bash", "-c", script);

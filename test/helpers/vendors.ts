@@ -36,7 +36,10 @@ export interface VendorOptions {
   garbage?: boolean;
 }
 
-async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, options: VendorOptions) => Promise<void>, opts: Partial<VendorOptions>): Promise<VendorServer> {
+async function listen(
+  handler: (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, options: VendorOptions) => Promise<void>,
+  opts: Partial<VendorOptions>,
+): Promise<VendorServer> {
   const options: VendorOptions = { delayMs: 0, failFirst: 0, ...opts };
   const calls: VendorServer["calls"] = [];
   let failures = 0;
@@ -47,12 +50,16 @@ async function listen(handler: (req: http.IncomingMessage, body: Buffer, res: ht
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks);
       if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
         return;
       }
       if (failures < options.failFirst) {
         failures++;
-        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "temporarily unavailable" } }));
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "temporarily unavailable" } }));
         return;
       }
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
@@ -84,26 +91,41 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
       res.writeHead(404).end();
       return;
     }
-    const form = await new Request("http://x/", { method: "POST", headers: req.headers as Record<string, string>, body }).formData();
+    const form = await new Request("http://x/", {
+      method: "POST",
+      headers: req.headers as Record<string, string>,
+      body,
+    }).formData();
     const file = form.get("file") as File;
     const fields = Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"));
     vendor.calls.push({ headers: req.headers, body: fields });
     if (opts.echo) {
       const seconds = (file.size - 44) / 32000;
       const text = `window of ${seconds.toFixed(1)} seconds`;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text, segments: [{ id: 0, start: 0, end: seconds, text }] }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ text, segments: [{ id: 0, start: 0, end: seconds, text }] }));
       return;
     }
     const wav = path.join(dir, `${Date.now()}-${Math.random()}.wav`);
     fs.writeFileSync(wav, Buffer.from(await file.arrayBuffer()));
-    const { stdout } = await execFileP("pocketsphinx_continuous", ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"]);
+    const { stdout } = await execFileP("pocketsphinx_continuous", [
+      "-infile",
+      wav,
+      "-time",
+      "yes",
+      "-logfn",
+      "/dev/null",
+    ]);
     fs.rmSync(wav);
     const words = stdout
       .split("\n")
       .map((l) => /^(\S+) (\d+\.\d+) (\d+\.\d+) /.exec(l))
       .filter((m): m is RegExpExecArray => Boolean(m) && !m![1].startsWith("<") && !m![1].startsWith("["));
     const text = words.map((m) => m[1].replace(/\(\d+\)$/, "")).join(" ");
-    const segments = words.length ? [{ id: 0, start: Number(words[0][2]), end: Number(words[words.length - 1][3]), text: ` ${text}` }] : [];
+    const segments = words.length
+      ? [{ id: 0, start: Number(words[0][2]), end: Number(words[words.length - 1][3]), text: ` ${text}` }]
+      : [];
     // A diarizing model labels each segment's speaker: here the first half of the words is A's, the rest B's.
     if (opts.diarize && words.length >= 2) {
       const half = Math.ceil(words.length / 2);
@@ -117,7 +139,9 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
       segments.splice(0, segments.length, seg(words.slice(0, half), "A", 0), seg(words.slice(half), "B", 1));
     }
     const language = typeof fields.language === "string" ? fields.language : "english";
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ task: "transcribe", language, duration: 0, text, segments }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ task: "transcribe", language, duration: 0, text, segments }));
   }, opts);
   return vendor;
 }
@@ -135,7 +159,9 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
     const system: string = json.messages[0].content;
     const user: string = json.messages[1].content;
     if (options.failWhen?.test(user)) {
-      res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "this part upsets the model" } }));
+      res
+        .writeHead(500, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "this part upsets the model" } }));
       return;
     }
     // What a model would take from what it was given: the transcript's lines or the notes' bullets.
@@ -144,7 +170,10 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
     const tag = language ? `[${language}] ` : "";
     let content: string;
     if (/Summarize this part/.test(system)) {
-      content = points.slice(0, 8).map((l) => `- ${l.replace(/^- /, "").slice(0, 60)}`).join("\n");
+      content = points
+        .slice(0, 8)
+        .map((l) => `- ${l.replace(/^- /, "").slice(0, 60)}`)
+        .join("\n");
     } else if (/Combine these notes/.test(system)) {
       content = points.slice(0, 10).join("\n");
     } else if (/summary of the whole meeting/.test(system)) {
@@ -163,7 +192,12 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
     }
     const cutShort = options.cutShortWhen?.test(user) ?? false;
     res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({ id: "chatcmpl-test", object: "chat.completion", model: json.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: cutShort ? "length" : "stop" }] }),
+      JSON.stringify({
+        id: "chatcmpl-test",
+        object: "chat.completion",
+        model: json.model,
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: cutShort ? "length" : "stop" }],
+      }),
     );
   }, opts);
   return vendor;

@@ -41,7 +41,12 @@ export interface World {
 export function actorOf(w: World, who: Who): Actor {
   const p = w.people[who];
   const outside = who === "admin" || who === "outside" || who === "noscope" || who === "oauth";
-  return { workspaceId: p.workspaceId, userId: p.userId, role: p.role, hiddenFolderIds: new Set(outside ? [w.privateFolder] : []) };
+  return {
+    workspaceId: p.workspaceId,
+    userId: p.userId,
+    role: p.role,
+    hiddenFolderIds: new Set(outside ? [w.privateFolder] : []),
+  };
 }
 
 async function webSession(url: string, email: string): Promise<string> {
@@ -64,19 +69,39 @@ async function oauthToken(url: string, email: string): Promise<string> {
   const reg = await fetch(`${url}/mcp/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Matrix", redirect_uris: [redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" }),
+    body: JSON.stringify({
+      client_name: "Matrix",
+      redirect_uris: [redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    }),
   });
   const c = (await reg.json()) as { client_id: string };
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const u = new URL(`${url}/mcp/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: "code", client_id: c.client_id, redirect_uri: redirect, state: "s", scope: "read", code_challenge: challenge, code_challenge_method: "S256" }))
+  for (const [k, v] of Object.entries({
+    response_type: "code",
+    client_id: c.client_id,
+    redirect_uri: redirect,
+    state: "s",
+    scope: "read",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  }))
     u.searchParams.set(k, v);
   const back = await approveInBrowser(u.toString(), { email, password: PASSWORD });
   const tok = await fetch(`${url}/mcp/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: redirect, client_id: c.client_id, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: back.searchParams.get("code")!,
+      redirect_uri: redirect,
+      client_id: c.client_id,
+      code_verifier: verifier,
+    }),
   });
   return ((await tok.json()) as { access_token: string }).access_token;
 }
@@ -89,17 +114,40 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
   const member = async (name: string) => {
     const email = `${name}@example.com`;
-    const made = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", email, "--name", name, "--password-stdin", "--role", "member"], PASSWORD);
+    const made = await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", ws, "--email", email, "--name", name, "--password-stdin", "--role", "member"],
+      PASSWORD,
+    );
     return { userId: made.user.id as string, email };
   };
   const keyFor = async (userId: string, scopes: string, workspace = ws) =>
-    (await admin(server.dataDir, ["keys", "create", "--name", "matrix", "--scopes", scopes, "--workspace", workspace, "--user", userId])).key as string;
+    (
+      await admin(server.dataDir, [
+        "keys",
+        "create",
+        "--name",
+        "matrix",
+        "--scopes",
+        scopes,
+        "--workspace",
+        workspace,
+        "--user",
+        userId,
+      ])
+    ).key as string;
 
   const inside = await member("inside");
   const outside = await member("outside");
   const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Elsewhere"]);
 
-  const person = (who: Who, p: { userId: string; email: string }, role: Role, bearer: string, workspaceId = ws): Person => ({
+  const person = (
+    who: Who,
+    p: { userId: string; email: string },
+    role: Role,
+    bearer: string,
+    workspaceId = ws,
+  ): Person => ({
     who,
     ...p,
     role,
@@ -114,14 +162,27 @@ export async function buildWorld(server: TestServer): Promise<World> {
     outside: person("outside", outside, "member", await keyFor(outside.userId, "notes,folders,users,templates")),
     noscope: person("noscope", outside, "member", await keyFor(outside.userId, "templates")),
     oauth: person("oauth", outside, "member", await oauthToken(server.url, outside.email)),
-    stranger: person("stranger", { userId: other.user.id, email: other.user.email }, "admin", other.key, other.workspace.id),
+    stranger: person(
+      "stranger",
+      { userId: other.user.id, email: other.user.email },
+      "admin",
+      other.key,
+      other.workspace.id,
+    ),
   };
   people.admin.cookie = await webSession(server.url, me.user.email);
   people.inside.cookie = await webSession(server.url, inside.email);
   people.outside.cookie = await webSession(server.url, outside.email);
 
-  const sharedFolder = (await adminApi("POST", "/v1/folders", { name: "Team room", ownerUserId: me.user.id })).body.folder.id;
-  const privateFolder = (await people.inside.api("POST", "/v1/folders", { name: "Board secrets", ownerUserId: inside.userId, isPrivate: true })).body.folder.id;
+  const sharedFolder = (await adminApi("POST", "/v1/folders", { name: "Team room", ownerUserId: me.user.id })).body
+    .folder.id;
+  const privateFolder = (
+    await people.inside.api("POST", "/v1/folders", {
+      name: "Board secrets",
+      ownerUserId: inside.userId,
+      isPrivate: true,
+    })
+  ).body.folder.id;
 
   const mcp = {} as World["mcp"];
   for (const who of EVERYONE) mcp[who] = (await connectMcp(server.url, people[who].bearer, `matrix-${who}`)).client;

@@ -21,7 +21,9 @@ beforeAll(async () => {
     startTimestamp: mmss(i * 30),
     endTimestamp: mmss(i * 30 + 29),
   }));
-  longId = (await api("POST", "/v1/notes", { title: "All-day workshop", summary: "Long.", enhancedNote: "Long.", transcripts })).body.note.id;
+  longId = (
+    await api("POST", "/v1/notes", { title: "All-day workshop", summary: "Long.", enhancedNote: "Long.", transcripts })
+  ).body.note.id;
 });
 afterAll(() => server?.stop());
 
@@ -40,8 +42,12 @@ describe("svc_get_note for agents", () => {
     const tools = (await c.listTools()).tools;
     await c.close();
     const get = tools.find((t) => t.name === "svc_get_note")!;
-    expect(Object.keys(get.inputSchema.properties!)).toEqual(expect.arrayContaining(["id", "fromTimestamp", "toTimestamp", "fromSegment", "toSegment", "maxChars", "cursor"]));
-    expect(Object.keys((get.outputSchema as any).properties)).toEqual(expect.arrayContaining(["note", "transcriptWindow"]));
+    expect(Object.keys(get.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(["id", "fromTimestamp", "toTimestamp", "fromSegment", "toSegment", "maxChars", "cursor"]),
+    );
+    expect(Object.keys((get.outputSchema as any).properties)).toEqual(
+      expect.arrayContaining(["note", "transcriptWindow"]),
+    );
     const list = tools.find((t) => t.name === "svc_list_notes")!;
     expect(Object.keys(list.inputSchema.properties!)).toContain("updatedAfter");
   });
@@ -71,7 +77,8 @@ describe("svc_get_note for agents", () => {
   });
 
   it("reads a window by time or by segment", async () => {
-    const byTime = (await tool("svc_get_note", { id: longId, fromTimestamp: "60:00", toTimestamp: "62:00" })).structuredContent;
+    const byTime = (await tool("svc_get_note", { id: longId, fromTimestamp: "60:00", toTimestamp: "62:00" }))
+      .structuredContent;
     expect(byTime.note.transcripts.map((s: any) => s.startTimestamp)).toEqual(["60:00", "60:30", "61:00", "61:30"]);
     expect(byTime.transcriptWindow).toMatchObject({ fromSegment: 120, toSegment: 123, nextCursor: null });
     const bySegment = (await tool("svc_get_note", { id: longId, fromSegment: 470, toSegment: 479 })).structuredContent;
@@ -84,7 +91,8 @@ describe("svc_get_note for agents", () => {
   });
 
   it("refuses a bad window or another note's cursor with a tool error", async () => {
-    const cursor = (await tool("svc_get_note", { id: longId, maxChars: 1000 })).structuredContent.transcriptWindow.nextCursor;
+    const cursor = (await tool("svc_get_note", { id: longId, maxChars: 1000 })).structuredContent.transcriptWindow
+      .nextCursor;
     const other = (await api("POST", "/v1/notes", { title: "Short" })).body.note.id;
     const wrong = await tool("svc_get_note", { id: other, cursor });
     expect(wrong.isError).toBe(true);
@@ -102,11 +110,15 @@ describe("svc_list_notes updatedAfter", () => {
     await new Promise((r) => setTimeout(r, 20));
     const b = (await api("POST", "/v1/notes", { title: "Sync B" })).body.note;
     const since = a.updatedAt;
-    const first = (await tool("svc_list_notes", { updatedAfter: since, sortBy: "updatedAt", sortOrder: "asc" })).structuredContent.notes.map((n: any) => n.id);
+    const first = (
+      await tool("svc_list_notes", { updatedAfter: since, sortBy: "updatedAt", sortOrder: "asc" })
+    ).structuredContent.notes.map((n: any) => n.id);
     expect(first).toEqual([b.id]);
     await new Promise((r) => setTimeout(r, 20));
     await api("PATCH", `/v1/notes/${a.id}`, { title: "Sync A, renamed" });
-    const second = (await tool("svc_list_notes", { updatedAfter: b.updatedAt, sortBy: "updatedAt" })).structuredContent.notes.map((n: any) => n.id);
+    const second = (
+      await tool("svc_list_notes", { updatedAfter: b.updatedAt, sortBy: "updatedAt" })
+    ).structuredContent.notes.map((n: any) => n.id);
     expect(second).toEqual([a.id]);
     const rest = await api("GET", `/v1/notes?updatedAfter=${encodeURIComponent(b.updatedAt)}`);
     expect(rest.body.items.map((n: any) => n.id)).toEqual([a.id]);

@@ -30,7 +30,11 @@ beforeAll(async () => {
     const { model, input } = JSON.parse(body);
     requests.push({ model, input, auth: req.headers.authorization });
     res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({ object: "list", model, data: (input as string[]).map((t, index) => ({ object: "embedding", index, embedding: embed(t) })) }),
+      JSON.stringify({
+        object: "list",
+        model,
+        data: (input as string[]).map((t, index) => ({ object: "embedding", index, embedding: embed(t) })),
+      }),
     );
   });
   await new Promise<void>((r) => vendor.listen(0, "127.0.0.1", r));
@@ -53,9 +57,15 @@ afterAll(async () => {
 describe("OpenAI-compatible embeddings", () => {
   it("indexes passages through /embeddings and searches with them", async () => {
     const api = httpClient(server.url, server.key);
-    const { note } = (await api("POST", "/v1/notes", { title: "Harbour crane maintenance", summary: "Cranes need new cables." })).body;
+    const { note } = (
+      await api("POST", "/v1/notes", { title: "Harbour crane maintenance", summary: "Cranes need new cables." })
+    ).body;
     const c = new Client({ name: "t", version: "1" });
-    await c.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url), { requestInit: { headers: { authorization: `Bearer ${server.key}` } } }));
+    await c.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
+        requestInit: { headers: { authorization: `Bearer ${server.key}` } },
+      }),
+    );
     let r: any;
     for (let i = 0; i < 100; i++) {
       r = (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "crane cables" } })).structuredContent;

@@ -12,7 +12,14 @@ let server: TestServer;
 let api: Http;
 let noteId: string;
 
-const TOOLS = ["svc_get_note", "svc_get_workspace", "svc_list_members", "svc_list_notes", "svc_search_knowledge", "svc_search_notes"];
+const TOOLS = [
+  "svc_get_note",
+  "svc_get_workspace",
+  "svc_list_members",
+  "svc_list_notes",
+  "svc_search_knowledge",
+  "svc_search_notes",
+];
 
 async function connect(key: string, url = server.url) {
   const { client: c, transport } = await connectMcp(url, key);
@@ -26,11 +33,21 @@ beforeAll(async () => {
     await api("POST", "/v1/notes", {
       title: "Lisbon office planning",
       summary: "Budget for the new office agreed.",
-      transcripts: [{ speaker: "Ana", text: "The relocation to Portugal costs forty thousand euros.", startTimestamp: "00:10", endTimestamp: "00:15" }],
+      transcripts: [
+        {
+          speaker: "Ana",
+          text: "The relocation to Portugal costs forty thousand euros.",
+          startTimestamp: "00:10",
+          endTimestamp: "00:15",
+        },
+      ],
     })
   ).body.note.id;
   await api("POST", "/v1/notes", { title: "Unrelated standup", userWrittenNote: "Fixed the login bug." });
-  await api("POST", "/v1/knowledge", { title: "Travel policy", content: "Flights to Portugal must be booked two weeks ahead." });
+  await api("POST", "/v1/knowledge", {
+    title: "Travel policy",
+    content: "Flights to Portugal must be booked two weeks ahead.",
+  });
 });
 afterAll(() => server?.stop());
 
@@ -100,8 +117,12 @@ describe("MCP over streamable HTTP", () => {
     const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Other"]);
     const { c } = await connect(other.key);
     expect((await c.callTool({ name: "svc_get_note", arguments: { id: noteId } })).isError).toBe(true);
-    expect((await c.callTool({ name: "svc_search_notes", arguments: { query: "Portugal" } })).structuredContent).toMatchObject({ count: 0 });
-    expect((await c.callTool({ name: "svc_search_knowledge", arguments: { query: "Portugal" } })).structuredContent).toMatchObject({ results: [] });
+    expect(
+      (await c.callTool({ name: "svc_search_notes", arguments: { query: "Portugal" } })).structuredContent,
+    ).toMatchObject({ count: 0 });
+    expect(
+      (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "Portugal" } })).structuredContent,
+    ).toMatchObject({ results: [] });
     await c.close();
   });
 
@@ -110,30 +131,60 @@ describe("MCP over streamable HTTP", () => {
     const sessionId = transport.sessionId!;
     const other = await admin(server.dataDir, ["keys", "create", "--name", "thief"]);
     const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" });
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-    const hijack = await fetch(`${server.url}/mcp`, { method: "POST", body, headers: { ...headers, authorization: `Bearer ${other.key}`, "mcp-session-id": sessionId } });
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+    };
+    const hijack = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      body,
+      headers: { ...headers, authorization: `Bearer ${other.key}`, "mcp-session-id": sessionId },
+    });
     expect(hijack.status).toBe(404);
-    const unknown = await fetch(`${server.url}/mcp`, { method: "POST", body, headers: { ...headers, authorization: `Bearer ${server.key}`, "mcp-session-id": "nope" } });
+    const unknown = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      body,
+      headers: { ...headers, authorization: `Bearer ${server.key}`, "mcp-session-id": "nope" },
+    });
     expect(unknown.status).toBe(404);
     await transport.terminateSession();
-    const ended = await fetch(`${server.url}/mcp`, { method: "POST", body, headers: { ...headers, authorization: `Bearer ${server.key}`, "mcp-session-id": sessionId } });
+    const ended = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      body,
+      headers: { ...headers, authorization: `Bearer ${server.key}`, "mcp-session-id": sessionId },
+    });
     expect(ended.status).toBe(404);
     await c.close();
   });
 
   it("401 without a key, 403 for a foreign Origin, 400 for a bad protocol version", async () => {
-    const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+    const init = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    });
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     const anon = await fetch(`${server.url}/mcp`, { method: "POST", body: init, headers });
     expect(anon.status).toBe(401);
     expect(anon.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    const evil = await fetch(`${server.url}/mcp`, { method: "POST", body: init, headers: { ...headers, authorization: `Bearer ${server.key}`, origin: "https://evil.example" } });
+    const evil = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      body: init,
+      headers: { ...headers, authorization: `Bearer ${server.key}`, origin: "https://evil.example" },
+    });
     expect(evil.status).toBe(403);
     const { transport } = await connect(server.key);
     const bad = await fetch(`${server.url}/mcp`, {
       method: "POST",
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
-      headers: { ...headers, authorization: `Bearer ${server.key}`, "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "1999-01-01" },
+      headers: {
+        ...headers,
+        authorization: `Bearer ${server.key}`,
+        "mcp-session-id": transport.sessionId!,
+        "mcp-protocol-version": "1999-01-01",
+      },
     });
     expect(bad.status).toBe(400);
   });
@@ -149,7 +200,18 @@ describe("MCP over streamable HTTP", () => {
 describe("notula mcp over stdio", () => {
   it("serves a local data dir directly", async () => {
     const c = new Client({ name: "desktop", version: "1" });
-    await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--data-dir", server.dataDir], env: { ...process.env, ...databaseEnv(server.dataDir), NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id } as Record<string, string> }));
+    await c.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp", "--data-dir", server.dataDir],
+        env: {
+          ...process.env,
+          ...databaseEnv(server.dataDir),
+          NOTULA_URL: "",
+          NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id,
+        } as Record<string, string>,
+      }),
+    );
     expect(c.getServerVersion()?.name).toBe("MCP Server");
     const r = await c.callTool({ name: "svc_search_notes", arguments: { query: "Portugal" } });
     expect((r.structuredContent as any).notes[0].id).toBe(noteId);
@@ -158,7 +220,13 @@ describe("notula mcp over stdio", () => {
 
   it("bridges to a server's /mcp with an API key", async () => {
     const c = new Client({ name: "desktop", version: "1" });
-    await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env: { ...process.env, NOTULA_URL: server.url, NOTULA_API_KEY: server.key } as Record<string, string> }));
+    await c.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp"],
+        env: { ...process.env, NOTULA_URL: server.url, NOTULA_API_KEY: server.key } as Record<string, string>,
+      }),
+    );
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     const r = await c.callTool({ name: "svc_get_note", arguments: { id: noteId } });
@@ -171,20 +239,34 @@ describe("notula mcp --http (local, no credential, loopback only)", () => {
   it("serves the tools and refuses foreign Host and Origin headers", async () => {
     const { spawn } = await import("node:child_process");
     const proc = spawn(process.execPath, [BIN, "mcp", "--http", "--data-dir", server.dataDir], {
-      env: { ...process.env, ...databaseEnv(server.dataDir), NOTULA_URL: "", NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id },
+      env: {
+        ...process.env,
+        ...databaseEnv(server.dataDir),
+        NOTULA_URL: "",
+        NOTULA_WORKSPACE: (await api("GET", "/v1/me")).body.workspace.id,
+      },
     });
     try {
-      const url = await new Promise<string>((resolve) => proc.stdout!.on("data", (d) => resolve(/(http:\S+\/mcp)/.exec(String(d))![1])));
+      const url = await new Promise<string>((resolve) =>
+        proc.stdout!.on("data", (d) => resolve(/(http:\S+\/mcp)/.exec(String(d))![1])),
+      );
       const c = new Client({ name: "local", version: "1" });
       await c.connect(new StreamableHTTPClientTransport(new URL(url)));
       expect((await c.listTools()).tools).toHaveLength(6);
       await c.close();
-      const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+      const init = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+      });
       const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
       const http = await import("node:http");
       const status = (extra: Record<string, string>) =>
         new Promise<number>((resolve) => {
-          const req = http.request(url, { method: "POST", headers: { ...headers, ...extra } }, (res) => resolve(res.statusCode!));
+          const req = http.request(url, { method: "POST", headers: { ...headers, ...extra } }, (res) =>
+            resolve(res.statusCode!),
+          );
           req.end(init);
         });
       expect(await status({ host: "evil.example" })).toBe(403);

@@ -24,7 +24,10 @@ const NOTES = [
 
 async function search(query: string, extra: Record<string, unknown> = {}) {
   const r = await mcp.callTool({ name: "svc_search_knowledge", arguments: { query, limit: 3, ...extra } });
-  return r.structuredContent as { results: { source: string; id: string; title: string; timestamp?: string }[]; mode: string };
+  return r.structuredContent as {
+    results: { source: string; id: string; title: string; timestamp?: string }[];
+    mode: string;
+  };
 }
 
 async function indexed(expected: number) {
@@ -40,15 +43,26 @@ async function indexed(expected: number) {
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"], env: { NOTULA_EMBEDDINGS: "local" } });
   api = client(server.url, server.key);
-  for (const title of NOTES) await api("POST", "/v1/notes", { title, userWrittenNote: `Notes about: ${title.toLowerCase()}.` });
+  for (const title of NOTES)
+    await api("POST", "/v1/notes", { title, userWrittenNote: `Notes about: ${title.toLowerCase()}.` });
   target = (
     await api("POST", "/v1/notes", {
       title: "Facilities sync",
       summary: "We discussed the quarterly budget for the Lisbon office relocation.",
-      transcripts: [{ speaker: "Ana", text: "The relocation budget needs approval from finance.", startTimestamp: "12:30", endTimestamp: "12:40" }],
+      transcripts: [
+        {
+          speaker: "Ana",
+          text: "The relocation budget needs approval from finance.",
+          startTimestamp: "12:30",
+          endTimestamp: "12:40",
+        },
+      ],
     })
   ).body.note.id;
-  await api("POST", "/v1/knowledge", { title: "Expense policy", content: "Hotel stays are reimbursed up to a nightly cap." });
+  await api("POST", "/v1/knowledge", {
+    title: "Expense policy",
+    content: "Hotel stays are reimbursed up to a nightly cap.",
+  });
   mcp = (await connectMcp(server.url, server.key, "semantic-test")).client;
   await indexed(10);
 }, 120_000);
@@ -96,7 +110,8 @@ describe("without an embedding model", () => {
     const plain = await startServer({ args: ["--no-rate-limit"] });
     try {
       const { client: c } = await connectMcp(plain.url, plain.key, "plain");
-      const r = (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "anything" } })).structuredContent as { mode: string; note: string };
+      const r = (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "anything" } }))
+        .structuredContent as { mode: string; note: string };
       expect(r.mode).toBe("full-text");
       expect(r.note).toMatch(/no embedding model/);
       await c.close();
@@ -108,7 +123,10 @@ describe("without an embedding model", () => {
 
 describe("GET /v1/search by meaning", () => {
   it("semantic mode finds the moment though no word is shared, with its time and speaker", async () => {
-    const r = await api("GET", `/v1/search?${new URLSearchParams({ q: "How much does moving our office to Portugal cost?", mode: "semantic", limit: "3" })}`);
+    const r = await api(
+      "GET",
+      `/v1/search?${new URLSearchParams({ q: "How much does moving our office to Portugal cost?", mode: "semantic", limit: "3" })}`,
+    );
     expect(r.status).toBe(200);
     expect(r.body.mode).toBe("semantic");
     expect(r.body.results[0].note.id).toBe(target);

@@ -16,7 +16,11 @@ beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   const api = httpClient(server.url, server.key);
   const ws = (await api("GET", "/v1/me")).body.workspace.id;
-  await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "cli@example.com", "--name", "Cli", "--password-stdin"], "cli password 12");
+  await admin(
+    server.dataDir,
+    ["users", "create", "--workspace", ws, "--email", "cli@example.com", "--name", "Cli", "--password-stdin"],
+    "cli password 12",
+  );
   await api("POST", "/v1/notes", { title: "Reached with browser tokens" });
   await api("POST", "/v1/notes", { title: "The admin's own note", visibility: "only-me" });
   env = {
@@ -34,7 +38,13 @@ afterAll(() => server?.stop());
 async function callThroughBridge(extra: Record<string, string> = {}) {
   const c = new Client({ name: "desktop", version: "1" });
   const url = { NOTULA_URL: extra.NOTULA_PROFILE ? "" : server.url };
-  await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env: { ...(process.env as Record<string, string>), ...env, ...url, ...extra } }));
+  await c.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "mcp"],
+      env: { ...(process.env as Record<string, string>), ...env, ...url, ...extra },
+    }),
+  );
   const r = await c.callTool({ name: "svc_list_notes", arguments: {} });
   await c.close();
   return (r.structuredContent as any).notes.map((n: any) => n.title) as string[];
@@ -66,20 +76,36 @@ describe("notula login --web", () => {
     expect(await callThroughBridge()).not.toContain("The admin's own note");
 
     // Another profile on the same server with the admin's key: neither overwrites the other.
-    const adminLogin = await run(["login", server.url, "--with-token", "--profile", "ops"], { env, input: `${server.key}\n` });
+    const adminLogin = await run(["login", server.url, "--with-token", "--profile", "ops"], {
+      env,
+      input: `${server.key}\n`,
+    });
     expect(adminLogin.code, adminLogin.stderr).toBe(0);
     expect(await callThroughBridge({ NOTULA_PROFILE: "ops" })).toContain("The admin's own note");
     expect(await callThroughBridge({ NOTULA_PROFILE: "default" })).not.toContain("The admin's own note");
     const status = JSON.parse((await run(["auth", "status", "--json"], { env })).stdout);
     expect(status.profiles).toEqual([
-      { name: "default", server: server.url, active: false, selected: false, method: "oauth", apiKey: null, oauth: "file" },
+      {
+        name: "default",
+        server: server.url,
+        active: false,
+        selected: false,
+        method: "oauth",
+        apiKey: null,
+        oauth: "file",
+      },
       { name: "ops", server: server.url, active: true, selected: true, method: "api-key", apiKey: "file", oauth: null },
     ]);
 
     const last = JSON.parse(JSON.parse(fs.readFileSync(file, "utf8"))[account]);
     const logout = await run(["logout", "--profile", "default", "--json"], { env });
     expect(logout.code, logout.stderr).toBe(0);
-    expect(JSON.parse(logout.stdout)).toMatchObject({ profile: "default", removed: true, oauthRevoked: true, keyRevoked: null });
+    expect(JSON.parse(logout.stdout)).toMatchObject({
+      profile: "default",
+      removed: true,
+      oauthRevoked: true,
+      keyRevoked: null,
+    });
     expect(JSON.parse(fs.readFileSync(file, "utf8"))[account]).toBeUndefined();
     // The other profile's key is untouched.
     expect((await httpClient(server.url, server.key)("GET", "/v1/me")).status).toBe(200);
@@ -87,7 +113,11 @@ describe("notula login --web", () => {
     const again = await fetch(`${server.url}/mcp/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: last.refreshToken, client_id: last.clientId }),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: last.refreshToken,
+        client_id: last.clientId,
+      }),
     });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toBe("invalid_grant");

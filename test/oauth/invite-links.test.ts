@@ -15,7 +15,15 @@ beforeAll(async () => {
   api = httpClient(server.url, server.key);
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 afterAll(async () => {
@@ -26,7 +34,9 @@ afterAll(async () => {
 describe("invite links", () => {
   it("an email invite creates the account and joins with its groups; the link then stops working", async () => {
     const group = (await api("POST", "/v1/workspace/groups", { name: "Design" })).body.userGroup;
-    const { invite } = (await api("POST", "/v1/workspace/invites", { email: "new@example.com", role: "admin", groupIds: [group.id] })).body;
+    const { invite } = (
+      await api("POST", "/v1/workspace/invites", { email: "new@example.com", role: "admin", groupIds: [group.id] })
+    ).body;
     const page = await browser.newPage();
     await page.goto(`${server.url}/invite/${invite.code}`);
     expect(await page.textContent("h1")).toBe("Join My Workspace");
@@ -44,7 +54,9 @@ describe("invite links", () => {
     const members = (await api("GET", "/v1/workspace/members?search=new@example.com")).body.items;
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ name: "New Person", role: "admin", groups: [{ id: group.id, name: "Design" }] });
-    expect((await api("GET", "/v1/workspace/invites")).body.items.map((i: { id: string }) => i.id)).not.toContain(invite.id);
+    expect((await api("GET", "/v1/workspace/invites")).body.items.map((i: { id: string }) => i.id)).not.toContain(
+      invite.id,
+    );
 
     await page.goto(`${server.url}/invite/${invite.code}`);
     expect(await page.textContent("h1")).toBe("Invite not found");
@@ -52,7 +64,9 @@ describe("invite links", () => {
   });
 
   it("a URL invite takes any email; forged forms are refused", async () => {
-    const folder = (await api("POST", "/v1/folders", { name: "Shared", ownerUserId: (await api("GET", "/v1/me")).body.user.id })).body.folder;
+    const folder = (
+      await api("POST", "/v1/folders", { name: "Shared", ownerUserId: (await api("GET", "/v1/me")).body.user.id })
+    ).body.folder;
     const { invite } = (await api("POST", "/v1/invites", { isUrlInvite: true, folderIds: [folder.id] })).body;
     const forged = await fetch(`${server.url}/invite/${invite.code}`, {
       method: "POST",

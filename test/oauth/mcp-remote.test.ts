@@ -13,7 +13,11 @@ beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   const api = httpClient(server.url, server.key);
   const ws = (await api("GET", "/v1/me")).body.workspace.id;
-  await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "remote@example.com", "--name", "Remote", "--password-stdin"], "remote password 1");
+  await admin(
+    server.dataDir,
+    ["users", "create", "--workspace", ws, "--email", "remote@example.com", "--name", "Remote", "--password-stdin"],
+    "remote password 1",
+  );
   await api("POST", "/v1/notes", { title: "Seen through mcp-remote" });
 });
 afterAll(() => server?.stop());

@@ -25,7 +25,11 @@ beforeAll(async () => {
   const ws = (await httpClient(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
   const second = await admin(server.dataDir, ["workspaces", "create", "--name", "Second <b>Team</b>"]);
   for (const w of [ws, second.workspace.id])
-    await admin(server.dataDir, ["users", "create", "--workspace", w, "--email", "page@example.com", "--name", "Page", "--password-stdin"], "page password 123");
+    await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", w, "--email", "page@example.com", "--name", "Page", "--password-stdin"],
+      "page password 123",
+    );
   callback = http.createServer((req, res) => {
     lastCallback = new URL(req.url!, callbackUrl);
     onCallback?.(lastCallback);
@@ -35,7 +39,15 @@ beforeAll(async () => {
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/cb`;
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 afterAll(async () => {
@@ -46,15 +58,26 @@ afterAll(async () => {
 
 describe("sign-in pages in Chromium", () => {
   it("sign in, pick a workspace, see the client's name escaped, approve", async () => {
-    const reg = await (
+    const reg = (await (
       await fetch(`${server.url}/mcp/oauth/register`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ client_name: "Evil <script>alert(1)</script> Bot", redirect_uris: [callbackUrl], token_endpoint_auth_method: "none" }),
+        body: JSON.stringify({
+          client_name: "Evil <script>alert(1)</script> Bot",
+          redirect_uris: [callbackUrl],
+          token_endpoint_auth_method: "none",
+        }),
       })
-    ).json() as any;
+    ).json()) as any;
     const auth = new URL(`${server.url}/mcp/oauth/authorize`);
-    auth.search = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: callbackUrl, state: "s1", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" }).toString();
+    auth.search = new URLSearchParams({
+      response_type: "code",
+      client_id: reg.client_id,
+      redirect_uri: callbackUrl,
+      state: "s1",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+    }).toString();
 
     const page = await browser.newPage();
     const dialogs: string[] = [];
@@ -82,7 +105,9 @@ describe("sign-in pages in Chromium", () => {
 
     expect(await page.textContent("h1")).toBe("Allow an application to read Second <b>Team</b>?");
     // The name is the client's own claim, shown as such, beside where the browser goes back to.
-    expect(await page.textContent("main")).toContain("An application calling itself “Evil <script>alert(1)</script> Bot”");
+    expect(await page.textContent("main")).toContain(
+      "An application calling itself “Evil <script>alert(1)</script> Bot”",
+    );
     expect(await page.textContent("#unverified")).toContain("notula has not verified this name");
     expect(await page.textContent("#redirect-host")).toBe(new URL(callbackUrl).host);
     await page.screenshot({ path: path.join(ARTIFACTS, "oauth-4-consent.png") });
@@ -96,15 +121,26 @@ describe("sign-in pages in Chromium", () => {
   });
 
   it("deny sends access_denied back", async () => {
-    const reg = await (
+    const reg = (await (
       await fetch(`${server.url}/mcp/oauth/register`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ client_name: "Denied", redirect_uris: [callbackUrl], token_endpoint_auth_method: "none" }),
+        body: JSON.stringify({
+          client_name: "Denied",
+          redirect_uris: [callbackUrl],
+          token_endpoint_auth_method: "none",
+        }),
       })
-    ).json() as any;
+    ).json()) as any;
     const auth = new URL(`${server.url}/mcp/oauth/authorize`);
-    auth.search = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: callbackUrl, state: "s2", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" }).toString();
+    auth.search = new URLSearchParams({
+      response_type: "code",
+      client_id: reg.client_id,
+      redirect_uri: callbackUrl,
+      state: "s2",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+    }).toString();
     const page = await browser.newPage();
     await page.goto(auth.toString());
     await page.fill("#email", "page@example.com");

@@ -21,7 +21,14 @@ async function register(extra: Record<string, unknown> = {}): Promise<Registered
   const r = await fetch(`${server.url}/mcp/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Sec", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "client_secret_post", ...extra }),
+    body: JSON.stringify({
+      client_name: "Sec",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "client_secret_post",
+      ...extra,
+    }),
   });
   expect(r.status).toBe(201);
   return r.json() as any;
@@ -34,23 +41,41 @@ function pkce() {
 
 function authorizeUrl(c: Registered, params: Record<string, string>) {
   const u = new URL(`${server.url}/mcp/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: "code", client_id: c.client_id, redirect_uri: REDIRECT, state: "xyz", ...params })) if (v !== "") u.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: "code",
+    client_id: c.client_id,
+    redirect_uri: REDIRECT,
+    state: "xyz",
+    ...params,
+  }))
+    if (v !== "") u.searchParams.set(k, v);
   return u.toString();
 }
 
 async function code(c: Registered, challenge: string, extra: Record<string, string> = {}) {
-  const back = await approveInBrowser(authorizeUrl(c, { code_challenge: challenge, code_challenge_method: "S256", ...extra }), { email: EMAIL, password: PASSWORD });
+  const back = await approveInBrowser(
+    authorizeUrl(c, { code_challenge: challenge, code_challenge_method: "S256", ...extra }),
+    { email: EMAIL, password: PASSWORD },
+  );
   expect(back.searchParams.get("state")).toBe("xyz");
   return back.searchParams.get("code")!;
 }
 
 const token = (form: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/mcp/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) });
+  fetch(`${server.url}/mcp/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form),
+  });
 
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   const ws = (await httpClient(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
-  await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", EMAIL, "--name", "Sec", "--password-stdin"], PASSWORD);
+  await admin(
+    server.dataDir,
+    ["users", "create", "--workspace", ws, "--email", EMAIL, "--name", "Sec", "--password-stdin"],
+    PASSWORD,
+  );
 });
 afterAll(() => server?.stop());
 
@@ -59,41 +84,77 @@ describe("authorization code and PKCE", () => {
     const c = await register();
     const p = pkce();
     const cd = await code(c, p.challenge);
-    const form = { grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret!, code_verifier: p.verifier };
+    const form = {
+      grant_type: "authorization_code",
+      code: cd,
+      redirect_uri: REDIRECT,
+      client_id: c.client_id,
+      client_secret: c.client_secret!,
+      code_verifier: p.verifier,
+    };
     expect((await token(form)).status).toBe(200);
     const replay = await token(form);
     expect(replay.status).toBe(400);
-    expect((await replay.json() as any).error).toBe("invalid_grant");
+    expect(((await replay.json()) as any).error).toBe("invalid_grant");
   });
 
   it("a wrong or missing verifier, or another redirect_uri, is refused", async () => {
     const c = await register();
     const p = pkce();
-    const base = { grant_type: "authorization_code", redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret! };
+    const base = {
+      grant_type: "authorization_code",
+      redirect_uri: REDIRECT,
+      client_id: c.client_id,
+      client_secret: c.client_secret!,
+    };
     const wrong = await token({ ...base, code: await code(c, p.challenge), code_verifier: pkce().verifier });
-    expect((await wrong.json() as any).error).toBe("invalid_grant");
+    expect(((await wrong.json()) as any).error).toBe("invalid_grant");
     const missing = await token({ ...base, code: await code(c, p.challenge) });
-    expect((await missing.json() as any).error).toBe("invalid_request");
-    const otherRedirect = await token({ ...base, redirect_uri: "http://127.0.0.1:50000/other", code: await code(c, p.challenge), code_verifier: p.verifier });
-    expect((await otherRedirect.json() as any).error).toBe("invalid_grant");
+    expect(((await missing.json()) as any).error).toBe("invalid_request");
+    const otherRedirect = await token({
+      ...base,
+      redirect_uri: "http://127.0.0.1:50000/other",
+      code: await code(c, p.challenge),
+      code_verifier: p.verifier,
+    });
+    expect(((await otherRedirect.json()) as any).error).toBe("invalid_grant");
   });
 
   it("authorize requires S256 PKCE and a registered redirect URI", async () => {
     const c = await register();
     const noPkce = await fetch(authorizeUrl(c, {}), { redirect: "manual" });
     expect(new URL(noPkce.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
-    const plain = await fetch(authorizeUrl(c, { code_challenge: pkce().challenge, code_challenge_method: "plain" }), { redirect: "manual" });
+    const plain = await fetch(authorizeUrl(c, { code_challenge: pkce().challenge, code_challenge_method: "plain" }), {
+      redirect: "manual",
+    });
     expect(new URL(plain.headers.get("location")!).searchParams.get("error_description")).toMatch(/S256/);
     // An unregistered redirect URI is never redirected to: an error page instead.
-    const evil = await fetch(authorizeUrl(c, { redirect_uri: "https://evil.example/cb", code_challenge: pkce().challenge, code_challenge_method: "S256" }), { redirect: "manual" });
+    const evil = await fetch(
+      authorizeUrl(c, {
+        redirect_uri: "https://evil.example/cb",
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+      }),
+      { redirect: "manual" },
+    );
     expect(evil.status).toBe(400);
     expect(evil.headers.get("location")).toBeNull();
     expect(evil.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
     expect(evil.headers.get("referrer-policy")).toBe("no-referrer");
     // Loopback redirect URIs match on any port (RFC 8252).
-    const otherPort = await fetch(authorizeUrl(c, { redirect_uri: "http://127.0.0.1:61234/cb", code_challenge: pkce().challenge, code_challenge_method: "S256" }), { redirect: "manual" });
+    const otherPort = await fetch(
+      authorizeUrl(c, {
+        redirect_uri: "http://127.0.0.1:61234/cb",
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+      }),
+      { redirect: "manual" },
+    );
     expect(otherPort.headers.get("location")).toMatch(/^\/oauth\/sign-in\?request=/);
-    const badScope = await fetch(authorizeUrl(c, { scope: "admin", code_challenge: pkce().challenge, code_challenge_method: "S256" }), { redirect: "manual" });
+    const badScope = await fetch(
+      authorizeUrl(c, { scope: "admin", code_challenge: pkce().challenge, code_challenge_method: "S256" }),
+      { redirect: "manual" },
+    );
     expect(new URL(badScope.headers.get("location")!).searchParams.get("error")).toBe("invalid_scope");
   });
 
@@ -113,36 +174,86 @@ describe("authorization code and PKCE", () => {
     const b = await register();
     const p = pkce();
     const cd = await code(a, p.challenge);
-    const stolen = await token({ grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: b.client_id, client_secret: b.client_secret!, code_verifier: p.verifier });
-    expect((await stolen.json() as any).error).toBe("invalid_grant");
-    const badSecret = await token({ grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: a.client_id, client_secret: "nope", code_verifier: p.verifier });
+    const stolen = await token({
+      grant_type: "authorization_code",
+      code: cd,
+      redirect_uri: REDIRECT,
+      client_id: b.client_id,
+      client_secret: b.client_secret!,
+      code_verifier: p.verifier,
+    });
+    expect(((await stolen.json()) as any).error).toBe("invalid_grant");
+    const badSecret = await token({
+      grant_type: "authorization_code",
+      code: cd,
+      redirect_uri: REDIRECT,
+      client_id: a.client_id,
+      client_secret: "nope",
+      code_verifier: p.verifier,
+    });
     expect(badSecret.status).toBe(401);
-    expect((await badSecret.json() as any).error).toBe("invalid_client");
+    expect(((await badSecret.json()) as any).error).toBe("invalid_client");
   });
 
   it("public clients (none) and client_secret_basic clients both work", async () => {
     const pub = await register({ token_endpoint_auth_method: "none" });
     expect(pub.client_secret).toBeUndefined();
     const p1 = pkce();
-    const r1 = await token({ grant_type: "authorization_code", code: await code(pub, p1.challenge), redirect_uri: REDIRECT, client_id: pub.client_id, code_verifier: p1.verifier });
+    const r1 = await token({
+      grant_type: "authorization_code",
+      code: await code(pub, p1.challenge),
+      redirect_uri: REDIRECT,
+      client_id: pub.client_id,
+      code_verifier: p1.verifier,
+    });
     expect(r1.status).toBe(200);
     const basic = await register({ token_endpoint_auth_method: "client_secret_basic" });
     const p2 = pkce();
     const auth = `Basic ${Buffer.from(`${basic.client_id}:${basic.client_secret}`).toString("base64")}`;
-    const r2 = await token({ grant_type: "authorization_code", code: await code(basic, p2.challenge), redirect_uri: REDIRECT, code_verifier: p2.verifier }, { authorization: auth });
+    const r2 = await token(
+      {
+        grant_type: "authorization_code",
+        code: await code(basic, p2.challenge),
+        redirect_uri: REDIRECT,
+        code_verifier: p2.verifier,
+      },
+      { authorization: auth },
+    );
     expect(r2.status).toBe(200);
   });
 });
 
 describe("access tokens on /mcp", () => {
-  const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+  const init = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+  });
   const post = (bearer: string) =>
-    fetch(`${server.url}/mcp`, { method: "POST", body: init, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${bearer}` } });
+    fetch(`${server.url}/mcp`, {
+      method: "POST",
+      body: init,
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${bearer}`,
+      },
+    });
 
   it("a token for another audience, a forged one or an expired one is 401 with resource metadata", async () => {
     const c = await register();
     const p = pkce();
-    const t = await (await token({ grant_type: "authorization_code", code: await code(c, p.challenge), redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret!, code_verifier: p.verifier })).json() as any;
+    const t = (await (
+      await token({
+        grant_type: "authorization_code",
+        code: await code(c, p.challenge),
+        redirect_uri: REDIRECT,
+        client_id: c.client_id,
+        client_secret: c.client_secret!,
+        code_verifier: p.verifier,
+      })
+    ).json()) as any;
     expect((await post(t.access_token)).status).toBe(200);
     const forged = await new SignJWT({ client_id: c.client_id, scope: "read", ws: "ws_x" })
       .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
@@ -153,7 +264,9 @@ describe("access tokens on /mcp", () => {
       .sign(new TextEncoder().encode("not the server's key, not the server's key"));
     const r = await post(forged);
     expect(r.status).toBe(401);
-    expect(r.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(r.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
     // Signed with the server's own key (derived as the server derives it), but expired or for another audience.
     const master = Buffer.from(fs.readFileSync(`${server.dataDir}/secret.key`, "utf8").trim(), "base64");
     const key = new Uint8Array(hkdfSync("sha256", master, Buffer.alloc(0), "notula oauth access tokens", 32));
@@ -184,7 +297,16 @@ describe("access tokens on /mcp", () => {
     const c = await register({ scope: "read openid" });
     const p = pkce();
     const cd = await code(c, p.challenge, { scope: "openid" });
-    const t = (await (await token({ grant_type: "authorization_code", code: cd, redirect_uri: REDIRECT, client_id: c.client_id, client_secret: c.client_secret!, code_verifier: p.verifier })).json()) as any;
+    const t = (await (
+      await token({
+        grant_type: "authorization_code",
+        code: cd,
+        redirect_uri: REDIRECT,
+        client_id: c.client_id,
+        client_secret: c.client_secret!,
+        code_verifier: p.verifier,
+      })
+    ).json()) as any;
     expect(t.scope).toBe("openid");
     const r = await post(t.access_token);
     expect(r.status).toBe(403);
@@ -193,11 +315,19 @@ describe("access tokens on /mcp", () => {
 
   it("discovery documents are served at every path", async () => {
     for (const p of ["/.well-known/oauth-authorization-server", "/mcp/.well-known/oauth-authorization-server"]) {
-      const m = await (await fetch(server.url + p)).json() as any;
-      expect(m).toMatchObject({ issuer: server.url, code_challenge_methods_supported: ["S256"], registration_endpoint: `${server.url}/mcp/oauth/register` });
+      const m = (await (await fetch(server.url + p)).json()) as any;
+      expect(m).toMatchObject({
+        issuer: server.url,
+        code_challenge_methods_supported: ["S256"],
+        registration_endpoint: `${server.url}/mcp/oauth/register`,
+      });
     }
-    for (const p of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp", "/mcp/.well-known/oauth-protected-resource"]) {
-      const m = await (await fetch(server.url + p)).json() as any;
+    for (const p of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/mcp",
+      "/mcp/.well-known/oauth-protected-resource",
+    ]) {
+      const m = (await (await fetch(server.url + p)).json()) as any;
       expect(m).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url] });
     }
   });

@@ -34,7 +34,11 @@ beforeAll(async () => {
     if (url.pathname === "/authorize") {
       // The person signs in at the provider; here, at once.
       const code = `code-${Math.random()}`;
-      codes.set(code, { nonce: url.searchParams.get("nonce")!, challenge: url.searchParams.get("code_challenge")!, redirect: url.searchParams.get("redirect_uri")! });
+      codes.set(code, {
+        nonce: url.searchParams.get("nonce")!,
+        challenge: url.searchParams.get("code_challenge")!,
+        redirect: url.searchParams.get("redirect_uri")!,
+      });
       const back = new URL(url.searchParams.get("redirect_uri")!);
       back.searchParams.set("code", code);
       back.searchParams.set("state", url.searchParams.get("state")!);
@@ -46,8 +50,13 @@ beforeAll(async () => {
       for await (const c of req) body += c;
       const form = new URLSearchParams(body);
       const c = codes.get(form.get("code")!);
-      const verifierOk = c && createHash("sha256").update(form.get("code_verifier") ?? "").digest("base64url") === c.challenge;
-      if (!c || !verifierOk || form.get("client_secret") !== "upstream-secret") return void res.writeHead(400, { "content-type": "application/json" }).end('{"error":"invalid_grant"}');
+      const verifierOk =
+        c &&
+        createHash("sha256")
+          .update(form.get("code_verifier") ?? "")
+          .digest("base64url") === c.challenge;
+      if (!c || !verifierOk || form.get("client_secret") !== "upstream-secret")
+        return void res.writeHead(400, { "content-type": "application/json" }).end('{"error":"invalid_grant"}');
       const idToken = await new SignJWT({ email: signInAs, email_verified: true, nonce: c.nonce })
         .setProtectedHeader({ alg: "RS256", kid: "k1" })
         .setIssuer(issuer)
@@ -64,7 +73,12 @@ beforeAll(async () => {
   issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   server = await startServer({
     args: ["--no-rate-limit"],
-    env: { NOTULA_OIDC_ISSUER: issuer, NOTULA_OIDC_CLIENT_ID: "notula-client", NOTULA_OIDC_CLIENT_SECRET: "upstream-secret", NOTULA_OIDC_NAME: "Acme SSO" },
+    env: {
+      NOTULA_OIDC_ISSUER: issuer,
+      NOTULA_OIDC_CLIENT_ID: "notula-client",
+      NOTULA_OIDC_CLIENT_SECRET: "upstream-secret",
+      NOTULA_OIDC_NAME: "Acme SSO",
+    },
   });
   const ws = (await httpClient(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
   await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "sso@example.com", "--name", "Sso"]);
@@ -76,11 +90,28 @@ afterAll(async () => {
 
 /** Follows the authorization through the provider and notula's pages; returns the final redirect. */
 async function ssoFlow(): Promise<{ final?: URL; status: number; text: string }> {
-  const reg = (await (await fetch(`${server.url}/mcp/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "SSO test", redirect_uris: ["http://127.0.0.1:50001/cb"], token_endpoint_auth_method: "none" }) })).json()) as any;
+  const reg = (await (
+    await fetch(`${server.url}/mcp/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_name: "SSO test",
+        redirect_uris: ["http://127.0.0.1:50001/cb"],
+        token_endpoint_auth_method: "none",
+      }),
+    })
+  ).json()) as any;
   const authorize = `${server.url}/mcp/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "http://127.0.0.1:50001/cb", state: "st", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" })}`;
   let cookie = "";
   const go = async (u: string, init: RequestInit = {}) => {
-    const r = await fetch(u, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), ...(cookie && u.startsWith(server.url) ? { cookie } : {}) } });
+    const r = await fetch(u, {
+      ...init,
+      redirect: "manual",
+      headers: {
+        ...(init.headers as Record<string, string>),
+        ...(cookie && u.startsWith(server.url) ? { cookie } : {}),
+      },
+    });
     const set = r.headers.get("set-cookie");
     if (set) cookie = set.split(";")[0];
     return r;
@@ -103,7 +134,11 @@ async function ssoFlow(): Promise<{ final?: URL; status: number; text: string }>
       continue;
     }
     const field = (n: string) => new RegExp(`name="${n}" value="([^"]*)"`).exec(html)![1];
-    r = await go(`${server.url}/oauth/consent`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ request: field("request"), csrf: field("csrf"), decision: "allow" }) });
+    r = await go(`${server.url}/oauth/consent`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ request: field("request"), csrf: field("csrf"), decision: "allow" }),
+    });
   }
   throw new Error("too many steps");
 }

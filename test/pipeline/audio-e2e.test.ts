@@ -7,7 +7,8 @@ import { client } from "../helpers/http.js";
 import { startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { startChatServer, startTranscriptionServer, wordOverlap, type VendorServer } from "../helpers/vendors.js";
 
-const SPOKEN = "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
+const SPOKEN =
+  "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
 const work = tempDir("notula-e2e-");
 let speech: string;
 
@@ -76,7 +77,9 @@ describe("OpenAI-compatible transcription and chat servers", () => {
     expect(stt.calls[0].headers.authorization).toBe("Bearer stt-key");
     expect(note.summary).toMatch(/^Summary by the model/);
     expect(note.enhancedNote).toContain("## Key points");
-    expect(llm.calls.every((c) => c.body.model === "test-model" && c.headers.authorization === "Bearer llm-key")).toBe(true);
+    expect(llm.calls.every((c) => c.body.model === "test-model" && c.headers.authorization === "Bearer llm-key")).toBe(
+      true,
+    );
   });
 
   it("a transcript longer than the model's context is summarized in parts, none of it dropped", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
-import { startServer, startServerProcess, tempDir, type TestServer , storeQuery } from "../helpers/server.js";
+import { startServer, startServerProcess, tempDir, type TestServer, storeQuery } from "../helpers/server.js";
 import { startChatServer, startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 
 const work = tempDir("notula-faults-");
@@ -30,7 +30,11 @@ function vendorArgs() {
 const dbRows = (server: TestServer, sql: string, ...params: unknown[]) => storeQuery(server.dataDir, sql, ...params);
 
 async function expectSound(server: TestServer, noteId: string) {
-  const segments = await dbRows(server, "SELECT position, start_sec, text FROM transcript_segments WHERE note_id = ? ORDER BY position", noteId);
+  const segments = await dbRows(
+    server,
+    "SELECT position, start_sec, text FROM transcript_segments WHERE note_id = ? ORDER BY position",
+    noteId,
+  );
   const keys = segments.map((s) => `${s.start_sec}|${s.text}`);
   expect(new Set(keys).size).toBe(keys.length);
   expect(segments.map((s) => s.position)).toEqual(segments.map((_, i) => i));
@@ -68,7 +72,10 @@ describe("kill -9 during each stage, then restart", () => {
 describe("retries and failures", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ args: vendorArgs(), env: { NOTULA_PIPELINE_RETRY_BASE_MS: "200", NOTULA_PIPELINE_MAX_ATTEMPTS: "3" } });
+    server = await startServer({
+      args: vendorArgs(),
+      env: { NOTULA_PIPELINE_RETRY_BASE_MS: "200", NOTULA_PIPELINE_MAX_ATTEMPTS: "3" },
+    });
   });
   afterAll(() => server?.stop());
 
@@ -78,7 +85,11 @@ describe("retries and failures", () => {
     const id = await uploadRecording(api, recording, "mp3");
     const note = await waitForStatus(api, id);
     expect(note.status, note.processingError).toBe("completed");
-    const [job] = await dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`);
+    const [job] = await dbRows(
+      server,
+      "SELECT attempts, status FROM jobs WHERE idempotency_key = ?",
+      `process-note:${id}`,
+    );
     expect(job).toEqual({ attempts: 2, status: "succeeded" });
     await expectSound(server, id);
   });
@@ -118,13 +129,24 @@ describe("retries and failures", () => {
              IF NEW.type = 'note.completed' THEN RAISE EXCEPTION 'the event store is down'; END IF; RETURN NEW; END $$`,
           "CREATE TRIGGER refuse_completed BEFORE INSERT ON webhook_events FOR EACH ROW EXECUTE FUNCTION refuse_completed()",
         ]
-      : [`CREATE TRIGGER refuse_completed BEFORE INSERT ON webhook_events WHEN NEW.type = 'note.completed' BEGIN SELECT RAISE(ABORT, 'the event store is down'); END`];
-    const allow = postgres ? ["DROP TRIGGER refuse_completed ON webhook_events", "DROP FUNCTION refuse_completed()"] : ["DROP TRIGGER refuse_completed"];
+      : [
+          `CREATE TRIGGER refuse_completed BEFORE INSERT ON webhook_events WHEN NEW.type = 'note.completed' BEGIN SELECT RAISE(ABORT, 'the event store is down'); END`,
+        ];
+    const allow = postgres
+      ? ["DROP TRIGGER refuse_completed ON webhook_events", "DROP FUNCTION refuse_completed()"]
+      : ["DROP TRIGGER refuse_completed"];
     for (const sql of refuse) await dbRows(server, sql);
     let id: string;
     try {
       id = await uploadRecording(api, recording, "mp3");
-      const failed = async () => (await dbRows(server, "SELECT last_error FROM jobs WHERE idempotency_key = ? AND last_error IS NOT NULL", `process-note:${id}`)).length > 0;
+      const failed = async () =>
+        (
+          await dbRows(
+            server,
+            "SELECT last_error FROM jobs WHERE idempotency_key = ? AND last_error IS NOT NULL",
+            `process-note:${id}`,
+          )
+        ).length > 0;
       const deadline = Date.now() + 30_000;
       while (!(await failed())) {
         if (Date.now() > deadline) throw new Error("the job never hit the refused event");
@@ -173,7 +195,11 @@ describe("configuration errors end processing at once with a clear message", () 
       const note = await waitForStatus(api, id);
       expect(note.status).toBe("recorded-not-summarized");
       expect(note.processingError).toMatch(/Transcription failed: .*NOTULA_STT_URL/);
-      const [job] = await dbRows(server, "SELECT attempts, status FROM jobs WHERE idempotency_key = ?", `process-note:${id}`);
+      const [job] = await dbRows(
+        server,
+        "SELECT attempts, status FROM jobs WHERE idempotency_key = ?",
+        `process-note:${id}`,
+      );
       expect(job).toEqual({ attempts: 1, status: "failed" });
     } finally {
       await server.stop();
@@ -182,7 +208,10 @@ describe("configuration errors end processing at once with a clear message", () 
 
   it("a wrong API key for the transcription server", async () => {
     const guarded = await startTranscriptionServer({ apiKey: "right" });
-    const server = await startServer({ args: ["--no-rate-limit", "--stt-url", guarded.url], env: { NOTULA_STT_API_KEY: "wrong" } });
+    const server = await startServer({
+      args: ["--no-rate-limit", "--stt-url", guarded.url],
+      env: { NOTULA_STT_API_KEY: "wrong" },
+    });
     try {
       const api = client(server.url, server.key);
       const id = await uploadRecording(api, recording, "mp3");
@@ -197,13 +226,18 @@ describe("configuration errors end processing at once with a clear message", () 
   });
 
   it("ffmpeg missing from the PATH", async () => {
-    const server = await startServerProcess({ args: ["--no-rate-limit", "--stt-url", stt.url], env: { PATH: "/nonexistent" } });
+    const server = await startServerProcess({
+      args: ["--no-rate-limit", "--stt-url", stt.url],
+      env: { PATH: "/nonexistent" },
+    });
     try {
       const api = client(server.url, server.key);
       const id = await uploadRecording(api, recording, "mp3");
       const note = await waitForStatus(api, id);
       expect(note.status).toBe("recorded-not-summarized");
-      expect(note.processingError).toMatch(/ffmpeg was not found on PATH; install it \(Debian: apt-get install ffmpeg\)/);
+      expect(note.processingError).toMatch(
+        /ffmpeg was not found on PATH; install it \(Debian: apt-get install ffmpeg\)/,
+      );
     } finally {
       await server.stop();
     }
@@ -216,8 +250,13 @@ describe("configuration errors end processing at once with a clear message", () 
       const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: 5 });
       // An MP3's ID3 header, then nothing an MP3 decoder can read: accepted as a
       // recording by its first bytes, refused by ffmpeg.
-      const body = Buffer.concat([Buffer.from("ID3\x03\x00\x00\x00\x00\x00\x00", "latin1"), Buffer.from("this is not audio at all")]);
-      expect((await fetch(u.body.presignedUrl, { method: "PUT", body, headers: { "content-type": "audio/mpeg" } })).status).toBe(200);
+      const body = Buffer.concat([
+        Buffer.from("ID3\x03\x00\x00\x00\x00\x00\x00", "latin1"),
+        Buffer.from("this is not audio at all"),
+      ]);
+      expect(
+        (await fetch(u.body.presignedUrl, { method: "PUT", body, headers: { "content-type": "audio/mpeg" } })).status,
+      ).toBe(200);
       const id = (await api("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl })).body.noteId;
       const note = await waitForStatus(api, id);
       expect(note.status).toBe("recorded-not-summarized");

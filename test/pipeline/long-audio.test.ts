@@ -49,7 +49,8 @@ describe("a one-hour recording through the pipeline", () => {
 
   it("is sent in windows of at most 10 minutes, timestamps run past 59:00, memory stays bounded", async () => {
     const api = client(server.url, server.key);
-    const rssKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))![1]);
+    const rssKb = (field: string) =>
+      Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))![1]);
     // A half-hour recording first: its peak is what processing costs at all, full
     // 10-minute windows (and the garbage they leave for the collector) included.
     const half = await uploadRecording(api, bursts(work, 1800), "mp3", {}, 1800);
@@ -69,7 +70,9 @@ describe("a one-hour recording through the pipeline", () => {
     // collector's timing on a loaded machine: up to 38 MB was seen there with
     // PostgreSQL, 0 MB usually.
     const peakKb = rssKb("VmHWM");
-    console.log(`server peak memory: ${Math.round(halfPeakKb / 1024)} MB after 30 min of audio, ${Math.round(peakKb / 1024)} MB after 60 min`);
+    console.log(
+      `server peak memory: ${Math.round(halfPeakKb / 1024)} MB after 30 min of audio, ${Math.round(peakKb / 1024)} MB after 60 min`,
+    );
     expect((peakKb - halfPeakKb) / 1024).toBeLessThan(45);
   });
 });

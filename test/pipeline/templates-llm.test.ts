@@ -59,7 +59,13 @@ describe("enhanced notes from templates, with a language model", () => {
         language: "de",
       })
     ).body.template;
-    const id = (await api("POST", "/v1/notes", { title: "Sprint retro", transcripts: lines(12), userWrittenNote: "Mention the flaky tests." })).body.note.id;
+    const id = (
+      await api("POST", "/v1/notes", {
+        title: "Sprint retro",
+        transcripts: lines(12),
+        userWrittenNote: "Mention the flaky tests.",
+      })
+    ).body.note.id;
     await waitForStatus(api, id);
     const before = llm.calls.length;
     expect((await api("POST", `/v1/notes/${id}/enhance`, { templateId: template.id })).status).toBe(200);
@@ -71,13 +77,17 @@ describe("enhanced notes from templates, with a language model", () => {
     const noteCall = calls.find((c) => /You write meeting notes with the "Retro" template/.test(systemOf(c)))!;
     expect(noteCall).toBeDefined();
     const system = systemOf(noteCall);
-    expect(system).toContain("## Went well\nWhat the team was happy with.\n\n## To improve\nWhat should change, and why.\n\n## Actions\n");
+    expect(system).toContain(
+      "## Went well\nWhat the team was happy with.\n\n## To improve\nWhat should change, and why.\n\n## Actions\n",
+    );
     expect(system).toContain("Write in German.");
     expect(system).toContain("A team of five that ships every Tuesday.");
     // The user's own notes and every line of this short meeting go to the model whole.
     expect(userOf(noteCall)).toContain("Mention the flaky tests.");
     for (let i = 0; i < 12; i++) expect(userOf(noteCall)).toContain(`marker${i} `);
-    expect(systemOf(calls.find((c) => /summary of the whole meeting/.test(systemOf(c)))!)).toContain("Write in German.");
+    expect(systemOf(calls.find((c) => /summary of the whole meeting/.test(systemOf(c)))!)).toContain(
+      "Write in German.",
+    );
 
     expect(headings(note.enhancedNote)).toEqual(["Went well", "To improve", "Actions"]);
     expect(note.enhancedNote).toContain("- [German] [00:00] S0: Line 0 marker0");
@@ -142,7 +152,9 @@ describe("enhanced notes from templates, with a language model", () => {
       expect(after.status).toBe("completed");
       expect(after.enhancedNote).toBe(first.enhancedNote);
       expect(after.template.id).toBe("tpl_builtin_general");
-      expect(after.processingError).toMatch(/^Enhancing failed, so the note keeps its previous enhanced note: .*does not follow the template "Stand-up"/);
+      expect(after.processingError).toMatch(
+        /^Enhancing failed, so the note keeps its previous enhanced note: .*does not follow the template "Stand-up"/,
+      );
     } finally {
       llm.set({ garbage: false });
     }
@@ -169,7 +181,10 @@ describe("enhanced notes from templates, with a language model", () => {
   });
 
   it("the workspace's language and vocabulary reach the transcription server; its speaker labels are kept", async () => {
-    const speech = speak(work, "Good morning. The Lisbon office budget is approved. Notula will record the next meeting.");
+    const speech = speak(
+      work,
+      "Good morning. The Lisbon office budget is approved. Notula will record the next meeting.",
+    );
     await api("PATCH", "/v1/ai-config", { transcription: { language: "de", vocabulary: ["Notula", "Lisbon"] } });
     try {
       const before = stt.calls.length;
@@ -187,14 +202,19 @@ describe("enhanced notes from templates, with a language model", () => {
       expect(note.speakers.map((s: any) => s.label).sort()).toEqual(["A", "B"]);
       const renamed = await api("PATCH", `/v1/notes/${note.id}/speakers`, { label: "B", name: "Bea" });
       expect(renamed.body.speakers.find((s: any) => s.label === "B").name).toBe("Bea");
-      expect((await api("GET", `/v1/notes/${note.id}`)).body.note.transcripts.map((s: any) => s.speaker)).toEqual(["A", "Bea"]);
+      expect((await api("GET", `/v1/notes/${note.id}`)).body.note.transcripts.map((s: any) => s.speaker)).toEqual([
+        "A",
+        "Bea",
+      ]);
     } finally {
       await api("PATCH", "/v1/ai-config", { transcription: { language: null, vocabulary: [] } });
     }
     // Auto: the engine detects the language and the note records its code.
     const before = stt.calls.length;
     const auto = await waitForStatus(api, await uploadRecording(api, speech, "wav", { title: "Auto" }));
-    expect(stt.calls.slice(before).every((c) => c.body.language === undefined && c.body.prompt === undefined)).toBe(true);
+    expect(stt.calls.slice(before).every((c) => c.body.language === undefined && c.body.prompt === undefined)).toBe(
+      true,
+    );
     expect(auto.inputLanguage).toBe("en");
   }, 60_000);
 });
@@ -203,7 +223,10 @@ describe("a four-hour meeting with a small model", () => {
   let server: TestServer;
   let api: Client;
   beforeAll(async () => {
-    server = await startServer({ args: ["--no-rate-limit", "--llm-url", llm.url], env: { NOTULA_LLM_CONTEXT_TOKENS: "1024" } });
+    server = await startServer({
+      args: ["--no-rate-limit", "--llm-url", llm.url],
+      env: { NOTULA_LLM_CONTEXT_TOKENS: "1024" },
+    });
     api = client(server.url, server.key);
   });
   afterAll(() => server?.stop());
@@ -232,9 +255,14 @@ describe("a four-hour meeting with a small model", () => {
       for (const c of calls) expect(userOf(c).length / 3.5).toBeLessThan(1024);
 
       expect(note.processingWarnings).toHaveLength(2);
-      const [failed, cut] = [note.processingWarnings.find((w: string) => /could not be read/.test(w)), note.processingWarnings.find((w: string) => /cut short/.test(w))];
+      const [failed, cut] = [
+        note.processingWarnings.find((w: string) => /could not be read/.test(w)),
+        note.processingWarnings.find((w: string) => /cut short/.test(w)),
+      ];
       // Line 700 was said at 116:40, line 1000 at 166:40: each warning names its part and when it was said.
-      expect(failed).toMatch(/^Part \d+ of \d+ \((\d+):\d{2}–(\d+):\d{2}\) of the meeting could not be read by the model \(.*answered 500.*\); nothing from it is in the note\.$/);
+      expect(failed).toMatch(
+        /^Part \d+ of \d+ \((\d+):\d{2}–(\d+):\d{2}\) of the meeting could not be read by the model \(.*answered 500.*\); nothing from it is in the note\.$/,
+      );
       const [, from, to] = /\((\d+):\d{2}–(\d+):\d{2}\)/.exec(failed)!.map(Number);
       expect(from).toBeLessThanOrEqual(116);
       expect(to).toBeGreaterThanOrEqual(116);

@@ -46,7 +46,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   // The bundled embedding model, as a server without an LLM uses it.
-  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"], env: { NOTULA_EMBEDDINGS: "local" } });
+  server = await startServer({
+    args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"],
+    env: { NOTULA_EMBEDDINGS: "local" },
+  });
   api = client(server.url, server.key);
   userId = (await api("GET", "/v1/me")).body.user.id;
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
@@ -69,8 +72,17 @@ async function waitForEvent(type: string, noteId: string, timeoutMs = 30_000) {
 
 describe("templates on the offline path", () => {
   it("a note filed in a folder is enhanced with the folder's default template", async () => {
-    const folder = (await api("POST", "/v1/folders", { name: "Daily stand-up", ownerUserId: userId, templateId: "tpl_builtin_stand-up" })).body.folder;
-    const speech = speak(work, "Yesterday I finished the login page. Today I will write the tests. I am blocked by the build server.");
+    const folder = (
+      await api("POST", "/v1/folders", {
+        name: "Daily stand-up",
+        ownerUserId: userId,
+        templateId: "tpl_builtin_stand-up",
+      })
+    ).body.folder;
+    const speech = speak(
+      work,
+      "Yesterday I finished the login page. Today I will write the tests. I am blocked by the build server.",
+    );
     const id = await uploadRecording(api, speech, "wav", { title: "Stand-up", folderId: folder.id });
     const note = await waitForStatus(api, id);
     expect(note.status, note.processingError).toBe("completed");
@@ -91,7 +103,11 @@ describe("templates on the offline path", () => {
     expect(done.status, done.processingError).toBe("completed");
     expect(headings(done.enhancedNote)).toEqual(["Yesterday", "Today", "Blockers"]);
     const said = new Set(STANDUP.map((l) => l.text));
-    const bullets = (title: string) => section(done.enhancedNote, title).split("\n").filter((l) => l.startsWith("- ")).map((l) => l.slice(2));
+    const bullets = (title: string) =>
+      section(done.enhancedNote, title)
+        .split("\n")
+        .filter((l) => l.startsWith("- "))
+        .map((l) => l.slice(2));
     for (const title of ["Yesterday", "Today", "Blockers"]) {
       expect(bullets(title).length, title).toBeGreaterThan(0);
       for (const b of bullets(title)) expect(said.has(b), `${title}: ${b}`).toBe(true);
@@ -102,7 +118,9 @@ describe("templates on the offline path", () => {
   }, 60_000);
 
   it("enhance with two templates gives two differently sectioned notes, and announces note.updated", async () => {
-    const id = (await api("POST", "/v1/notes", { title: "Customer call", transcripts, userWrittenNote: "Ask about renewal." })).body.note.id;
+    const id = (
+      await api("POST", "/v1/notes", { title: "Customer call", transcripts, userWrittenNote: "Ask about renewal." })
+    ).body.note.id;
     await waitForStatus(api, id);
     await waitForEvent("note.completed", id);
 
@@ -138,7 +156,9 @@ describe("templates on the offline path", () => {
     const unknown = await api("POST", `/v1/notes/${id}/enhance`, { templateId: "tpl_nope" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toMatch(/^templateId: /);
-    expect((await api("POST", `/v1/notes/${id}/enhance`, { templateId: "tpl_builtin_general", extra: 1 })).status).toBe(400);
+    expect((await api("POST", `/v1/notes/${id}/enhance`, { templateId: "tpl_builtin_general", extra: 1 })).status).toBe(
+      400,
+    );
     expect((await api("POST", `/v1/notes/${id}/enhance`, {})).status).toBe(200);
     await waitForStatus(api, id);
     const empty = (await api("POST", "/v1/notes", { title: "Empty" })).body.note.id;
@@ -154,9 +174,24 @@ describe("speakers", () => {
         title: "Planning",
         participants: [{ name: "Ana Silva", email: "ana@example.com" }],
         transcripts: [
-          { speaker: "SPEAKER_00", text: "I will send the revised budget numbers by Friday.", startTimestamp: "00:00", endTimestamp: "00:20" },
-          { speaker: "SPEAKER_01", text: "We decided to hire two engineers.", startTimestamp: "00:20", endTimestamp: "00:25" },
-          { speaker: "SPEAKER_00", text: "The office move is planned for March.", startTimestamp: "00:25", endTimestamp: "00:40" },
+          {
+            speaker: "SPEAKER_00",
+            text: "I will send the revised budget numbers by Friday.",
+            startTimestamp: "00:00",
+            endTimestamp: "00:20",
+          },
+          {
+            speaker: "SPEAKER_01",
+            text: "We decided to hire two engineers.",
+            startTimestamp: "00:20",
+            endTimestamp: "00:25",
+          },
+          {
+            speaker: "SPEAKER_00",
+            text: "The office move is planned for March.",
+            startTimestamp: "00:25",
+            endTimestamp: "00:40",
+          },
         ],
       })
     ).body.note.id;
@@ -169,12 +204,21 @@ describe("speakers", () => {
     ]);
     const byEmail = await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_00", email: "ANA@example.com" });
     expect(byEmail.status).toBe(200);
-    expect(byEmail.body.speakers[0]).toEqual({ label: "SPEAKER_00", name: "Ana Silva", email: "ana@example.com", talkTimeSec: 35, segments: 2 });
+    expect(byEmail.body.speakers[0]).toEqual({
+      label: "SPEAKER_00",
+      name: "Ana Silva",
+      email: "ana@example.com",
+      talkTimeSec: 35,
+      segments: 2,
+    });
     expect((await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_01", name: "Bo" })).status).toBe(200);
 
     const note = (await api("GET", `/v1/notes/${id}`)).body.note;
     expect(note.transcripts.map((s: any) => s.speaker)).toEqual(["Ana Silva", "Bo", "Ana Silva"]);
-    expect(note.speakers.map((s: any) => [s.label, s.name])).toEqual([["SPEAKER_00", "Ana Silva"], ["SPEAKER_01", "Bo"]]);
+    expect(note.speakers.map((s: any) => [s.label, s.name])).toEqual([
+      ["SPEAKER_00", "Ana Silva"],
+      ["SPEAKER_01", "Bo"],
+    ]);
 
     const { client: mcp } = await connectMcp(server.url, server.key);
     try {
@@ -195,11 +239,16 @@ describe("speakers", () => {
     expect(again.transcripts[1].speaker).toBe("Bo");
 
     // null gives the label back; unknown labels and strangers are refused by name.
-    expect((await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_01", name: null })).body.speakers[1].name).toBe("SPEAKER_01");
+    expect(
+      (await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_01", name: null })).body.speakers[1].name,
+    ).toBe("SPEAKER_01");
     const unknown = await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_09", name: "X" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toMatch(/^label: .*SPEAKER_00, SPEAKER_01/);
-    const stranger = await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_00", email: "nobody@example.com" });
+    const stranger = await api("PATCH", `/v1/notes/${id}/speakers`, {
+      label: "SPEAKER_00",
+      email: "nobody@example.com",
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.error.message).toMatch(/^email: /);
     expect((await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_00" })).status).toBe(400);

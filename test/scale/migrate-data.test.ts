@@ -32,16 +32,32 @@ describe("notula admin migrate-data", () => {
 
   it("copies a seeded installation with matching counts, and a server on PostgreSQL and S3 serves it", async () => {
     // The single box, with meaning-based search on so that it has vectors to carry.
-    const box = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url], env: { NOTULA_EMBEDDINGS: "local" } });
+    const box = await startServer({
+      args: ["--no-rate-limit", "--stt-url", stt.url],
+      env: { NOTULA_EMBEDDINGS: "local" },
+    });
     const api = client(box.url, box.key);
     const me = (await api("GET", "/v1/me")).body;
     const folder = (await api("POST", "/v1/folders", { name: "Clients", ownerUserId: me.user.id })).body.folder;
     for (const title of ["Budget review", "Design sync", "Hiring loop"])
-      expect((await api("POST", "/v1/notes", { title, userWrittenNote: `About ${title.toLowerCase()}.`, folderIds: [folder.id] })).status).toBe(200);
-    expect((await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "https://hooks.example/notula" })).status).toBe(200);
+      expect(
+        (
+          await api("POST", "/v1/notes", {
+            title,
+            userWrittenNote: `About ${title.toLowerCase()}.`,
+            folderIds: [folder.id],
+          })
+        ).status,
+      ).toBe(200);
+    expect(
+      (await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "https://hooks.example/notula" })).status,
+    ).toBe(200);
     const recorded = await uploadRecording(api, tone(tempDir(), 1), "wav", { title: "Recorded call" }, 1);
     expect((await waitForStatus(api, recorded)).status).toBe("completed");
-    const before = (await api("GET", "/v1/notes?limit=50")).body.items.map((n: { id: string; title: string }) => [n.id, n.title]);
+    const before = (await api("GET", "/v1/notes?limit=50")).body.items.map((n: { id: string; title: string }) => [
+      n.id,
+      n.title,
+    ]);
     for (let i = 0; i < 100; i++) {
       const [{ n }] = await storeQuery(box.dataDir, "SELECT count(DISTINCT source_id) AS n FROM passages");
       if (n >= 4) break;
@@ -50,8 +66,14 @@ describe("notula admin migrate-data", () => {
     await box.stop();
 
     const storage = `s3://${s3.bucket}/moved?endpoint=${s3.endpoint}`;
-    const aws = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey };
-    const r = await run(["admin", "migrate-data", "--data-dir", box.dataDir, "--to", database.url, "--storage", storage, "--json"], { env: aws });
+    const aws = {
+      AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    };
+    const r = await run(
+      ["admin", "migrate-data", "--data-dir", box.dataDir, "--to", database.url, "--storage", storage, "--json"],
+      { env: aws },
+    );
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.ok).toBe(true);
@@ -78,10 +100,14 @@ describe("notula admin migrate-data", () => {
       env: { ...aws, NOTULA_SECRET_KEY: secretKey, NOTULA_EMBEDDINGS: "none" },
     });
     const api2 = client(moved.url, box.key);
-    expect((await api2("GET", "/v1/notes?limit=50")).body.items.map((n: { id: string; title: string }) => [n.id, n.title])).toEqual(before);
+    expect(
+      (await api2("GET", "/v1/notes?limit=50")).body.items.map((n: { id: string; title: string }) => [n.id, n.title]),
+    ).toEqual(before);
     const note = (await api2("GET", `/v1/notes/${recorded}`)).body.note;
     expect(note.transcripts[0].text).toMatch(/window of 1\.\d seconds/);
-    expect((await api2("GET", "/v1/notes?search=budg")).body.items.map((n: { title: string }) => n.title)).toEqual(["Budget review"]);
+    expect((await api2("GET", "/v1/notes?search=budg")).body.items.map((n: { title: string }) => n.title)).toEqual([
+      "Budget review",
+    ]);
     const hooks = (await api2("GET", "/v1/integrations/automation/webhook")).body.webhooks;
     expect(hooks.map((h: { hookUrl: string }) => h.hookUrl)).toEqual(["https://hooks.example/notula"]);
     // New writes continue after the copied ids.

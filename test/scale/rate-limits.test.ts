@@ -33,11 +33,17 @@ describe("limits across replicas on PostgreSQL", () => {
   });
 
   it("failed sign-ins count once across replicas", async () => {
-    for (const port of [1, 2]) runtimes.push(await openRuntime(tempDir(), { publicUrl: `http://127.0.0.1:${port}`, database: database.url }));
+    for (const port of [1, 2])
+      runtimes.push(await openRuntime(tempDir(), { publicUrl: `http://127.0.0.1:${port}`, database: database.url }));
     const [one, two] = runtimes;
-    const created = await one.services.workspaces.create({ name: "Sign-ins", adminEmail: "guess@example.com", adminName: "G" });
+    const created = await one.services.workspaces.create({
+      name: "Sign-ins",
+      adminEmail: "guess@example.com",
+      adminName: "G",
+    });
     await one.services.accounts.setPassword(created.user.id, "the-right-password");
-    const attempt = (rt: Runtime, password: string) => rt.services.accounts.signIn({ email: "guess@example.com", password, address: "203.0.113.9", userAgent: "t" });
+    const attempt = (rt: Runtime, password: string) =>
+      rt.services.accounts.signIn({ email: "guess@example.com", password, address: "203.0.113.9", userAgent: "t" });
     for (let i = 0; i < 10; i++) expect(await attempt(i % 2 ? two : one, `wrong-${i}`)).toBeNull();
     await expect(attempt(one, "the-right-password")).rejects.toBeInstanceOf(RateLimitError);
     await expect(attempt(two, "the-right-password")).rejects.toBeInstanceOf(RateLimitError);

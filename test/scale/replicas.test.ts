@@ -33,9 +33,12 @@ async function startReceiver() {
     res.writeHead(200).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
-
 
 describe("two API servers and two workers on PostgreSQL and S3", () => {
   let database: TestDatabase;
@@ -70,7 +73,11 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
       NOTULA_STT_URL: stt.url,
     };
     const start = async (role: "api" | "worker", first = false) => {
-      const s = await startServerProcess({ dataDir: first ? undefined : tempDir(), args: ["--role", role, "--no-rate-limit", "--allow-private-webhooks"], env });
+      const s = await startServerProcess({
+        dataDir: first ? undefined : tempDir(),
+        args: ["--role", role, "--no-rate-limit", "--allow-private-webhooks"],
+        env,
+      });
       servers.push(s);
       return s;
     };
@@ -88,7 +95,11 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
       const u = await writer("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 1 });
       expect(u.status, u.text).toBe(200);
       expect(new URL(u.body.presignedUrl).origin).toBe(s3.endpoint);
-      const put = await fetch(u.body.presignedUrl, { method: "PUT", body: wav, headers: { "content-type": "audio/wav" } });
+      const put = await fetch(u.body.presignedUrl, {
+        method: "PUT",
+        body: wav,
+        headers: { "content-type": "audio/wav" },
+      });
       expect(put.status).toBe(200);
       const made = await writer("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl, title: `Recording ${i}` });
       expect(made.status, made.text).toBe(200);
@@ -106,17 +117,25 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
     await start("worker");
     await w1.kill9();
 
-    const notes = await until("every note completed", async () => {
-      const all = await Promise.all(ids.map(async (id) => (await c2("GET", `/v1/notes/${id}`)).body.note));
-      return all.every((n) => n.status === "completed") ? all : null;
-    }, 90_000);
+    const notes = await until(
+      "every note completed",
+      async () => {
+        const all = await Promise.all(ids.map(async (id) => (await c2("GET", `/v1/notes/${id}`)).body.note));
+        return all.every((n) => n.status === "completed") ? all : null;
+      },
+      90_000,
+    );
     for (const n of notes) expect(n.transcripts[0].text).toMatch(/window of 1\.\d seconds/);
 
     // A delivery the killed worker held waits out its lease (30 s), then maybe a retry (30 s).
-    const completed = await until("a note.completed event for every note", async () => {
-      const events = receiver.received.filter((r) => r.type === "note.completed");
-      return new Set(events.map((e) => e.noteId)).size === RECORDINGS ? events : null;
-    }, 120_000).catch(async (err) => {
+    const completed = await until(
+      "a note.completed event for every note",
+      async () => {
+        const events = receiver.received.filter((r) => r.type === "note.completed");
+        return new Set(events.map((e) => e.noteId)).size === RECORDINGS ? events : null;
+      },
+      120_000,
+    ).catch(async (err) => {
       // Say where each missing event is: never written, or written and stuck in delivery.
       const seen = new Set(receiver.received.filter((r) => r.type === "note.completed").map((e) => e.noteId));
       const missing = ids.filter((id) => !seen.has(id));
@@ -130,7 +149,9 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
         [missing],
       );
       await db.end();
-      throw new Error(`${(err as Error).message}; missing ${missing.join(", ")}; outbox at ${Date.now()}: ${JSON.stringify(rows)}`);
+      throw new Error(
+        `${(err as Error).message}; missing ${missing.join(", ")}; outbox at ${Date.now()}: ${JSON.stringify(rows)}`,
+      );
     });
     for (const id of ids) {
       const forNote = completed.filter((e) => e.noteId === id);
@@ -145,7 +166,9 @@ describe("two API servers and two workers on PostgreSQL and S3", () => {
     const pg = await import("pg");
     const db = new pg.default.Client({ connectionString: database.url });
     await db.connect();
-    const { rows } = await db.query("SELECT idempotency_key, status, count(*)::int AS n, max(attempts)::int AS attempts FROM jobs WHERE kind = 'process-note' GROUP BY 1, 2");
+    const { rows } = await db.query(
+      "SELECT idempotency_key, status, count(*)::int AS n, max(attempts)::int AS attempts FROM jobs WHERE kind = 'process-note' GROUP BY 1, 2",
+    );
     await db.end();
     expect(rows.length).toBe(RECORDINGS);
     expect(rows.every((r) => r.status === "succeeded" && r.n === 1)).toBe(true);

@@ -7,7 +7,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { folderPolicy, invitePolicy, notePolicy, ownedPolicy, workspacePolicy, type Actor, type FolderFacts, type NoteFacts } from "../../src/core/access.js";
+import {
+  folderPolicy,
+  invitePolicy,
+  notePolicy,
+  ownedPolicy,
+  workspacePolicy,
+  type Actor,
+  type FolderFacts,
+  type NoteFacts,
+} from "../../src/core/access.js";
 import { client } from "../helpers/http.js";
 import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { actorOf, buildWorld, EVERYONE, type Who, type World } from "../helpers/world.js";
@@ -65,12 +74,19 @@ const listed = (who: Who, scope: string | null, sees: boolean) => restStatus(who
 const decide = (sees: boolean, may: boolean): Decision => (!sees ? "hidden" : may ? "ok" : "forbidden");
 
 const failures: string[] = [];
-const covered = { rest: new Set<string>(), mcp: new Set<string>(), web: new Set<string>(), cli: new Set<string>(), webhook: new Set<string>() };
+const covered = {
+  rest: new Set<string>(),
+  mcp: new Set<string>(),
+  web: new Set<string>(),
+  cli: new Set<string>(),
+  webhook: new Set<string>(),
+};
 let cases = 0;
 function check(surface: keyof typeof covered, op: string, label: string, actual: unknown, expected: unknown) {
   cases++;
   covered[surface].add(op);
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) failures.push(`${surface} ${op} ${label}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    failures.push(`${surface} ${op} ${label}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
 }
 
 // ---------------------------------------------------------------------------
@@ -82,7 +98,10 @@ interface NoteFixture {
   word: string;
 }
 type NoteKind = "team" | "board" | "diary" | "public";
-const NOTE_KINDS: Record<NoteKind, { by: Who; visibility: "workspace" | "only-me" | "public"; folder: "shared" | "private" | null }> = {
+const NOTE_KINDS: Record<
+  NoteKind,
+  { by: Who; visibility: "workspace" | "only-me" | "public"; folder: "shared" | "private" | null }
+> = {
   team: { by: "admin", visibility: "workspace", folder: "shared" },
   board: { by: "inside", visibility: "workspace", folder: "private" },
   diary: { by: "inside", visibility: "only-me", folder: null },
@@ -99,10 +118,16 @@ async function makeNote(kind: NoteKind): Promise<NoteFixture> {
     folderIds,
     userWrittenNote: `Notes mentioning ${word}.`,
     summary: "Summary.",
-    transcripts: [{ speaker: "A", text: `We spoke about ${word} today.`, startTimestamp: "00:01", endTimestamp: "00:05" }],
+    transcripts: [
+      { speaker: "A", text: `We spoke about ${word} today.`, startTimestamp: "00:01", endTimestamp: "00:05" },
+    ],
   });
   if (r.status !== 200) throw new Error(`fixture ${kind}: ${r.text}`);
-  return { id: r.body.note.id, word, facts: { workspaceId: w.workspaceId, createdBy: w.people[k.by].userId, visibility: k.visibility, folderIds } };
+  return {
+    id: r.body.note.id,
+    word,
+    facts: { workspaceId: w.workspaceId, createdBy: w.people[k.by].userId, visibility: k.visibility, folderIds },
+  };
 }
 
 async function makeFolder(isPrivate: boolean): Promise<FolderFacts> {
@@ -125,15 +150,26 @@ const REST_PEOPLE = EVERYONE;
 const WEB_PEOPLE: Who[] = ["admin", "inside", "outside"];
 
 async function mcpCall(who: Who, tool: string, args: Record<string, unknown>) {
-  return (await w.mcp[who].callTool({ name: tool, arguments: args })) as { isError?: boolean; structuredContent?: any; content: { text: string }[] };
+  return (await w.mcp[who].callTool({ name: tool, arguments: args })) as {
+    isError?: boolean;
+    structuredContent?: any;
+    content: { text: string }[];
+  };
 }
 
 async function web(who: Who, method: string, path: string, form?: Record<string, string | string[]>) {
   const res = await fetch(server.url + path, {
     method,
     redirect: "manual",
-    headers: { cookie: w.people[who].cookie!, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
-    body: form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]))) : undefined,
+    headers: {
+      cookie: w.people[who].cookie!,
+      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    },
+    body: form
+      ? new URLSearchParams(
+          Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x])),
+        )
+      : undefined,
   });
   return { status: res.status, text: await res.text() };
 }
@@ -143,45 +179,116 @@ const csrfOf = async (who: Who) => /name="csrf" value="([^"]+)"/.exec((await web
 
 describe("the access matrix", () => {
   it("notes: read, list, filter, search, edit, widen and delete, on REST, MCP, the web app and the CLI", async () => {
-    const notes: Record<NoteKind, NoteFixture> = { team: await makeNote("team"), board: await makeNote("board"), diary: await makeNote("diary"), public: await makeNote("public") };
+    const notes: Record<NoteKind, NoteFixture> = {
+      team: await makeNote("team"),
+      board: await makeNote("board"),
+      diary: await makeNote("diary"),
+      public: await makeNote("public"),
+    };
     for (const who of REST_PEOPLE) {
       const api = w.people[who].api;
       const a = actorOf(w, who);
       for (const [kind, n] of Object.entries(notes)) {
         const sees = notePolicy.see(a, n.facts);
         const label = `${who} × ${kind}`;
-        check("rest", "getNote", label, (await api("GET", `/v1/notes/${n.id}`)).status, restStatus(who, "notes", decide(sees, true)));
-        check("rest", "listSpeakers", label, (await api("GET", `/v1/notes/${n.id}/speakers`)).status, restStatus(who, "notes", decide(sees, true)));
+        check(
+          "rest",
+          "getNote",
+          label,
+          (await api("GET", `/v1/notes/${n.id}`)).status,
+          restStatus(who, "notes", decide(sees, true)),
+        );
+        check(
+          "rest",
+          "listSpeakers",
+          label,
+          (await api("GET", `/v1/notes/${n.id}/speakers`)).status,
+          restStatus(who, "notes", decide(sees, true)),
+        );
         const list = await api("GET", "/v1/notes?limit=100");
-        check("rest", "listNotes", label, (list.body?.items ?? []).some((x: { id: string }) => x.id === n.id), listed(who, "notes", sees));
+        check(
+          "rest",
+          "listNotes",
+          label,
+          (list.body?.items ?? []).some((x: { id: string }) => x.id === n.id),
+          listed(who, "notes", sees),
+        );
         for (const f of n.facts.folderIds) {
           const byFolder = await api("GET", `/v1/notes?limit=100&folderIds=${f}`);
-          check("rest", "listNotes", `${label} ?folderIds`, (byFolder.body?.items ?? []).some((x: { id: string }) => x.id === n.id), listed(who, "notes", sees));
+          check(
+            "rest",
+            "listNotes",
+            `${label} ?folderIds`,
+            (byFolder.body?.items ?? []).some((x: { id: string }) => x.id === n.id),
+            listed(who, "notes", sees),
+          );
         }
         for (const mode of ["fulltext", "hybrid"]) {
           const found = await api("GET", `/v1/search?q=${n.word}&mode=${mode}`);
-          check("rest", "search", `${label} ${mode}`, (found.body?.results ?? []).some((x: { note: { id: string } }) => x.note.id === n.id), listed(who, "notes", sees));
+          check(
+            "rest",
+            "search",
+            `${label} ${mode}`,
+            (found.body?.results ?? []).some((x: { note: { id: string } }) => x.note.id === n.id),
+            listed(who, "notes", sees),
+          );
         }
-        check("rest", "updateNote", `${label} title`, (await api("PATCH", `/v1/notes/${n.id}`, { title: `${kind} meeting (edited by ${who})` })).status, restStatus(who, "notes", decide(sees, notePolicy.edit(a, n.facts))));
-        check("rest", "renameSpeaker", label, (await api("PATCH", `/v1/notes/${n.id}/speakers`, { label: "A", name: "Ann" })).status, restStatus(who, "notes", decide(sees, notePolicy.edit(a, n.facts))));
+        check(
+          "rest",
+          "updateNote",
+          `${label} title`,
+          (await api("PATCH", `/v1/notes/${n.id}`, { title: `${kind} meeting (edited by ${who})` })).status,
+          restStatus(who, "notes", decide(sees, notePolicy.edit(a, n.facts))),
+        );
+        check(
+          "rest",
+          "renameSpeaker",
+          label,
+          (await api("PATCH", `/v1/notes/${n.id}/speakers`, { label: "A", name: "Ann" })).status,
+          restStatus(who, "notes", decide(sees, notePolicy.edit(a, n.facts))),
+        );
         // Processing again may meet processing already under way (409): the access decision is the 404 line.
         for (const op of ["reprocessNote", "enhanceNote"] as const) {
-          const s = (await api("POST", `/v1/notes/${n.id}/${op === "reprocessNote" ? "reprocess" : "enhance"}`, op === "enhanceNote" ? {} : undefined)).status;
+          const s = (
+            await api(
+              "POST",
+              `/v1/notes/${n.id}/${op === "reprocessNote" ? "reprocess" : "enhance"}`,
+              op === "enhanceNote" ? {} : undefined,
+            )
+          ).status;
           const want = restStatus(who, "notes", decide(sees, notePolicy.edit(a, n.facts)));
           check("rest", op, label, want === 200 ? [200, 409].includes(s) : s, want === 200 ? true : want);
         }
         // Widening and deleting change the note: each on a fresh one of the same kind.
         const fresh = await makeNote(kind as NoteKind);
         const other = fresh.facts.visibility === "workspace" ? "private" : "workspace";
-        check("rest", "updateNote", `${label} visibility`, (await api("PATCH", `/v1/notes/${fresh.id}`, { visibility: other })).status, restStatus(who, "notes", decide(sees, notePolicy.widen(a, fresh.facts))));
+        check(
+          "rest",
+          "updateNote",
+          `${label} visibility`,
+          (await api("PATCH", `/v1/notes/${fresh.id}`, { visibility: other })).status,
+          restStatus(who, "notes", decide(sees, notePolicy.widen(a, fresh.facts))),
+        );
         const doomed = await makeNote(kind as NoteKind);
-        check("rest", "deleteNote", label, (await api("DELETE", `/v1/notes/${doomed.id}`)).status, restStatus(who, "notes", decide(sees, notePolicy.delete(a, doomed.facts))));
+        check(
+          "rest",
+          "deleteNote",
+          label,
+          (await api("DELETE", `/v1/notes/${doomed.id}`)).status,
+          restStatus(who, "notes", decide(sees, notePolicy.delete(a, doomed.facts))),
+        );
       }
       // Filing a new note: in the folders one can see.
       for (const which of ["shared", "private"] as const) {
         const f = folderFacts(which);
         const s = (await api("POST", "/v1/notes", { title: "Filed", folderIds: [f.id] })).status;
-        check("rest", "createNote", `${who} into ${which} folder`, s, restStatus(who, "notes", folderPolicy.edit(a, f) ? "ok" : "invalid"));
+        check(
+          "rest",
+          "createNote",
+          `${who} into ${which} folder`,
+          s,
+          restStatus(who, "notes", folderPolicy.edit(a, f) ? "ok" : "invalid"),
+        );
       }
     }
 
@@ -194,11 +301,30 @@ describe("the access matrix", () => {
         const label = `${who} × ${kind}`;
         check("mcp", "svc_get_note", label, !(await mcpCall(who, "svc_get_note", { id: n.id })).isError, sees);
         const listedNotes = (await mcpCall(who, "svc_list_notes", { limit: 100 })).structuredContent?.notes ?? [];
-        check("mcp", "svc_list_notes", label, listedNotes.some((x: { id: string }) => x.id === n.id), sees);
+        check(
+          "mcp",
+          "svc_list_notes",
+          label,
+          listedNotes.some((x: { id: string }) => x.id === n.id),
+          sees,
+        );
         const hits = (await mcpCall(who, "svc_search_notes", { query: n.word })).structuredContent?.notes ?? [];
-        check("mcp", "svc_search_notes", label, hits.some((x: { id: string }) => x.id === n.id), sees);
-        const knowledge = (await mcpCall(who, "svc_search_knowledge", { query: n.word })).structuredContent?.results ?? [];
-        check("mcp", "svc_search_knowledge", label, knowledge.some((x: { id: string }) => x.id === n.id), sees);
+        check(
+          "mcp",
+          "svc_search_notes",
+          label,
+          hits.some((x: { id: string }) => x.id === n.id),
+          sees,
+        );
+        const knowledge =
+          (await mcpCall(who, "svc_search_knowledge", { query: n.word })).structuredContent?.results ?? [];
+        check(
+          "mcp",
+          "svc_search_knowledge",
+          label,
+          knowledge.some((x: { id: string }) => x.id === n.id),
+          sees,
+        );
       }
     }
 
@@ -211,24 +337,61 @@ describe("the access matrix", () => {
         const label = `${who} × ${kind}`;
         const page = await web(who, "GET", `/notes/${n.id}`);
         check("web", "GET /notes/:id", label, page.status, sees ? 200 : 404);
-        if (!sees) check("web", "GET /notes/:id", `${label} leaks no folder name`, page.text.includes("Board secrets"), false);
-        check("web", "GET /notes/:id/status", label, (await web(who, "GET", `/notes/${n.id}/status`)).status, sees ? 200 : 404);
+        if (!sees)
+          check("web", "GET /notes/:id", `${label} leaks no folder name`, page.text.includes("Board secrets"), false);
+        check(
+          "web",
+          "GET /notes/:id/status",
+          label,
+          (await web(who, "GET", `/notes/${n.id}/status`)).status,
+          sees ? 200 : 404,
+        );
         check("web", "GET /notes/:id/audio", label, (await web(who, "GET", `/notes/${n.id}/audio`)).status, 404);
         for (const f of n.facts.folderIds)
-          check("web", "GET /notes?folderIds", label, (await web(who, "GET", `/notes?folderIds=${f}`)).text.includes(`/notes/${n.id}`), sees);
-        check("web", "GET /notes?said", label, (await web(who, "GET", `/notes?said=${n.word}`)).text.includes(`/notes/${n.id}`), sees);
+          check(
+            "web",
+            "GET /notes?folderIds",
+            label,
+            (await web(who, "GET", `/notes?folderIds=${f}`)).text.includes(`/notes/${n.id}`),
+            sees,
+          );
+        check(
+          "web",
+          "GET /notes?said",
+          label,
+          (await web(who, "GET", `/notes?said=${n.word}`)).text.includes(`/notes/${n.id}`),
+          sees,
+        );
         // As the form sends it: the folders it shows ticked stay ticked.
-        const edited = await web(who, "POST", `/notes/${n.id}`, { csrf, title: `${kind} (web edit)`, visibility: n.facts.visibility, userWrittenNote: `Notes mentioning ${n.word}.`, folderIds: [...n.facts.folderIds] });
+        const edited = await web(who, "POST", `/notes/${n.id}`, {
+          csrf,
+          title: `${kind} (web edit)`,
+          visibility: n.facts.visibility,
+          userWrittenNote: `Notes mentioning ${n.word}.`,
+          folderIds: [...n.facts.folderIds],
+        });
         check("web", "POST /notes/:id", label, edited.status, sees ? 303 : 404);
         const doomed = await makeNote(kind as NoteKind);
         const deleted = await web(who, "POST", `/notes/${doomed.id}/delete`, { csrf });
-        check("web", "POST /notes/:id/delete", label, deleted.status, !sees ? 404 : notePolicy.delete(a, doomed.facts) ? 303 : 403);
+        check(
+          "web",
+          "POST /notes/:id/delete",
+          label,
+          deleted.status,
+          !sees ? 404 : notePolicy.delete(a, doomed.facts) ? 303 : 403,
+        );
       }
     }
 
     // The CLI, as the binary, for the two members and the notes that tell them apart.
     for (const who of ["inside", "outside"] as const) {
-      const env = { NOTULA_URL: server.url, NOTULA_API_KEY: w.people[who].bearer, XDG_CONFIG_HOME: tempDir("notula-cfg-"), NOTULA_NO_KEYCHAIN: "1", NO_COLOR: "1" };
+      const env = {
+        NOTULA_URL: server.url,
+        NOTULA_API_KEY: w.people[who].bearer,
+        XDG_CONFIG_HOME: tempDir("notula-cfg-"),
+        NOTULA_NO_KEYCHAIN: "1",
+        NO_COLOR: "1",
+      };
       const a = actorOf(w, who);
       for (const kind of ["board", "diary"] as const) {
         const n = notes[kind];
@@ -236,7 +399,13 @@ describe("the access matrix", () => {
         check("cli", "notes get", `${who} × ${kind}`, got.code, notePolicy.see(a, n.facts) ? 0 : 3);
       }
       const listing = await run(["notes", "list", "--json", "--limit", "100"], { env });
-      check("cli", "notes list", who, [notes.board.id, notes.diary.id].filter((id) => listing.stdout.includes(id)).length, who === "inside" ? 2 : 0);
+      check(
+        "cli",
+        "notes list",
+        who,
+        [notes.board.id, notes.diary.id].filter((id) => listing.stdout.includes(id)).length,
+        who === "inside" ? 2 : 0,
+      );
       const searched = await run(["notes", "search", notes.board.word, "--json"], { env });
       check("cli", "notes search", who, searched.stdout.includes(notes.board.id), who === "inside");
     }
@@ -251,16 +420,43 @@ describe("the access matrix", () => {
         const sees = folderPolicy.see(a, f);
         const label = `${who} × ${which}`;
         const list = await api("GET", "/v1/folders");
-        check("rest", "listFolders", label, (list.body?.folders ?? []).some((x: { id: string }) => x.id === f.id), listed(who, "folders", sees));
-        check("rest", "listFolderMembers", label, (await api("GET", `/v1/folders/${f.id}/members`)).status, restStatus(who, "folders", decide(sees, true)));
-        check("rest", "updateFolder", `${label} rename`, (await api("PATCH", `/v1/folders/${f.id}`, { name: which === "shared" ? "Team room" : "Board secrets" })).status, restStatus(who, "folders", decide(sees, folderPolicy.edit(a, f))));
+        check(
+          "rest",
+          "listFolders",
+          label,
+          (list.body?.folders ?? []).some((x: { id: string }) => x.id === f.id),
+          listed(who, "folders", sees),
+        );
+        check(
+          "rest",
+          "listFolderMembers",
+          label,
+          (await api("GET", `/v1/folders/${f.id}/members`)).status,
+          restStatus(who, "folders", decide(sees, true)),
+        );
+        check(
+          "rest",
+          "updateFolder",
+          `${label} rename`,
+          (await api("PATCH", `/v1/folders/${f.id}`, { name: which === "shared" ? "Team room" : "Board secrets" }))
+            .status,
+          restStatus(who, "folders", decide(sees, folderPolicy.edit(a, f))),
+        );
         // Members of the workspace: a private folder's name only for those who see it.
         const members = await api("GET", "/v1/workspace/members?limit=100");
-        const named = (members.body?.items ?? []).some((m: { folders: { id: string }[] }) => m.folders.some((x) => x.id === f.id));
+        const named = (members.body?.items ?? []).some((m: { folders: { id: string }[] }) =>
+          m.folders.some((x) => x.id === f.id),
+        );
         check("rest", "listMembers", `${label} folder names`, named, listed(who, "users", sees));
         const one = await api("GET", `/v1/workspace/members/${w.people.inside.userId}`);
         // "inside" is in the private folder (its owner), not in the shared one (the admin's).
-        check("rest", "getMember", `${label} folder names`, (one.body?.member?.folders ?? []).some((x: { id: string }) => x.id === f.id), which === "private" && listed(who, "users", sees) && who !== "stranger");
+        check(
+          "rest",
+          "getMember",
+          `${label} folder names`,
+          (one.body?.member?.folders ?? []).some((x: { id: string }) => x.id === f.id),
+          which === "private" && listed(who, "users", sees) && who !== "stranger",
+        );
 
         // The changes that need the owner or an admin, each on a fresh folder of the kind.
         const manage = async (op: string, run: (id: string) => Promise<number>, extra = "", outsideJoins = false) => {
@@ -268,16 +464,34 @@ describe("the access matrix", () => {
           // A fresh private folder has its owner ("inside") alone, unless "outside" is added first.
           const joined = outsideJoins && ["outside", "noscope", "oauth"].includes(who);
           const fa = actorFor(who, fresh.isPrivate && !joined ? [fresh.id] : []);
-          check("rest", op, `${label}${extra}`, await run(fresh.id), restStatus(who, "folders", decide(folderPolicy.see(fa, fresh), folderPolicy.manage(fa, fresh))));
+          check(
+            "rest",
+            op,
+            `${label}${extra}`,
+            await run(fresh.id),
+            restStatus(who, "folders", decide(folderPolicy.see(fa, fresh), folderPolicy.manage(fa, fresh))),
+          );
         };
-        await manage("updateFolder", async (id) => (await api("PATCH", `/v1/folders/${id}`, { isPrivate: which === "shared" })).status, " privacy");
+        await manage(
+          "updateFolder",
+          async (id) => (await api("PATCH", `/v1/folders/${id}`, { isPrivate: which === "shared" })).status,
+          " privacy",
+        );
         await manage("deleteFolder", async (id) => (await api("DELETE", `/v1/folders/${id}`)).status);
-        await manage("addFolderMember", async (id) => (await api("PUT", `/v1/folders/${id}/members/${w.people.outside.userId}`)).status);
-        await manage("removeFolderMember", async (id) => {
-          const owner = which === "private" ? w.people.inside : w.people.admin;
-          await owner.api("PUT", `/v1/folders/${id}/members/${w.people.outside.userId}`);
-          return (await api("DELETE", `/v1/folders/${id}/members/${w.people.outside.userId}`)).status;
-        }, "", true);
+        await manage(
+          "addFolderMember",
+          async (id) => (await api("PUT", `/v1/folders/${id}/members/${w.people.outside.userId}`)).status,
+        );
+        await manage(
+          "removeFolderMember",
+          async (id) => {
+            const owner = which === "private" ? w.people.inside : w.people.admin;
+            await owner.api("PUT", `/v1/folders/${id}/members/${w.people.outside.userId}`);
+            return (await api("DELETE", `/v1/folders/${id}/members/${w.people.outside.userId}`)).status;
+          },
+          "",
+          true,
+        );
       }
       // Creating: one's own folder, and one owned by somebody else.
       const a = actorOf(w, who);
@@ -285,7 +499,17 @@ describe("the access matrix", () => {
       check("rest", "createFolder", `${who} own`, own.status, restStatus(who, "folders", "ok"));
       const someoneElse = who === "inside" ? w.people.outside.userId : w.people.inside.userId;
       const theirs = await api("POST", "/v1/folders", { name: "Theirs", ownerUserId: someoneElse });
-      check("rest", "createFolder", `${who} for another`, theirs.status, restStatus(who, "folders", who === "stranger" ? "invalid" : folderPolicy.create(a, someoneElse) ? "ok" : "forbidden"));
+      check(
+        "rest",
+        "createFolder",
+        `${who} for another`,
+        theirs.status,
+        restStatus(
+          who,
+          "folders",
+          who === "stranger" ? "invalid" : folderPolicy.create(a, someoneElse) ? "ok" : "forbidden",
+        ),
+      );
     }
   }, 120_000);
 
@@ -296,42 +520,129 @@ describe("the access matrix", () => {
       const admin = workspacePolicy.manage(a) ? "ok" : "forbidden";
       check("rest", "getMe", who, (await api("GET", "/v1/me")).status, who === "oauth" ? 401 : 200);
       check("rest", "getWorkspace", who, (await api("GET", "/v1/workspace")).status, restStatus(who, "users", "ok"));
-      const name = who === "stranger" ? "Elsewhere" : (await w.people.admin.api("GET", "/v1/workspace")).body.workspace.name;
-      check("rest", "updateWorkspace", who, (await api("PATCH", "/v1/workspace", { name })).status, restStatus(who, "users", admin));
-      check("rest", "listMembers", who, (await api("GET", "/v1/workspace/members")).status, restStatus(who, "users", "ok"));
+      const name =
+        who === "stranger" ? "Elsewhere" : (await w.people.admin.api("GET", "/v1/workspace")).body.workspace.name;
+      check(
+        "rest",
+        "updateWorkspace",
+        who,
+        (await api("PATCH", "/v1/workspace", { name })).status,
+        restStatus(who, "users", admin),
+      );
+      check(
+        "rest",
+        "listMembers",
+        who,
+        (await api("GET", "/v1/workspace/members")).status,
+        restStatus(who, "users", "ok"),
+      );
       const outsider = await w.people.admin.api("GET", `/v1/workspace/members/${w.people.outside.userId}`);
-      check("rest", "getMember", who, (await api("GET", `/v1/workspace/members/${outsider.body.member.id}`)).status, restStatus(who, "users", who === "stranger" ? "hidden" : "ok"));
-      check("rest", "updateMember", who, (await api("PATCH", `/v1/workspace/members/${outsider.body.member.id}`, { groupIds: [] })).status, restStatus(who, "users", who === "stranger" ? "hidden" : admin));
-      check("rest", "listGroups", who, (await api("GET", "/v1/workspace/groups")).status, restStatus(who, "users", "ok"));
-      check("rest", "createGroup", who, (await api("POST", "/v1/workspace/groups", { name: `G ${who} ${++seq}` })).status, restStatus(who, "users", admin));
+      check(
+        "rest",
+        "getMember",
+        who,
+        (await api("GET", `/v1/workspace/members/${outsider.body.member.id}`)).status,
+        restStatus(who, "users", who === "stranger" ? "hidden" : "ok"),
+      );
+      check(
+        "rest",
+        "updateMember",
+        who,
+        (await api("PATCH", `/v1/workspace/members/${outsider.body.member.id}`, { groupIds: [] })).status,
+        restStatus(who, "users", who === "stranger" ? "hidden" : admin),
+      );
+      check(
+        "rest",
+        "listGroups",
+        who,
+        (await api("GET", "/v1/workspace/groups")).status,
+        restStatus(who, "users", "ok"),
+      );
+      check(
+        "rest",
+        "createGroup",
+        who,
+        (await api("POST", "/v1/workspace/groups", { name: `G ${who} ${++seq}` })).status,
+        restStatus(who, "users", admin),
+      );
       check("rest", "listTags", who, (await api("GET", "/v1/workspace/tags")).status, restStatus(who, "folders", "ok"));
-      check("rest", "createTag", who, (await api("POST", "/v1/workspace/tags", { name: `T ${who} ${++seq}` })).status, restStatus(who, "folders", "ok"));
+      check(
+        "rest",
+        "createTag",
+        who,
+        (await api("POST", "/v1/workspace/tags", { name: `T ${who} ${++seq}` })).status,
+        restStatus(who, "folders", "ok"),
+      );
       check("rest", "getAiConfig", who, (await api("GET", "/v1/ai-config")).status, restStatus(who, "templates", "ok"));
-      check("rest", "updateAiConfig", who, (await api("PATCH", "/v1/ai-config", { summaryLanguage: null })).status, restStatus(who, "templates", workspacePolicy.configureAi(a) ? "ok" : "forbidden"));
+      check(
+        "rest",
+        "updateAiConfig",
+        who,
+        (await api("PATCH", "/v1/ai-config", { summaryLanguage: null })).status,
+        restStatus(who, "templates", workspacePolicy.configureAi(a) ? "ok" : "forbidden"),
+      );
     }
     for (const who of EVERYONE) {
       const scoped = SCOPES[who].has("users") || who === "oauth";
       const members = await mcpCall(who, "svc_list_members", { limit: 50 });
       check("mcp", "svc_list_members", who, !members.isError, scoped);
       if (scoped) {
-        const named = members.structuredContent.members.some((m: { folders: { id: string }[] }) => m.folders.some((f) => f.id === w.privateFolder));
-        check("mcp", "svc_list_members", `${who} private folder name`, named, folderPolicy.see(actorOf(w, who), folderFacts("private")));
+        const named = members.structuredContent.members.some((m: { folders: { id: string }[] }) =>
+          m.folders.some((f) => f.id === w.privateFolder),
+        );
+        check(
+          "mcp",
+          "svc_list_members",
+          `${who} private folder name`,
+          named,
+          folderPolicy.see(actorOf(w, who), folderFacts("private")),
+        );
       }
-      check("mcp", "svc_get_workspace", who, (await mcpCall(who, "svc_get_workspace", {})).structuredContent?.workspace?.id, w.people[who].workspaceId);
+      check(
+        "mcp",
+        "svc_get_workspace",
+        who,
+        (await mcpCall(who, "svc_get_workspace", {})).structuredContent?.workspace?.id,
+        w.people[who].workspaceId,
+      );
     }
     // The web's admin pages and forms.
     for (const who of WEB_PEOPLE) {
       const admin = workspacePolicy.manage(actorOf(w, who));
-      check("web", "GET /settings/members", who, (await web(who, "GET", "/settings/members")).status, admin ? 200 : 403);
-      check("web", "GET /settings/workspace", who, (await web(who, "GET", "/settings/workspace")).status, admin ? 200 : 403);
+      check(
+        "web",
+        "GET /settings/members",
+        who,
+        (await web(who, "GET", "/settings/members")).status,
+        admin ? 200 : 403,
+      );
+      check(
+        "web",
+        "GET /settings/workspace",
+        who,
+        (await web(who, "GET", "/settings/workspace")).status,
+        admin ? 200 : 403,
+      );
       const folders = await web(who, "GET", "/settings/folders");
-      check("web", "GET /settings/folders", `${who} private folder`, folders.text.includes("Board secrets"), folderPolicy.see(actorOf(w, who), folderFacts("private")));
+      check(
+        "web",
+        "GET /settings/folders",
+        `${who} private folder`,
+        folders.text.includes("Board secrets"),
+        folderPolicy.see(actorOf(w, who), folderFacts("private")),
+      );
     }
   }, 120_000);
 
   it("invites: members invite members, admins anyone; an invite and its link are its sender's and the admins'", async () => {
     const adminInvite = async (legacy: boolean) =>
-      (await w.people.admin.api("POST", legacy ? "/v1/workspace/invites" : "/v1/invites", { email: `invitee-${++seq}@example.com`, isUrlInvite: true, role: "member" })).body.invite as { id: string; code: string };
+      (
+        await w.people.admin.api("POST", legacy ? "/v1/workspace/invites" : "/v1/invites", {
+          email: `invitee-${++seq}@example.com`,
+          isUrlInvite: true,
+          role: "member",
+        })
+      ).body.invite as { id: string; code: string };
     for (const who of REST_PEOPLE) {
       const api = w.people[who].api;
       const a = actorOf(w, who);
@@ -339,18 +650,45 @@ describe("the access matrix", () => {
         const path = legacy ? "/v1/workspace/invites" : "/v1/invites";
         const op = (name: string) => (legacy ? name.replace("Invite", "WorkspaceInvite") : name);
         for (const role of ["admin", "member"] as const)
-          check("rest", op("createInvite"), `${who} as ${role}`, (await api("POST", path, { email: `${role}-${who}-${++seq}@example.com`, isUrlInvite: true, role })).status, restStatus(who, "users", invitePolicy.create(a, role) ? "ok" : "forbidden"));
+          check(
+            "rest",
+            op("createInvite"),
+            `${who} as ${role}`,
+            (await api("POST", path, { email: `${role}-${who}-${++seq}@example.com`, isUrlInvite: true, role })).status,
+            restStatus(who, "users", invitePolicy.create(a, role) ? "ok" : "forbidden"),
+          );
         for (const which of ["shared", "private"] as const) {
           const f = folderFacts(which);
           const body = { isUrlInvite: true, role: "member", folderIds: [f.id] };
-          if (!legacy) check("rest", op("createInvite"), `${who} into ${which} folder`, (await api("POST", path, body)).status, restStatus(who, "users", folderPolicy.see(a, f) ? "ok" : "invalid"));
+          if (!legacy)
+            check(
+              "rest",
+              op("createInvite"),
+              `${who} into ${which} folder`,
+              (await api("POST", path, body)).status,
+              restStatus(who, "users", folderPolicy.see(a, f) ? "ok" : "invalid"),
+            );
         }
         const theirs = await adminInvite(legacy);
         const facts = { workspaceId: w.workspaceId, ownerUserId: w.people.admin.userId };
         const listing = await api("GET", `${path}?limit=100`);
-        const shows = (listing.body?.items ?? []).some((i: { id: string; code: string }) => i.id === theirs.id || i.code === theirs.code);
-        check("rest", legacy ? "listWorkspaceInvites" : "listInvites", who, shows, listed(who, "users", invitePolicy.manage(a, facts)));
-        check("rest", op("deleteInvite"), who, (await api("DELETE", `${path}/${theirs.id}`)).status, restStatus(who, "users", invitePolicy.manage(a, facts) ? "ok" : "hidden"));
+        const shows = (listing.body?.items ?? []).some(
+          (i: { id: string; code: string }) => i.id === theirs.id || i.code === theirs.code,
+        );
+        check(
+          "rest",
+          legacy ? "listWorkspaceInvites" : "listInvites",
+          who,
+          shows,
+          listed(who, "users", invitePolicy.manage(a, facts)),
+        );
+        check(
+          "rest",
+          op("deleteInvite"),
+          who,
+          (await api("DELETE", `${path}/${theirs.id}`)).status,
+          restStatus(who, "users", invitePolicy.manage(a, facts) ? "ok" : "hidden"),
+        );
       }
     }
   }, 120_000);
@@ -364,59 +702,166 @@ describe("the access matrix", () => {
     const deliveries = (await w.people.admin.api("GET", "/v1/integrations/automation/deliveries?limit=100")).body.items;
     const adminDelivery = deliveries.find((d: { hookUrl: string }) => d.hookUrl === adminHook).id;
     const facts = { workspaceId: w.workspaceId, ownerUserId: w.people.admin.userId };
-    const adminHookId = (await w.people.admin.api("GET", "/v1/integrations/automation/webhook")).body.webhooks.find((x: { hookUrl: string }) => x.hookUrl === adminHook).id;
+    const adminHookId = (await w.people.admin.api("GET", "/v1/integrations/automation/webhook")).body.webhooks.find(
+      (x: { hookUrl: string }) => x.hookUrl === adminHook,
+    ).id;
     for (const who of REST_PEOPLE) {
       const api = w.people[who].api;
       const a = actorOf(w, who);
       const mine = ownedPolicy.manage(a, facts);
-      check("rest", "registerWebhook", `${who} new URL`, (await api("POST", "/v1/integrations/automation/webhook", { hookUrl: `${hookBase}/${who}-${++seq}` })).status, restStatus(who, "notes", "ok"));
+      check(
+        "rest",
+        "registerWebhook",
+        `${who} new URL`,
+        (await api("POST", "/v1/integrations/automation/webhook", { hookUrl: `${hookBase}/${who}-${++seq}` })).status,
+        restStatus(who, "notes", "ok"),
+      );
       const again = await api("POST", "/v1/integrations/automation/webhook", { hookUrl: adminHook });
-      check("rest", "registerWebhook", `${who} the admin's URL`, again.status, who === "oauth" ? 401 : !SCOPES[who].has("notes") ? 403 : who === "stranger" || mine ? 200 : 409);
+      check(
+        "rest",
+        "registerWebhook",
+        `${who} the admin's URL`,
+        again.status,
+        who === "oauth" ? 401 : !SCOPES[who].has("notes") ? 403 : who === "stranger" || mine ? 200 : 409,
+      );
       const list = await api("GET", "/v1/integrations/automation/webhook");
-      check("rest", "listWebhooks", who, (list.body?.webhooks ?? []).some((x: { id: string }) => x.id === adminHookId), listed(who, "notes", mine));
+      check(
+        "rest",
+        "listWebhooks",
+        who,
+        (list.body?.webhooks ?? []).some((x: { id: string }) => x.id === adminHookId),
+        listed(who, "notes", mine),
+      );
       const dl = await api("GET", "/v1/integrations/automation/deliveries?limit=100");
-      check("rest", "listWebhookDeliveries", who, (dl.body?.items ?? []).some((x: { id: string }) => x.id === adminDelivery), listed(who, "notes", mine));
+      check(
+        "rest",
+        "listWebhookDeliveries",
+        who,
+        (dl.body?.items ?? []).some((x: { id: string }) => x.id === adminDelivery),
+        listed(who, "notes", mine),
+      );
       const re = (await api("POST", `/v1/integrations/automation/deliveries/${adminDelivery}/redeliver`)).status;
       const want = restStatus(who, "notes", mine ? "ok" : "hidden");
       check("rest", "redeliverWebhook", who, want === 200 ? [200, 409].includes(re) : re, want === 200 ? true : want);
       const doomed = `${hookBase}/doomed-${++seq}`;
       await w.people.admin.api("POST", "/v1/integrations/automation/webhook", { hookUrl: doomed });
-      check("rest", "removeWebhook", who, (await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl: doomed })).status, restStatus(who, "notes", mine ? "ok" : "hidden"));
+      check(
+        "rest",
+        "removeWebhook",
+        who,
+        (await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl: doomed })).status,
+        restStatus(who, "notes", mine ? "ok" : "hidden"),
+      );
     }
 
     // Payloads: a registration by each member; a note in the private folder reaches only the one inside it.
     const tag = ++seq;
-    for (const who of ["inside", "outside"] as const) await w.people[who].api("POST", "/v1/integrations/automation/webhook", { hookUrl: `${hookBase}/payload-${who}-${tag}` });
+    for (const who of ["inside", "outside"] as const)
+      await w.people[who].api("POST", "/v1/integrations/automation/webhook", {
+        hookUrl: `${hookBase}/payload-${who}-${tag}`,
+      });
     const board = await makeNote("board");
     const diary = await makeNote("diary");
     const team = await makeNote("team");
-    const got = (who: string, id: string) => received.some((r) => r.path === `/payload-${who}-${tag}` && r.body.payload?.note?.id === id);
+    const got = (who: string, id: string) =>
+      received.some((r) => r.path === `/payload-${who}-${tag}` && r.body.payload?.note?.id === id);
     // The team note is created last: once the outside member's receiver has it, anything earlier would have come too.
-    await until("the payload deliveries", () => got("outside", team.id) && got("inside", team.id) && got("inside", board.id));
-    for (const [kind, n] of [["board", board], ["diary", diary], ["team", team]] as const)
+    await until(
+      "the payload deliveries",
+      () => got("outside", team.id) && got("inside", team.id) && got("inside", board.id),
+    );
+    for (const [kind, n] of [
+      ["board", board],
+      ["diary", diary],
+      ["team", team],
+    ] as const)
       for (const who of ["inside", "outside"] as const)
         check("webhook", "note.created", `${who} × ${kind}`, got(who, n.id), notePolicy.see(actorOf(w, who), n.facts));
   }, 120_000);
 
   it("templates and knowledge articles: each author's own, and every one for admins", async () => {
-    const tpl = (await w.people.admin.api("POST", "/v1/templates", { name: "Admin's", sections: [{ title: "One", instructions: "Write it." }] })).body.template;
+    const tpl = (
+      await w.people.admin.api("POST", "/v1/templates", {
+        name: "Admin's",
+        sections: [{ title: "One", instructions: "Write it." }],
+      })
+    ).body.template;
     const facts = { workspaceId: w.workspaceId, ownerUserId: w.people.admin.userId };
     for (const who of REST_PEOPLE) {
       const api = w.people[who].api;
       const a = actorOf(w, who);
       const owned = ownedPolicy.manage(a, facts) ? "ok" : "forbidden";
-      check("rest", "listTemplates", who, (await api("GET", "/v1/templates")).status, restStatus(who, "templates", "ok"));
-      check("rest", "getTemplate", who, (await api("GET", `/v1/templates/${tpl.id}`)).status, restStatus(who, "templates", who === "stranger" ? "hidden" : "ok"));
-      check("rest", "createTemplate", who, (await api("POST", "/v1/templates", { name: `Mine ${++seq}`, sections: [{ title: "A", instructions: "B" }] })).status, restStatus(who, "templates", "ok"));
-      check("rest", "updateTemplate", `${who} content`, (await api("PATCH", `/v1/templates/${tpl.id}`, { description: `by ${who}` })).status, restStatus(who, "templates", who === "stranger" ? "hidden" : owned));
-      check("rest", "updateTemplate", `${who} default`, (await api("PATCH", `/v1/templates/${tpl.id}`, { isDefault: false })).status, restStatus(who, "templates", who === "stranger" ? "hidden" : workspacePolicy.configureAi(a) ? "ok" : "forbidden"));
-      const doomed = (await w.people.admin.api("POST", "/v1/templates", { name: `Doomed ${++seq}`, sections: [{ title: "A", instructions: "B" }] })).body.template;
-      check("rest", "deleteTemplate", who, (await api("DELETE", `/v1/templates/${doomed.id}`)).status, restStatus(who, "templates", who === "stranger" ? "hidden" : owned));
+      check(
+        "rest",
+        "listTemplates",
+        who,
+        (await api("GET", "/v1/templates")).status,
+        restStatus(who, "templates", "ok"),
+      );
+      check(
+        "rest",
+        "getTemplate",
+        who,
+        (await api("GET", `/v1/templates/${tpl.id}`)).status,
+        restStatus(who, "templates", who === "stranger" ? "hidden" : "ok"),
+      );
+      check(
+        "rest",
+        "createTemplate",
+        who,
+        (await api("POST", "/v1/templates", { name: `Mine ${++seq}`, sections: [{ title: "A", instructions: "B" }] }))
+          .status,
+        restStatus(who, "templates", "ok"),
+      );
+      check(
+        "rest",
+        "updateTemplate",
+        `${who} content`,
+        (await api("PATCH", `/v1/templates/${tpl.id}`, { description: `by ${who}` })).status,
+        restStatus(who, "templates", who === "stranger" ? "hidden" : owned),
+      );
+      check(
+        "rest",
+        "updateTemplate",
+        `${who} default`,
+        (await api("PATCH", `/v1/templates/${tpl.id}`, { isDefault: false })).status,
+        restStatus(
+          who,
+          "templates",
+          who === "stranger" ? "hidden" : workspacePolicy.configureAi(a) ? "ok" : "forbidden",
+        ),
+      );
+      const doomed = (
+        await w.people.admin.api("POST", "/v1/templates", {
+          name: `Doomed ${++seq}`,
+          sections: [{ title: "A", instructions: "B" }],
+        })
+      ).body.template;
+      check(
+        "rest",
+        "deleteTemplate",
+        who,
+        (await api("DELETE", `/v1/templates/${doomed.id}`)).status,
+        restStatus(who, "templates", who === "stranger" ? "hidden" : owned),
+      );
 
-      check("rest", "createArticle", who, (await api("POST", "/v1/knowledge", { title: "Note", content: "Text." })).status, restStatus(who, "notes", "ok"));
+      check(
+        "rest",
+        "createArticle",
+        who,
+        (await api("POST", "/v1/knowledge", { title: "Note", content: "Text." })).status,
+        restStatus(who, "notes", "ok"),
+      );
       check("rest", "listArticles", who, (await api("GET", "/v1/knowledge")).status, restStatus(who, "notes", "ok"));
-      const article = (await w.people.admin.api("POST", "/v1/knowledge", { title: "Admin's", content: "Text." })).body.article;
-      check("rest", "deleteArticle", who, (await api("DELETE", `/v1/knowledge/${article.id}`)).status, restStatus(who, "notes", who === "stranger" ? "hidden" : owned));
+      const article = (await w.people.admin.api("POST", "/v1/knowledge", { title: "Admin's", content: "Text." })).body
+        .article;
+      check(
+        "rest",
+        "deleteArticle",
+        who,
+        (await api("DELETE", `/v1/knowledge/${article.id}`)).status,
+        restStatus(who, "notes", who === "stranger" ? "hidden" : owned),
+      );
     }
   }, 120_000);
 
@@ -427,10 +872,29 @@ describe("the access matrix", () => {
       check("rest", "generateUploadUrl", who, url.status, restStatus(who, "notes", "ok"));
       // A made-up audio reference is refused for what it is, never for who asks.
       const made = await api("POST", "/v1/notes/from-audio", { audioUrl: "upl_madeup", folderId: w.privateFolder });
-      check("rest", "createNoteFromAudio", who, made.status === 401 || made.status === 403 ? made.status : "refused", who === "oauth" ? 401 : !SCOPES[who].has("notes") ? 403 : "refused");
+      check(
+        "rest",
+        "createNoteFromAudio",
+        who,
+        made.status === 401 || made.status === 403 ? made.status : "refused",
+        who === "oauth" ? 401 : !SCOPES[who].has("notes") ? 403 : "refused",
+      );
     }
     // One's own key, revoked by itself: the next request with it is 401.
-    const { key } = await (await import("../helpers/server.js")).admin(server.dataDir, ["keys", "create", "--name", "throwaway", "--scopes", "notes", "--workspace", w.workspaceId, "--user", w.people.outside.userId]);
+    const { key } = await (
+      await import("../helpers/server.js")
+    ).admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "throwaway",
+      "--scopes",
+      "notes",
+      "--workspace",
+      w.workspaceId,
+      "--user",
+      w.people.outside.userId,
+    ]);
     const own = client(server.url, key);
     check("rest", "revokeOwnKey", "outside", (await own("DELETE", "/v1/me/key")).status, 200);
     check("rest", "revokeOwnKey", "outside, after", (await own("GET", "/v1/me")).status, 401);
@@ -442,11 +906,19 @@ describe("the access matrix", () => {
       .flatMap((methods) => Object.values(methods).map((m) => m.operationId))
       .filter((id): id is string => Boolean(id));
     expect(operations.length).toBeGreaterThan(40);
-    expect(operations.filter((op) => !covered.rest.has(op)), "REST operations missing from the access matrix").toEqual([]);
+    expect(
+      operations.filter((op) => !covered.rest.has(op)),
+      "REST operations missing from the access matrix",
+    ).toEqual([]);
     const tools = (await w.mcp.admin.listTools()).tools.map((t) => t.name);
-    expect(tools.filter((t) => !covered.mcp.has(t)), "MCP tools missing from the access matrix").toEqual([]);
+    expect(
+      tools.filter((t) => !covered.mcp.has(t)),
+      "MCP tools missing from the access matrix",
+    ).toEqual([]);
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(500);
-    console.log(`access matrix: ${cases} cases over ${covered.rest.size} REST operations, ${covered.mcp.size} MCP tools, ${covered.web.size} web routes, ${covered.cli.size} CLI commands, ${covered.webhook.size} webhook event`);
+    console.log(
+      `access matrix: ${cases} cases over ${covered.rest.size} REST operations, ${covered.mcp.size} MCP tools, ${covered.web.size} web routes, ${covered.cli.size} CLI commands, ${covered.webhook.size} webhook event`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, seedIds } from "../helpers/endpoints.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, type TestServer , storeQuery } from "../helpers/server.js";
+import { admin, startServer, type TestServer, storeQuery } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -108,7 +108,14 @@ describe("rate limits", () => {
       expect(ent.headers.get("x-ratelimit-remaining")).toBe("7");
 
       // A plan change applies to the next request.
-      await admin(limited.dataDir, ["workspaces", "set-plan", "--workspace", free.workspace.id, "--plan", "enterprise"]);
+      await admin(limited.dataDir, [
+        "workspaces",
+        "set-plan",
+        "--workspace",
+        free.workspace.id,
+        "--plan",
+        "enterprise",
+      ]);
       const upgraded = await freeApi("GET", "/v1/me");
       expect(upgraded.status).toBe(200);
       expect(upgraded.headers.get("x-ratelimit-limit")).toBe("8");
@@ -126,8 +133,13 @@ describe("rate limits", () => {
   it("the default limits are 60, 120 and 300 by plan", async () => {
     const s = await startServer();
     try {
-      const make = async (p: string) => client(s.url, (await admin(s.dataDir, ["workspaces", "create", "--name", p, "--plan", p])).key);
-      for (const [p, n] of [["free", "60"], ["pro", "120"], ["enterprise", "300"]]) {
+      const make = async (p: string) =>
+        client(s.url, (await admin(s.dataDir, ["workspaces", "create", "--name", p, "--plan", p])).key);
+      for (const [p, n] of [
+        ["free", "60"],
+        ["pro", "120"],
+        ["enterprise", "300"],
+      ]) {
         const r = await (await make(p))("GET", "/v1/me");
         expect(r.headers.get("x-ratelimit-limit")).toBe(n);
       }

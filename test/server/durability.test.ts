@@ -15,7 +15,12 @@ function noteBody(i: number) {
   return {
     title: `durable ${i}`,
     participants: [{ name: `p${i}`, email: `p${i}@example.com` }],
-    transcripts: Array.from({ length: 20 }, (_, j) => ({ speaker: "S", text: `line ${i}.${j}`, startTimestamp: "00:00", endTimestamp: "00:01" })),
+    transcripts: Array.from({ length: 20 }, (_, j) => ({
+      speaker: "S",
+      text: `line ${i}.${j}`,
+      startTimestamp: "00:00",
+      endTimestamp: "00:01",
+    })),
     summary: `summary ${i}`,
   };
 }
@@ -46,7 +51,8 @@ describe("kill -9 loses no acknowledged write", () => {
       const writers = Array.from({ length: 6 }, writer);
       // Kill once writes are flowing (a loaded machine, or PostgreSQL, may take a while
       // for the first), at a different moment each round.
-      for (const deadline = Date.now() + 15_000; acknowledged.size < 3 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+      for (const deadline = Date.now() + 15_000; acknowledged.size < 3 && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, round * 120));
       await server.kill9();
       stop = true;

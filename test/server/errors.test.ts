@@ -120,9 +120,22 @@ describe("errors", () => {
   });
 
   it("odd ids and query strings never produce a 500", async () => {
-    const odd = ["%00", "'; DROP TABLE notes; --", "..%2F..%2Fetc%2Fpasswd", "a".repeat(5000), "%F0%9F%92%A9", "%E0%A4%A"];
+    const odd = [
+      "%00",
+      "'; DROP TABLE notes; --",
+      "..%2F..%2Fetc%2Fpasswd",
+      "a".repeat(5000),
+      "%F0%9F%92%A9",
+      "%E0%A4%A",
+    ];
     for (const id of odd) {
-      for (const p of [`/v1/notes/${id}`, `/v1/workspace/members/${id}`, `/v1/notes?search=${id}`, `/v1/notes?folderIds=${id}`, `/v1/notes?participantEmail=${id}`]) {
+      for (const p of [
+        `/v1/notes/${id}`,
+        `/v1/workspace/members/${id}`,
+        `/v1/notes?search=${id}`,
+        `/v1/notes?folderIds=${id}`,
+        `/v1/notes?participantEmail=${id}`,
+      ]) {
         const r = await api("GET", p);
         expect(r.status, p).toBeLessThan(500);
         expect(() => errorCode(r)).not.toThrow(/stack trace/);

@@ -18,7 +18,13 @@ afterAll(() => server?.stop());
 
 describe("folders", () => {
   it("creates a folder in the spec's shape, without color or isPrivate", async () => {
-    const r = await api("POST", "/v1/folders", { name: "Customers", ownerUserId: userId, icon: "📁", color: "#ff0000", isPrivate: false });
+    const r = await api("POST", "/v1/folders", {
+      name: "Customers",
+      ownerUserId: userId,
+      icon: "📁",
+      color: "#ff0000",
+      isPrivate: false,
+    });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body.folder).sort()).toEqual(["createdAt", "icon", "id", "name", "parentFolderId"]);
     expect(r.body.folder).toMatchObject({ name: "Customers", icon: "📁", parentFolderId: null });
@@ -44,7 +50,8 @@ describe("folders", () => {
 
   it("lists folders with memberCount and nests them", async () => {
     const parent = (await api("POST", "/v1/folders", { name: "Parent", ownerUserId: userId })).body.folder;
-    const child = (await api("POST", "/v1/folders", { name: "Child", ownerUserId: userId, parentFolderId: parent.id })).body.folder;
+    const child = (await api("POST", "/v1/folders", { name: "Child", ownerUserId: userId, parentFolderId: parent.id }))
+      .body.folder;
     expect(child.parentFolderId).toBe(parent.id);
     const list = await api("GET", "/v1/folders");
     expect(list.status).toBe(200);
@@ -66,8 +73,10 @@ describe("folders", () => {
 
   it("deleting a folder keeps its notes and moves its children up", async () => {
     const top = (await api("POST", "/v1/folders", { name: "Top", ownerUserId: userId })).body.folder;
-    const mid = (await api("POST", "/v1/folders", { name: "Mid", ownerUserId: userId, parentFolderId: top.id })).body.folder;
-    const leaf = (await api("POST", "/v1/folders", { name: "Leaf", ownerUserId: userId, parentFolderId: mid.id })).body.folder;
+    const mid = (await api("POST", "/v1/folders", { name: "Mid", ownerUserId: userId, parentFolderId: top.id })).body
+      .folder;
+    const leaf = (await api("POST", "/v1/folders", { name: "Leaf", ownerUserId: userId, parentFolderId: mid.id })).body
+      .folder;
     const { note } = (await api("POST", "/v1/notes", { title: "Filed in mid", folderIds: [mid.id] })).body;
     const del = await api("DELETE", `/v1/folders/${mid.id}`);
     expect(del.body).toEqual({ success: true, message: expect.any(String) });
@@ -79,9 +88,33 @@ describe("folders", () => {
   });
 
   it("private folders are listed only to their members", async () => {
-    const other = await admin(server.dataDir, ["users", "create", "--workspace", workspaceId, "--email", "p@example.com", "--name", "P"]);
-    const otherApi = client(server.url, (await admin(server.dataDir, ["keys", "create", "--name", "p", "--workspace", workspaceId, "--user", other.user.id])).key);
-    const priv = (await api("POST", "/v1/folders", { name: "Board", ownerUserId: userId, isPrivate: true })).body.folder;
+    const other = await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      workspaceId,
+      "--email",
+      "p@example.com",
+      "--name",
+      "P",
+    ]);
+    const otherApi = client(
+      server.url,
+      (
+        await admin(server.dataDir, [
+          "keys",
+          "create",
+          "--name",
+          "p",
+          "--workspace",
+          workspaceId,
+          "--user",
+          other.user.id,
+        ])
+      ).key,
+    );
+    const priv = (await api("POST", "/v1/folders", { name: "Board", ownerUserId: userId, isPrivate: true })).body
+      .folder;
     expect((await api("GET", "/v1/folders")).body.folders.map((f: { id: string }) => f.id)).toContain(priv.id);
     expect((await otherApi("GET", "/v1/folders")).body.folders.map((f: { id: string }) => f.id)).not.toContain(priv.id);
   });

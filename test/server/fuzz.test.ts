@@ -33,7 +33,9 @@ type Json = Record<string, any>;
 function fieldNames(schema: Json | undefined, doc: Json, depth = 0): string[] {
   if (!schema || depth > 5) return [];
   if (schema.$ref) return fieldNames(doc.components.schemas[schema.$ref.split("/").pop()], doc, depth + 1);
-  const nested = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].flatMap((s: Json) => fieldNames(s, doc, depth + 1));
+  const nested = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].flatMap((s: Json) =>
+    fieldNames(s, doc, depth + 1),
+  );
   return [...new Set([...Object.keys(schema.properties ?? {}), ...nested])];
 }
 
@@ -49,7 +51,9 @@ beforeAll(async () => {
         method: method.toUpperCase(),
         path,
         query: (op.parameters ?? []).filter((p: Json) => p.in === "query").map((p: Json) => p.name),
-        fields: op.requestBody?.content?.["application/json"] ? fieldNames(op.requestBody.content["application/json"].schema, doc) : null,
+        fields: op.requestBody?.content?.["application/json"]
+          ? fieldNames(op.requestBody.content["application/json"].schema, doc)
+          : null,
       })),
   );
 }, 60_000);
@@ -59,7 +63,29 @@ afterAll(() => server?.stop());
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 60 }),
-  fc.constantFrom("", " ", "\u0000", "null", "undefined", "NaN", "-1", "0", "1e309", "../../etc/passwd", "%00", "%", "<script>alert(1)</script>", "' OR 1=1 --", '"unterminated', "NEAR(a b)", "a* OR b^", "{}", "[]", "\ud800", "💥".repeat(50)),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "null",
+    "undefined",
+    "NaN",
+    "-1",
+    "0",
+    "1e309",
+    "../../etc/passwd",
+    "%00",
+    "%",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    '"unterminated',
+    "NEAR(a b)",
+    "a* OR b^",
+    "{}",
+    "[]",
+    "\ud800",
+    "💥".repeat(50),
+  ),
   fc.nat({ max: 40_000 }).map((n) => "x".repeat(n)),
 );
 
@@ -83,19 +109,36 @@ function pathFor(op: Operation, id: string): string {
 }
 
 const idArb = fc.oneof(
-  fc.constantFrom(...["note", "folder", "invite", "member", "group", "article", "user"] as const).map((k) => ({ seeded: k })),
+  fc
+    .constantFrom(...(["note", "folder", "invite", "member", "group", "article", "user"] as const))
+    .map((k) => ({ seeded: k })),
   nasty.map((s) => ({ raw: s.slice(0, 300) })),
 );
 
 const bodyArb = (fields: string[]) =>
   fc.oneof(
     // The operation's own fields, with values of the wrong kind (or the right one by chance).
-    { weight: 5, arbitrary: fc.dictionary(fields.length ? fc.constantFrom(...fields) : fc.string(), wrongValue, { maxKeys: 6 }).map((b) => ({ json: b as unknown })) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .dictionary(fields.length ? fc.constantFrom(...fields) : fc.string(), wrongValue, { maxKeys: 6 })
+        .map((b) => ({ json: b as unknown })),
+    },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((b) => ({ json: b as unknown })) },
     { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map((text) => ({ text, contentType: "application/json" })) },
     {
       weight: 1,
-      arbitrary: fc.record({ text: fc.string({ maxLength: 200 }), contentType: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/json; charset=latin1") }),
+      arbitrary: fc.record({
+        text: fc.string({ maxLength: 200 }),
+        contentType: fc.constantFrom(
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x",
+          "application/xml",
+          "",
+          "application/json; charset=latin1",
+        ),
+      }),
     },
   );
 
@@ -105,7 +148,13 @@ const requestArb = () =>
     return fc.record({
       op: fc.constant(op),
       id: idArb,
-      query: fc.dictionary(op.query.length ? fc.oneof(fc.constantFrom(...op.query), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 }), nasty.map((s) => s.slice(0, 2000)), { maxKeys: 4 }),
+      query: fc.dictionary(
+        op.query.length
+          ? fc.oneof(fc.constantFrom(...op.query), fc.string({ maxLength: 8 }))
+          : fc.string({ maxLength: 8 }),
+        nasty.map((s) => s.slice(0, 2000)),
+        { maxKeys: 4 },
+      ),
       body: op.fields ? bodyArb(op.fields) : fc.constant(null),
     });
   });
@@ -122,7 +171,16 @@ function assertNothingLeaked(text: string) {
 async function timed<T>(what: string, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${what}`)), ANSWER_WITHIN_MS)))]);
+    return await Promise.race([
+      p,
+      new Promise<T>(
+        (_, reject) =>
+          (timer = setTimeout(
+            () => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${what}`)),
+            ANSWER_WITHIN_MS,
+          )),
+      ),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -146,7 +204,14 @@ describe("generated bad input", () => {
           if (body.contentType) headers["content-type"] = body.contentType;
         }
         const what = `${op.method} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ""}`;
-        const res = await timed(what, fetch(url, { method: op.method, headers, body: op.method === "GET" || op.method === "HEAD" ? undefined : payload }));
+        const res = await timed(
+          what,
+          fetch(url, {
+            method: op.method,
+            headers,
+            body: op.method === "GET" || op.method === "HEAD" ? undefined : payload,
+          }),
+        );
         const text = await res.text();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         expect(res.status, what).toBeLessThan(500);
@@ -161,7 +226,8 @@ describe("generated bad input", () => {
       { numRuns: REST_RUNS, seed: Number(process.env.NOTULA_FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
     );
     // The run reached past validation too, not only into 400s.
-    const count = (pred: (s: number) => boolean) => [...statuses].filter(([s]) => pred(s)).reduce((a, [, n]) => a + n, 0);
+    const count = (pred: (s: number) => boolean) =>
+      [...statuses].filter(([s]) => pred(s)).reduce((a, [, n]) => a + n, 0);
     expect(count((s) => s < 300)).toBeGreaterThan(REST_RUNS / 50);
     expect(count((s) => s === 400)).toBeGreaterThan(REST_RUNS / 10);
     expect(count((s) => s === 404)).toBeGreaterThan(0);
@@ -172,7 +238,10 @@ describe("generated bad input", () => {
     const { tools } = await mcp.listTools();
     expect(tools.length).toBeGreaterThan(3);
     const toolArb = fc.record({
-      name: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...tools.map((t) => t.name)) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
+      name: fc.oneof(
+        { weight: 9, arbitrary: fc.constantFrom(...tools.map((t) => t.name)) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+      ),
       args: fc.oneof(
         {
           weight: 4,
@@ -203,13 +272,35 @@ describe("generated bad input", () => {
 
     // Raw messages, outside any SDK: random methods, params, ids and shapes.
     const rawArb = fc.oneof(
-      fc.record({ jsonrpc: fc.constantFrom("2.0", "1.0", 2), id: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)), method: fc.oneof(fc.constantFrom("initialize", "tools/list", "tools/call", "resources/list", "prompts/get", "ping"), fc.string({ maxLength: 20 })), params: wrongValue }, { requiredKeys: [] }),
+      fc.record(
+        {
+          jsonrpc: fc.constantFrom("2.0", "1.0", 2),
+          id: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+          method: fc.oneof(
+            fc.constantFrom("initialize", "tools/list", "tools/call", "resources/list", "prompts/get", "ping"),
+            fc.string({ maxLength: 20 }),
+          ),
+          params: wrongValue,
+        },
+        { requiredKeys: [] },
+      ),
       fc.jsonValue({ maxDepth: 3 }),
     );
     await fc.assert(
       fc.asyncProperty(rawArb, async (message) => {
         const what = JSON.stringify(message).slice(0, 300);
-        const res = await timed(what, fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(message) }));
+        const res = await timed(
+          what,
+          fetch(`${server.url}/mcp`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${server.key}`,
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+            },
+            body: JSON.stringify(message),
+          }),
+        );
         const text = await res.text();
         expect(res.status, what).toBeLessThan(500);
         assertNothingLeaked(text);

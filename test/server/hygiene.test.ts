@@ -14,11 +14,14 @@ let server: TestServer;
 let api: Client;
 const rows = (sql: string, ...params: unknown[]) => storeQuery(server.dataDir, sql, ...params);
 
-
 async function upload(bytes = 4000) {
   const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 5 });
   expect(u.status).toBe(200);
-  const put = await fetch(u.body.presignedUrl, { method: "PUT", body: wavBytes(bytes, 3), headers: { "content-type": "audio/wav" } });
+  const put = await fetch(u.body.presignedUrl, {
+    method: "PUT",
+    body: wavBytes(bytes, 3),
+    headers: { "content-type": "audio/wav" },
+  });
   expect(put.status).toBe(200);
   const id = u.body.audioUrl.split("/").pop() as string;
   const [row] = await rows("SELECT workspace_id AS w, extension AS e FROM audio_uploads WHERE id = ?", id);
@@ -27,7 +30,10 @@ async function upload(bytes = 4000) {
 
 beforeAll(async () => {
   // Processing is not what is tested: recordings stay unprocessed (no engine matters).
-  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "openai", "--stt-url", "http://127.0.0.1:9/v1"], env: { NOTULA_SWEEP_INTERVAL_MS: "200", NOTULA_PIPELINE_MAX_ATTEMPTS: "1" } });
+  server = await startServer({
+    args: ["--no-rate-limit", "--stt-engine", "openai", "--stt-url", "http://127.0.0.1:9/v1"],
+    env: { NOTULA_SWEEP_INTERVAL_MS: "200", NOTULA_PIPELINE_MAX_ATTEMPTS: "1" },
+  });
   api = client(server.url, server.key);
 });
 afterAll(() => server?.stop());
@@ -44,7 +50,10 @@ describe("deleting a note", () => {
     for (const table of ["transcript_segments", "note_speakers", "note_folders"])
       expect((await rows(`SELECT count(*) AS n FROM ${table} WHERE note_id = ?`, noteId))[0].n, table).toBe(0);
     expect((await rows("SELECT count(*) AS n FROM passages WHERE source_id = ?", noteId))[0].n).toBe(0);
-    await until("the upload record removed", async () => (await rows("SELECT id FROM audio_uploads WHERE id = ?", u.id)).length === 0);
+    await until(
+      "the upload record removed",
+      async () => (await rows("SELECT id FROM audio_uploads WHERE id = ?", u.id)).length === 0,
+    );
   });
 
   it("a recording the store will not remove at once is retried until it goes", async () => {
@@ -57,7 +66,10 @@ describe("deleting a note", () => {
     fs.writeFileSync(path.join(u.file, "blocker"), "x");
     expect((await api("DELETE", `/v1/notes/${made.body.noteId}`)).status).toBe(200);
     const [job] = await until("a failed removal attempt", async () => {
-      const found = await rows("SELECT status, attempts, last_error FROM jobs WHERE idempotency_key = ?", `delete-recording:${u.id}`);
+      const found = await rows(
+        "SELECT status, attempts, last_error FROM jobs WHERE idempotency_key = ?",
+        `delete-recording:${u.id}`,
+      );
       return found[0]?.last_error ? found : null;
     });
     expect(job.status).toBe("queued");
@@ -65,8 +77,14 @@ describe("deleting a note", () => {
     fs.rmSync(u.file, { recursive: true });
     fs.writeFileSync(u.file, "the recording, back in place");
     // The next attempt (a second later) removes it, then the record.
-    await until("the retried removal", async () => !fs.existsSync(u.file) && (await rows("SELECT id FROM audio_uploads WHERE id = ?", u.id)).length === 0);
-    expect((await rows("SELECT status FROM jobs WHERE idempotency_key = ?", `delete-recording:${u.id}`))[0].status).toBe("succeeded");
+    await until(
+      "the retried removal",
+      async () =>
+        !fs.existsSync(u.file) && (await rows("SELECT id FROM audio_uploads WHERE id = ?", u.id)).length === 0,
+    );
+    expect(
+      (await rows("SELECT status FROM jobs WHERE idempotency_key = ?", `delete-recording:${u.id}`))[0].status,
+    ).toBe("succeeded");
   });
 });
 
@@ -95,30 +113,51 @@ describe("the periodic sweep", () => {
     expect((await rows("SELECT count(*) AS n FROM account_tokens"))[0].n).toBeGreaterThan(0);
     await rows("UPDATE account_tokens SET expires_at = ?", Date.now() - 1000);
 
-    await until("the sweep", async () => !fs.existsSync(oldOrphan) && (await rows("SELECT count(*) AS n FROM account_tokens"))[0].n === 0);
-    await until("stale uploads removed", async () => (await rows("SELECT id FROM audio_uploads WHERE id IN (?, ?)", neverId, unused.id)).length === 0);
+    await until(
+      "the sweep",
+      async () => !fs.existsSync(oldOrphan) && (await rows("SELECT count(*) AS n FROM account_tokens"))[0].n === 0,
+    );
+    await until(
+      "stale uploads removed",
+      async () => (await rows("SELECT id FROM audio_uploads WHERE id IN (?, ?)", neverId, unused.id)).length === 0,
+    );
     expect(fs.existsSync(unused.file)).toBe(false);
     expect(fs.existsSync(recent.file)).toBe(true);
     expect(fs.existsSync(newOrphan)).toBe(true);
     expect((await rows("SELECT status FROM audio_uploads WHERE id = ?", recent.id))[0].status).toBe("uploaded");
     expect((await api("GET", "/v1/me")).status).toBe(200);
     // One sweep waits at a time.
-    expect((await rows("SELECT count(*) AS n FROM jobs WHERE kind = 'sweep' AND status = 'queued'"))[0].n).toBeLessThanOrEqual(1);
+    expect(
+      (await rows("SELECT count(*) AS n FROM jobs WHERE kind = 'sweep' AND status = 'queued'"))[0].n,
+    ).toBeLessThanOrEqual(1);
   });
 
   it("removes OAuth clients that never got a token after a day; keeps new ones and those in use", async () => {
     const hour = 3_600_000;
     const reg = async () =>
-      ((await (await fetch(`${server.url}/mcp/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["http://127.0.0.1:5/cb"] }) })).json()) as { client_id: string }).client_id;
+      (
+        (await (
+          await fetch(`${server.url}/mcp/oauth/register`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ redirect_uris: ["http://127.0.0.1:5/cb"] }),
+          })
+        ).json()) as { client_id: string }
+      ).client_id;
     const abandoned = await reg();
     const fresh = await reg();
     const used = await reg();
     await rows("UPDATE oauth_clients SET created_at = ? WHERE id IN (?, ?)", Date.now() - 25 * hour, abandoned, used);
     await rows(
       "INSERT INTO oauth_refresh_tokens (token_hash, family_id, client_id, user_id, workspace_id, scope, resource, expires_at, created_at) VALUES ('h1', 'f1', ?, 'u', 'w', 'read', 'r', ?, ?)",
-      used, Date.now() + 24 * hour, Date.now(),
+      used,
+      Date.now() + 24 * hour,
+      Date.now(),
     );
-    await until("the abandoned client removed", async () => (await rows("SELECT id FROM oauth_clients WHERE id = ?", abandoned)).length === 0);
+    await until(
+      "the abandoned client removed",
+      async () => (await rows("SELECT id FROM oauth_clients WHERE id = ?", abandoned)).length === 0,
+    );
     expect((await rows("SELECT id FROM oauth_clients WHERE id IN (?, ?) ORDER BY id", fresh, used)).length).toBe(2);
   });
 });

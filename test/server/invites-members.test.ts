@@ -36,7 +36,13 @@ describe("invites, newer shape", () => {
   });
 
   it("400 for a missing email on an email invite, a bad email or role; 409 for a duplicate", async () => {
-    for (const body of [{}, { isUrlInvite: false }, { email: "not-an-email" }, { email: "a@b.co", role: "owner" }, { email: "a@b.co", isUrlInvite: "no" }]) {
+    for (const body of [
+      {},
+      { isUrlInvite: false },
+      { email: "not-an-email" },
+      { email: "a@b.co", role: "owner" },
+      { email: "a@b.co", isUrlInvite: "no" },
+    ]) {
       const r = await api("POST", "/v1/invites", body);
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
@@ -62,7 +68,8 @@ describe("invites, newer shape", () => {
     const del = await api("DELETE", `/v1/invites/${withFolder.id}`);
     expect(del.body).toEqual({ success: true, message: expect.any(String) });
     expect((await api("DELETE", `/v1/invites/${withFolder.id}`)).status).toBe(404);
-    for (const q of ["limit=0", "limit=101", "limit=x", "offset=-1"]) expect((await api("GET", `/v1/invites?${q}`)).status).toBe(400);
+    for (const q of ["limit=0", "limit=101", "limit=x", "offset=-1"])
+      expect((await api("GET", `/v1/invites?${q}`)).status).toBe(400);
   });
 });
 
@@ -85,18 +92,38 @@ describe("invites, older workspace shape", () => {
     const r = await api("POST", "/v1/workspace/invites", { email: "g@example.com", groupIds: ["grp_nope"] });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/grp_nope/);
-    for (const q of ["limit=0", "limit=101", "limit=abc"]) expect((await api("GET", `/v1/workspace/invites?${q}`)).status).toBe(400);
+    for (const q of ["limit=0", "limit=101", "limit=abc"])
+      expect((await api("GET", `/v1/workspace/invites?${q}`)).status).toBe(400);
   });
 });
 
 describe("members", () => {
   it("lists, searches, reads and sets groups", async () => {
-    await admin(server.dataDir, ["users", "create", "--workspace", workspaceId, "--email", "zed@example.com", "--name", "Zed Zulu"]);
+    await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      workspaceId,
+      "--email",
+      "zed@example.com",
+      "--name",
+      "Zed Zulu",
+    ]);
     const list = await api("GET", "/v1/workspace/members");
     expect(list.status).toBe(200);
     expect(list.body.items.length).toBeGreaterThanOrEqual(2);
     const adminMember = list.body.items.find((m: { userId: string }) => m.userId === userId);
-    expect(Object.keys(adminMember).sort()).toEqual(["createdAt", "email", "folders", "groups", "id", "name", "profileUrl", "role", "userId"]);
+    expect(Object.keys(adminMember).sort()).toEqual([
+      "createdAt",
+      "email",
+      "folders",
+      "groups",
+      "id",
+      "name",
+      "profileUrl",
+      "role",
+      "userId",
+    ]);
     expect(adminMember.role).toBe("admin");
 
     const search = await api("GET", "/v1/workspace/members?search=zulu");
@@ -125,7 +152,9 @@ describe("members", () => {
 
   it("a member's folders are listed", async () => {
     const f = (await api("POST", "/v1/folders", { name: "Mine", ownerUserId: userId })).body.folder;
-    const me = (await api("GET", "/v1/workspace/members")).body.items.find((m: { userId: string }) => m.userId === userId);
+    const me = (await api("GET", "/v1/workspace/members")).body.items.find(
+      (m: { userId: string }) => m.userId === userId,
+    );
     expect(me.folders).toContainEqual({ id: f.id, name: "Mine" });
   });
 });
@@ -203,7 +232,9 @@ describe("workspace settings (PATCH /v1/workspace)", () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(errorCode(r)).toBe("bad_request");
     }
-    expect((await api("PATCH", "/v1/workspace", { allowedEmailDomains: domains(50) })).body.workspace.allowedEmailDomains).toHaveLength(50);
+    expect(
+      (await api("PATCH", "/v1/workspace", { allowedEmailDomains: domains(50) })).body.workspace.allowedEmailDomains,
+    ).toHaveLength(50);
     const after = (await api("GET", "/v1/workspace")).body.workspace;
     expect(after.plan).toBeUndefined();
     expect(after.settings).toEqual(before.settings);
@@ -211,7 +242,15 @@ describe("workspace settings (PATCH /v1/workspace)", () => {
   });
 
   it("a key without the users scope is 403", async () => {
-    const { key } = await admin(server.dataDir, ["keys", "create", "--name", "notes only", "--scopes", "notes", "--json"]);
+    const { key } = await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "notes only",
+      "--scopes",
+      "notes",
+      "--json",
+    ]);
     const r = await client(server.url, key)("PATCH", "/v1/workspace", { name: "Taken over" });
     expect(r.status).toBe(403);
     expect((await api("GET", "/v1/workspace")).body.workspace.name).toBe("My Workspace");

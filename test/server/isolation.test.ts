@@ -43,9 +43,19 @@ describe("cross-workspace isolation", () => {
   it("B's lists never show A's data", async () => {
     const dump = JSON.stringify(
       await Promise.all(
-        ["/v1/notes?limit=100", "/v1/folders", "/v1/workspace/tags", "/v1/invites", "/v1/workspace/invites", "/v1/workspace/members", "/v1/workspace/groups", "/v1/workspace", "/v1/integrations/automation/webhook", "/v1/knowledge", "/v1/me"].map(
-          async (p) => (await b("GET", p)).body,
-        ),
+        [
+          "/v1/notes?limit=100",
+          "/v1/folders",
+          "/v1/workspace/tags",
+          "/v1/invites",
+          "/v1/workspace/invites",
+          "/v1/workspace/members",
+          "/v1/workspace/groups",
+          "/v1/workspace",
+          "/v1/integrations/automation/webhook",
+          "/v1/knowledge",
+          "/v1/me",
+        ].map(async (p) => (await b("GET", p)).body),
       ),
     );
     for (const id of Object.values(idsA)) expect(dump).not.toContain(id);
@@ -79,7 +89,9 @@ describe("cross-workspace isolation", () => {
     // The refusal reads the same as for an id that exists nowhere.
     const foreign = await b("POST", "/v1/notes", { title: "x", folderIds: [idsA.folder] });
     const nowhere = await b("POST", "/v1/notes", { title: "x", folderIds: ["fld_nowhere"] });
-    expect(foreign.body.error.message.replace(idsA.folder, "ID")).toBe(nowhere.body.error.message.replace("fld_nowhere", "ID"));
+    expect(foreign.body.error.message.replace(idsA.folder, "ID")).toBe(
+      nowhere.body.error.message.replace("fld_nowhere", "ID"),
+    );
   });
 
   it("B removing A's webhook URL is 404 and A keeps it", async () => {

@@ -56,7 +56,10 @@ describe("per-address limits on OAuth and unauthenticated MCP", () => {
     expect(((await last!.json()) as any).error.code).toBe("rate_limit_exceeded");
     // The same address, on other limited endpoints: the budget is spent there too.
     expect((await fetch(`${server.url}/oauth/sign-in`)).status).toBe(429);
-    expect((await fetch(`${server.url}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(initialize()) })).status).toBe(429);
+    expect(
+      (await fetch(`${server.url}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(initialize()) }))
+        .status,
+    ).toBe(429);
     // A request with a key is counted against the key, not the address.
     expect((await client(server.url, server.key)("GET", "/v1/me")).status).toBe(200);
     // The budget is the peer's own: another address (127.0.0.2 is loopback too) goes on.
@@ -75,10 +78,18 @@ describe("one budget per key across REST and MCP", () => {
   it("REST calls spend what MCP may use, and MCP answers 429 in JSON-RPC shape", async () => {
     const api = client(server.url, server.key);
     for (let i = 0; i < 3; i++) expect((await api("GET", "/v1/me")).status).toBe(200);
-    const first = await fetch(`${server.url}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${server.key}` }, body: JSON.stringify(initialize()) });
+    const first = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${server.key}` },
+      body: JSON.stringify(initialize()),
+    });
     expect(first.status).toBe(200);
     await first.body?.cancel();
-    const over = await fetch(`${server.url}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${server.key}` }, body: JSON.stringify(initialize(2)) });
+    const over = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${server.key}` },
+      body: JSON.stringify(initialize(2)),
+    });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     const body: any = await over.json();
@@ -98,7 +109,8 @@ describe("MCP sessions per credential", () => {
   it("opening a seventeenth session closes the least recently used one; the others go on", async () => {
     const { MCP_SESSIONS_PER_KEY } = await import("../../src/mcp/http.js");
     const opened = [];
-    for (let i = 0; i <= MCP_SESSIONS_PER_KEY; i++) opened.push(await connectMcp(server.url, server.key, `client-${i}`));
+    for (let i = 0; i <= MCP_SESSIONS_PER_KEY; i++)
+      opened.push(await connectMcp(server.url, server.key, `client-${i}`));
     // The first (least recently used) is gone for good; the second and the newest answer.
     await expect(opened[0].client.listTools()).rejects.toThrow(/404|No such MCP session/);
     expect((await opened[1].client.listTools()).tools.length).toBeGreaterThan(0);
@@ -121,7 +133,14 @@ describe("uploads and slow answers", () => {
       req.on("end", () =>
         setTimeout(() => {
           res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ object: "list", data: [{ object: "embedding", index: 0, embedding: [1, 0, 0, 0, 0, 0, 0, 0] }], model: "slow", usage: { prompt_tokens: 1, total_tokens: 1 } }));
+          res.end(
+            JSON.stringify({
+              object: "list",
+              data: [{ object: "embedding", index: 0, embedding: [1, 0, 0, 0, 0, 0, 0, 0] }],
+              model: "slow",
+              usage: { prompt_tokens: 1, total_tokens: 1 },
+            }),
+          );
         }, 2000),
       );
     });
@@ -145,7 +164,10 @@ describe("uploads and slow answers", () => {
   });
 
   const uploadUrl = async () => {
-    const r = await client(server.url, server.key)("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 2 });
+    const r = await client(server.url, server.key)("POST", "/v1/notes/from-audio/generate-upload-url", {
+      fileExtension: "wav",
+      duration: 2,
+    });
     expect(r.status).toBe(200);
     return r.body as { presignedUrl: string; audioUrl: string };
   };
@@ -164,7 +186,11 @@ describe("uploads and slow answers", () => {
       () => "cut",
     );
     await new Promise((r) => setTimeout(r, 200));
-    const busy = await fetch(second.presignedUrl, { method: "PUT", body: wavBytes(2000), headers: { "content-type": "audio/wav" } });
+    const busy = await fetch(second.presignedUrl, {
+      method: "PUT",
+      body: wavBytes(2000),
+      headers: { "content-type": "audio/wav" },
+    });
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBe("5");
     expect(((await busy.json()) as any).error.code).toBe("service_unavailable");
@@ -175,14 +201,26 @@ describe("uploads and slow answers", () => {
     let again: Response;
     const deadline = Date.now() + 5_000;
     do {
-      again = await fetch(first.presignedUrl, { method: "PUT", body: wavBytes(50000), headers: { "content-type": "audio/wav" } });
+      again = await fetch(first.presignedUrl, {
+        method: "PUT",
+        body: wavBytes(50000),
+        headers: { "content-type": "audio/wav" },
+      });
       if (again.status === 200 || Date.now() > deadline) break;
       expect([503, 409]).toContain(again.status);
       await new Promise((r) => setTimeout(r, 50));
     } while (true);
     expect(again.status).toBe(200);
     // And the slot is free again.
-    expect((await fetch(second.presignedUrl, { method: "PUT", body: wavBytes(2000), headers: { "content-type": "audio/wav" } })).status).toBe(200);
+    expect(
+      (
+        await fetch(second.presignedUrl, {
+          method: "PUT",
+          body: wavBytes(2000),
+          headers: { "content-type": "audio/wav" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("an API answer slower than the request timeout is a 504 in the error shape", async () => {
@@ -191,7 +229,10 @@ describe("uploads and slow answers", () => {
     const r = await client(server.url, server.key)("GET", "/v1/search?q=spending&mode=semantic");
     expect(Date.now() - started).toBeLessThan(1500);
     expect(r.status).toBe(504);
-    expect(r.body.error).toEqual({ code: "timeout", message: "The request took longer than 300 ms; try a narrower one." });
+    expect(r.body.error).toEqual({
+      code: "timeout",
+      message: "The request took longer than 300 ms; try a narrower one.",
+    });
   });
 });
 
@@ -215,32 +256,43 @@ describe("a full disk while uploading", () => {
     if (mounted) execFileSync("umount", [mountPoint]);
   });
 
-  it.runIf(mounted)("gets 507, keeps what was stored, leaves no partial file, and the same URL works once there is room", async () => {
-    const api = client(server.url, server.key);
-    const put = async (bytes: number, url?: { presignedUrl: string; audioUrl: string }) => {
-      url ??= (await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 60 })).body;
-      const res = await fetch(url!.presignedUrl, { method: "PUT", body: wavBytes(bytes, 7), headers: { "content-type": "audio/wav" } });
-      return { res, url: url! };
-    };
-    const small = await put(300_000);
-    expect(small.res.status).toBe(200);
-    const stored = fs.readdirSync(mountPoint, { recursive: true }).map(String).filter((f) => f.endsWith(".wav"));
-    expect(stored).toHaveLength(1);
+  it.runIf(mounted)(
+    "gets 507, keeps what was stored, leaves no partial file, and the same URL works once there is room",
+    async () => {
+      const api = client(server.url, server.key);
+      const put = async (bytes: number, url?: { presignedUrl: string; audioUrl: string }) => {
+        url ??= (await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 60 }))
+          .body;
+        const res = await fetch(url!.presignedUrl, {
+          method: "PUT",
+          body: wavBytes(bytes, 7),
+          headers: { "content-type": "audio/wav" },
+        });
+        return { res, url: url! };
+      };
+      const small = await put(300_000);
+      expect(small.res.status).toBe(200);
+      const stored = fs
+        .readdirSync(mountPoint, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith(".wav"));
+      expect(stored).toHaveLength(1);
 
-    const big = await put(2_000_000);
-    expect(big.res.status).toBe(507);
-    expect(((await big.res.json()) as any).error.code).toBe("insufficient_storage");
-    // The earlier recording is whole; nothing half-written remains.
-    expect(fs.readFileSync(path.join(mountPoint, stored[0]))).toEqual(wavBytes(300_000, 7));
-    expect(fs.readdirSync(path.join(mountPoint, ".incoming"))).toEqual([]);
-    // Nothing was made of the failed upload: creating a note from it is refused.
-    const early = await api("POST", "/v1/notes/from-audio", { audioUrl: big.url.audioUrl });
-    expect(early.status).toBe(400);
+      const big = await put(2_000_000);
+      expect(big.res.status).toBe(507);
+      expect(((await big.res.json()) as any).error.code).toBe("insufficient_storage");
+      // The earlier recording is whole; nothing half-written remains.
+      expect(fs.readFileSync(path.join(mountPoint, stored[0]))).toEqual(wavBytes(300_000, 7));
+      expect(fs.readdirSync(path.join(mountPoint, ".incoming"))).toEqual([]);
+      // Nothing was made of the failed upload: creating a note from it is refused.
+      const early = await api("POST", "/v1/notes/from-audio", { audioUrl: big.url.audioUrl });
+      expect(early.status).toBe(400);
 
-    execFileSync("mount", ["-o", "remount,size=8m", mountPoint]);
-    const retried = await put(2_000_000, big.url);
-    expect(retried.res.status).toBe(200);
-    const made = await api("POST", "/v1/notes/from-audio", { audioUrl: big.url.audioUrl });
-    expect(made.status, made.text).toBe(200);
-  });
+      execFileSync("mount", ["-o", "remount,size=8m", mountPoint]);
+      const retried = await put(2_000_000, big.url);
+      expect(retried.res.status).toBe(200);
+      const made = await api("POST", "/v1/notes/from-audio", { audioUrl: big.url.audioUrl });
+      expect(made.status, made.text).toBe(200);
+    },
+  );
 });

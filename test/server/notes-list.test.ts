@@ -35,10 +35,34 @@ beforeAll(async () => {
   api = client(server.url, server.key);
   const me = (await api("GET", "/v1/me")).body;
   adminUserId = me.user.id;
-  const other = await admin(server.dataDir, ["users", "create", "--workspace", me.workspace.id, "--email", "b@example.com", "--name", "B"]);
+  const other = await admin(server.dataDir, [
+    "users",
+    "create",
+    "--workspace",
+    me.workspace.id,
+    "--email",
+    "b@example.com",
+    "--name",
+    "B",
+  ]);
   otherUserId = other.user.id;
-  otherApi = client(server.url, (await admin(server.dataDir, ["keys", "create", "--name", "b", "--workspace", me.workspace.id, "--user", otherUserId])).key);
-  for (const name of ["F0", "F1", "F2"]) folders.push((await api("POST", "/v1/folders", { name, ownerUserId: adminUserId })).body.folder);
+  otherApi = client(
+    server.url,
+    (
+      await admin(server.dataDir, [
+        "keys",
+        "create",
+        "--name",
+        "b",
+        "--workspace",
+        me.workspace.id,
+        "--user",
+        otherUserId,
+      ])
+    ).key,
+  );
+  for (const name of ["F0", "F1", "F2"])
+    folders.push((await api("POST", "/v1/folders", { name, ownerUserId: adminUserId })).body.folder);
 
   const base = Date.UTC(2026, 0, 1);
   const pending: Promise<void>[] = [];
@@ -163,16 +187,20 @@ describe("GET /v1/notes over 250 notes", () => {
     ["participantEmail=DAN@example.com", (s: Seeded) => s.emails.includes("dan@example.com")],
     ["fromDate=2026-01-05T00:00:00Z", (s: Seeded) => s.createdAt >= Date.UTC(2026, 0, 5)],
     ["toDate=2026-01-03", (s: Seeded) => s.createdAt < Date.UTC(2026, 0, 3)],
-    ["fromDate=2026-01-02&toDate=2026-01-04", (s: Seeded) => s.createdAt >= Date.UTC(2026, 0, 2) && s.createdAt < Date.UTC(2026, 0, 4)],
+    [
+      "fromDate=2026-01-02&toDate=2026-01-04",
+      (s: Seeded) => s.createdAt >= Date.UTC(2026, 0, 2) && s.createdAt < Date.UTC(2026, 0, 4),
+    ],
     ["folderIds=F0", (s: Seeded) => s.folderIds.includes(folders[0].id)],
     ["folderIds=F0,F2", (s: Seeded) => s.folderIds.includes(folders[0].id) || s.folderIds.includes(folders[2].id)],
     ["tagIds=F1", (s: Seeded) => s.folderIds.includes(folders[1].id)],
     ["createdBy=OTHER", (s: Seeded) => s.createdBy === otherUserId],
-    ["kind=online&folderIds=F0&status=completed", (s: Seeded) => s.kind === "online" && s.folderIds.includes(folders[0].id) && s.status === "completed"],
+    [
+      "kind=online&folderIds=F0&status=completed",
+      (s: Seeded) => s.kind === "online" && s.folderIds.includes(folders[0].id) && s.status === "completed",
+    ],
   ])("filter %s", async (query, predicate) => {
-    const q = query
-      .replace(/F(\d)/g, (_, n) => folders[Number(n)].id)
-      .replace("OTHER", otherUserId);
+    const q = query.replace(/F(\d)/g, (_, n) => folders[Number(n)].id).replace("OTHER", otherUserId);
     const expected = ids(seeded.filter(predicate as (s: Seeded) => boolean));
     const walked = await walk(q, 100);
     expect(walked.sort()).toEqual(expected);

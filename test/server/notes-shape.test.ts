@@ -19,19 +19,29 @@ describe("a list item is the single read without the full parts", () => {
     const folder = async (name: string) =>
       (await api("POST", "/v1/folders", { name, ownerUserId: me.user.id, color: "#A1B2C3" })).body.folder.id as string;
     // Two folders whose names sort differently from their creation order.
-    const zulu = await folder("Zulu \"quoted\" ✓");
+    const zulu = await folder('Zulu "quoted" ✓');
     const alpha = await folder("alpha");
     const bodies = [
       {
-        title: "Ünïcödé \"quotes\" \\ back\\slash \u2028 line sep 🎉",
+        title: 'Ünïcödé "quotes" \\ back\\slash \u2028 line sep 🎉',
         userWrittenNote: "# Notes\n\ttabbed\r\nand </script>",
         kind: "in-person",
         visibility: "private",
         participants: [
-          { name: "Zoë \"Z\" O'Neil", email: "Zoe@Example.com", accountName: "Ex\nample", accountDomain: "example.com", profileImageUrl: "https://x.test/a.png?b=1&c=2" },
+          {
+            name: 'Zoë "Z" O\'Neil',
+            email: "Zoe@Example.com",
+            accountName: "Ex\nample",
+            accountDomain: "example.com",
+            profileImageUrl: "https://x.test/a.png?b=1&c=2",
+          },
           { name: "", email: "" },
         ],
-        calendarEvent: { title: "Weekly", start: "2026-01-02T03:04:05.000Z", attendees: [{ email: "a@b.c", displayName: "Ä \"B\"", self: false }] },
+        calendarEvent: {
+          title: "Weekly",
+          start: "2026-01-02T03:04:05.000Z",
+          attendees: [{ email: "a@b.c", displayName: 'Ä "B"', self: false }],
+        },
         folderIds: [zulu, alpha],
         summary: "A summary that lists must not carry.",
         enhancedNote: "## Enhanced",
@@ -51,7 +61,12 @@ describe("a list item is the single read without the full parts", () => {
       ids.push(r.body.note.id);
     }
     // Filtered and unfiltered lists take different statements; both must agree.
-    for (const query of ["?limit=100", `?limit=100&folderIds=${alpha},${zulu}`, "?limit=100&search=only", "?limit=100&sortBy=title&sortOrder=asc"]) {
+    for (const query of [
+      "?limit=100",
+      `?limit=100&folderIds=${alpha},${zulu}`,
+      "?limit=100&search=only",
+      "?limit=100&sortBy=title&sortOrder=asc",
+    ]) {
       const list = await api("GET", `/v1/notes${query}`);
       expect(list.status).toBe(200);
       const items = new Map((list.body.items as { id: string }[]).map((n) => [n.id, n]));
@@ -59,14 +74,23 @@ describe("a list item is the single read without the full parts", () => {
         const item = items.get(id);
         if (!item) continue;
         const { note } = (await api("GET", `/v1/notes/${id}`)).body;
-        const { processingError: _e, processingInfo: _i, shareUrl: _s, processingWarnings: _w, progress: _g, template: _t, speakers: _p, ...common } = note;
+        const {
+          processingError: _e,
+          processingInfo: _i,
+          shareUrl: _s,
+          processingWarnings: _w,
+          progress: _g,
+          template: _t,
+          speakers: _p,
+          ...common
+        } = note;
         expect(item).toStrictEqual({ ...common, enhancedNote: "", summary: "", transcripts: [] });
         // The same keys in the same order, too.
         expect(Object.keys(item)).toEqual(Object.keys(common));
       }
     }
     const first = (await api("GET", `/v1/notes?limit=100&folderIds=${zulu}`)).body.items[0];
-    expect(first.tags.map((t: { name: string }) => t.name)).toEqual(["Zulu \"quoted\" ✓", "alpha"]);
+    expect(first.tags.map((t: { name: string }) => t.name)).toEqual(['Zulu "quoted" ✓', "alpha"]);
     expect(first.createdAt).toBe("1999-12-31T23:59:59.999Z");
   });
 });

@@ -14,8 +14,24 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const NOTE_KEYS = [
-  "id", "title", "kind", "status", "createdAt", "updatedAt", "visibility", "tags", "participants", "totalDurationSec",
-  "userWrittenNote", "enhancedNote", "summary", "transcripts", "calendarEvent", "inputLanguage", "translationLanguage", "meetingApp",
+  "id",
+  "title",
+  "kind",
+  "status",
+  "createdAt",
+  "updatedAt",
+  "visibility",
+  "tags",
+  "participants",
+  "totalDurationSec",
+  "userWrittenNote",
+  "enhancedNote",
+  "summary",
+  "transcripts",
+  "calendarEvent",
+  "inputLanguage",
+  "translationLanguage",
+  "meetingApp",
 ];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -41,7 +57,11 @@ describe("notes: create and read", () => {
       summary: "Budget agreed.",
       enhancedNote: "## Decisions\n- budget",
       folderIds: [f.id],
-      calendarEvent: { id: "ev1", title: "Planning", attendees: [{ self: true, email: "ana@example.com", displayName: "Ana" }] },
+      calendarEvent: {
+        id: "ev1",
+        title: "Planning",
+        attendees: [{ self: true, email: "ana@example.com", displayName: "Ana" }],
+      },
     });
     expect(created.status).toBe(200);
     const note = created.body.note;
@@ -77,7 +97,12 @@ describe("notes: create and read", () => {
 
     const list = await api("GET", `/v1/notes?search=quarterly`);
     const item = list.body.items.find((n: { id: string }) => n.id === note.id);
-    expect(item).toMatchObject({ enhancedNote: "", summary: "", transcripts: [], userWrittenNote: "# Agenda\n- budget" });
+    expect(item).toMatchObject({
+      enhancedNote: "",
+      summary: "",
+      transcripts: [],
+      userWrittenNote: "# Agenda\n- budget",
+    });
     expect(item.tags).toHaveLength(1);
     expect(item).not.toHaveProperty("processingError");
   });
@@ -87,9 +112,24 @@ describe("notes: create and read", () => {
       title: "Raw",
       userWrittenNote: "Check the budget numbers.",
       transcripts: [
-        { speaker: "Ana", text: "The quarterly budget for the Lisbon office is too high.", startTimestamp: "00:00", endTimestamp: "00:05" },
-        { speaker: "Bo", text: "We decided to move the Lisbon office budget review to March.", startTimestamp: "00:05", endTimestamp: "00:09" },
-        { speaker: "Ana", text: "I will send the revised budget numbers by Friday.", startTimestamp: "00:09", endTimestamp: "00:12" },
+        {
+          speaker: "Ana",
+          text: "The quarterly budget for the Lisbon office is too high.",
+          startTimestamp: "00:00",
+          endTimestamp: "00:05",
+        },
+        {
+          speaker: "Bo",
+          text: "We decided to move the Lisbon office budget review to March.",
+          startTimestamp: "00:05",
+          endTimestamp: "00:09",
+        },
+        {
+          speaker: "Ana",
+          text: "I will send the revised budget numbers by Friday.",
+          startTimestamp: "00:09",
+          endTimestamp: "00:12",
+        },
       ],
     });
     expect(r.body.note.status).toBe("summarizing");
@@ -153,11 +193,13 @@ describe("notes: update", () => {
   });
 
   it("updates title and user note, returns full fields, and moves updatedAt", async () => {
-    const { note } = (await api("POST", "/v1/notes", {
-      title: "Before",
-      summary: "S",
-      transcripts: [{ text: "t", startTimestamp: "00:00", endTimestamp: "00:02" }],
-    })).body;
+    const { note } = (
+      await api("POST", "/v1/notes", {
+        title: "Before",
+        summary: "S",
+        transcripts: [{ text: "t", startTimestamp: "00:00", endTimestamp: "00:02" }],
+      })
+    ).body;
     await new Promise((r) => setTimeout(r, 5));
     const r = await api("PATCH", `/v1/notes/${note.id}`, { title: "After", userWrittenNote: "mine" });
     expect(r.body.note).toMatchObject({ title: "After", userWrittenNote: "mine", summary: "S" });
@@ -205,8 +247,26 @@ describe("notes: update", () => {
 
   it("only-me notes are invisible to other members of the workspace", async () => {
     const ws = (await api("GET", "/v1/me")).body.workspace.id;
-    const other = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "other@example.com", "--name", "Other"]);
-    const otherKey = await admin(server.dataDir, ["keys", "create", "--name", "other", "--workspace", ws, "--user", other.user.id]);
+    const other = await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      ws,
+      "--email",
+      "other@example.com",
+      "--name",
+      "Other",
+    ]);
+    const otherKey = await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "other",
+      "--workspace",
+      ws,
+      "--user",
+      other.user.id,
+    ]);
     const otherApi = client(server.url, otherKey.key);
     const { note } = (await api("POST", "/v1/notes", { title: "Secret diary", visibility: "private" })).body;
     expect((await otherApi("GET", `/v1/notes/${note.id}`)).status).toBe(404);
@@ -242,7 +302,16 @@ describe("notes: list limits", () => {
   });
 
   it("rejects a negative or non-numeric offset, unknown enums and bad dates", async () => {
-    for (const q of ["offset=-1", "offset=x", "sortBy=size", "sortOrder=up", "status=done", "kind=phone", "fromDate=2026-13-45", "toDate=soon"]) {
+    for (const q of [
+      "offset=-1",
+      "offset=x",
+      "sortBy=size",
+      "sortOrder=up",
+      "status=done",
+      "kind=phone",
+      "fromDate=2026-13-45",
+      "toDate=soon",
+    ]) {
       const r = await api("GET", `/v1/notes?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.message).toContain(q.split("=")[0]);
@@ -250,7 +319,11 @@ describe("notes: list limits", () => {
   });
 
   it("defaults to 20 items, createdAt desc", async () => {
-    for (let i = 0; i < 22; i++) await api("POST", "/v1/notes", { title: `default ${i}`, createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)).toISOString() });
+    for (let i = 0; i < 22; i++)
+      await api("POST", "/v1/notes", {
+        title: `default ${i}`,
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)).toISOString(),
+      });
     const r = await api("GET", "/v1/notes");
     expect(r.body.pagination).toEqual({ limit: 20, nextOffset: 20, isLast: false });
     const times = r.body.items.map((n: { createdAt: string }) => Date.parse(n.createdAt));

@@ -16,7 +16,15 @@ describe("OpenAPI document and reference page", () => {
     const doc = r.body;
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers[0].url).toBe(server.url);
-    const placeholders = { note: "{id}", folder: "{id}", invite: "{id}", member: "{id}", group: "{id}", article: "{id}", user: "{id}" };
+    const placeholders = {
+      note: "{id}",
+      folder: "{id}",
+      invite: "{id}",
+      member: "{id}",
+      group: "{id}",
+      article: "{id}",
+      user: "{id}",
+    };
     for (const ep of ENDPOINTS) {
       const key = ep.path(placeholders);
       expect(doc.paths[key]?.[ep.method.toLowerCase()], `${ep.method} ${key}`).toBeDefined();

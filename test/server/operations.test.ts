@@ -19,18 +19,22 @@ function logLines(server: ProcessTestServer): Record<string, any>[] {
     .map((l) => JSON.parse(l));
 }
 
-
 async function startReceiver() {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => res.writeHead(200).end());
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/s3cr3t-path`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/s3cr3t-path`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 const exitOf = (server: ProcessTestServer) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => server.proc.once("exit", (code, signal) => r({ code, signal })));
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    server.proc.once("exit", (code, signal) => r({ code, signal })),
+  );
 
 describe("logs and metrics", () => {
   let server: ProcessTestServer;
@@ -58,7 +62,12 @@ describe("logs and metrics", () => {
 
   it("logs one line per request with route, status, duration, request id and workspace, never a key or a body", async () => {
     const api = client(server.url, server.key);
-    const made = await api("POST", "/v1/notes", { title: "Acquisition of Initech" }, { "x-request-id": "req-ops-0001" });
+    const made = await api(
+      "POST",
+      "/v1/notes",
+      { title: "Acquisition of Initech" },
+      { "x-request-id": "req-ops-0001" },
+    );
     expect(made.status).toBe(200);
     expect(made.headers.get("x-request-id")).toBe("req-ops-0001");
     const read = await api("GET", `/v1/notes/${made.body.note.id}?shareToken=abc`);
@@ -76,11 +85,17 @@ describe("logs and metrics", () => {
     expect(post.workspaceId).toMatch(/^ws_/);
     expect(post.durationMs).toBeGreaterThan(0);
     // The route pattern, not the path: ids and query strings stay out.
-    expect(requests.find((l) => l.requestId === generated)).toMatchObject({ method: "GET", route: "/v1/notes/:id", status: 200 });
+    expect(requests.find((l) => l.requestId === generated)).toMatchObject({
+      method: "GET",
+      route: "/v1/notes/:id",
+      status: 200,
+    });
     // Refused before routing: named by the pattern that refused it.
     expect(requests.find((l) => l.status === 401)).toMatchObject({ route: "/v1/*" });
     // The log (stderr); stdout carries the one-time bootstrap notice with the admin key on purpose.
-    const everything = logLines(server).map((l) => JSON.stringify(l)).join("\n");
+    const everything = logLines(server)
+      .map((l) => JSON.stringify(l))
+      .join("\n");
     expect(everything).not.toContain(server.key);
     expect(everything).not.toContain("ntl_not_a_real_key");
     expect(everything).not.toContain("Acquisition of Initech");
@@ -97,7 +112,9 @@ describe("logs and metrics", () => {
     expect(attempt.event).toMatch(/^evt_/);
     // The job's own lines: the attempt is logged inside it, its success just after.
     await until("the delivery job's lines", () => {
-      const jobLines = logLines(server).filter((l) => l.kind === "deliver-webhook").map((l) => l.msg);
+      const jobLines = logLines(server)
+        .filter((l) => l.kind === "deliver-webhook")
+        .map((l) => l.msg);
       return jobLines.includes("job started") && jobLines.includes("job succeeded");
     });
     expect(server.output()).not.toContain("s3cr3t-path");
@@ -105,11 +122,15 @@ describe("logs and metrics", () => {
     const metricsUrl = logLines(server).find((l) => l.msg === "metrics served on their own port")!.url as string;
     const text = await (await fetch(metricsUrl)).text();
     expect(text).toMatch(/^notula_http_requests_total\{method="POST",route="\/v1\/notes",status="200"\} [2-9]/m);
-    expect(text).toMatch(/^notula_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v1\/notes\/:id"\} \d+/m);
+    expect(text).toMatch(
+      /^notula_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v1\/notes\/:id"\} \d+/m,
+    );
     expect(text).toMatch(/^notula_webhook_deliveries_total\{outcome="delivered"\} [1-9]/m);
     expect(text).toMatch(/^notula_job_duration_seconds_count\{kind="deliver-webhook",outcome="succeeded"\} [1-9]/m);
     const postgres = process.env.NOTULA_TEST_BACKEND === "postgres";
-    expect(text).toMatch(postgres ? /^notula_database\{figure="pool_total"\} [1-9]/m : /^notula_database\{figure="wal_bytes"\} \d+/m);
+    expect(text).toMatch(
+      postgres ? /^notula_database\{figure="pool_total"\} [1-9]/m : /^notula_database\{figure="wal_bytes"\} \d+/m,
+    );
     expect(text).toMatch(/^notula_process_resident_memory_bytes \d+/m);
     // Not on the main port when they have their own.
     expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
@@ -166,7 +187,12 @@ describe("graceful stop", () => {
         };
       },
     });
-    const put = fetch(u.body.presignedUrl, { method: "PUT", body, headers: { "content-type": "audio/wav", "content-length": String(bytes.length) }, duplex: "half" } as RequestInit);
+    const put = fetch(u.body.presignedUrl, {
+      method: "PUT",
+      body,
+      headers: { "content-type": "audio/wav", "content-length": String(bytes.length) },
+      duplex: "half",
+    } as RequestInit);
     await new Promise((r) => setTimeout(r, 300));
 
     const exited = exitOf(server);
@@ -183,7 +209,11 @@ describe("graceful stop", () => {
     expect(logLines(server).some((l) => l.msg === "job handed back: the server is stopping")).toBe(true);
 
     // Back in the queue, the interrupted attempt not counted; the next start finishes it.
-    const [job] = await storeQuery(server.dataDir, "SELECT status, attempts FROM jobs WHERE idempotency_key = ?", `process-note:${noteId}`);
+    const [job] = await storeQuery(
+      server.dataDir,
+      "SELECT status, attempts FROM jobs WHERE idempotency_key = ?",
+      `process-note:${noteId}`,
+    );
     expect(job).toEqual({ status: "queued", attempts: 0 });
     stt.set({ delayMs: 0 });
     await server.restart();
@@ -201,7 +231,12 @@ describe("graceful stop", () => {
     const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 2 });
     // An upload that never finishes holds the drain open.
     const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(wavBytes(1000)) });
-    const put = fetch(u.body.presignedUrl, { method: "PUT", body, headers: { "content-type": "audio/wav", "content-length": "100000" }, duplex: "half" } as RequestInit).catch(() => null);
+    const put = fetch(u.body.presignedUrl, {
+      method: "PUT",
+      body,
+      headers: { "content-type": "audio/wav", "content-length": "100000" },
+      duplex: "half",
+    } as RequestInit).catch(() => null);
     await new Promise((r) => setTimeout(r, 300));
     const exited = exitOf(server);
     server.proc.kill("SIGTERM");

@@ -8,7 +8,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { openRuntime, type Runtime } from "../../src/runtime.js";
 import { startServer, tempDir, type TestServer } from "../helpers/server.js";
 
-const rpc = (id: number, method: string, params: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+const rpc = (id: number, method: string, params: Record<string, unknown> = {}) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, params });
 
 describe("two API servers on one database", () => {
   let a: TestServer;
@@ -23,7 +24,9 @@ describe("two API servers on one database", () => {
   });
 
   it("an MCP session opened on one goes on on the other, and a DELETE on either ends it for both", async () => {
-    const transport = new StreamableHTTPClientTransport(new URL(`${a.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.key}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${a.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${a.key}` } },
+    });
     const client = new Client({ name: "replica-test", version: "1" });
     await client.connect(transport);
     const sessionId = transport.sessionId!;
@@ -36,14 +39,22 @@ describe("two API servers on one database", () => {
       authorization: `Bearer ${a.key}`,
       "mcp-session-id": sessionId,
     };
-    const onB = await fetch(`${b.url}/mcp`, { method: "POST", headers, body: rpc(7, "tools/call", { name: "svc_get_workspace", arguments: {} }) });
+    const onB = await fetch(`${b.url}/mcp`, {
+      method: "POST",
+      headers,
+      body: rpc(7, "tools/call", { name: "svc_get_workspace", arguments: {} }),
+    });
     expect(onB.status).toBe(200);
     const text = await onB.text();
     expect(text).toContain('"id":7');
     expect(text).toContain("My Workspace");
 
     // Another credential cannot use it on either server.
-    const other = await fetch(`${b.url}/mcp`, { method: "POST", headers: { ...headers, authorization: "Bearer ntl_wrong" }, body: rpc(8, "tools/list") });
+    const other = await fetch(`${b.url}/mcp`, {
+      method: "POST",
+      headers: { ...headers, authorization: "Bearer ntl_wrong" },
+      body: rpc(8, "tools/list"),
+    });
     expect(other.status).toBe(401);
 
     expect((await fetch(`${b.url}/mcp`, { method: "DELETE", headers })).status).toBe(200);
@@ -108,6 +119,8 @@ describe("sign-ins in progress are shared through the database", () => {
       await x.close();
       await y.close();
     }
-    await expect(openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:3", secretKey: "short" })).rejects.toThrow(/32-byte base64 key/);
+    await expect(openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:3", secretKey: "short" })).rejects.toThrow(
+      /32-byte base64 key/,
+    );
   });
 });

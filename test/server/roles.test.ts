@@ -57,9 +57,19 @@ describe("serve --role", () => {
     await storeQuery(worker.dataDir, "ALTER TABLE jobs RENAME TO jobs_away");
     const down = await anon("GET", "/readyz");
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ status: "unavailable", queue: "unreadable", error: { code: "service_unavailable" } });
+    expect(down.body).toMatchObject({
+      status: "unavailable",
+      queue: "unreadable",
+      error: { code: "service_unavailable" },
+    });
     await storeQuery(worker.dataDir, "ALTER TABLE jobs_away RENAME TO jobs");
-    expect((await anon("GET", "/readyz")).body).toEqual({ status: "ready", database: "ok", migrations: "applied", queue: "ok", storage: "ok" });
+    expect((await anon("GET", "/readyz")).body).toEqual({
+      status: "ready",
+      database: "ok",
+      migrations: "applied",
+      queue: "ok",
+      storage: "ok",
+    });
   });
 
   it("an unknown role is a configuration error", async () => {

@@ -13,7 +13,11 @@ import { S3_CREDENTIALS, startS3, type TestS3 } from "../helpers/s3.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 import { fileBytes, tone, wavBytes } from "../helpers/audio.js";
 
-const awsEnv = { AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_REGION: "eu-west-1" };
+const awsEnv = {
+  AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+  AWS_REGION: "eu-west-1",
+};
 
 async function waitForStatus(api: Client, id: string, done = ["completed", "recorded-not-summarized"]) {
   for (let i = 0; i < 200; i++) {
@@ -21,7 +25,9 @@ async function waitForStatus(api: Client, id: string, done = ["completed", "reco
     if (done.includes(r.body.note.status)) return r.body.note;
     await new Promise((res) => setTimeout(res, 100));
   }
-  throw new Error(`note ${id} never finished: ${JSON.stringify((await api("GET", `/v1/notes/${id}`)).body).slice(0, 600)}`);
+  throw new Error(
+    `note ${id} never finished: ${JSON.stringify((await api("GET", `/v1/notes/${id}`)).body).slice(0, 600)}`,
+  );
 }
 
 describe("parseS3Url", () => {
@@ -33,7 +39,13 @@ describe("parseS3Url", () => {
       region: "eu-west-1",
       forcePathStyle: true,
     });
-    expect(parseS3Url("s3://notes", { region: "us-west-2" })).toEqual({ bucket: "notes", prefix: "", endpoint: undefined, region: "us-west-2", forcePathStyle: false });
+    expect(parseS3Url("s3://notes", { region: "us-west-2" })).toEqual({
+      bucket: "notes",
+      prefix: "",
+      endpoint: undefined,
+      region: "us-west-2",
+      forcePathStyle: false,
+    });
     expect(parseS3Url("s3://b/p?endpoint=https://r2.example&pathStyle=false").forcePathStyle).toBe(false);
     expect(() => parseS3Url("http://notes/rec")).toThrow(/s3:\/\/bucket/);
   });
@@ -49,7 +61,13 @@ describe("the S3 audio store", () => {
   const store = () =>
     createS3AudioStore(
       { bucket: s3.bucket, prefix: "unit", endpoint: s3.endpoint, region: "eu-west-1", forcePathStyle: true },
-      new S3Client({ endpoint: s3.endpoint, region: "eu-west-1", forcePathStyle: true, credentials: S3_CREDENTIALS, requestChecksumCalculation: "WHEN_REQUIRED" }),
+      new S3Client({
+        endpoint: s3.endpoint,
+        region: "eu-west-1",
+        forcePathStyle: true,
+        credentials: S3_CREDENTIALS,
+        requestChecksumCalculation: "WHEN_REQUIRED",
+      }),
     );
 
   it("streams a multi-part upload in, reads ranges and whole copies back, and deletes", async () => {
@@ -57,8 +75,12 @@ describe("the S3 audio store", () => {
     await st.check();
     const body = Buffer.alloc(9 * 1024 * 1024 + 123);
     for (let i = 0; i < body.length; i++) body[i] = i % 251;
-    const chunks = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => body.subarray(i * 65536, (i + 1) * 65536));
-    expect(await st.put("ws_1/upl_a.wav", Readable.from(chunks), { maxBytes: body.length })).toEqual({ bytes: body.length });
+    const chunks = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) =>
+      body.subarray(i * 65536, (i + 1) * 65536),
+    );
+    expect(await st.put("ws_1/upl_a.wav", Readable.from(chunks), { maxBytes: body.length })).toEqual({
+      bytes: body.length,
+    });
     expect(await st.size("ws_1/upl_a.wav")).toBe(body.length);
     expect(s3.objectKeys()).toContain("unit/ws_1/upl_a.wav");
     const part: Buffer[] = [];
@@ -74,8 +96,14 @@ describe("the S3 audio store", () => {
 
   it("refuses a body over the limit and keeps nothing of it", async () => {
     const st = store();
-    await expect(st.put("ws_1/upl_big.wav", Readable.from([Buffer.alloc(700), Buffer.alloc(700)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(AudioTooLargeError);
-    await expect(st.put("ws_1/upl_big2.wav", Readable.from([Buffer.alloc(6 * 1024 * 1024), Buffer.alloc(6 * 1024 * 1024)]), { maxBytes: 10 * 1024 * 1024 })).rejects.toBeInstanceOf(AudioTooLargeError);
+    await expect(
+      st.put("ws_1/upl_big.wav", Readable.from([Buffer.alloc(700), Buffer.alloc(700)]), { maxBytes: 1000 }),
+    ).rejects.toBeInstanceOf(AudioTooLargeError);
+    await expect(
+      st.put("ws_1/upl_big2.wav", Readable.from([Buffer.alloc(6 * 1024 * 1024), Buffer.alloc(6 * 1024 * 1024)]), {
+        maxBytes: 10 * 1024 * 1024,
+      }),
+    ).rejects.toBeInstanceOf(AudioTooLargeError);
     expect(await st.exists("ws_1/upl_big.wav")).toBe(false);
     expect(await st.exists("ws_1/upl_big2.wav")).toBe(false);
   });
@@ -90,7 +118,15 @@ describe("notula serve --storage s3://…", () => {
     s3 = await startS3();
     stt = await startTranscriptionServer({ echo: true });
     server = await startServer({
-      args: ["--no-rate-limit", "--stt-url", stt.url, "--max-upload-bytes", "400000", "--storage", `s3://${s3.bucket}/recordings?endpoint=${s3.endpoint}`],
+      args: [
+        "--no-rate-limit",
+        "--stt-url",
+        stt.url,
+        "--max-upload-bytes",
+        "400000",
+        "--storage",
+        `s3://${s3.bucket}/recordings?endpoint=${s3.endpoint}`,
+      ],
       env: awsEnv,
     });
     api = client(server.url, server.key);
@@ -106,7 +142,8 @@ describe("notula serve --storage s3://…", () => {
     expect(r.status, r.text).toBe(200);
     return r.body as { presignedUrl: string; audioUrl: string; contentType: string };
   };
-  const put = (url: string, body: Buffer, contentType: string) => fetch(url, { method: "PUT", body, headers: { "content-type": contentType } });
+  const put = (url: string, body: Buffer, contentType: string) =>
+    fetch(url, { method: "PUT", body, headers: { "content-type": contentType } });
 
   it("hands out presigned S3 PUTs bound to the content type; tampered, mistyped and expired ones are refused", async () => {
     const u = await uploadUrl();
@@ -165,7 +202,9 @@ describe("notula serve --storage s3://…", () => {
     expect((await put(u.presignedUrl, Buffer.from("%PDF-1.7\n1 0 obj <<>>"), "audio/wav")).status).toBe(200);
     const r = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
     expect(r.status).toBe(415);
-    expect(r.body.error.message).toMatch(/^The file is a PDF document, not a recording: .* It was removed; upload a recording to a new URL\.$/);
+    expect(r.body.error.message).toMatch(
+      /^The file is a PDF document, not a recording: .* It was removed; upload a recording to a new URL\.$/,
+    );
     expect(s3.objectKeys().some((k) => k.endsWith(new URL(u.presignedUrl).pathname.split("/").pop()!))).toBe(false);
   });
 
@@ -173,11 +212,18 @@ describe("notula serve --storage s3://…", () => {
     const ready = await client(server.url)("GET", "/readyz");
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: "ready", storage: "ok" });
-    const broken = await startServer({ args: ["--storage", `s3://no-such-bucket/x?endpoint=${s3.endpoint}`], env: awsEnv });
+    const broken = await startServer({
+      args: ["--storage", `s3://no-such-bucket/x?endpoint=${s3.endpoint}`],
+      env: awsEnv,
+    });
     try {
       const r = await client(broken.url)("GET", "/readyz");
       expect(r.status).toBe(503);
-      expect(r.body).toMatchObject({ status: "unavailable", storage: "unreachable", error: { code: "service_unavailable" } });
+      expect(r.body).toMatchObject({
+        status: "unavailable",
+        storage: "unreachable",
+        error: { code: "service_unavailable" },
+      });
     } finally {
       await broken.stop();
     }

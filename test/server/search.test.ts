@@ -14,8 +14,17 @@ let userId: string;
 const ids: Record<string, string> = {};
 const work = tempDir("notula-search-");
 
-const seg = (speaker: string, text: string, start: string, end: string) => ({ speaker, text, startTimestamp: start, endTimestamp: end });
-const search = (params: Record<string, string | number>) => api("GET", `/v1/search?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`);
+const seg = (speaker: string, text: string, start: string, end: string) => ({
+  speaker,
+  text,
+  startTimestamp: start,
+  endTimestamp: end,
+});
+const search = (params: Record<string, string | number>) =>
+  api(
+    "GET",
+    `/v1/search?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`,
+  );
 
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx"] });
@@ -23,7 +32,8 @@ beforeAll(async () => {
   userId = (await api("GET", "/v1/me")).body.user.id;
   const folder = (await api("POST", "/v1/folders", { name: "Finance", ownerUserId: userId })).body.folder;
   ids.folder = folder.id;
-  const make = async (key: string, body: Record<string, unknown>) => (ids[key] = (await api("POST", "/v1/notes", { summary: "-", enhancedNote: "-", ...body })).body.note.id);
+  const make = async (key: string, body: Record<string, unknown>) =>
+    (ids[key] = (await api("POST", "/v1/notes", { summary: "-", enhancedNote: "-", ...body })).body.note.id);
   await make("plan", {
     title: "Quarterly planning",
     createdAt: "2026-03-02T10:00:00Z",
@@ -38,14 +48,31 @@ beforeAll(async () => {
   await make("retro", {
     title: "Retro",
     createdAt: "2026-03-05T10:00:00Z",
-    transcripts: [seg("Cy", "Next we talk about the quarter that went badly.", "00:00", "00:05"), seg("Cy", "Revenue was low.", "01:00", "01:05")],
+    transcripts: [
+      seg("Cy", "Next we talk about the quarter that went badly.", "00:00", "00:05"),
+      seg("Cy", "Revenue was low.", "01:00", "01:05"),
+    ],
   });
-  await make("written", { title: "Budget memo", userWrittenNote: "The budget for the offsite is approved.", createdAt: "2026-03-07T10:00:00Z" });
-  for (let i = 0; i < 7; i++) await make(`many${i}`, { title: `Standup ${i}`, createdAt: `2026-04-0${i + 1}T10:00:00Z`, transcripts: [seg("Dee", `Standup number ${i} about deployments.`, "00:00", "00:04")] });
+  await make("written", {
+    title: "Budget memo",
+    userWrittenNote: "The budget for the offsite is approved.",
+    createdAt: "2026-03-07T10:00:00Z",
+  });
+  for (let i = 0; i < 7; i++)
+    await make(`many${i}`, {
+      title: `Standup ${i}`,
+      createdAt: `2026-04-0${i + 1}T10:00:00Z`,
+      transcripts: [seg("Dee", `Standup number ${i} about deployments.`, "00:00", "00:04")],
+    });
   // Another workspace says the same words; none of its notes may ever appear here.
   const second = await admin(server.dataDir, ["workspaces", "create", "--name", "Other"]);
   other = client(server.url, second.key);
-  ids.foreign = (await other("POST", "/v1/notes", { title: "Quarterly planning elsewhere", transcripts: [seg("Zed", "Revenue next quarter is secret.", "00:00", "00:05")] })).body.note.id;
+  ids.foreign = (
+    await other("POST", "/v1/notes", {
+      title: "Quarterly planning elsewhere",
+      transcripts: [seg("Zed", "Revenue next quarter is secret.", "00:00", "00:05")],
+    })
+  ).body.note.id;
 });
 afterAll(() => server?.stop());
 
@@ -56,7 +83,12 @@ describe("GET /v1/search", () => {
     expect(r.body.mode).toBe("fulltext");
     const hit = r.body.results[0];
     expect(hit.note).toEqual({ id: ids.plan, title: "Quarterly planning", createdAt: "2026-03-02T10:00:00.000Z" });
-    expect(hit.matches[0]).toEqual({ text: "The «hiring» «budget» stays flat until the summer.", segment: 2, startTimestamp: "12:30", speaker: "Ana" });
+    expect(hit.matches[0]).toEqual({
+      text: "The «hiring» «budget» stays flat until the summer.",
+      segment: 2,
+      startTimestamp: "12:30",
+      speaker: "Ana",
+    });
     // A match in the notes rather than the transcript has no time.
     const memo = r.body.results.find((x: any) => x.note.id === ids.written);
     expect(memo.matches[0]).toMatchObject({ segment: null, startTimestamp: null, speaker: null });
@@ -77,7 +109,8 @@ describe("GET /v1/search", () => {
   });
 
   it("applies folder, date, participant and speaker filters", async () => {
-    const ids_ = async (params: Record<string, string>) => (await search({ q: "revenue", mode: "fulltext", ...params })).body.results.map((x: any) => x.note.id);
+    const ids_ = async (params: Record<string, string>) =>
+      (await search({ q: "revenue", mode: "fulltext", ...params })).body.results.map((x: any) => x.note.id);
     expect(await ids_({})).toEqual(expect.arrayContaining([ids.plan, ids.retro]));
     expect(await ids_({ folderIds: ids.folder })).toEqual([ids.plan]);
     expect(await ids_({ fromDate: "2026-03-03" })).toEqual([ids.retro]);
@@ -125,7 +158,9 @@ describe("GET /v1/search", () => {
       const r = await search({ q, mode: "fulltext", limit: 50 });
       expect(r.body.results.map((x: any) => x.note.id)).not.toContain(ids.foreign);
     }
-    expect((await other("GET", "/v1/search?q=revenue&mode=fulltext")).body.results.map((x: any) => x.note.id)).toEqual([ids.foreign]);
+    expect((await other("GET", "/v1/search?q=revenue&mode=fulltext")).body.results.map((x: any) => x.note.id)).toEqual([
+      ids.foreign,
+    ]);
   });
 
   it("answers bad input with a 400 naming the parameter, and query syntax is just text", async () => {
@@ -148,7 +183,14 @@ describe("GET /v1/search", () => {
     }
     expect((await search({ q: "x".repeat(500) })).status).toBe(200);
     // FTS5 and tsquery syntax in a query is searched as words, never run.
-    for (const q of ["budget* OR (NEAR", 'hiring" AND "budget', "revenue:* | !x", "col:budget", "^budget", "a\u0000b"]) {
+    for (const q of [
+      "budget* OR (NEAR",
+      'hiring" AND "budget',
+      "revenue:* | !x",
+      "col:budget",
+      "^budget",
+      "a\u0000b",
+    ]) {
       const r = await search({ q, mode: "fulltext" });
       expect(r.status, q).toBe(200);
     }
@@ -156,7 +198,10 @@ describe("GET /v1/search", () => {
     // Without an embedding model, hybrid is full-text and says so.
     expect((await search({ q: "budget" })).body.mode).toBe("fulltext");
     // The notes scope is needed.
-    const foldersOnly = client(server.url, (await admin(server.dataDir, ["keys", "create", "--name", "f", "--scopes", "folders"])).key);
+    const foldersOnly = client(
+      server.url,
+      (await admin(server.dataDir, ["keys", "create", "--name", "f", "--scopes", "folders"])).key,
+    );
     expect((await foldersOnly("GET", "/v1/search?q=budget")).status).toBe(403);
   });
 

@@ -7,8 +7,17 @@ import { admin, startServer, storeQuery, type TestServer } from "../helpers/serv
 let server: TestServer;
 let api: Client;
 
-const BUILT_INS = ["General meeting", "One-to-one", "Stand-up", "Sales call", "Interview", "Follow-up email", "Chat recap"];
-const sections = (n: number, size = 10) => Array.from({ length: n }, (_, i) => ({ title: `Section ${i + 1}`, instructions: "x".repeat(size) }));
+const BUILT_INS = [
+  "General meeting",
+  "One-to-one",
+  "Stand-up",
+  "Sales call",
+  "Interview",
+  "Follow-up email",
+  "Chat recap",
+];
+const sections = (n: number, size = 10) =>
+  Array.from({ length: n }, (_, i) => ({ title: `Section ${i + 1}`, instructions: "x".repeat(size) }));
 
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
@@ -18,7 +27,10 @@ afterAll(() => server?.stop());
 
 describe("/v1/templates", () => {
   it("needs the templates scope: 403 for a key without it, 200 with it", async () => {
-    const notesOnly = client(server.url, (await admin(server.dataDir, ["keys", "create", "--name", "notes", "--scopes", "notes"])).key);
+    const notesOnly = client(
+      server.url,
+      (await admin(server.dataDir, ["keys", "create", "--name", "notes", "--scopes", "notes"])).key,
+    );
     for (const [method, path] of [
       ["GET", "/v1/templates"],
       ["POST", "/v1/templates"],
@@ -32,7 +44,10 @@ describe("/v1/templates", () => {
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(errorCode(r)).toBe("forbidden");
     }
-    const scoped = client(server.url, (await admin(server.dataDir, ["keys", "create", "--name", "tpl", "--scopes", "templates"])).key);
+    const scoped = client(
+      server.url,
+      (await admin(server.dataDir, ["keys", "create", "--name", "tpl", "--scopes", "templates"])).key,
+    );
     expect((await scoped("GET", "/v1/templates")).status).toBe(200);
   });
 
@@ -43,7 +58,9 @@ describe("/v1/templates", () => {
     expect(builtIns.map((t: any) => t.name)).toEqual(BUILT_INS);
     expect(builtIns.find((t: any) => t.isDefault).id).toBe("tpl_builtin_general");
     const sales = builtIns.find((t: any) => t.name === "Sales call");
-    expect(sales.sections.map((s: any) => s.title)).toEqual(expect.arrayContaining(["Budget", "Decision makers", "Timeline", "Next steps"]));
+    expect(sales.sections.map((s: any) => s.title)).toEqual(
+      expect.arrayContaining(["Budget", "Decision makers", "Timeline", "Next steps"]),
+    );
 
     const change = await api("PATCH", `/v1/templates/${sales.id}`, { name: "Mine" });
     expect(change.status).toBe(409);
@@ -65,14 +82,24 @@ describe("/v1/templates", () => {
     });
     expect(created.status).toBe(200);
     const t = created.body.template;
-    expect(t).toMatchObject({ name: "Design review", builtIn: false, isDefault: false, language: "de", context: "We build a mobile banking app." });
+    expect(t).toMatchObject({
+      name: "Design review",
+      builtIn: false,
+      isDefault: false,
+      language: "de",
+      context: "We build a mobile banking app.",
+    });
     expect(t.id).toMatch(/^tpl_/);
     expect(t.sections.map((s: any) => s.title)).toEqual(["Designs shown", "Feedback", "Changes to make"]);
 
     expect((await api("GET", `/v1/templates/${t.id}`)).body.template).toEqual(t);
     const updated = await api("PATCH", `/v1/templates/${t.id}`, { sections: [{ title: "Only one" }], language: null });
     expect(updated.status).toBe(200);
-    expect(updated.body.template).toMatchObject({ name: "Design review", language: null, sections: [{ title: "Only one", instructions: "" }] });
+    expect(updated.body.template).toMatchObject({
+      name: "Design review",
+      language: null,
+      sections: [{ title: "Only one", instructions: "" }],
+    });
     expect((await api("GET", "/v1/templates")).body.templates.map((x: any) => x.id)).toContain(t.id);
 
     expect((await api("DELETE", `/v1/templates/${t.id}`)).body).toMatchObject({ success: true });
@@ -123,19 +150,26 @@ describe("/v1/templates", () => {
     const twice = await api("POST", "/v1/templates", { name: "X", sections: [{ title: "Notes" }, { title: "notes" }] });
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toMatch(/appears twice/);
-    const lang = await api("POST", "/v1/templates", { name: "X", sections: [{ title: "A" }], language: "not a language" });
+    const lang = await api("POST", "/v1/templates", {
+      name: "X",
+      sections: [{ title: "A" }],
+      language: "not a language",
+    });
     expect(lang.status).toBe(400);
     expect(lang.body.error.message).toMatch(/language/);
   });
 
   it("makes a template the workspace default, and deleting it gives the general one back", async () => {
-    const t = (await api("POST", "/v1/templates", { name: "Weekly", sections: [{ title: "Wins" }], isDefault: true })).body.template;
+    const t = (await api("POST", "/v1/templates", { name: "Weekly", sections: [{ title: "Wins" }], isDefault: true }))
+      .body.template;
     expect(t.isDefault).toBe(true);
     expect((await api("GET", "/v1/ai-config")).body.aiConfig.defaultTemplateId).toBe(t.id);
     const all = (await api("GET", "/v1/templates")).body.templates;
     expect(all.filter((x: any) => x.isDefault).map((x: any) => x.id)).toEqual([t.id]);
     // A built-in template can be the default too (isDefault is not a change of its content).
-    expect((await api("PATCH", "/v1/templates/tpl_builtin_interview", { isDefault: true })).body.template.isDefault).toBe(true);
+    expect(
+      (await api("PATCH", "/v1/templates/tpl_builtin_interview", { isDefault: true })).body.template.isDefault,
+    ).toBe(true);
     expect((await api("PATCH", `/v1/templates/${t.id}`, { isDefault: true })).status).toBe(200);
     await api("DELETE", `/v1/templates/${t.id}`);
     expect((await api("GET", "/v1/ai-config")).body.aiConfig.defaultTemplateId).toBeNull();
@@ -145,7 +179,8 @@ describe("/v1/templates", () => {
   it("another workspace's template is 404, and unknown there when named in a field", async () => {
     const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Other"]);
     const otherApi = client(server.url, other.key);
-    const theirs = (await otherApi("POST", "/v1/templates", { name: "Theirs", sections: [{ title: "A" }] })).body.template;
+    const theirs = (await otherApi("POST", "/v1/templates", { name: "Theirs", sections: [{ title: "A" }] })).body
+      .template;
     expect((await api("GET", `/v1/templates/${theirs.id}`)).status).toBe(404);
     expect((await api("PATCH", `/v1/templates/${theirs.id}`, { name: "Mine now" })).status).toBe(404);
     expect((await api("DELETE", `/v1/templates/${theirs.id}`)).status).toBe(404);
@@ -162,7 +197,13 @@ describe("/v1/templates", () => {
 
   it("a folder carries its default template in the list", async () => {
     const me = (await api("GET", "/v1/me")).body;
-    const f = (await api("POST", "/v1/folders", { name: "Stand-ups", ownerUserId: me.user.id, templateId: "tpl_builtin_stand-up" })).body.folder;
+    const f = (
+      await api("POST", "/v1/folders", {
+        name: "Stand-ups",
+        ownerUserId: me.user.id,
+        templateId: "tpl_builtin_stand-up",
+      })
+    ).body.folder;
     const listed = () => api("GET", "/v1/folders").then((r) => r.body.folders.find((x: any) => x.id === f.id));
     expect((await listed()).templateId).toBe("tpl_builtin_stand-up");
     expect((await api("PATCH", `/v1/folders/${f.id}`, { templateId: null })).status).toBe(200);
@@ -207,21 +248,48 @@ describe("/v1/ai-config", () => {
 
     // Fields left out stay; null gives one back to the server; a null key removes it.
     const back = await api("PATCH", "/v1/ai-config", { llm: { url: null, apiKey: null } });
-    expect(back.body.aiConfig).toMatchObject({ llm: { url: null, model: "big-model", apiKeySet: false }, transcription: { language: "de", apiKeySet: true } });
+    expect(back.body.aiConfig).toMatchObject({
+      llm: { url: null, model: "big-model", apiKeySet: false },
+      transcription: { language: "de", apiKeySet: true },
+    });
     expect(back.body.aiConfig.effective.summary).toBe("extractive");
-    await api("PATCH", "/v1/ai-config", { transcription: { language: null, vocabulary: [], apiKey: null }, llm: { model: null }, summaryLanguage: null });
+    await api("PATCH", "/v1/ai-config", {
+      transcription: { language: null, vocabulary: [], apiKey: null },
+      llm: { model: null },
+      summaryLanguage: null,
+    });
   });
 
   it("only an admin may change it; a member may read it", async () => {
     const ws = (await api("GET", "/v1/me")).body.workspace.id;
-    const user = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "member@example.com", "--name", "Mem", "--password-stdin"], "a-long-password-1");
-    const memberApi = client(server.url, (await admin(server.dataDir, ["keys", "create", "--name", "m", "--scopes", "templates", "--user", user.user?.id ?? user.id])).key);
+    const user = await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", ws, "--email", "member@example.com", "--name", "Mem", "--password-stdin"],
+      "a-long-password-1",
+    );
+    const memberApi = client(
+      server.url,
+      (
+        await admin(server.dataDir, [
+          "keys",
+          "create",
+          "--name",
+          "m",
+          "--scopes",
+          "templates",
+          "--user",
+          user.user?.id ?? user.id,
+        ])
+      ).key,
+    );
     expect((await memberApi("GET", "/v1/ai-config")).status).toBe(200);
     const r = await memberApi("PATCH", "/v1/ai-config", { summaryLanguage: "fr" });
     expect(r.status).toBe(403);
     expect(r.body.error.message).toMatch(/Only an admin/);
     // Templates themselves are for every member with the scope.
-    expect((await memberApi("POST", "/v1/templates", { name: "Member's", sections: [{ title: "A" }] })).status).toBe(200);
+    expect((await memberApi("POST", "/v1/templates", { name: "Member's", sections: [{ title: "A" }] })).status).toBe(
+      200,
+    );
   });
 
   it("400 for bad values, naming the field", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, fileBytes, tone, wavBytes } from "../helpers/audio.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, startServerProcess, tempDir, type TestServer , storeQuery } from "../helpers/server.js";
+import { admin, startServer, startServerProcess, tempDir, type TestServer, storeQuery } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const storedFiles = (dir = server.dataDir) =>
-  fs.existsSync(path.join(dir, "audio")) ? fs.readdirSync(path.join(dir, "audio"), { recursive: true }).filter((f) => String(f).includes(".")) : [];
+  fs.existsSync(path.join(dir, "audio"))
+    ? fs.readdirSync(path.join(dir, "audio"), { recursive: true }).filter((f) => String(f).includes("."))
+    : [];
 
 async function uploadUrl(fileExtension = "mp3", duration = 3, c: Client = api) {
   const r = await c("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension, duration });
@@ -29,11 +31,19 @@ async function uploadUrl(fileExtension = "mp3", duration = 3, c: Client = api) {
 }
 
 const put = (url: string, body: Buffer | string, contentType: string, headers: Record<string, string> = {}) =>
-  fetch(url, { method: "PUT", body, headers: { "content-type": contentType, ...headers } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(url, { method: "PUT", body, headers: { "content-type": contentType, ...headers } }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 describe("generate-upload-url", () => {
   it("returns a presigned URL on this server, an opaque audioUrl and the content type", async () => {
-    for (const [ext, type] of [["m4a", "audio/mp4"], ["mp3", "audio/mpeg"], ["wav", "audio/wav"], ["aac", "audio/aac"]]) {
+    for (const [ext, type] of [
+      ["m4a", "audio/mp4"],
+      ["mp3", "audio/mpeg"],
+      ["wav", "audio/wav"],
+      ["aac", "audio/aac"],
+    ]) {
       const u = await uploadUrl(ext);
       expect(u.contentType).toBe(type);
       expect(u.presignedUrl.startsWith(`${server.url}/uploads/`)).toBe(true);
@@ -59,7 +69,10 @@ describe("generate-upload-url", () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(errorCode(r)).toBe("bad_request");
     }
-    const tooLong = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 14401 });
+    const tooLong = await api("POST", "/v1/notes/from-audio/generate-upload-url", {
+      fileExtension: "wav",
+      duration: 14401,
+    });
     expect(tooLong.body.error.message).toMatch(/14400/);
   });
 
@@ -77,7 +90,10 @@ describe("generate-upload-url", () => {
       }
     }
     const foldersOnly = await admin(server.dataDir, ["keys", "create", "--name", "f", "--scopes", "folders"]);
-    const r = await client(server.url, foldersOnly.key)("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "mp3", duration: 3 });
+    const r = await client(server.url, foldersOnly.key)("POST", "/v1/notes/from-audio/generate-upload-url", {
+      fileExtension: "mp3",
+      duration: 3,
+    });
     expect(r.status).toBe(403);
   });
 });
@@ -113,7 +129,12 @@ describe("PUT presignedUrl", () => {
       expect((r.body as any).error.code).toBe("forbidden");
     }
     // Ten minutes pass: moved in the database rather than waited for.
-    await storeQuery(server.dataDir, "UPDATE audio_uploads SET expires_at = ? WHERE id = ?", Date.now() - 1, u.audioUrl.split("/").pop());
+    await storeQuery(
+      server.dataDir,
+      "UPDATE audio_uploads SET expires_at = ? WHERE id = ?",
+      Date.now() - 1,
+      u.audioUrl.split("/").pop(),
+    );
     const expired = await put(u.presignedUrl, audio, u.contentType);
     expect(expired.status).toBe(403);
     expect((expired.body as any).error.message).toMatch(/expired/);
@@ -124,9 +145,15 @@ describe("PUT presignedUrl", () => {
     const before = storedFiles().length;
     const u = await uploadUrl();
     const cases: [Buffer, RegExp][] = [
-      [Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj"), /^The file is a PDF document, not a recording: notula reads m4a, mp3, wav/],
+      [
+        Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj"),
+        /^The file is a PDF document, not a recording: notula reads m4a, mp3, wav/,
+      ],
       [Buffer.from("Minutes of the meeting\nAna: hello"), /^The file is text, not a recording/],
-      [Buffer.concat([Buffer.from([0x89]), Buffer.from("PNG\r\n\x1a\n"), Buffer.alloc(100)]), /^The file is a PNG image/],
+      [
+        Buffer.concat([Buffer.from([0x89]), Buffer.from("PNG\r\n\x1a\n"), Buffer.alloc(100)]),
+        /^The file is a PNG image/,
+      ],
       [Buffer.alloc(0), /^The file is an empty file/],
     ];
     for (const [body, message] of cases) {
@@ -176,13 +203,24 @@ describe("POST /v1/notes/from-audio", () => {
     const folder = (await api("POST", "/v1/folders", { name: "Calls", ownerUserId: me.user.id })).body.folder;
     const u = await uploadUrl();
     await put(u.presignedUrl, audio, u.contentType);
-    const r = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl, title: "Customer call", calendarEventId: "evt_42", folderId: folder.id });
+    const r = await api("POST", "/v1/notes/from-audio", {
+      audioUrl: u.audioUrl,
+      title: "Customer call",
+      calendarEventId: "evt_42",
+      folderId: folder.id,
+    });
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body)).toEqual(["noteId"]);
     const note = (await api("GET", `/v1/notes/${r.body.noteId}`)).body.note;
     expect(note).toMatchObject({ title: "Customer call", tags: [{ id: folder.id, name: "Calls" }] });
     expect(note.calendarEvent.id).toBe("evt_42");
-    expect(["postprocessing", "transcript-processing", "summarizing", "completed", "recorded-not-summarized"]).toContain(note.status);
+    expect([
+      "postprocessing",
+      "transcript-processing",
+      "summarizing",
+      "completed",
+      "recorded-not-summarized",
+    ]).toContain(note.status);
     const again = await api("POST", "/v1/notes/from-audio", { audioUrl: u.audioUrl });
     expect(again.status).toBe(409);
   });
@@ -216,7 +254,9 @@ describe("kill -9 during an upload", () => {
       const url = new URL(u.presignedUrl);
       const socket = net.connect(Number(url.port), url.hostname);
       socket.on("error", () => {});
-      socket.write(`PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${u.contentType}\r\nContent-Length: ${audio.length}\r\n\r\n`);
+      socket.write(
+        `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${u.contentType}\r\nContent-Length: ${audio.length}\r\n\r\n`,
+      );
       socket.write(audio.subarray(0, 1000));
       await new Promise((r) => setTimeout(r, 300));
       expect(fs.readdirSync(path.join(s.dataDir, "audio", ".incoming")).length).toBe(1);
@@ -236,7 +276,12 @@ describe("kill -9 during an upload", () => {
  * A PUT over a raw socket: chunked (the first 12 bytes three at a time, 20 ms apart,
  * with `headInPieces`), or cut off after some bytes. Resolves with the status, or 0 if none came.
  */
-function rawPut(presigned: string, contentType: string, body: Buffer, opts: { chunked?: boolean; cutAfter?: number; headInPieces?: boolean }): Promise<number> {
+function rawPut(
+  presigned: string,
+  contentType: string,
+  body: Buffer,
+  opts: { chunked?: boolean; cutAfter?: number; headInPieces?: boolean },
+): Promise<number> {
   const url = new URL(presigned);
   return new Promise((resolve) => {
     const socket = net.connect(Number(url.port), url.hostname);
@@ -252,7 +297,9 @@ function rawPut(presigned: string, contentType: string, body: Buffer, opts: { ch
     });
     socket.on("error", () => finish(0));
     const length = opts.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${body.length}`;
-    socket.write(`PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${contentType}\r\n${length}\r\n\r\n`);
+    socket.write(
+      `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${contentType}\r\n${length}\r\n\r\n`,
+    );
     if (opts.cutAfter !== undefined) {
       socket.write(body.subarray(0, opts.cutAfter), () => setTimeout(() => finish(0), 100));
       return;
@@ -263,12 +310,20 @@ function rawPut(presigned: string, contentType: string, body: Buffer, opts: { ch
       const head = opts.headInPieces ? 12 : 0;
       for (let i = 0; i < head; i += 3) {
         const part = body.subarray(i, i + 3);
-        await new Promise<void>((r) => socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () => r()));
+        await new Promise<void>((r) =>
+          socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () =>
+            r(),
+          ),
+        );
         await new Promise((r) => setTimeout(r, 20));
       }
       for (let i = head; i < body.length && !/^HTTP/.test(got); i += 65536) {
         const part = body.subarray(i, i + 65536);
-        await new Promise<void>((r) => socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () => r()));
+        await new Promise<void>((r) =>
+          socket.write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")]), () =>
+            r(),
+          ),
+        );
         await new Promise((r) => setTimeout(r, 2));
       }
       if (!/^HTTP/.test(got)) socket.write("0\r\n\r\n");

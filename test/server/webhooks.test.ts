@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { startServer, type TestServer , storeQuery } from "../helpers/server.js";
+import { startServer, type TestServer, storeQuery } from "../helpers/server.js";
 
 let open: TestServer;
 let strict: TestServer;
@@ -19,7 +19,9 @@ afterAll(async () => {
 
 describe("automation webhook registration", () => {
   it("registers a URL and returns success with a Standard Webhooks secret", async () => {
-    const r = await api("POST", "/v1/integrations/automation/webhook", { hookUrl: "http://127.0.0.1:4000/hooks/notes" });
+    const r = await api("POST", "/v1/integrations/automation/webhook", {
+      hookUrl: "http://127.0.0.1:4000/hooks/notes",
+    });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe("success");
     expect(r.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
@@ -33,7 +35,13 @@ describe("automation webhook registration", () => {
     const list = (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks;
     expect(list.filter((w: { hookUrl: string }) => w.hookUrl === "http://127.0.0.1:4000/twice")).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain(first.body.secret);
-    expect(list[0]).toEqual({ id: expect.any(String), hookUrl: expect.any(String), createdAt: expect.any(String), disabled: false, consecutiveFailures: 0 });
+    expect(list[0]).toEqual({
+      id: expect.any(String),
+      hookUrl: expect.any(String),
+      createdAt: expect.any(String),
+      disabled: false,
+      consecutiveFailures: 0,
+    });
   });
 
   it("removes a registration with DELETE {hookUrl}", async () => {
@@ -69,12 +77,20 @@ describe("automation webhook registration", () => {
       expect(errorCode(r)).toBe("bad_request");
       expect(r.body.error.message).toMatch(/allow-private-webhooks/);
     }
-    const publicHost = await strictApi("POST", "/v1/integrations/automation/webhook", { hookUrl: "https://93.184.215.14/hook" });
+    const publicHost = await strictApi("POST", "/v1/integrations/automation/webhook", {
+      hookUrl: "https://93.184.215.14/hook",
+    });
     expect(publicHost.status).toBe(200);
   });
 
   it("400 for a missing or invalid hookUrl", async () => {
-    for (const body of [{}, { hookUrl: "" }, { hookUrl: "nope" }, { hookUrl: "javascript:alert(1)" }, { hookUrl: "https://u:p@example.com/x" }]) {
+    for (const body of [
+      {},
+      { hookUrl: "" },
+      { hookUrl: "nope" },
+      { hookUrl: "javascript:alert(1)" },
+      { hookUrl: "https://u:p@example.com/x" },
+    ]) {
       const r = await api("POST", "/v1/integrations/automation/webhook", body);
       expect(r.status, JSON.stringify(body)).toBe(400);
     }

@@ -40,7 +40,13 @@ async function newContext(): Promise<BrowserContext> {
 async function expectAccessible(page: Page, name: string) {
   await page.evaluate(AXE);
   const result = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+    const r = await (
+      window as unknown as {
+        axe: {
+          run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run({
       resultTypes: ["violations"],
     });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
@@ -56,8 +62,11 @@ async function capture(page: Page, name: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 812 });
   // Nothing is wider than the phone's screen.
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")].filter((e: any) => e.getBoundingClientRect().right > 376).map((e: any) => `${e.tagName.toLowerCase()}.${e.className}`), // eslint-disable-line @typescript-eslint/no-explicit-any
+  const wide = await page.evaluate(
+    () =>
+      [...document.querySelectorAll("body *")]
+        .filter((e: any) => e.getBoundingClientRect().right > 376)
+        .map((e: any) => `${e.tagName.toLowerCase()}.${e.className}`), // eslint-disable-line @typescript-eslint/no-explicit-any
   );
   expect(wide, name).toEqual([]);
   await page.screenshot({ path: path.join(ARTIFACTS, `web-${name}-phone.png`), fullPage: true });
@@ -66,11 +75,22 @@ async function capture(page: Page, name: string) {
 
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks", "--max-upload-bytes", "2000000"] });
+  server = await startServer({
+    args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks", "--max-upload-bytes", "2000000"],
+  });
   api = client(server.url, server.key);
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
   });
   adminContext = await newContext();
   adminPage = await adminContext.newPage();
@@ -152,9 +172,14 @@ describe("the web app", () => {
     expect(key).toMatch(/^ntl_/);
     await capture(member, "keys");
 
-    const cli = await run(["me", "--json"], { env: { NOTULA_URL: server.url, NOTULA_API_KEY: key, XDG_CONFIG_HOME: work } });
+    const cli = await run(["me", "--json"], {
+      env: { NOTULA_URL: server.url, NOTULA_API_KEY: key, XDG_CONFIG_HOME: work },
+    });
     expect(cli.code, cli.stderr).toBe(0);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ user: { email: "mira@example.com", name: "Mira <b>Member</b>" }, scopes: ["notes", "folders"] });
+    expect(JSON.parse(cli.stdout)).toMatchObject({
+      user: { email: "mira@example.com", name: "Mira <b>Member</b>" },
+      scopes: ["notes", "folders"],
+    });
 
     // The key page lists it with its last use; revoking it ends it.
     await member.goto(`${server.url}/settings/keys`);
@@ -171,7 +196,10 @@ describe("the web app", () => {
     const page = adminPage;
     await page.goto(`${server.url}/notes/new`);
     await capture(page, "new-note");
-    const recording = convert(speak(work, "Welcome to the quarterly planning meeting. We agreed to ship the new release next week."), "wav");
+    const recording = convert(
+      speak(work, "Welcome to the quarterly planning meeting. We agreed to ship the new release next week."),
+      "wav",
+    );
     await page.getByLabel(/^Recording/).setInputFiles(recording);
     await page.getByLabel("Title (optional)").fill("Planning <script>alert(1)</script>");
     await page.getByRole("button", { name: "Upload and transcribe" }).click();
@@ -189,14 +217,20 @@ describe("the web app", () => {
     const last = buttons.nth((await buttons.count()) - 1);
     const start = Number(await last.evaluate((b) => b.closest("li")!.getAttribute("data-start")));
     await last.click();
-    await page.waitForFunction((s) => (document.querySelector("audio#player") as HTMLAudioElement).currentTime >= s, start);
+    await page.waitForFunction(
+      (s) => (document.querySelector("audio#player") as HTMLAudioElement).currentTime >= s,
+      start,
+    );
     expect(await player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(start);
 
     // A search for words said there links to the moment: the note opens at that
     // segment, marked, with the player at its time.
     const rows = page.locator("ol.transcript li");
     const target = (await rows.count()) - 1;
-    const words = (await rows.nth(target).textContent())!.replace(/^[\d:]+/, "").replace(/^\s*\w+:/, "").split(/\s+/);
+    const words = (await rows.nth(target).textContent())!
+      .replace(/^[\d:]+/, "")
+      .replace(/^\s*\w+:/, "")
+      .split(/\s+/);
     const said = words.filter((w) => /^[a-z]{4,}$/i.test(w)).pop()!;
     await page.goto(`${server.url}/notes?said=${encodeURIComponent(said)}`);
     const moment = page.locator(`a[href$="#segment-${target}"]`).first();
@@ -208,7 +242,10 @@ describe("the web app", () => {
     expect(box!.y).toBeLessThan(page.viewportSize()!.height);
     await page.screenshot({ path: path.join(ARTIFACTS, "web-note-moment-desktop.png") });
     const at = Number(await page.locator(`#segment-${target}`).getAttribute("data-start"));
-    await page.waitForFunction((s) => Math.abs((document.querySelector("audio#player") as HTMLAudioElement).currentTime - s) < 0.5, at);
+    await page.waitForFunction(
+      (s) => Math.abs((document.querySelector("audio#player") as HTMLAudioElement).currentTime - s) < 0.5,
+      at,
+    );
     // Played on elsewhere, then the moment's link followed again: back to its time.
     await page.evaluate(() => {
       (document.querySelector("audio#player") as HTMLAudioElement).currentTime = 2.5;
@@ -216,12 +253,17 @@ describe("the web app", () => {
     });
     await page.waitForFunction(() => (document.querySelector("audio#player") as HTMLAudioElement).currentTime >= 2);
     await page.evaluate((t) => (document.location.hash = `#segment-${t}`), target);
-    await page.waitForFunction((s) => Math.abs((document.querySelector("audio#player") as HTMLAudioElement).currentTime - s) < 0.5, at);
+    await page.waitForFunction(
+      (s) => Math.abs((document.querySelector("audio#player") as HTMLAudioElement).currentTime - s) < 0.5,
+      at,
+    );
 
     // The audio answers ranges, as seeking needs.
     const id = new URL(page.url()).pathname.split("/").pop()!;
     const cookie = (await adminContext.cookies()).find((c) => c.name === "notula_session")!;
-    const ranged = await fetch(`${server.url}/notes/${id}/audio`, { headers: { cookie: `notula_session=${cookie.value}`, range: "bytes=10-19" } });
+    const ranged = await fetch(`${server.url}/notes/${id}/audio`, {
+      headers: { cookie: `notula_session=${cookie.value}`, range: "bytes=10-19" },
+    });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("content-range")).toMatch(/^bytes 10-19\/\d+$/);
     expect((await ranged.arrayBuffer()).byteLength).toBe(10);
@@ -247,7 +289,11 @@ describe("the web app", () => {
   });
 
   it("lists and finds notes: title search, what was said, filters kept across pages", async () => {
-    for (let i = 0; i < 27; i++) await api("POST", "/v1/notes", { title: `Standup ${i}`, userWrittenNote: i === 3 ? "We talked about the **zeppelin** budget." : "" });
+    for (let i = 0; i < 27; i++)
+      await api("POST", "/v1/notes", {
+        title: `Standup ${i}`,
+        userWrittenNote: i === 3 ? "We talked about the **zeppelin** budget." : "",
+      });
     const page = adminPage;
     await page.goto(`${server.url}/notes`);
     await capture(page, "notes");
@@ -277,7 +323,9 @@ describe("the web app", () => {
       title: "Board <img src=x onerror=alert(1)>",
       summary: "Revenue grew. <script>alert(2)</script>",
       userWrittenNote: "[click](javascript:alert(3)) and <iframe src=x></iframe>",
-      transcripts: [{ speaker: "Ana", text: "The secret transcript line.", startTimestamp: "00:01", endTimestamp: "00:04" }],
+      transcripts: [
+        { speaker: "Ana", text: "The secret transcript line.", startTimestamp: "00:01", endTimestamp: "00:04" },
+      ],
     });
     const id = created.body.note.id;
     expect(created.body.note.shareUrl).toBeNull();
@@ -327,14 +375,29 @@ describe("the web app", () => {
     const cookie = (await adminContext.cookies()).find((c) => c.name === "notula_session")!;
     const headers = { cookie: `notula_session=${cookie.value}`, "content-type": "application/x-www-form-urlencoded" };
     for (const body of ["", "csrf=forged"]) {
-      const r = await fetch(`${server.url}/notes/${note.id}/delete`, { method: "POST", headers, body, redirect: "manual" });
+      const r = await fetch(`${server.url}/notes/${note.id}/delete`, {
+        method: "POST",
+        headers,
+        body,
+        redirect: "manual",
+      });
       expect(r.status).toBe(403);
-      const renamed = await fetch(`${server.url}/notes/${note.id}`, { method: "POST", headers, body: `${body}&title=Hacked&visibility=public`, redirect: "manual" });
+      const renamed = await fetch(`${server.url}/notes/${note.id}`, {
+        method: "POST",
+        headers,
+        body: `${body}&title=Hacked&visibility=public`,
+        redirect: "manual",
+      });
       expect(renamed.status).toBe(403);
     }
     const kept = (await api("GET", `/v1/notes/${note.id}`)).body.note;
     expect(kept).toMatchObject({ title: "Keep me", visibility: "workspace" });
-    const keyForm = await fetch(`${server.url}/settings/keys`, { method: "POST", headers, body: "name=sneaky&scopes=notes", redirect: "manual" });
+    const keyForm = await fetch(`${server.url}/settings/keys`, {
+      method: "POST",
+      headers,
+      body: "name=sneaky&scopes=notes",
+      redirect: "manual",
+    });
     expect(keyForm.status).toBe(403);
 
     const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Other"]);
@@ -343,14 +406,23 @@ describe("the web app", () => {
       const r = await adminPage.goto(`${server.url}/notes/${foreign.id}${suffix}`);
       expect(r!.status(), suffix).toBe(404);
     }
-    const del = await fetch(`${server.url}/notes/${foreign.id}/delete`, { method: "POST", headers, body: `csrf=${encodeURIComponent(await adminPage.locator('meta[name="csrf-token"]').getAttribute("content").then(String))}`, redirect: "manual" });
+    const del = await fetch(`${server.url}/notes/${foreign.id}/delete`, {
+      method: "POST",
+      headers,
+      body: `csrf=${encodeURIComponent(await adminPage.locator('meta[name="csrf-token"]').getAttribute("content").then(String))}`,
+      redirect: "manual",
+    });
     expect(del.status).toBe(404);
     expect((await client(server.url, other.key)("GET", `/v1/notes/${foreign.id}`)).status).toBe(200);
   });
 
   it("an admin changes a role and removes a member: their key, session and access end at once; the last admin stays", async () => {
     const ws = (await api("GET", "/v1/me")).body.workspace.id;
-    await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "leo@example.com", "--name", "Leo", "--password-stdin"], "leo password 1");
+    await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", ws, "--email", "leo@example.com", "--name", "Leo", "--password-stdin"],
+      "leo password 1",
+    );
     const leoContext = await newContext();
     const leo = await leoContext.newPage();
     await leo.goto(`${server.url}/sign-in`);
@@ -392,10 +464,23 @@ describe("the web app", () => {
 
   it("a note in a private folder does not exist for an admin outside the folder: no page, no form, no change", async () => {
     const ws = (await api("GET", "/v1/me")).body.workspace.id;
-    const nina = await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "nina@example.com", "--name", "Nina"]);
-    const key = (await admin(server.dataDir, ["keys", "create", "--name", "nina", "--user", nina.user.id, "--workspace", ws])).key;
+    const nina = await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      ws,
+      "--email",
+      "nina@example.com",
+      "--name",
+      "Nina",
+    ]);
+    const key = (
+      await admin(server.dataDir, ["keys", "create", "--name", "nina", "--user", nina.user.id, "--workspace", ws])
+    ).key;
     const ninaApi = client(server.url, key);
-    const folder = (await ninaApi("POST", "/v1/folders", { name: "Nina's private", ownerUserId: nina.user.id, isPrivate: true })).body.folder;
+    const folder = (
+      await ninaApi("POST", "/v1/folders", { name: "Nina's private", ownerUserId: nina.user.id, isPrivate: true })
+    ).body.folder;
     const note = (await ninaApi("POST", "/v1/notes", { title: "Filed privately", folderIds: [folder.id] })).body.note;
     const page = adminPage;
     const res = await page.goto(`${server.url}/notes/${note.id}`);
@@ -412,15 +497,27 @@ describe("the web app", () => {
   it("a note being transcribed shows how far it has come, and follows it without a reload", async () => {
     const id = (await api("POST", "/v1/notes", { title: "Long recording" })).body.note.id;
     // As the pipeline leaves a note mid-way through a long recording.
-    await storeQuery(server.dataDir, "UPDATE notes SET status = 'transcript-processing', processing_progress = 40 WHERE id = ?", id);
+    await storeQuery(
+      server.dataDir,
+      "UPDATE notes SET status = 'transcript-processing', processing_progress = 40 WHERE id = ?",
+      id,
+    );
     const page = adminPage;
     await page.goto(`${server.url}/notes/${id}`);
     const badge = page.getByRole("status");
     expect(await badge.textContent()).toBe("transcribing 40%");
     await capture(page, "note-processing");
     await storeQuery(server.dataDir, "UPDATE notes SET processing_progress = 70 WHERE id = ?", id);
-    await page.waitForFunction(() => document.querySelector("[data-poll-status]")?.textContent === "transcribing 70%", undefined, { timeout: 10_000 });
-    await storeQuery(server.dataDir, "UPDATE notes SET status = 'completed', processing_progress = NULL WHERE id = ?", id);
+    await page.waitForFunction(
+      () => document.querySelector("[data-poll-status]")?.textContent === "transcribing 70%",
+      undefined,
+      { timeout: 10_000 },
+    );
+    await storeQuery(
+      server.dataDir,
+      "UPDATE notes SET status = 'completed', processing_progress = NULL WHERE id = ?",
+      id,
+    );
   });
 
   it("a note is enhanced with another template and its speakers are named from its page", async () => {
@@ -428,13 +525,29 @@ describe("the web app", () => {
       await api("POST", "/v1/notes", {
         title: "Team stand-up",
         transcripts: [
-          { speaker: "SPEAKER_00", text: "Yesterday I finished the login page.", startTimestamp: "00:00", endTimestamp: "00:10" },
-          { speaker: "SPEAKER_01", text: "Today I will deploy the payment service.", startTimestamp: "00:10", endTimestamp: "00:15" },
-          { speaker: "SPEAKER_00", text: "I am blocked by the broken build server.", startTimestamp: "00:15", endTimestamp: "00:20" },
+          {
+            speaker: "SPEAKER_00",
+            text: "Yesterday I finished the login page.",
+            startTimestamp: "00:00",
+            endTimestamp: "00:10",
+          },
+          {
+            speaker: "SPEAKER_01",
+            text: "Today I will deploy the payment service.",
+            startTimestamp: "00:10",
+            endTimestamp: "00:15",
+          },
+          {
+            speaker: "SPEAKER_00",
+            text: "I am blocked by the broken build server.",
+            startTimestamp: "00:15",
+            endTimestamp: "00:20",
+          },
         ],
       })
     ).body.note;
-    for (let i = 0; i < 100 && (await api("GET", `/v1/notes/${note.id}`)).body.note.status !== "completed"; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await api("GET", `/v1/notes/${note.id}`)).body.note.status !== "completed"; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const page = adminPage;
     await page.goto(`${server.url}/notes/${note.id}`);
     expect(await page.locator("dl.facts").innerText()).toContain("General meeting");
@@ -470,7 +583,9 @@ describe("the web app", () => {
     await capture(page, "folders");
     await page.getByRole("button", { name: "Delete Customers (its notes stay)" }).click();
     await page.waitForURL(/\/settings\/folders$/);
-    expect((await api("GET", "/v1/folders")).body.folders.map((f: { name: string }) => f.name)).not.toContain("Customers");
+    expect((await api("GET", "/v1/folders")).body.folders.map((f: { name: string }) => f.name)).not.toContain(
+      "Customers",
+    );
 
     await page.goto(`${server.url}/settings/webhooks`);
     await page.getByLabel("URL").fill("not a url");
@@ -480,7 +595,11 @@ describe("the web app", () => {
     const secret = (await page.locator("#webhook-secret").textContent())!;
     expect(secret).toMatch(/^whsec_/);
     await capture(page, "webhooks");
-    expect((await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.map((w: { hookUrl: string }) => w.hookUrl)).toContain("http://127.0.0.1:9/hook");
+    expect(
+      (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.map(
+        (w: { hookUrl: string }) => w.hookUrl,
+      ),
+    ).toContain("http://127.0.0.1:9/hook");
     await page.goto(`${server.url}/settings/webhooks`);
     expect(await page.locator("#webhook-secret").count()).toBe(0);
     await page.getByRole("button", { name: "Remove http://127.0.0.1:9/hook" }).click();
@@ -494,7 +613,8 @@ describe("the web app", () => {
     await page.getByLabel("Name", { exact: true }).fill("Board");
     await page.getByRole("button", { name: "Create folder" }).click();
     await page.waitForURL(/\/settings\/folders$/);
-    const privacy = async () => (await api("GET", "/v1/folders")).body.folders.find((f: { name: string }) => f.name === "Board").isPrivate;
+    const privacy = async () =>
+      (await api("GET", "/v1/folders")).body.folders.find((f: { name: string }) => f.name === "Board").isPrivate;
     expect(await privacy()).toBe(false);
     await page.getByLabel("Who sees Board", { exact: true }).selectOption("1");
     await page.getByRole("button", { name: "Save who sees Board" }).click();
@@ -520,7 +640,9 @@ describe("the web app", () => {
       await api("POST", "/v1/integrations/automation/webhook", { hookUrl });
       await api("POST", "/v1/notes", { title: "Hooked note" });
       const delivered = async () =>
-        (await api("GET", "/v1/integrations/automation/deliveries?limit=100")).body.items.find((d: { hookUrl: string; status: string }) => d.hookUrl === hookUrl && d.status === "delivered");
+        (await api("GET", "/v1/integrations/automation/deliveries?limit=100")).body.items.find(
+          (d: { hookUrl: string; status: string }) => d.hookUrl === hookUrl && d.status === "delivered",
+        );
       await expect.poll(delivered, { timeout: 10_000 }).toBeTruthy();
       const first = await delivered();
       const page = adminPage;
@@ -548,14 +670,25 @@ describe("the web app", () => {
     expect(await page.locator("header .who span").textContent()).toContain("Acme <script>x</script>");
     await capture(page, "workspace");
     const ws = (await api("GET", "/v1/workspace")).body.workspace;
-    expect(ws).toMatchObject({ name: "Acme <script>x</script>", allowedEmailDomains: ["acme.example", "beta.example"], settings: { meetingDefaultPermission: "only-me" } });
+    expect(ws).toMatchObject({
+      name: "Acme <script>x</script>",
+      allowedEmailDomains: ["acme.example", "beta.example"],
+      settings: { meetingDefaultPermission: "only-me" },
+    });
     expect((await api("POST", "/v1/notes", { title: "Quiet by default" })).body.note.visibility).toBe("only-me");
     // A bad domain is refused on the page and nothing changes.
     await page.getByLabel(/Allowed email domains/).fill("not a domain!");
     await page.getByRole("button", { name: "Save" }).click();
     expect(await page.getByRole("alert").textContent()).toMatch(/domain/);
-    expect((await api("GET", "/v1/workspace")).body.workspace.allowedEmailDomains).toEqual(["acme.example", "beta.example"]);
-    await api("PATCH", "/v1/workspace", { name: "My Workspace", allowedEmailDomains: [], settings: { meetingDefaultPermission: "workspace-read" } });
+    expect((await api("GET", "/v1/workspace")).body.workspace.allowedEmailDomains).toEqual([
+      "acme.example",
+      "beta.example",
+    ]);
+    await api("PATCH", "/v1/workspace", {
+      name: "My Workspace",
+      allowedEmailDomains: [],
+      settings: { meetingDefaultPermission: "workspace-read" },
+    });
 
     await page.goto(`${server.url}/settings/members`);
     await page.getByLabel("Name", { exact: true }).fill("Engineering");
@@ -567,14 +700,21 @@ describe("the web app", () => {
     await page.waitForURL(/\/settings\/members$/);
     const me = (await api("GET", "/v1/me")).body.user.id;
     const members = (await api("GET", "/v1/workspace/members")).body.items;
-    expect(members.find((m: { userId: string }) => m.userId === me).groups.map((g: { name: string }) => g.name)).toEqual(["Engineering"]);
+    expect(
+      members.find((m: { userId: string }) => m.userId === me).groups.map((g: { name: string }) => g.name),
+    ).toEqual(["Engineering"]);
     await page.getByLabel("Groups of Admin: Engineering").click();
     await capture(page, "members-groups");
   });
 
   it("the CLI's approval page is accessible and names what the key may do", async () => {
     const page = adminPage;
-    const q = new URLSearchParams({ redirect_uri: "http://127.0.0.1:41234/callback", state: "s", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", name: "notula CLI on laptop" });
+    const q = new URLSearchParams({
+      redirect_uri: "http://127.0.0.1:41234/callback",
+      state: "s",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      name: "notula CLI on laptop",
+    });
     await page.goto(`${server.url}/cli/authorize?${q}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in the notula CLI?");
     expect(await page.locator("main, body").first().textContent()).toContain("notes, folders, users, templates");

@@ -15,7 +15,10 @@ afterAll(() => server?.stop());
 /** Opens the sign-in form, then posts it: the status and the alert's text. */
 async function attempt(email: string, password: string) {
   const form = await fetch(`${server.url}/sign-in`);
-  const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1];
   const res = await fetch(`${server.url}/sign-in`, {
     method: "POST",
@@ -24,16 +27,26 @@ async function attempt(email: string, password: string) {
     body: new URLSearchParams({ csrf, email, password, next: "/notes" }).toString(),
   });
   const html = await res.text();
-  return { status: res.status, alert: /role="alert">([^<]*)</.exec(html)?.[1] ?? null, session: res.headers.getSetCookie().some((c) => c.startsWith("notula_session=")) };
+  return {
+    status: res.status,
+    alert: /role="alert">([^<]*)</.exec(html)?.[1] ?? null,
+    session: res.headers.getSetCookie().some((c) => c.startsWith("notula_session=")),
+  };
 }
 
 describe("sign-in", () => {
   it("a password set with `notula admin users set-password` signs in; the form refuses a missing token", async () => {
-    const set = await run(["admin", "users", "set-password", "--email", "admin@notula.local", "--data-dir", server.dataDir], { input: "terminal password 1" });
+    const set = await run(
+      ["admin", "users", "set-password", "--email", "admin@notula.local", "--data-dir", server.dataDir],
+      { input: "terminal password 1" },
+    );
     expect(set.code, set.stderr).toBe(0);
     const ok = await attempt("admin@notula.local", "terminal password 1");
     expect(ok).toMatchObject({ status: 303, session: true });
-    const short = await run(["admin", "users", "set-password", "--email", "admin@notula.local", "--data-dir", server.dataDir], { input: "short" });
+    const short = await run(
+      ["admin", "users", "set-password", "--email", "admin@notula.local", "--data-dir", server.dataDir],
+      { input: "short" },
+    );
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/at least 8 characters/);
     const forged = await fetch(`${server.url}/sign-in`, {
@@ -47,8 +60,15 @@ describe("sign-in", () => {
   });
 
   it("ten failures lock the account for a while, with the same words for unknown emails; the right password then waits too", async () => {
-    for (let i = 0; i < 10; i++) expect(await attempt("admin@notula.local", `wrong ${i}`)).toMatchObject({ status: 401, alert: "Wrong email or password." });
-    expect(await attempt("nobody@example.com", "wrong")).toMatchObject({ status: 401, alert: "Wrong email or password." });
+    for (let i = 0; i < 10; i++)
+      expect(await attempt("admin@notula.local", `wrong ${i}`)).toMatchObject({
+        status: 401,
+        alert: "Wrong email or password.",
+      });
+    expect(await attempt("nobody@example.com", "wrong")).toMatchObject({
+      status: 401,
+      alert: "Wrong email or password.",
+    });
     const locked = await attempt("admin@notula.local", "terminal password 1");
     expect(locked.status).toBe(429);
     expect(locked.session).toBe(false);
@@ -57,7 +77,11 @@ describe("sign-in", () => {
 
   it("`notula login --browser`: a member approves a key in the web app and every CLI command then works with it", async () => {
     const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
-    await admin(server.dataDir, ["users", "create", "--workspace", ws, "--email", "ines@example.com", "--name", "Ines", "--password-stdin"], "ines password 1");
+    await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", ws, "--email", "ines@example.com", "--name", "Ines", "--password-stdin"],
+      "ines password 1",
+    );
     const env = {
       XDG_CONFIG_HOME: tempDir("notula-browser-login-"),
       NOTULA_NO_KEYCHAIN: "1",
@@ -73,7 +97,10 @@ describe("sign-in", () => {
     const me = await run(["me", "--json"], { env });
     expect(me.code, me.stderr).toBe(0);
     // A member's key: every scope but users.
-    expect(JSON.parse(me.stdout)).toMatchObject({ user: { email: "ines@example.com" }, scopes: ["notes", "folders", "templates"] });
+    expect(JSON.parse(me.stdout)).toMatchObject({
+      user: { email: "ines@example.com" },
+      scopes: ["notes", "folders", "templates"],
+    });
     const created = await run(["notes", "create", "--title", "From the browser login"], { env });
     expect(created.code, created.stderr).toBe(0);
     // Logout revokes the approved key on the server.
@@ -84,10 +111,17 @@ describe("sign-in", () => {
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
 
     // A code is good once, and only with its verifier.
-    const bad = await fetch(`${server.url}/cli/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "nope", code_verifier: "x" }) });
+    const bad = await fetch(`${server.url}/cli/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code: "nope", code_verifier: "x" }),
+    });
     expect(bad.status).toBe(400);
     // Only a loopback address may receive the code.
-    const form = await fetch(`${server.url}/cli/authorize?redirect_uri=${encodeURIComponent("https://evil.example/cb")}&state=s&code_challenge=${"a".repeat(43)}`, { redirect: "manual" });
+    const form = await fetch(
+      `${server.url}/cli/authorize?redirect_uri=${encodeURIComponent("https://evil.example/cb")}&state=s&code_challenge=${"a".repeat(43)}`,
+      { redirect: "manual" },
+    );
     expect(form.status).toBe(303); // signed out: to sign in first
   });
 });

@@ -38,7 +38,11 @@ async function startReceiver() {
     received,
     script: (path: string, steps: (number | { delayMs: number; status: number })[]) => scripts.set(path, [...steps]),
     at: (path: string) => received.filter((r) => r.path === path),
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -50,7 +54,11 @@ beforeAll(async () => {
   receiver = await startReceiver();
   server = await startServerProcess({
     args: ["--no-rate-limit", "--allow-private-webhooks"],
-    env: { NOTULA_WEBHOOK_RETRY_SCHEDULE_MS: "200,400,800", NOTULA_WEBHOOK_TIMEOUT_MS: "1000", NOTULA_WEBHOOK_DISABLE_AFTER: "3" },
+    env: {
+      NOTULA_WEBHOOK_RETRY_SCHEDULE_MS: "200,400,800",
+      NOTULA_WEBHOOK_TIMEOUT_MS: "1000",
+      NOTULA_WEBHOOK_DISABLE_AFTER: "3",
+    },
   });
   api = client(server.url, server.key);
 });
@@ -91,7 +99,11 @@ describe("webhook delivery", () => {
     const [b] = await waitFor(() => (receiver.at("/b").length ? receiver.at("/b") : undefined));
     const event = verify(secretA, a);
     expect(verify(secretB, b)).toEqual(event);
-    expect(event).toMatchObject({ type: "note.created", workspaceId: expect.stringMatching(/^ws_/), payload: { note: { id: note.id, title: "Hello hooks" } } });
+    expect(event).toMatchObject({
+      type: "note.created",
+      workspaceId: expect.stringMatching(/^ws_/),
+      payload: { note: { id: note.id, title: "Hello hooks" } },
+    });
     expect(event.eventId).toBe(a.headers["webhook-id"]);
     expect(Date.parse(event.timestamp)).not.toBeNaN();
     expect(a.headers["content-type"]).toBe("application/json");
@@ -103,16 +115,29 @@ describe("webhook delivery", () => {
 
   it("note.completed follows when processing finishes", async () => {
     const secret = await register("/done");
-    const { note } = (await api("POST", "/v1/notes", {
-      title: "To summarize",
-      transcripts: [{ speaker: "Ana", text: "We agreed to launch the beta on Monday.", startTimestamp: "00:00", endTimestamp: "00:04" }],
-    })).body;
+    const { note } = (
+      await api("POST", "/v1/notes", {
+        title: "To summarize",
+        transcripts: [
+          {
+            speaker: "Ana",
+            text: "We agreed to launch the beta on Monday.",
+            startTimestamp: "00:00",
+            endTimestamp: "00:04",
+          },
+        ],
+      })
+    ).body;
     const events = await waitFor(() => {
       const got = receiver.at("/done").map((r) => verify(secret, r));
       return got.some((e) => e.type === "note.completed") ? got : undefined;
     });
     expect(events.map((e) => e.type)).toEqual(["note.created", "note.completed"]);
-    expect(events[1].payload.note).toMatchObject({ id: note.id, status: "completed", summary: expect.stringMatching(/beta/) });
+    expect(events[1].payload.note).toMatchObject({
+      id: note.id,
+      status: "completed",
+      summary: expect.stringMatching(/beta/),
+    });
     await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl: receiver.base + "/done" });
   });
 
@@ -128,7 +153,14 @@ describe("webhook delivery", () => {
     expect(hits).toHaveLength(3);
     expect(new Set(hits.map((h) => h.headers["webhook-id"])).size).toBe(1);
     for (const h of hits) expect(verify(secret, h).type).toBe("note.created");
-    expect(d).toMatchObject({ status: "delivered", attempts: 3, lastStatusCode: 200, lastError: null, eventId: hits[0].headers["webhook-id"], type: "note.created" });
+    expect(d).toMatchObject({
+      status: "delivered",
+      attempts: 3,
+      lastStatusCode: 200,
+      lastError: null,
+      eventId: hits[0].headers["webhook-id"],
+      type: "note.created",
+    });
     await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl: receiver.base + "/flaky" });
   });
 
@@ -152,7 +184,11 @@ describe("webhook delivery", () => {
       const ds = await deliveriesFor("/moved");
       return ds[0]?.status === "failed" ? ds : undefined;
     });
-    expect(d).toMatchObject({ attempts: 1, lastStatusCode: 302, lastError: expect.stringMatching(/redirects are not followed/) });
+    expect(d).toMatchObject({
+      attempts: 1,
+      lastStatusCode: 302,
+      lastError: expect.stringMatching(/redirects are not followed/),
+    });
     expect(receiver.at("/redirected/moved")).toEqual([]);
     await api("DELETE", "/v1/integrations/automation/webhook", { hookUrl: receiver.base + "/moved" });
   });
@@ -181,13 +217,19 @@ describe("webhook delivery", () => {
     expect(r.status).toBe(200);
     const again = await waitFor(() => receiver.at("/broken").slice(before)[0]);
     expect(again.headers["webhook-id"]).toBe(failed.eventId);
-    const done = await waitFor(async () => (await deliveriesFor("/broken")).find((d) => d.id === failed.id && d.status === "delivered"));
+    const done = await waitFor(async () =>
+      (await deliveriesFor("/broken")).find((d) => d.id === failed.id && d.status === "delivered"),
+    );
     expect(done.attempts).toBe(failed.attempts + 1);
-    const hook = (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.find((w: any) => w.hookUrl.endsWith("/broken"));
+    const hook = (await api("GET", "/v1/integrations/automation/webhook")).body.webhooks.find((w: any) =>
+      w.hookUrl.endsWith("/broken"),
+    );
     expect(hook).toMatchObject({ disabled: false, consecutiveFailures: 0 });
     // New events reach it again.
     await api("POST", "/v1/notes", { title: "Fixed receiver" });
-    await waitFor(() => receiver.at("/broken").find((x) => JSON.parse(x.body).payload.note?.title === "Fixed receiver"));
+    await waitFor(() =>
+      receiver.at("/broken").find((x) => JSON.parse(x.body).payload.note?.title === "Fixed receiver"),
+    );
   });
 
   it("redelivery of an unknown delivery is 404, of one still pending 409", async () => {
@@ -195,7 +237,9 @@ describe("webhook delivery", () => {
     receiver.script("/slow-pending", [{ delayMs: 3000, status: 200 }]);
     await register("/slow-pending");
     await api("POST", "/v1/notes", { title: "Pending one" });
-    const pending = await waitFor(async () => (await deliveriesFor("/slow-pending")).find((d) => d.status === "pending"));
+    const pending = await waitFor(async () =>
+      (await deliveriesFor("/slow-pending")).find((d) => d.status === "pending"),
+    );
     const r = await api("POST", `/v1/integrations/automation/deliveries/${pending.id}/redeliver`);
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("conflict");
@@ -226,8 +270,12 @@ describe("webhook delivery", () => {
 describe("the delivery agent refuses private addresses unless allowed", () => {
   it("checks the resolved address at connect time", async () => {
     const guarded = createWebhookAgent(false);
-    await expect(undiciFetch(`${receiver.base.replace("127.0.0.1", "localhost")}/x`, { dispatcher: guarded })).rejects.toThrow();
-    const err = await undiciFetch(`${receiver.base.replace("127.0.0.1", "localhost")}/x`, { dispatcher: guarded }).catch((e) => e);
+    await expect(
+      undiciFetch(`${receiver.base.replace("127.0.0.1", "localhost")}/x`, { dispatcher: guarded }),
+    ).rejects.toThrow();
+    const err = await undiciFetch(`${receiver.base.replace("127.0.0.1", "localhost")}/x`, {
+      dispatcher: guarded,
+    }).catch((e) => e);
     expect(String(err.cause?.message ?? err.message)).toMatch(/private address/);
     const open = createWebhookAgent(true);
     const ok = await undiciFetch(`${receiver.base}/x`, { dispatcher: open, method: "POST", body: "{}" });

@@ -17,7 +17,8 @@ export function createLocalEmbedder(): Embedder {
       })();
       const out: Float32Array[] = [];
       // Small batches keep the model's working memory small.
-      for (let i = 0; i < texts.length; i += 16) for (const v of await (await model).embed(texts.slice(i, i + 16))) out.push(normalize(Float32Array.from(v)));
+      for (let i = 0; i < texts.length; i += 16)
+        for (const v of await (await model).embed(texts.slice(i, i + 16))) out.push(normalize(Float32Array.from(v)));
       return out;
     },
   };

@@ -2,7 +2,12 @@
 import { EngineConfigError } from "../transcription/engine.js";
 import { normalize, type Embedder } from "./embedder.js";
 
-export function createOpenAiEmbedder(opts: { url: string; apiKey?: string; model: string; dimensions: number }): Embedder {
+export function createOpenAiEmbedder(opts: {
+  url: string;
+  apiKey?: string;
+  model: string;
+  dimensions: number;
+}): Embedder {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/embeddings`;
   return {
     name: `openai:${opts.model}`,
@@ -10,16 +15,24 @@ export function createOpenAiEmbedder(opts: { url: string; apiKey?: string; model
     async embed(texts) {
       const res = await fetch(endpoint, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
         body: JSON.stringify({ model: opts.model, input: texts }),
       });
       const text = await res.text();
-      if (res.status === 401 || res.status === 403 || res.status === 404) throw new EngineConfigError(`The embeddings server refused the request (${res.status}).`);
+      if (res.status === 401 || res.status === 403 || res.status === 404)
+        throw new EngineConfigError(`The embeddings server refused the request (${res.status}).`);
       if (!res.ok) throw new Error(`The embeddings server answered ${res.status}: ${text.slice(0, 200)}`);
-      const data = (JSON.parse(text) as { data: { index: number; embedding: number[] }[] }).data.sort((a, b) => a.index - b.index);
+      const data = (JSON.parse(text) as { data: { index: number; embedding: number[] }[] }).data.sort(
+        (a, b) => a.index - b.index,
+      );
       return data.map((d) => {
         if (d.embedding.length !== opts.dimensions)
-          throw new EngineConfigError(`The embedding model returns ${d.embedding.length} dimensions, not ${opts.dimensions}; set NOTULA_EMBEDDINGS_DIMENSIONS.`);
+          throw new EngineConfigError(
+            `The embedding model returns ${d.embedding.length} dimensions, not ${opts.dimensions}; set NOTULA_EMBEDDINGS_DIMENSIONS.`,
+          );
         return normalize(Float32Array.from(d.embedding));
       });
     },

@@ -10,15 +10,19 @@ import type { TemplateSpec } from "../templates/builtin.js";
 import type { Summarizer, SummaryInput, SummaryResult } from "./summarizer.js";
 
 const STOPWORDS = new Set(
-  "a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its just let like me my no not of on or our out so than that the their them then there these they this to too up us was we were what when which who will with would you your yeah okay ok um uh so well also about all any get got going know think really right".split(" "),
+  "a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its just let like me my no not of on or our out so than that the their them then there these they this to too up us was we were what when which who will with would you your yeah okay ok um uh so well also about all any get got going know think really right".split(
+    " ",
+  ),
 );
 const DECISION = /\b(decided|decide|agreed|agree|we will|we'll|going with|approved|settled on|conclusion)\b/i;
-const ACTION = /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|let's|let us|schedule|send|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
+const ACTION =
+  /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|let's|let us|schedule|send|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
 /** Sections that ask for decisions or for tasks: the cue phrases above count for them. */
 const DECISION_SECTION = /\bdecisions?\b(?! makers?)|\bagreed|\bdecided/i;
 const ACTION_SECTION = /\baction|\btask|\bto ?do\b|next step|follow.?up|- \[ \]/i;
 /** Sections that ask for the gist: they take the meeting's most salient sentences that no other section claimed. */
-const OVERVIEW_SECTION = /key points|main (topics|points)|summary|overview|highlights|tl;?dr|recap|gist|how things are going|email/i;
+const OVERVIEW_SECTION =
+  /key points|main (topics|points)|summary|overview|highlights|tl;?dr|recap|gist|how things are going|email/i;
 /** At most this many sentences are compared (the most salient), so a 4-hour meeting stays quick. */
 const MAX_CANDIDATES = 600;
 /**
@@ -48,7 +52,11 @@ function sentencesOf(input: SummaryInput): Sentence[] {
   return out;
 }
 
-const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}']+/gu)?.filter((w) => !STOPWORDS.has(w) && w.length > 2) ?? [];
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .match(/[\p{L}\p{N}']+/gu)
+    ?.filter((w) => !STOPWORDS.has(w) && w.length > 2) ?? [];
 
 function capitalise(s: string) {
   const t = s.charAt(0).toUpperCase() + s.slice(1);
@@ -82,12 +90,18 @@ async function similarities(sentences: Sentence[], queries: string[], embedder: 
     try {
       const vectors = await embedder.embed([...queries, ...sentences.map((s) => s.text)]);
       const q = vectors.slice(0, queries.length);
-      return sentences.map((_, i) => q.map((v, k) => dot(v, vectors[queries.length + i]) + 0.1 * Math.min(3, shared[i][k])));
+      return sentences.map((_, i) =>
+        q.map((v, k) => dot(v, vectors[queries.length + i]) + 0.1 * Math.min(3, shared[i][k])),
+      );
     } catch {
       // The model failed to load: shared words still shape the note.
     }
   }
-  return sentences.map((s, i) => qWords.map((q, k) => (shared[i][k] ? shared[i][k] / Math.sqrt(new Set(words(s.text)).size * q.size) + MIN_SIMILARITY : 0)));
+  return sentences.map((s, i) =>
+    qWords.map((q, k) =>
+      shared[i][k] ? shared[i][k] / Math.sqrt(new Set(words(s.text)).size * q.size) + MIN_SIMILARITY : 0,
+    ),
+  );
 }
 
 /** Each column as standard scores: how far each sentence stands out for that section. */
@@ -104,7 +118,11 @@ function standout(sims: number[][]): number[][] {
   return out;
 }
 
-async function fillSections(template: TemplateSpec, sentences: Sentence[], embedder: Embedder | null): Promise<Map<number, string>> {
+async function fillSections(
+  template: TemplateSpec,
+  sentences: Sentence[],
+  embedder: Embedder | null,
+): Promise<Map<number, string>> {
   const bodies = new Map<number, string>();
   if (!sentences.length) return bodies;
   const candidates = [...sentences].sort((a, b) => b.salience - a.salience).slice(0, MAX_CANDIDATES);
@@ -127,7 +145,11 @@ async function fillSections(template: TemplateSpec, sentences: Sentence[], embed
       if (sims[i][k] < MIN_SIMILARITY && !kind.decisions && !kind.actions) continue;
       let score = z[i][k];
       // A decision or a task said in so many words belongs with decisions or tasks, and only there.
-      const cue = kind.decisions ? DECISION.test(s.text) : kind.actions ? ACTION.test(s.text) && !DECISION.test(s.text) : false;
+      const cue = kind.decisions
+        ? DECISION.test(s.text)
+        : kind.actions
+          ? ACTION.test(s.text) && !DECISION.test(s.text)
+          : false;
       if (cue) score += 2;
       else if (kind.decisions || kind.actions) score -= 1.5;
       if (score > bestScore) [best, bestScore] = [k, score];
@@ -152,7 +174,14 @@ async function fillSections(template: TemplateSpec, sentences: Sentence[], embed
   for (const [k, list] of chosen.entries()) {
     const top = [...list].sort((a, b) => a.s.index - b.s.index);
     if (!top.length) continue;
-    bodies.set(k, top.map(({ s }) => (kinds[k].checkbox ? `- [ ] ${capitalise(s.text)} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`)).join("\n"));
+    bodies.set(
+      k,
+      top
+        .map(({ s }) =>
+          kinds[k].checkbox ? `- [ ] ${capitalise(s.text)} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`,
+        )
+        .join("\n"),
+    );
   }
   return bodies;
 }
@@ -161,14 +190,20 @@ export async function extractiveSummary(input: SummaryInput, embedder: Embedder 
   const sentences = sentencesOf(input);
   scoreSalience(sentences);
   const count = Math.min(5, Math.max(1, Math.ceil(sentences.length / 6)));
-  const top = [...sentences].sort((a, b) => b.salience - a.salience).slice(0, count).sort((a, b) => a.index - b.index);
-  const summary = top.length ? top.map((s) => capitalise(s.text)).join(" ") : "The recording holds no recognisable speech.";
+  const top = [...sentences]
+    .sort((a, b) => b.salience - a.salience)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index);
+  const summary = top.length
+    ? top.map((s) => capitalise(s.text)).join(" ")
+    : "The recording holds no recognisable speech.";
   const enhancedNote = assembleNote(input.template, await fillSections(input.template, sentences, embedder), {
     ownNotes: input.userWrittenNote,
     footer: "_Summarized locally by extraction (no language model configured)._",
   });
   const base = (code: string) => code.split("-")[0];
-  const otherLanguage = input.language && (!input.meetingLanguage || base(input.language) !== base(input.meetingLanguage));
+  const otherLanguage =
+    input.language && (!input.meetingLanguage || base(input.language) !== base(input.meetingLanguage));
   const warnings = otherLanguage
     ? [`The note is in the meeting's own language: writing it in another (${input.language}) needs a language model.`]
     : [];

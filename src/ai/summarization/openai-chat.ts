@@ -17,8 +17,10 @@ const CHARS_PER_TOKEN = 3.5;
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
 
-const sectionList = (t: TemplateSpec) => t.sections.map((s) => `## ${s.title}\n${s.instructions || "(what belongs under this title)"}`).join("\n\n");
-const writeIn = (language: string | null) => (language ? ` Write in ${languageName(language)}.` : " Write in the language of the meeting.");
+const sectionList = (t: TemplateSpec) =>
+  t.sections.map((s) => `## ${s.title}\n${s.instructions || "(what belongs under this title)"}`).join("\n\n");
+const writeIn = (language: string | null) =>
+  language ? ` Write in ${languageName(language)}.` : " Write in the language of the meeting.";
 
 function mapPrompt(t: TemplateSpec): string {
   return (
@@ -48,7 +50,8 @@ function notePrompt(t: TemplateSpec, language: string | null): string {
   );
 }
 
-export const transcriptText = (lines: TranscriptLine[]): string[] => lines.map((l) => `[${l.at}] ${l.speaker}: ${l.text}`);
+export const transcriptText = (lines: TranscriptLine[]): string[] =>
+  lines.map((l) => `[${l.at}] ${l.speaker}: ${l.text}`);
 
 interface Part {
   text: string;
@@ -78,29 +81,52 @@ export function partsOf(lines: TranscriptLine[], maxChars: number): Part[] {
   return parts;
 }
 
-export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; model: string; contextTokens: number; timeoutMs?: number }): Summarizer {
+export function createOpenAiSummarizer(opts: {
+  url: string;
+  apiKey?: string;
+  model: string;
+  contextTokens: number;
+  timeoutMs?: number;
+}): Summarizer {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/chat/completions`;
   // Room for the prompt and the answer: a part uses at most half the context.
   const partChars = Math.floor((opts.contextTokens / 2) * CHARS_PER_TOKEN);
   const timeoutMs = opts.timeoutMs ?? 120_000;
 
-  async function chat(system: string, user: string, signal: AbortSignal): Promise<{ content: string; cutShort: boolean }> {
+  async function chat(
+    system: string,
+    user: string,
+    signal: AbortSignal,
+  ): Promise<{ content: string; cutShort: boolean }> {
     let res: Response;
     try {
       res = await fetch(endpoint, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-        body: JSON.stringify({ model: opts.model, temperature: 0.2, messages: [{ role: "system", content: system }, { role: "user", content: user }] }),
+        headers: {
+          "content-type": "application/json",
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: opts.model,
+          temperature: 0.2,
+          messages: [
+            { role: "system", content: system },
+            { role: "user", content: user },
+          ],
+        }),
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
     } catch (err) {
       if (signal.aborted) throw err;
-      if ((err as Error).name === "TimeoutError") throw new Error(`The language model did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+      if ((err as Error).name === "TimeoutError")
+        throw new Error(`The language model did not answer within ${Math.round(timeoutMs / 1000)} s.`);
       throw new Error(`The language model server cannot be reached: ${(err as Error).message}`);
     }
     const text = await res.text();
     if (res.status === 401 || res.status === 403 || res.status === 404)
-      throw new EngineConfigError(`The language model server refused the request (${res.status}): ${text.slice(0, 300)}`);
+      throw new EngineConfigError(
+        `The language model server refused the request (${res.status}): ${text.slice(0, 300)}`,
+      );
     if (!res.ok) throw new Error(`The language model server answered ${res.status}: ${text.slice(0, 300)}`);
     let choice: { message?: { content?: unknown }; finish_reason?: string } | undefined;
     try {
@@ -114,20 +140,36 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
   }
 
   /** One part's notes; a failed call is tried once more, then named in the warnings. */
-  async function mapPart(input: SummaryInput, part: Part, i: number, total: number, warnings: string[], signal: AbortSignal): Promise<string | null> {
+  async function mapPart(
+    input: SummaryInput,
+    part: Part,
+    i: number,
+    total: number,
+    warnings: string[],
+    signal: AbortSignal,
+  ): Promise<string | null> {
     const where = `Part ${i + 1} of ${total} (${part.from}–${part.to})`;
     let lastError: Error | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const { content, cutShort } = await chat(mapPrompt(input.template), `Meeting "${input.title}", part ${i + 1} of ${total}:\n\n${part.text}`, signal);
-        if (cutShort) warnings.push(`${where} of the meeting was cut short by the model's answer limit; its notes may be incomplete.`);
+        const { content, cutShort } = await chat(
+          mapPrompt(input.template),
+          `Meeting "${input.title}", part ${i + 1} of ${total}:\n\n${part.text}`,
+          signal,
+        );
+        if (cutShort)
+          warnings.push(
+            `${where} of the meeting was cut short by the model's answer limit; its notes may be incomplete.`,
+          );
         return content;
       } catch (err) {
         if (err instanceof EngineConfigError || signal.aborted) throw err;
         lastError = err as Error;
       }
     }
-    warnings.push(`${where} of the meeting could not be read by the model (${lastError!.message}); nothing from it is in the note.`);
+    warnings.push(
+      `${where} of the meeting could not be read by the model (${lastError!.message}); nothing from it is in the note.`,
+    );
     return null;
   }
 
@@ -138,7 +180,11 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
    */
   async function reduceToFit(notes: string[], signal: AbortSignal): Promise<string> {
     let level = notes;
-    for (let round = 0; round < MAX_REDUCE_ROUNDS && level.length > 1 && level.join("\n\n").length > partChars; round++) {
+    for (
+      let round = 0;
+      round < MAX_REDUCE_ROUNDS && level.length > 1 && level.join("\n\n").length > partChars;
+      round++
+    ) {
       const groups: string[][] = [];
       for (const note of level) {
         const last = groups[groups.length - 1];
@@ -147,7 +193,12 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
       }
       level = [];
       for (const g of groups)
-        level.push(g.length === 1 ? g[0] : (await chat(COMBINE_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`, signal)).content);
+        level.push(
+          g.length === 1
+            ? g[0]
+            : (await chat(COMBINE_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`, signal))
+                .content,
+        );
     }
     return level.join("\n\n");
   }
@@ -165,7 +216,10 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
           const note = await mapPart(input, part, i, parts.length, warnings, signal);
           if (note !== null) notes.push(`Part ${i + 1} (${part.from}–${part.to}):\n${note}`);
         }
-        if (notes.length === 0) throw new Error(`The language model could not read any of the meeting's ${parts.length} parts: ${warnings[0] ?? ""}`);
+        if (notes.length === 0)
+          throw new Error(
+            `The language model could not read any of the meeting's ${parts.length} parts: ${warnings[0] ?? ""}`,
+          );
         said = `Notes of what was said:\n${await reduceToFit(notes, signal)}`;
       }
       const own = input.userWrittenNote.trim() || "(none)";
@@ -176,11 +230,24 @@ export function createOpenAiSummarizer(opts: { url: string; apiKey?: string; mod
       const bodies = sectionsOf(answer.content, input.template);
       // An answer that follows none of the template is not a note: fail, and the note keeps what it had.
       if (bodies.size === 0)
-        throw new Error(`The language model's answer does not follow the template "${input.template.name}": none of its sections came back.`);
+        throw new Error(
+          `The language model's answer does not follow the template "${input.template.name}": none of its sections came back.`,
+        );
       const missing = input.template.sections.filter((_, i) => !bodies.has(i)).map((s) => s.title);
-      if (missing.length) warnings.push(`The model left out the section${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}.`);
-      if (answer.cutShort) warnings.push("The enhanced note was cut short by the model's answer limit; its last section may be incomplete.");
-      return { summary: summary.content, enhancedNote: assembleNote(input.template, bodies), warnings, language: input.language };
+      if (missing.length)
+        warnings.push(
+          `The model left out the section${missing.length > 1 ? "s" : ""} ${missing.map((m) => `"${m}"`).join(", ")}.`,
+        );
+      if (answer.cutShort)
+        warnings.push(
+          "The enhanced note was cut short by the model's answer limit; its last section may be incomplete.",
+        );
+      return {
+        summary: summary.content,
+        enhancedNote: assembleNote(input.template, bodies),
+        warnings,
+        language: input.language,
+      };
     },
   };
 }

@@ -28,7 +28,10 @@ export const BUILTIN_TEMPLATES: readonly TemplateSpec[] = [
   builtIn("general", "General meeting", "Key points, decisions and action items: fits any meeting.", [
     ["Key points", "The main topics discussed and what was said about each, as short bullet points."],
     ["Decisions", "Decisions that were made or agreed, one bullet each."],
-    ["Action items", "Tasks that someone will do or needs to do, each as '- [ ] task (owner: name)', with a due date when one was given."],
+    [
+      "Action items",
+      "Tasks that someone will do or needs to do, each as '- [ ] task (owner: name)', with a due date when one was given.",
+    ],
   ]),
   builtIn("one-to-one", "One-to-one", "A manager and a report: how things are going, feedback, growth.", [
     ["How things are going", "Wellbeing, workload and morale as the person described them."],
@@ -42,16 +45,21 @@ export const BUILTIN_TEMPLATES: readonly TemplateSpec[] = [
     ["Today", "What each person plans to work on today, grouped by person."],
     ["Blockers", "Anything blocking someone's work, and who can help."],
   ]),
-  builtIn("sales-call", "Sales call", "Discovery and qualification for the CRM: needs, budget, authority, timeline, next steps.", [
-    ["Company and contact", "The prospect's company, their role, team size and anything said about their business."],
-    ["Pain points", "The problems and needs the prospect described, in their words where possible."],
-    ["Current solution", "What they use today and what they think of it; competitors mentioned."],
-    ["Budget", "Budget, pricing discussed and how purchases are approved."],
-    ["Decision makers", "Who decides, who else is involved, and their concerns."],
-    ["Timeline", "When they want to decide and to start; deadlines and events driving them."],
-    ["Objections", "Concerns or objections raised, and how they were answered."],
-    ["Next steps", "Agreed next steps with owners and dates, each as '- [ ] task (owner: name)'."],
-  ]),
+  builtIn(
+    "sales-call",
+    "Sales call",
+    "Discovery and qualification for the CRM: needs, budget, authority, timeline, next steps.",
+    [
+      ["Company and contact", "The prospect's company, their role, team size and anything said about their business."],
+      ["Pain points", "The problems and needs the prospect described, in their words where possible."],
+      ["Current solution", "What they use today and what they think of it; competitors mentioned."],
+      ["Budget", "Budget, pricing discussed and how purchases are approved."],
+      ["Decision makers", "Who decides, who else is involved, and their concerns."],
+      ["Timeline", "When they want to decide and to start; deadlines and events driving them."],
+      ["Objections", "Concerns or objections raised, and how they were answered."],
+      ["Next steps", "Agreed next steps with owners and dates, each as '- [ ] task (owner: name)'."],
+    ],
+  ),
   builtIn("interview", "Interview", "A candidate interview: background, skills, answers and an assessment.", [
     ["Candidate background", "Experience, current role and what the candidate is looking for."],
     ["Skills and experience", "Evidence of skills from the candidate's answers, with concrete examples."],
@@ -62,7 +70,10 @@ export const BUILTIN_TEMPLATES: readonly TemplateSpec[] = [
   ]),
   builtIn("follow-up-email", "Follow-up email", "A short email to send to the attendees after the meeting.", [
     ["Subject", "One line: a subject for the follow-up email."],
-    ["Email", "A short, friendly email to the attendees: thanks, a recap of what was discussed and decided, and the next steps with owners and dates."],
+    [
+      "Email",
+      "A short, friendly email to the attendees: thanks, a recap of what was discussed and decided, and the next steps with owners and dates.",
+    ],
   ]),
   builtIn("chat-recap", "Chat recap", "A few lines to paste into a team chat.", [
     ["TL;DR", "Two or three sentences on what the meeting was about and its outcome."],

@@ -4,7 +4,13 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import path from "node:path";
-import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText, type TranscriptSegment } from "./engine.js";
+import {
+  EngineConfigError,
+  languageCode,
+  SINGLE_SPEAKER,
+  type SpeechToText,
+  type TranscriptSegment,
+} from "./engine.js";
 
 interface VerboseJson {
   text?: string;
@@ -46,7 +52,11 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
     // 10 minutes of 16 kHz mono WAV is 19 MB, under OpenAI's 25 MB limit.
     windowSec: 600,
     async transcribe(wavFile, { signal, language, vocabulary }) {
-      const fields: Record<string, string> = { model: opts.model, response_format: "verbose_json", "timestamp_granularities[]": "segment" };
+      const fields: Record<string, string> = {
+        model: opts.model,
+        response_format: "verbose_json",
+        "timestamp_granularities[]": "segment",
+      };
       // OpenAI takes ISO-639-1 ("pt", not "pt-br").
       if (language) fields.language = language.split("-")[0];
       // The documented way to steer spelling of names and terms: a prompt that uses them.
@@ -65,7 +75,9 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
       } as RequestInit);
       const text = await res.text();
       if (res.status === 401 || res.status === 403 || res.status === 404)
-        throw new EngineConfigError(`The transcription server refused the request (${res.status}): ${text.slice(0, 300)}`);
+        throw new EngineConfigError(
+          `The transcription server refused the request (${res.status}): ${text.slice(0, 300)}`,
+        );
       if (!res.ok) throw new Error(`The transcription server answered ${res.status}: ${text.slice(0, 300)}`);
       let body: VerboseJson;
       try {
@@ -80,11 +92,19 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
         return {
           language: detected,
           segments: body.segments
-            .map((s): TranscriptSegment => ({ speaker: s.speaker?.trim() || SINGLE_SPEAKER, text: s.text.trim(), start: s.start, end: s.end }))
+            .map((s): TranscriptSegment => ({
+              speaker: s.speaker?.trim() || SINGLE_SPEAKER,
+              text: s.text.trim(),
+              start: s.start,
+              end: s.end,
+            }))
             .filter((s) => s.text),
         };
       const whole = (body.text ?? "").trim();
-      return { language: detected, segments: whole ? [{ speaker: SINGLE_SPEAKER, text: whole, start: 0, end: body.duration ?? 0 }] : [] };
+      return {
+        language: detected,
+        segments: whole ? [{ speaker: SINGLE_SPEAKER, text: whole, start: 0, end: body.duration ?? 0 }] : [],
+      };
     },
   };
 }

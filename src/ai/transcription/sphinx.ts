@@ -28,7 +28,10 @@ export function sphinxModelFor(language: string | undefined): { code: string; ar
 }
 
 export function sphinxAvailable(): boolean {
-  return fs.existsSync(SPHINX_MODEL_DIR) && (process.env.PATH ?? "").split(":").some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`));
+  return (
+    fs.existsSync(SPHINX_MODEL_DIR) &&
+    (process.env.PATH ?? "").split(":").some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`))
+  );
 }
 
 /** Words with times, as `-time yes` prints them, grouped into phrases at pauses. */
@@ -67,18 +70,32 @@ export function createSphinxTranscriber(): SpeechToText {
       // pocketsphinx cannot detect a language: auto means its English model.
       const model = sphinxModelFor(language);
       return new Promise((resolve, reject) => {
-        const child = spawn("pocketsphinx_continuous", ["-infile", wavFile, "-time", "yes", "-logfn", "/dev/null", ...model.args], {
-          stdio: ["ignore", "pipe", "pipe"],
-          signal,
-        });
+        const child = spawn(
+          "pocketsphinx_continuous",
+          ["-infile", wavFile, "-time", "yes", "-logfn", "/dev/null", ...model.args],
+          {
+            stdio: ["ignore", "pipe", "pipe"],
+            signal,
+          },
+        );
         let out = "";
         let err = "";
         child.stdout.on("data", (d) => (out += d));
         child.stderr.on("data", (d) => (err = (err + d).slice(-1000)));
         child.on("error", (e: NodeJS.ErrnoException) =>
-          reject(e.code === "ENOENT" ? new EngineConfigError("pocketsphinx is not installed (Debian: apt-get install pocketsphinx pocketsphinx-en-us).") : e),
+          reject(
+            e.code === "ENOENT"
+              ? new EngineConfigError(
+                  "pocketsphinx is not installed (Debian: apt-get install pocketsphinx pocketsphinx-en-us).",
+                )
+              : e,
+          ),
         );
-        child.on("close", (code) => (code === 0 ? resolve({ segments: phrasesFromWordTimes(out), language: model.code }) : reject(new Error(`pocketsphinx failed (${code}): ${err.trim()}`))));
+        child.on("close", (code) =>
+          code === 0
+            ? resolve({ segments: phrasesFromWordTimes(out), language: model.code })
+            : reject(new Error(`pocketsphinx failed (${code}): ${err.trim()}`)),
+        );
       });
     },
   };

@@ -21,12 +21,16 @@ export function createWhisperTranscriber(opts: { modelPath: string; threads?: nu
   function ctx() {
     context ??= (async () => {
       if (!fs.existsSync(opts.modelPath))
-        throw new EngineConfigError(`The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`);
+        throw new EngineConfigError(
+          `The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`,
+        );
       const binding = await loadBinding();
       try {
         return await binding.initWhisper({ filePath: opts.modelPath, useGpu: false });
       } catch (err) {
-        throw new EngineConfigError(`${opts.modelPath} is not a whisper.cpp model the engine can load (${(err as Error).message}).`);
+        throw new EngineConfigError(
+          `${opts.modelPath} is not a whisper.cpp model the engine can load (${(err as Error).message}).`,
+        );
       }
     })();
     context.catch(() => (context = null));

@@ -9,7 +9,8 @@ import { info, printJson, printTable } from "../lib/output.js";
 import { allProfiles, DEFAULT_SERVER, profileStore, saveProfile, selectProfile } from "../lib/profiles.js";
 
 async function askKey(server: string): Promise<string> {
-  if (!canPrompt()) throw new CliError("No API key given: pass --with-token and send the key on standard input.", EXIT.usage);
+  if (!canPrompt())
+    throw new CliError("No API key given: pass --with-token and send the key on standard input.", EXIT.usage);
   const p = await import("@clack/prompts");
   p.intro(`Sign in to ${server}`);
   const key = await p.password({ message: "API key (ntl_…)", validate: (v) => (v?.trim() ? undefined : "Required") });
@@ -23,7 +24,10 @@ const trimmed = (url: string) => url.replace(/\/+$/, "");
  * Where a sign-in goes: the profile named (--profile, NOTULA_PROFILE); else, for a URL,
  * the profile already made for that server, or "default"; else the active profile.
  */
-async function loginTarget(url: string | undefined, flags: { profile?: string; server?: string }): Promise<{ name: string; server: string }> {
+async function loginTarget(
+  url: string | undefined,
+  flags: { profile?: string; server?: string },
+): Promise<{ name: string; server: string }> {
   const { active, profiles } = await allProfiles();
   const named = flags.profile ?? process.env.NOTULA_PROFILE;
   const given = url ?? flags.server ?? process.env.NOTULA_URL;
@@ -51,7 +55,7 @@ export function registerAuth(program: Command) {
     .option("--web", "sign in through the browser instead (OAuth; gives the MCP bridge access)")
     .addHelpText(
       "after",
-      "\nThe profile is --profile NAME (NOTULA_PROFILE); without one, the profile already made for that server, else \"default\".\n\nExamples:\n  notula login https://notes.example.com --browser\n  notula login https://notes.example.com --profile work\n  echo \"$KEY\" | notula login http://127.0.0.1:8787 --with-token --profile ci",
+      '\nThe profile is --profile NAME (NOTULA_PROFILE); without one, the profile already made for that server, else "default".\n\nExamples:\n  notula login https://notes.example.com --browser\n  notula login https://notes.example.com --profile work\n  echo "$KEY" | notula login http://127.0.0.1:8787 --with-token --profile ci',
     )
     .action(async (url: string | undefined, f, cmd: Command) => {
       const globals = cmd.optsWithGlobals();
@@ -61,8 +65,13 @@ export function registerAuth(program: Command) {
         const tokens = await webLogin(server);
         const stored = await saveOAuthTokens(oauthAccount(name), tokens);
         await saveProfile(name, { server, method: "oauth" });
-        if (stored.where === "file") info(`Notice: no system keychain is available, so the tokens are stored in ${stored.file} (readable by you only).`);
-        info(`Signed in to ${server} in the browser; profile "${name}" is active. \`notula mcp\` can now reach its MCP server; the other commands need an API key (--browser or --with-token).`);
+        if (stored.where === "file")
+          info(
+            `Notice: no system keychain is available, so the tokens are stored in ${stored.file} (readable by you only).`,
+          );
+        info(
+          `Signed in to ${server} in the browser; profile "${name}" is active. \`notula mcp\` can now reach its MCP server; the other commands need an API key (--browser or --with-token).`,
+        );
         if (globals.json) printJson({ server, profile: name, stored: stored.where, oauth: true });
         return;
       }
@@ -78,7 +87,8 @@ export function registerAuth(program: Command) {
       if (stored.where === "file")
         info(`Notice: no system keychain is available, so the key is stored in ${stored.file} (readable by you only).`);
       info(`Signed in to ${server} as ${me.user.email} (workspace ${me.workspace.name}); profile "${name}" is active.`);
-      if (globals.json) printJson({ server, profile: name, user: me.user, workspace: me.workspace, stored: stored.where });
+      if (globals.json)
+        printJson({ server, profile: name, user: me.user, workspace: me.workspace, stored: stored.where });
     });
 
   program
@@ -101,7 +111,10 @@ export function registerAuth(program: Command) {
           keyRevoked = true;
         } catch (err) {
           keyRevoked = err instanceof ApiError && err.status === 401;
-          if (!keyRevoked) info(`Warning: could not revoke the key on ${server} (${(err as Error).message}); revoke it under API keys in the web app.`);
+          if (!keyRevoked)
+            info(
+              `Warning: could not revoke the key on ${server} (${(err as Error).message}); revoke it under API keys in the web app.`,
+            );
         }
       }
       const tokens = await profileSecret(name, server, "oauth");
@@ -109,13 +122,21 @@ export function registerAuth(program: Command) {
       if (tokens) {
         const { revokeOAuthTokens } = await import("../lib/web-login.js");
         oauthRevoked = await revokeOAuthTokens(server, tokens.value);
-        if (!oauthRevoked) info(`Warning: could not end the browser sign-in on ${server}; its tokens are deleted here and expire on their own.`);
+        if (!oauthRevoked)
+          info(
+            `Warning: could not end the browser sign-in on ${server}; its tokens are deleted here and expire on their own.`,
+          );
       }
       const removedKey = await deleteKey(keyAccount(name));
       const removedOAuth = await deleteKey(oauthAccount(name));
       const removed = removedKey || removedOAuth;
       if (globals.json) printJson({ profile: name, server, removed, keyRevoked, oauthRevoked });
-      else info(removed ? `Signed out of ${server} (profile "${name}")${keyRevoked || oauthRevoked ? "; the credentials are revoked on the server" : ""}.` : `Nothing was stored for profile "${name}".`);
+      else
+        info(
+          removed
+            ? `Signed out of ${server} (profile "${name}")${keyRevoked || oauthRevoked ? "; the credentials are revoked on the server" : ""}.`
+            : `Nothing was stored for profile "${name}".`,
+        );
     });
 
   program
@@ -123,7 +144,10 @@ export function registerAuth(program: Command) {
     .description("Credentials")
     .command("status")
     .description("Show each profile's server and stored credentials, and which credential commands will use now")
-    .addHelpText("after", "\nOrder: --api-key, then NOTULA_API_KEY, then the selected profile's own credential (only to its own server).\n\nExample:\n  notula auth status --profile work")
+    .addHelpText(
+      "after",
+      "\nOrder: --api-key, then NOTULA_API_KEY, then the selected profile's own credential (only to its own server).\n\nExample:\n  notula auth status --profile work",
+    )
     .action(async (_f, cmd: Command) => {
       const globals = cmd.optsWithGlobals();
       const { active, profiles } = await allProfiles();
@@ -133,7 +157,15 @@ export function registerAuth(program: Command) {
       for (const [name, p] of Object.entries(profiles)) {
         const apiKey = await describeSecret(name, trimmed(p.server), "key");
         const oauth = await describeSecret(name, trimmed(p.server), "oauth");
-        rows.push({ name, server: p.server, active: name === active, selected: name === selection.name, method: p.method ?? (apiKey ? "api-key" : oauth ? "oauth" : null), apiKey, oauth });
+        rows.push({
+          name,
+          server: p.server,
+          active: name === active,
+          selected: name === selection.name,
+          method: p.method ?? (apiKey ? "api-key" : oauth ? "oauth" : null),
+          apiKey,
+          oauth,
+        });
       }
       const using = explicit
         ? { source: explicit, server: selection.server }
@@ -145,7 +177,11 @@ export function registerAuth(program: Command) {
         ["", "PROFILE", "SERVER", "SIGNED IN WITH", "API KEY", "BROWSER SIGN-IN"],
         rows.map((r) => [r.selected ? "*" : "", r.name, r.server, r.method ?? "-", r.apiKey ?? "-", r.oauth ?? "-"]),
       );
-      info(using.source ? `Commands use ${using.source} for ${using.server}.` : `No credential for ${using.server}: run \`notula login\` or set NOTULA_API_KEY.`);
+      info(
+        using.source
+          ? `Commands use ${using.source} for ${using.server}.`
+          : `No credential for ${using.server}: run \`notula login\` or set NOTULA_API_KEY.`,
+      );
     });
 
   const profilesCmd = program.command("profiles").description("Servers you have signed in to");
@@ -155,9 +191,16 @@ export function registerAuth(program: Command) {
     .action(async (_f, cmd: Command) => {
       const store = await profileStore();
       const active = store.get("active");
-      const rows = Object.entries(store.get("profiles")).map(([name, p]) => ({ name, server: p.server, active: name === active }));
+      const rows = Object.entries(store.get("profiles")).map(([name, p]) => ({
+        name,
+        server: p.server,
+        active: name === active,
+      }));
       if (cmd.optsWithGlobals().json) return printJson({ profiles: rows });
-      printTable(["", "NAME", "SERVER"], rows.map((r) => [r.active ? "*" : "", r.name, r.server]));
+      printTable(
+        ["", "NAME", "SERVER"],
+        rows.map((r) => [r.active ? "*" : "", r.name, r.server]),
+      );
     });
   profilesCmd
     .command("use")
@@ -165,10 +208,10 @@ export function registerAuth(program: Command) {
     .argument("<name>", "profile name")
     .action(async (name: string, _f, cmd: Command) => {
       const store = await profileStore();
-      if (!store.get("profiles")[name]) throw new CliError(`No profile "${name}"; see \`notula profiles list\`.`, EXIT.notFound);
+      if (!store.get("profiles")[name])
+        throw new CliError(`No profile "${name}"; see \`notula profiles list\`.`, EXIT.notFound);
       store.set("active", name);
       if (cmd.optsWithGlobals().json) printJson({ active: name, server: store.get("profiles")[name].server });
       else info(`Profile "${name}" (${store.get("profiles")[name].server}) is active.`);
     });
 }
-

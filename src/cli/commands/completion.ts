@@ -13,13 +13,18 @@ export function registerCompletion(program: Command) {
     .command("completion")
     .description("Print a shell completion script")
     .argument("<shell>", "bash | zsh | fish")
-    .addHelpText("after", "\nExamples:\n  notula completion bash > /etc/bash_completion.d/notula\n  notula completion fish > ~/.config/fish/completions/notula.fish")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula completion bash > /etc/bash_completion.d/notula\n  notula completion fish > ~/.config/fish/completions/notula.fish",
+    )
     .action((shell: string) => {
       const t = tree(program);
       const top = t[""].join(" ");
       const subs = Object.entries(t).filter(([k, v]) => k && v.length);
       if (shell === "bash" || shell === "zsh") {
-        const cases = subs.map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(" ")}" -- "$cur")) ;;`).join("\n");
+        const cases = subs
+          .map(([k, v]) => `    ${k}) COMPREPLY=($(compgen -W "${v.join(" ")}" -- "$cur")) ;;`)
+          .join("\n");
         const script = `_notula() {
   local cur=\${COMP_WORDS[COMP_CWORD]}
   if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W "${top}" -- "$cur")); return; fi
@@ -36,7 +41,8 @@ complete -F _notula notula
       }
       if (shell === "fish") {
         const lines = [`complete -c notula -f -n __fish_use_subcommand -a "${top}"`];
-        for (const [k, v] of subs) lines.push(`complete -c notula -f -n "__fish_seen_subcommand_from ${k}" -a "${v.join(" ")}"`);
+        for (const [k, v] of subs)
+          lines.push(`complete -c notula -f -n "__fish_seen_subcommand_from ${k}" -a "${v.join(" ")}"`);
         process.stdout.write(lines.join("\n") + "\n");
         return;
       }

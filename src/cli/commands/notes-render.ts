@@ -14,7 +14,15 @@ export interface RenderOptions {
 export function localTime(iso: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }).format(d);
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+  }).format(d);
 }
 
 const minutes = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
@@ -57,7 +65,12 @@ export function renderNote(n: NoteDto, opts: RenderOptions = {}): string {
   out.push(bold(n.title), "");
   const meta: [string, string][] = [
     ["id", n.id],
-    ["status", (n.progress ? `${n.status} (${n.progress.stage}${n.progress.percent !== null ? ` ${n.progress.percent}%` : ""})` : n.status) + (n.processingError ? ` — ${n.processingError}` : "")],
+    [
+      "status",
+      (n.progress
+        ? `${n.status} (${n.progress.stage}${n.progress.percent !== null ? ` ${n.progress.percent}%` : ""})`
+        : n.status) + (n.processingError ? ` — ${n.processingError}` : ""),
+    ],
     ["created", localTime(n.createdAt, opts.timeZone)],
     ["duration", n.totalDurationSec ? minutes(n.totalDurationSec) : "-"],
     ["visibility", n.visibility],
@@ -66,11 +79,14 @@ export function renderNote(n: NoteDto, opts: RenderOptions = {}): string {
   ];
   if (n.updatedAt !== n.createdAt) meta.splice(3, 0, ["updated", localTime(n.updatedAt, opts.timeZone)]);
   if (n.template) meta.push(["template", n.template.name ?? n.template.id]);
-  if (n.speakers?.length) meta.push(["speakers", n.speakers.map((s) => `${s.name} (${minutes(s.talkTimeSec)})`).join(", ")]);
+  if (n.speakers?.length)
+    meta.push(["speakers", n.speakers.map((s) => `${s.name} (${minutes(s.talkTimeSec)})`).join(", ")]);
   for (const w of n.processingWarnings ?? []) meta.push(["warning", w]);
   const label = 13;
   for (const [k, v] of meta) {
-    const value = opts.width ? wrapAnsi(v, Math.max(20, opts.width - label), { hard: true }).replace(/\n/g, `\n${" ".repeat(label)}`) : v;
+    const value = opts.width
+      ? wrapAnsi(v, Math.max(20, opts.width - label), { hard: true }).replace(/\n/g, `\n${" ".repeat(label)}`)
+      : v;
     out.push(`${dim(k.padEnd(label))}${value}`);
   }
   const section = (title: string, body: string) => {
@@ -84,7 +100,10 @@ export function renderNote(n: NoteDto, opts: RenderOptions = {}): string {
     out.push("", bold("## Transcript"), "");
     for (const s of n.transcripts) {
       const lead = `[${s.startTimestamp}] ${s.speaker ? `${s.speaker}: ` : ""}`;
-      const body = opts.width && lead.length < opts.width / 2 ? wrapAnsi(s.text, opts.width - lead.length, { hard: true }).replace(/\n/g, `\n${" ".repeat(lead.length)}`) : s.text;
+      const body =
+        opts.width && lead.length < opts.width / 2
+          ? wrapAnsi(s.text, opts.width - lead.length, { hard: true }).replace(/\n/g, `\n${" ".repeat(lead.length)}`)
+          : s.text;
       out.push(`${dim(`[${s.startTimestamp}]`)} ${s.speaker ? `${s.speaker}: ` : ""}${body}`);
     }
   }
@@ -117,11 +136,24 @@ export function noteToMarkdown(n: NoteDto): string {
   section("Summary", n.summary);
   section("Enhanced note", n.enhancedNote);
   section("Your notes", n.userWrittenNote);
-  if (n.transcripts.length) body.push("", "## Transcript", "", ...n.transcripts.map((s) => `- [${s.startTimestamp}] ${s.speaker ? `**${s.speaker}:** ` : ""}${s.text}`));
+  if (n.transcripts.length)
+    body.push(
+      "",
+      "## Transcript",
+      "",
+      ...n.transcripts.map((s) => `- [${s.startTimestamp}] ${s.speaker ? `**${s.speaker}:** ` : ""}${s.text}`),
+    );
   return [...fm, ...body, ""].join("\n");
 }
 
 export function exportFileName(n: NoteDto, ext: string): string {
-  const slug = n.title.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_]+/g, "-").slice(0, 60) || "note";
+  const slug =
+    n.title
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^\w\s-]/g, "")
+      .trim()
+      .replace(/[\s_]+/g, "-")
+      .slice(0, 60) || "note";
   return `${n.createdAt.slice(0, 10)}-${slug}-${n.id}.${ext}`;
 }

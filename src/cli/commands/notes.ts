@@ -26,7 +26,10 @@ interface ListFlags {
 }
 
 /** The list filters as GET /v1/notes takes them. */
-function listQuery(f: ListFlags, overrides: { limit?: string; offset?: string } = {}): ApiRequest<"listNotes">["query"] {
+function listQuery(
+  f: ListFlags,
+  overrides: { limit?: string; offset?: string } = {},
+): ApiRequest<"listNotes">["query"] {
   return {
     limit: overrides.limit ?? f.limit,
     offset: overrides.offset ?? f.offset,
@@ -47,7 +50,9 @@ function listQuery(f: ListFlags, overrides: { limit?: string; offset?: string } 
 async function* walk(ctx: CommandContext, f: ListFlags) {
   let offset: number | null = Number(f.offset ?? 0);
   while (offset !== null) {
-    const page: ApiResponse<"listNotes"> = await ctx.api.call("listNotes", { query: listQuery(f, { limit: "100", offset: String(offset) }) });
+    const page: ApiResponse<"listNotes"> = await ctx.api.call("listNotes", {
+      query: listQuery(f, { limit: "100", offset: String(offset) }),
+    });
     yield page.items;
     offset = page.pagination.nextOffset;
   }
@@ -61,7 +66,10 @@ function listOptions(cmd: Command) {
     .option("--order <dir>", "asc | desc")
     .option("--status <status>", NOTE_STATUSES.join(" | "))
     .option("--kind <kind>", NOTE_KINDS.join(" | "))
-    .option("--search <text>", "words of the title only (the interface's list filter); to find what was said, use `notula notes search`")
+    .option(
+      "--search <text>",
+      "words of the title only (the interface's list filter); to find what was said, use `notula notes search`",
+    )
     .option("--created-by <userId>", "creator's user id")
     .option("--from <date>", "created at or after (ISO 8601)")
     .option("--to <date>", "created before (ISO 8601)")
@@ -72,7 +80,13 @@ function listOptions(cmd: Command) {
 function printNotes(items: NoteDto[]) {
   printTable(
     ["ID", "TITLE", "STATUS", "CREATED", "FOLDERS"],
-    items.map((n) => [n.id, truncate(n.title, 48), n.status, shortDate(n.createdAt), n.tags.map((t) => t.name).join(", ")]),
+    items.map((n) => [
+      n.id,
+      truncate(n.title, 48),
+      n.status,
+      shortDate(n.createdAt),
+      n.tags.map((t) => t.name).join(", "),
+    ]),
   );
 }
 
@@ -81,7 +95,10 @@ export function registerNotes(program: Command) {
 
   listOptions(notes.command("list").description("List notes (newest first)"))
     .option("--all", "walk every page")
-    .addHelpText("after", "\nExamples:\n  notula notes list --search budget --from 2026-01-01\n  notula notes list --all --json | jq '.items | length'")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula notes list --search budget --from 2026-01-01\n  notula notes list --all --json | jq '.items | length'",
+    )
     .action(async (f: ListFlags, cmd: Command) => {
       const ctx = await connect(cmd);
       if (f.all) {
@@ -101,12 +118,19 @@ export function registerNotes(program: Command) {
     .command("get")
     .description("Show a note: summary, enhanced note, your notes and the transcript")
     .argument("<id>", "note id")
-    .option("--format <format>", "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json")
+    .option(
+      "--format <format>",
+      "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json",
+    )
     .option("--no-pager", "never page long output (a pager is used only at a terminal)")
-    .addHelpText("after", "\nExamples:\n  notula notes get note_abc\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula notes get note_abc\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc",
+    )
     .action(async (id: string, f: { format?: string; pager: boolean }, cmd: Command) => {
       const format = f.format ?? (cmd.optsWithGlobals().json ? "json" : "text");
-      if (!["text", "markdown", "json"].includes(format)) throw new CliError(`--format: one of text, markdown, json; got "${format}".`, EXIT.usage);
+      if (!["text", "markdown", "json"].includes(format))
+        throw new CliError(`--format: one of text, markdown, json; got "${format}".`, EXIT.usage);
       const ctx = await connect(cmd);
       const { note } = await ctx.api.call("getNote", { params: { id } });
       if (format === "json") return printJson({ note });
@@ -122,11 +146,16 @@ export function registerNotes(program: Command) {
     .option("--note-file <file>", "your notes in markdown, from a file or - for standard input")
     .option("--visibility <v>", "only-me | workspace | public (or private | shared)")
     .option("--folder <id>", "file it in this folder (repeatable)", collect)
-    .addHelpText("after", "\nExample:\n  echo '- budget approved' | notula notes create --title 'Board call' --note-file -")
+    .addHelpText(
+      "after",
+      "\nExample:\n  echo '- budget approved' | notula notes create --title 'Board call' --note-file -",
+    )
     .action(
       apiAction(
         async (ctx, f) => {
-          const body: ApiRequest<"createNote">["body"] = { title: await required(f.title, "--title", "Title of the note") };
+          const body: ApiRequest<"createNote">["body"] = {
+            title: await required(f.title, "--title", "Title of the note"),
+          };
           if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
           if (f.visibility) body.visibility = f.visibility;
           if (f.folder) body.folderIds = f.folder;
@@ -155,7 +184,11 @@ export function registerNotes(program: Command) {
           if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
           if (f.folder) body.folderIds = f.folder;
           if (f.folders === false) body.folderIds = [];
-          if (Object.keys(body).length === 0) throw new CliError("Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.", EXIT.usage);
+          if (Object.keys(body).length === 0)
+            throw new CliError(
+              "Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.",
+              EXIT.usage,
+            );
           return ctx.api.call("updateNote", { params: { id }, body });
         },
         ({ note }) => info(`Updated ${note.id}.`),
@@ -172,7 +205,11 @@ export function registerNotes(program: Command) {
         async (ctx, id: string, f) => {
           if (!f.yes) {
             const { note } = await ctx.api.call("getNote", { params: { id } });
-            const lost = [note.transcripts.length ? "transcript" : "", note.summary ? "summary" : "", note.totalDurationSec ? "recording" : ""].filter(Boolean);
+            const lost = [
+              note.transcripts.length ? "transcript" : "",
+              note.summary ? "summary" : "",
+              note.totalDurationSec ? "recording" : "",
+            ].filter(Boolean);
             await confirm(
               `Delete "${note.title}" (${shortDate(note.createdAt)})?${lost.length ? ` Its ${lost.join(", ")} will be lost.` : ""} This cannot be undone.`,
               f.yes,
@@ -193,8 +230,14 @@ export function registerNotes(program: Command) {
     .action(
       apiAction(
         async (ctx, id: string, f) => {
-          const { note } = f.makePublic ? await ctx.api.call("updateNote", { params: { id }, body: { visibility: "public" } }) : await ctx.api.call("getNote", { params: { id } });
-          if (!note.shareUrl) throw new CliError(`Note ${id} is not public, so it has no share link; run again with --make-public.`, EXIT.usage);
+          const { note } = f.makePublic
+            ? await ctx.api.call("updateNote", { params: { id }, body: { visibility: "public" } })
+            : await ctx.api.call("getNote", { params: { id } });
+          if (!note.shareUrl)
+            throw new CliError(
+              `Note ${id} is not public, so it has no share link; run again with --make-public.`,
+              EXIT.usage,
+            );
           return { id: note.id, shareUrl: note.shareUrl };
         },
         (r) => process.stdout.write(`${r.shareUrl}\n`),
@@ -205,7 +248,12 @@ export function registerNotes(program: Command) {
     .command("reprocess")
     .description("Transcribe and summarize a note again")
     .argument("<id>", "note id")
-    .action(apiAction((ctx, id: string) => ctx.api.call("reprocessNote", { params: { id } }), ({ note }) => info(`${note.id} is ${note.status}.`)));
+    .action(
+      apiAction(
+        (ctx, id: string) => ctx.api.call("reprocessNote", { params: { id } }),
+        ({ note }) => info(`${note.id} is ${note.status}.`),
+      ),
+    );
 
   notes
     .command("enhance")
@@ -216,7 +264,10 @@ export function registerNotes(program: Command) {
     .addHelpText("after", "\nExample:\n  notula notes enhance note_… --template tpl_builtin_sales-call --wait")
     .action(async (id: string, f: { template?: string; wait?: boolean }, cmd: Command) => {
       const ctx = await connect(cmd);
-      const { note } = await ctx.api.call("enhanceNote", { params: { id }, body: f.template ? { templateId: f.template } : {} });
+      const { note } = await ctx.api.call("enhanceNote", {
+        params: { id },
+        body: f.template ? { templateId: f.template } : {},
+      });
       if (!f.wait) {
         if (ctx.json) printJson({ note });
         else info(`${note.id} is ${note.status}.`);
@@ -236,24 +287,46 @@ export function registerNotes(program: Command) {
     .argument("[name...]", "the name to give it")
     .option("--email <email>", "name it after this participant or member")
     .option("--clear", "give the label back")
-    .addHelpText("after", "\nExamples:\n  notula notes speakers note_…\n  notula notes speakers note_… rename SPEAKER_00 Ana Silva\n  notula notes speakers note_… rename A --email ana@example.com")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula notes speakers note_…\n  notula notes speakers note_… rename SPEAKER_00 Ana Silva\n  notula notes speakers note_… rename A --email ana@example.com",
+    )
     .action(
       apiAction(
-        async (ctx, id: string, action: string | undefined, label: string | undefined, name: string[], f: { email?: string; clear?: boolean }) => {
+        async (
+          ctx,
+          id: string,
+          action: string | undefined,
+          label: string | undefined,
+          name: string[],
+          f: { email?: string; clear?: boolean },
+        ) => {
           if (action === undefined) return ctx.api.call("listSpeakers", { params: { id } });
-          if (action !== "rename") throw new CliError(`Unknown action "${action}": the only one is rename.`, EXIT.usage);
-          if (!label) throw new CliError("Name the speaker label to rename: speakers ID rename LABEL NAME.", EXIT.usage);
+          if (action !== "rename")
+            throw new CliError(`Unknown action "${action}": the only one is rename.`, EXIT.usage);
+          if (!label)
+            throw new CliError("Name the speaker label to rename: speakers ID rename LABEL NAME.", EXIT.usage);
           const given = name.join(" ").trim();
           if (!given && !f.email && !f.clear) throw new CliError("Give a name, --email or --clear.", EXIT.usage);
           return ctx.api.call("renameSpeaker", {
             params: { id },
-            body: { label, ...(f.clear ? { name: null } : given ? { name: given } : {}), ...(f.email ? { email: f.email } : {}) },
+            body: {
+              label,
+              ...(f.clear ? { name: null } : given ? { name: given } : {}),
+              ...(f.email ? { email: f.email } : {}),
+            },
           });
         },
         ({ speakers }) =>
           printTable(
             ["LABEL", "NAME", "EMAIL", "TALK TIME", "SEGMENTS"],
-            speakers.map((s) => [s.label, s.name, s.email ?? "", `${Math.floor(s.talkTimeSec / 60)}:${String(s.talkTimeSec % 60).padStart(2, "0")}`, String(s.segments)]),
+            speakers.map((s) => [
+              s.label,
+              s.name,
+              s.email ?? "",
+              `${Math.floor(s.talkTimeSec / 60)}:${String(s.talkTimeSec % 60).padStart(2, "0")}`,
+              String(s.segments),
+            ]),
           ),
       ),
     );
@@ -270,10 +343,26 @@ export function registerNotes(program: Command) {
     .option("--speaker <name>", "only what this speaker said")
     .option("--limit <n>", "notes per page, 1–50 (default 10)")
     .option("--cursor <cursor>", "the next page (printed after a full page)")
-    .addHelpText("after", '\nExamples:\n  notula notes search "next quarter" budget\n  notula notes search pricing --speaker Ana --from 2026-01-01 --json')
+    .addHelpText(
+      "after",
+      '\nExamples:\n  notula notes search "next quarter" budget\n  notula notes search pricing --speaker Ana --from 2026-01-01 --json',
+    )
     .action(
       apiAction(
-        (ctx, query: string, f: { mode: string; folder?: string[]; from?: string; to?: string; participant?: string; speaker?: string; limit?: string; cursor?: string }) =>
+        (
+          ctx,
+          query: string,
+          f: {
+            mode: string;
+            folder?: string[];
+            from?: string;
+            to?: string;
+            participant?: string;
+            speaker?: string;
+            limit?: string;
+            cursor?: string;
+          },
+        ) =>
           ctx.api.call("search", {
             query: {
               q: query,
@@ -291,7 +380,13 @@ export function registerNotes(program: Command) {
           printTable(
             ["NOTE", "AT", "SPEAKER", "TITLE", "MATCH"],
             r.results.flatMap((h) =>
-              (h.matches.length ? h.matches : [null]).map((m) => [h.note.id, m?.startTimestamp ?? "", m?.speaker ?? "", truncate(h.note.title, 32), truncate(m?.text ?? "", 80)]),
+              (h.matches.length ? h.matches : [null]).map((m) => [
+                h.note.id,
+                m?.startTimestamp ?? "",
+                m?.speaker ?? "",
+                truncate(h.note.title, 32),
+                truncate(m?.text ?? "", 80),
+              ]),
             ),
           );
           if (r.pagination.nextCursor) info(`More: --cursor ${r.pagination.nextCursor}`);
@@ -307,7 +402,10 @@ export function registerNotes(program: Command) {
   )
     .option("--out <dir>", "directory to write to, or - for standard output", ".")
     .option("--format <format>", "md | json", "md")
-    .addHelpText("after", "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export --folder fld_… --format json --out ./backup")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export --folder fld_… --format json --out ./backup",
+    )
     .action(async (id: string | undefined, f: ListFlags & { out: string; format: string }, cmd: Command) => {
       if (!["md", "json"].includes(f.format)) throw new CliError("--format must be md or json.", EXIT.usage);
       const ctx = await connect(cmd);

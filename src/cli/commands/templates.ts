@@ -22,7 +22,9 @@ with the section's instructions under it (JSON with the API's fields works too):
   What people liked and disliked.`;
 
 export function registerTemplates(program: Command) {
-  const templates = program.command("templates").description("Meeting templates: the sections an enhanced note is written in");
+  const templates = program
+    .command("templates")
+    .description("Meeting templates: the sections an enhanced note is written in");
 
   templates
     .command("list")
@@ -49,7 +51,12 @@ export function registerTemplates(program: Command) {
     .description("Print a template as Markdown, ready to edit and create from")
     .argument("<id>", "template id")
     .addHelpText("after", "\nExample:\n  notula templates get tpl_builtin_stand-up > standup.md")
-    .action(apiAction((ctx, id: string) => ctx.api.call("getTemplate", { params: { id } }), ({ template }) => process.stdout.write(templateToMarkdown(template))));
+    .action(
+      apiAction(
+        (ctx, id: string) => ctx.api.call("getTemplate", { params: { id } }),
+        ({ template }) => process.stdout.write(templateToMarkdown(template)),
+      ),
+    );
 
   templates
     .command("create")
@@ -58,18 +65,28 @@ export function registerTemplates(program: Command) {
     .option("--copy-from <id>", "start from this template (a built-in one too); the file's fields replace its")
     .option("--name <name>", "the template's name (over the file's)")
     .option("--default", "make it the workspace default")
-    .addHelpText("after", `${FILE_HELP}\n\nExamples:\n  notula templates create design-review.md --default\n  notula templates create --copy-from tpl_builtin_sales-call --name "Enterprise sales"`)
+    .addHelpText(
+      "after",
+      `${FILE_HELP}\n\nExamples:\n  notula templates create design-review.md --default\n  notula templates create --copy-from tpl_builtin_sales-call --name "Enterprise sales"`,
+    )
     .action(
       apiAction(
         async (ctx, file: string | undefined, f: { copyFrom?: string; name?: string; default?: boolean }) => {
           const fields = file ? parseTemplateFile(await readInput(file), file) : {};
           return ctx.api.call("createTemplate", {
-            body: { ...fields, ...(f.name ? { name: f.name } : {}), ...(f.copyFrom ? { copyFrom: f.copyFrom } : {}), ...(f.default ? { isDefault: true } : {}) },
+            body: {
+              ...fields,
+              ...(f.name ? { name: f.name } : {}),
+              ...(f.copyFrom ? { copyFrom: f.copyFrom } : {}),
+              ...(f.default ? { isDefault: true } : {}),
+            },
           });
         },
         ({ template }) => {
           process.stdout.write(`${template.id}\n`);
-          info(`Created "${template.name}" with ${template.sections.length} section${template.sections.length === 1 ? "" : "s"}.`);
+          info(
+            `Created "${template.name}" with ${template.sections.length} section${template.sections.length === 1 ? "" : "s"}.`,
+          );
         },
       ),
     );
@@ -81,7 +98,10 @@ export function registerTemplates(program: Command) {
     .argument("[file]", "the template file (- for standard input)")
     .option("--name <name>", "rename it")
     .option("--default", "make it the workspace default")
-    .addHelpText("after", "\nExamples:\n  notula templates get tpl_… > t.md && $EDITOR t.md && notula templates update tpl_… t.md\n  notula templates update tpl_builtin_one-to-one --default")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula templates get tpl_… > t.md && $EDITOR t.md && notula templates update tpl_… t.md\n  notula templates update tpl_builtin_one-to-one --default",
+    )
     .action(
       apiAction(
         async (ctx, id: string, file: string | undefined, f: { name?: string; default?: boolean }) => {
@@ -104,7 +124,10 @@ export function registerTemplates(program: Command) {
       apiAction(
         async (ctx, id: string, f: { yes?: boolean }) => {
           const { template } = await ctx.api.call("getTemplate", { params: { id } });
-          await confirm(`Delete the template "${template.name}"? Folders that use it go back to the workspace default.`, f.yes);
+          await confirm(
+            `Delete the template "${template.name}"? Folders that use it go back to the workspace default.`,
+            f.yes,
+          );
           return ctx.api.call("deleteTemplate", { params: { id } });
         },
         (_r, _ctx, id) => info(`Deleted ${id}.`),

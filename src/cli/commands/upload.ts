@@ -25,11 +25,16 @@ async function probeDuration(file: string): Promise<number> {
     execFile("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], (err, stdout) => {
       if (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT")
-          return reject(new CliError("ffprobe (part of ffmpeg) is needed to measure the recording; install ffmpeg, or pass --duration."));
+          return reject(
+            new CliError(
+              "ffprobe (part of ffmpeg) is needed to measure the recording; install ffmpeg, or pass --duration.",
+            ),
+          );
         return reject(new CliError(`${file} is not audio that ffprobe can read.`));
       }
       const seconds = Number(stdout.trim());
-      if (!Number.isFinite(seconds) || seconds <= 0) return reject(new CliError(`${file} has no measurable duration; pass --duration.`));
+      if (!Number.isFinite(seconds) || seconds <= 0)
+        return reject(new CliError(`${file} has no measurable duration; pass --duration.`));
       resolve(seconds);
     });
   });
@@ -38,26 +43,32 @@ async function probeDuration(file: string): Promise<number> {
 /** PUT with a progress bar, streaming the file (constant memory whatever its size). */
 async function put(url: string, file: string, contentType: string, size: number) {
   const fs = await import("node:fs");
-  const { request } = (await import(url.startsWith("https:") ? "node:https" : "node:http")) as typeof import("node:http");
+  const { request } = (await import(
+    url.startsWith("https:") ? "node:https" : "node:http"
+  )) as typeof import("node:http");
   const { renderProgress } = await import("../progress.js");
   const progress = renderProgress("Uploading");
   await new Promise<void>((resolve, reject) => {
-    const req = request(url, { method: "PUT", headers: { "content-type": contentType, "content-length": String(size) } }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += d));
-      res.on("end", () => {
-        progress.done();
-        if (res.statusCode === 200) return resolve();
-        let message = text;
-        try {
-          const e = JSON.parse(text).error;
-          message = `${e.code}: ${e.message}`;
-        } catch {
-          /* keep the raw text */
-        }
-        reject(new CliError(`The upload was refused (${res.statusCode}): ${message}`));
-      });
-    });
+    const req = request(
+      url,
+      { method: "PUT", headers: { "content-type": contentType, "content-length": String(size) } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => {
+          progress.done();
+          if (res.statusCode === 200) return resolve();
+          let message = text;
+          try {
+            const e = JSON.parse(text).error;
+            message = `${e.code}: ${e.message}`;
+          } catch {
+            /* keep the raw text */
+          }
+          reject(new CliError(`The upload was refused (${res.statusCode}): ${message}`));
+        });
+      },
+    );
     req.on("error", (err) => {
       progress.done();
       reject(new CliError(`The upload failed: ${err.message}`));
@@ -88,15 +99,24 @@ export function registerUpload(program: Command) {
       const path = await import("node:path");
       if (!fs.existsSync(file)) throw new CliError(`No file ${file}.`, EXIT.usage);
       const ext = path.extname(file).slice(1).toLowerCase();
-      if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new CliError(`${file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
+      if (!(AUDIO_EXTENSIONS as string[]).includes(ext))
+        throw new CliError(`${file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
       const ctx = await connect(cmd);
       const duration = f.duration ? Number(f.duration) : await durationOf(file);
-      if (!Number.isFinite(duration) || duration <= 0) throw new CliError("--duration must be a positive number of seconds.", EXIT.usage);
-      const url = await ctx.api.call("generateUploadUrl", { body: { fileExtension: ext, duration: Math.ceil(duration) } });
+      if (!Number.isFinite(duration) || duration <= 0)
+        throw new CliError("--duration must be a positive number of seconds.", EXIT.usage);
+      const url = await ctx.api.call("generateUploadUrl", {
+        body: { fileExtension: ext, duration: Math.ceil(duration) },
+      });
       await put(url.presignedUrl, file, url.contentType, fs.statSync(file).size);
       const { noteId } = await ctx.api.call("createNoteFromAudio", {
         // Without --title, the file's name: "Weekly sync.m4a" becomes "Weekly sync".
-        body: { audioUrl: url.audioUrl, title: f.title ?? path.basename(file, path.extname(file)).slice(0, 500), folderId: f.folder, calendarEventId: f.calendarEvent },
+        body: {
+          audioUrl: url.audioUrl,
+          title: f.title ?? path.basename(file, path.extname(file)).slice(0, 500),
+          folderId: f.folder,
+          calendarEventId: f.calendarEvent,
+        },
       });
       if (!f.wait) {
         if (ctx.json) printJson({ noteId });

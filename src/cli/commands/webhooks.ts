@@ -28,7 +28,13 @@ export function registerWebhooks(program: Command) {
         (r) =>
           printTable(
             ["ID", "URL", "STATE", "FAILURES", "CREATED"],
-            r.webhooks.map((w) => [w.id, w.hookUrl, w.disabled ? "disabled" : "active", String(w.consecutiveFailures), shortDate(w.createdAt)]),
+            r.webhooks.map((w) => [
+              w.id,
+              w.hookUrl,
+              w.disabled ? "disabled" : "active",
+              String(w.consecutiveFailures),
+              shortDate(w.createdAt),
+            ]),
           ),
       ),
     );
@@ -57,7 +63,15 @@ export function registerWebhooks(program: Command) {
         (r) =>
           printTable(
             ["DELIVERY", "TYPE", "URL", "STATUS", "TRIES", "LAST", "CREATED"],
-            r.items.map((d) => [d.id, d.type, truncate(d.hookUrl, 40), d.status, String(d.attempts), d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""), shortDate(d.createdAt)]),
+            r.items.map((d) => [
+              d.id,
+              d.type,
+              truncate(d.hookUrl, 40),
+              d.status,
+              String(d.attempts),
+              d.lastError ? truncate(d.lastError, 30) : String(d.lastStatusCode ?? ""),
+              shortDate(d.createdAt),
+            ]),
           ),
       ),
     );

@@ -19,7 +19,15 @@ function registerFolders(program: Command) {
         (r) =>
           printTable(
             ["ID", "NAME", "PARENT", "MEMBERS", "ACCESS", "TEMPLATE", "CREATED"],
-            r.folders.map((f) => [f.id, f.name, f.parentFolderId ?? "", String(f.memberCount), f.isPrivate ? "private" : "shared", f.templateId ?? "", shortDate(f.createdAt)]),
+            r.folders.map((f) => [
+              f.id,
+              f.name,
+              f.parentFolderId ?? "",
+              String(f.memberCount),
+              f.isPrivate ? "private" : "shared",
+              f.templateId ?? "",
+              shortDate(f.createdAt),
+            ]),
           ),
       ),
     );
@@ -38,7 +46,16 @@ function registerFolders(program: Command) {
         async (ctx, f) => {
           const name = await required(f.name, "--name", "Folder name");
           const owner = f.owner ?? (await ctx.api.call("getMe")).user.id;
-          return ctx.api.call("createFolder", { body: { name, ownerUserId: owner, parentFolderId: f.parent, icon: f.icon, color: f.color, isPrivate: f.private ?? undefined } });
+          return ctx.api.call("createFolder", {
+            body: {
+              name,
+              ownerUserId: owner,
+              parentFolderId: f.parent,
+              icon: f.icon,
+              color: f.color,
+              isPrivate: f.private ?? undefined,
+            },
+          });
         },
         (r) => process.stdout.write(`${r.folder.id}\n`),
       ),
@@ -55,7 +72,10 @@ function registerFolders(program: Command) {
     .option("--private", "visible to its members only")
     .option("--shared", "visible to the whole workspace")
     .option("--template <id>", "the template notes filed here are enhanced with (none: the workspace default)")
-    .addHelpText("after", "\nExamples:\n  notula folders update fld_… --private\n  notula folders update fld_… --template tpl_builtin_stand-up")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula folders update fld_… --private\n  notula folders update fld_… --template tpl_builtin_stand-up",
+    )
     .action(
       apiAction(
         (ctx, id: string, f) => {
@@ -67,7 +87,10 @@ function registerFolders(program: Command) {
           if (f.shared) body.isPrivate = false;
           if (f.template !== undefined) body.templateId = f.template === "none" ? null : f.template;
           if (Object.values(body).every((v) => v === undefined))
-            throw new CliError("Nothing to change: give --name, --parent, --root, --icon, --color, --private, --shared or --template.", EXIT.usage);
+            throw new CliError(
+              "Nothing to change: give --name, --parent, --root, --icon, --color, --private, --shared or --template.",
+              EXIT.usage,
+            );
           return ctx.api.call("updateFolder", { params: { id }, body });
         },
         (r) => info(`Updated ${r.folder.id}.`),
@@ -95,20 +118,44 @@ function registerMembers(program: Command) {
     .description("Workspace tags")
     .command("list")
     .description("List workspace tags")
-    .action(apiAction((ctx) => ctx.api.call("listTags"), (r) => printTable(["ID", "NAME", "COLOR"], r.tags.map((t) => [t.id, t.name, t.color]))));
+    .action(
+      apiAction(
+        (ctx) => ctx.api.call("listTags"),
+        (r) =>
+          printTable(
+            ["ID", "NAME", "COLOR"],
+            r.tags.map((t) => [t.id, t.name, t.color]),
+          ),
+      ),
+    );
 
   program
     .command("groups")
     .description("User groups")
     .command("list")
     .description("List user groups")
-    .action(apiAction((ctx) => ctx.api.call("listGroups"), (r) => printTable(["ID", "NAME", "MEMBERS"], r.userGroups.map((g) => [g.id, g.name, String(g.memberCount)]))));
+    .action(
+      apiAction(
+        (ctx) => ctx.api.call("listGroups"),
+        (r) =>
+          printTable(
+            ["ID", "NAME", "MEMBERS"],
+            r.userGroups.map((g) => [g.id, g.name, String(g.memberCount)]),
+          ),
+      ),
+    );
 
   const members = program.command("members").description("Workspace members");
-  pageOptions(members.command("list").description("List members").option("--search <text>", "part of a name or email")).action(
+  pageOptions(
+    members.command("list").description("List members").option("--search <text>", "part of a name or email"),
+  ).action(
     apiAction(
       (ctx, f) => ctx.api.call("listMembers", { query: { search: f.search, limit: f.limit, offset: f.offset } }),
-      (r) => printTable(["ID", "NAME", "EMAIL", "ROLE", "GROUPS"], r.items.map((m) => [m.id, m.name, m.email, m.role, names(m.groups)])),
+      (r) =>
+        printTable(
+          ["ID", "NAME", "EMAIL", "ROLE", "GROUPS"],
+          r.items.map((m) => [m.id, m.name, m.email, m.role, names(m.groups)]),
+        ),
     ),
   );
   members
@@ -119,7 +166,9 @@ function registerMembers(program: Command) {
       apiAction(
         (ctx, id: string) => ctx.api.call("getMember", { params: { id } }),
         ({ member: m }) =>
-          process.stdout.write(`${m.name} <${m.email}>\nid       ${m.id}\nuser     ${m.userId}\nrole     ${m.role}\ngroups   ${names(m.groups) || "-"}\nfolders  ${names(m.folders) || "-"}\n`),
+          process.stdout.write(
+            `${m.name} <${m.email}>\nid       ${m.id}\nuser     ${m.userId}\nrole     ${m.role}\ngroups   ${names(m.groups) || "-"}\nfolders  ${names(m.folders) || "-"}\n`,
+          ),
       ),
     );
   members
@@ -137,13 +186,28 @@ function registerMembers(program: Command) {
 
 function registerInvites(program: Command) {
   const invites = program.command("invites").description("Workspace invites");
-  pageOptions(invites.command("list").description("List pending invites").option("--legacy", "use the older /v1/workspace/invites endpoint (shows groups)")).action(
+  pageOptions(
+    invites
+      .command("list")
+      .description("List pending invites")
+      .option("--legacy", "use the older /v1/workspace/invites endpoint (shows groups)"),
+  ).action(
     apiAction(
-      (ctx, f) => ctx.api.call(f.legacy ? "listWorkspaceInvites" : "listInvites", { query: { limit: f.limit, offset: f.offset } }),
+      (ctx, f) =>
+        ctx.api.call(f.legacy ? "listWorkspaceInvites" : "listInvites", {
+          query: { limit: f.limit, offset: f.offset },
+        }),
       (r, ctx, f) =>
         printTable(
           ["ID", "EMAIL", "ROLE", "EXPIRES", f.legacy ? "GROUPS" : "FOLDERS", "LINK"],
-          r.items.map((i) => [i.id, i.email ?? "(link)", i.role, shortDate(i.expiresAt), names("groups" in i ? i.groups : i.folders), `${ctx.server}/invite/${i.code}`]),
+          r.items.map((i) => [
+            i.id,
+            i.email ?? "(link)",
+            i.role,
+            shortDate(i.expiresAt),
+            names("groups" in i ? i.groups : i.folders),
+            `${ctx.server}/invite/${i.code}`,
+          ]),
         ),
     ),
   );
@@ -156,18 +220,27 @@ function registerInvites(program: Command) {
     .option("--folder <id>", "folders to give access to (repeatable)", collect)
     .option("--group <id>", "with --legacy: groups to join (repeatable)", collect)
     .option("--legacy", "use the older /v1/workspace/invites endpoint")
-    .addHelpText("after", "\nExamples:\n  notula invites create --email ana@example.com --role admin\n  notula invites create --link")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula invites create --email ana@example.com --role admin\n  notula invites create --link",
+    )
     .action(
       apiAction(
         (ctx, f) => {
           if (!f.email && !f.link) throw new CliError("Give --email, or --link for a URL invite.", EXIT.usage);
           return f.legacy
-            ? ctx.api.call("createWorkspaceInvite", { body: { email: f.email, role: f.role, isUrlInvite: Boolean(f.link), groupIds: f.group } })
-            : ctx.api.call("createInvite", { body: { email: f.email ?? null, role: f.role, isUrlInvite: Boolean(f.link), folderIds: f.folder } });
+            ? ctx.api.call("createWorkspaceInvite", {
+                body: { email: f.email, role: f.role, isUrlInvite: Boolean(f.link), groupIds: f.group },
+              })
+            : ctx.api.call("createInvite", {
+                body: { email: f.email ?? null, role: f.role, isUrlInvite: Boolean(f.link), folderIds: f.folder },
+              });
         },
         ({ invite }, ctx) => {
           process.stdout.write(`${ctx.server}/invite/${invite.code}\n`);
-          info(`Invite ${invite.id} for ${invite.email ?? "anyone with the link"} expires ${shortDate(invite.expiresAt)}.`);
+          info(
+            `Invite ${invite.id} for ${invite.email ?? "anyone with the link"} expires ${shortDate(invite.expiresAt)}.`,
+          );
         },
       ),
     );
@@ -200,7 +273,9 @@ export function registerWorkspace(program: Command) {
       apiAction(
         (ctx) => ctx.api.call("getMe"),
         (r, ctx) =>
-          process.stdout.write(`${r.user.name} <${r.user.email}>\nworkspace  ${r.workspace.name} (${r.workspace.id}, ${r.workspace.plan})\nscopes     ${r.scopes.join(", ")}\nserver     ${ctx.server}\n`),
+          process.stdout.write(
+            `${r.user.name} <${r.user.email}>\nworkspace  ${r.workspace.name} (${r.workspace.id}, ${r.workspace.plan})\nscopes     ${r.scopes.join(", ")}\nserver     ${ctx.server}\n`,
+          ),
       ),
     );
 
@@ -211,7 +286,9 @@ export function registerWorkspace(program: Command) {
       apiAction(
         (ctx) => ctx.api.call("getWorkspace"),
         ({ workspace: w }) =>
-          process.stdout.write(`${w.name} (${w.id})\nlanguage           ${w.settings.defaultLanguage}\nnote permission    ${w.settings.meetingDefaultPermission}\nallowed domains    ${w.allowedEmailDomains.join(", ") || "-"}\n`),
+          process.stdout.write(
+            `${w.name} (${w.id})\nlanguage           ${w.settings.defaultLanguage}\nnote permission    ${w.settings.meetingDefaultPermission}\nallowed domains    ${w.allowedEmailDomains.join(", ") || "-"}\n`,
+          ),
       ),
     );
 }

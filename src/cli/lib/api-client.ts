@@ -25,7 +25,11 @@ export interface ApiClient {
 type QueryValue = string | number | boolean | string[] | undefined | null;
 
 /** The endpoint's path with its parameters filled in, and the query (lists comma-joined, unset values left out). */
-export function endpointUrl(name: EndpointName, params: Record<string, string> = {}, query: Record<string, QueryValue> = {}): string {
+export function endpointUrl(
+  name: EndpointName,
+  params: Record<string, string> = {},
+  query: Record<string, QueryValue> = {},
+): string {
   const path = endpoints[name].path.replace(/\{(\w+)\}/g, (_, key: string) => {
     if (params[key] === undefined) throw new Error(`${name}: missing path parameter ${key}`);
     return encodeURIComponent(params[key]);
@@ -40,7 +44,9 @@ export function endpointUrl(name: EndpointName, params: Record<string, string> =
 }
 
 async function send(method: string, url: string, key: string | null, body: unknown) {
-  const { request } = (await import(url.startsWith("https:") ? "node:https" : "node:http")) as typeof import("node:http");
+  const { request } = (await import(
+    url.startsWith("https:") ? "node:https" : "node:http"
+  )) as typeof import("node:http");
   const payload = body !== undefined ? JSON.stringify(body) : undefined;
   return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
     const req = request(
@@ -49,14 +55,22 @@ async function send(method: string, url: string, key: string | null, body: unkno
         method,
         headers: {
           ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          ...(payload !== undefined
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            : {}),
           "user-agent": "notula-cli",
         },
       },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? "",
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
         res.on("error", reject);
       },
     );
@@ -70,7 +84,11 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
   return {
     baseUrl: base,
     async call(name, input) {
-      const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown };
+      const { params, query, body } = (input ?? {}) as {
+        params?: Record<string, string>;
+        query?: Record<string, QueryValue>;
+        body?: unknown;
+      };
       const method = endpoints[name].method.toUpperCase();
       const path = endpointUrl(name, params, query);
       let res: { status: number; statusText: string; text: string };
@@ -78,7 +96,9 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
         res = await send(method, base + path, key, body);
       } catch (err) {
         const e = err as Error & { code?: string };
-        throw new CliError(`Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`);
+        throw new CliError(
+          `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
+        );
       }
       const text = res.text;
       let json: unknown;
@@ -94,8 +114,10 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
         if (res.status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
         // What to do about a plan or a scope, not only what went wrong.
         else if (res.status === 403 && /plan/i.test(message))
-          message += " On a self-hosted server, an admin changes the plan with `notula admin workspaces set-plan --workspace <id> --plan enterprise`.";
-        else if (res.status === 403 && /scope/i.test(message)) message += " Ask for a key with that scope (web app: API keys), then `notula login` with it.";
+          message +=
+            " On a self-hosted server, an admin changes the plan with `notula admin workspaces set-plan --workspace <id> --plan enterprise`.";
+        else if (res.status === 403 && /scope/i.test(message))
+          message += " Ask for a key with that scope (web app: API keys), then `notula login` with it.";
         throw new ApiError(res.status, code, message);
       }
       return json as ApiResponse<typeof name>;

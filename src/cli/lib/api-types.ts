@@ -27,9 +27,13 @@ type RouteDefs = typeof audioRouteDefs &
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 
 /** What the endpoint answers with 200. */
-export type ApiResponse<N extends EndpointName> = RouteDefs[N] extends { responses: { 200: infer C } } ? z.output<JsonSchemaOf<C>> : never;
+export type ApiResponse<N extends EndpointName> = RouteDefs[N] extends { responses: { 200: infer C } }
+  ? z.output<JsonSchemaOf<C>>
+  : never;
 
-type Part<N extends EndpointName, K extends "params" | "query" | "body"> = RouteDefs[N] extends { request: { [P in K]: infer S } }
+type Part<N extends EndpointName, K extends "params" | "query" | "body"> = RouteDefs[N] extends {
+  request: { [P in K]: infer S };
+}
   ? K extends "body"
     ? z.input<JsonSchemaOf<S>>
     : S extends z.ZodType
@@ -38,6 +42,8 @@ type Part<N extends EndpointName, K extends "params" | "query" | "body"> = Route
   : never;
 
 /** What a call sends: path parameters, query and JSON body, each only where the endpoint takes it. */
-export type ApiRequest<N extends EndpointName> = ([Part<N, "params">] extends [never] ? unknown : { params: Part<N, "params"> }) &
+export type ApiRequest<N extends EndpointName> = ([Part<N, "params">] extends [never]
+  ? unknown
+  : { params: Part<N, "params"> }) &
   ([Part<N, "query">] extends [never] ? unknown : { query?: Part<N, "query"> }) &
   ([Part<N, "body">] extends [never] ? unknown : { body: Part<N, "body"> });

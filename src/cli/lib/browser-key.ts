@@ -17,7 +17,9 @@ export async function browserKeyLogin(server: string): Promise<string> {
   const callback = http.createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://127.0.0.1");
     if (u.pathname !== "/callback") return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><p>notula: the CLI is signed in. You can close this tab.</p>");
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end("<!doctype html><p>notula: the CLI is signed in. You can close this tab.</p>");
     arrive({ code: u.searchParams.get("code") ?? undefined, state: u.searchParams.get("state") ?? undefined });
   });
   await new Promise<void>((r) => callback.listen(0, "127.0.0.1", r));
@@ -37,10 +39,16 @@ export async function browserKeyLogin(server: string): Promise<string> {
     const result = await arrived;
     clearTimeout(timer);
     if (!result.code) throw new CliError("No approval within 5 minutes.", EXIT.auth);
-    if (result.state !== state) throw new CliError("The browser returned an unexpected answer (state mismatch); try again.", EXIT.auth);
-    const res = await fetch(new URL("/cli/token", server), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: result.code, code_verifier: verifier }) });
+    if (result.state !== state)
+      throw new CliError("The browser returned an unexpected answer (state mismatch); try again.", EXIT.auth);
+    const res = await fetch(new URL("/cli/token", server), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code: result.code, code_verifier: verifier }),
+    });
     const body = (await res.json().catch(() => ({}))) as { key?: string; error?: { message?: string } };
-    if (!res.ok || !body.key) throw new CliError(`The server refused the sign-in: ${body.error?.message ?? res.status}`, EXIT.auth);
+    if (!res.ok || !body.key)
+      throw new CliError(`The server refused the sign-in: ${body.error?.message ?? res.status}`, EXIT.auth);
     return body.key;
   } finally {
     callback.close();

@@ -23,7 +23,10 @@ export async function connect(cmd: Command): Promise<CommandContext> {
  * a terminal's terms (tables, one value per line, messages on stderr).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function apiAction<T, A extends any[] = any[]>(run: (ctx: CommandContext, ...args: A) => Promise<T>, render: (result: T, ctx: CommandContext, ...args: A) => void) {
+export function apiAction<T, A extends any[] = any[]>(
+  run: (ctx: CommandContext, ...args: A) => Promise<T>,
+  render: (result: T, ctx: CommandContext, ...args: A) => void,
+) {
   return async (...all: unknown[]): Promise<void> => {
     const ctx = await connect(all[all.length - 1] as Command);
     const args = all.slice(0, -1) as A;
@@ -73,4 +76,10 @@ export async function readInput(file: string): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
+export const collect = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+];

@@ -15,7 +15,11 @@ export type CredentialSource = "flag" | "env" | Stored;
  * A profile's stored secret; a secret stored by earlier versions under the server's
  * URL moves to the first profile of that server that asks for it.
  */
-export async function profileSecret(profile: string, server: string, kind: "key" | "oauth"): Promise<{ value: string; from: Stored } | null> {
+export async function profileSecret(
+  profile: string,
+  server: string,
+  kind: "key" | "oauth",
+): Promise<{ value: string; from: Stored } | null> {
   const account = kind === "key" ? keyAccount(profile) : oauthAccount(profile);
   const own = await loadKey(account, { ignoreEnv: true });
   if (own) return { value: own.key, from: own.from as Stored };
@@ -33,11 +37,16 @@ function notSignedIn(sel: Selection, what: string): CliError {
       `Profile "${sel.name}" is for ${sel.profile.server}, not ${sel.server}, and its key is never sent elsewhere: sign in with \`notula login ${sel.server} --profile NAME\`, or pass NOTULA_API_KEY.`,
       EXIT.auth,
     );
-  return new CliError(`Not signed in to ${sel.server}${sel.profile ? ` (profile "${sel.name}")` : ""}: ${what}`, EXIT.auth);
+  return new CliError(
+    `Not signed in to ${sel.server}${sel.profile ? ` (profile "${sel.name}")` : ""}: ${what}`,
+    EXIT.auth,
+  );
 }
 
 /** The API key for REST commands. */
-export async function apiKeyFor(flags: SelectionFlags): Promise<{ key: string; from: CredentialSource; selection: Selection }> {
+export async function apiKeyFor(
+  flags: SelectionFlags,
+): Promise<{ key: string; from: CredentialSource; selection: Selection }> {
   const selection = await selectProfile(flags);
   if (flags.apiKey) return { key: flags.apiKey, from: "flag", selection };
   if (process.env.NOTULA_API_KEY) return { key: process.env.NOTULA_API_KEY, from: "env", selection };
@@ -57,7 +66,9 @@ export async function apiKeyFor(flags: SelectionFlags): Promise<{ key: string; f
  * The bearer for the MCP bridge: an explicit key; else what the profile last signed in
  * with (the browser sign-in's tokens, refreshed as needed, or its API key).
  */
-export async function mcpBearerFor(flags: SelectionFlags): Promise<{ bearer: string; from: "flag" | "env" | "oauth" | "key"; selection: Selection }> {
+export async function mcpBearerFor(
+  flags: SelectionFlags,
+): Promise<{ bearer: string; from: "flag" | "env" | "oauth" | "key"; selection: Selection }> {
   const selection = await selectProfile(flags);
   if (flags.apiKey) return { bearer: flags.apiKey, from: "flag", selection };
   if (process.env.NOTULA_API_KEY) return { bearer: process.env.NOTULA_API_KEY, from: "env", selection };
@@ -68,7 +79,10 @@ export async function mcpBearerFor(flags: SelectionFlags): Promise<{ bearer: str
       return secret ? await oauthAccessToken(oauthAccount(selection.name), secret.value) : null;
     };
     const key = async () => (await profileSecret(selection.name, selection.server, "key"))?.value ?? null;
-    const order: ["oauth" | "key", () => Promise<string | null>][] = [["key", key], ["oauth", oauth]];
+    const order: ["oauth" | "key", () => Promise<string | null>][] = [
+      ["key", key],
+      ["oauth", oauth],
+    ];
     if (selection.profile?.method === "oauth") order.reverse();
     for (const [from, get] of order) {
       const bearer = await get();

@@ -15,12 +15,21 @@ export function configDir(): string {
 
 const fileStore = () => path.join(configDir(), "credentials.json");
 
-type Keytar = { getPassword(s: string, a: string): Promise<string | null>; setPassword(s: string, a: string, p: string): Promise<void>; deletePassword(s: string, a: string): Promise<boolean> };
+type Keytar = {
+  getPassword(s: string, a: string): Promise<string | null>;
+  setPassword(s: string, a: string, p: string): Promise<void>;
+  deletePassword(s: string, a: string): Promise<boolean>;
+};
 
 async function withTimeout<T>(p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error("keychain timed out")), KEYCHAIN_TIMEOUT_MS)))]);
+    return await Promise.race([
+      p,
+      new Promise<T>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error("keychain timed out")), KEYCHAIN_TIMEOUT_MS)),
+      ),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -67,7 +76,10 @@ export async function saveKey(server: string, key: string): Promise<{ where: Sto
   return { where: "file", file: fileStore() };
 }
 
-export async function loadKey(server: string, opts: { ignoreEnv?: boolean } = {}): Promise<{ key: string; from: "env" | Stored } | null> {
+export async function loadKey(
+  server: string,
+  opts: { ignoreEnv?: boolean } = {},
+): Promise<{ key: string; from: "env" | Stored } | null> {
   if (process.env.NOTULA_API_KEY && !opts.ignoreEnv) return { key: process.env.NOTULA_API_KEY, from: "env" };
   const kc = await keychain();
   if (kc) {

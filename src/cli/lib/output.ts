@@ -41,7 +41,8 @@ export function printTable(headers: string[], rows: string[][]) {
     return;
   }
   const widths = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ""))));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c + " ".repeat(widths[i] - width(c)))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c + " ".repeat(widths[i] - width(c)))).join("  ");
   process.stdout.write(bold(line(headers)) + "\n");
   for (const r of rows) process.stdout.write(line(r) + "\n");
 }

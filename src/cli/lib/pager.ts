@@ -11,7 +11,11 @@ export async function page(text: string, opts: { pager?: boolean } = {}): Promis
   }
   const command = process.env.PAGER?.trim() || "less -RFX";
   const shown = await new Promise<boolean>((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ["pipe", "inherit", "inherit"], env: { LESS: "RFX", ...process.env } });
+    const child = spawn(command, {
+      shell: true,
+      stdio: ["pipe", "inherit", "inherit"],
+      env: { LESS: "RFX", ...process.env },
+    });
     child.on("error", () => resolve(false));
     child.on("exit", (code) => resolve(code !== 127));
     child.stdin.on("error", () => {}); // the reader quit early (q): nothing more to write

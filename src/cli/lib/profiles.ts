@@ -57,7 +57,13 @@ export async function selectProfile(flags: SelectionFlags): Promise<Selection> {
   const profile = store.get("profiles")[name];
   const override = flags.server ?? process.env.NOTULA_URL ?? undefined;
   const server = trimmed(override || profile?.server || DEFAULT_SERVER);
-  return { name, profile, server, ownServer: profile !== undefined && trimmed(profile.server) === server, named: Boolean(named) };
+  return {
+    name,
+    profile,
+    server,
+    ownServer: profile !== undefined && trimmed(profile.server) === server,
+    named: Boolean(named),
+  };
 }
 
 /** Saves a profile (after a sign-in) and makes it the active one. */
@@ -73,6 +79,10 @@ export async function allProfiles(): Promise<{ active: string; profiles: Record<
 }
 
 export function requireProfile(sel: Selection): Profile {
-  if (!sel.profile) throw new CliError(`No profile "${sel.name}"; see \`notula profiles list\`, or sign in with \`notula login URL --profile ${sel.name}\`.`, EXIT.notFound);
+  if (!sel.profile)
+    throw new CliError(
+      `No profile "${sel.name}"; see \`notula profiles list\`, or sign in with \`notula login URL --profile ${sel.name}\`.`,
+      EXIT.notFound,
+    );
   return sel.profile;
 }

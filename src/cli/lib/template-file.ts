@@ -34,7 +34,11 @@ export function parseTemplateFile(text: string, file: string): TemplateFields {
       const m = /^([A-Za-z]+):\s*(.*)$/.exec(line);
       if (!m) throw new CliError(`${file}: front matter line ${i + 2} must read "key: value".`, EXIT.usage);
       const key = m[1] as (typeof FRONT_KEYS)[number];
-      if (!FRONT_KEYS.includes(key)) throw new CliError(`${file}: unknown front matter key "${m[1]}" (known: ${FRONT_KEYS.join(", ")}).`, EXIT.usage);
+      if (!FRONT_KEYS.includes(key))
+        throw new CliError(
+          `${file}: unknown front matter key "${m[1]}" (known: ${FRONT_KEYS.join(", ")}).`,
+          EXIT.usage,
+        );
       const value = m[2].trim().replace(/^(["'])(.*)\1$/, "$2");
       if (key === "language") out.language = value === "" || value === "null" ? null : value;
       else out[key] = value;
@@ -52,7 +56,9 @@ export function parseTemplateFile(text: string, file: string): TemplateFields {
 }
 
 /** The file `parseTemplateFile` reads back: what `templates get` prints, ready to edit. */
-export function templateToMarkdown(t: Pick<TemplateDto, "name" | "description" | "language" | "context" | "sections">): string {
+export function templateToMarkdown(
+  t: Pick<TemplateDto, "name" | "description" | "language" | "context" | "sections">,
+): string {
   const lines = ["---", `name: ${t.name}`];
   if (t.description) lines.push(`description: ${t.description.replace(/\n/g, " ")}`);
   if (t.language) lines.push(`language: ${t.language}`);

@@ -28,7 +28,10 @@ export async function waitForNote(ctx: CommandContext, id: string, intervalMs = 
     const line = `${id}: ${describeProgress(note)}`;
     if (line === lastLine) return;
     const stage = note.progress?.stage ?? note.status;
-    const tenth = note.progress?.percent === null || note.progress?.percent === undefined ? -1 : Math.floor(note.progress.percent / 10);
+    const tenth =
+      note.progress?.percent === null || note.progress?.percent === undefined
+        ? -1
+        : Math.floor(note.progress.percent / 10);
     lastLine = line;
     if (tty) {
       process.stderr.write(`\r\x1b[K${line}`);
@@ -41,7 +44,8 @@ export async function waitForNote(ctx: CommandContext, id: string, intervalMs = 
     const { note } = await ctx.api.call("getNote", { params: { id } });
     show(note);
     if (SETTLED.includes(note.status)) {
-      if (note.status !== "completed" || note.processingError) throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
+      if (note.status !== "completed" || note.processingError)
+        throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
       for (const warning of note.processingWarnings ?? []) info(`warning: ${warning}`);
       return note;
     }

@@ -18,9 +18,17 @@ export interface OAuthTokens {
 const LOGIN_TIMEOUT_MS = 5 * 60 * 1000;
 
 async function postForm(url: string, form: Record<string, string>) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
   const body = (await res.json().catch(() => ({}))) as Record<string, any>;
-  if (!res.ok) throw new CliError(`The server refused the sign-in: ${body.error ?? res.status}${body.error_description ? ` (${body.error_description})` : ""}`, EXIT.auth);
+  if (!res.ok)
+    throw new CliError(
+      `The server refused the sign-in: ${body.error ?? res.status}${body.error_description ? ` (${body.error_description})` : ""}`,
+      EXIT.auth,
+    );
   return body;
 }
 
@@ -41,7 +49,11 @@ export async function openBrowser(url: string) {
 export async function webLogin(server: string): Promise<OAuthTokens> {
   const metaRes = await fetch(`${server}/.well-known/oauth-authorization-server`).catch(() => null);
   if (!metaRes?.ok) throw new CliError(`${server} does not offer browser sign-in; use an API key (--with-token).`);
-  const meta = (await metaRes.json()) as { authorization_endpoint: string; token_endpoint: string; registration_endpoint: string };
+  const meta = (await metaRes.json()) as {
+    authorization_endpoint: string;
+    token_endpoint: string;
+    registration_endpoint: string;
+  };
 
   // The loopback server that receives the redirect.
   let resolveCode!: (v: { code?: string; state?: string; error?: string }) => void;
@@ -49,8 +61,14 @@ export async function webLogin(server: string): Promise<OAuthTokens> {
   const callback = http.createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://127.0.0.1");
     if (u.pathname !== "/callback") return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><p>notula: signed in. You can close this tab.</p>");
-    resolveCode({ code: u.searchParams.get("code") ?? undefined, state: u.searchParams.get("state") ?? undefined, error: u.searchParams.get("error") ?? undefined });
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end("<!doctype html><p>notula: signed in. You can close this tab.</p>");
+    resolveCode({
+      code: u.searchParams.get("code") ?? undefined,
+      state: u.searchParams.get("state") ?? undefined,
+      error: u.searchParams.get("error") ?? undefined,
+    });
   });
   await new Promise<void>((r) => callback.listen(0, "127.0.0.1", r));
   const redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
@@ -58,7 +76,14 @@ export async function webLogin(server: string): Promise<OAuthTokens> {
     const reg = await fetch(meta.registration_endpoint, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_name: "notula CLI", redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], scope: "read offline_access" }),
+      body: JSON.stringify({
+        client_name: "notula CLI",
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        scope: "read offline_access",
+      }),
     });
     if (!reg.ok) throw new CliError(`Registering the CLI with ${server} failed (${reg.status}).`);
     const { client_id: clientId } = (await reg.json()) as { client_id: string };
@@ -80,10 +105,27 @@ export async function webLogin(server: string): Promise<OAuthTokens> {
     const timer = setTimeout(() => resolveCode({ error: "timeout" }), LOGIN_TIMEOUT_MS);
     const result = await arrived;
     clearTimeout(timer);
-    if (result.error) throw new CliError(result.error === "timeout" ? "No sign-in within 5 minutes." : `Sign-in refused: ${result.error}.`, EXIT.auth);
-    if (result.state !== state || !result.code) throw new CliError("The browser returned an unexpected answer (state mismatch); try again.", EXIT.auth);
-    const t = await postForm(meta.token_endpoint, { grant_type: "authorization_code", code: result.code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier });
-    const tokens: OAuthTokens = { clientId, tokenEndpoint: meta.token_endpoint, accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000 };
+    if (result.error)
+      throw new CliError(
+        result.error === "timeout" ? "No sign-in within 5 minutes." : `Sign-in refused: ${result.error}.`,
+        EXIT.auth,
+      );
+    if (result.state !== state || !result.code)
+      throw new CliError("The browser returned an unexpected answer (state mismatch); try again.", EXIT.auth);
+    const t = await postForm(meta.token_endpoint, {
+      grant_type: "authorization_code",
+      code: result.code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    const tokens: OAuthTokens = {
+      clientId,
+      tokenEndpoint: meta.token_endpoint,
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token,
+      expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000,
+    };
     return tokens;
   } finally {
     callback.close();
@@ -105,8 +147,17 @@ export async function oauthAccessToken(account: string, stored: string): Promise
   }
   if (tokens.expiresAt - 60_000 > Date.now()) return tokens.accessToken;
   if (!tokens.refreshToken) return null;
-  const t = await postForm(tokens.tokenEndpoint, { grant_type: "refresh_token", refresh_token: tokens.refreshToken, client_id: tokens.clientId });
-  const next: OAuthTokens = { ...tokens, accessToken: t.access_token, refreshToken: t.refresh_token ?? tokens.refreshToken, expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000 };
+  const t = await postForm(tokens.tokenEndpoint, {
+    grant_type: "refresh_token",
+    refresh_token: tokens.refreshToken,
+    client_id: tokens.clientId,
+  });
+  const next: OAuthTokens = {
+    ...tokens,
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token ?? tokens.refreshToken,
+    expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000,
+  };
   await saveOAuthTokens(account, next);
   return next.accessToken;
 }
@@ -125,12 +176,18 @@ export async function revokeOAuthTokens(server: string, stored: string): Promise
   }
   if (!tokens.refreshToken) return false;
   try {
-    const meta = (await (await fetch(`${server}/.well-known/oauth-authorization-server`)).json()) as { revocation_endpoint?: string };
+    const meta = (await (await fetch(`${server}/.well-known/oauth-authorization-server`)).json()) as {
+      revocation_endpoint?: string;
+    };
     if (!meta.revocation_endpoint) return false;
     const res = await fetch(meta.revocation_endpoint, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token: tokens.refreshToken, token_type_hint: "refresh_token", client_id: tokens.clientId }),
+      body: new URLSearchParams({
+        token: tokens.refreshToken,
+        token_type_hint: "refresh_token",
+        client_id: tokens.clientId,
+      }),
     });
     return res.ok;
   } catch {

@@ -3,7 +3,16 @@
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { withProgressReset, type ListProjection, type NewNote, type NoteListFilter, type NoteRow, type NoteTagRow, type ProcessingFields, type SegmentRow } from "../repos/notes.js";
+import {
+  withProgressReset,
+  type ListProjection,
+  type NewNote,
+  type NoteListFilter,
+  type NoteRow,
+  type NoteTagRow,
+  type ProcessingFields,
+  type SegmentRow,
+} from "../repos/notes.js";
 import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
 import { searchWords } from "../repos/search.js";
@@ -24,15 +33,23 @@ const titleTsquery = (text: string) => {
 export function pgNoteRepo(db: PgDb, transaction: Transaction) {
   /** The access policy's note filter (`noteView`) as SQL, as in src/db/repos/notes.ts. */
   const visible = (v: NoteView): SQL => {
-    const base = and(eq(notes.workspaceId, v.workspaceId), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, v.viewerUserId)))!;
+    const base = and(
+      eq(notes.workspaceId, v.workspaceId),
+      or(ne(notes.visibility, "only-me"), eq(notes.createdBy, v.viewerUserId)),
+    )!;
     if (!v.hiddenFolderIds.length) return base;
-    return and(base, sql`NOT EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, v.hiddenFolderIds)})`)!;
+    return and(
+      base,
+      sql`NOT EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, v.hiddenFolderIds)})`,
+    )!;
   };
 
   async function insertSegments(noteId: string, segments: SegmentRow[]) {
     // Chunked: a statement carries at most 65,535 parameters.
     for (let i = 0; i < segments.length; i += 1000)
-      await db.insert(transcriptSegments).values(segments.slice(i, i + 1000).map((s, j) => ({ ...s, noteId, position: i + j })));
+      await db
+        .insert(transcriptSegments)
+        .values(segments.slice(i, i + 1000).map((s, j) => ({ ...s, noteId, position: i + j })));
   }
 
   async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
@@ -51,16 +68,27 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       return transaction(async () => {
         await db.insert(notes).values(note.row);
         const emails = [...new Set(note.row.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean))];
-        if (emails.length) await db.insert(noteParticipantEmails).values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm })));
+        if (emails.length)
+          await db
+            .insert(noteParticipantEmails)
+            .values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm })));
         await insertSegments(note.row.id, note.segments);
         if (note.folderIds.length)
-          await db.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt })));
+          await db
+            .insert(noteFolders)
+            .values(
+              note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt })),
+            );
         await reindexNote(db, note.row.id);
       });
     },
 
     async get(view: NoteView, id: string): Promise<NoteRow | null> {
-      const [row] = await db.select().from(notes).where(and(visible(view), eq(notes.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(notes)
+        .where(and(visible(view), eq(notes.id, id)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -79,11 +107,26 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
         where.push(sql`to_tsvector('simple', ${notes.title}) @@ to_tsquery('simple', ${q})`);
       }
       if (f.folderIds?.length)
-        where.push(sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, f.folderIds)})`);
+        where.push(
+          sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, f.folderIds)})`,
+        );
       if (f.participantEmail !== undefined)
-        where.push(inArray(notes.id, db.select({ id: noteParticipantEmails.noteId }).from(noteParticipantEmails).where(eq(noteParticipantEmails.emailNorm, f.participantEmail.toLowerCase()))));
+        where.push(
+          inArray(
+            notes.id,
+            db
+              .select({ id: noteParticipantEmails.noteId })
+              .from(noteParticipantEmails)
+              .where(eq(noteParticipantEmails.emailNorm, f.participantEmail.toLowerCase())),
+          ),
+        );
       const dir = f.sortOrder === "asc" ? asc : desc;
-      const key = f.sortBy === "title" ? sql`lower(${notes.title})` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
+      const key =
+        f.sortBy === "title"
+          ? sql`lower(${notes.title})`
+          : f.sortBy === "updatedAt"
+            ? notes.updatedAt
+            : notes.createdAt;
       const rows = await db
         .select()
         .from(notes)
@@ -99,13 +142,23 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
 
     async segmentsOf(noteId: string): Promise<SegmentRow[]> {
       return db
-        .select({ speaker: transcriptSegments.speaker, text: transcriptSegments.text, startSec: transcriptSegments.startSec, endSec: transcriptSegments.endSec })
+        .select({
+          speaker: transcriptSegments.speaker,
+          text: transcriptSegments.text,
+          startSec: transcriptSegments.startSec,
+          endSec: transcriptSegments.endSec,
+        })
         .from(transcriptSegments)
         .where(eq(transcriptSegments.noteId, noteId))
         .orderBy(asc(transcriptSegments.position));
     },
 
-    update(workspaceId: string, id: string, patch: Partial<Omit<NoteRow, "seq" | "id">>, folderIds?: string[]): Promise<boolean> {
+    update(
+      workspaceId: string,
+      id: string,
+      patch: Partial<Omit<NoteRow, "seq" | "id">>,
+      folderIds?: string[],
+    ): Promise<boolean> {
       return transaction(async () => {
         const [changed] = await db
           .update(notes)
@@ -115,7 +168,10 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
         if (!changed) return false;
         if (folderIds) {
           await db.delete(noteFolders).where(eq(noteFolders.noteId, id));
-          if (folderIds.length) await db.insert(noteFolders).values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: changed.createdAt })));
+          if (folderIds.length)
+            await db
+              .insert(noteFolders)
+              .values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: changed.createdAt })));
         }
         if (patch.title !== undefined || patch.userWrittenNote !== undefined) await reindexNote(db, id);
         return true;
@@ -124,7 +180,12 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
 
     /** For the processing pipeline, which acts for no particular viewer. */
     async idsAfter(afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
-      const rows = await db.select({ id: notes.id, seq: notes.seq }).from(notes).where(gt(notes.seq, afterSeq)).orderBy(asc(notes.seq)).limit(limit);
+      const rows = await db
+        .select({ id: notes.id, seq: notes.seq })
+        .from(notes)
+        .where(gt(notes.seq, afterSeq))
+        .orderBy(asc(notes.seq))
+        .limit(limit);
       return rows.map((r) => ({ id: r.id, seq: Number(r.seq) }));
     },
 
@@ -133,10 +194,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
       return row ?? null;
     },
 
-    setProcessingState(
-      id: string,
-      fields: Pick<Partial<NoteRow>, ProcessingFields>,
-    ): Promise<void> {
+    setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): Promise<void> {
       return transaction(async () => {
         await db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id));
         if (fields.summary !== undefined || fields.enhancedNote !== undefined) await reindexNote(db, id);
@@ -152,7 +210,10 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     replaceTranscript(
       id: string,
       segments: SegmentRow[],
-      fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage">,
+      fields: Pick<
+        Partial<NoteRow>,
+        "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage"
+      >,
     ): Promise<void> {
       return transaction(async () => {
         await db.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id));
@@ -163,7 +224,10 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     },
 
     async delete(workspaceId: string, id: string): Promise<boolean> {
-      const gone = await db.delete(notes).where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id))).returning({ id: notes.id });
+      const gone = await db
+        .delete(notes)
+        .where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id)))
+        .returning({ id: notes.id });
       return gone.length > 0;
     },
   };

@@ -54,7 +54,10 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   });
   // An idle connection that breaks (a restart of the database) must not crash the process.
   pool.on("error", () => {});
-  let vectorIndex: VectorIndexState = { enabled: false, detail: "not set up (migrations were not run by this process)" };
+  let vectorIndex: VectorIndexState = {
+    enabled: false,
+    detail: "not set up (migrations were not run by this process)",
+  };
   try {
     const client = await pool.connect();
     try {
@@ -80,7 +83,9 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
 
 /** Whether every committed PostgreSQL migration has been applied (for /readyz). */
 export async function pgMigrationsApplied(pool: pg.Pool): Promise<boolean> {
-  const journal = JSON.parse(fs.readFileSync(path.join(pgMigrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(pgMigrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
   try {
     const { rows } = await pool.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
     return rows[0].n >= journal.entries.length;

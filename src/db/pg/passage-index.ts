@@ -14,11 +14,23 @@ export function pgPassageIndexRepo() {
     claimBuild: async (_target: IndexTarget, _now: number, _leaseMs: number) => false,
     buildProgress: async (_target: IndexTarget, _now: number, _progress: number): Promise<void> => notHere(),
     passageCount: async (_target: IndexTarget): Promise<number> => notHere(),
-    memberIdsAfter: async (_target: IndexTarget, _after: { cell: number; passageId: number } | null, _limit: number): Promise<{ cell: number; passageId: number }[]> =>
-      notHere(),
+    memberIdsAfter: async (
+      _target: IndexTarget,
+      _after: { cell: number; passageId: number } | null,
+      _limit: number,
+    ): Promise<{ cell: number; passageId: number }[]> => notHere(),
     vectorsOf: async (_ids: number[]): Promise<Float32Array[]> => notHere(),
-    installCells: async (_target: IndexTarget, _centroids: Float32Array[], _trainedOn: number): Promise<{ generation: number; firstCell: number }> => notHere(),
-    moveToCells: async (_target: IndexTarget, _generation: number, _firstCell: number, _limit: number): Promise<number> => notHere(),
+    installCells: async (
+      _target: IndexTarget,
+      _centroids: Float32Array[],
+      _trainedOn: number,
+    ): Promise<{ generation: number; firstCell: number }> => notHere(),
+    moveToCells: async (
+      _target: IndexTarget,
+      _generation: number,
+      _firstCell: number,
+      _limit: number,
+    ): Promise<number> => notHere(),
     finishBuild: async (_target: IndexTarget, _generation: number): Promise<void> => notHere(),
     releaseBuild: async (_target: IndexTarget): Promise<void> => {},
     indexStatus: async (): Promise<IndexStatus[]> => [],

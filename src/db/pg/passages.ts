@@ -11,8 +11,19 @@ import { pgSchema } from "./schema.js";
 
 const { passages } = pgSchema;
 
-type Row = { source: PassageHit["source"]; sourceId: string; text: string; timestampSec: string | null; distance: string };
-const toHits = (rows: Row[]): PassageHit[] => rows.map((r) => ({ ...r, timestampSec: r.timestampSec === null ? null : Number(r.timestampSec), distance: Number(r.distance) }));
+type Row = {
+  source: PassageHit["source"];
+  sourceId: string;
+  text: string;
+  timestampSec: string | null;
+  distance: string;
+};
+const toHits = (rows: Row[]): PassageHit[] =>
+  rows.map((r) => ({
+    ...r,
+    timestampSec: r.timestampSec === null ? null : Number(r.timestampSec),
+    distance: Number(r.distance),
+  }));
 
 export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vectorIndex?: boolean } = {}) {
   const indexed = Boolean(opts.vectorIndex);
@@ -23,7 +34,12 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
     await ensureHnswIndex((statement) => db.execute(sql.raw(statement)), dims);
     sizes.add(dims);
   }
-  async function nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string): Promise<PassageHit[]> {
+  async function nearestExact(
+    workspaceId: string,
+    vector: Float32Array,
+    k: number,
+    model: string,
+  ): Promise<PassageHit[]> {
     const query = `{${Array.from(vector).join(",")}}`;
     const { rows } = await db.execute<Row>(sql`
       SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
@@ -41,7 +57,14 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
   };
   const repo = {
     /** Replaces a note's or article's passages and vectors in one transaction. */
-    async replace(source: "note" | "article", sourceId: string, workspaceId: string, items: PassageInput[], vectors: Float32Array[], model: string): Promise<void> {
+    async replace(
+      source: "note" | "article",
+      sourceId: string,
+      workspaceId: string,
+      items: PassageInput[],
+      vectors: Float32Array[],
+      model: string,
+    ): Promise<void> {
       // Outside the transaction: the first vector of a new size builds its index (once).
       if (vectors.length) await ensureIndexFor(vectors[0].length);
       return transaction(async () => {
@@ -49,7 +72,18 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
         if (!items.length) return;
         const ids = await db
           .insert(passages)
-          .values(items.map((item, position) => ({ workspaceId, source, sourceId, position, text: item.text, timestampSec: item.timestampSec, model, dims: vectors[position].length })))
+          .values(
+            items.map((item, position) => ({
+              workspaceId,
+              source,
+              sourceId,
+              position,
+              text: item.text,
+              timestampSec: item.timestampSec,
+              model,
+              dims: vectors[position].length,
+            })),
+          )
           .returning({ id: passages.id, position: passages.position });
         for (const { id, position } of ids) {
           const values = Array.from(vectors[position]);
@@ -57,7 +91,10 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
             await db.execute(
               sql`INSERT INTO passage_vectors (passage_id, embedding, dims, embedding_v) VALUES (${id}, ${`{${values.join(",")}}`}::real[], ${values.length}, ${`[${values.join(",")}]`}::vector)`,
             );
-          else await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${id}, ${`{${values.join(",")}}`}::real[])`);
+          else
+            await db.execute(
+              sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${id}, ${`{${values.join(",")}}`}::real[])`,
+            );
         }
       });
     },
@@ -97,7 +134,11 @@ export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vector
     /** By comparing every vector of the workspace: the fallback without pgvector, and the baseline for recall. */
     nearestExact,
     async modelOf(source: "note" | "article", sourceId: string): Promise<string | null> {
-      const [row] = await db.select({ model: passages.model }).from(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId))).limit(1);
+      const [row] = await db
+        .select({ model: passages.model })
+        .from(passages)
+        .where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)))
+        .limit(1);
       return row?.model ?? null;
     },
   };

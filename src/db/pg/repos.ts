@@ -24,8 +24,10 @@ function refusingNul<R extends object>(repo: R): R {
             try {
               return await member(...args);
             } catch (err) {
-              const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
-              if (code && NUL_IN_TEXT.has(code)) throw new BadRequestError("Text may not contain the NUL character (\\u0000).");
+              const code =
+                (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+              if (code && NUL_IN_TEXT.has(code))
+                throw new BadRequestError("Text may not contain the NUL character (\\u0000).");
               throw err;
             }
           }
@@ -42,5 +44,8 @@ export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean }
     passages: pgPassageRepo(db, transaction, opts),
     passageIndex: pgPassageIndexRepo(),
   };
-  return { ...(Object.fromEntries(Object.entries(repos).map(([k, r]) => [k, refusingNul(r)])) as typeof repos), transaction };
+  return {
+    ...(Object.fromEntries(Object.entries(repos).map(([k, r]) => [k, refusingNul(r)])) as typeof repos),
+    transaction,
+  };
 }

@@ -47,7 +47,10 @@ function columnOf(col: SQLiteColumn): AnyBuilder {
   let b: AnyBuilder;
   switch (col.columnType) {
     case "SQLiteText":
-      b = text(col.name, c.enumValues?.length ? { enum: c.enumValues as [string, ...string[]] } : {}) as unknown as AnyBuilder;
+      b = text(
+        col.name,
+        c.enumValues?.length ? { enum: c.enumValues as [string, ...string[]] } : {},
+      ) as unknown as AnyBuilder;
       break;
     case "SQLiteTextJson":
       b = json(col.name) as unknown as AnyBuilder;
@@ -92,9 +95,14 @@ function derive<T extends SQLiteTable>(table: T): PgOf<T> {
   const pg = pgTable(config.name, columns, (t) => {
     const cols = t as unknown as Record<string, AnyPgColumn>;
     return [
-      ...config.primaryKeys.map((pk) => primaryKey({ columns: pk.columns.map((c) => pick(cols, c)) as [AnyPgColumn, ...AnyPgColumn[]] })),
+      ...config.primaryKeys.map((pk) =>
+        primaryKey({ columns: pk.columns.map((c) => pick(cols, c)) as [AnyPgColumn, ...AnyPgColumn[]] }),
+      ),
       ...config.indexes.map((ix) => {
-        const parts = ix.config.columns.map((c) => expression(cols, c as Column | SQL)) as [AnyPgColumn | SQL, ...(AnyPgColumn | SQL)[]];
+        const parts = ix.config.columns.map((c) => expression(cols, c as Column | SQL)) as [
+          AnyPgColumn | SQL,
+          ...(AnyPgColumn | SQL)[],
+        ];
         return (ix.config.unique ? uniqueIndex(ix.config.name) : index(ix.config.name)).on(...parts);
       }),
       ...config.foreignKeys.map((fk) => {
@@ -151,7 +159,11 @@ type BaseOf<C extends SQLiteColumn["_"]> = {
   generated: undefined;
 };
 
-type SourceTables = { [K in keyof typeof source as (typeof source)[K] extends SQLiteTable ? K : never]: (typeof source)[K] extends SQLiteTable ? PgOf<(typeof source)[K]> : never };
+type SourceTables = {
+  [
+    K in keyof typeof source as (typeof source)[K] extends SQLiteTable ? K : never
+  ]: (typeof source)[K] extends SQLiteTable ? PgOf<(typeof source)[K]> : never;
+};
 
 /** Every table of the schema, for PostgreSQL, under the same names as the SQLite ones. */
 export const pgSchema = Object.fromEntries(

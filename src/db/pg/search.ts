@@ -11,7 +11,8 @@ import type { PgDb } from "./open.js";
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
 const tsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
   t.phrase ? `(${t.words.join(" <-> ")})` : `${t.words[0]}${prefix && !isStopword(t.words[0]) ? ":*" : ""}`;
-const tsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) => q.terms.map((t) => tsTerm(t, prefix)).join(match === "all" ? " & " : " | ");
+const tsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) =>
+  q.terms.map((t) => tsTerm(t, prefix)).join(match === "all" ? " & " : " | ");
 const HEADLINE = "StartSel=«, StopSel=», MaxWords=16, MinWords=6, ShortWord=2, HighlightAll=false";
 const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, ShortWord=2, HighlightAll=false";
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
@@ -19,12 +20,23 @@ const segmentVector = sql`to_tsvector('english', t.text)`;
 
 function scope(s: NoteScope): SQL {
   // The policy's view (workspace, only-me, private folders) and then the search's filters.
-  const filters: SQL[] = [sql`n.workspace_id = ${s.workspaceId} AND (n.visibility <> 'only-me' OR n.created_by = ${s.viewerUserId})`];
-  if (s.hiddenFolderIds.length) filters.push(sql`NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = n.id AND hf.folder_id IN ${s.hiddenFolderIds})`);
+  const filters: SQL[] = [
+    sql`n.workspace_id = ${s.workspaceId} AND (n.visibility <> 'only-me' OR n.created_by = ${s.viewerUserId})`,
+  ];
+  if (s.hiddenFolderIds.length)
+    filters.push(
+      sql`NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = n.id AND hf.folder_id IN ${s.hiddenFolderIds})`,
+    );
   if (s.fromDate !== undefined) filters.push(sql`n.created_at >= ${s.fromDate}`);
   if (s.toDate !== undefined) filters.push(sql`n.created_at < ${s.toDate}`);
-  if (s.folderIds?.length) filters.push(sql`EXISTS (SELECT 1 FROM note_folders nf WHERE nf.note_id = n.id AND nf.folder_id IN ${s.folderIds})`);
-  if (s.participantEmail) filters.push(sql`EXISTS (SELECT 1 FROM note_participant_emails pe WHERE pe.note_id = n.id AND pe.email_norm = ${s.participantEmail})`);
+  if (s.folderIds?.length)
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM note_folders nf WHERE nf.note_id = n.id AND nf.folder_id IN ${s.folderIds})`,
+    );
+  if (s.participantEmail)
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM note_participant_emails pe WHERE pe.note_id = n.id AND pe.email_norm = ${s.participantEmail})`,
+    );
   if (s.speaker)
     filters.push(sql`EXISTS (SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND (lower(t.speaker) = ${s.speaker}
       OR t.speaker IN (SELECT label FROM note_speakers ns WHERE ns.note_id = n.id AND lower(ns.name) = ${s.speaker})))`);
@@ -38,7 +50,13 @@ export function pgSearchRepo(db: PgDb) {
       // The newest `cap` matches, then ranked: bounded however common the words are.
       // A tsvector keeps at most 256 positions of a word, so in a long transcript a
       // phrase said late may be lost from the note's row: its segment still holds it.
-      const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string; rank: number }>(sql`
+      const { rows } = await db.execute<{
+        id: string;
+        seq: string;
+        title: string;
+        createdAt: string;
+        rank: number;
+      }>(sql`
         SELECT id, seq, title, "createdAt", rank FROM (
           SELECT n.id, n.seq, n.title, n.created_at AS "createdAt", -ts_rank_cd(s.tsv, query) AS rank
           FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${tsMatch(q.query, q.match, q.prefix ?? true)}) AS query
@@ -54,19 +72,32 @@ export function pgSearchRepo(db: PgDb) {
       if (!ids.length) return [];
       const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string }>(sql`
         SELECT n.id, n.seq, n.title, n.created_at AS "createdAt" FROM notes n WHERE n.id IN ${ids} AND ${scope(s)}`);
-      const found = new Map(rows.map((r) => [r.id, { ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: 0 }]));
+      const found = new Map(
+        rows.map((r) => [r.id, { ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: 0 }]),
+      );
       return ids.flatMap((id) => found.get(id) ?? []);
     },
 
     async moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): Promise<MomentHit[]> {
       if (!query.terms.length) return [];
-      const { rows } = await db.execute<{ position: number; startSec: number; speaker: string; text: string; rank: number }>(sql`
+      const { rows } = await db.execute<{
+        position: number;
+        startSec: number;
+        speaker: string;
+        text: string;
+        rank: number;
+      }>(sql`
         SELECT t.position, t.start_sec AS "startSec", t.speaker, ts_headline('english', t.text, query, ${MOMENT_HEADLINE}) AS text,
                -ts_rank_cd(${segmentVector}, query) AS rank
         FROM transcript_segments t, to_tsquery('english', ${tsMatch(query, "any")}) AS query
         WHERE t.note_id = ${note.id} AND ${segmentVector} @@ query
         ORDER BY rank, t.position LIMIT ${limit}`);
-      return rows.map((r) => ({ ...r, position: Number(r.position), startSec: Number(r.startSec), rank: Number(r.rank) }));
+      return rows.map((r) => ({
+        ...r,
+        position: Number(r.position),
+        startSec: Number(r.startSec),
+        rank: Number(r.rank),
+      }));
     },
 
     async noteSnippet(seq: number, query: SearchQuery): Promise<string | null> {
@@ -77,7 +108,10 @@ export function pgSearchRepo(db: PgDb) {
       return rows[0]?.snippet ?? null;
     },
 
-    async segmentAt(noteId: string, startSec: number): Promise<{ position: number; startSec: number; speaker: string; text: string } | null> {
+    async segmentAt(
+      noteId: string,
+      startSec: number,
+    ): Promise<{ position: number; startSec: number; speaker: string; text: string } | null> {
       const { rows } = await db.execute<{ position: number; startSec: number; speaker: string; text: string }>(sql`
         SELECT position, start_sec AS "startSec", speaker, text FROM transcript_segments
         WHERE note_id = ${noteId} AND start_sec >= ${startSec} ORDER BY position LIMIT 1`);
@@ -86,7 +120,13 @@ export function pgSearchRepo(db: PgDb) {
 
     async articles(q: { workspaceId: string; words: string[]; limit: number }): Promise<ArticleHit[]> {
       if (!q.words.length) return [];
-      const { rows } = await db.execute<{ id: string; title: string; createdAt: string; snippet: string; rank: number }>(sql`
+      const { rows } = await db.execute<{
+        id: string;
+        title: string;
+        createdAt: string;
+        snippet: string;
+        rank: number;
+      }>(sql`
         SELECT a.id, a.title, a.created_at AS "createdAt",
                ts_headline('english', a.title || E'\\n' || a.content, query, ${HEADLINE}) AS snippet,
                -ts_rank_cd(${articleVector}, query) AS rank

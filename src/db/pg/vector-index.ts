@@ -28,23 +28,37 @@ export async function ensureHnswIndex(run: (statement: string) => Promise<unknow
 }
 
 export async function setUpVectorIndex(client: pg.ClientBase): Promise<VectorIndexState> {
-  const { rows } = await client.query<{ version: string | null }>("SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'");
-  if (!rows.length) return { enabled: false, detail: "the pgvector extension is not installed on this PostgreSQL server" };
+  const { rows } = await client.query<{ version: string | null }>(
+    "SELECT default_version AS version FROM pg_available_extensions WHERE name = 'vector'",
+  );
+  if (!rows.length)
+    return { enabled: false, detail: "the pgvector extension is not installed on this PostgreSQL server" };
   try {
     await client.query("CREATE EXTENSION IF NOT EXISTS vector");
   } catch (err) {
-    return { enabled: false, detail: `pgvector could not be enabled (${(err as Error).message}); an administrator can run CREATE EXTENSION vector` };
+    return {
+      enabled: false,
+      detail: `pgvector could not be enabled (${(err as Error).message}); an administrator can run CREATE EXTENSION vector`,
+    };
   }
   // Building indexes over existing vectors may take a while: no statement timeout here.
   await client.query("SET statement_timeout = 0");
   try {
-    await client.query("ALTER TABLE passage_vectors ADD COLUMN IF NOT EXISTS dims integer, ADD COLUMN IF NOT EXISTS embedding_v vector");
-    await client.query("UPDATE passage_vectors SET embedding_v = embedding::vector, dims = array_length(embedding, 1) WHERE embedding_v IS NULL");
-    const sizes = await client.query<{ dims: number }>("SELECT DISTINCT dims FROM passage_vectors WHERE dims BETWEEN 1 AND 2000");
+    await client.query(
+      "ALTER TABLE passage_vectors ADD COLUMN IF NOT EXISTS dims integer, ADD COLUMN IF NOT EXISTS embedding_v vector",
+    );
+    await client.query(
+      "UPDATE passage_vectors SET embedding_v = embedding::vector, dims = array_length(embedding, 1) WHERE embedding_v IS NULL",
+    );
+    const sizes = await client.query<{ dims: number }>(
+      "SELECT DISTINCT dims FROM passage_vectors WHERE dims BETWEEN 1 AND 2000",
+    );
     for (const { dims } of sizes.rows) await ensureHnswIndex((q) => client.query(q), dims);
   } finally {
     await client.query("RESET statement_timeout");
   }
-  const version = await client.query<{ v: string }>("SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'");
+  const version = await client.query<{ v: string }>(
+    "SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'",
+  );
   return { enabled: true, detail: `pgvector ${version.rows[0]?.v ?? "?"} with HNSW indexes` };
 }

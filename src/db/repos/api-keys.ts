@@ -39,12 +39,23 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
       await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
     },
     async listForUser(workspaceId: string, userId: string): Promise<ApiKeyRow[]> {
-      return db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId))).orderBy(apiKeys.createdAt);
+      return db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId)))
+        .orderBy(apiKeys.createdAt);
     },
     /** Revokes a key only if it belongs to this user in this workspace. */
     async revokeOwn(workspaceId: string, userId: string, id: string, now: number): Promise<boolean> {
-      const where = and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
-      return changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(where).returning({ id: apiKeys.id })) > 0;
+      const where = and(
+        eq(apiKeys.id, id),
+        eq(apiKeys.workspaceId, workspaceId),
+        eq(apiKeys.userId, userId),
+        isNull(apiKeys.revokedAt),
+      );
+      return (
+        changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(where).returning({ id: apiKeys.id })) > 0
+      );
     },
     /** Every key of a user in a workspace, when they leave it. */
     async revokeAllOf(workspaceId: string, userId: string, now: number): Promise<number> {
@@ -59,14 +70,24 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
         .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
       let n = 0;
       for (const k of live.filter((k) => k.scopes.some((s) => !allowed.includes(s))))
-        n += changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, k.id)).returning({ id: apiKeys.id }));
+        n += changedRows(
+          await db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, k.id)).returning({ id: apiKeys.id }),
+        );
       return n;
     },
     async listForWorkspace(workspaceId: string): Promise<ApiKeyRow[]> {
       return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(apiKeys.createdAt);
     },
     async revoke(id: string, now: number): Promise<boolean> {
-      return changedRows(await db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })) > 0;
+      return (
+        changedRows(
+          await db
+            .update(apiKeys)
+            .set({ revokedAt: now })
+            .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+            .returning({ id: apiKeys.id }),
+        ) > 0
+      );
     },
   };
 }

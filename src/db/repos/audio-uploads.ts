@@ -15,7 +15,13 @@ export function audioUploadRepo(db: Db, t: Tables = sqliteTables) {
       return first(await db.select().from(audioUploads).where(eq(audioUploads.id, id)).limit(1));
     },
     async getInWorkspace(workspaceId: string, id: string): Promise<AudioUploadRow | null> {
-      return first(await db.select().from(audioUploads).where(and(eq(audioUploads.workspaceId, workspaceId), eq(audioUploads.id, id))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(audioUploads)
+          .where(and(eq(audioUploads.workspaceId, workspaceId), eq(audioUploads.id, id)))
+          .limit(1),
+      );
     },
     /** Moves an upload from one status to another; false if it was not in `from`. */
     async transition(id: string, from: AudioUploadRow["status"], patch: Partial<AudioUploadRow>): Promise<boolean> {
@@ -28,7 +34,11 @@ export function audioUploadRepo(db: Db, t: Tables = sqliteTables) {
     },
     /** After a crash, uploads that were being received start over. */
     async resetReceiving(): Promise<number> {
-      const changed = await db.update(audioUploads).set({ status: "pending" }).where(eq(audioUploads.status, "receiving")).returning({ id: audioUploads.id });
+      const changed = await db
+        .update(audioUploads)
+        .set({ status: "pending" })
+        .where(eq(audioUploads.status, "receiving"))
+        .returning({ id: audioUploads.id });
       return changed.length;
     },
   };

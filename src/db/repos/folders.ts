@@ -46,7 +46,12 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     },
     /** The members of a folder, by user id. */
     async memberIds(folderId: string): Promise<string[]> {
-      return (await db.select({ userId: folderMembers.userId }).from(folderMembers).where(eq(folderMembers.folderId, folderId))).map((r) => r.userId);
+      return (
+        await db
+          .select({ userId: folderMembers.userId })
+          .from(folderMembers)
+          .where(eq(folderMembers.folderId, folderId))
+      ).map((r) => r.userId);
     },
     async removeMember(folderId: string, userId: string): Promise<boolean> {
       const gone = await db
@@ -57,7 +62,12 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     },
     /** Id and name of the folders the user may see, by name. */
     async namesVisible(workspaceId: string, userId: string): Promise<{ id: string; name: string }[]> {
-      const load = () => db.select({ id: folders.id, name: folders.name }).from(folders).where(visibleToUser(workspaceId, userId)).orderBy(asc(folders.name), asc(folders.id));
+      const load = () =>
+        db
+          .select({ id: folders.id, name: folders.name })
+          .from(folders)
+          .where(visibleToUser(workspaceId, userId))
+          .orderBy(asc(folders.name), asc(folders.id));
       return (await namesCache.get(`${workspaceId} ${userId}`, load))!;
     },
     insert(row: NewFolder): Promise<void> {
@@ -68,7 +78,13 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
       });
     },
     async get(workspaceId: string, id: string): Promise<FolderRow | null> {
-      return first(await db.select().from(folders).where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, id))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(folders)
+          .where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, id)))
+          .limit(1),
+      );
     },
     /** Folders the user may see: every shared folder, and private ones the user belongs to. */
     async listVisible(workspaceId: string, userId: string): Promise<(FolderRow & { memberCount: number })[]> {
@@ -85,7 +101,10 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
           templateId: folders.templateId,
           createdAt: folders.createdAt,
           updatedAt: folders.updatedAt,
-          memberCount: sql<number>`(SELECT count(*) FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id})`.mapWith(Number),
+          memberCount:
+            sql<number>`(SELECT count(*) FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id})`.mapWith(
+              Number,
+            ),
         })
         .from(folders)
         .where(visibleToUser(workspaceId, userId))
@@ -97,7 +116,10 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     /** The subset of `ids` that are folders of this workspace. */
     async existing(workspaceId: string, ids: string[]): Promise<FolderRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(folders).where(and(eq(folders.workspaceId, workspaceId), inArray(folders.id, ids)));
+      return db
+        .select()
+        .from(folders)
+        .where(and(eq(folders.workspaceId, workspaceId), inArray(folders.id, ids)));
     },
     async update(workspaceId: string, id: string, patch: Partial<FolderRow>): Promise<boolean> {
       const changed = await db
@@ -110,7 +132,13 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     /** Deletes a folder; its notes stay (unfiled from it) and its children move up one level. */
     delete(workspaceId: string, id: string, now: number): Promise<boolean> {
       return transaction(async () => {
-        const folder = first(await db.select().from(folders).where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, id))).limit(1));
+        const folder = first(
+          await db
+            .select()
+            .from(folders)
+            .where(and(eq(folders.workspaceId, workspaceId), eq(folders.id, id)))
+            .limit(1),
+        );
         if (!folder) return false;
         await db
           .update(folders)

@@ -12,7 +12,13 @@ export function groupRepo(db: Db, t: Tables = sqliteTables) {
       await db.insert(userGroups).values(row);
     },
     async getByName(workspaceId: string, name: string): Promise<UserGroupRow | null> {
-      return first(await db.select().from(userGroups).where(and(eq(userGroups.workspaceId, workspaceId), eq(userGroups.name, name))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(userGroups)
+          .where(and(eq(userGroups.workspaceId, workspaceId), eq(userGroups.name, name)))
+          .limit(1),
+      );
     },
     async listWithCounts(workspaceId: string): Promise<(UserGroupRow & { memberCount: number })[]> {
       return db
@@ -22,7 +28,10 @@ export function groupRepo(db: Db, t: Tables = sqliteTables) {
           name: userGroups.name,
           createdAt: userGroups.createdAt,
           // PostgreSQL counts in bigint, which its driver hands over as text.
-          memberCount: sql<number>`(SELECT count(*) FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${userGroups.id})`.mapWith(Number),
+          memberCount:
+            sql<number>`(SELECT count(*) FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${userGroups.id})`.mapWith(
+              Number,
+            ),
         })
         .from(userGroups)
         .where(eq(userGroups.workspaceId, workspaceId))

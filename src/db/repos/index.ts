@@ -65,7 +65,10 @@ function sqliteRepositories(db: Db, transaction: Transaction, opts: RepositoryOp
     ...(() => {
       // Search and the index build share one connection's code tables and centroid cache.
       const codes = passageCodes(db.$client);
-      return { passages: passageRepo(db, {}, codes), passageIndex: passageIndexRepo(db, { indexAt: opts.vectorIndexAt }, codes) };
+      return {
+        passages: passageRepo(db, {}, codes),
+        passageIndex: passageIndexRepo(db, { indexAt: opts.vectorIndexAt }, codes),
+      };
     })(),
   };
 }
@@ -146,9 +149,8 @@ export function createRepositories(db: Db, opts: RepositoryOptions = {}): Reposi
     }
   }
 
-  const repos = Object.fromEntries(Object.entries(sqliteRepositories(db, transaction, opts)).map(([name, repo]) => [name, asyncRepo(repo)])) as Omit<
-    Repositories,
-    "transaction"
-  >;
+  const repos = Object.fromEntries(
+    Object.entries(sqliteRepositories(db, transaction, opts)).map(([name, repo]) => [name, asyncRepo(repo)]),
+  ) as Omit<Repositories, "transaction">;
   return { ...repos, transaction };
 }

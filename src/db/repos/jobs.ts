@@ -12,7 +12,13 @@ export type JobRow = typeof jobs.$inferSelect;
 export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Dialect) {
   const { jobs } = t;
   const ready = (kind: string, now: number) =>
-    and(eq(jobs.kind, kind), or(and(eq(jobs.status, "queued"), lte(jobs.availableAt, now)), and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now))));
+    and(
+      eq(jobs.kind, kind),
+      or(
+        and(eq(jobs.status, "queued"), lte(jobs.availableAt, now)),
+        and(eq(jobs.status, "running"), lt(jobs.leaseUntil, now)),
+      ),
+    );
   const changed = (rows: unknown[]) => rows.length;
 
   return {
@@ -31,7 +37,13 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
           // Two replicas enqueueing the same key at once: the second waits, then finds the first's.
           await dialect.lockForTransaction(db, `job:${job.idempotencyKey}`);
           const statuses: JobRow["status"][] = job.coalesceQueuedOnly ? ["queued"] : ["queued", "running"];
-          const existing = first(await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, job.idempotencyKey), inArray(jobs.status, statuses))).limit(1));
+          const existing = first(
+            await db
+              .select({ id: jobs.id })
+              .from(jobs)
+              .where(and(eq(jobs.idempotencyKey, job.idempotencyKey), inArray(jobs.status, statuses)))
+              .limit(1),
+          );
           if (existing) return existing.id;
         }
         const [row] = await db
@@ -62,11 +74,27 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
       );
     },
     async hasUnfinished(idempotencyKey: string): Promise<boolean> {
-      return (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, idempotencyKey), inArray(jobs.status, ["queued", "running"]))).limit(1)).length > 0;
+      return (
+        (
+          await db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(and(eq(jobs.idempotencyKey, idempotencyKey), inArray(jobs.status, ["queued", "running"])))
+            .limit(1)
+        ).length > 0
+      );
     },
     async claim(kind: string, now: number, leaseMs: number): Promise<JobRow | null> {
-      const oldest = db.select({ id: jobs.id }).from(jobs).where(ready(kind, now)).orderBy(asc(jobs.availableAt), asc(jobs.id)).limit(1);
-      const pick = dialect.name === "postgres" ? (oldest as unknown as { for(s: string, o: object): typeof oldest }).for("update", { skipLocked: true }) : oldest;
+      const oldest = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(ready(kind, now))
+        .orderBy(asc(jobs.availableAt), asc(jobs.id))
+        .limit(1);
+      const pick =
+        dialect.name === "postgres"
+          ? (oldest as unknown as { for(s: string, o: object): typeof oldest }).for("update", { skipLocked: true })
+          : oldest;
       return first(
         await db
           .update(jobs)
@@ -91,10 +119,16 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
       );
     },
     async succeed(id: number, attempts: number, now: number): Promise<void> {
-      await db.update(jobs).set({ status: "succeeded", leaseUntil: null, lastError: null, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
+      await db
+        .update(jobs)
+        .set({ status: "succeeded", leaseUntil: null, lastError: null, updatedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
     async retryLater(id: number, attempts: number, error: string, availableAt: number, now: number): Promise<void> {
-      await db.update(jobs).set({ status: "queued", leaseUntil: null, lastError: error, availableAt, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
+      await db
+        .update(jobs)
+        .set({ status: "queued", leaseUntil: null, lastError: error, availableAt, updatedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
     /**
      * Hands a running job back unfinished (its worker is stopping): queued again at once,
@@ -103,18 +137,33 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
     async release(id: number, attempts: number, now: number): Promise<void> {
       await db
         .update(jobs)
-        .set({ status: "queued", attempts: sql`${jobs.attempts} - 1`, leaseUntil: null, availableAt: now, updatedAt: now })
+        .set({
+          status: "queued",
+          attempts: sql`${jobs.attempts} - 1`,
+          leaseUntil: null,
+          availableAt: now,
+          updatedAt: now,
+        })
         .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.attempts, attempts)));
     },
     async fail(id: number, attempts: number, error: string, now: number): Promise<void> {
-      await db.update(jobs).set({ status: "failed", leaseUntil: null, lastError: error, updatedAt: now }).where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
+      await db
+        .update(jobs)
+        .set({ status: "failed", leaseUntil: null, lastError: error, updatedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
     },
     async get(id: number): Promise<JobRow | null> {
       return first(await db.select().from(jobs).where(eq(jobs.id, id)).limit(1));
     },
     async nextAvailableAt(kind: string): Promise<number | null> {
       const [row] = await db
-        .select({ at: sql<number | null>`min(CASE WHEN ${jobs.status} = 'queued' THEN ${jobs.availableAt} ELSE ${jobs.leaseUntil} END)`.mapWith((v) => (v === null ? null : Number(v))) })
+        .select({
+          at: sql<
+            number | null
+          >`min(CASE WHEN ${jobs.status} = 'queued' THEN ${jobs.availableAt} ELSE ${jobs.leaseUntil} END)`.mapWith(
+            (v) => (v === null ? null : Number(v)),
+          ),
+        })
         .from(jobs)
         .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])));
       return row?.at ?? null;

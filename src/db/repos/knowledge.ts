@@ -22,7 +22,9 @@ export function knowledgeRepo(db: Db, t: Tables = sqliteTables) {
     },
     /** Every article's id (for rebuilding indexes). */
     async allIds(): Promise<string[]> {
-      return (await db.select({ id: knowledgeArticles.id }).from(knowledgeArticles).orderBy(asc(knowledgeArticles.createdAt))).map((r) => r.id);
+      return (
+        await db.select({ id: knowledgeArticles.id }).from(knowledgeArticles).orderBy(asc(knowledgeArticles.createdAt))
+      ).map((r) => r.id);
     },
     async getById(id: string): Promise<KnowledgeRow | null> {
       return first(await db.select().from(knowledgeArticles).where(eq(knowledgeArticles.id, id)).limit(1));

@@ -12,17 +12,43 @@ export interface StaleUpload {
 }
 
 export function maintenanceRepo(db: Db, t: Tables) {
-  const { oauthClients, oauthRequests, oauthCodes, oauthRefreshTokens, webSessions, accountTokens, audioUploads, jobs, webhookEvents } = t;
+  const {
+    oauthClients,
+    oauthRequests,
+    oauthCodes,
+    oauthRefreshTokens,
+    webSessions,
+    accountTokens,
+    audioUploads,
+    jobs,
+    webhookEvents,
+  } = t;
   const gone = (rows: unknown[]) => rows.length;
   return {
     /** Sign-in requests, codes, tokens and sessions past their expiry; counts by kind. */
     async deleteExpired(now: number): Promise<Record<string, number>> {
       return {
-        oauthRequests: gone(await db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, now)).returning({ id: oauthRequests.id })),
-        oauthCodes: gone(await db.delete(oauthCodes).where(lte(oauthCodes.expiresAt, now)).returning({ id: oauthCodes.codeHash })),
-        oauthRefreshTokens: gone(await db.delete(oauthRefreshTokens).where(lte(oauthRefreshTokens.expiresAt, now)).returning({ id: oauthRefreshTokens.tokenHash })),
-        webSessions: gone(await db.delete(webSessions).where(lte(webSessions.expiresAt, now)).returning({ id: webSessions.idHash })),
-        accountTokens: gone(await db.delete(accountTokens).where(lte(accountTokens.expiresAt, now)).returning({ id: accountTokens.tokenHash })),
+        oauthRequests: gone(
+          await db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, now)).returning({ id: oauthRequests.id }),
+        ),
+        oauthCodes: gone(
+          await db.delete(oauthCodes).where(lte(oauthCodes.expiresAt, now)).returning({ id: oauthCodes.codeHash }),
+        ),
+        oauthRefreshTokens: gone(
+          await db
+            .delete(oauthRefreshTokens)
+            .where(lte(oauthRefreshTokens.expiresAt, now))
+            .returning({ id: oauthRefreshTokens.tokenHash }),
+        ),
+        webSessions: gone(
+          await db.delete(webSessions).where(lte(webSessions.expiresAt, now)).returning({ id: webSessions.idHash }),
+        ),
+        accountTokens: gone(
+          await db
+            .delete(accountTokens)
+            .where(lte(accountTokens.expiresAt, now))
+            .returning({ id: accountTokens.tokenHash }),
+        ),
       };
     },
     /**
@@ -30,9 +56,18 @@ export function maintenanceRepo(db: Db, t: Tables) {
      * open to anyone, so what is never used does not stay.
      */
     async deleteUnusedClients(before: number): Promise<number> {
-      const tokens = db.select({ id: oauthRefreshTokens.tokenHash }).from(oauthRefreshTokens).where(eq(oauthRefreshTokens.clientId, oauthClients.id));
-      const codes = db.select({ id: oauthCodes.codeHash }).from(oauthCodes).where(eq(oauthCodes.clientId, oauthClients.id));
-      const requests = db.select({ id: oauthRequests.id }).from(oauthRequests).where(eq(oauthRequests.clientId, oauthClients.id));
+      const tokens = db
+        .select({ id: oauthRefreshTokens.tokenHash })
+        .from(oauthRefreshTokens)
+        .where(eq(oauthRefreshTokens.clientId, oauthClients.id));
+      const codes = db
+        .select({ id: oauthCodes.codeHash })
+        .from(oauthCodes)
+        .where(eq(oauthCodes.clientId, oauthClients.id));
+      const requests = db
+        .select({ id: oauthRequests.id })
+        .from(oauthRequests)
+        .where(eq(oauthRequests.clientId, oauthClients.id));
       return gone(
         await db
           .delete(oauthClients)
@@ -44,13 +79,26 @@ export function maintenanceRepo(db: Db, t: Tables) {
      * Uploads nobody will finish or use: never sent (or cut off) and past their URL's
      * expiry by `pendingGraceMs`; sent but never made into a note for `unusedGraceMs`.
      */
-    async staleUploads(now: number, pendingGraceMs: number, unusedGraceMs: number, limit = 500): Promise<StaleUpload[]> {
+    async staleUploads(
+      now: number,
+      pendingGraceMs: number,
+      unusedGraceMs: number,
+      limit = 500,
+    ): Promise<StaleUpload[]> {
       return await db
-        .select({ id: audioUploads.id, workspaceId: audioUploads.workspaceId, extension: audioUploads.extension, status: audioUploads.status })
+        .select({
+          id: audioUploads.id,
+          workspaceId: audioUploads.workspaceId,
+          extension: audioUploads.extension,
+          status: audioUploads.status,
+        })
         .from(audioUploads)
         .where(
           or(
-            and(inArray(audioUploads.status, ["pending", "receiving"]), lt(audioUploads.expiresAt, now - pendingGraceMs)),
+            and(
+              inArray(audioUploads.status, ["pending", "receiving"]),
+              lt(audioUploads.expiresAt, now - pendingGraceMs),
+            ),
             and(eq(audioUploads.status, "uploaded"), lt(audioUploads.expiresAt, now - unusedGraceMs)),
           ),
         )
@@ -58,7 +106,14 @@ export function maintenanceRepo(db: Db, t: Tables) {
     },
     /** Removes an upload's row, only if it is still in the state it was found in (a late PUT or note wins). */
     async deleteUpload(id: string, status: string): Promise<boolean> {
-      return gone(await db.delete(audioUploads).where(and(eq(audioUploads.id, id), eq(audioUploads.status, status as "pending"))).returning({ id: audioUploads.id })) > 0;
+      return (
+        gone(
+          await db
+            .delete(audioUploads)
+            .where(and(eq(audioUploads.id, id), eq(audioUploads.status, status as "pending")))
+            .returning({ id: audioUploads.id }),
+        ) > 0
+      );
     },
     /** Which of these upload ids have a row (any state): a file whose id has none is an orphan. */
     async existingUploadIds(ids: string[]): Promise<Set<string>> {
@@ -68,11 +123,18 @@ export function maintenanceRepo(db: Db, t: Tables) {
     },
     /** Finished jobs older than `before`: the queue's history, not its work. */
     async deleteFinishedJobs(before: number): Promise<number> {
-      return gone(await db.delete(jobs).where(and(inArray(jobs.status, ["succeeded", "failed"]), lt(jobs.updatedAt, before))).returning({ id: jobs.id }));
+      return gone(
+        await db
+          .delete(jobs)
+          .where(and(inArray(jobs.status, ["succeeded", "failed"]), lt(jobs.updatedAt, before)))
+          .returning({ id: jobs.id }),
+      );
     },
     /** Webhook events (and, by cascade, their delivery log) older than `before`. */
     async deleteOldEvents(before: number): Promise<number> {
-      return gone(await db.delete(webhookEvents).where(lt(webhookEvents.createdAt, before)).returning({ id: webhookEvents.id }));
+      return gone(
+        await db.delete(webhookEvents).where(lt(webhookEvents.createdAt, before)).returning({ id: webhookEvents.id }),
+      );
     },
   };
 }

@@ -30,13 +30,22 @@ export function memberRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     createdAt: members.createdAt,
   };
   const one = async (where: SQL): Promise<MemberRecord | null> =>
-    first(await db.select(memberColumns).from(members).innerJoin(users, eq(users.id, members.userId)).where(where).orderBy(asc(members.createdAt)).limit(1));
+    first(
+      await db
+        .select(memberColumns)
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(where)
+        .orderBy(asc(members.createdAt))
+        .limit(1),
+    );
   return {
     async insert(row: typeof members.$inferInsert): Promise<void> {
       await db.insert(members).values(row);
     },
     get: (workspaceId: string, id: string) => one(and(eq(members.workspaceId, workspaceId), eq(members.id, id))!),
-    getByUser: (workspaceId: string, userId: string) => one(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId))!),
+    getByUser: (workspaceId: string, userId: string) =>
+      one(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId))!),
     /** A member by email, ignoring case. */
     getByEmail: (workspaceId: string, email: string) =>
       one(and(eq(members.workspaceId, workspaceId), sql`lower(${users.email}) = ${email.toLowerCase()}`)!),
@@ -44,7 +53,13 @@ export function memberRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     /** One page plus one row, so the caller can tell whether another page follows. */
     async list(workspaceId: string, opts: { limit: number; offset: number; search?: string }): Promise<MemberRecord[]> {
       const where = [eq(members.workspaceId, workspaceId)];
-      if (opts.search) where.push(or(dialect.containsIgnoringCase(users.name, opts.search), dialect.containsIgnoringCase(users.email, opts.search))!);
+      if (opts.search)
+        where.push(
+          or(
+            dialect.containsIgnoringCase(users.name, opts.search),
+            dialect.containsIgnoringCase(users.email, opts.search),
+          )!,
+        );
       return db
         .select(memberColumns)
         .from(members)
@@ -75,21 +90,39 @@ export function memberRepo(db: Db, t: Tables, transaction: Transaction, dialect:
       return groupRows(rows, "userId");
     },
     async countAdmins(workspaceId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(members).where(and(eq(members.workspaceId, workspaceId), eq(members.role, "admin")));
+      const [row] = await db
+        .select({ n: count() })
+        .from(members)
+        .where(and(eq(members.workspaceId, workspaceId), eq(members.role, "admin")));
       return row.n;
     },
     async setRole(workspaceId: string, id: string, role: "admin" | "member"): Promise<boolean> {
-      const changed = await db.update(members).set({ role }).where(and(eq(members.workspaceId, workspaceId), eq(members.id, id))).returning({ id: members.id });
+      const changed = await db
+        .update(members)
+        .set({ role })
+        .where(and(eq(members.workspaceId, workspaceId), eq(members.id, id)))
+        .returning({ id: members.id });
       return changed.length > 0;
     },
     /** Removes a membership with the member's groups and folder memberships in that workspace. */
     remove(workspaceId: string, id: string): Promise<boolean> {
       return transaction(async () => {
-        const m = first(await db.select({ userId: members.userId }).from(members).where(and(eq(members.workspaceId, workspaceId), eq(members.id, id))).limit(1));
+        const m = first(
+          await db
+            .select({ userId: members.userId })
+            .from(members)
+            .where(and(eq(members.workspaceId, workspaceId), eq(members.id, id)))
+            .limit(1),
+        );
         if (!m) return false;
         await db.delete(groupMembers).where(eq(groupMembers.memberId, id));
-        const workspaceFolders = db.select({ id: folders.id }).from(folders).where(eq(folders.workspaceId, workspaceId));
-        await db.delete(folderMembers).where(and(eq(folderMembers.userId, m.userId), inArray(folderMembers.folderId, workspaceFolders)));
+        const workspaceFolders = db
+          .select({ id: folders.id })
+          .from(folders)
+          .where(eq(folders.workspaceId, workspaceId));
+        await db
+          .delete(folderMembers)
+          .where(and(eq(folderMembers.userId, m.userId), inArray(folderMembers.folderId, workspaceFolders)));
         await db.delete(members).where(eq(members.id, id));
         return true;
       });

@@ -32,7 +32,11 @@ interface Field<K extends keyof NoteDto> {
 const isoSql = (column: string) =>
   `strftime('%Y-%m-%dT%H:%M:%S', notes.${column} / 1000, 'unixepoch') || printf('.%03dZ', notes.${column} % 1000)`;
 
-const STAGES: Record<string, NonNullable<NoteDto["progress"]>["stage"]> = { postprocessing: "preparing", "transcript-processing": "transcribing", summarizing: "summarizing" };
+const STAGES: Record<string, NonNullable<NoteDto["progress"]>["stage"]> = {
+  postprocessing: "preparing",
+  "transcript-processing": "transcribing",
+  summarizing: "summarizing",
+};
 
 /** While processing runs: the stage the status names, and the stored percentage of it. */
 function progressOf(r: NoteRow): NoteDto["progress"] {
@@ -40,7 +44,11 @@ function progressOf(r: NoteRow): NoteDto["progress"] {
   return stage ? { stage, percent: r.processingProgress ?? null } : null;
 }
 
-const field = <K extends keyof NoteDto>(key: K, read: Field<K>["read"], listSql: string | null): Field<K> => ({ key, read, listSql });
+const field = <K extends keyof NoteDto>(key: K, read: Field<K>["read"], listSql: string | null): Field<K> => ({
+  key,
+  read,
+  listSql,
+});
 
 // Plain SQL with qualified names: the tags subquery must not take notes.id for folders.id.
 const FIELDS = [

@@ -7,13 +7,22 @@ import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
-import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments, type ParticipantValue } from "../schema/index.js";
+import {
+  folders,
+  noteFolders,
+  noteParticipantEmails,
+  notes,
+  transcriptSegments,
+  type ParticipantValue,
+} from "../schema/index.js";
 import type { NoteView } from "../../core/access.js";
 
 /** What processing writes on a note besides its transcript. */
 /** A new status starts its stage's progress afresh. */
 export function withProgressReset<F extends { status?: string; processingProgress?: number | null }>(fields: F): F {
-  return fields.status !== undefined && fields.processingProgress === undefined ? { ...fields, processingProgress: null } : fields;
+  return fields.status !== undefined && fields.processingProgress === undefined
+    ? { ...fields, processingProgress: null }
+    : fields;
 }
 
 export type ProcessingFields =
@@ -66,7 +75,10 @@ export type ListProjection = keyof typeof PROJECTIONS;
  * viewers who have such folders: everyone else pays nothing for it.
  */
 function visibleTo(hidden: boolean): SQL {
-  const base = and(eq(notes.workspaceId, P("ws")), or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))))!;
+  const base = and(
+    eq(notes.workspaceId, P("ws")),
+    or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))),
+  )!;
   if (!hidden) return base;
   return and(
     base,
@@ -92,7 +104,8 @@ const jsonIds = (ids: string[]) => JSON.stringify(ids);
 
 export interface NewNote {
   /** Processing fills in the template, warnings and progress later. */
-  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings" | "processingProgress"> & Partial<Pick<NoteRow, "templateId" | "processingWarnings" | "processingProgress">>;
+  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings" | "processingProgress"> &
+    Partial<Pick<NoteRow, "templateId" | "processingWarnings" | "processingProgress">>;
   segments: SegmentRow[];
   folderIds: string[];
 }
@@ -105,9 +118,20 @@ export interface NoteRepoOptions {
 }
 
 export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
-  const getStmts = [false, true].map((hidden) => db.select().from(notes).where(and(visibleTo(hidden), eq(notes.id, P("id")))).prepare());
+  const getStmts = [false, true].map((hidden) =>
+    db
+      .select()
+      .from(notes)
+      .where(and(visibleTo(hidden), eq(notes.id, P("id"))))
+      .prepare(),
+  );
   const segmentsStmt = db
-    .select({ speaker: transcriptSegments.speaker, text: transcriptSegments.text, startSec: transcriptSegments.startSec, endSec: transcriptSegments.endSec })
+    .select({
+      speaker: transcriptSegments.speaker,
+      text: transcriptSegments.text,
+      startSec: transcriptSegments.startSec,
+      endSec: transcriptSegments.endSec,
+    })
     .from(transcriptSegments)
     .where(eq(transcriptSegments.noteId, P("id")))
     .orderBy(asc(transcriptSegments.position))
@@ -140,9 +164,12 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     segmentIndexStmt.add.run(id);
   }
   function reindex(id: string) {
-    const n = reindexStmt.source.get(id) as { seq: number; title: string; user_written_note: string; summary: string; enhanced_note: string } | undefined;
+    const n = reindexStmt.source.get(id) as
+      { seq: number; title: string; user_written_note: string; summary: string; enhanced_note: string } | undefined;
     if (!n) return;
-    const body = [n.user_written_note, n.summary, n.enhanced_note, ...(reindexStmt.transcript.all(id) as string[])].filter(Boolean).join("\n");
+    const body = [n.user_written_note, n.summary, n.enhanced_note, ...(reindexStmt.transcript.all(id) as string[])]
+      .filter(Boolean)
+      .join("\n");
     reindexStmt.remove.run(n.seq);
     reindexStmt.add.run(n.seq, n.title, body);
     return n.seq;
@@ -165,17 +192,31 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       const inner = db
         .select({ one: sql`1` })
         .from(noteFolders)
-        .where(inArray(noteFolders.folderId, folderIds.map((_, i) => P(`f${i}`))))
+        .where(
+          inArray(
+            noteFolders.folderId,
+            folderIds.map((_, i) => P(`f${i}`)),
+          ),
+        )
         .limit(FOLDER_DRIVE_LIMIT)
         .as("capped");
-      stmt = db.select({ n: sql<number>`count(*)` }).from(inner).prepare();
+      stmt = db
+        .select({ n: sql<number>`count(*)` })
+        .from(inner)
+        .prepare();
       folderSizeStatements.set(folderIds.length, stmt);
     }
     const { n } = stmt.get(Object.fromEntries(folderIds.map((id, i) => [`f${i}`, id]))) as { n: number };
     return n < FOLDER_DRIVE_LIMIT ? "drive" : "probe";
   }
 
-  function listStatement(f: NoteListFilter, hasMatch: boolean, folderMode: FolderMode | null, projection: ListProjection, hidden: boolean) {
+  function listStatement(
+    f: NoteListFilter,
+    hasMatch: boolean,
+    folderMode: FolderMode | null,
+    projection: ListProjection,
+    hidden: boolean,
+  ) {
     const listItemJson = PROJECTIONS[projection];
     const visible = visibleTo(hidden);
     const shape = [
@@ -207,9 +248,16 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (f.toDate !== undefined) where.push(lt(createdAt, P("toDate")));
     if (f.updatedAfter !== undefined) where.push(gt(notes.updatedAt, P("updatedAfter")));
     if (f.search !== undefined)
-      where.push(hasMatch ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})` : sql`0`);
+      where.push(
+        hasMatch
+          ? sql`${notes.seq} IN (SELECT rowid FROM notes_title_fts WHERE notes_title_fts MATCH ${P("match")})`
+          : sql`0`,
+      );
     if (f.folderIds?.length && folderMode !== "timeline") {
-      const inFolders = inArray(noteFolders.folderId, f.folderIds.map((_, i) => P(`f${i}`)));
+      const inFolders = inArray(
+        noteFolders.folderId,
+        f.folderIds.map((_, i) => P(`f${i}`)),
+      );
       where.push(
         folderMode === "drive"
           ? inArray(notes.id, db.select({ id: noteFolders.noteId }).from(noteFolders).where(inFolders))
@@ -217,9 +265,16 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       );
     }
     if (f.participantEmail !== undefined)
-      where.push(sql`${notes.id} IN (SELECT ${noteParticipantEmails.noteId} FROM ${noteParticipantEmails} WHERE ${noteParticipantEmails.emailNorm} = ${P("email")})`);
+      where.push(
+        sql`${notes.id} IN (SELECT ${noteParticipantEmails.noteId} FROM ${noteParticipantEmails} WHERE ${noteParticipantEmails.emailNorm} = ${P("email")})`,
+      );
     const dir = f.sortOrder === "asc" ? asc : desc;
-    const key = f.sortBy === "title" ? sql`${notes.title} COLLATE NOCASE` : f.sortBy === "updatedAt" ? notes.updatedAt : notes.createdAt;
+    const key =
+      f.sortBy === "title"
+        ? sql`${notes.title} COLLATE NOCASE`
+        : f.sortBy === "updatedAt"
+          ? notes.updatedAt
+          : notes.createdAt;
     const order = [dir(key), dir(notes.id)];
     const filtered = where.length > 1;
     if (folderMode === "timeline") {
@@ -235,14 +290,34 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
         .limit(P("limit"))
         .offset(P("offset"))
         .as("page");
-      stmt = db.select({ json: listItemJson }).from(page).crossJoin(notes).where(eq(notes.seq, page.seq)).orderBy(...order).prepare();
+      stmt = db
+        .select({ json: listItemJson })
+        .from(page)
+        .crossJoin(notes)
+        .where(eq(notes.seq, page.seq))
+        .orderBy(...order)
+        .prepare();
     } else if (!filtered) {
       // The page comes straight off the (workspace, sort key, id) index.
-      stmt = db.select({ json: listItemJson }).from(notes).where(visible).orderBy(...order).limit(P("limit")).offset(P("offset")).prepare();
+      stmt = db
+        .select({ json: listItemJson })
+        .from(notes)
+        .where(visible)
+        .orderBy(...order)
+        .limit(P("limit"))
+        .offset(P("offset"))
+        .prepare();
     } else {
       // A filter may leave many rows to sort; SQLite computes a row's output before
       // sorting it, so the page's notes are chosen first and rendered after.
-      const page = db.select({ seq: notes.seq }).from(notes).where(and(...where)).orderBy(...order).limit(P("limit")).offset(P("offset")).as("page");
+      const page = db
+        .select({ seq: notes.seq })
+        .from(notes)
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(P("limit"))
+        .offset(P("offset"))
+        .as("page");
       stmt = db
         .select({ json: listItemJson })
         .from(page)
@@ -274,7 +349,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
     const folderMode = f.folderIds?.length ? folderFilterMode({ ...f, folderIds: f.folderIds }) : null;
     const hidden = view.hiddenFolderIds.length > 0;
-    return (listStatement(f, match !== null, folderMode, projection, hidden).all(params) as { json: string }[]).map((r) => r.json);
+    return (listStatement(f, match !== null, folderMode, projection, hidden).all(params) as { json: string }[]).map(
+      (r) => r.json,
+    );
   }
 
   return {
@@ -283,14 +360,20 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
         tx.insert(notes).values(note.row).run();
         const emails = [...new Set(note.row.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean))];
         if (emails.length)
-          tx.insert(noteParticipantEmails).values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm }))).run();
+          tx.insert(noteParticipantEmails)
+            .values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm })))
+            .run();
         // Chunked: SQLite limits the number of bound parameters per statement.
         for (let i = 0; i < note.segments.length; i += 500)
           tx.insert(transcriptSegments)
             .values(note.segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: note.row.id, position: i + j })))
             .run();
         if (note.folderIds.length)
-          tx.insert(noteFolders).values(note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt }))).run();
+          tx.insert(noteFolders)
+            .values(
+              note.folderIds.map((folderId) => ({ noteId: note.row.id, folderId, noteCreatedAt: note.row.createdAt })),
+            )
+            .run();
         const seq = reindex(note.row.id);
         if (seq !== undefined && note.segments.length) indexSegments(note.row.id, seq);
       });
@@ -298,7 +381,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
 
     /** The note, when the view lets the viewer see it. */
     get(view: NoteView, id: string): NoteRow | null {
-      return (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow | undefined) ?? null;
+      return (
+        (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow | undefined) ?? null
+      );
     },
 
     listJson,
@@ -312,7 +397,12 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       return segmentsStmt.all({ id: noteId }) as SegmentRow[];
     },
 
-    update(workspaceId: string, id: string, patch: Partial<Omit<NoteRow, "seq" | "id">>, folderIds?: string[]): boolean {
+    update(
+      workspaceId: string,
+      id: string,
+      patch: Partial<Omit<NoteRow, "seq" | "id">>,
+      folderIds?: string[],
+    ): boolean {
       return db.transaction((tx) => {
         const changed = tx
           .update(notes)
@@ -324,7 +414,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
           tx.delete(noteFolders).where(eq(noteFolders.noteId, id)).run();
           if (folderIds.length) {
             const { createdAt } = tx.select({ createdAt: notes.createdAt }).from(notes).where(eq(notes.id, id)).get()!;
-            tx.insert(noteFolders).values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: createdAt }))).run();
+            tx.insert(noteFolders)
+              .values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: createdAt })))
+              .run();
           }
         }
         if (patch.title !== undefined || patch.userWrittenNote !== undefined) reindex(id);
@@ -335,17 +427,20 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     /** For the processing pipeline, which acts for no particular viewer. */
     /** Every note's id, in the order they were made, a page at a time (for rebuilding indexes). */
     idsAfter(afterSeq: number, limit: number): { id: string; seq: number }[] {
-      return db.select({ id: notes.id, seq: notes.seq }).from(notes).where(gt(notes.seq, afterSeq)).orderBy(asc(notes.seq)).limit(limit).all();
+      return db
+        .select({ id: notes.id, seq: notes.seq })
+        .from(notes)
+        .where(gt(notes.seq, afterSeq))
+        .orderBy(asc(notes.seq))
+        .limit(limit)
+        .all();
     },
 
     getForProcessing(id: string): NoteRow | null {
       return db.select().from(notes).where(eq(notes.id, id)).get() ?? null;
     },
 
-    setProcessingState(
-      id: string,
-      fields: Pick<Partial<NoteRow>, ProcessingFields>,
-    ): void {
+    setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): void {
       db.transaction(() => {
         db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id)).run();
         if (fields.summary !== undefined || fields.enhancedNote !== undefined) reindex(id);
@@ -358,7 +453,14 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
-    replaceTranscript(id: string, segments: SegmentRow[], fields: Pick<Partial<NoteRow>, "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage">): void {
+    replaceTranscript(
+      id: string,
+      segments: SegmentRow[],
+      fields: Pick<
+        Partial<NoteRow>,
+        "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage"
+      >,
+    ): void {
       db.transaction((tx) => {
         tx.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id)).run();
         for (let i = 0; i < segments.length; i += 500)
@@ -373,7 +475,12 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
 
     /** Deletes a note of the workspace (the service has asked the policy first). */
     delete(workspaceId: string, id: string): boolean {
-      return db.delete(notes).where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id))).run().changes > 0;
+      return (
+        db
+          .delete(notes)
+          .where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id)))
+          .run().changes > 0
+      );
     },
   };
 }

@@ -18,7 +18,8 @@ export function oauthRepo(db: Db, t: Tables = sqliteTables) {
     async insertRequest(row: OAuthRequestRow): Promise<void> {
       await db.insert(oauthRequests).values(row);
     },
-    request: async (id: string) => first(await db.select().from(oauthRequests).where(eq(oauthRequests.id, id)).limit(1)),
+    request: async (id: string) =>
+      first(await db.select().from(oauthRequests).where(eq(oauthRequests.id, id)).limit(1)),
     async updateRequest(id: string, patch: Partial<OAuthRequestRow>): Promise<void> {
       await db.update(oauthRequests).set(patch).where(eq(oauthRequests.id, id));
     },
@@ -42,7 +43,8 @@ export function oauthRepo(db: Db, t: Tables = sqliteTables) {
     async insertRefresh(row: RefreshRow): Promise<void> {
       await db.insert(oauthRefreshTokens).values(row);
     },
-    refresh: async (hash: string) => first(await db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, hash)).limit(1)),
+    refresh: async (hash: string) =>
+      first(await db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, hash)).limit(1)),
     /** Marks a refresh token rotated; false if another request rotated it first. */
     async rotate(hash: string, now: number): Promise<boolean> {
       const marked = await db
@@ -57,10 +59,19 @@ export function oauthRepo(db: Db, t: Tables = sqliteTables) {
       await db
         .update(oauthRefreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(oauthRefreshTokens.workspaceId, workspaceId), eq(oauthRefreshTokens.userId, userId), isNull(oauthRefreshTokens.revokedAt)));
+        .where(
+          and(
+            eq(oauthRefreshTokens.workspaceId, workspaceId),
+            eq(oauthRefreshTokens.userId, userId),
+            isNull(oauthRefreshTokens.revokedAt),
+          ),
+        );
     },
     async revokeFamily(familyId: string, now: number): Promise<void> {
-      await db.update(oauthRefreshTokens).set({ revokedAt: now }).where(and(eq(oauthRefreshTokens.familyId, familyId), isNull(oauthRefreshTokens.revokedAt)));
+      await db
+        .update(oauthRefreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(oauthRefreshTokens.familyId, familyId), isNull(oauthRefreshTokens.revokedAt)));
     },
   };
 }

@@ -21,7 +21,9 @@ function ensureCodesTable(sqlite: Database.Database, dims: number): string {
   if (!quantizable(dims)) throw new Error(`No bit table for ${dims} dimensions.`);
   const name = codesTableName(dims);
   // Chunks of 256: a cell has a few hundred to a few thousand passages.
-  sqlite.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING vec0(workspace_id text partition key, cell integer partition key, embedding bit[${dims}], chunk_size=256)`);
+  sqlite.exec(
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING vec0(workspace_id text partition key, cell integer partition key, embedding bit[${dims}], chunk_size=256)`,
+  );
   // sqlite-vec finds a partition's chunks by scanning its chunk table; with a chunk
   // table thousands of rows long (a partition per cell), an index makes that a lookup.
   // The shadow table's layout is sqlite-vec's: should it change, searches stay right,
@@ -42,13 +44,24 @@ function ensureCodesTable(sqlite: Database.Database, dims: number): string {
  */
 export function upgradeVectorTables(sqlite: Database.Database): void {
   const tables = (glob: string, re: RegExp) =>
-    (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB ?").pluck().all(glob) as string[]).filter((n) => re.test(n));
+    (
+      sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB ?")
+        .pluck()
+        .all(glob) as string[]
+    ).filter((n) => re.test(n));
   const fill = (dims: number) => {
     const codes = ensureCodesTable(sqlite, dims);
     sqlite
-      .prepare(`INSERT INTO ${codes} (rowid, workspace_id, cell, embedding) SELECT id, workspace_id, 0, vec_quantize_binary(embedding) FROM passages WHERE dims = ? AND embedding IS NOT NULL`)
+      .prepare(
+        `INSERT INTO ${codes} (rowid, workspace_id, cell, embedding) SELECT id, workspace_id, 0, vec_quantize_binary(embedding) FROM passages WHERE dims = ? AND embedding IS NOT NULL`,
+      )
       .run(dims);
-    sqlite.prepare("INSERT OR IGNORE INTO passage_members (passage_id, workspace_id, dims, cell) SELECT id, workspace_id, dims, 0 FROM passages WHERE dims = ? AND embedding IS NOT NULL").run(dims);
+    sqlite
+      .prepare(
+        "INSERT OR IGNORE INTO passage_members (passage_id, workspace_id, dims, cell) SELECT id, workspace_id, dims, 0 FROM passages WHERE dims = ? AND embedding IS NOT NULL",
+      )
+      .run(dims);
     sqlite
       .prepare(
         "INSERT INTO passage_indexes (workspace_id, dims, passages) SELECT workspace_id, dims, count(*) FROM passage_members WHERE dims = ? GROUP BY workspace_id ON CONFLICT DO UPDATE SET passages = excluded.passages",
@@ -58,7 +71,11 @@ export function upgradeVectorTables(sqlite: Database.Database): void {
   for (const name of tables("passage_vectors_[0-9]*", /^passage_vectors_\d+$/)) {
     const dims = Number(name.slice("passage_vectors_".length));
     sqlite.transaction(() => {
-      sqlite.prepare(`UPDATE passages SET embedding = (SELECT v.embedding FROM ${name} v WHERE v.rowid = passages.id) WHERE dims = ? AND embedding IS NULL`).run(dims);
+      sqlite
+        .prepare(
+          `UPDATE passages SET embedding = (SELECT v.embedding FROM ${name} v WHERE v.rowid = passages.id) WHERE dims = ? AND embedding IS NULL`,
+        )
+        .run(dims);
       if (quantizable(dims)) fill(dims);
       sqlite.exec(`DROP TABLE ${name}`);
     })();
@@ -104,7 +121,9 @@ export function passageCodes(sqlite: Database.Database) {
     const key = `${workspaceId}\0${dims}\0${generation}`;
     let set = centroidCache.get(key);
     if (!set) {
-      const rows = stmt("SELECT cell, centroid FROM passage_centroids WHERE workspace_id = ? AND dims = ? AND generation = ? ORDER BY cell").all(workspaceId, dims, generation) as {
+      const rows = stmt(
+        "SELECT cell, centroid FROM passage_centroids WHERE workspace_id = ? AND dims = ? AND generation = ? ORDER BY cell",
+      ).all(workspaceId, dims, generation) as {
         cell: number;
         centroid: Buffer;
       }[];
@@ -113,7 +132,9 @@ export function passageCodes(sqlite: Database.Database) {
         rows.map((r) => r.cell),
         rows.map((r) => Float32Array.from(asVector(r.centroid))),
       );
-      for (const k of centroidCache.keys()) if (k.startsWith(`${workspaceId}\0${dims}\0`) && Number(k.split("\0")[2]) < generation - 1) centroidCache.delete(k);
+      for (const k of centroidCache.keys())
+        if (k.startsWith(`${workspaceId}\0${dims}\0`) && Number(k.split("\0")[2]) < generation - 1)
+          centroidCache.delete(k);
       centroidCache.set(key, set);
     }
     return set;
@@ -126,7 +147,9 @@ export function passageCodes(sqlite: Database.Database) {
   }
 
   function insertCode(dims: number, id: number, workspaceId: string, cell: number, vector: Float32Array) {
-    stmt(`INSERT INTO ${codes(dims)} (rowid, workspace_id, cell, embedding) VALUES (?, ?, ?, vec_quantize_binary(?))`).run(BigInt(id), workspaceId, BigInt(cell), vector);
+    stmt(
+      `INSERT INTO ${codes(dims)} (rowid, workspace_id, cell, embedding) VALUES (?, ?, ?, vec_quantize_binary(?))`,
+    ).run(BigInt(id), workspaceId, BigInt(cell), vector);
   }
 
   function deleteCode(dims: number, id: number) {

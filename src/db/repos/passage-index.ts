@@ -35,7 +35,11 @@ const UNFINISHED = `i.generation > 0 AND (EXISTS (SELECT 1 FROM passage_members 
 /** About √n cells of about √n passages each. */
 export const cellsFor = (passages: number) => Math.min(4096, Math.max(16, Math.round(Math.sqrt(passages))));
 
-export function passageIndexRepo(db: Db, opts: { indexAt?: number } = {}, shared: PassageCodes = passageCodes(db.$client)) {
+export function passageIndexRepo(
+  db: Db,
+  opts: { indexAt?: number } = {},
+  shared: PassageCodes = passageCodes(db.$client),
+) {
   const sqlite = db.$client;
   const indexAt = opts.indexAt ?? INDEX_AT;
   const { stmt, codes, cellFor, insertCode, deleteCode } = shared;
@@ -66,49 +70,78 @@ export function passageIndexRepo(db: Db, opts: { indexAt?: number } = {}, shared
     /** Takes a build on, unless another is under way (one not heard from for `leaseMs` is taken over). */
     claimBuild(target: IndexTarget, now: number, leaseMs: number): boolean {
       return (
-        stmt("UPDATE passage_indexes SET building_since = ?, build_progress = 0 WHERE workspace_id = ? AND dims = ? AND (building_since IS NULL OR building_since < ?)").run(
-          now,
-          target.workspaceId,
-          target.dims,
-          now - leaseMs,
-        ).changes === 1
+        stmt(
+          "UPDATE passage_indexes SET building_since = ?, build_progress = 0 WHERE workspace_id = ? AND dims = ? AND (building_since IS NULL OR building_since < ?)",
+        ).run(now, target.workspaceId, target.dims, now - leaseMs).changes === 1
       );
     },
     /** Keeps a build's claim alive and says how far it is. */
     buildProgress(target: IndexTarget, now: number, progress: number) {
-      stmt("UPDATE passage_indexes SET building_since = ?, build_progress = ? WHERE workspace_id = ? AND dims = ?").run(now, progress, target.workspaceId, target.dims);
+      stmt("UPDATE passage_indexes SET building_since = ?, build_progress = ? WHERE workspace_id = ? AND dims = ?").run(
+        now,
+        progress,
+        target.workspaceId,
+        target.dims,
+      );
     },
     passageCount(target: IndexTarget): number {
-      return (stmt("SELECT passages FROM passage_indexes WHERE workspace_id = ? AND dims = ?").pluck().get(target.workspaceId, target.dims) as number | undefined) ?? 0;
+      return (
+        (stmt("SELECT passages FROM passage_indexes WHERE workspace_id = ? AND dims = ?")
+          .pluck()
+          .get(target.workspaceId, target.dims) as number | undefined) ?? 0
+      );
     },
     /** A page of a workspace's passage ids of a size, in (cell, id) order, after the one given. */
-    memberIdsAfter(target: IndexTarget, after: { cell: number; passageId: number } | null, limit: number): { cell: number; passageId: number }[] {
+    memberIdsAfter(
+      target: IndexTarget,
+      after: { cell: number; passageId: number } | null,
+      limit: number,
+    ): { cell: number; passageId: number }[] {
       return stmt(
         `SELECT cell, passage_id AS passageId FROM passage_members WHERE workspace_id = ? AND dims = ? AND (cell, passage_id) > (?, ?)
          ORDER BY cell, passage_id LIMIT ?`,
-      ).all(target.workspaceId, target.dims, after?.cell ?? -1, after?.passageId ?? -1, limit) as { cell: number; passageId: number }[];
+      ).all(target.workspaceId, target.dims, after?.cell ?? -1, after?.passageId ?? -1, limit) as {
+        cell: number;
+        passageId: number;
+      }[];
     },
     /** The vectors of some passages, for training. */
     vectorsOf(ids: number[]): Float32Array[] {
-      return (stmt("SELECT embedding FROM passages WHERE id IN (SELECT value FROM json_each(?))").pluck().all(JSON.stringify(ids)) as Buffer[]).map((b) =>
-        Float32Array.from(asVector(b)),
-      );
+      return (
+        stmt("SELECT embedding FROM passages WHERE id IN (SELECT value FROM json_each(?))")
+          .pluck()
+          .all(JSON.stringify(ids)) as Buffer[]
+      ).map((b) => Float32Array.from(asVector(b)));
     },
     /** Stores a new generation of cells; from now on new passages go to them. Returns the generation and its first cell id. */
-    installCells(target: IndexTarget, centroids: Float32Array[], trainedOn: number): { generation: number; firstCell: number } {
+    installCells(
+      target: IndexTarget,
+      centroids: Float32Array[],
+      trainedOn: number,
+    ): { generation: number; firstCell: number } {
       return sqlite.transaction(() => {
-        const { generation } = stmt("SELECT generation FROM passage_indexes WHERE workspace_id = ? AND dims = ?").get(target.workspaceId, target.dims) as { generation: number };
-        // Cell ids only grow: each generation's are above every cell before it.
-        const firstCell = (stmt("SELECT coalesce(max(cell), 0) + 1 FROM passage_centroids").pluck().get() as number) ?? 1;
-        const insert = stmt("INSERT INTO passage_centroids (cell, workspace_id, dims, generation, centroid) VALUES (?, ?, ?, ?, ?)");
-        centroids.forEach((c, i) => insert.run(firstCell + i, target.workspaceId, target.dims, generation + 1, Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
-        stmt("UPDATE passage_indexes SET generation = ?, cells = ?, trained_on = ? WHERE workspace_id = ? AND dims = ?").run(
-          generation + 1,
-          centroids.length,
-          trainedOn,
+        const { generation } = stmt("SELECT generation FROM passage_indexes WHERE workspace_id = ? AND dims = ?").get(
           target.workspaceId,
           target.dims,
+        ) as { generation: number };
+        // Cell ids only grow: each generation's are above every cell before it.
+        const firstCell =
+          (stmt("SELECT coalesce(max(cell), 0) + 1 FROM passage_centroids").pluck().get() as number) ?? 1;
+        const insert = stmt(
+          "INSERT INTO passage_centroids (cell, workspace_id, dims, generation, centroid) VALUES (?, ?, ?, ?, ?)",
         );
+        centroids.forEach((c, i) =>
+          insert.run(
+            firstCell + i,
+            target.workspaceId,
+            target.dims,
+            generation + 1,
+            Buffer.from(c.buffer, c.byteOffset, c.byteLength),
+          ),
+        );
+        stmt(
+          "UPDATE passage_indexes SET generation = ?, cells = ?, trained_on = ? WHERE workspace_id = ? AND dims = ?",
+        ).run(generation + 1, centroids.length, trainedOn, target.workspaceId, target.dims);
         return { generation: generation + 1, firstCell };
       })();
     },
@@ -137,8 +170,14 @@ export function passageIndexRepo(db: Db, opts: { indexAt?: number } = {}, shared
     /** Ends a build: the generations before this one are dropped, and the claim released. */
     finishBuild(target: IndexTarget, generation: number) {
       sqlite.transaction(() => {
-        stmt("DELETE FROM passage_centroids WHERE workspace_id = ? AND dims = ? AND generation < ?").run(target.workspaceId, target.dims, generation);
-        stmt("UPDATE passage_indexes SET building_since = NULL, build_progress = NULL WHERE workspace_id = ? AND dims = ?").run(target.workspaceId, target.dims);
+        stmt("DELETE FROM passage_centroids WHERE workspace_id = ? AND dims = ? AND generation < ?").run(
+          target.workspaceId,
+          target.dims,
+          generation,
+        );
+        stmt(
+          "UPDATE passage_indexes SET building_since = NULL, build_progress = NULL WHERE workspace_id = ? AND dims = ?",
+        ).run(target.workspaceId, target.dims);
       })();
       // The build changed where the code table's chunks are (every passage moved out of
       // cell 0): statistics gathered before would have the planner scan all of them
@@ -147,7 +186,9 @@ export function passageIndexRepo(db: Db, opts: { indexAt?: number } = {}, shared
     },
     /** Gives a build's claim back (after a failure), so that it may be tried again. */
     releaseBuild(target: IndexTarget) {
-      stmt("UPDATE passage_indexes SET building_since = NULL, build_progress = NULL WHERE workspace_id = ? AND dims = ?").run(target.workspaceId, target.dims);
+      stmt(
+        "UPDATE passage_indexes SET building_since = NULL, build_progress = NULL WHERE workspace_id = ? AND dims = ?",
+      ).run(target.workspaceId, target.dims);
     },
     /** Every workspace's index, largest first, for `notula admin reindex`. */
     indexStatus(): IndexStatus[] {

@@ -59,7 +59,8 @@ const MIN_PROBES = 8;
 const GROUPS = [1, 2];
 const PER_CELL = 24;
 
-export const probesFor = (cells: number, share = PROBE_SHARE) => Math.min(cells, Math.max(MIN_PROBES, Math.ceil(cells * share)));
+export const probesFor = (cells: number, share = PROBE_SHARE) =>
+  Math.min(cells, Math.max(MIN_PROBES, Math.ceil(cells * share)));
 /**
  * Cells whose centroid is this close (in cosine similarity) to the query as the
  * nearest one's are read too, up to half of them (or MAX_PROBES_ALWAYS, where that is
@@ -69,15 +70,23 @@ const PROBE_MARGIN = 0.1;
 const MAX_PROBE_SHARE = 0.5;
 const MAX_PROBES_ALWAYS = 32;
 
-export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: number } = {}, shared: PassageCodes = passageCodes(db.$client)) {
+export function passageRepo(
+  db: Db,
+  opts: { probeShare?: number; probeMargin?: number } = {},
+  shared: PassageCodes = passageCodes(db.$client),
+) {
   const sqlite = db.$client;
   const { stmt, codes, cellsOf, cellFor, insertCode, deleteCode } = shared;
 
   const insertPassage = sqlite.prepare(
     "INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
   );
-  const insertMember = sqlite.prepare("INSERT INTO passage_members (passage_id, workspace_id, dims, cell) VALUES (?, ?, ?, ?)");
-  const oldOf = sqlite.prepare("SELECT id, workspace_id AS workspaceId, dims FROM passages WHERE source = ? AND source_id = ?");
+  const insertMember = sqlite.prepare(
+    "INSERT INTO passage_members (passage_id, workspace_id, dims, cell) VALUES (?, ?, ?, ?)",
+  );
+  const oldOf = sqlite.prepare(
+    "SELECT id, workspace_id AS workspaceId, dims FROM passages WHERE source = ? AND source_id = ?",
+  );
   const deleteOf = sqlite.prepare("DELETE FROM passages WHERE source = ? AND source_id = ?");
   const modelOf = sqlite.prepare("SELECT model FROM passages WHERE source = ? AND source_id = ? LIMIT 1").pluck();
   const count = sqlite.prepare(
@@ -86,7 +95,11 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
   const stateOf = sqlite.prepare("SELECT generation, cells FROM passage_indexes WHERE workspace_id = ? AND dims = ?");
   // INDEXED BY: statistics gathered while every passage was in cell 0 would have the
   // planner scan the whole table for a cell 0 that is empty by now.
-  const hasUnplaced = sqlite.prepare("SELECT 1 FROM passage_members INDEXED BY passage_members_cell_idx WHERE workspace_id = ? AND dims = ? AND cell = 0 LIMIT 1").pluck();
+  const hasUnplaced = sqlite
+    .prepare(
+      "SELECT 1 FROM passage_members INDEXED BY passage_members_cell_idx WHERE workspace_id = ? AND dims = ? AND cell = 0 LIMIT 1",
+    )
+    .pluck();
   const rerank = sqlite.prepare(`
     SELECT source, source_id AS sourceId, text, timestamp_sec AS timestampSec, vec_distance_cosine(embedding, @vector) AS distance
     FROM passages WHERE id IN (SELECT value FROM json_each(@ids)) AND model = @model
@@ -118,11 +131,23 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
     if (!items.length) return;
     const dims = vectors[0].length;
     checkDims(dims);
-    const state = quantizable(dims) ? (stateOf.get(workspaceId, dims) as { generation: number } | undefined) : undefined;
+    const state = quantizable(dims)
+      ? (stateOf.get(workspaceId, dims) as { generation: number } | undefined)
+      : undefined;
     items.forEach((item, position) => {
       const vector = vectors[position];
       if (vector.length !== dims) throw new Error(`Embedding sizes differ within one ${source}.`);
-      const { id } = insertPassage.get(workspaceId, source, sourceId, position, item.text, item.timestampSec, model, dims, vector) as { id: number };
+      const { id } = insertPassage.get(
+        workspaceId,
+        source,
+        sourceId,
+        position,
+        item.text,
+        item.timestampSec,
+        model,
+        dims,
+        vector,
+      ) as { id: number };
       if (!quantizable(dims)) return;
       // Straight into its cell of the newest generation, once the workspace's passages are partitioned.
       const cell = cellFor(workspaceId, vector, state?.generation ?? 0);
@@ -134,7 +159,14 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
 
   return {
     /** Replaces a note's or article's passages and vectors in one transaction. */
-    replace(source: "note" | "article", sourceId: string, workspaceId: string, items: PassageInput[], vectors: Float32Array[], model: string) {
+    replace(
+      source: "note" | "article",
+      sourceId: string,
+      workspaceId: string,
+      items: PassageInput[],
+      vectors: Float32Array[],
+      model: string,
+    ) {
       sqlite.transaction(() => replace({ source, sourceId, workspaceId, items, vectors, model }))();
     },
     /**
@@ -160,11 +192,9 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
       const table = codes(dims);
       let rows: { id: number; distance: number }[];
       if (!state?.generation) {
-        rows = stmt(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND cell = 0 AND k = ?`).all(
-          vector,
-          workspaceId,
-          candidates,
-        ) as typeof rows;
+        rows = stmt(
+          `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND cell = 0 AND k = ?`,
+        ).all(vector, workspaceId, candidates) as typeof rows;
       } else {
         // Cell 0 holds passages not yet moved to a cell; while cells are rebuilt, the
         // previous generation's still hold the passages not yet moved to the new ones.
@@ -172,11 +202,21 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
         const lists: number[][] = [];
         for (const generation of [state.generation, state.generation - 1]) {
           const set = cellsOf(workspaceId, dims, generation);
-          if (set) lists.push(topIndexes(set, vector, probes, opts.probeMargin ?? PROBE_MARGIN, Math.max(MAX_PROBES_ALWAYS, Math.ceil(set.ids.length * MAX_PROBE_SHARE))).map((i) => set.ids[i]));
+          if (set)
+            lists.push(
+              topIndexes(
+                set,
+                vector,
+                probes,
+                opts.probeMargin ?? PROBE_MARGIN,
+                Math.max(MAX_PROBES_ALWAYS, Math.ceil(set.ids.length * MAX_PROBE_SHARE)),
+              ).map((i) => set.ids[i]),
+            );
         }
         // The two generations' cells (while cells are rebuilt) interleaved, nearest first.
         const cells: number[] = [];
-        for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++) for (const l of lists) if (i < l.length) cells.push(l[i]);
+        for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++)
+          for (const l of lists) if (i < l.length) cells.push(l[i]);
         // sqlite-vec answers a KNN query for each value of `cell IN`, k from each.
         const scan = stmt(
           `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH vec_quantize_binary(?) AND workspace_id = ? AND cell IN (SELECT value FROM json_each(?)) AND k = ? AND distance < ?`,
@@ -184,12 +224,24 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
         rows = [];
         // Cell 0 only while it holds passages (a build under way or cut off).
         const unplaced = hasUnplaced.get(workspaceId, dims) ? [0] : [];
-        const groups = [[...unplaced, ...cells.slice(0, GROUPS[0])], cells.slice(GROUPS[0], GROUPS[0] + GROUPS[1]), cells.slice(GROUPS[0] + GROUPS[1])];
+        const groups = [
+          [...unplaced, ...cells.slice(0, GROUPS[0])],
+          cells.slice(GROUPS[0], GROUPS[0] + GROUPS[1]),
+          cells.slice(GROUPS[0] + GROUPS[1]),
+        ];
         groups.forEach((group, g) => {
           if (!group.length) return;
           // Only what would make the cut: closer than the farthest candidate kept so far.
           const bound = rows.length >= candidates ? rows[candidates - 1].distance : Number.MAX_VALUE;
-          rows.push(...(scan.all(vector, workspaceId, JSON.stringify(group), g < groups.length - 1 ? candidates : PER_CELL, bound) as typeof rows));
+          rows.push(
+            ...(scan.all(
+              vector,
+              workspaceId,
+              JSON.stringify(group),
+              g < groups.length - 1 ? candidates : PER_CELL,
+              bound,
+            ) as typeof rows),
+          );
           rows.sort((a, b) => a.distance - b.distance);
           rows.length = Math.min(rows.length, candidates);
         });
@@ -203,6 +255,6 @@ export function passageRepo(db: Db, opts: { probeShare?: number; probeMargin?: n
     },
     modelOf(source: "note" | "article", sourceId: string): string | null {
       return (modelOf.get(source, sourceId) as string | undefined) ?? null;
-    }
+    },
   };
 }

@@ -45,7 +45,8 @@ export interface AsyncReadCache<V> {
   get(key: string, load: () => Promise<V | null>): Promise<V | null>;
 }
 
-const contains = (op: "LIKE" | "ILIKE") => (column: SQLWrapper, text: string) => sql`${column} ${sql.raw(op)} ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
+const contains = (op: "LIKE" | "ILIKE") => (column: SQLWrapper, text: string) =>
+  sql`${column} ${sql.raw(op)} ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
 
 export function sqliteDialect(sqlite: Database.Database): Dialect {
   return {
@@ -72,6 +73,8 @@ export const postgresDialect: Dialect = {
   containsIgnoringCase: contains("ILIKE"),
   readCache: () => ({ get: (_key, load) => load() }),
   async lockForTransaction(db, key) {
-    await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+    await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`,
+    );
   },
 };

@@ -72,7 +72,8 @@ export interface MomentHit {
  */
 const ftsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
   t.phrase ? `"${t.words.join(" ")}"` : `"${t.words[0]}"${prefix && !isStopword(t.words[0]) ? "*" : ""}`;
-export const ftsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) => q.terms.map((t) => ftsTerm(t, prefix)).join(match === "all" ? " AND " : " OR ");
+export const ftsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) =>
+  q.terms.map((t) => ftsTerm(t, prefix)).join(match === "all" ? " AND " : " OR ");
 
 // The policy's view (workspace, only-me, private folders) and then the search's filters.
 const SCOPE_SQL = `n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.created_by = @viewer)
@@ -110,9 +111,13 @@ export function searchRepo(db: Db) {
     `SELECT rowid, snippet(segments_fts, 0, '«', '»', '…', 24) AS text FROM segments_fts
      WHERE segments_fts MATCH @match AND rowid BETWEEN (@seq << 20) AND (@seq << 20) + 1048575 LIMIT @limit`,
   );
-  const momentStmt = db.$client.prepare(`SELECT position, start_sec AS startSec, speaker FROM transcript_segments WHERE note_id = @id AND position = @position`);
+  const momentStmt = db.$client.prepare(
+    `SELECT position, start_sec AS startSec, speaker FROM transcript_segments WHERE note_id = @id AND position = @position`,
+  );
   const snippetStmt = db.$client
-    .prepare(`SELECT snippet(notes_fts, -1, '«', '»', '…', 16) FROM notes_fts WHERE notes_fts MATCH @match AND rowid = @seq`)
+    .prepare(
+      `SELECT snippet(notes_fts, -1, '«', '»', '…', 16) FROM notes_fts WHERE notes_fts MATCH @match AND rowid = @seq`,
+    )
     .pluck();
   const segmentAtStmt = db.$client.prepare(
     `SELECT position, start_sec AS startSec, speaker, text FROM transcript_segments WHERE note_id = ? AND start_sec >= ? ORDER BY note_id, position LIMIT 1`,
@@ -132,12 +137,19 @@ export function searchRepo(db: Db) {
   return {
     rankNotes(q: NoteRanking): RankedNote[] {
       if (!q.query.terms.length) return [];
-      return rankStmt.all({ match: ftsMatch(q.query, q.match, q.prefix ?? true), cap: q.cap, limit: q.limit, ...scopeParams(q) }) as RankedNote[];
+      return rankStmt.all({
+        match: ftsMatch(q.query, q.match, q.prefix ?? true),
+        cap: q.cap,
+        limit: q.limit,
+        ...scopeParams(q),
+      }) as RankedNote[];
     },
     /** Which of these notes the scope lets through, in the order given. */
     inScope(scope: NoteScope, ids: string[]): RankedNote[] {
       if (!ids.length) return [];
-      const found = new Map((inScopeStmt.all({ ids: JSON.stringify(ids), ...scopeParams(scope) }) as RankedNote[]).map((n) => [n.id, n]));
+      const found = new Map(
+        (inScopeStmt.all({ ids: JSON.stringify(ids), ...scopeParams(scope) }) as RankedNote[]).map((n) => [n.id, n]),
+      );
       return ids.flatMap((id) => found.get(id) ?? []);
     },
     /**
@@ -146,7 +158,8 @@ export function searchRepo(db: Db) {
      */
     moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): MomentHit[] {
       if (!query.terms.length) return [];
-      const ids = (match: string, n: number) => momentIdsStmt.all({ match, seq: note.seq, limit: n }) as { rowid: number; text: string }[];
+      const ids = (match: string, n: number) =>
+        momentIdsStmt.all({ match, seq: note.seq, limit: n }) as { rowid: number; text: string }[];
       let found: { rowid: number; text: string }[] = [];
       for (const prefix of [false, true]) {
         const seen = new Set<number>();
@@ -162,7 +175,8 @@ export function searchRepo(db: Db) {
       }
       const base = note.seq * 1048576;
       return found.flatMap(({ rowid, text }) => {
-        const segment = momentStmt.get({ id: note.id, position: rowid - base }) as Omit<MomentHit, "text" | "rank"> | undefined;
+        const segment = momentStmt.get({ id: note.id, position: rowid - base }) as
+          Omit<MomentHit, "text" | "rank"> | undefined;
         return segment ? [{ ...segment, text, rank: 0 }] : [];
       });
     },
@@ -176,12 +190,22 @@ export function searchRepo(db: Db) {
       return null;
     },
     /** The segment that starts at (or first after) a time: where a transcript passage begins. */
-    segmentAt(noteId: string, startSec: number): { position: number; startSec: number; speaker: string; text: string } | null {
-      return (segmentAtStmt.get(noteId, startSec) as { position: number; startSec: number; speaker: string; text: string } | undefined) ?? null;
+    segmentAt(
+      noteId: string,
+      startSec: number,
+    ): { position: number; startSec: number; speaker: string; text: string } | null {
+      return (
+        (segmentAtStmt.get(noteId, startSec) as
+          { position: number; startSec: number; speaker: string; text: string } | undefined) ?? null
+      );
     },
     articles(q: { workspaceId: string; words: string[]; limit: number }): ArticleHit[] {
       if (!q.words.length) return [];
-      return articlesStmt.all({ match: q.words.map((w) => `"${w}"*`).join(" OR "), ws: q.workspaceId, limit: q.limit }) as ArticleHit[];
+      return articlesStmt.all({
+        match: q.words.map((w) => `"${w}"*`).join(" OR "),
+        ws: q.workspaceId,
+        limit: q.limit,
+      }) as ArticleHit[];
     },
   };
 }

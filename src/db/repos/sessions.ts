@@ -35,8 +35,13 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
       await db.insert(webSessions).values(row);
     },
     get: (idHash: string): Promise<WebSessionRow | null> =>
-      sessionCache.get(idHash, async () => first(await db.select().from(webSessions).where(eq(webSessions.idHash, idHash)).limit(1))),
-    async update(idHash: string, fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>): Promise<void> {
+      sessionCache.get(idHash, async () =>
+        first(await db.select().from(webSessions).where(eq(webSessions.idHash, idHash)).limit(1)),
+      ),
+    async update(
+      idHash: string,
+      fields: Partial<Pick<WebSessionRow, "workspaceId" | "lastSeenAt" | "expiresAt">>,
+    ): Promise<void> {
       await db.update(webSessions).set(fields).where(eq(webSessions.idHash, idHash));
     },
     /**
@@ -52,7 +57,11 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
             .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
             .innerJoin(users, eq(users.id, members.userId))
             // Two shapes rather than one with "? IS NULL OR …", which no index can serve.
-            .where(workspaceId === null ? eq(members.userId, userId) : and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
+            .where(
+              workspaceId === null
+                ? eq(members.userId, userId)
+                : and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)),
+            )
             .orderBy(workspaces.createdAt)
             .limit(1),
         ),
@@ -60,29 +69,46 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
     },
     /** A user's live sessions, most recently used first. */
     async listForUser(userId: string, now: number): Promise<WebSessionRow[]> {
-      return db.select().from(webSessions).where(and(eq(webSessions.userId, userId), gt(webSessions.expiresAt, now))).orderBy(desc(webSessions.lastSeenAt));
+      return db
+        .select()
+        .from(webSessions)
+        .where(and(eq(webSessions.userId, userId), gt(webSessions.expiresAt, now)))
+        .orderBy(desc(webSessions.lastSeenAt));
     },
     async delete(idHash: string): Promise<boolean> {
-      return changed(await db.delete(webSessions).where(eq(webSessions.idHash, idHash)).returning({ h: webSessions.idHash })) > 0;
+      return (
+        changed(
+          await db.delete(webSessions).where(eq(webSessions.idHash, idHash)).returning({ h: webSessions.idHash }),
+        ) > 0
+      );
     },
     /** Every session of the user but `keep` (null: all of them). */
     async deleteForUser(userId: string, keep: string | null): Promise<number> {
-      const where = keep ? and(eq(webSessions.userId, userId), ne(webSessions.idHash, keep)) : eq(webSessions.userId, userId);
+      const where = keep
+        ? and(eq(webSessions.userId, userId), ne(webSessions.idHash, keep))
+        : eq(webSessions.userId, userId);
       return changed(await db.delete(webSessions).where(where).returning({ h: webSessions.idHash }));
     },
 
     async insertToken(row: AccountTokenRow): Promise<void> {
       await db.insert(accountTokens).values(row);
     },
-    token: async (hash: string): Promise<AccountTokenRow | null> => first(await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hash)).limit(1)),
+    token: async (hash: string): Promise<AccountTokenRow | null> =>
+      first(await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hash)).limit(1)),
     /** Marks a link used; false when it was used already (two tabs racing). */
     async useToken(hash: string, now: number): Promise<boolean> {
       const where = and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt));
-      return changed(await db.update(accountTokens).set({ usedAt: now }).where(where).returning({ h: accountTokens.tokenHash })) > 0;
+      return (
+        changed(
+          await db.update(accountTokens).set({ usedAt: now }).where(where).returning({ h: accountTokens.tokenHash }),
+        ) > 0
+      );
     },
     /** Unused links of a user for a purpose are dropped when a new one is made. */
     async dropTokens(userId: string, purpose: AccountTokenRow["purpose"]): Promise<void> {
-      await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+      await db
+        .delete(accountTokens)
+        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
     },
   };
 }

@@ -13,20 +13,34 @@ export type McpSessionRow = typeof mcpSessions.$inferSelect;
 export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
   const { mcpSessions, pendingStates, rateCounters } = t;
   return {
-    async putPending(kind: PendingKind, keyHash: string, value: Record<string, unknown>, expiresAt: number): Promise<void> {
+    async putPending(
+      kind: PendingKind,
+      keyHash: string,
+      value: Record<string, unknown>,
+      expiresAt: number,
+    ): Promise<void> {
       await db.insert(pendingStates).values({ kind, keyHash, value, expiresAt });
     },
 
     /** Records that an OAuth grant has ended, until its last access token would have run out. */
     async markRevokedGrant(keyHash: string, expiresAt: number): Promise<void> {
-      await db.insert(pendingStates).values({ kind: "revoked-grant", keyHash, value: {}, expiresAt }).onConflictDoNothing();
+      await db
+        .insert(pendingStates)
+        .values({ kind: "revoked-grant", keyHash, value: {}, expiresAt })
+        .onConflictDoNothing();
     },
 
     async isRevokedGrant(keyHash: string, now: number): Promise<boolean> {
       const [row] = await db
         .select({ k: pendingStates.keyHash })
         .from(pendingStates)
-        .where(and(eq(pendingStates.kind, "revoked-grant"), eq(pendingStates.keyHash, keyHash), gt(pendingStates.expiresAt, now)))
+        .where(
+          and(
+            eq(pendingStates.kind, "revoked-grant"),
+            eq(pendingStates.keyHash, keyHash),
+            gt(pendingStates.expiresAt, now),
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },
@@ -63,12 +77,19 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       const [row] = await db
         .insert(rateCounters)
         .values({ key, windowStart, count: 1, expiresAt })
-        .onConflictDoUpdate({ target: [rateCounters.key, rateCounters.windowStart], set: { count: sql`${rateCounters.count} + 1` } })
+        .onConflictDoUpdate({
+          target: [rateCounters.key, rateCounters.windowStart],
+          set: { count: sql`${rateCounters.count} + 1` },
+        })
         .returning({ count: rateCounters.count });
       return row.count;
     },
     async countIn(key: string, windowStart: number): Promise<number> {
-      const [row] = await db.select({ count: rateCounters.count }).from(rateCounters).where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, windowStart))).limit(1);
+      const [row] = await db
+        .select({ count: rateCounters.count })
+        .from(rateCounters)
+        .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, windowStart)))
+        .limit(1);
       return row?.count ?? 0;
     },
     async clearCounter(key: string): Promise<void> {
@@ -77,9 +98,18 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
 
     /** Removes what has expired; returns how many rows went. */
     async sweep(now: number): Promise<number> {
-      const a = await db.delete(pendingStates).where(lte(pendingStates.expiresAt, now)).returning({ k: pendingStates.keyHash });
-      const b = await db.delete(mcpSessions).where(lte(mcpSessions.expiresAt, now)).returning({ k: mcpSessions.idHash });
-      const c = await db.delete(rateCounters).where(lte(rateCounters.expiresAt, now)).returning({ k: rateCounters.key });
+      const a = await db
+        .delete(pendingStates)
+        .where(lte(pendingStates.expiresAt, now))
+        .returning({ k: pendingStates.keyHash });
+      const b = await db
+        .delete(mcpSessions)
+        .where(lte(mcpSessions.expiresAt, now))
+        .returning({ k: mcpSessions.idHash });
+      const c = await db
+        .delete(rateCounters)
+        .where(lte(rateCounters.expiresAt, now))
+        .returning({ k: rateCounters.key });
       return a.length + b.length + c.length;
     },
   };

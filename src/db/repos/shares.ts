@@ -9,8 +9,10 @@ export type NoteShareRow = typeof noteShares.$inferSelect;
 export function shareRepo(db: Db, t: Tables = sqliteTables) {
   const { noteShares } = t;
   return {
-    forNote: async (noteId: string): Promise<NoteShareRow | null> => first(await db.select().from(noteShares).where(eq(noteShares.noteId, noteId)).limit(1)),
-    byToken: async (token: string): Promise<NoteShareRow | null> => first(await db.select().from(noteShares).where(eq(noteShares.token, token)).limit(1)),
+    forNote: async (noteId: string): Promise<NoteShareRow | null> =>
+      first(await db.select().from(noteShares).where(eq(noteShares.noteId, noteId)).limit(1)),
+    byToken: async (token: string): Promise<NoteShareRow | null> =>
+      first(await db.select().from(noteShares).where(eq(noteShares.token, token)).limit(1)),
     async insert(row: NoteShareRow): Promise<void> {
       await db.insert(noteShares).values(row).onConflictDoNothing();
     },

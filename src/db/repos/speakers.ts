@@ -12,19 +12,31 @@ export function speakerRepo(db: Db, t: Tables) {
     async namesOfNotes(noteIds: string[]): Promise<Map<string, Map<string, SpeakerNameRow>>> {
       const out = new Map<string, Map<string, SpeakerNameRow>>(noteIds.map((id) => [id, new Map()]));
       if (!noteIds.length) return out;
-      for (const r of await db.select().from(noteSpeakers).where(inArray(noteSpeakers.noteId, noteIds)).orderBy(asc(noteSpeakers.label))) out.get(r.noteId)?.set(r.label, r);
+      for (const r of await db
+        .select()
+        .from(noteSpeakers)
+        .where(inArray(noteSpeakers.noteId, noteIds))
+        .orderBy(asc(noteSpeakers.label)))
+        out.get(r.noteId)?.set(r.label, r);
       return out;
     },
     /** The names given to a note's labels, by label. */
     async namesOf(noteId: string): Promise<Map<string, SpeakerNameRow>> {
-      const rows = await db.select().from(noteSpeakers).where(eq(noteSpeakers.noteId, noteId)).orderBy(asc(noteSpeakers.label));
+      const rows = await db
+        .select()
+        .from(noteSpeakers)
+        .where(eq(noteSpeakers.noteId, noteId))
+        .orderBy(asc(noteSpeakers.label));
       return new Map(rows.map((r) => [r.label, r]));
     },
     async name(row: SpeakerNameRow): Promise<void> {
       await db
         .insert(noteSpeakers)
         .values(row)
-        .onConflictDoUpdate({ target: [noteSpeakers.noteId, noteSpeakers.label], set: { name: row.name, email: row.email, updatedAt: row.updatedAt } });
+        .onConflictDoUpdate({
+          target: [noteSpeakers.noteId, noteSpeakers.label],
+          set: { name: row.name, email: row.email, updatedAt: row.updatedAt },
+        });
     },
     async unname(noteId: string, label: string): Promise<void> {
       await db.delete(noteSpeakers).where(and(eq(noteSpeakers.noteId, noteId), eq(noteSpeakers.label, label)));

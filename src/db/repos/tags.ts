@@ -12,7 +12,13 @@ export function tagRepo(db: Db, t: Tables = sqliteTables) {
       await db.insert(tags).values(row);
     },
     async getByName(workspaceId: string, name: string): Promise<TagRow | null> {
-      return first(await db.select().from(tags).where(and(eq(tags.workspaceId, workspaceId), eq(tags.name, name))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(tags)
+          .where(and(eq(tags.workspaceId, workspaceId), eq(tags.name, name)))
+          .limit(1),
+      );
     },
     async list(workspaceId: string): Promise<TagRow[]> {
       return db.select().from(tags).where(eq(tags.workspaceId, workspaceId)).orderBy(asc(tags.name), asc(tags.id));

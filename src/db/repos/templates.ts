@@ -13,13 +13,24 @@ export function templateRepo(db: Db, t: Tables, transaction: Transaction) {
       await db.insert(templates).values(row);
     },
     async get(workspaceId: string, id: string): Promise<TemplateRow | null> {
-      return first(await db.select().from(templates).where(and(eq(templates.workspaceId, workspaceId), eq(templates.id, id))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(templates)
+          .where(and(eq(templates.workspaceId, workspaceId), eq(templates.id, id)))
+          .limit(1),
+      );
     },
     async list(workspaceId: string): Promise<TemplateRow[]> {
-      return db.select().from(templates).where(eq(templates.workspaceId, workspaceId)).orderBy(asc(templates.createdAt), asc(templates.id));
+      return db
+        .select()
+        .from(templates)
+        .where(eq(templates.workspaceId, workspaceId))
+        .orderBy(asc(templates.createdAt), asc(templates.id));
     },
     async count(workspaceId: string): Promise<number> {
-      return (await db.select({ id: templates.id }).from(templates).where(eq(templates.workspaceId, workspaceId))).length;
+      return (await db.select({ id: templates.id }).from(templates).where(eq(templates.workspaceId, workspaceId)))
+        .length;
     },
     async update(workspaceId: string, id: string, patch: Partial<TemplateRow>): Promise<boolean> {
       const changed = await db
@@ -37,7 +48,10 @@ export function templateRepo(db: Db, t: Tables, transaction: Transaction) {
           .where(and(eq(templates.workspaceId, workspaceId), eq(templates.id, id)))
           .returning({ id: templates.id });
         if (gone.length === 0) return false;
-        await db.update(folders).set({ templateId: null }).where(and(eq(folders.workspaceId, workspaceId), eq(folders.templateId, id)));
+        await db
+          .update(folders)
+          .set({ templateId: null })
+          .where(and(eq(folders.workspaceId, workspaceId), eq(folders.templateId, id)));
         return true;
       });
     },
@@ -50,7 +64,12 @@ export function templateRepo(db: Db, t: Tables, transaction: Transaction) {
         .values(row)
         .onConflictDoUpdate({
           target: aiSettings.workspaceId,
-          set: { settings: row.settings, sttApiKeyEnc: row.sttApiKeyEnc, llmApiKeyEnc: row.llmApiKeyEnc, updatedAt: row.updatedAt },
+          set: {
+            settings: row.settings,
+            sttApiKeyEnc: row.sttApiKeyEnc,
+            llmApiKeyEnc: row.llmApiKeyEnc,
+            updatedAt: row.updatedAt,
+          },
         });
     },
   };

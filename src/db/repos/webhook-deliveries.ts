@@ -16,7 +16,13 @@ export function webhookDeliveryRepo(db: Db, t: Tables, transaction: Transaction)
         const targets = await db
           .select({ id: webhooks.id })
           .from(webhooks)
-          .where(and(eq(webhooks.workspaceId, event.workspaceId), isNull(webhooks.disabledAt), inArray(webhooks.id, targetIds)));
+          .where(
+            and(
+              eq(webhooks.workspaceId, event.workspaceId),
+              isNull(webhooks.disabledAt),
+              inArray(webhooks.id, targetIds),
+            ),
+          );
         if (!targets.length) return [];
         await db.insert(webhookEvents).values(event);
         const rows = targets.map((target) => ({
@@ -74,7 +80,10 @@ export function webhookDeliveryRepo(db: Db, t: Tables, transaction: Transaction)
       if (!w) return false;
       if (w.disabledAt !== null) return true;
       if (w.failures < limit) return false;
-      await db.update(webhooks).set({ disabledAt: now }).where(and(eq(webhooks.id, webhookId), isNull(webhooks.disabledAt)));
+      await db
+        .update(webhooks)
+        .set({ disabledAt: now })
+        .where(and(eq(webhooks.id, webhookId), isNull(webhooks.disabledAt)));
       return true;
     },
     async recordSuccess(webhookId: string): Promise<void> {
@@ -87,7 +96,11 @@ export function webhookDeliveryRepo(db: Db, t: Tables, transaction: Transaction)
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-        .where(ownerUserId === undefined ? eq(webhookDeliveries.workspaceId, workspaceId) : and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhooks.createdByUserId, ownerUserId)))
+        .where(
+          ownerUserId === undefined
+            ? eq(webhookDeliveries.workspaceId, workspaceId)
+            : and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhooks.createdByUserId, ownerUserId)),
+        )
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(limit + 1)
         .offset(offset);

@@ -30,12 +30,24 @@ export function workspaceRepo(db: Db, t: Tables = sqliteTables) {
         .where(eq(members.userId, userId))
         .orderBy(workspaces.createdAt);
     },
-    async update(id: string, patch: Partial<Pick<WorkspaceRow, "name" | "settings" | "allowedEmailDomains">>, now: number): Promise<boolean> {
-      const changed = await db.update(workspaces).set({ ...patch, updatedAt: now }).where(eq(workspaces.id, id)).returning({ id: workspaces.id });
+    async update(
+      id: string,
+      patch: Partial<Pick<WorkspaceRow, "name" | "settings" | "allowedEmailDomains">>,
+      now: number,
+    ): Promise<boolean> {
+      const changed = await db
+        .update(workspaces)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(workspaces.id, id))
+        .returning({ id: workspaces.id });
       return changed.length > 0;
     },
     async setPlan(id: string, plan: WorkspaceRow["plan"], now: number): Promise<boolean> {
-      const changed = await db.update(workspaces).set({ plan, updatedAt: now }).where(eq(workspaces.id, id)).returning({ id: workspaces.id });
+      const changed = await db
+        .update(workspaces)
+        .set({ plan, updatedAt: now })
+        .where(eq(workspaces.id, id))
+        .returning({ id: workspaces.id });
       return changed.length > 0;
     },
   };

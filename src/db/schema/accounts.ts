@@ -14,7 +14,10 @@ export const workspaces = sqliteTable("workspaces", {
 });
 
 /** A workspace's own rows go when it goes. */
-export const workspaceColumn = () => text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" });
+export const workspaceColumn = () =>
+  text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
 
 export const users = sqliteTable(
   "users",
@@ -30,7 +33,10 @@ export const users = sqliteTable(
 );
 
 /** A user's own rows go when the user goes. */
-export const userColumn = () => text("user_id").notNull().references(() => users.id, { onDelete: "cascade" });
+export const userColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 /** A user's membership of a workspace: what the API calls a member. */
 export const members = sqliteTable(

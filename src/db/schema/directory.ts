@@ -25,7 +25,9 @@ export const folders = sqliteTable(
 export const folderMembers = sqliteTable(
   "folder_members",
   {
-    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+    folderId: text("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
     userId: userColumn(),
   },
   (t) => [primaryKey({ columns: [t.folderId, t.userId] }), index("folder_members_user_idx").on(t.userId)],
@@ -57,8 +59,12 @@ export const userGroups = sqliteTable(
 export const groupMembers = sqliteTable(
   "group_members",
   {
-    groupId: text("group_id").notNull().references(() => userGroups.id, { onDelete: "cascade" }),
-    memberId: text("member_id").notNull().references(() => members.id, { onDelete: "cascade" }),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => userGroups.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index("group_members_member_idx").on(t.memberId)],
 );
@@ -86,8 +92,12 @@ export const invites = sqliteTable(
 export const inviteGroups = sqliteTable(
   "invite_groups",
   {
-    inviteId: text("invite_id").notNull().references(() => invites.id, { onDelete: "cascade" }),
-    groupId: text("group_id").notNull().references(() => userGroups.id, { onDelete: "cascade" }),
+    inviteId: text("invite_id")
+      .notNull()
+      .references(() => invites.id, { onDelete: "cascade" }),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => userGroups.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.inviteId, t.groupId] })],
 );
@@ -95,8 +105,12 @@ export const inviteGroups = sqliteTable(
 export const inviteFolders = sqliteTable(
   "invite_folders",
   {
-    inviteId: text("invite_id").notNull().references(() => invites.id, { onDelete: "cascade" }),
-    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+    inviteId: text("invite_id")
+      .notNull()
+      .references(() => invites.id, { onDelete: "cascade" }),
+    folderId: text("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.inviteId, t.folderId] })],
 );

@@ -64,7 +64,9 @@ export const notes = sqliteTable(
 export const noteParticipantEmails = sqliteTable(
   "note_participant_emails",
   {
-    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
     emailNorm: text("email_norm").notNull(),
   },
   (t) => [primaryKey({ columns: [t.emailNorm, t.noteId] }), index("note_participant_emails_note_idx").on(t.noteId)],
@@ -73,7 +75,9 @@ export const noteParticipantEmails = sqliteTable(
 export const transcriptSegments = sqliteTable(
   "transcript_segments",
   {
-    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     speaker: text("speaker").notNull(),
     text: text("text").notNull(),
@@ -86,8 +90,12 @@ export const transcriptSegments = sqliteTable(
 export const noteFolders = sqliteTable(
   "note_folders",
   {
-    noteId: text("note_id").notNull().references(() => notes.id, { onDelete: "cascade" }),
-    folderId: text("folder_id").notNull().references(() => folders.id, { onDelete: "cascade" }),
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    folderId: text("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
     // The note's createdAt (which never changes), copied here so that a folder's
     // notes, newest first, are one walk of note_folders_timeline_idx.
     noteCreatedAt: integer("note_created_at").notNull().default(0),

@@ -18,7 +18,9 @@ export const oauthClients = sqliteTable("oauth_clients", {
 /** An authorization request, validated and kept server-side while the user signs in and consents. */
 export const oauthRequests = sqliteTable("oauth_requests", {
   id: idColumn(),
-  clientId: text("client_id").notNull().references(() => oauthClients.id, { onDelete: "cascade" }),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => oauthClients.id, { onDelete: "cascade" }),
   redirectUri: text("redirect_uri").notNull(),
   state: text("state"),
   codeChallenge: text("code_challenge").notNull(),

@@ -69,8 +69,12 @@ export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: idColumn(),
-    eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
-    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -81,7 +85,10 @@ export const webhookDeliveries = sqliteTable(
     updatedAt: updatedAtColumn(),
     deliveredAt: integer("delivered_at"),
   },
-  (t) => [index("webhook_deliveries_workspace_idx").on(t.workspaceId, t.createdAt), index("webhook_deliveries_event_idx").on(t.eventId)],
+  (t) => [
+    index("webhook_deliveries_workspace_idx").on(t.workspaceId, t.createdAt),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
 );
 
 /**

@@ -3,7 +3,10 @@
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const esc = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+  String(s ?? "").replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
 
 function resolve(doc: Json, schema: Json | undefined): Json | undefined {
   if (schema?.$ref) return doc.components?.schemas?.[schema.$ref.split("/").pop()];
@@ -58,7 +61,9 @@ ${errs ? `<h4>Errors</h4><ul>${errs}</ul>` : ""}
     }
   }
   const nav = [...byTag.keys()].map((t) => `<a href="#tag-${esc(t)}">${esc(t)}</a>`).join(" · ");
-  const sections = [...byTag.entries()].map(([t, ops]) => `<h2 id="tag-${esc(t)}">${esc(t)}</h2>${ops.join("\n")}`).join("\n");
+  const sections = [...byTag.entries()]
+    .map(([t, ops]) => `<h2 id="tag-${esc(t)}">${esc(t)}</h2>${ops.join("\n")}`)
+    .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(doc.info?.title)} API reference</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}

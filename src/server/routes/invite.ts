@@ -11,12 +11,23 @@ import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../http/
 const CSRF_COOKIE = "notula_invite_csrf";
 
 function headers(c: Context) {
-  c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+  c.header(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  );
   c.header("Referrer-Policy", "no-referrer");
   c.header("Cache-Control", "no-store");
 }
 
-function form(o: { code: string; csrf: string; workspace: string; role: string; email: string | null; error?: string; name?: string }) {
+function form(o: {
+  code: string;
+  csrf: string;
+  workspace: string;
+  role: string;
+  email: string | null;
+  error?: string;
+  name?: string;
+}) {
   return page(
     "Join",
     `<h1>Join ${esc(o.workspace)}</h1><p class="muted">You are invited as ${esc(o.role)}.</p>
@@ -36,10 +47,22 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
   app.get("/invite/:code", async (c) => {
     headers(c);
     const found = await services.invites.pendingByCode(c.req.param("code"));
-    if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
+    if (!found)
+      return c.html(
+        page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`),
+        404,
+      );
     const csrf = randomBytes(18).toString("base64url");
     setCookie(c, CSRF_COOKIE, csrf, { httpOnly: true, sameSite: "Strict", path: "/invite" });
-    return c.html(form({ code: c.req.param("code"), csrf, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email }));
+    return c.html(
+      form({
+        code: c.req.param("code"),
+        csrf,
+        workspace: found.workspace.name,
+        role: found.invite.role,
+        email: found.invite.email,
+      }),
+    );
   });
 
   app.post("/invite/:code", async (c) => {
@@ -50,20 +73,60 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
     const cookie = getCookie(c, CSRF_COOKIE) ?? "";
     const sent = one("csrf");
     if (!cookie || cookie.length !== sent.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(sent)))
-      return c.html(page("Invite", `<h1>Cannot continue</h1><p class="error">The form has expired; open the invite link again.</p>`), 400);
+      return c.html(
+        page(
+          "Invite",
+          `<h1>Cannot continue</h1><p class="error">The form has expired; open the invite link again.</p>`,
+        ),
+        400,
+      );
     const found = await services.invites.pendingByCode(code);
-    if (!found) return c.html(page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`), 404);
+    if (!found)
+      return c.html(
+        page("Invite", `<h1>Invite not found</h1><p class="error">This invite link has expired or has been used.</p>`),
+        404,
+      );
     const email = found.invite.email ?? one("email");
     try {
-      await services.invites.accept(code, { name: one("name"), email, password: one("password"), address: clientAddress(c) });
+      await services.invites.accept(code, {
+        name: one("name"),
+        email,
+        password: one("password"),
+        address: clientAddress(c),
+      });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err instanceof RateLimitError)
-        return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: `Too many attempts. Try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`, name: one("name") }), 429);
-      return c.html(form({ code, csrf: sent, workspace: found.workspace.name, role: found.invite.role, email: found.invite.email, error: err.message, name: one("name") }), err.status as 400);
+        return c.html(
+          form({
+            code,
+            csrf: sent,
+            workspace: found.workspace.name,
+            role: found.invite.role,
+            email: found.invite.email,
+            error: `Too many attempts. Try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`,
+            name: one("name"),
+          }),
+          429,
+        );
+      return c.html(
+        form({
+          code,
+          csrf: sent,
+          workspace: found.workspace.name,
+          role: found.invite.role,
+          email: found.invite.email,
+          error: err.message,
+          name: one("name"),
+        }),
+        err.status as 400,
+      );
     }
     // The person just proved the password: they are signed in to the web app, in this workspace.
-    const signed = await services.accounts.signInVerified({ email, name: one("name") }, c.req.header("user-agent") ?? "");
+    const signed = await services.accounts.signInVerified(
+      { email, name: one("name") },
+      c.req.header("user-agent") ?? "",
+    );
     if (signed) {
       setCookie(c, SESSION_COOKIE, signed.sessionId, sessionCookieOptions(publicUrl));
       const session = await services.accounts.session(signed.sessionId);

@@ -16,7 +16,8 @@ const put = createRoute({
   path: "/uploads/{id}",
   tags: ["Notes from audio"],
   summary: "Upload a recording to a presigned URL",
-  description: "Send the raw file as the body with the Content-Type that generate-upload-url returned. One upload per URL; the URL expires after 10 minutes.",
+  description:
+    "Send the raw file as the body with the Content-Type that generate-upload-url returned. One upload per URL; the URL expires after 10 minutes.",
   request: {
     params: z.object({ id: z.string().max(100) }),
     query: z.object({ expires: z.string().optional(), sig: z.string().optional() }),
@@ -28,9 +29,19 @@ const put = createRoute({
     403: { description: "Invalid or expired signature.", content: errors[401].content },
     409: errors[409],
     413: { description: "Larger than the upload's size limit.", content: errors[401].content },
-    415: { description: "Content-Type differs from the one the URL was made for, or the file is not a recording (its first bytes are not those of an accepted format).", content: errors[401].content },
-    503: { description: "Too many uploads are being received at once; retry after Retry-After seconds.", content: errors[401].content },
-    507: { description: "The server is out of disk space; nothing was stored, and the URL may be used again.", content: errors[401].content },
+    415: {
+      description:
+        "Content-Type differs from the one the URL was made for, or the file is not a recording (its first bytes are not those of an accepted format).",
+      content: errors[401].content,
+    },
+    503: {
+      description: "Too many uploads are being received at once; retry after Retry-After seconds.",
+      content: errors[401].content,
+    },
+    507: {
+      description: "The server is out of disk space; nothing was stored, and the URL may be used again.",
+      content: errors[401].content,
+    },
   },
 });
 
@@ -51,7 +62,10 @@ export function uploadRoutes(services: Services, limits: UploadLimits = { maxCon
     // takes: a bounded number at once, so that a burst cannot starve the API.
     if (receiving >= limits.maxConcurrent) {
       c.header("Connection", "close");
-      throw new ServiceUnavailableError(`The server is receiving ${limits.maxConcurrent} uploads already; retry shortly.`, 5);
+      throw new ServiceUnavailableError(
+        `The server is receiving ${limits.maxConcurrent} uploads already; retry shortly.`,
+        5,
+      );
     }
     // Stream straight from the socket when running on Node's HTTP server. (Touching
     // c.req.raw.body there would start a second reader on the same socket.)
@@ -60,7 +74,9 @@ export function uploadRoutes(services: Services, limits: UploadLimits = { maxCon
     if (incoming) {
       body = incoming;
       // A client that stops sending loses its connection (the upload may be sent again).
-      incoming.setTimeout(limits.idleTimeoutMs, () => incoming.destroy(new Error(`nothing arrived for ${limits.idleTimeoutMs} ms`)));
+      incoming.setTimeout(limits.idleTimeoutMs, () =>
+        incoming.destroy(new Error(`nothing arrived for ${limits.idleTimeoutMs} ms`)),
+      );
     } else if (c.req.raw.body) body = Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream);
     else throw new BadRequestError("The upload has no body.");
     receiving++;

@@ -5,7 +5,16 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Repositories } from "../../db/repos/index.js";
 import type { OAuthClientRow } from "../../db/repos/oauth.js";
 import type { Clock } from "../../core/clock.js";
-import { invalidClient, invalidClientMetadata, invalidGrant, invalidRedirectUri, invalidRequest, invalidScope, OAuthError, unsupportedGrantType } from "./errors.js";
+import {
+  invalidClient,
+  invalidClientMetadata,
+  invalidGrant,
+  invalidRedirectUri,
+  invalidRequest,
+  invalidScope,
+  OAuthError,
+  unsupportedGrantType,
+} from "./errors.js";
 import { ACCESS_TOKEN_TTL_SEC, type TokenSigner } from "./tokens.js";
 
 export const SCOPES_SUPPORTED = ["read", "write", "offline_access", "openid", "profile", "email"];
@@ -14,7 +23,12 @@ export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 const REQUEST_TTL_MS = 30 * 60 * 1000;
 
 /** What one registration may hold (RFC 7591 sets no bounds; an open endpoint needs them). */
-export const REGISTRATION_LIMITS = { redirectUris: 10, uriChars: 2000, nameChars: 200, metadataBytes: 16 * 1024 } as const;
+export const REGISTRATION_LIMITS = {
+  redirectUris: 10,
+  uriChars: 2000,
+  nameChars: 200,
+  metadataBytes: 16 * 1024,
+} as const;
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const token = (bytes = 32) => randomBytes(bytes).toString("base64url");
@@ -33,7 +47,8 @@ const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
  * (which turns `http://evil.example@127.0.0.1/` into a look-alike) or a fragment.
  */
 export function redirectUriProblem(raw: string): string | null {
-  if (raw.length > REGISTRATION_LIMITS.uriChars) return `a redirect URI may have at most ${REGISTRATION_LIMITS.uriChars} characters.`;
+  if (raw.length > REGISTRATION_LIMITS.uriChars)
+    return `a redirect URI may have at most ${REGISTRATION_LIMITS.uriChars} characters.`;
   let url: URL;
   try {
     url = new URL(raw);
@@ -43,7 +58,10 @@ export function redirectUriProblem(raw: string): string | null {
   if (url.username || url.password) return `${raw} must not carry a user name or password.`;
   if (url.hash || raw.includes("#")) return `${raw} must not have a fragment.`;
   if (url.protocol === "https:") return url.hostname ? null : `${raw} has no host.`;
-  if (url.protocol === "http:") return isLoopback(url) ? null : `${raw}: plain http is allowed for loopback addresses only (127.0.0.1, [::1], localhost).`;
+  if (url.protocol === "http:")
+    return isLoopback(url)
+      ? null
+      : `${raw}: plain http is allowed for loopback addresses only (127.0.0.1, [::1], localhost).`;
   if (PRIVATE_USE_SCHEME.test(url.protocol)) return null;
   return `${raw}: the scheme ${url.protocol} is not allowed; use https, loopback http or a reverse-domain scheme such as com.example.app:/callback.`;
 }
@@ -58,7 +76,9 @@ export function redirectMatches(registered: string, given: string): boolean {
   try {
     const r = new URL(registered);
     const g = new URL(given);
-    return isLoopback(r) && isLoopback(g) && r.hostname === g.hostname && r.pathname === g.pathname && r.search === g.search;
+    return (
+      isLoopback(r) && isLoopback(g) && r.hostname === g.hostname && r.pathname === g.pathname && r.search === g.search
+    );
   } catch {
     return false;
   }
@@ -78,14 +98,19 @@ export interface OAuthDeps {
 export function createOAuthService(d: OAuthDeps) {
   const { repos, now } = d;
 
-  async function authenticateClient(clientId: string | undefined, secret: string | undefined, basic: { id: string; secret: string } | null): Promise<OAuthClientRow> {
+  async function authenticateClient(
+    clientId: string | undefined,
+    secret: string | undefined,
+    basic: { id: string; secret: string } | null,
+  ): Promise<OAuthClientRow> {
     const id = basic?.id ?? clientId;
     if (!id) throw invalidClient("client_id is required.");
     const client = await repos.oauth.client(id);
     if (!client) throw invalidClient("Unknown client.");
     if (client.authMethod === "none") return client;
-    const given = client.authMethod === "client_secret_basic" ? basic?.secret ?? secret : secret ?? basic?.secret;
-    if (!given || !client.secretHash || !safeEqual(sha(given), client.secretHash)) throw invalidClient("Client authentication failed.");
+    const given = client.authMethod === "client_secret_basic" ? (basic?.secret ?? secret) : (secret ?? basic?.secret);
+    if (!given || !client.secretHash || !safeEqual(sha(given), client.secretHash))
+      throw invalidClient("Client authentication failed.");
     return client;
   }
 
@@ -107,9 +132,25 @@ export function createOAuthService(d: OAuthDeps) {
     });
   }
 
-  async function issueTokens(g: { clientId: string; userId: string; workspaceId: string; scope: string; resource: string; familyId: string; withRefresh: boolean }) {
-    const access = await d.signer.sign({ sub: g.userId, client_id: g.clientId, scope: g.scope, ws: g.workspaceId, grant: g.familyId }, g.resource);
-    const out: Record<string, unknown> = { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SEC, scope: g.scope };
+  async function issueTokens(g: {
+    clientId: string;
+    userId: string;
+    workspaceId: string;
+    scope: string;
+    resource: string;
+    familyId: string;
+    withRefresh: boolean;
+  }) {
+    const access = await d.signer.sign(
+      { sub: g.userId, client_id: g.clientId, scope: g.scope, ws: g.workspaceId, grant: g.familyId },
+      g.resource,
+    );
+    const out: Record<string, unknown> = {
+      access_token: access,
+      token_type: "Bearer",
+      expires_in: ACCESS_TOKEN_TTL_SEC,
+      scope: g.scope,
+    };
     if (g.withRefresh) {
       const refresh = token();
       await repos.oauth.insertRefresh({
@@ -133,26 +174,36 @@ export function createOAuthService(d: OAuthDeps) {
   return {
     async register(body: Record<string, unknown>) {
       if (Buffer.byteLength(JSON.stringify(body)) > REGISTRATION_LIMITS.metadataBytes)
-        throw invalidClientMetadata(`The client metadata may take at most ${REGISTRATION_LIMITS.metadataBytes / 1024} KB.`);
+        throw invalidClientMetadata(
+          `The client metadata may take at most ${REGISTRATION_LIMITS.metadataBytes / 1024} KB.`,
+        );
       const uris = body.redirect_uris;
       if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === "string"))
         throw invalidRedirectUri("redirect_uris must be a non-empty array of URLs.");
-      if (uris.length > REGISTRATION_LIMITS.redirectUris) throw invalidRedirectUri(`A client may register at most ${REGISTRATION_LIMITS.redirectUris} redirect URIs.`);
+      if (uris.length > REGISTRATION_LIMITS.redirectUris)
+        throw invalidRedirectUri(`A client may register at most ${REGISTRATION_LIMITS.redirectUris} redirect URIs.`);
       for (const u of uris as string[]) {
         const problem = redirectUriProblem(u);
         if (problem) throw invalidRedirectUri(problem);
       }
-      if (body.client_name !== undefined && (typeof body.client_name !== "string" || body.client_name.length > REGISTRATION_LIMITS.nameChars))
+      if (
+        body.client_name !== undefined &&
+        (typeof body.client_name !== "string" || body.client_name.length > REGISTRATION_LIMITS.nameChars)
+      )
         throw invalidClientMetadata(`client_name must be text of at most ${REGISTRATION_LIMITS.nameChars} characters.`);
       const method = (body.token_endpoint_auth_method as string | undefined) ?? "client_secret_basic";
       if (!["client_secret_post", "client_secret_basic", "none"].includes(method))
-        throw invalidClientMetadata(`token_endpoint_auth_method must be client_secret_post, client_secret_basic or none.`);
+        throw invalidClientMetadata(
+          `token_endpoint_auth_method must be client_secret_post, client_secret_basic or none.`,
+        );
       const grants = (body.grant_types as string[] | undefined) ?? ["authorization_code", "refresh_token"];
       if (!Array.isArray(grants) || grants.some((g) => !["authorization_code", "refresh_token"].includes(g)))
         throw invalidClientMetadata("grant_types may hold authorization_code and refresh_token.");
       const responseTypes = (body.response_types as string[] | undefined) ?? ["code"];
-      if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== "code")) throw invalidClientMetadata("response_types must be [\"code\"].");
-      const name = typeof body.client_name === "string" && body.client_name.trim() ? body.client_name.trim() : "Unnamed client";
+      if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== "code"))
+        throw invalidClientMetadata('response_types must be ["code"].');
+      const name =
+        typeof body.client_name === "string" && body.client_name.trim() ? body.client_name.trim() : "Unnamed client";
       // Every read scope is granted: the MCP tools only read.
       const scope = parseScope(typeof body.scope === "string" ? body.scope : undefined, "read offline_access");
       const granted = [...new Set([...scope.split(" "), "read", "offline_access"])].join(" ");
@@ -200,8 +251,10 @@ export function createOAuthService(d: OAuthDeps) {
       };
       if (q.response_type !== "code") return back("unsupported_response_type", "response_type must be code.");
       if (!q.code_challenge) return back("invalid_request", "code_challenge is required (PKCE).");
-      if ((q.code_challenge_method ?? "plain") !== "S256") return back("invalid_request", "code_challenge_method must be S256.");
-      if (!/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) return back("invalid_request", "code_challenge must be a base64url SHA-256.");
+      if ((q.code_challenge_method ?? "plain") !== "S256")
+        return back("invalid_request", "code_challenge_method must be S256.");
+      if (!/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge))
+        return back("invalid_request", "code_challenge must be a base64url SHA-256.");
       let scope: string;
       try {
         scope = parseScope(q.scope);
@@ -209,7 +262,8 @@ export function createOAuthService(d: OAuthDeps) {
         return back("invalid_scope", (e as OAuthError).description);
       }
       const allowed = client.scope.split(" ");
-      if (scope.split(" ").some((s) => !allowed.includes(s))) return back("invalid_scope", "The scope is wider than the client may ask for.");
+      if (scope.split(" ").some((s) => !allowed.includes(s)))
+        return back("invalid_scope", "The scope is wider than the client may ask for.");
       const resource = q.resource ?? d.resource;
       if (resource !== d.resource) return back("invalid_target", `resource must be ${d.resource}.`);
       const id = token(24);
@@ -241,7 +295,14 @@ export function createOAuthService(d: OAuthDeps) {
       const scopes = claims.scope.split(" ");
       // OAuth "read" opens every read-only tool: notes, knowledge, members, workspace.
       const granted = new Set<"notes" | "users">(scopes.includes("read") ? ["notes", "users"] : []);
-      return { workspaceId: claims.ws, userId: claims.sub, keyId: `oauth:${claims.client_id}:${claims.sub}:${claims.ws}`, scopes: granted, plan: workspace.plan, role: member.role };
+      return {
+        workspaceId: claims.ws,
+        userId: claims.sub,
+        keyId: `oauth:${claims.client_id}:${claims.sub}:${claims.ws}`,
+        scopes: granted,
+        plan: workspace.plan,
+        role: member.role,
+      };
     },
 
     async pending(id: string | undefined) {
@@ -274,7 +335,8 @@ export function createOAuthService(d: OAuthDeps) {
     async approve(requestId: string, userId: string, workspaceId: string): Promise<string> {
       const r = await repos.oauth.request(requestId);
       if (!r || r.expiresAt < now()) throw invalidRequest("The authorization request has expired; start again.");
-      if (!(await repos.members.getByUser(workspaceId, userId))) throw invalidRequest("You are not a member of that workspace.");
+      if (!(await repos.members.getByUser(workspaceId, userId)))
+        throw invalidRequest("You are not a member of that workspace.");
       const code = token();
       await repos.transaction(async () => {
         await repos.oauth.insertCode({
@@ -312,7 +374,10 @@ export function createOAuthService(d: OAuthDeps) {
      * access tokens are short-lived JWTs and simply run out. An unknown token is not an
      * error: the caller's goal, that it no longer works, is met.
      */
-    async revoke(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null): Promise<void> {
+    async revoke(
+      form: Record<string, string | undefined>,
+      basic: { id: string; secret: string } | null,
+    ): Promise<void> {
       const client = await authenticateClient(form.client_id, form.client_secret, basic);
       if (!form.token) throw invalidRequest("token is required.");
       const row = await repos.oauth.refresh(sha(form.token));
@@ -325,8 +390,10 @@ export function createOAuthService(d: OAuthDeps) {
     async token(form: Record<string, string | undefined>, basic: { id: string; secret: string } | null) {
       const client = await authenticateClient(form.client_id, form.client_secret, basic);
       if (form.grant_type === "authorization_code") {
-        if (!client.grantTypes.includes("authorization_code")) throw new OAuthError("unauthorized_client", "This client may not use authorization_code.");
-        if (!form.code || !form.redirect_uri || !form.code_verifier) throw invalidRequest("code, redirect_uri and code_verifier are required.");
+        if (!client.grantTypes.includes("authorization_code"))
+          throw new OAuthError("unauthorized_client", "This client may not use authorization_code.");
+        if (!form.code || !form.redirect_uri || !form.code_verifier)
+          throw invalidRequest("code, redirect_uri and code_verifier are required.");
         const used = await repos.oauth.useCode(sha(form.code), now());
         if (!used || used.row.clientId !== client.id) throw invalidGrant("The code is not valid for this client.");
         if (!used.fresh) {
@@ -336,14 +403,25 @@ export function createOAuthService(d: OAuthDeps) {
         }
         const row = used.row;
         if (row.expiresAt < now()) throw invalidGrant("The code has expired.");
-        if (row.redirectUri !== form.redirect_uri) throw invalidGrant("redirect_uri differs from the one in the authorization request.");
+        if (row.redirectUri !== form.redirect_uri)
+          throw invalidGrant("redirect_uri differs from the one in the authorization request.");
         const challenge = createHash("sha256").update(form.code_verifier).digest("base64url");
         if (!safeEqual(challenge, row.codeChallenge)) throw invalidGrant("PKCE verification failed.");
-        if (form.resource && form.resource !== row.resource) throw new OAuthError("invalid_target", "resource differs from the authorization request.");
-        return issueTokens({ clientId: client.id, userId: row.userId, workspaceId: row.workspaceId, scope: row.scope, resource: row.resource, familyId: grantOfCode(row.codeHash), withRefresh: client.grantTypes.includes("refresh_token") });
+        if (form.resource && form.resource !== row.resource)
+          throw new OAuthError("invalid_target", "resource differs from the authorization request.");
+        return issueTokens({
+          clientId: client.id,
+          userId: row.userId,
+          workspaceId: row.workspaceId,
+          scope: row.scope,
+          resource: row.resource,
+          familyId: grantOfCode(row.codeHash),
+          withRefresh: client.grantTypes.includes("refresh_token"),
+        });
       }
       if (form.grant_type === "refresh_token") {
-        if (!client.grantTypes.includes("refresh_token")) throw new OAuthError("unauthorized_client", "This client may not use refresh_token.");
+        if (!client.grantTypes.includes("refresh_token"))
+          throw new OAuthError("unauthorized_client", "This client may not use refresh_token.");
         if (!form.refresh_token) throw invalidRequest("refresh_token is required.");
         const row = await repos.oauth.refresh(sha(form.refresh_token));
         if (!row || row.clientId !== client.id) throw invalidGrant("The refresh token is not valid for this client.");
@@ -356,8 +434,17 @@ export function createOAuthService(d: OAuthDeps) {
           throw invalidGrant("The refresh token was used already; every token of this sign-in is now revoked.");
         }
         const scope = form.scope ? parseScope(form.scope) : row.scope;
-        if (scope.split(" ").some((s) => !row.scope.split(" ").includes(s))) throw invalidScope("A refresh cannot widen the scope.");
-        return issueTokens({ clientId: client.id, userId: row.userId, workspaceId: row.workspaceId, scope, resource: row.resource, familyId: row.familyId, withRefresh: true });
+        if (scope.split(" ").some((s) => !row.scope.split(" ").includes(s)))
+          throw invalidScope("A refresh cannot widen the scope.");
+        return issueTokens({
+          clientId: client.id,
+          userId: row.userId,
+          workspaceId: row.workspaceId,
+          scope,
+          resource: row.resource,
+          familyId: row.familyId,
+          withRefresh: true,
+        });
       }
       throw unsupportedGrantType("grant_type must be authorization_code or refresh_token.");
     },

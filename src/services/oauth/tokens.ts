@@ -17,7 +17,12 @@ export function createTokenSigner(derivedKey: Buffer, issuer: string) {
   const key = new Uint8Array(derivedKey);
   return {
     async sign(claims: AccessClaims, audience: string): Promise<string> {
-      return new SignJWT({ client_id: claims.client_id, scope: claims.scope, ws: claims.ws, ...(claims.grant ? { grant: claims.grant } : {}) })
+      return new SignJWT({
+        client_id: claims.client_id,
+        scope: claims.scope,
+        ws: claims.ws,
+        ...(claims.grant ? { grant: claims.grant } : {}),
+      })
         .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
         .setIssuer(issuer)
         .setAudience(audience)
@@ -32,7 +37,13 @@ export function createTokenSigner(derivedKey: Buffer, issuer: string) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer, audience, typ: "at+jwt", algorithms: ["HS256"] });
         if (typeof payload.sub !== "string" || typeof payload.ws !== "string") return null;
-        return { sub: payload.sub, client_id: String(payload.client_id), scope: String(payload.scope ?? ""), ws: payload.ws, grant: typeof payload.grant === "string" ? payload.grant : undefined };
+        return {
+          sub: payload.sub,
+          client_id: String(payload.client_id),
+          scope: String(payload.scope ?? ""),
+          ws: payload.ws,
+          grant: typeof payload.grant === "string" ? payload.grant : undefined,
+        };
       } catch {
         return null;
       }

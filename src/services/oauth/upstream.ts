@@ -34,7 +34,8 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string, pendi
   const redirectUri = () => `${publicUrl}/oauth/upstream/callback`;
 
   function discover() {
-    server ??= (async () => processDiscovery(await oauth.discoveryRequest(issuer, { ...options, algorithm: "oidc" })))();
+    server ??= (async () =>
+      processDiscovery(await oauth.discoveryRequest(issuer, { ...options, algorithm: "oidc" })))();
     server.catch(() => (server = undefined));
     return server;
   }
@@ -72,11 +73,26 @@ export function createUpstreamOidc(cfg: UpstreamConfig, publicUrl: string, pendi
       const p = state ? await pendingStates.take<Pending>("upstream-oidc", state) : null;
       if (!p) throw new Error("This sign-in has expired; start again.");
       const params = oauth.validateAuthResponse(as, client, callback, state);
-      const res = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri(), p.verifier, options);
-      const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, { expectedNonce: p.nonce, requireIdToken: true });
+      const res = await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        auth,
+        params,
+        redirectUri(),
+        p.verifier,
+        options,
+      );
+      const tokens = await oauth.processAuthorizationCodeResponse(as, client, res, {
+        expectedNonce: p.nonce,
+        requireIdToken: true,
+      });
       const claims = oauth.getValidatedIdTokenClaims(tokens)!;
-      if (typeof claims.email !== "string" || claims.email_verified === false) throw new Error(`${cfg.name} did not share a verified email address.`);
-      const name = typeof claims.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, 200) : claims.email.split("@")[0];
+      if (typeof claims.email !== "string" || claims.email_verified === false)
+        throw new Error(`${cfg.name} did not share a verified email address.`);
+      const name =
+        typeof claims.name === "string" && claims.name.trim()
+          ? claims.name.trim().slice(0, 200)
+          : claims.email.split("@")[0];
       return { back: p.back, email: claims.email.toLowerCase(), name };
     },
   };

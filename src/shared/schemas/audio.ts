@@ -3,7 +3,11 @@ import { AUDIO_EXTENSIONS } from "../vocabulary.js";
 
 export const GenerateUploadUrlBody = z
   .object({
-    fileExtension: z.string().min(1, "is required").max(10).meta({ example: "m4a", description: AUDIO_EXTENSIONS.join(", ") }),
+    fileExtension: z
+      .string()
+      .min(1, "is required")
+      .max(10)
+      .meta({ example: "m4a", description: AUDIO_EXTENSIONS.join(", ") }),
     duration: z
       .number()
       .positive("must be a positive number of seconds")
@@ -14,7 +18,9 @@ export const GenerateUploadUrlBody = z
 
 export const UploadUrl = z
   .object({
-    presignedUrl: z.string().meta({ description: "PUT the raw file here, with Content-Type equal to contentType; valid 10 minutes, once." }),
+    presignedUrl: z
+      .string()
+      .meta({ description: "PUT the raw file here, with Content-Type equal to contentType; valid 10 minutes, once." }),
     audioUrl: z.string().meta({ description: "Opaque reference to pass to POST /v1/notes/from-audio." }),
     contentType: z.string(),
   })

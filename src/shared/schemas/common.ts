@@ -22,9 +22,7 @@ export const Pagination = z
   })
   .meta({ id: "Pagination" });
 
-export const SuccessMessage = z
-  .object({ success: z.boolean(), message: z.string() })
-  .meta({ id: "SuccessMessage" });
+export const SuccessMessage = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "SuccessMessage" });
 
 export const Iso = z.string().meta({ format: "date-time", example: "2026-03-01T09:30:00.000Z" });
 
@@ -78,7 +76,10 @@ export function queryDate(description: string) {
       const isoLike = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
       const ms = Date.parse(raw);
       if (!isoLike.test(raw) || Number.isNaN(ms)) {
-        ctx.addIssue({ code: "custom", message: `must be an ISO 8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, got ${shown(raw)}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must be an ISO 8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, got ${shown(raw)}`,
+        });
         return z.NEVER;
       }
       return ms;
@@ -104,7 +105,11 @@ export function queryIdList(description: string, max = 100) {
 }
 
 export const IdParam = z.object({
-  id: z.string().min(1).max(200).meta({ param: { name: "id", in: "path" } }),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ param: { name: "id", in: "path" } }),
 });
 
 export const HexColor = z

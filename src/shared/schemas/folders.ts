@@ -14,7 +14,9 @@ export const Folder = z
 export const FolderListItem = Folder.extend({
   memberCount: z.number().int(),
   isPrivate: z.boolean().meta({ description: "Extension: only the folder's members see it and its notes." }),
-  templateId: z.string().nullable().meta({ description: "Extension: the template notes filed here are enhanced with; null for the workspace default." }),
+  templateId: z.string().nullable().meta({
+    description: "Extension: the template notes filed here are enhanced with; null for the workspace default.",
+  }),
 }).meta({ id: "FolderListItem" });
 
 export const FolderCreateBody = z
@@ -25,7 +27,12 @@ export const FolderCreateBody = z
     color: HexColor.optional(),
     isPrivate: z.boolean().optional(),
     parentFolderId: z.string().max(200).nullable().optional(),
-    templateId: z.string().max(200).nullable().optional().meta({ description: "Extension: the template for notes filed here." }),
+    templateId: z
+      .string()
+      .max(200)
+      .nullable()
+      .optional()
+      .meta({ description: "Extension: the template for notes filed here." }),
   })
   .meta({ id: "FolderCreate" });
 
@@ -35,13 +42,25 @@ export const FolderUpdateBody = z
     icon: z.string().max(100).nullable().optional(),
     color: HexColor.optional(),
     isPrivate: z.boolean().optional().meta({ description: "Only the folder's owner or an admin may change it." }),
-    ownerUserId: z.string().min(1).max(200).optional().meta({ description: "Gives the folder to another member (its owner or an admin)." }),
+    ownerUserId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Gives the folder to another member (its owner or an admin)." }),
     parentFolderId: z.string().max(200).nullable().optional(),
-    templateId: z.string().max(200).nullable().optional().meta({ description: "Extension: the template for notes filed here; null for the workspace default." }),
+    templateId: z
+      .string()
+      .max(200)
+      .nullable()
+      .optional()
+      .meta({ description: "Extension: the template for notes filed here; null for the workspace default." }),
   })
   .meta({ id: "FolderUpdate" });
 
-export const FolderMember = z.object({ userId: z.string(), name: z.string(), email: z.string() }).meta({ id: "FolderMember" });
+export const FolderMember = z
+  .object({ userId: z.string(), name: z.string(), email: z.string() })
+  .meta({ id: "FolderMember" });
 export const FolderMembers = z.object({ members: z.array(FolderMember) }).meta({ id: "FolderMembers" });
 export const FolderMemberParams = z.object({
   id: z.string().min(1).max(200),

@@ -44,5 +44,8 @@ export const KnowledgeArticle = z
   .object({ id: z.string(), title: z.string(), content: z.string(), createdAt: Iso, updatedAt: Iso })
   .meta({ id: "KnowledgeArticle" });
 export const KnowledgeArticleCreateBody = z
-  .object({ title: z.string().trim().min(1, "is required").max(500), content: z.string().min(1, "is required").max(500_000) })
+  .object({
+    title: z.string().trim().min(1, "is required").max(500),
+    content: z.string().min(1, "is required").max(500_000),
+  })
   .meta({ id: "KnowledgeArticleCreate" });

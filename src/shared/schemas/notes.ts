@@ -84,34 +84,36 @@ export const Note = z
       .nullable()
       .optional()
       .meta({ description: "Extension, single-note read only: why processing failed, else null." }),
-    processingInfo: z
-      .record(z.string(), z.string())
-      .nullable()
-      .optional()
-      .meta({ description: "Extension, single-note read only: which engines made the transcript and summary, e.g. {transcription: 'sphinx:en-us', summary: 'extractive'}." }),
-    shareUrl: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "Extension, single-note read only: the link anyone can open while the note is public (/s/{token}), else null." }),
-    processingWarnings: z
-      .array(z.string())
-      .nullable()
-      .optional()
-      .meta({ description: "Extension, single-note read only: what processing could not do fully (a part of a long meeting the model cut short), else null." }),
+    processingInfo: z.record(z.string(), z.string()).nullable().optional().meta({
+      description:
+        "Extension, single-note read only: which engines made the transcript and summary, e.g. {transcription: 'sphinx:en-us', summary: 'extractive'}.",
+    }),
+    shareUrl: z.string().nullable().optional().meta({
+      description:
+        "Extension, single-note read only: the link anyone can open while the note is public (/s/{token}), else null.",
+    }),
+    processingWarnings: z.array(z.string()).nullable().optional().meta({
+      description:
+        "Extension, single-note read only: what processing could not do fully (a part of a long meeting the model cut short), else null.",
+    }),
     progress: z
       .object({
         stage: z.enum(["preparing", "transcribing", "summarizing"]),
-        percent: z.number().int().min(0).max(100).nullable().meta({ description: "How far the stage has come, where it can tell (transcription does, window by window); else null." }),
+        percent: z.number().int().min(0).max(100).nullable().meta({
+          description:
+            "How far the stage has come, where it can tell (transcription does, window by window); else null.",
+        }),
       })
       .nullable()
       .optional()
-      .meta({ description: "Extension, single-note read only: while the note is being processed, its stage and progress; null otherwise." }),
-    template: z
-      .object({ id: z.string(), name: z.string().nullable() })
-      .nullable()
-      .optional()
-      .meta({ description: "Extension, single-note read only: the template the enhanced note was written with (name null once deleted)." }),
+      .meta({
+        description:
+          "Extension, single-note read only: while the note is being processed, its stage and progress; null otherwise.",
+      }),
+    template: z.object({ id: z.string(), name: z.string().nullable() }).nullable().optional().meta({
+      description:
+        "Extension, single-note read only: the template the enhanced note was written with (name null once deleted).",
+    }),
     speakers: z
       .array(
         z.object({
@@ -123,7 +125,10 @@ export const Note = z
         }),
       )
       .optional()
-      .meta({ description: "Extension, single-note read only: the transcript's speakers with their talk time, the most talkative first." }),
+      .meta({
+        description:
+          "Extension, single-note read only: the transcript's speakers with their talk time, the most talkative first.",
+      }),
   })
   .meta({ id: "Note" });
 export type NoteDto = z.infer<typeof Note>;
@@ -135,11 +140,16 @@ export const NoteListQuery = z.object({
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
   status: NoteStatus.optional(),
   kind: NoteKind.optional(),
-  search: z.string().max(200).optional().meta({ description: "Words of the title: each must begin a word of it, case-insensitive (\"plan\" finds \"Quarterly planning\")." }),
+  search: z.string().max(200).optional().meta({
+    description:
+      'Words of the title: each must begin a word of it, case-insensitive ("plan" finds "Quarterly planning").',
+  }),
   createdBy: z.string().max(200).optional(),
   fromDate: queryDate("Notes created at or after this ISO 8601 date."),
   toDate: queryDate("Notes created before this ISO 8601 date."),
-  updatedAfter: queryDate("Extension: notes changed after this ISO 8601 time (exclusive), for incremental sync; sort by updatedAt to walk them."),
+  updatedAfter: queryDate(
+    "Extension: notes changed after this ISO 8601 time (exclusive), for incremental sync; sort by updatedAt to walk them.",
+  ),
   folderIds: queryIdList("Comma-separated folder IDs: notes filed in any of them."),
   tagIds: queryIdList("Deprecated alias of folderIds."),
   participantEmail: z.string().max(320).optional(),
@@ -157,7 +167,9 @@ export const NoteUpdateBody = z
     visibility: VisibilityInput.optional(),
     userWrittenNote: z.string().max(500_000).optional(),
     tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds: the folders to file the note in." }),
-    folderIds: idArray.optional().meta({ description: "Extension: the folders to file the note in (replaces the set)." }),
+    folderIds: idArray
+      .optional()
+      .meta({ description: "Extension: the folders to file the note in (replaces the set)." }),
   })
   .meta({ id: "NoteUpdate" });
 
@@ -170,9 +182,7 @@ const ParticipantInput = z.object({
   accountImageUrl: z.string().max(2000).default(""),
 });
 
-const timestamp = z
-  .string()
-  .regex(/^\d{1,4}:[0-5]\d$/, "must be MM:SS, for example 01:05 or 75:03");
+const timestamp = z.string().regex(/^\d{1,4}:[0-5]\d$/, "must be MM:SS, for example 01:05 or 75:03");
 
 const TranscriptInput = z.object({
   speaker: z.string().max(200).default(""),
@@ -200,7 +210,6 @@ export const NoteCreateBody = z
   })
   .meta({ id: "NoteCreate" });
 export type NoteCreateInput = z.infer<typeof NoteCreateBody>;
-
 
 /** What a page listing notes shows of each note: a brief of the list item. */
 export const BRIEF_KEYS = ["id", "title", "status", "createdAt", "totalDurationSec", "tags", "participants"] as const;

@@ -54,20 +54,31 @@ export const KnowledgeSearchResult = z.object({
 export const SEARCH_MODES = ["hybrid", "fulltext", "semantic"] as const;
 
 export const SearchQueryParams = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(1, "is required")
-    .max(500)
-    .meta({ description: 'Words (each found by prefix) and "quoted phrases" (found as written); notes with every term rank above notes with some.' }),
-  mode: z.enum(SEARCH_MODES).default("hybrid").meta({ description: "hybrid (words and meaning, fused), fulltext or semantic" }),
+  q: z.string().trim().min(1, "is required").max(500).meta({
+    description:
+      'Words (each found by prefix) and "quoted phrases" (found as written); notes with every term rank above notes with some.',
+  }),
+  mode: z
+    .enum(SEARCH_MODES)
+    .default("hybrid")
+    .meta({ description: "hybrid (words and meaning, fused), fulltext or semantic" }),
   folderIds: queryIdList("Comma-separated folder IDs: notes filed in any of them."),
   fromDate: queryDate("Notes created at or after this ISO 8601 date."),
   toDate: queryDate("Notes created before this ISO 8601 date."),
   participantEmail: z.string().trim().max(320).optional(),
-  speaker: z.string().trim().min(1).max(200).optional().meta({ description: "Only what this speaker said (a label or a name given to one)." }),
+  speaker: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: "Only what this speaker said (a label or a name given to one)." }),
   limit: queryInt(1, 50, 10),
-  cursor: z.string().max(500).optional().meta({ description: "pagination.nextCursor of the previous page, with the same query." }),
+  cursor: z
+    .string()
+    .max(500)
+    .optional()
+    .meta({ description: "pagination.nextCursor of the previous page, with the same query." }),
 });
 /** What the one search takes, from REST, the CLI, the web app or MCP. */
 export interface SearchParams {
@@ -85,7 +96,11 @@ export interface SearchParams {
 export const SearchMatch = z
   .object({
     text: z.string().meta({ description: "The matching passage, the matched words in «»." }),
-    segment: z.number().int().nullable().meta({ description: "The transcript segment's position; null when the match is in the title or notes." }),
+    segment: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The transcript segment's position; null when the match is in the title or notes." }),
     startTimestamp: z.string().nullable().meta({ description: "MM:SS where it was said." }),
     speaker: z.string().nullable(),
   })
@@ -97,11 +112,15 @@ export const SearchResponse = z
     results: z.array(
       z.object({
         note: z.object({ id: z.string(), title: z.string(), createdAt: Iso }),
-        score: z.number().meta({ description: "Reciprocal-rank fusion score: higher is better; compare within one search only." }),
+        score: z
+          .number()
+          .meta({ description: "Reciprocal-rank fusion score: higher is better; compare within one search only." }),
         matches: z.array(SearchMatch).meta({ description: "The note's best matches, best first (at most 3)." }),
       }),
     ),
-    mode: z.enum(SEARCH_MODES).meta({ description: "The mode used: hybrid falls back to fulltext without an embedding model." }),
+    mode: z
+      .enum(SEARCH_MODES)
+      .meta({ description: "The mode used: hybrid falls back to fulltext without an embedding model." }),
     pagination: z.object({ limit: z.number().int(), nextCursor: z.string().nullable() }),
   })
   .meta({ id: "SearchResponse" });

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { Iso } from "./common.js";
 
 /** The limits of one template, enforced on create and update. */
-export const TEMPLATE_LIMITS = { sections: 50, totalChars: 20_000, name: 200, description: 2_000, sectionTitle: 200 } as const;
+export const TEMPLATE_LIMITS = {
+  sections: 50,
+  totalChars: 20_000,
+  name: 200,
+  description: 2_000,
+  sectionTitle: 200,
+} as const;
 
 export const LanguageCode = z
   .string()
@@ -26,7 +32,10 @@ export const Template = z
     description: z.string(),
     sections: z.array(z.object({ title: z.string(), instructions: z.string() })),
     context: z.string().meta({ description: "Extra context given to the language model with every meeting." }),
-    language: z.string().nullable().meta({ description: "The language the enhanced note is written in; null for the meeting's own." }),
+    language: z
+      .string()
+      .nullable()
+      .meta({ description: "The language the enhanced note is written in; null for the meeting's own." }),
     builtIn: z.boolean().meta({ description: "Built-in templates are read-only; copy one to change it." }),
     isDefault: z.boolean().meta({ description: "The workspace's default template." }),
     createdAt: Iso.nullable(),
@@ -36,7 +45,12 @@ export const Template = z
 export type TemplateDto = z.infer<typeof Template>;
 
 /** Sum of the characters a template gives the model: name, description, context and every section. */
-export function templateChars(t: { name?: string; description?: string; context?: string; sections?: { title: string; instructions: string }[] }): number {
+export function templateChars(t: {
+  name?: string;
+  description?: string;
+  context?: string;
+  sections?: { title: string; instructions: string }[];
+}): number {
   return (
     (t.name?.length ?? 0) +
     (t.description?.length ?? 0) +
@@ -53,7 +67,12 @@ const sections = z
     const seen = new Set<string>();
     for (const [i, s] of list.entries()) {
       const key = s.title.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i, "title"], message: `"${s.title}" appears twice; section titles must differ` });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "title"],
+          message: `"${s.title}" appears twice; section titles must differ`,
+        });
       seen.add(key);
     }
   });
@@ -69,7 +88,11 @@ const fields = {
 const withinTotal = (t: Parameters<typeof templateChars>[0], ctx: z.RefinementCtx) => {
   const n = templateChars(t);
   if (n > TEMPLATE_LIMITS.totalChars)
-    ctx.addIssue({ code: "custom", path: ["sections"], message: `the template holds ${n} characters; at most ${TEMPLATE_LIMITS.totalChars}` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["sections"],
+      message: `the template holds ${n} characters; at most ${TEMPLATE_LIMITS.totalChars}`,
+    });
 };
 
 export const TemplateCreateBody = z
@@ -79,7 +102,12 @@ export const TemplateCreateBody = z
     sections: fields.sections.optional(),
     context: fields.context.optional(),
     language: fields.language.optional(),
-    copyFrom: z.string().min(1).max(200).optional().meta({ description: "A template (built-in or the workspace's) whose fields fill in what the body leaves out." }),
+    copyFrom: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "A template (built-in or the workspace's) whose fields fill in what the body leaves out." }),
     isDefault: z.boolean().optional().meta({ description: "Make it the workspace's default template." }),
   })
   .strict()
@@ -106,7 +134,12 @@ export const TemplateList = z.object({ templates: z.array(Template) }).meta({ id
 
 // --- AI configuration ---------------------------------------------------------
 
-const url = z.string().trim().url("must be a URL such as https://api.openai.com/v1").max(2000).refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL");
+const url = z
+  .string()
+  .trim()
+  .url("must be a URL such as https://api.openai.com/v1")
+  .max(2000)
+  .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL");
 const vocabulary = z.array(z.string().trim().min(1).max(100)).max(200, "at most 200 terms");
 
 export const AiConfigUpdateBody = z
@@ -114,25 +147,55 @@ export const AiConfigUpdateBody = z
     defaultTemplateId: z.string().min(1).max(200).nullable().optional(),
     transcription: z
       .object({
-        engine: z.enum(["openai", "whisper", "sphinx"]).nullable().optional().meta({ description: "null: the server's engine." }),
-        url: url.nullable().optional().meta({ description: "An OpenAI-compatible transcription server (for the openai engine)." }),
+        engine: z
+          .enum(["openai", "whisper", "sphinx"])
+          .nullable()
+          .optional()
+          .meta({ description: "null: the server's engine." }),
+        url: url
+          .nullable()
+          .optional()
+          .meta({ description: "An OpenAI-compatible transcription server (for the openai engine)." }),
         model: z.string().trim().min(1).max(200).nullable().optional(),
-        apiKey: z.string().min(1).max(500).nullable().optional().meta({ description: "Write-only; stored encrypted; null removes it." }),
-        language: z.union([z.literal("auto"), LanguageCode]).nullable().optional().meta({ description: "auto (detect) or a code such as en." }),
+        apiKey: z
+          .string()
+          .min(1)
+          .max(500)
+          .nullable()
+          .optional()
+          .meta({ description: "Write-only; stored encrypted; null removes it." }),
+        language: z
+          .union([z.literal("auto"), LanguageCode])
+          .nullable()
+          .optional()
+          .meta({ description: "auto (detect) or a code such as en." }),
         vocabulary: vocabulary.optional().meta({ description: "Names and terms passed to the engine as its prompt." }),
       })
       .strict()
       .optional(),
     llm: z
       .object({
-        url: url.nullable().optional().meta({ description: "An OpenAI-compatible chat-completions server; null: the server's." }),
+        url: url
+          .nullable()
+          .optional()
+          .meta({ description: "An OpenAI-compatible chat-completions server; null: the server's." }),
         model: z.string().trim().min(1).max(200).nullable().optional(),
-        apiKey: z.string().min(1).max(500).nullable().optional().meta({ description: "Write-only; stored encrypted; null removes it." }),
+        apiKey: z
+          .string()
+          .min(1)
+          .max(500)
+          .nullable()
+          .optional()
+          .meta({ description: "Write-only; stored encrypted; null removes it." }),
       })
       .strict()
       .optional(),
-    summaryLanguage: LanguageCode.nullable().optional().meta({ description: "The language summaries are written in; null: the meeting's." }),
-    translationLanguage: LanguageCode.nullable().optional().meta({ description: "Write the summary and enhanced note in this language (language-model path)." }),
+    summaryLanguage: LanguageCode.nullable()
+      .optional()
+      .meta({ description: "The language summaries are written in; null: the meeting's." }),
+    translationLanguage: LanguageCode.nullable()
+      .optional()
+      .meta({ description: "Write the summary and enhanced note in this language (language-model path)." }),
   })
   .strict()
   .meta({ id: "AiConfigUpdate" });
@@ -164,7 +227,9 @@ export const AiConfig = z
     translationLanguage: z.string().nullable(),
     effective: z
       .object({
-        transcription: z.string().meta({ description: "The engine notes are transcribed with, after server defaults." }),
+        transcription: z
+          .string()
+          .meta({ description: "The engine notes are transcribed with, after server defaults." }),
         transcriptionLanguage: z.string(),
         summary: z.string().meta({ description: "The summarizer: a model, or the offline extractive method." }),
       })
@@ -191,14 +256,34 @@ export const SpeakerList = z.object({ speakers: z.array(Speaker) }).meta({ id: "
 export const SpeakerRenameBody = z
   .object({
     label: z.string().min(1, "is required").max(200),
-    name: z.string().trim().min(1).max(200).nullable().optional().meta({ description: "The name to show; null gives the label back." }),
-    email: z.string().trim().email("must be an email address").max(320).optional().meta({ description: "A participant or member: the name is theirs." }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .nullable()
+      .optional()
+      .meta({ description: "The name to show; null gives the label back." }),
+    email: z
+      .string()
+      .trim()
+      .email("must be an email address")
+      .max(320)
+      .optional()
+      .meta({ description: "A participant or member: the name is theirs." }),
   })
   .strict()
   .refine((b) => b.name !== undefined || b.email !== undefined, { message: "give name or email", path: ["name"] })
   .meta({ id: "SpeakerRename" });
 
 export const EnhanceBody = z
-  .object({ templateId: z.string().min(1, "is required").max(200).optional().meta({ description: "Unset: the note's folder default, else the workspace default." }) })
+  .object({
+    templateId: z
+      .string()
+      .min(1, "is required")
+      .max(200)
+      .optional()
+      .meta({ description: "Unset: the note's folder default, else the workspace default." }),
+  })
   .strict()
   .meta({ id: "EnhanceNote" });

@@ -60,7 +60,9 @@ const inviteBase = {
   isUrlInvite: z.boolean(),
 };
 export const Invite = z.object(inviteBase).meta({ id: "Invite" });
-export const InviteWithFolders = z.object({ ...inviteBase, folders: z.array(IdName) }).meta({ id: "InviteWithFolders" });
+export const InviteWithFolders = z
+  .object({ ...inviteBase, folders: z.array(IdName) })
+  .meta({ id: "InviteWithFolders" });
 export const InviteWithGroups = z.object({ ...inviteBase, groups: z.array(IdName) }).meta({ id: "InviteWithGroups" });
 export const InviteEnvelope = z.object({ invite: Invite }).meta({ id: "InviteEnvelope" });
 export const InviteList = z
@@ -113,7 +115,15 @@ const domain = z
   .trim()
   .toLowerCase()
   .transform((d) => d.replace(/^@/, ""))
-  .pipe(z.string().max(253).regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain such as example.com"));
+  .pipe(
+    z
+      .string()
+      .max(253)
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        "must be a domain such as example.com",
+      ),
+  );
 
 export const WorkspaceUpdateBody = z
   .object({
@@ -121,7 +131,11 @@ export const WorkspaceUpdateBody = z
     allowedEmailDomains: z.array(domain).max(50).optional(),
     settings: z
       .object({
-        defaultLanguage: z.string().trim().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language code such as en or pt-BR").optional(),
+        defaultLanguage: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language code such as en or pt-BR")
+          .optional(),
         meetingDefaultPermission: WorkspaceSettings.shape.meetingDefaultPermission.optional(),
       })
       .strict()

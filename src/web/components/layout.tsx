@@ -30,7 +30,14 @@ function topBar(viewer: Viewer, section: Section | undefined) {
  * Every page's frame. A tagged template rather than JSX: it wraps every page, and
  * hono's `html` renders it in a fraction of the time, escaping every value just the same.
  */
-export function Layout(props: { title: string; viewer?: Viewer | null; section?: Section; narrow?: boolean; noindex?: boolean; children: Child }) {
+export function Layout(props: {
+  title: string;
+  viewer?: Viewer | null;
+  section?: Section;
+  narrow?: boolean;
+  noindex?: boolean;
+  children: Child;
+}) {
   const { viewer } = props;
   return html`<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${
     props.noindex ? html`<meta name="robots" content="noindex, nofollow" />` : ""
@@ -100,7 +107,14 @@ export function Table(props: { columns: string[]; actions?: boolean; children: C
 }
 
 /** One action as a button in its own CSRF-protected form. */
-export function PostButton(props: { viewer: Viewer; action: string; label: string; ariaLabel?: string; danger?: boolean; hidden?: Record<string, string> }) {
+export function PostButton(props: {
+  viewer: Viewer;
+  action: string;
+  label: string;
+  ariaLabel?: string;
+  danger?: boolean;
+  hidden?: Record<string, string>;
+}) {
   return (
     <form method="post" action={props.action}>
       <Csrf viewer={props.viewer} />

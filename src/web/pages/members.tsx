@@ -4,7 +4,14 @@ import { formatDate } from "../format.js";
 
 export function MembersPage(props: {
   viewer: Viewer;
-  members: { id: string; userId: string; name: string; email: string; role: string; groups: { id: string; name: string }[] }[];
+  members: {
+    id: string;
+    userId: string;
+    name: string;
+    email: string;
+    role: string;
+    groups: { id: string; name: string }[];
+  }[];
   groups: { id: string; name: string }[];
   invites: { id: string; email: string | null; role: string; expiresAt: string; link: string }[];
   link?: { label: string; url: string };
@@ -42,41 +49,50 @@ export function MembersPage(props: {
       </form>
       <h2>Members</h2>
       <Table columns={["Name", "Email", "Role", "Groups"]} actions>
-          {props.members.map((m) => (
-            <tr>
-              <td>{m.name}</td>
-              <td>{m.email}</td>
-              <td>
-                <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/role`} class="row">
-                  <Csrf viewer={viewer} />
-                  <select name="role" aria-label={`Role of ${m.name}`}>
-                    <option value="member" selected={m.role === "member"}>
-                      member
-                    </option>
-                    <option value="admin" selected={m.role === "admin"}>
-                      admin
-                    </option>
-                  </select>
-                  <button type="submit" class="secondary fit" aria-label={`Save the role of ${m.name}`}>
-                    Save
-                  </button>
-                </form>
-              </td>
-              <td>
-                <MemberGroups viewer={viewer} member={m} groups={props.groups} />
-              </td>
-              <td>
-                {m.userId === viewer.userId ? null : (
-                  <div class="actions">
-                    <PostButton viewer={viewer} action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`} label="Reset link" ariaLabel={`Password reset link for ${m.name}`} />
-                    <a class="button secondary" href={`/settings/members/${encodeURIComponent(m.id)}/remove`} aria-label={`Remove ${m.name}`}>
-                      Remove…
-                    </a>
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
+        {props.members.map((m) => (
+          <tr>
+            <td>{m.name}</td>
+            <td>{m.email}</td>
+            <td>
+              <form method="post" action={`/settings/members/${encodeURIComponent(m.id)}/role`} class="row">
+                <Csrf viewer={viewer} />
+                <select name="role" aria-label={`Role of ${m.name}`}>
+                  <option value="member" selected={m.role === "member"}>
+                    member
+                  </option>
+                  <option value="admin" selected={m.role === "admin"}>
+                    admin
+                  </option>
+                </select>
+                <button type="submit" class="secondary fit" aria-label={`Save the role of ${m.name}`}>
+                  Save
+                </button>
+              </form>
+            </td>
+            <td>
+              <MemberGroups viewer={viewer} member={m} groups={props.groups} />
+            </td>
+            <td>
+              {m.userId === viewer.userId ? null : (
+                <div class="actions">
+                  <PostButton
+                    viewer={viewer}
+                    action={`/settings/members/${encodeURIComponent(m.id)}/reset-link`}
+                    label="Reset link"
+                    ariaLabel={`Password reset link for ${m.name}`}
+                  />
+                  <a
+                    class="button secondary"
+                    href={`/settings/members/${encodeURIComponent(m.id)}/remove`}
+                    aria-label={`Remove ${m.name}`}
+                  >
+                    Remove…
+                  </a>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
       </Table>
       <form method="post" action="/settings/members/groups" class="panel">
         <h2>New user group</h2>
@@ -96,14 +112,14 @@ export function MembersPage(props: {
         <p class="muted">None.</p>
       ) : (
         <Table columns={["For", "Role", "Expires", "Link"]}>
-            {props.invites.map((i) => (
-              <tr>
-                <td>{i.email ?? "anyone with the link"}</td>
-                <td>{i.role}</td>
-                <td>{formatDate(i.expiresAt)}</td>
-                <td class="small">{i.link}</td>
-              </tr>
-            ))}
+          {props.invites.map((i) => (
+            <tr>
+              <td>{i.email ?? "anyone with the link"}</td>
+              <td>{i.role}</td>
+              <td>{formatDate(i.expiresAt)}</td>
+              <td class="small">{i.link}</td>
+            </tr>
+          ))}
         </Table>
       )}
     </Layout>
@@ -117,7 +133,10 @@ export function RemoveMemberPage(props: { viewer: Viewer; member: { id: string; 
       <h1>
         Remove {member.name} ({member.email})?
       </h1>
-      <p>They lose access to {viewer.workspace.name} at once: their API keys here are revoked, their assistant access ends and they are signed out. Their notes stay.</p>
+      <p>
+        They lose access to {viewer.workspace.name} at once: their API keys here are revoked, their assistant access
+        ends and they are signed out. Their notes stay.
+      </p>
       <form method="post" action={`/settings/members/${encodeURIComponent(member.id)}/remove`} class="actions">
         <Csrf viewer={viewer} />
         <button type="submit" class="danger">
@@ -132,7 +151,11 @@ export function RemoveMemberPage(props: { viewer: Viewer; member: { id: string; 
 }
 
 /** A member's groups as checkboxes, folded away until wanted: the table stays readable. */
-function MemberGroups(props: { viewer: Viewer; member: { id: string; name: string; groups: { id: string; name: string }[] }; groups: { id: string; name: string }[] }) {
+function MemberGroups(props: {
+  viewer: Viewer;
+  member: { id: string; name: string; groups: { id: string; name: string }[] };
+  groups: { id: string; name: string }[];
+}) {
   const { member } = props;
   const has = new Set(member.groups.map((g) => g.id));
   const summary = member.groups.length ? member.groups.map((g) => g.name).join(", ") : "none";

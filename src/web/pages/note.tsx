@@ -12,7 +12,11 @@ import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown } from "../markdown.js";
 
-const VISIBILITY_LABELS = { "only-me": "Only me", workspace: "Everyone in the workspace", public: "Public: anyone with the link" } as const;
+const VISIBILITY_LABELS = {
+  "only-me": "Only me",
+  workspace: "Everyone in the workspace",
+  public: "Public: anyone with the link",
+} as const;
 
 /** Rendered Markdown (raw HTML disabled in the renderer, so the output is safe to embed). */
 const Markdown = (props: { text: string }) => <div class="markdown">{raw(renderMarkdown(props.text))}</div>;
@@ -37,7 +41,8 @@ export function Transcript(props: { segments: NoteDto["transcripts"]; playable: 
     ? (t: string) => html`<button type="button" class="at" aria-label="Play from ${t}">${t}</button>`
     : (t: string) => html`<span class="muted">${t}</span>`;
   return html`<ol class="transcript">${props.segments.map(
-    (s, i) => html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
+    (s, i) =>
+      html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
   )}</ol>`;
 }
 
@@ -47,7 +52,9 @@ const on = (flag: boolean, attribute: string) => (flag ? attribute : "");
 function facts(note: NoteDto, hasAudio: boolean) {
   const id = encodeURIComponent(note.id);
   const processing = !FINAL_STATUSES.has(note.status);
-  const people = note.participants.length ? note.participants.map((p) => (p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email)).join(", ") : "—";
+  const people = note.participants.length
+    ? note.participants.map((p) => (p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email)).join(", ")
+    : "—";
   const share = note.shareUrl
     ? html`<dt>Share link</dt><dd><span class="secret"><code id="share-url">${note.shareUrl}</code><button type="button" class="secondary" data-copy="share-url">Copy</button></span></dd>`
     : "";
@@ -79,14 +86,21 @@ function reshape(props: { viewer: Viewer; note: NoteDto; templates: { id: string
 <div class="actions"><button type="submit" class="secondary" ${on(busy, "disabled")}>Enhance</button></div></form>`;
   const speakers = note.speakers?.length
     ? html`<form method="post" action="/notes/${id}/speakers" class="panel">${csrf}<fieldset><legend>Speaker names</legend>${note.speakers.map(
-        (sp, i) => html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
+        (sp, i) =>
+          html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
       )}</fieldset><div class="actions"><button type="submit" class="secondary">Name speakers</button></div></form>`
     : "";
   return html`<section><h2>Template and speakers</h2>${enhance}${speakers}</section>`;
 }
 
 /** The edit form, and the reprocess and delete actions. */
-function editor(props: { viewer: Viewer; note: NoteDto; may: NoteAbilities; folders: { id: string; name: string }[]; shareTranscript: boolean | null }) {
+function editor(props: {
+  viewer: Viewer;
+  note: NoteDto;
+  may: NoteAbilities;
+  folders: { id: string; name: string }[];
+  shareTranscript: boolean | null;
+}) {
   const { note } = props;
   const id = encodeURIComponent(note.id);
   const csrf = html`<input type="hidden" name="csrf" value="${props.viewer.csrf}" />`;
@@ -100,7 +114,8 @@ function editor(props: { viewer: Viewer; note: NoteDto; may: NoteAbilities; fold
       : "";
   const folders = props.folders.length
     ? html`<fieldset><legend>Folders</legend>${props.folders.map(
-        (x) => html`<label><input type="checkbox" name="folderIds" value="${x.id}" ${on(inFolder.has(x.id), "checked")} /> ${x.name}</label>`,
+        (x) =>
+          html`<label><input type="checkbox" name="folderIds" value="${x.id}" ${on(inFolder.has(x.id), "checked")} /> ${x.name}</label>`,
       )}</fieldset>`
     : "";
   return html`<section><h2>Edit</h2>
@@ -177,7 +192,15 @@ export function DeleteNotePage(props: { viewer: Viewer; note: NoteDto }) {
   );
 }
 
-export function NewNotePage(props: { viewer: Viewer; folders: { id: string; name: string }[]; extensions: string[]; maxBytes: number; error?: string; title?: string; text?: string }) {
+export function NewNotePage(props: {
+  viewer: Viewer;
+  folders: { id: string; name: string }[];
+  extensions: string[];
+  maxBytes: number;
+  error?: string;
+  title?: string;
+  text?: string;
+}) {
   return (
     <Layout title="New note" viewer={props.viewer} section="new">
       <h1>New note</h1>
@@ -185,14 +208,23 @@ export function NewNotePage(props: { viewer: Viewer; folders: { id: string; name
       <section>
         <h2>From a recording</h2>
         <noscript>
-          <p class="alert error">Uploading from this page needs JavaScript (it sends the file straight to storage, with progress). Without it, use `notula upload FILE` from a terminal.</p>
+          <p class="alert error">
+            Uploading from this page needs JavaScript (it sends the file straight to storage, with progress). Without
+            it, use `notula upload FILE` from a terminal.
+          </p>
         </noscript>
         <form id="upload" class="panel" method="post" action="/notes/new" enctype="multipart/form-data">
           <div class="dropzone">
             <label for="recording">
               Recording ({props.extensions.join(", ")}; up to {formatBytes(props.maxBytes)})
             </label>
-            <input id="recording" name="recording" type="file" accept={props.extensions.map((e) => `.${e}`).join(",")} required />
+            <input
+              id="recording"
+              name="recording"
+              type="file"
+              accept={props.extensions.map((e) => `.${e}`).join(",")}
+              required
+            />
             <p class="small muted">or drop the file here</p>
           </div>
           <label for="upload-title">Title (optional)</label>

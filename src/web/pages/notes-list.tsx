@@ -28,7 +28,9 @@ export function listUrl(f: ListFilters, offset = 0): string {
 /** A snippet from the full-text index: «matched» words become marks, the rest stays text. */
 function Snippet(props: { text: string }) {
   const parts = props.text.split(/(«[^»]*»)/);
-  return <p class="small">{parts.map((p) => (p.startsWith("«") && p.endsWith("»") ? <mark>{p.slice(1, -1)}</mark> : p))}</p>;
+  return (
+    <p class="small">{parts.map((p) => (p.startsWith("«") && p.endsWith("»") ? <mark>{p.slice(1, -1)}</mark> : p))}</p>
+  );
 }
 
 /**
@@ -45,8 +47,12 @@ function noteItem(n: NoteBrief) {
 /** The search and filter form; a template for the reason given at noteItem. */
 function filterForm(f: ListFilters, folders: { id: string; name: string }[]) {
   const sel = (on: boolean) => (on ? " selected" : "");
-  const folderOptions = folders.map((x) => html`<option value="${x.id}"${sel(f.folderIds === x.id)}>${x.name}</option>`);
-  const statusOptions = NOTE_STATUSES.map((st) => html`<option value="${st}"${sel(f.status === st)}>${STATUS_LABELS[st]}</option>`);
+  const folderOptions = folders.map(
+    (x) => html`<option value="${x.id}"${sel(f.folderIds === x.id)}>${x.name}</option>`,
+  );
+  const statusOptions = NOTE_STATUSES.map(
+    (st) => html`<option value="${st}"${sel(f.status === st)}>${STATUS_LABELS[st]}</option>`,
+  );
   return html`<form method="get" action="/notes" class="panel" role="search" aria-label="Find notes">
 <div class="row"><div class="grow"><label for="search">Title</label><input id="search" name="search" type="search" value="${f.search ?? ""}" placeholder="words of the title" /></div>
 <div class="grow"><label for="said">What was said</label><input id="said" name="said" type="search" value="${f.said ?? ""}" placeholder="words from the notes or transcript" /></div></div>

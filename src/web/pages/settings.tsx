@@ -20,14 +20,22 @@ export interface KeyView {
   revoked: boolean;
 }
 
-export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: ScopeName[]; created?: { key: string; name: string }; error?: string; notice?: string }) {
+export function KeysPage(props: {
+  viewer: Viewer;
+  keys: KeyView[];
+  allowed: ScopeName[];
+  created?: { key: string; name: string };
+  error?: string;
+  notice?: string;
+}) {
   const { viewer } = props;
   return (
     <Layout title="API keys" viewer={viewer} section="keys">
       <h1>API keys</h1>
       <p class="muted">
-        Keys let the notula CLI, scripts and CI jobs act as you in {viewer.workspace.name}. On your own computer, <code>notula login --browser</code> makes one for you; elsewhere use one with <code>notula login --with-token</code> or{" "}
-        <code>NOTULA_API_KEY</code>.
+        Keys let the notula CLI, scripts and CI jobs act as you in {viewer.workspace.name}. On your own computer,{" "}
+        <code>notula login --browser</code> makes one for you; elsewhere use one with{" "}
+        <code>notula login --with-token</code> or <code>NOTULA_API_KEY</code>.
       </p>
       <Alert error={props.error} ok={props.notice} />
       {props.created ? (
@@ -39,12 +47,20 @@ export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: Scop
         <h2>Create a key</h2>
         <Csrf viewer={viewer} />
         <label for="key-name">Name</label>
-        <input id="key-name" name="name" type="text" required maxlength={100} placeholder="e.g. laptop CLI, nightly export" />
+        <input
+          id="key-name"
+          name="name"
+          type="text"
+          required
+          maxlength={100}
+          placeholder="e.g. laptop CLI, nightly export"
+        />
         <fieldset>
           <legend>Scopes</legend>
           {props.allowed.map((s) => (
             <label>
-              <input type="checkbox" name="scopes" value={s} checked={s === "notes"} /> <strong>{s}</strong> <span class="muted small">{SCOPE_HELP[s]}</span>
+              <input type="checkbox" name="scopes" value={s} checked={s === "notes"} /> <strong>{s}</strong>{" "}
+              <span class="muted small">{SCOPE_HELP[s]}</span>
             </label>
           ))}
         </fieldset>
@@ -55,24 +71,29 @@ export function KeysPage(props: { viewer: Viewer; keys: KeyView[]; allowed: Scop
         <p class="muted">No keys yet.</p>
       ) : (
         <Table columns={["Name", "Scopes", "Created", "Last used"]} actions>
-            {props.keys.map((k) => (
-              <tr>
-                <td>
-                  {k.name}
-                  <div class="small muted">{k.prefix}…</div>
-                </td>
-                <td>{k.scopes.join(", ")}</td>
-                <td>{formatDate(k.createdAt)}</td>
-                <td>{k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"}</td>
-                <td>
-                  {k.revoked ? (
-                    <span class="muted">revoked</span>
-                  ) : (
-                    <PostButton viewer={viewer} action={`/settings/keys/${encodeURIComponent(k.id)}/revoke`} label="Revoke" ariaLabel={`Revoke ${k.name}`} />
-                  )}
-                </td>
-              </tr>
-            ))}
+          {props.keys.map((k) => (
+            <tr>
+              <td>
+                {k.name}
+                <div class="small muted">{k.prefix}…</div>
+              </td>
+              <td>{k.scopes.join(", ")}</td>
+              <td>{formatDate(k.createdAt)}</td>
+              <td>{k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"}</td>
+              <td>
+                {k.revoked ? (
+                  <span class="muted">revoked</span>
+                ) : (
+                  <PostButton
+                    viewer={viewer}
+                    action={`/settings/keys/${encodeURIComponent(k.id)}/revoke`}
+                    label="Revoke"
+                    ariaLabel={`Revoke ${k.name}`}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
         </Table>
       )}
     </Layout>
@@ -112,16 +133,24 @@ export function AccountPage(props: {
       <section class="panel">
         <h2>Sessions</h2>
         <Table columns={["Browser", "Signed in", "Last active"]} actions>
-            {props.sessions.map((s) => (
-              <tr>
-                <td>{s.userAgent || "unknown"}</td>
-                <td>{formatDate(new Date(s.createdAt).toISOString())}</td>
-                <td>{formatDate(new Date(s.lastSeenAt).toISOString())}</td>
-                <td>
-                  {s.current ? <span class="muted">this one</span> : <PostButton viewer={viewer} action={`/settings/account/sessions/${s.handle}/revoke`} label="Sign out" />}
-                </td>
-              </tr>
-            ))}
+          {props.sessions.map((s) => (
+            <tr>
+              <td>{s.userAgent || "unknown"}</td>
+              <td>{formatDate(new Date(s.createdAt).toISOString())}</td>
+              <td>{formatDate(new Date(s.lastSeenAt).toISOString())}</td>
+              <td>
+                {s.current ? (
+                  <span class="muted">this one</span>
+                ) : (
+                  <PostButton
+                    viewer={viewer}
+                    action={`/settings/account/sessions/${s.handle}/revoke`}
+                    label="Sign out"
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
         </Table>
         <form method="post" action="/settings/account/sessions/revoke-others" class="actions">
           <Csrf viewer={viewer} />

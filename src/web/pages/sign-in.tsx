@@ -1,6 +1,13 @@
 import { Alert, Layout } from "../components/layout.js";
 
-export function SignInPage(props: { csrf: string; next: string; email?: string; error?: string; notice?: string; upstreamName?: string }) {
+export function SignInPage(props: {
+  csrf: string;
+  next: string;
+  email?: string;
+  error?: string;
+  notice?: string;
+  upstreamName?: string;
+}) {
   return (
     <Layout title="Sign in" narrow>
       <h1>Sign in to notula</h1>
@@ -18,7 +25,9 @@ export function SignInPage(props: { csrf: string; next: string; email?: string; 
       </form>
       {props.upstreamName ? (
         <p>
-          <a id="upstream" href={`/sign-in/upstream?next=${encodeURIComponent(props.next)}`}>Continue with {props.upstreamName}</a>
+          <a id="upstream" href={`/sign-in/upstream?next=${encodeURIComponent(props.next)}`}>
+            Continue with {props.upstreamName}
+          </a>
         </p>
       ) : null}
       <p class="muted small">No account yet? Ask an admin of your workspace for an invite link.</p>
@@ -26,7 +35,13 @@ export function SignInPage(props: { csrf: string; next: string; email?: string; 
   );
 }
 
-export function PasswordLinkPage(props: { token: string; csrf: string; email: string; purpose: "setup" | "reset"; error?: string }) {
+export function PasswordLinkPage(props: {
+  token: string;
+  csrf: string;
+  email: string;
+  purpose: "setup" | "reset";
+  error?: string;
+}) {
   const title = props.purpose === "setup" ? "Set up your account" : "Choose a new password";
   return (
     <Layout title={title} narrow noindex>
@@ -47,7 +62,12 @@ export function PasswordLinkPage(props: { token: string; csrf: string; email: st
   );
 }
 
-export function MessagePage(props: { title: string; message: string; viewer?: import("../context.js").Viewer | null; link?: { href: string; label: string } }) {
+export function MessagePage(props: {
+  title: string;
+  message: string;
+  viewer?: import("../context.js").Viewer | null;
+  link?: { href: string; label: string };
+}) {
   return (
     <Layout title={props.title} viewer={props.viewer} narrow={!props.viewer}>
       <h1>{props.title}</h1>

@@ -2,7 +2,11 @@ import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/la
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
 
-export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name: string; memberCount: number; isPrivate: boolean; createdAt: string }[]; error?: string }) {
+export function FoldersPage(props: {
+  viewer: Viewer;
+  folders: { id: string; name: string; memberCount: number; isPrivate: boolean; createdAt: string }[];
+  error?: string;
+}) {
   const { viewer } = props;
   return (
     <Layout title="Folders" viewer={viewer} section="folders">
@@ -22,40 +26,52 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
         <button type="submit">Create folder</button>
       </form>
       <Table columns={["Name", "Who sees it", "Members", "Created"]} actions>
-            {props.folders.map((f) => (
-              <tr>
-                <td>
-                  <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}`} class="row">
-                    <Csrf viewer={viewer} />
-                    <input type="text" name="name" value={f.name} required maxlength={200} aria-label={`Name of ${f.name}`} />
-                    <button type="submit" class="secondary fit" aria-label={`Rename ${f.name}`}>
-                      Rename
-                    </button>
-                  </form>
-                </td>
-                <td>
-                  <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}/privacy`} class="row">
-                    <Csrf viewer={viewer} />
-                    <select name="private" aria-label={`Who sees ${f.name}`}>
-                      <option value="0" selected={!f.isPrivate}>
-                        the workspace
-                      </option>
-                      <option value="1" selected={f.isPrivate}>
-                        its members only
-                      </option>
-                    </select>
-                    <button type="submit" class="secondary fit" aria-label={`Save who sees ${f.name}`}>
-                      Save
-                    </button>
-                  </form>
-                </td>
-                <td>{f.memberCount}</td>
-                <td>{formatDate(f.createdAt)}</td>
-                <td>
-                  <PostButton viewer={viewer} action={`/settings/folders/${encodeURIComponent(f.id)}/delete`} label="Delete" ariaLabel={`Delete ${f.name} (its notes stay)`} />
-                </td>
-              </tr>
-            ))}
+        {props.folders.map((f) => (
+          <tr>
+            <td>
+              <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}`} class="row">
+                <Csrf viewer={viewer} />
+                <input
+                  type="text"
+                  name="name"
+                  value={f.name}
+                  required
+                  maxlength={200}
+                  aria-label={`Name of ${f.name}`}
+                />
+                <button type="submit" class="secondary fit" aria-label={`Rename ${f.name}`}>
+                  Rename
+                </button>
+              </form>
+            </td>
+            <td>
+              <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}/privacy`} class="row">
+                <Csrf viewer={viewer} />
+                <select name="private" aria-label={`Who sees ${f.name}`}>
+                  <option value="0" selected={!f.isPrivate}>
+                    the workspace
+                  </option>
+                  <option value="1" selected={f.isPrivate}>
+                    its members only
+                  </option>
+                </select>
+                <button type="submit" class="secondary fit" aria-label={`Save who sees ${f.name}`}>
+                  Save
+                </button>
+              </form>
+            </td>
+            <td>{f.memberCount}</td>
+            <td>{formatDate(f.createdAt)}</td>
+            <td>
+              <PostButton
+                viewer={viewer}
+                action={`/settings/folders/${encodeURIComponent(f.id)}/delete`}
+                label="Delete"
+                ariaLabel={`Delete ${f.name} (its notes stay)`}
+              />
+            </td>
+          </tr>
+        ))}
       </Table>
       <p class="small muted">Deleting a folder keeps its notes; they are only unfiled.</p>
     </Layout>
@@ -65,7 +81,17 @@ export function FoldersPage(props: { viewer: Viewer; folders: { id: string; name
 export function WebhooksPage(props: {
   viewer: Viewer;
   webhooks: { id: string; hookUrl: string; disabled: boolean; consecutiveFailures: number; createdAt: string }[];
-  deliveries: { id: string; eventId: string; type: string; hookUrl: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }[];
+  deliveries: {
+    id: string;
+    eventId: string;
+    type: string;
+    hookUrl: string;
+    status: string;
+    attempts: number;
+    lastStatusCode: number | null;
+    lastError: string | null;
+    createdAt: string;
+  }[];
   secret?: { url: string; value: string };
   notice?: string;
   error?: string;
@@ -74,7 +100,10 @@ export function WebhooksPage(props: {
   return (
     <Layout title="Webhooks" viewer={viewer} section="webhooks">
       <h1>Webhooks</h1>
-      <p class="muted">Every new meeting and every finished one is POSTed to these URLs, signed (Standard Webhooks) with the registration's secret.</p>
+      <p class="muted">
+        Every new meeting and every finished one is POSTed to these URLs, signed (Standard Webhooks) with the
+        registration's secret.
+      </p>
       <Alert error={props.error} ok={props.notice} />
       {props.secret ? (
         <div class="panel" role="status">
@@ -85,7 +114,14 @@ export function WebhooksPage(props: {
         <h2>Register a URL</h2>
         <Csrf viewer={viewer} />
         <label for="hook-url">URL</label>
-        <input id="hook-url" name="hookUrl" type="url" required maxlength={2000} placeholder="https://hooks.example.com/notula" />
+        <input
+          id="hook-url"
+          name="hookUrl"
+          type="url"
+          required
+          maxlength={2000}
+          placeholder="https://hooks.example.com/notula"
+        />
         <button type="submit">Register</button>
       </form>
       <h2>Registrations</h2>
@@ -93,16 +129,22 @@ export function WebhooksPage(props: {
         <p class="muted">None.</p>
       ) : (
         <Table columns={["URL", "State", "Created"]} actions>
-              {props.webhooks.map((w) => (
-                <tr>
-                  <td>{w.hookUrl}</td>
-                  <td>{w.disabled ? `disabled after ${w.consecutiveFailures} failed events` : "active"}</td>
-                  <td>{formatDate(w.createdAt)}</td>
-                  <td>
-                    <PostButton viewer={viewer} action="/settings/webhooks/remove" hidden={{ hookUrl: w.hookUrl }} label="Remove" ariaLabel={`Remove ${w.hookUrl}`} />
-                  </td>
-                </tr>
-              ))}
+          {props.webhooks.map((w) => (
+            <tr>
+              <td>{w.hookUrl}</td>
+              <td>{w.disabled ? `disabled after ${w.consecutiveFailures} failed events` : "active"}</td>
+              <td>{formatDate(w.createdAt)}</td>
+              <td>
+                <PostButton
+                  viewer={viewer}
+                  action="/settings/webhooks/remove"
+                  hidden={{ hookUrl: w.hookUrl }}
+                  label="Remove"
+                  ariaLabel={`Remove ${w.hookUrl}`}
+                />
+              </td>
+            </tr>
+          ))}
         </Table>
       )}
       <h2>Delivery log</h2>
@@ -110,21 +152,26 @@ export function WebhooksPage(props: {
         <p class="muted">Nothing sent yet.</p>
       ) : (
         <Table columns={["Event", "URL", "Status", "Attempts", "Last answer", "At"]} actions>
-              {props.deliveries.map((d) => (
-                <tr>
-                  <td>{d.type}</td>
-                  <td>{d.hookUrl}</td>
-                  <td>{d.status}</td>
-                  <td>{d.attempts}</td>
-                  <td>{d.lastError ?? (d.lastStatusCode === null ? "—" : String(d.lastStatusCode))}</td>
-                  <td>{formatDate(d.createdAt)}</td>
-                  <td>
-                    {d.status === "pending" ? null : (
-                      <PostButton viewer={viewer} action={`/settings/webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`} label="Redeliver" ariaLabel={`Send the ${d.type} event to ${d.hookUrl} again`} />
-                    )}
-                  </td>
-                </tr>
-              ))}
+          {props.deliveries.map((d) => (
+            <tr>
+              <td>{d.type}</td>
+              <td>{d.hookUrl}</td>
+              <td>{d.status}</td>
+              <td>{d.attempts}</td>
+              <td>{d.lastError ?? (d.lastStatusCode === null ? "—" : String(d.lastStatusCode))}</td>
+              <td>{formatDate(d.createdAt)}</td>
+              <td>
+                {d.status === "pending" ? null : (
+                  <PostButton
+                    viewer={viewer}
+                    action={`/settings/webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`}
+                    label="Redeliver"
+                    ariaLabel={`Send the ${d.type} event to ${d.hookUrl} again`}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
         </Table>
       )}
     </Layout>
@@ -133,7 +180,11 @@ export function WebhooksPage(props: {
 
 export function WorkspaceSettingsPage(props: {
   viewer: Viewer;
-  workspace: { name: string; allowedEmailDomains: string[]; settings: { defaultLanguage: string; meetingDefaultPermission: string } };
+  workspace: {
+    name: string;
+    allowedEmailDomains: string[];
+    settings: { defaultLanguage: string; meetingDefaultPermission: string };
+  };
   sso?: string;
   notice?: string;
   error?: string;
@@ -149,14 +200,29 @@ export function WorkspaceSettingsPage(props: {
         <label for="ws-name">Name</label>
         <input id="ws-name" name="name" type="text" required maxlength={200} value={workspace.name} />
         <label for="ws-domains">Allowed email domains (comma or space separated)</label>
-        <input id="ws-domains" name="allowedEmailDomains" type="text" maxlength={4000} value={workspace.allowedEmailDomains.join(", ")} placeholder="example.com" aria-describedby="ws-domains-help" />
+        <input
+          id="ws-domains"
+          name="allowedEmailDomains"
+          type="text"
+          maxlength={4000}
+          value={workspace.allowedEmailDomains.join(", ")}
+          placeholder="example.com"
+          aria-describedby="ws-domains-help"
+        />
         <p id="ws-domains-help" class="small muted">
           {props.sso
             ? `Anyone signing in with ${props.sso} with a verified email of these domains joins as a member.`
             : "Used with single sign-on: anyone the provider vouches for with an email of these domains joins as a member. No provider is configured on this server."}
         </p>
         <label for="ws-language">Default language (a code such as en or de)</label>
-        <input id="ws-language" name="defaultLanguage" type="text" required maxlength={35} value={workspace.settings.defaultLanguage} />
+        <input
+          id="ws-language"
+          name="defaultLanguage"
+          type="text"
+          required
+          maxlength={35}
+          value={workspace.settings.defaultLanguage}
+        />
         <label for="ws-visibility">Who sees a new note</label>
         <select id="ws-visibility" name="meetingDefaultPermission">
           <option value="workspace-read" selected={permission === "workspace-read"}>

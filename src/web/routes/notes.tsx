@@ -24,7 +24,15 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   const folderChoices = (c: Parameters<typeof viewerOf>[0]) => services.folders.choices(viewerOf(c).principal);
   const refuse = (c: Parameters<typeof viewerOf>[0]) =>
-    render(c, <MessagePage title="Form expired" message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again." viewer={c.get("viewer")} />, 403);
+    render(
+      c,
+      <MessagePage
+        title="Form expired"
+        message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again."
+        viewer={c.get("viewer")}
+      />,
+      403,
+    );
 
   app.get("/notes", async (c) => {
     const viewer = viewerOf(c);
@@ -41,27 +49,82 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const parsed = NoteListQuery.safeParse({ ...filters, said: undefined, limit: String(PAGE), offset: q.offset });
     const folders = await folderChoices(c);
     if (!parsed.success)
-      return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={null} previous={null} next={null} error={describeZodError(parsed.error)} />, 400);
+      return render(
+        c,
+        <NotesListPage
+          viewer={viewer}
+          filters={filters}
+          folders={folders}
+          notes={[]}
+          hits={null}
+          previous={null}
+          next={null}
+          error={describeZodError(parsed.error)}
+        />,
+        400,
+      );
     if (filters.said) {
       let hits;
       try {
-        hits = (await services.search.search(viewer.principal, { q: filters.said.slice(0, 500), mode: "hybrid", limit: 50 })).results;
+        hits = (
+          await services.search.search(viewer.principal, { q: filters.said.slice(0, 500), mode: "hybrid", limit: 50 })
+        ).results;
       } catch (err) {
         if (!(err instanceof BadRequestError)) throw err;
-        return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={[]} previous={null} next={null} error={err.message} />, 400);
+        return render(
+          c,
+          <NotesListPage
+            viewer={viewer}
+            filters={filters}
+            folders={folders}
+            notes={[]}
+            hits={[]}
+            previous={null}
+            next={null}
+            error={err.message}
+          />,
+          400,
+        );
       }
-      return render(c, <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={[]} hits={hits} previous={null} next={null} />);
+      return render(
+        c,
+        <NotesListPage
+          viewer={viewer}
+          filters={filters}
+          folders={folders}
+          notes={[]}
+          hits={hits}
+          previous={null}
+          next={null}
+        />,
+      );
     }
     const page = await services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;
     return render(
       c,
-      <NotesListPage viewer={viewer} filters={filters} folders={folders} notes={page.items} hits={null} previous={offset > 0 ? Math.max(0, offset - PAGE) : null} next={page.pagination.nextOffset} />,
+      <NotesListPage
+        viewer={viewer}
+        filters={filters}
+        folders={folders}
+        notes={page.items}
+        hits={null}
+        previous={offset > 0 ? Math.max(0, offset - PAGE) : null}
+        next={page.pagination.nextOffset}
+      />,
     );
   });
 
   app.get("/notes/new", async (c) =>
-    render(c, <NewNotePage viewer={viewerOf(c)} folders={await folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} />),
+    render(
+      c,
+      <NewNotePage
+        viewer={viewerOf(c)}
+        folders={await folderChoices(c)}
+        extensions={AUDIO_EXTENSIONS}
+        maxBytes={opts.maxUploadBytes}
+      />,
+    ),
   );
 
   app.post("/notes/new-text", async (c) => {
@@ -70,8 +133,22 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const viewer = viewerOf(c);
     const title = textField(f, "title").trim();
     if (!title || title.length > 500)
-      return render(c, <NewNotePage viewer={viewer} folders={await folderChoices(c)} extensions={AUDIO_EXTENSIONS} maxBytes={opts.maxUploadBytes} error="The note needs a title of 1 to 500 characters." text={textField(f, "userWrittenNote")} />, 400);
-    const note = await services.notes.create(viewer.principal, { title, userWrittenNote: textField(f, "userWrittenNote").slice(0, 500000) });
+      return render(
+        c,
+        <NewNotePage
+          viewer={viewer}
+          folders={await folderChoices(c)}
+          extensions={AUDIO_EXTENSIONS}
+          maxBytes={opts.maxUploadBytes}
+          error="The note needs a title of 1 to 500 characters."
+          text={textField(f, "userWrittenNote")}
+        />,
+        400,
+      );
+    const note = await services.notes.create(viewer.principal, {
+      title,
+      userWrittenNote: textField(f, "userWrittenNote").slice(0, 500000),
+    });
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
 
@@ -79,7 +156,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   const jsonStep = async (c: Parameters<typeof viewerOf>[0]) => {
     if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
     const viewer = viewerOf(c);
-    if (viewer.principal.plan !== "enterprise") throw new ForbiddenError("Notes from recordings are part of the Enterprise plan.");
+    if (viewer.principal.plan !== "enterprise")
+      throw new ForbiddenError("Notes from recordings are part of the Enterprise plan.");
     let body: Record<string, unknown>;
     try {
       body = (await c.req.json()) as Record<string, unknown>;
@@ -93,19 +171,34 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     if (typeof body.size === "number" && body.size > opts.maxUploadBytes)
       throw new BadRequestError(`The file is larger than the ${formatBytes(opts.maxUploadBytes)} this server accepts.`);
     const ext = String(body.fileExtension ?? "");
-    if (!(AUDIO_EXTENSIONS as string[]).includes(ext)) throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
+    if (!(AUDIO_EXTENSIONS as string[]).includes(ext))
+      throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
     const duration = Number(body.duration);
-    if (!Number.isFinite(duration) || duration <= 0 || duration > 14_400) throw new BadRequestError("The recording must be between 1 second and 4 hours long.");
-    return c.json(await services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }, { via: "server" }));
+    if (!Number.isFinite(duration) || duration <= 0 || duration > 14_400)
+      throw new BadRequestError("The recording must be between 1 second and 4 hours long.");
+    return c.json(
+      await services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }, { via: "server" }),
+    );
   });
   app.post("/notes/from-upload", async (c) => {
     const { viewer, body } = await jsonStep(c);
     const title = typeof body.title === "string" ? body.title.slice(0, 500) : undefined;
     const folderId = typeof body.folderId === "string" && body.folderId ? body.folderId : undefined;
-    return c.json(await services.uploads.createNoteFromAudio(viewer.principal, { audioUrl: String(body.audioUrl ?? ""), title, folderId }));
+    return c.json(
+      await services.uploads.createNoteFromAudio(viewer.principal, {
+        audioUrl: String(body.audioUrl ?? ""),
+        title,
+        folderId,
+      }),
+    );
   });
 
-  const notePage = async (c: Parameters<typeof viewerOf>[0], id: string, extra: { error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) => {
+  const notePage = async (
+    c: Parameters<typeof viewerOf>[0],
+    id: string,
+    extra: { error?: string; notice?: string } = {},
+    status: 200 | 400 | 409 = 200,
+  ) => {
     const viewer = viewerOf(c);
     const { note, share, hasRecording, may } = await services.notes.view(viewer.principal, id);
     return render(
@@ -124,7 +217,9 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     );
   };
 
-  app.get("/notes/:id", async (c) => notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }));
+  app.get("/notes/:id", async (c) =>
+    notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }),
+  );
 
   app.get("/notes/:id/status", async (c) => {
     const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
@@ -165,7 +260,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const title = textField(f, "title").trim();
     if (!title || title.length > 500) return notePage(c, id, { error: "The title needs 1 to 500 characters." }, 400);
     const visibility = textField(f, "visibility");
-    if (!["only-me", "workspace", "public"].includes(visibility)) return notePage(c, id, { error: "Choose a visibility." }, 400);
+    if (!["only-me", "workspace", "public"].includes(visibility))
+      return notePage(c, id, { error: "Choose a visibility." }, 400);
     // The form offers only the folders this member can see: a note's place in a private
     // folder they do not belong to is kept, not cleared by a form that never showed it.
     const offered = new Set((await folderChoices(c)).map((x) => x.id));
@@ -179,7 +275,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
       folderIds: [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))],
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
-    if (may.widen && visibility === "public" && textField(f, "shareShown") === "1") await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
+    if (may.widen && visibility === "public" && textField(f, "shareShown") === "1")
+      await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 
@@ -197,7 +294,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     try {
       await services.notes.enhance(viewerOf(c).principal, id, textField(f, "templateId") || undefined);
     } catch (err) {
-      if (err instanceof AppError && (err.status === 400 || err.status === 409)) return notePage(c, id, { error: err.message }, err.status);
+      if (err instanceof AppError && (err.status === 400 || err.status === 409))
+        return notePage(c, id, { error: err.message }, err.status);
       throw err;
     }
     return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
@@ -221,7 +319,12 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 
-  app.get("/notes/:id/delete", async (c) => render(c, <DeleteNotePage viewer={viewerOf(c)} note={await services.notes.get(viewerOf(c).principal, c.req.param("id"))} />));
+  app.get("/notes/:id/delete", async (c) =>
+    render(
+      c,
+      <DeleteNotePage viewer={viewerOf(c)} note={await services.notes.get(viewerOf(c).principal, c.req.param("id"))} />,
+    ),
+  );
 
   app.post("/notes/:id/delete", async (c) => {
     if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);

@@ -49,26 +49,47 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     async (c: WebContext) => {
       const f = await c.req.parseBody({ all: true });
       if (!(await csrfOk(c, f)))
-        return render(c, <MessagePage title="Form expired" message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again." viewer={c.get("viewer")} />, 403);
+        return render(
+          c,
+          <MessagePage
+            title="Form expired"
+            message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again."
+            viewer={c.get("viewer")}
+          />,
+          403,
+        );
       if (o.admin) requireAdmin(c);
       try {
         return await run(c, f);
       } catch (err) {
-        if (err instanceof AppError && err.status < 500 && err.status !== 403) return page(c, { error: err.message }, err.status as Status);
+        if (err instanceof AppError && err.status < 500 && err.status !== 403)
+          return page(c, { error: err.message }, err.status as Status);
         throw err;
       }
     };
 
   const keysPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = viewerOf(c);
-    return render(c, <KeysPage viewer={viewer} keys={await services.apiKeys.listOwn(viewer.principal)} allowed={scopesFor(viewer.role)} {...extra} />, status);
+    return render(
+      c,
+      <KeysPage
+        viewer={viewer}
+        keys={await services.apiKeys.listOwn(viewer.principal)}
+        allowed={scopesFor(viewer.role)}
+        {...extra}
+      />,
+      status,
+    );
   };
   app.get("/settings/keys", async (c) => keysPage(c));
   app.post(
     "/settings/keys",
     form(keysPage, async (c, f) => {
       const viewer = viewerOf(c);
-      const created = await services.apiKeys.createOwn(viewer.principal, viewer.role, { name: text(f, "name"), scopes: textFields(f, "scopes") as ScopeName[] });
+      const created = await services.apiKeys.createOwn(viewer.principal, viewer.role, {
+        name: text(f, "name"),
+        scopes: textFields(f, "scopes") as ScopeName[],
+      });
       return keysPage(c, { created: { key: created.key, name: created.name } });
     }),
   );
@@ -82,7 +103,11 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
 
   const accountPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = viewerOf(c);
-    return render(c, <AccountPage viewer={viewer} sessions={await services.accounts.sessions(viewer.session)} {...extra} />, status);
+    return render(
+      c,
+      <AccountPage viewer={viewer} sessions={await services.accounts.sessions(viewer.session)} {...extra} />,
+      status,
+    );
   };
   app.get("/settings/account", async (c) => accountPage(c));
   app.post(
@@ -104,7 +129,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/account/sessions/revoke-others",
     form(accountPage, async (c) => {
       const n = await services.accounts.signOutOthers(viewerOf(c).session);
-      return accountPage(c, { notice: `Signed out ${n} other session${await n === 1 ? "" : "s"}.` });
+      return accountPage(c, { notice: `Signed out ${n} other session${(await n) === 1 ? "" : "s"}.` });
     }),
   );
   app.post(
@@ -117,7 +142,11 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
 
   const foldersPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = viewerOf(c);
-    return render(c, <FoldersPage viewer={viewer} folders={await services.folders.list(viewer.principal)} {...extra} />, status);
+    return render(
+      c,
+      <FoldersPage viewer={viewer} folders={await services.folders.list(viewer.principal)} {...extra} />,
+      status,
+    );
   };
   const backToFolders = (c: WebContext) => c.redirect("/settings/folders", 303);
   app.get("/settings/folders", async (c) => foldersPage(c));
@@ -125,7 +154,11 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/folders",
     form(foldersPage, async (c, f) => {
       const viewer = viewerOf(c);
-      await services.folders.create(viewer.principal, { name: name(f, "folder", 200), ownerUserId: viewer.userId, isPrivate: text(f, "private") === "1" });
+      await services.folders.create(viewer.principal, {
+        name: name(f, "folder", 200),
+        ownerUserId: viewer.userId,
+        isPrivate: text(f, "private") === "1",
+      });
       return backToFolders(c);
     }),
   );
@@ -154,7 +187,16 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
   const webhooksPage: Page = async (c, extra = {}, status = 200) => {
     const viewer = requireAdmin(c);
     const deliveries = (await services.webhooks.deliveries(viewer.principal, 50, 0)).items;
-    return render(c, <WebhooksPage viewer={viewer} webhooks={await services.webhooks.list(viewer.principal)} deliveries={deliveries} {...extra} />, status);
+    return render(
+      c,
+      <WebhooksPage
+        viewer={viewer}
+        webhooks={await services.webhooks.list(viewer.principal)}
+        deliveries={deliveries}
+        {...extra}
+      />,
+      status,
+    );
   };
   app.get("/settings/webhooks", async (c) => webhooksPage(c));
   app.post(
@@ -196,8 +238,15 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     const viewer = requireAdmin(c);
     const members = (await services.directory.listMembers(viewer.principal, { limit: 100, offset: 0 })).items;
     const groups = await services.directory.listGroups(viewer.principal);
-    const invites = (await services.invites.listWithFolders(viewer.principal, 100, 0)).items.map((i) => ({ ...i, link: `${opts.publicUrl}/invite/${i.code}` }));
-    return render(c, <MembersPage viewer={viewer} members={members} groups={groups} invites={invites} {...extra} />, status);
+    const invites = (await services.invites.listWithFolders(viewer.principal, 100, 0)).items.map((i) => ({
+      ...i,
+      link: `${opts.publicUrl}/invite/${i.code}`,
+    }));
+    return render(
+      c,
+      <MembersPage viewer={viewer} members={members} groups={groups} invites={invites} {...extra} />,
+      status,
+    );
   };
   const backToMembers = (c: WebContext) => c.redirect("/settings/members", 303);
   app.get("/settings/members", async (c) => membersPage(c));
@@ -209,7 +258,12 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         const email = text(f, "email").trim() || null;
         const role = text(f, "role") === "admin" ? "admin" : "member";
         const invite = await services.invites.create(viewerOf(c).principal, { email, role, isUrlInvite: !email });
-        return membersPage(c, { link: { label: `Invite link for ${email ?? "anyone with the link"} (${role}).`, url: `${opts.publicUrl}/invite/${invite.code}` } });
+        return membersPage(c, {
+          link: {
+            label: `Invite link for ${email ?? "anyone with the link"} (${role}).`,
+            url: `${opts.publicUrl}/invite/${invite.code}`,
+          },
+        });
       },
       { admin: true },
     ),
@@ -219,7 +273,11 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     form(
       membersPage,
       async (c, f) => {
-        await services.directory.setRole(viewerOf(c).principal, param(c, "id"), text(f, "role") === "admin" ? "admin" : "member");
+        await services.directory.setRole(
+          viewerOf(c).principal,
+          param(c, "id"),
+          text(f, "role") === "admin" ? "admin" : "member",
+        );
         return backToMembers(c);
       },
       { admin: true },
@@ -249,7 +307,13 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
   );
   app.get("/settings/members/:id/remove", async (c) => {
     const viewer = requireAdmin(c);
-    return render(c, <RemoveMemberPage viewer={viewer} member={await services.directory.getMember(viewer.principal, param(c, "id"))} />);
+    return render(
+      c,
+      <RemoveMemberPage
+        viewer={viewer}
+        member={await services.directory.getMember(viewer.principal, param(c, "id"))}
+      />,
+    );
   });
   app.post(
     "/settings/members/:id/remove",
@@ -270,7 +334,12 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         // getMember is scoped to the admin's workspace: another workspace's member is 404.
         const member = await services.directory.getMember(viewerOf(c).principal, param(c, "id"));
         const token = await services.accounts.issueLink(member.userId, "reset");
-        return membersPage(c, { link: { label: `Password reset link for ${member.name} (valid 24 hours, once).`, url: `${opts.publicUrl}/account/password/${token}` } });
+        return membersPage(c, {
+          link: {
+            label: `Password reset link for ${member.name} (valid 24 hours, once).`,
+            url: `${opts.publicUrl}/account/password/${token}`,
+          },
+        });
       },
       { admin: true },
     ),
@@ -278,7 +347,16 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
 
   const workspacePage: Page = async (c, extra = {}, status = 200) => {
     const viewer = requireAdmin(c);
-    return render(c, <WorkspaceSettingsPage viewer={viewer} workspace={await services.workspaces.get(viewer.principal.workspaceId)} sso={opts.ssoName} {...extra} />, status);
+    return render(
+      c,
+      <WorkspaceSettingsPage
+        viewer={viewer}
+        workspace={await services.workspaces.get(viewer.principal.workspaceId)}
+        sso={opts.ssoName}
+        {...extra}
+      />,
+      status,
+    );
   };
   app.get("/settings/workspace", async (c) => workspacePage(c, c.req.query("saved") ? { notice: "Saved." } : {}));
   app.post(
@@ -289,12 +367,19 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         // The same schema as PATCH /v1/workspace: one set of rules for both.
         const parsed = WorkspaceUpdateBody.safeParse({
           name: text(f, "name"),
-          allowedEmailDomains: text(f, "allowedEmailDomains").split(/[\s,;]+/).filter(Boolean),
-          settings: { defaultLanguage: text(f, "defaultLanguage"), meetingDefaultPermission: text(f, "meetingDefaultPermission") },
+          allowedEmailDomains: text(f, "allowedEmailDomains")
+            .split(/[\s,;]+/)
+            .filter(Boolean),
+          settings: {
+            defaultLanguage: text(f, "defaultLanguage"),
+            meetingDefaultPermission: text(f, "meetingDefaultPermission"),
+          },
         });
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          throw new BadRequestError(`${issue.path.filter((p) => typeof p === "string").join(" ") || "form"}: ${issue.message}`);
+          throw new BadRequestError(
+            `${issue.path.filter((p) => typeof p === "string").join(" ") || "form"}: ${issue.message}`,
+          );
         }
         await services.workspaces.update(viewerOf(c).principal, parsed.data);
         // A new page, so that the top bar shows a new name too.

@@ -17,13 +17,24 @@ const fromAudio = route("createNoteFromAudio", {
   summary: "Create a note from an uploaded recording (Enterprise)",
   description: "The note starts in status postprocessing and is transcribed and summarized in the background.",
   request: { body: jsonBody(FromAudioBody) },
-  responses: { ...ok(FromAudioResult), 400: errors[400], 404: errors[404], 409: errors[409], 415: errors[415], ...common },
+  responses: {
+    ...ok(FromAudioResult),
+    400: errors[400],
+    404: errors[404],
+    409: errors[409],
+    415: errors[415],
+    ...common,
+  },
 });
 
 export function audioRoutes(services: Services) {
   const app = newRouter();
-  app.openapi(generate, async (c) => c.json(await services.uploads.createUploadUrl(c.get("principal"), c.req.valid("json")), 200));
-  app.openapi(fromAudio, async (c) => c.json(await services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200));
+  app.openapi(generate, async (c) =>
+    c.json(await services.uploads.createUploadUrl(c.get("principal"), c.req.valid("json")), 200),
+  );
+  app.openapi(fromAudio, async (c) =>
+    c.json(await services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200),
+  );
   return app;
 }
 

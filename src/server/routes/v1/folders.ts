@@ -1,6 +1,13 @@
 import type { Services } from "../../../services/index.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
-import { FolderCreateBody, FolderEnvelope, FolderList, FolderMemberParams, FolderMembers, FolderUpdateBody } from "../../../shared/schemas/folders.js";
+import {
+  FolderCreateBody,
+  FolderEnvelope,
+  FolderList,
+  FolderMemberParams,
+  FolderMembers,
+  FolderUpdateBody,
+} from "../../../shared/schemas/folders.js";
 import { newRouter } from "../../../http/context.js";
 import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
@@ -23,7 +30,14 @@ const update = route("updateFolder", {
   ...extension,
   summary: "Update a folder (extension)",
   request: { params: IdParam, body: jsonBody(FolderUpdateBody) },
-  responses: { ...ok(FolderEnvelope), 400: errors[400], 404: errors[404], 413: errors[413], 415: errors[415], ...common },
+  responses: {
+    ...ok(FolderEnvelope),
+    400: errors[400],
+    404: errors[404],
+    413: errors[413],
+    415: errors[415],
+    ...common,
+  },
 });
 
 const remove = route("deleteFolder", {
@@ -60,17 +74,24 @@ const removeMember = route("removeFolderMember", {
 
 export function folderRoutes(services: Services) {
   const app = newRouter();
-  app.openapi(create, async (c) => c.json({ folder: await services.folders.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(create, async (c) =>
+    c.json({ folder: await services.folders.create(c.get("principal"), c.req.valid("json")) }, 200),
+  );
   app.openapi(list, async (c) => c.json({ folders: await services.folders.list(c.get("principal")) }, 200));
   app.openapi(update, async (c) =>
-    c.json({ folder: await services.folders.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
+    c.json(
+      { folder: await services.folders.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) },
+      200,
+    ),
   );
   app.openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
     await services.folders.delete(c.get("principal"), id);
     return c.json({ success: true, message: `Folder ${id} deleted.` }, 200);
   });
-  app.openapi(listMembers, async (c) => c.json({ members: await services.folders.members(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(listMembers, async (c) =>
+    c.json({ members: await services.folders.members(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
   app.openapi(addMember, async (c) => {
     const { id, userId } = c.req.valid("param");
     return c.json({ members: await services.folders.addMember(c.get("principal"), id, userId) }, 200);

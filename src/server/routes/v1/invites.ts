@@ -56,21 +56,36 @@ const legacyRemove = route("deleteWorkspaceInvite", {
 export function inviteRoutes(services: Services) {
   const app = newRouter();
 
-  app.openapi(create, async (c) => c.json({ invite: await services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(create, async (c) =>
+    c.json({ invite: await services.invites.create(c.get("principal"), c.req.valid("json")) }, 200),
+  );
   app.openapi(list, async (c) => {
     const { limit, offset } = c.req.valid("query");
     return c.json(await services.invites.listWithFolders(c.get("principal"), limit, offset), 200);
   });
-  app.openapi(remove, async (c) => c.json(await services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
+  app.openapi(remove, async (c) =>
+    c.json(await services.invites.delete(c.get("principal"), c.req.valid("param").id), 200),
+  );
 
-  app.openapi(legacyCreate, async (c) => c.json({ invite: await services.invites.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(legacyCreate, async (c) =>
+    c.json({ invite: await services.invites.create(c.get("principal"), c.req.valid("json")) }, 200),
+  );
   app.openapi(legacyList, async (c) => {
     const { limit, offset } = c.req.valid("query");
     return c.json(await services.invites.listWithGroups(c.get("principal"), limit, offset), 200);
   });
-  app.openapi(legacyRemove, async (c) => c.json(await services.invites.delete(c.get("principal"), c.req.valid("param").id), 200));
+  app.openapi(legacyRemove, async (c) =>
+    c.json(await services.invites.delete(c.get("principal"), c.req.valid("param").id), 200),
+  );
   return app;
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const inviteRouteDefs = { createInvite: create, listInvites: list, deleteInvite: remove, createWorkspaceInvite: legacyCreate, listWorkspaceInvites: legacyList, deleteWorkspaceInvite: legacyRemove };
+export const inviteRouteDefs = {
+  createInvite: create,
+  listInvites: list,
+  deleteInvite: remove,
+  createWorkspaceInvite: legacyCreate,
+  listWorkspaceInvites: legacyList,
+  deleteWorkspaceInvite: legacyRemove,
+};

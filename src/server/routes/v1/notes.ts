@@ -2,7 +2,13 @@ import type { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
-import { NoteCreateBody, NoteEnvelope, NoteList, NoteListQuery, NoteUpdateBody } from "../../../shared/schemas/notes.js";
+import {
+  NoteCreateBody,
+  NoteEnvelope,
+  NoteList,
+  NoteListQuery,
+  NoteUpdateBody,
+} from "../../../shared/schemas/notes.js";
 import { EnhanceBody, SpeakerList, SpeakerRenameBody } from "../../../shared/schemas/templates.js";
 import { newRouter, renderedJson } from "../../../http/context.js";
 import { requireScope } from "../../../http/auth.js";
@@ -25,7 +31,8 @@ const get = route("getNote", {
 
 const update = route("updateNote", {
   summary: "Update a note",
-  description: "visibility accepts both shapes; tagIds is a deprecated alias of folderIds and replaces the note's folders.",
+  description:
+    "visibility accepts both shapes; tagIds is a deprecated alias of folderIds and replaces the note's folders.",
   request: { params: IdParam, body: jsonBody(NoteUpdateBody) },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 413: errors[413], 415: errors[415], ...common },
 });
@@ -47,7 +54,8 @@ const remove = route("deleteNote", {
 const reprocess = route("reprocessNote", {
   ...extension,
   summary: "Process a note again (extension)",
-  description: "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed.",
+  description:
+    "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed.",
   request: { params: IdParam },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
 });
@@ -85,10 +93,15 @@ export function notesRoutes(services: Services) {
     if (query.tagIds !== undefined) c.header("Deprecation", "true");
     const { items, pagination } = await services.notes.listJson(c.get("principal"), query);
     // The items arrive as JSON text; the envelope is spliced around them.
-    return renderedJson<z.infer<typeof NoteList>>(c, `{"items":[${items.join(",")}],"pagination":${JSON.stringify(pagination)}}`);
+    return renderedJson<z.infer<typeof NoteList>>(
+      c,
+      `{"items":[${items.join(",")}],"pagination":${JSON.stringify(pagination)}}`,
+    );
   });
 
-  app.openapi(get, async (c) => c.json({ note: await services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(get, async (c) =>
+    c.json({ note: await services.notes.get(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
 
   app.openapi(update, async (c) => {
     const body = c.req.valid("json");
@@ -104,16 +117,32 @@ export function notesRoutes(services: Services) {
     return c.json({ note }, 200);
   });
 
-  app.openapi(create, async (c) => c.json({ note: await services.notes.create(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(create, async (c) =>
+    c.json({ note: await services.notes.create(c.get("principal"), c.req.valid("json")) }, 200),
+  );
 
-  app.openapi(reprocess, async (c) => c.json({ note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(reprocess, async (c) =>
+    c.json({ note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
 
   app.openapi(enhance, async (c) =>
-    c.json({ note: await services.notes.enhance(c.get("principal"), c.req.valid("param").id, c.req.valid("json").templateId) }, 200),
+    c.json(
+      {
+        note: await services.notes.enhance(c.get("principal"), c.req.valid("param").id, c.req.valid("json").templateId),
+      },
+      200,
+    ),
   );
-  app.openapi(speakers, async (c) => c.json({ speakers: await services.notes.speakers(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(speakers, async (c) =>
+    c.json({ speakers: await services.notes.speakers(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
   app.openapi(renameSpeaker, async (c) =>
-    c.json({ speakers: await services.notes.renameSpeaker(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
+    c.json(
+      {
+        speakers: await services.notes.renameSpeaker(c.get("principal"), c.req.valid("param").id, c.req.valid("json")),
+      },
+      200,
+    ),
   );
 
   app.openapi(remove, async (c) => {
@@ -126,4 +155,14 @@ export function notesRoutes(services: Services) {
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const noteRouteDefs = { listNotes: list, getNote: get, updateNote: update, createNote: create, deleteNote: remove, reprocessNote: reprocess, enhanceNote: enhance, listSpeakers: speakers, renameSpeaker };
+export const noteRouteDefs = {
+  listNotes: list,
+  getNote: get,
+  updateNote: update,
+  createNote: create,
+  deleteNote: remove,
+  reprocessNote: reprocess,
+  enhanceNote: enhance,
+  listSpeakers: speakers,
+  renameSpeaker,
+};

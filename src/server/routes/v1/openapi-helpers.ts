@@ -44,7 +44,14 @@ export function routesFor(tags: string[], middleware: MiddlewareHandler<AppEnv>[
   // The declared return type keeps each route's own request and response types,
   // which the handlers and the typed API client read; inference would widen them.
   return <N extends EndpointName, D extends Definition>(name: N, definition: D): (typeof endpoints)[N] & Common & D =>
-    createRoute({ ...endpoints[name], operationId: name, tags, security: [{ bearer: [] }], middleware, ...definition }) as unknown as (typeof endpoints)[N] & Common & D;
+    createRoute({
+      ...endpoints[name],
+      operationId: name,
+      tags,
+      security: [{ bearer: [] }],
+      middleware,
+      ...definition,
+    }) as unknown as (typeof endpoints)[N] & Common & D;
 }
 
 type Common = { tags: string[]; security: { bearer: never[] }[]; middleware: MiddlewareHandler<AppEnv>[] };

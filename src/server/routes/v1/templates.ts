@@ -18,7 +18,8 @@ const body = { 400: errors[400], 413: errors[413], 415: errors[415] };
 const list = route("listTemplates", {
   ...extension,
   summary: "List meeting templates (extension)",
-  description: "The built-in templates (read-only) first, then the workspace's own, oldest first. isDefault marks the workspace default.",
+  description:
+    "The built-in templates (read-only) first, then the workspace's own, oldest first. isDefault marks the workspace default.",
   responses: { ...ok(TemplateList), ...common },
 });
 
@@ -48,7 +49,8 @@ const update = route("updateTemplate", {
 const remove = route("deleteTemplate", {
   ...extension,
   summary: "Delete a meeting template (extension)",
-  description: "Folders and the workspace that used it as their default go back to the workspace default (the general built-in template). Notes keep their enhanced notes.",
+  description:
+    "Folders and the workspace that used it as their default go back to the workspace default (the general built-in template). Notes keep their enhanced notes.",
   request: { params: IdParam },
   responses: { ...ok(SuccessMessage), 404: errors[404], 409: errors[409], ...common },
 });
@@ -56,7 +58,8 @@ const remove = route("deleteTemplate", {
 const getConfig = route("getAiConfig", {
   ...extension,
   summary: "Read the workspace's AI configuration (extension; scope templates)",
-  description: "Unset (null) fields fall back to the server's flags and environment; effective says what applies. API keys are never returned, only whether one is set.",
+  description:
+    "Unset (null) fields fall back to the server's flags and environment; effective says what applies. API keys are never returned, only whether one is set.",
   responses: { ...ok(AiConfigEnvelope), ...common },
 });
 
@@ -72,10 +75,17 @@ const updateConfig = route("updateAiConfig", {
 export function templateRoutes(services: Services) {
   const app = newRouter();
   app.openapi(list, async (c) => c.json({ templates: await services.templates.list(c.get("principal")) }, 200));
-  app.openapi(create, async (c) => c.json({ template: await services.templates.create(c.get("principal"), c.req.valid("json")) }, 200));
-  app.openapi(get, async (c) => c.json({ template: await services.templates.get(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(create, async (c) =>
+    c.json({ template: await services.templates.create(c.get("principal"), c.req.valid("json")) }, 200),
+  );
+  app.openapi(get, async (c) =>
+    c.json({ template: await services.templates.get(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
   app.openapi(update, async (c) =>
-    c.json({ template: await services.templates.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) }, 200),
+    c.json(
+      { template: await services.templates.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) },
+      200,
+    ),
   );
   app.openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
@@ -84,7 +94,10 @@ export function templateRoutes(services: Services) {
   });
   app.openapi(getConfig, async (c) => c.json({ aiConfig: await services.aiConfig.get(c.get("principal")) }, 200));
   app.openapi(updateConfig, async (c) =>
-    c.json({ aiConfig: await services.aiConfig.update(c.get("principal"), c.req.valid("json"), services.templates) }, 200),
+    c.json(
+      { aiConfig: await services.aiConfig.update(c.get("principal"), c.req.valid("json"), services.templates) },
+      200,
+    ),
   );
   return app;
 }

@@ -88,19 +88,42 @@ const createTag = tagRoute("createTag", {
 export function workspaceRoutes(services: Services) {
   const app = newRouter();
   const dir = services.directory;
-  app.openapi(getWorkspace, async (c) => c.json({ workspace: await services.workspaces.get(c.get("principal").workspaceId) }, 200));
-  app.openapi(updateWorkspace, async (c) => c.json({ workspace: await services.workspaces.update(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(getWorkspace, async (c) =>
+    c.json({ workspace: await services.workspaces.get(c.get("principal").workspaceId) }, 200),
+  );
+  app.openapi(updateWorkspace, async (c) =>
+    c.json({ workspace: await services.workspaces.update(c.get("principal"), c.req.valid("json")) }, 200),
+  );
   app.openapi(listMembers, async (c) => c.json(await dir.listMembers(c.get("principal"), c.req.valid("query")), 200));
-  app.openapi(getMember, async (c) => c.json({ member: await dir.getMember(c.get("principal"), c.req.valid("param").id) }, 200));
+  app.openapi(getMember, async (c) =>
+    c.json({ member: await dir.getMember(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
   app.openapi(updateMember, async (c) =>
-    c.json({ member: await dir.setMemberGroups(c.get("principal"), c.req.valid("param").id, c.req.valid("json").groupIds) }, 200),
+    c.json(
+      { member: await dir.setMemberGroups(c.get("principal"), c.req.valid("param").id, c.req.valid("json").groupIds) },
+      200,
+    ),
   );
   app.openapi(listGroups, async (c) => c.json({ userGroups: await dir.listGroups(c.get("principal")) }, 200));
-  app.openapi(createGroup, async (c) => c.json({ userGroup: await dir.createGroup(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(createGroup, async (c) =>
+    c.json({ userGroup: await dir.createGroup(c.get("principal"), c.req.valid("json")) }, 200),
+  );
   app.openapi(listTags, async (c) => c.json({ tags: await dir.listTags(c.get("principal")) }, 200));
-  app.openapi(createTag, async (c) => c.json({ tag: await dir.createTag(c.get("principal"), c.req.valid("json")) }, 200));
+  app.openapi(createTag, async (c) =>
+    c.json({ tag: await dir.createTag(c.get("principal"), c.req.valid("json")) }, 200),
+  );
   return app;
 }
 
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
-export const workspaceRouteDefs = { getWorkspace: getWorkspace, updateWorkspace: updateWorkspace, listMembers: listMembers, getMember: getMember, updateMember: updateMember, listGroups: listGroups, createGroup: createGroup, listTags: listTags, createTag: createTag };
+export const workspaceRouteDefs = {
+  getWorkspace: getWorkspace,
+  updateWorkspace: updateWorkspace,
+  listMembers: listMembers,
+  getMember: getMember,
+  updateMember: updateMember,
+  listGroups: listGroups,
+  createGroup: createGroup,
+  listTags: listTags,
+  createTag: createTag,
+};
