@@ -128,7 +128,12 @@ export function createOAuthService(d: OAuthDeps) {
   async function revokeGrant(familyId: string) {
     await repos.transaction(async () => {
       await repos.oauth.revokeFamily(familyId, now());
-      await repos.sharedState.markRevokedGrant(sha(familyId), now() + ACCESS_TOKEN_TTL_SEC * 1000 + 60_000);
+      // Kept as long as any token of the grant could live: a refresh racing this revocation
+      // may still write one more token of the grant, and the mark refuses it when it is used.
+      await repos.sharedState.markRevokedGrant(
+        sha(familyId),
+        now() + Math.max(REFRESH_TTL_MS, ACCESS_TOKEN_TTL_SEC * 1000) + 60_000,
+      );
     });
   }
 
@@ -425,7 +430,8 @@ export function createOAuthService(d: OAuthDeps) {
         if (!form.refresh_token) throw invalidRequest("refresh_token is required.");
         const row = await repos.oauth.refresh(sha(form.refresh_token));
         if (!row || row.clientId !== client.id) throw invalidGrant("The refresh token is not valid for this client.");
-        if (row.revokedAt !== null) throw invalidGrant("The refresh token has been revoked.");
+        if (row.revokedAt !== null || (await repos.sharedState.isRevokedGrant(sha(row.familyId), now())))
+          throw invalidGrant("The refresh token has been revoked.");
         if (row.expiresAt < now()) throw invalidGrant("The refresh token has expired.");
         if (!(await repos.oauth.rotate(row.tokenHash, now()))) {
           // Used before (RFC 9700 §4.14): one of the two holders is not the client. No grace
