@@ -22,9 +22,10 @@
 // - Keys, webhooks, templates and articles: each person manages their own; admins
 //   manage everyone's (a key's secret is never shown again, to anyone).
 import type { Role, ScopeName } from "./principal.js";
+import type { Visibility } from "./note-vocabulary.js";
 
 export type { Role } from "./principal.js";
-export type Visibility = "only-me" | "workspace" | "public";
+export type { Visibility } from "./note-vocabulary.js";
 
 /** The caller, as every decision sees them: from the credential, plus their folders. */
 export interface Actor {

@@ -6,6 +6,7 @@
 //   from text:   completed, or summarizing → completed (a transcript with no summary)
 //   failing:     any in-between status → recorded-not-summarized
 //   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
+import { IN_FLIGHT_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow, SegmentRow } from "../db/repos/notes.js";
 import type { Clock } from "../core/clock.js";
@@ -14,10 +15,10 @@ import type { NoteDto } from "../shared/schemas/notes.js";
 import type { EmitEvent } from "../webhooks/events.js";
 import { presentFullNote } from "./note-presenter.js";
 
-export type NoteStatus = NoteDto["status"];
+export type { NoteStatus };
 
 /** Statuses a note passes through while a processing job owns it. */
-export const IN_FLIGHT: ReadonlySet<NoteStatus> = new Set(["postprocessing", "transcript-processing", "summarizing"]);
+export const IN_FLIGHT = IN_FLIGHT_STATUSES;
 
 const ALLOWED: Record<NoteStatus, readonly NoteStatus[]> = {
   postprocessing: ["transcript-processing", "recorded-not-summarized"],
@@ -65,7 +66,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
    * a move the life cycle lacks is a bug in the caller, never data to keep.
    */
   async function check(noteId: string, to: NoteStatus) {
-    const from = (await current(noteId))?.status as NoteStatus | undefined;
+    const from = (await current(noteId))?.status;
     if (from === undefined) throw new InternalError(`Note ${noteId} no longer exists.`);
     if (!canMove(from, to)) throw new InternalError(`Note ${noteId} cannot move from ${from} to ${to}.`);
   }
@@ -102,7 +103,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       const note = await current(noteId);
       if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
       await d.emit(workspaceId, "note.created", { note: await snapshot(note) });
-      if (IN_FLIGHT.has(note.status as NoteStatus)) await d.enqueueProcessing(noteId);
+      if (IN_FLIGHT.has(note.status)) await d.enqueueProcessing(noteId);
       if (opts.index) await d.enqueueIndexing("note", noteId);
     },
 
@@ -110,8 +111,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     async reprocess(note: NoteRow): Promise<void> {
       // The status says whether processing runs; a job that just set its note's final
       // status may still be finishing, and the new one queues beside it.
-      if (IN_FLIGHT.has(note.status as NoteStatus))
-        throw new ConflictError(`Note ${note.id} is being processed already.`);
+      if (IN_FLIGHT.has(note.status)) throw new ConflictError(`Note ${note.id} is being processed already.`);
       const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
       await check(note.id, to);
       await repos.transaction(async () => {
@@ -125,14 +125,14 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      * summarizing, then back to where it was (with the new note, or the old one and why not).
      */
     async enhance(note: NoteRow, templateId: string): Promise<void> {
-      const from = note.status as NoteStatus;
+      const from = note.status;
       if (IN_FLIGHT.has(from))
         throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
       if (from !== "completed" && from !== "recorded-not-summarized")
         throw new ConflictError(`Note ${note.id} is ${from}: only a completed or recorded note can be enhanced.`);
       await repos.transaction(async () => {
         // Read again inside the transaction: of two enhance requests at once, the second gets 409.
-        const stored = (await current(note.id))?.status as NoteStatus | undefined;
+        const stored = (await current(note.id))?.status;
         if (stored === undefined) throw new InternalError(`Note ${note.id} no longer exists.`);
         if (stored !== "completed" && stored !== "recorded-not-summarized")
           throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
@@ -201,10 +201,10 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     async failed(noteId: string, stageError: (status: NoteStatus) => string): Promise<void> {
       const note = await current(noteId);
       if (!note) return; // deleted meanwhile
-      if (!canMove(note.status as NoteStatus, "recorded-not-summarized")) return; // settled meanwhile
+      if (!canMove(note.status, "recorded-not-summarized")) return; // settled meanwhile
       await settle(
         noteId,
-        { status: "recorded-not-summarized", processingError: stageError(note.status as NoteStatus), updatedAt: now() },
+        { status: "recorded-not-summarized", processingError: stageError(note.status), updatedAt: now() },
         "note.completed",
       );
     },

@@ -1,18 +1,8 @@
-// The interface's fixed vocabularies as plain constants, with no dependency: the zod
+// The interface's fixed vocabularies as plain constants, with no dependency beyond core: the zod
 // schemas build on them, and the CLI's help and checks read them without loading zod.
 
-export const NOTE_STATUSES = [
-  "idle",
-  "recording",
-  "transcript-processing",
-  "recorded-not-summarized",
-  "summarizing",
-  "completed",
-  "postprocessing",
-] as const;
-export const NOTE_KINDS = ["online", "in-person", "podcast"] as const;
-/** Visibility as notes are returned (the newer shape). */
-export const VISIBILITIES = ["only-me", "workspace", "public"] as const;
+export { NOTE_KINDS, NOTE_STATUSES, VISIBILITIES } from "../core/note-vocabulary.js";
+export type { NoteKind, NoteStatus, Visibility } from "../core/note-vocabulary.js";
 export const NOTE_SORT_FIELDS = ["createdAt", "updatedAt", "title"] as const;
 
 /**

@@ -1,4 +1,6 @@
 // How the pages write dates, durations and statuses.
+import { NOTE_STATUS_LABELS, SETTLED_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
+
 /** "2026-03-01 09:30 UTC" from the API's ISO 8601 UTC times (which always end in Z). */
 export function formatDate(isoString: string): string {
   const utc = isoString.endsWith("Z") ? isoString : new Date(isoString).toISOString();
@@ -31,21 +33,14 @@ export function seconds(mmss: string): number {
   return m * 60 + s;
 }
 
-export const FINAL_STATUSES = new Set(["completed", "recorded-not-summarized", "idle", "recording"]);
+/** Statuses in which nothing is under way: the page stops polling and offers processing again. */
+export const FINAL_STATUSES = SETTLED_STATUSES;
 
 /** The status as the page shows it, with the stage's progress where the server knows it ("transcribing 40%"). */
-export function statusLabel(note: { status: string; progress?: { percent: number | null } | null }): string {
-  const label = STATUS_LABELS[note.status] ?? note.status;
+export function statusLabel(note: { status: NoteStatus; progress?: { percent: number | null } | null }): string {
+  const label = NOTE_STATUS_LABELS[note.status];
   const percent = note.progress?.percent;
   return percent === null || percent === undefined ? label : `${label} ${percent}%`;
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  idle: "idle",
-  recording: "recording",
-  postprocessing: "queued",
-  "transcript-processing": "transcribing",
-  summarizing: "summarizing",
-  completed: "completed",
-  "recorded-not-summarized": "not summarized",
-};
+export const STATUS_LABELS = NOTE_STATUS_LABELS;

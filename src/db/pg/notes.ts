@@ -96,7 +96,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     async listJson(view: NoteView, f: NoteListFilter, projection: ListProjection = "item"): Promise<string[]> {
       const where: SQL[] = [visible(view)];
       if (f.status !== undefined) where.push(eq(notes.status, f.status));
-      if (f.kind !== undefined) where.push(eq(notes.kind, f.kind as NoteRow["kind"]));
+      if (f.kind !== undefined) where.push(eq(notes.kind, f.kind));
       if (f.createdBy !== undefined) where.push(eq(notes.createdBy, f.createdBy));
       if (f.fromDate !== undefined) where.push(gte(notes.createdAt, f.fromDate));
       if (f.toDate !== undefined) where.push(lt(notes.createdAt, f.toDate));

@@ -16,6 +16,7 @@ import {
   type ParticipantValue,
 } from "../schema/index.js";
 import type { NoteView } from "../../core/access.js";
+import type { NoteKind, NoteStatus } from "../../core/note-vocabulary.js";
 
 /** What processing writes on a note besides its transcript. */
 /** A new status starts its stage's progress afresh. */
@@ -47,8 +48,8 @@ export interface NoteListFilter {
   offset: number;
   sortBy: "createdAt" | "updatedAt" | "title";
   sortOrder: "asc" | "desc";
-  status?: string;
-  kind?: string;
+  status?: NoteStatus;
+  kind?: NoteKind;
   search?: string;
   createdBy?: string;
   fromDate?: number;

@@ -1,4 +1,5 @@
 // Notes and their parts: participants, transcript segments, folder links.
+import { NOTE_KINDS, NOTE_STATUSES, VISIBILITIES } from "../../core/note-vocabulary.js";
 import { createdAtColumn, nocase, updatedAtColumn } from "./columns.js";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
@@ -22,9 +23,9 @@ export const notes = sqliteTable(
     workspaceId: workspaceColumn(),
     createdBy: text("created_by").notNull(),
     title: text("title").notNull(),
-    kind: text("kind", { enum: ["online", "in-person", "podcast"] }).notNull(),
-    status: text("status").notNull(),
-    visibility: text("visibility", { enum: ["only-me", "workspace", "public"] }).notNull(),
+    kind: text("kind", { enum: NOTE_KINDS }).notNull(),
+    status: text("status", { enum: NOTE_STATUSES }).notNull(),
+    visibility: text("visibility", { enum: VISIBILITIES }).notNull(),
     userWrittenNote: text("user_written_note").notNull().default(""),
     enhancedNote: text("enhanced_note").notNull().default(""),
     summary: text("summary").notNull().default(""),

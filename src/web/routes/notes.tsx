@@ -1,5 +1,6 @@
 // The notes pages: the list, one note (read, listen, edit, share, delete, reprocess),
 // and new notes from text or a recording uploaded in the browser.
+import { isVisibility } from "../../core/note-vocabulary.js";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { AppError, BadRequestError, ForbiddenError } from "../../core/errors.js";
@@ -260,8 +261,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     const title = textField(f, "title").trim();
     if (!title || title.length > 500) return notePage(c, id, { error: "The title needs 1 to 500 characters." }, 400);
     const visibility = textField(f, "visibility");
-    if (!["only-me", "workspace", "public"].includes(visibility))
-      return notePage(c, id, { error: "Choose a visibility." }, 400);
+    if (!isVisibility(visibility)) return notePage(c, id, { error: "Choose a visibility." }, 400);
     // The form offers only the folders this member can see: a note's place in a private
     // folder they do not belong to is kept, not cleared by a form that never showed it.
     const offered = new Set((await folderChoices(c)).map((x) => x.id));
@@ -270,7 +270,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     await services.notes.update(viewer.principal, id, {
       title,
       // The form shows the visibility to everyone, but only those who may change it send a change.
-      visibility: may.widen ? (visibility as "only-me" | "workspace" | "public") : undefined,
+      visibility: may.widen ? visibility : undefined,
       userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000),
       folderIds: [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))],
     });
