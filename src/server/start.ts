@@ -89,68 +89,45 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
   );
 }
 
-function listen(server: ServerType): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once("listening", () => resolve(server.address() as AddressInfo));
-    server.once("error", reject);
-  });
+export interface Assembled {
+  runtime: Runtime;
+  /** The API, web app and MCP (or, for a worker, health and metrics only). */
+  app: {
+    fetch(req: Request, env?: object): Response | Promise<Response>;
+    request(input: string | Request, init?: RequestInit): Response | Promise<Response>;
+  };
+  metrics: Metrics;
 }
 
-export async function startServer(rawConfig: Config, opts: StartOptions): Promise<RunningServer> {
-  const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
-  const logger = opts.logger ?? createLogger({ level: rawConfig.logLevel });
-  // Listen first: the public URL, and so every link the services sign, may depend on
-  // the port the system hands out. Until the app is built nothing knows the address.
-  let handle: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  const server = serve({
-    // The Node bindings (the raw request and socket) go through: uploads stream from
-    // the socket, and the peer's address comes from it.
-    fetch: (req, env) => handle(req, env),
-    hostname: rawConfig.host,
-    port: rawConfig.port,
-    // Headers must arrive within 30 s (slow-header clients hold sockets otherwise). The
-    // whole request is not bounded here: an upload of a long recording may take an
-    // hour; it is bounded by its idle timeout, and API answers by the request timeout.
-    serverOptions: { headersTimeout: 30_000, requestTimeout: 0 },
-  });
-  const address = await listen(server);
-  const config = resolveConfig(rawConfig, address);
-  let lock: DataDirLock | null = null;
-  try {
-    // The single-box role restarts half-done work at start: it must be alone on its data dir.
-    if (config.role === "all") lock = lockDataDir(config.dataDir, urlOf(address));
-  } catch (err) {
-    server.close();
-    throw err;
-  }
-
+/**
+ * Opens the data dir for a resolved configuration and builds the app over it: the
+ * runtime, the workers' definitions, the bootstrap of an empty data dir, the routes.
+ * It neither listens nor starts the workers: `startServer` does, and tests that call
+ * routes through `app.request()` use this alone.
+ */
+export async function assemble(
+  config: ResolvedConfig,
+  { version, out, logger }: { version: string; out: (line: string) => void; logger: Logger },
+): Promise<Assembled> {
   const metrics: Metrics = createMetrics();
-  let runtime: Runtime;
-  try {
-    runtime = await openRuntime(config.dataDir, {
-      metrics,
-      publicUrl: config.publicUrl,
-      embedder: selectEmbedder(config.embeddings),
-      allowPrivateWebhooks: config.allowPrivateWebhooks,
-      maxUploadBytes: config.maxUploadBytes,
-      storage: config.storage,
-      database: config.database,
-      secretKey: config.secretKey,
-      vectorIndexAt: config.embeddings.indexAt,
-      logger,
-      ai: {
-        transcription: config.transcription as Config["transcription"],
-        summarization: config.summarization as Config["summarization"],
-        allowPrivateUrls: config.allowPrivateAiUrls,
-      },
-    });
-  } catch (err) {
-    lock?.release();
-    server.close();
-    throw err;
-  }
+  const runtime = await openRuntime(config.dataDir, {
+    metrics,
+    publicUrl: config.publicUrl,
+    embedder: selectEmbedder(config.embeddings),
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    maxUploadBytes: config.maxUploadBytes,
+    storage: config.storage,
+    database: config.database,
+    secretKey: config.secretKey,
+    vectorIndexAt: config.embeddings.indexAt,
+    logger,
+    ai: {
+      transcription: config.transcription as Config["transcription"],
+      summarization: config.summarization as Config["summarization"],
+      allowPrivateUrls: config.allowPrivateAiUrls,
+    },
+  });
   const serving = config.role !== "worker";
-  const working = config.role !== "api";
   // The single-box server knows nothing else is running: whatever a crash left
   // half-received starts over. Split roles may share the database with live
   // replicas, so they leave that to the upload's expiry.
@@ -202,9 +179,9 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
         "meaning-based search on PostgreSQL compares every passage of a workspace (no pgvector): fine for thousands of meetings, slow for hundreds of thousands",
       );
   }
-  if (working) fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
+  if (config.role !== "api") fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   // Defined in every role: an API replica queues jobs with the workers' retry limits.
-  defineWorkers(runtime, config, opts.version, logger);
+  defineWorkers(runtime, config, version, logger);
 
   if (serving && (await runtime.services.workspaces.isEmpty())) {
     const created = await runtime.services.workspaces.create({
@@ -233,12 +210,60 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
         config,
         database: runtime.database,
         queue,
-        version: opts.version,
+        version: version,
         logger,
         requestLog: log,
         metrics: metricsHere,
       })
     : workerApp(runtime, queue, log, metricsHere);
+  return { runtime, app, metrics };
+}
+
+function listen(server: ServerType): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("listening", () => resolve(server.address() as AddressInfo));
+    server.once("error", reject);
+  });
+}
+
+export async function startServer(rawConfig: Config, opts: StartOptions): Promise<RunningServer> {
+  const out = opts.out ?? ((line: string) => process.stdout.write(line + "\n"));
+  const logger = opts.logger ?? createLogger({ level: rawConfig.logLevel });
+  // Listen first: the public URL, and so every link the services sign, may depend on
+  // the port the system hands out. Until the app is built nothing knows the address.
+  let handle: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = serve({
+    // The Node bindings (the raw request and socket) go through: uploads stream from
+    // the socket, and the peer's address comes from it.
+    fetch: (req, env) => handle(req, env),
+    hostname: rawConfig.host,
+    port: rawConfig.port,
+    // Headers must arrive within 30 s (slow-header clients hold sockets otherwise). The
+    // whole request is not bounded here: an upload of a long recording may take an
+    // hour; it is bounded by its idle timeout, and API answers by the request timeout.
+    serverOptions: { headersTimeout: 30_000, requestTimeout: 0 },
+  });
+  const address = await listen(server);
+  const config = resolveConfig(rawConfig, address);
+  let lock: DataDirLock | null = null;
+  try {
+    // The single-box role restarts half-done work at start: it must be alone on its data dir.
+    if (config.role === "all") lock = lockDataDir(config.dataDir, urlOf(address));
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+
+  let assembled: Assembled;
+  try {
+    assembled = await assemble(config, { version: opts.version, out, logger });
+  } catch (err) {
+    lock?.release();
+    server.close();
+    throw err;
+  }
+  const { runtime, app, metrics } = assembled;
+  const working = config.role !== "api";
   handle = (req, env) => app.fetch(req, env as object);
   let metricsServer: ServerType | undefined;
   let metricsUrl: string | undefined;

@@ -13,7 +13,12 @@ export type Client = <T = any>(
   headers?: Record<string, string>,
 ) => Promise<Reply<T>>;
 
-export function client(baseUrl: string, key?: string): Client {
+/** Something requests can go to: a server's base URL, or an app called in process (helpers/app.ts). */
+export type Target = string | { url: string; fetch(input: string, init?: RequestInit): Promise<Response> };
+
+export function client(target: Target, key?: string): Client {
+  const baseUrl = typeof target === "string" ? target : target.url;
+  const send = typeof target === "string" ? (url: string, init: RequestInit) => fetch(url, init) : target.fetch;
   return async (method, path, body, headers = {}) => {
     const h: Record<string, string> = { ...headers };
     if (key && !("authorization" in h) && !("x-api-key" in h)) h.authorization = `Bearer ${key}`;
@@ -22,7 +27,7 @@ export function client(baseUrl: string, key?: string): Client {
       payload = typeof body === "string" ? body : JSON.stringify(body);
       h["content-type"] ??= "application/json";
     }
-    const res = await fetch(baseUrl + path, { method, headers: h, body: payload });
+    const res = await send(baseUrl + path, { method, headers: h, body: payload });
     const text = await res.text();
     let parsed: any = undefined;
     try {

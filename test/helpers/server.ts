@@ -45,7 +45,7 @@ export interface ServerOptions {
  * server on the same data dir.
  */
 const databases = new Map<string, string>();
-async function databaseFor(dataDir: string): Promise<string | undefined> {
+export async function databaseFor(dataDir: string): Promise<string | undefined> {
   if (process.env.NOTULA_TEST_BACKEND !== "postgres") return undefined;
   let url = databases.get(dataDir);
   if (!url) {
@@ -96,7 +96,7 @@ async function launch(dataDir: string, opts: ServerOptions) {
 }
 
 /** The environment both kinds of test server see. */
-const serverEnv = (opts: ServerOptions) => ({
+export const serverEnv = (opts: ServerOptions) => ({
   ...process.env,
   NOTULA_DATA_DIR: "",
   NOTULA_CONFIG: "",

@@ -1,14 +1,16 @@
+// Route-level: through app.request() (the fast tier, helpers/app.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, seedIds } from "../helpers/endpoints.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, type TestServer, storeQuery } from "../helpers/server.js";
+import { admin, storeQuery } from "../helpers/server.js";
+import { startApp, type TestApp } from "../helpers/app.js";
 
-let server: TestServer;
+let server: TestApp;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit", "--allow-private-webhooks"] });
-  api = client(server.url, server.key);
+  server = await startApp({ args: ["--no-rate-limit", "--allow-private-webhooks"] });
+  api = client(server, server.key);
 });
 afterAll(() => server?.stop());
 
@@ -28,7 +30,7 @@ describe("authentication", () => {
     ];
     for (const ep of ENDPOINTS) {
       for (const h of headers) {
-        const r = await client(server.url)(ep.method, ep.path(ids), ep.body?.(ids), h);
+        const r = await client(server)(ep.method, ep.path(ids), ep.body?.(ids), h);
         expect(r.status, `${ep.method} ${ep.path(ids)} ${JSON.stringify(h)}`).toBe(401);
         expect(errorCode(r)).toBe("unauthorized");
         expect(r.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -37,9 +39,9 @@ describe("authentication", () => {
   });
 
   it("accepts X-API-Key as well as Authorization: Bearer", async () => {
-    const r = await client(server.url)("GET", "/v1/me", undefined, { "x-api-key": server.key });
+    const r = await client(server)("GET", "/v1/me", undefined, { "x-api-key": server.key });
     expect(r.status).toBe(200);
-    const lower = await client(server.url)("GET", "/v1/me", undefined, { authorization: `bearer ${server.key}` });
+    const lower = await client(server)("GET", "/v1/me", undefined, { authorization: `bearer ${server.key}` });
     expect(lower.status).toBe(200);
   });
 
@@ -63,7 +65,7 @@ describe("scopes: 403 for a valid key without the scope, 2xx with it", () => {
     it(`${ep.method} ${ep.path({ note: ":id", folder: ":id", invite: ":id", member: ":id", group: ":id", article: ":id", user: ":id" })} needs ${ep.scope ?? "any key"}`, async () => {
       for (const [scope, key] of Object.entries(keys)) {
         const ids = await seedIds(api);
-        const r = await client(server.url, key)(ep.method, ep.path(ids), ep.body?.(ids));
+        const r = await client(server, key)(ep.method, ep.path(ids), ep.body?.(ids));
         if (ep.scope === null || ep.scope === scope) {
           expect(r.status, `${scope}: ${r.text}`).toBe(200);
         } else {
@@ -76,17 +78,17 @@ describe("scopes: 403 for a valid key without the scope, 2xx with it", () => {
   }
 
   it("403 comes before validation: a key without the scope learns nothing about the input", async () => {
-    const r = await client(server.url, keys.users)("GET", "/v1/notes?limit=abc");
+    const r = await client(server, keys.users)("GET", "/v1/notes?limit=abc");
     expect(r.status).toBe(403);
   });
 });
 
 describe("rate limits", () => {
   it("per key per minute by plan, with headers, 429 and retry_after", async () => {
-    const limited = await startServer({ env: { NOTULA_RATE_LIMIT_FREE: "5", NOTULA_RATE_LIMIT_ENTERPRISE: "8" } });
+    const limited = await startApp({ env: { NOTULA_RATE_LIMIT_FREE: "5", NOTULA_RATE_LIMIT_ENTERPRISE: "8" } });
     try {
       const free = await admin(limited.dataDir, ["workspaces", "create", "--name", "Free", "--plan", "free"]);
-      const freeApi = client(limited.url, free.key);
+      const freeApi = client(limited, free.key);
       for (let i = 1; i <= 5; i++) {
         const r = await freeApi("GET", "/v1/me");
         expect(r.status).toBe(200);
@@ -103,7 +105,7 @@ describe("rate limits", () => {
       expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
 
       // Another key has its own budget, with its own plan's limit.
-      const ent = await client(limited.url, limited.key)("GET", "/v1/me");
+      const ent = await client(limited, limited.key)("GET", "/v1/me");
       expect(ent.headers.get("x-ratelimit-limit")).toBe("8");
       expect(ent.headers.get("x-ratelimit-remaining")).toBe("7");
 
@@ -131,10 +133,10 @@ describe("rate limits", () => {
   });
 
   it("the default limits are 60, 120 and 300 by plan", async () => {
-    const s = await startServer();
+    const s = await startApp();
     try {
       const make = async (p: string) =>
-        client(s.url, (await admin(s.dataDir, ["workspaces", "create", "--name", p, "--plan", p])).key);
+        client(s, (await admin(s.dataDir, ["workspaces", "create", "--name", p, "--plan", p])).key);
       for (const [p, n] of [
         ["free", "60"],
         ["pro", "120"],

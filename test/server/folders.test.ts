@@ -1,15 +1,17 @@
+// Route-level: through app.request() (the fast tier, helpers/app.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { admin } from "../helpers/server.js";
+import { startApp, type TestApp } from "../helpers/app.js";
 
-let server: TestServer;
+let server: TestApp;
 let api: Client;
 let userId: string;
 let workspaceId: string;
 
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit"] });
-  api = client(server.url, server.key);
+  server = await startApp({ args: ["--no-rate-limit"] });
+  api = client(server, server.key);
   const me = (await api("GET", "/v1/me")).body;
   userId = me.user.id;
   workspaceId = me.workspace.id;
@@ -99,7 +101,7 @@ describe("folders", () => {
       "P",
     ]);
     const otherApi = client(
-      server.url,
+      server,
       (
         await admin(server.dataDir, [
           "keys",

@@ -5,10 +5,10 @@
 // documented error shape when it is an error, and says nothing of the server's insides.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { seedIds, type Ids } from "../helpers/endpoints.js";
-import { client } from "../helpers/http.js";
-import { connectMcp } from "../helpers/mcp.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { appClient, startApp, type TestApp } from "../helpers/app.js";
 
 const REST_RUNS = 9_000;
 const MCP_TOOL_RUNS = 1_500;
@@ -24,7 +24,8 @@ interface Operation {
   fields: string[] | null;
 }
 
-let server: TestServer;
+// The fast tier: every request goes through app.request(), no socket (see helpers/app.ts).
+let server: TestApp;
 let ids: Ids;
 let operations: Operation[];
 
@@ -40,9 +41,9 @@ function fieldNames(schema: Json | undefined, doc: Json, depth = 0): string[] {
 }
 
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit"] });
-  ids = await seedIds(client(server.url, server.key));
-  const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as Json;
+  server = await startApp({ args: ["--no-rate-limit"] });
+  ids = await seedIds(appClient(server, server.key));
+  const doc = (await (await server.fetch("/v1/openapi.json")).json()) as Json;
   operations = Object.entries(doc.paths as Json).flatMap(([path, ops]) =>
     Object.entries(ops as Json)
       // Revoking the key the fuzzer uses would end the run, not test anything.
@@ -206,7 +207,7 @@ describe("generated bad input", () => {
         const what = `${op.method} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ""}`;
         const res = await timed(
           what,
-          fetch(url, {
+          server.fetch(url, {
             method: op.method,
             headers,
             body: op.method === "GET" || op.method === "HEAD" ? undefined : payload,
@@ -234,7 +235,13 @@ describe("generated bad input", () => {
   }, 600_000);
 
   it(`MCP: ${MCP_TOOL_RUNS} tool calls with generated arguments and ${MCP_RAW_RUNS} raw JSON-RPC messages; never an internal error`, async () => {
-    const { client: mcp } = await connectMcp(server.url, server.key);
+    const mcp = new McpClient({ name: "notula-fuzz", version: "1.0.0" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
+        requestInit: { headers: { authorization: `Bearer ${server.key}` } },
+        fetch: (input, init) => server.fetch(String(input), init),
+      }),
+    );
     const { tools } = await mcp.listTools();
     expect(tools.length).toBeGreaterThan(3);
     const toolArb = fc.record({
@@ -291,7 +298,7 @@ describe("generated bad input", () => {
         const what = JSON.stringify(message).slice(0, 300);
         const res = await timed(
           what,
-          fetch(`${server.url}/mcp`, {
+          server.fetch(`${server.url}/mcp`, {
             method: "POST",
             headers: {
               authorization: `Bearer ${server.key}`,

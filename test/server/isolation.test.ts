@@ -1,21 +1,23 @@
+// Route-level: through app.request() (the fast tier, helpers/app.ts).
 // Two workspaces on one server: a key of B can neither read, list, change nor
 // learn of anything of A (404, never 403), on every endpoint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, seedIds, type Ids } from "../helpers/endpoints.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
-import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { admin } from "../helpers/server.js";
+import { startApp, type TestApp } from "../helpers/app.js";
 
-let server: TestServer;
+let server: TestApp;
 let a: Client;
 let b: Client;
 let idsA: Ids;
 let idsB: Ids;
 
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit", "--allow-private-webhooks"] });
-  a = client(server.url, server.key);
+  server = await startApp({ args: ["--no-rate-limit", "--allow-private-webhooks"] });
+  a = client(server, server.key);
   const created = await admin(server.dataDir, ["workspaces", "create", "--name", "B", "--plan", "enterprise"]);
-  b = client(server.url, created.key);
+  b = client(server, created.key);
   idsA = await seedIds(a);
   idsB = await seedIds(b);
   await a("POST", "/v1/integrations/automation/webhook", { hookUrl: "http://127.0.0.1:9/a-only" });

@@ -1,15 +1,16 @@
+// Route-level: through app.request() (the fast tier, helpers/app.ts).
 // List items are rendered as JSON by SQLite (the list's hot path); the single read
 // is presented in TypeScript. Both must say the same thing, field for field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startApp, type TestApp } from "../helpers/app.js";
 
-let server: TestServer;
+let server: TestApp;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer({ args: ["--no-rate-limit"] });
-  api = client(server.url, server.key);
+  server = await startApp({ args: ["--no-rate-limit"] });
+  api = client(server, server.key);
 });
 afterAll(() => server?.stop());
 
