@@ -292,6 +292,36 @@ describe("the access matrix", () => {
       }
     }
 
+    // Share links: a public note's link goes only to those who see the note, opens for
+    // anyone holding it, and dies when the note stops being public.
+    for (const kind of ["board", "team"] as const) {
+      const shared = await makeNote(kind);
+      const by = w.people[NOTE_KINDS[kind].by];
+      await by.api("PATCH", `/v1/notes/${shared.id}`, { visibility: "public" });
+      const facts: NoteFacts = { ...shared.facts, visibility: "public" };
+      const link = (await by.api("GET", `/v1/notes/${shared.id}`)).body.note.shareUrl as string;
+      for (const who of REST_PEOPLE) {
+        const got = await w.people[who].api("GET", `/v1/notes/${shared.id}`);
+        check(
+          "rest",
+          "getNote",
+          `${who} × public ${kind} share link`,
+          Boolean(got.body?.note?.shareUrl),
+          listed(who, "notes", notePolicy.see(actorOf(w, who), facts)),
+        );
+      }
+      const path = new URL(link).pathname;
+      check("web", "GET /s/:token", `anyone with the ${kind} link`, (await fetch(server.url + path)).status, 200);
+      await by.api("PATCH", `/v1/notes/${shared.id}`, { visibility: "workspace" });
+      check(
+        "web",
+        "GET /s/:token",
+        `the ${kind} link once the note is no longer public`,
+        (await fetch(server.url + path)).status,
+        404,
+      );
+    }
+
     // MCP: the same notes through the tools (the OAuth token reads as its member).
     for (const who of EVERYONE) {
       const a = actorOf(w, who);
