@@ -14,10 +14,24 @@ export function createAttemptLimiter(opts: {
 }) {
   const key = (k: string) => `${opts.name}:${k}`;
   return {
-    /** Milliseconds until the key may try again, or 0 when it may now. */
+    /**
+     * Milliseconds until the key may try again, or 0 when it may now. A sliding window,
+     * estimated from two fixed ones (this window's count, and the last one's weighted by
+     * how much of it still lies within `windowMs`): failures on both sides of a window's
+     * edge count together, so nobody gets twice the attempts by timing them at the edge.
+     */
     async blockedFor(k: string): Promise<number> {
       const w = await opts.counters.peek(key(k), opts.windowMs);
-      return w.count >= opts.max ? Math.max(1, w.resetAt - opts.now()) : 0;
+      const t = opts.now();
+      const start = w.resetAt - opts.windowMs;
+      const previous = w.previous ?? 0;
+      // Any part of a failure still in the window counts as one: the estimate errs towards blocking.
+      const estimate = w.count + previous * (1 - (t - start) / opts.windowMs);
+      if (estimate <= opts.max - 1) return 0;
+      if (w.count >= opts.max || previous === 0) return Math.max(1, w.resetAt - t);
+      // Until the last window's share is no more than what this one leaves room for.
+      const elapsedNeeded = (1 - (opts.max - 1 - w.count) / previous) * opts.windowMs;
+      return Math.max(1, Math.ceil(start + elapsedNeeded - t));
     },
     async fail(k: string): Promise<void> {
       await opts.counters.hit(key(k), opts.windowMs);

@@ -10,7 +10,7 @@ import type { Repositories } from "../db/repos/index.js";
 const windowOf = (t: number, windowMs: number) => t - (t % windowMs);
 
 export function memoryCounters(now: Clock): CounterStore {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { start: number; count: number; previous: number }>();
   let swept = 0;
   const current = (key: string, windowMs: number) => {
     const t = now();
@@ -21,7 +21,8 @@ export function memoryCounters(now: Clock): CounterStore {
       swept = t;
     }
     let w = windows.get(key);
-    if (!w || w.start !== start) windows.set(key, (w = { start, count: 0 }));
+    if (!w || w.start !== start)
+      windows.set(key, (w = { start, count: 0, previous: w && w.start === start - windowMs ? w.count : 0 }));
     return { w, resetAt: start + windowMs };
   };
   return {
@@ -32,7 +33,7 @@ export function memoryCounters(now: Clock): CounterStore {
     },
     peek(key, windowMs) {
       const { w, resetAt } = current(key, windowMs);
-      return Promise.resolve({ count: w.count, resetAt });
+      return Promise.resolve({ count: w.count, resetAt, previous: w.previous });
     },
     clear(key) {
       windows.delete(key);
@@ -49,7 +50,11 @@ export function databaseCounters(repos: Repositories, now: Clock): CounterStore 
     },
     async peek(key, windowMs) {
       const start = windowOf(now(), windowMs);
-      return { count: await repos.sharedState.countIn(key, start), resetAt: start + windowMs };
+      const [count, previous] = await Promise.all([
+        repos.sharedState.countIn(key, start),
+        repos.sharedState.countIn(key, start - windowMs),
+      ]);
+      return { count, resetAt: start + windowMs, previous };
     },
     clear: (key) => repos.sharedState.clearCounter(key),
   };
