@@ -80,18 +80,24 @@ export function createFolderService(
       return present(row);
     },
 
+    /** Every shared folder, and the private ones the caller is a member of. */
     async list(p: Principal) {
-      return (await repos.folders.listVisible(p.workspaceId, p.userId)).map((f) => ({
-        ...present(f),
-        memberCount: f.memberCount,
-        isPrivate: f.isPrivate,
-        templateId: f.templateId,
-      }));
+      const a = await access.actor(p);
+      const rows = await repos.folders.listWithCounts(p.workspaceId);
+      return rows
+        .filter((f) => folderPolicy.see(a, access.folderFacts(f)))
+        .map((f) => ({
+          ...present(f),
+          memberCount: f.memberCount,
+          isPrivate: f.isPrivate,
+          templateId: f.templateId,
+        }));
     },
 
     /** What a folder picker offers: id and name, by name. */
     async choices(p: Principal) {
-      return await repos.folders.namesVisible(p.workspaceId, p.userId);
+      const a = await access.actor(p);
+      return (await repos.folders.names(p.workspaceId)).filter((f) => !a.hiddenFolderIds.has(f.id));
     },
 
     async update(p: Principal, id: string, input: FolderInput) {
@@ -141,9 +147,7 @@ export function createFolderService(
     /** A folder's members (who sees it while it is private): for those who can see the folder. */
     async members(p: Principal, id: string) {
       await visible(await access.actor(p), id);
-      const ids = new Set(await repos.folders.memberIds(id));
-      const all = await repos.members.list(p.workspaceId, { limit: 10_000, offset: 0 });
-      return all.filter((m) => ids.has(m.userId)).map((m) => ({ userId: m.userId, name: m.name, email: m.email }));
+      return repos.folders.membersOf(id);
     },
 
     /** Adds a workspace member to a folder (its owner or an admin). */

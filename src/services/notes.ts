@@ -69,8 +69,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   }
 
   /** The note as this caller may see it, else 404 (another workspace's, only-me, in a private folder). */
-  async function visibleRow(p: Principal, id: string): Promise<NoteRow> {
-    const row = await repos.notes.get(await access.view(p), id);
+  async function visibleRow(p: Principal | Actor, id: string): Promise<NoteRow> {
+    const row = await repos.notes.get("hiddenFolderIds" in p ? noteView(p) : await access.view(p), id);
     if (!row) throw new NotFoundError(`Note ${id} not found.`);
     return row;
   }
@@ -238,7 +238,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     async update(p: Principal, id: string, patch: NoteUpdate): Promise<NoteDto> {
       const a = await access.actor(p);
-      const row = await visibleRow(p, id);
+      const row = await visibleRow(a, id);
       const facts = await access.noteFacts(row);
       const folderIds = patch.folderIds ? await requireFolders(a, patch.folderIds, "folderIds") : undefined;
       if (patch.visibility !== undefined && patch.visibility !== row.visibility)
@@ -331,8 +331,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {
-      const row = await visibleRow(p, id);
       const a = await access.actor(p);
+      const row = await visibleRow(a, id);
       const facts = await access.noteFacts(row);
       const share = row.visibility === "public" ? await repos.shares.forNote(id) : null;
       return {
@@ -350,9 +350,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     /** Whether the public page of a shared note shows its transcript. */
     async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
-      const row = await visibleRow(p, id);
+      const a = await access.actor(p);
+      const row = await visibleRow(a, id);
       access.require(
-        notePolicy.widen(await access.actor(p), await access.noteFacts(row)),
+        notePolicy.widen(a, await access.noteFacts(row)),
         "Only the note's creator or an admin can change what its share link shows.",
       );
       if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");

@@ -219,8 +219,9 @@ async function scenario(r: Repos) {
   });
   await r.folders.update("ws_a", "fld_2", { parentFolderId: "fld_1" });
   out.folders = [
-    await r.folders.namesVisible("ws_a", "usr_1"),
-    (await r.folders.listVisible("ws_a", "usr_2")).map((f) => [f.id, f.memberCount]),
+    await r.folders.names("ws_a"),
+    (await r.folders.listWithCounts("ws_a")).map((f) => [f.id, f.memberCount]),
+    await r.folders.membersOf("fld_2"),
   ];
   out.folderDelete = [
     await r.folders.delete("ws_a", "fld_1", 9),
@@ -269,11 +270,15 @@ describe("portable repositories", () => {
     expect(onSqlite.accepted).toEqual([true, false]);
     expect(onSqlite.search).toEqual([["ana@x.org"], []]);
     expect(onSqlite.folders).toEqual([
-      [{ id: "fld_2", name: "Zeta" }],
+      [
+        { id: "fld_1", name: "Alpha" },
+        { id: "fld_2", name: "Zeta" },
+      ],
       [
         ["fld_1", 1],
         ["fld_2", 1],
       ],
+      [{ userId: "usr_1", name: "Ana", email: "ana@x.org" }],
     ]);
     expect(onSqlite.session).toEqual([
       "usr_1",

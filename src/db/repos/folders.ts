@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { folders } from "../schema/index.js";
 import { first, type Dialect, type Tables, type Transaction } from "./portable.js";
@@ -8,16 +8,7 @@ export type FolderRow = typeof folders.$inferSelect;
 export type NewFolder = Omit<FolderRow, "templateId"> & { templateId?: string | null };
 
 export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect: Dialect) {
-  const { folderMembers, folders } = t;
-  /** Folders of the workspace the user may see: every shared one, and private ones they belong to. */
-  const visibleToUser = (workspaceId: string, userId: string) =>
-    and(
-      eq(folders.workspaceId, workspaceId),
-      or(
-        eq(folders.isPrivate, false),
-        sql`EXISTS (SELECT 1 FROM ${folderMembers} WHERE ${folderMembers.folderId} = ${folders.id} AND ${folderMembers.userId} = ${userId})`,
-      ),
-    );
+  const { folderMembers, folders, users } = t;
   // Every note page offers them; between writes, from memory where the dialect can tell.
   const namesCache = dialect.readCache<{ id: string; name: string }[]>();
   // Asked once per request that reads notes: from memory between writes where the dialect can tell.
@@ -44,14 +35,14 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
         ).map((r) => r.id);
       return (await hiddenCache.get(`${workspaceId} ${userId}`, load))!;
     },
-    /** The members of a folder, by user id. */
-    async memberIds(folderId: string): Promise<string[]> {
-      return (
-        await db
-          .select({ userId: folderMembers.userId })
-          .from(folderMembers)
-          .where(eq(folderMembers.folderId, folderId))
-      ).map((r) => r.userId);
+    /** The members of a folder, by name. */
+    async membersOf(folderId: string): Promise<{ userId: string; name: string; email: string }[]> {
+      return db
+        .select({ userId: users.id, name: users.name, email: users.email })
+        .from(folderMembers)
+        .innerJoin(users, eq(users.id, folderMembers.userId))
+        .where(eq(folderMembers.folderId, folderId))
+        .orderBy(asc(users.name), asc(users.id));
     },
     async removeMember(folderId: string, userId: string): Promise<boolean> {
       const gone = await db
@@ -60,15 +51,15 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
         .returning({ userId: folderMembers.userId });
       return gone.length > 0;
     },
-    /** Id and name of the folders the user may see, by name. */
-    async namesVisible(workspaceId: string, userId: string): Promise<{ id: string; name: string }[]> {
+    /** Id, name and privacy of the workspace's folders, by name (the service keeps those the caller may see). */
+    async names(workspaceId: string): Promise<{ id: string; name: string }[]> {
       const load = () =>
         db
           .select({ id: folders.id, name: folders.name })
           .from(folders)
-          .where(visibleToUser(workspaceId, userId))
+          .where(eq(folders.workspaceId, workspaceId))
           .orderBy(asc(folders.name), asc(folders.id));
-      return (await namesCache.get(`${workspaceId} ${userId}`, load))!;
+      return (await namesCache.get(workspaceId, load))!;
     },
     insert(row: NewFolder): Promise<void> {
       return transaction(async () => {
@@ -86,8 +77,8 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
           .limit(1),
       );
     },
-    /** Folders the user may see: every shared folder, and private ones the user belongs to. */
-    async listVisible(workspaceId: string, userId: string): Promise<(FolderRow & { memberCount: number })[]> {
+    /** The workspace's folders with their member counts (the service keeps those the caller may see). */
+    async listWithCounts(workspaceId: string): Promise<(FolderRow & { memberCount: number })[]> {
       return db
         .select({
           id: folders.id,
@@ -107,7 +98,7 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
             ),
         })
         .from(folders)
-        .where(visibleToUser(workspaceId, userId))
+        .where(eq(folders.workspaceId, workspaceId))
         .orderBy(asc(folders.createdAt), asc(folders.id));
     },
     async addMember(folderId: string, userId: string): Promise<void> {
