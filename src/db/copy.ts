@@ -2,9 +2,9 @@
 // every table in an order its foreign keys accept, in batches, ids kept (identity
 // sequences moved past them), the full-text rows rebuilt and the sqlite-vec vectors
 // carried over; then the row counts of both are compared.
-import { count, getTableColumns, gt, sql } from "drizzle-orm";
-import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { count, getTableColumns, gt, is, sql } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { PgTable } from "drizzle-orm/pg-core";
 import type { OpenedDatabase } from "./open.js";
 import type { OpenedPostgres } from "./pg/open.js";
 import { pgSchema } from "./pg/schema.js";
@@ -68,6 +68,10 @@ export interface CopyReport {
   vectors: { source: number; target: number };
 }
 
+/** A schema module's tables by their export names. */
+const tablesOf = <T>(module: object, isTable: (v: unknown) => v is T): Record<string, T> =>
+  Object.fromEntries(Object.entries(module).filter((entry): entry is [string, T] => isTable(entry[1])));
+
 export class TargetNotEmptyError extends Error {}
 
 export async function copySqliteToPostgres(
@@ -81,8 +85,8 @@ export async function copySqliteToPostgres(
   if (existing > 0)
     throw new TargetNotEmptyError("The PostgreSQL database already holds a workspace: copy into an empty database.");
   // Every table's columns hold the same keys on both sides; rows pass as they are read.
-  const sourceTables = source as unknown as Record<string, SQLiteTable>;
-  const targetTables = pgSchema as unknown as Record<string, PgTable>;
+  const sourceTables = tablesOf(source, (v): v is SQLiteTable => is(v, SQLiteTable));
+  const targetTables = tablesOf(pgSchema, (v): v is PgTable => is(v, PgTable));
 
   await pg.transaction(async (tx) => {
     for (const name of ORDER) {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { packText } from "../ai/pack-text.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { PassageInput, PassageSet } from "../db/repos/passages.js";
+import type { PassageInput, PassageSet } from "../db/stores/passage-store.js";
 import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
 import { queueDueBuilds } from "./vector-index.js";
 

@@ -14,7 +14,7 @@ import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import type { TemplateService } from "../services/templates.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow } from "../db/repos/notes.js";
+import type { NoteRow } from "../db/stores/note-store.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../storage/audio-key.js";
 import { toTimestamp } from "../core/transcript-time.js";

@@ -3,7 +3,7 @@
 // note's or folder's facts. Services ask `can…` and `require…` here; the rules
 // themselves live only in the policy.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow } from "../db/repos/notes.js";
+import type { NoteRow } from "../db/stores/note-store.js";
 import type { FolderRow } from "../db/repos/folders.js";
 import { noteView, type Actor, type FolderFacts, type NoteFacts, type NoteView } from "../core/access.js";
 import { ForbiddenError } from "../core/errors.js";

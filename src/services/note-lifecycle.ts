@@ -8,7 +8,7 @@
 //   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
 import { IN_FLIGHT_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow, SegmentRow } from "../db/repos/notes.js";
+import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { Clock } from "../core/clock.js";
 import { ConflictError, InternalError } from "../core/errors.js";
 import type { NoteDto } from "../shared/schemas/notes.js";

@@ -1,7 +1,7 @@
 // Reads a note's parts (folders, transcript, speaker names, template) and presents it
 // in the single-read shape that the REST read, MCP and webhook events share.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow, SegmentRow } from "../db/repos/notes.js";
+import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import { presentNote } from "../db/repos/note-shape.js";
 import { builtinTemplate } from "../ai/templates/builtin.js";

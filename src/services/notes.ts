@@ -1,7 +1,7 @@
 // The rules of notes: listing with filters, reading, creating from text, updating
 // and deleting, always within the caller's workspace and visibility.
 import type { Repositories } from "../db/repos/index.js";
-import type { ListProjection, NoteRow } from "../db/repos/notes.js";
+import type { ListProjection, NoteRow } from "../db/stores/note-store.js";
 import { newId } from "../core/ids.js";
 import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { randomBytes } from "node:crypto";

@@ -4,7 +4,7 @@
 // notes in svc_search_knowledge.
 import { createHash } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteScope, RankedNote } from "../db/repos/search.js";
+import type { NoteScope, RankedNote } from "../db/stores/search-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import type { Principal } from "../core/principal.js";
 import type { Access } from "./access.js";

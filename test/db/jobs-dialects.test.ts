@@ -3,11 +3,9 @@
 // across concurrent enqueues, and a job whose lease ran out is taken again.
 import { describe, expect, it } from "vitest";
 import { portableRepositories } from "../../src/db/repos/index.js";
-import { postgresDialect, type Tables } from "../../src/db/repos/portable.js";
-import type { Db } from "../../src/db/open.js";
+import { pgPortableRepositories } from "../../src/db/pg/portable.js";
 import { openPostgres } from "../../src/db/pg/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
-import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 
 describe("jobs on PostgreSQL", () => {
@@ -17,12 +15,7 @@ describe("jobs on PostgreSQL", () => {
     const conn = pgConnection(opened.db);
     return {
       opened,
-      jobs: portableRepositories(
-        conn.db as unknown as Db,
-        pgSchema as unknown as Tables,
-        conn.transaction,
-        postgresDialect,
-      ).jobs,
+      jobs: pgPortableRepositories(conn.db, conn.transaction).jobs,
     };
   };
 

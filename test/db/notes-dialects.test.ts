@@ -3,7 +3,7 @@
 // and projection must give the same JSON, and the writes the same rows.
 import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
-import type { NewNote, NoteListFilter } from "../../src/db/repos/notes.js";
+import type { NewNote, NoteListFilter } from "../../src/db/stores/note-store.js";
 import { openDatabase } from "../../src/db/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { pgNoteRepo } from "../../src/db/pg/notes.js";

@@ -3,11 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRepositories, portableRepositories, type Repositories } from "../../src/db/repos/index.js";
-import { postgresDialect, type Tables } from "../../src/db/repos/portable.js";
-import type { Db } from "../../src/db/open.js";
+import { pgPortableRepositories } from "../../src/db/pg/portable.js";
 import { openDatabase } from "../../src/db/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
-import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
 
@@ -259,9 +257,7 @@ describe("portable repositories", () => {
     const onSqlite = await scenario(createRepositories(lite.db));
     lite.close();
     const conn = pgConnection(ctx.pg.db);
-    const onPostgres = await scenario(
-      portableRepositories(conn.db as unknown as Db, pgSchema as unknown as Tables, conn.transaction, postgresDialect),
-    );
+    const onPostgres = await scenario(pgPortableRepositories(conn.db, conn.transaction));
     expect(onPostgres).toEqual(onSqlite);
     expect(onSqlite.count).toBe(2);
     expect(onSqlite.codes).toEqual([true, false, null]);
@@ -296,12 +292,7 @@ describe("portable repositories", () => {
 
   it("on PostgreSQL, a transaction spans awaits on one connection: others do not see it until it commits, and a failure undoes it", async () => {
     const conn = pgConnection(ctx.pg.db);
-    const r = portableRepositories(
-      conn.db as unknown as Db,
-      pgSchema as unknown as Tables,
-      conn.transaction,
-      postgresDialect,
-    );
+    const r = pgPortableRepositories(conn.db, conn.transaction);
     let seenDuring: unknown = "unset";
     await conn.transaction(async () => {
       await r.workspaces.insert(ws("ws_tx"));

@@ -3,9 +3,9 @@
 // and only what the viewer may see.
 import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
-import type { NoteRanking } from "../../src/db/repos/search.js";
+import type { NoteRanking } from "../../src/db/stores/search-store.js";
 import { parseSearchQuery } from "../../src/core/search-query.js";
-import type { NewNote } from "../../src/db/repos/notes.js";
+import type { NewNote } from "../../src/db/stores/note-store.js";
 import { openDatabase } from "../../src/db/open.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
 import { pgSearchRepo, reindexNote } from "../../src/db/pg/search.js";

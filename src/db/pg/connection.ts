@@ -3,7 +3,7 @@
 // database handle that resolves, per call, to the transaction the caller is inside
 // (tracked through async context) or to the pool.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { PgDb } from "./open.js";
+import type { PgDb, PgQueryable } from "./open.js";
 
 /**
  * A transaction as its async context holds it. Work the transaction started that
@@ -11,7 +11,7 @@ import type { PgDb } from "./open.js";
  * ended rather than trusted to disappear.
  */
 interface Open {
-  tx: PgDb;
+  tx: PgQueryable;
   ended: boolean;
 }
 
@@ -30,12 +30,12 @@ export function pgConnection(db: PgDb) {
   });
   return {
     /** The database as repositories use it. */
-    db: handle as PgDb,
+    db: handle as PgQueryable,
     /** Runs `fn` in one transaction; repository calls inside it join it, and so does a nested call. */
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (openTransaction()) return fn();
       return db.transaction(async (tx) => {
-        const open: Open = { tx: tx as unknown as PgDb, ended: false };
+        const open: Open = { tx, ended: false };
         try {
           return await inside.run(open, fn);
         } finally {

@@ -2,23 +2,33 @@
 // (src/db/repos/notes.ts), with plain queries the planner serves from the same indexes
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import {
-  withProgressReset,
-  type ListProjection,
-  type NewNote,
-  type NoteListFilter,
-  type NoteRow,
-  type NoteTagRow,
-  type ProcessingFields,
-  type SegmentRow,
-} from "../repos/notes.js";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
-import { searchWords } from "../repos/search.js";
 import type { Transaction } from "../repos/portable.js";
 import type { NoteView } from "../../core/access.js";
-import type { PgDb } from "./open.js";
+import {
+  boundNoteView,
+  changesSearchText,
+  inChunks,
+  normalizeEmail,
+  participantEmails,
+  searchWords,
+  withProgressReset,
+} from "../stores/note-rules.js";
+import type {
+  ListProjection,
+  NewNote,
+  NoteListFilter,
+  NotePatch,
+  NoteRow,
+  NoteStore,
+  NoteTagRow,
+  ProcessingFields,
+  SegmentRow,
+  TranscriptFields,
+} from "../stores/note-store.js";
+import type { PgQueryable } from "./open.js";
 import { pgSchema } from "./schema.js";
 import { reindexNote } from "./search.js";
 
@@ -30,26 +40,15 @@ const titleTsquery = (text: string) => {
   return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 };
 
-export function pgNoteRepo(db: PgDb, transaction: Transaction) {
-  /** The access policy's note filter (`noteView`) as SQL, as in src/db/repos/notes.ts. */
-  const visible = (v: NoteView): SQL => {
-    const base = and(
-      eq(notes.workspaceId, v.workspaceId),
-      or(ne(notes.visibility, "only-me"), eq(notes.createdBy, v.viewerUserId)),
-    )!;
-    if (!v.hiddenFolderIds.length) return base;
-    return and(
-      base,
-      sql`NOT EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, v.hiddenFolderIds)})`,
-    )!;
-  };
+export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore {
+  /** The access policy's note filter (note-rules.ts), its values bound. */
+  const visible = (v: NoteView): SQL => boundNoteView(notes, v, (ids) => sql`${ids}`);
 
   async function insertSegments(noteId: string, segments: SegmentRow[]) {
-    // Chunked: a statement carries at most 65,535 parameters.
-    for (let i = 0; i < segments.length; i += 1000)
+    for (const chunk of inChunks(segments))
       await db
         .insert(transcriptSegments)
-        .values(segments.slice(i, i + 1000).map((s, j) => ({ ...s, noteId, position: i + j })));
+        .values(chunk.rows.map((s, j) => ({ ...s, noteId, position: chunk.start + j })));
   }
 
   async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
@@ -67,7 +66,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     insert(note: NewNote): Promise<void> {
       return transaction(async () => {
         await db.insert(notes).values(note.row);
-        const emails = [...new Set(note.row.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean))];
+        const emails = participantEmails(note.row.participants);
         if (emails.length)
           await db
             .insert(noteParticipantEmails)
@@ -117,7 +116,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
             db
               .select({ id: noteParticipantEmails.noteId })
               .from(noteParticipantEmails)
-              .where(eq(noteParticipantEmails.emailNorm, f.participantEmail.toLowerCase())),
+              .where(eq(noteParticipantEmails.emailNorm, normalizeEmail(f.participantEmail))),
           ),
         );
       const dir = f.sortOrder === "asc" ? asc : desc;
@@ -153,12 +152,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
         .orderBy(asc(transcriptSegments.position));
     },
 
-    update(
-      workspaceId: string,
-      id: string,
-      patch: Partial<Omit<NoteRow, "seq" | "id">>,
-      folderIds?: string[],
-    ): Promise<boolean> {
+    update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): Promise<boolean> {
       return transaction(async () => {
         const [changed] = await db
           .update(notes)
@@ -173,7 +167,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
               .insert(noteFolders)
               .values(folderIds.map((folderId) => ({ noteId: id, folderId, noteCreatedAt: changed.createdAt })));
         }
-        if (patch.title !== undefined || patch.userWrittenNote !== undefined) await reindexNote(db, id);
+        if (changesSearchText(patch)) await reindexNote(db, id);
         return true;
       });
     },
@@ -197,7 +191,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): Promise<void> {
       return transaction(async () => {
         await db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id));
-        if (fields.summary !== undefined || fields.enhancedNote !== undefined) await reindexNote(db, id);
+        if (changesSearchText(fields)) await reindexNote(db, id);
       });
     },
 
@@ -207,14 +201,7 @@ export function pgNoteRepo(db: PgDb, transaction: Transaction) {
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
-    replaceTranscript(
-      id: string,
-      segments: SegmentRow[],
-      fields: Pick<
-        Partial<NoteRow>,
-        "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage"
-      >,
-    ): Promise<void> {
+    replaceTranscript(id: string, segments: SegmentRow[], fields: TranscriptFields): Promise<void> {
       return transaction(async () => {
         await db.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id));
         await insertSegments(id, segments);

@@ -2,7 +2,8 @@
 // PostgreSQL migrations applied under an advisory lock, so that replicas starting
 // together migrate once.
 import pg from "pg";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { migrationsFolder } from "../open.js";
 import { pgSchema } from "./schema.js";
@@ -11,6 +12,9 @@ import { setUpVectorIndex, type VectorIndexState } from "./vector-index.js";
 import path from "node:path";
 
 export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
+
+/** What a repository queries through: the pool or an open transaction (both drizzle PostgreSQL databases). */
+export type PgQueryable = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
 
 export interface PgOptions {
   /** Connections per process. */

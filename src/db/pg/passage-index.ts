@@ -1,13 +1,13 @@
 // SQLite's vector cells (repos/passage-index.ts) have no counterpart on PostgreSQL:
 // pgvector's HNSW index keeps itself, and without it search is exact. Nothing is ever
 // due a build, so nothing else here is called.
-import type { IndexStatus, IndexTarget } from "../repos/passage-index.js";
+import type { IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 
 const notHere = (): never => {
   throw new Error("Vector cells are SQLite's; PostgreSQL has none to build.");
 };
 
-export function pgPassageIndexRepo() {
+export function pgPassageIndexRepo(): PassageIndexStore {
   return {
     buildsDue: async (_workspaceId?: string): Promise<IndexTarget[]> => [],
     unfinishedBuild: async (_target: IndexTarget): Promise<{ generation: number; firstCell: number } | null> => null,

@@ -4,9 +4,9 @@
 // embedding size. The SQLite repository answers the same with sqlite-vec.
 import { and, eq, sql } from "drizzle-orm";
 import { ensureHnswIndex } from "./vector-index.js";
-import type { PassageHit, PassageInput, PassageSet } from "../repos/passages.js";
+import type { PassageHit, PassageInput, PassageSet, PassageStore } from "../stores/passage-store.js";
 import type { Transaction } from "../repos/portable.js";
-import type { PgDb } from "./open.js";
+import type { PgQueryable } from "./open.js";
 import { pgSchema } from "./schema.js";
 
 const { passages } = pgSchema;
@@ -25,7 +25,11 @@ const toHits = (rows: Row[]): PassageHit[] =>
     distance: Number(r.distance),
   }));
 
-export function pgPassageRepo(db: PgDb, transaction: Transaction, opts: { vectorIndex?: boolean } = {}) {
+export function pgPassageRepo(
+  db: PgQueryable,
+  transaction: Transaction,
+  opts: { vectorIndex?: boolean } = {},
+): PassageStore {
   const indexed = Boolean(opts.vectorIndex);
   /** Sizes whose HNSW index this process has made sure of. */
   const sizes = new Set<number>();

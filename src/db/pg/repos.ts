@@ -1,15 +1,13 @@
 // Every repository over PostgreSQL: the portable ones (written once for both dialects)
 // and the PostgreSQL modules where the dialects differ (notes, search, passages).
 import { BadRequestError } from "../../core/errors.js";
-import { portableRepositories, type Repositories } from "../repos/index.js";
-import { postgresDialect, type Tables } from "../repos/portable.js";
-import type { Db } from "../open.js";
+import type { Repositories } from "../repos/index.js";
 import { pgConnection } from "./connection.js";
 import { pgNoteRepo } from "./notes.js";
 import type { PgDb } from "./open.js";
 import { pgPassageRepo } from "./passages.js";
 import { pgPassageIndexRepo } from "./passage-index.js";
-import { pgSchema } from "./schema.js";
+import { pgPortableRepositories } from "./portable.js";
 import { pgSearchRepo } from "./search.js";
 
 /** PostgreSQL's text cannot hold NUL, which SQLite stores: such input is the caller's mistake, not a server error. */
@@ -38,7 +36,7 @@ function refusingNul<R extends object>(repo: R): R {
 export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean } = {}): Repositories {
   const { db, transaction } = pgConnection(pool);
   const repos = {
-    ...portableRepositories(db as unknown as Db, pgSchema as unknown as Tables, transaction, postgresDialect),
+    ...pgPortableRepositories(db, transaction),
     notes: pgNoteRepo(db, transaction),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, opts),

@@ -3,10 +3,19 @@
 // title weighted above the body (setweight A/B), ranked by ts_rank_cd, with «marked»
 // snippets. notes_search holds one row per note, rewritten by reindexNote whenever a
 // part changes; the moments come from a GIN index over the transcript segments.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
-import type { ArticleHit, MomentHit, NoteRanking, NoteScope, RankedNote } from "../repos/search.js";
-import type { PgDb } from "./open.js";
+import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
+import type {
+  ArticleHit,
+  MomentHit,
+  NoteRanking,
+  NoteScope,
+  RankedNote,
+  SearchStore,
+  SegmentAt,
+} from "../stores/search-store.js";
+import type { PgQueryable } from "./open.js";
 
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
 const tsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
@@ -18,32 +27,11 @@ const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, Short
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
 const segmentVector = sql`to_tsvector('english', t.text)`;
 
-function scope(s: NoteScope): SQL {
-  // The policy's view (workspace, only-me, private folders) and then the search's filters.
-  const filters: SQL[] = [
-    sql`n.workspace_id = ${s.workspaceId} AND (n.visibility <> 'only-me' OR n.created_by = ${s.viewerUserId})`,
-  ];
-  if (s.hiddenFolderIds.length)
-    filters.push(
-      sql`NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = n.id AND hf.folder_id IN ${s.hiddenFolderIds})`,
-    );
-  if (s.fromDate !== undefined) filters.push(sql`n.created_at >= ${s.fromDate}`);
-  if (s.toDate !== undefined) filters.push(sql`n.created_at < ${s.toDate}`);
-  if (s.folderIds?.length)
-    filters.push(
-      sql`EXISTS (SELECT 1 FROM note_folders nf WHERE nf.note_id = n.id AND nf.folder_id IN ${s.folderIds})`,
-    );
-  if (s.participantEmail)
-    filters.push(
-      sql`EXISTS (SELECT 1 FROM note_participant_emails pe WHERE pe.note_id = n.id AND pe.email_norm = ${s.participantEmail})`,
-    );
-  if (s.speaker)
-    filters.push(sql`EXISTS (SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND (lower(t.speaker) = ${s.speaker}
-      OR t.speaker IN (SELECT label FROM note_speakers ns WHERE ns.note_id = n.id AND lower(ns.name) = ${s.speaker})))`);
-  return sql.join(filters, sql` AND `);
-}
+/** A set of ids as a parenthesised list of parameters. */
+const listSet: IdSet = (ids) => sql`${ids}`;
+const scope = (s: NoteScope) => noteScopeSql(s, listSet);
 
-export function pgSearchRepo(db: PgDb) {
+export function pgSearchRepo(db: PgQueryable): SearchStore {
   return {
     async rankNotes(q: NoteRanking): Promise<RankedNote[]> {
       if (!q.query.terms.length) return [];
@@ -103,16 +91,14 @@ export function pgSearchRepo(db: PgDb) {
     async noteSnippet(seq: number, query: SearchQuery): Promise<string | null> {
       if (!query.terms.length) return null;
       const { rows } = await db.execute<{ snippet: string }>(sql`
-        SELECT ts_headline('english', s.title || E'\\n' || s.body, to_tsquery('english', ${tsMatch(query, "any")}), ${HEADLINE}) AS snippet
-        FROM notes_search s WHERE s.note_seq = ${seq}`);
+        SELECT ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}) AS snippet
+        FROM notes_search s, to_tsquery('english', ${tsMatch(query, "any")}) AS query
+        WHERE s.note_seq = ${seq} AND s.tsv @@ query`);
       return rows[0]?.snippet ?? null;
     },
 
-    async segmentAt(
-      noteId: string,
-      startSec: number,
-    ): Promise<{ position: number; startSec: number; speaker: string; text: string } | null> {
-      const { rows } = await db.execute<{ position: number; startSec: number; speaker: string; text: string }>(sql`
+    async segmentAt(noteId: string, startSec: number): Promise<SegmentAt | null> {
+      const { rows } = await db.execute<SegmentAt & Record<string, unknown>>(sql`
         SELECT position, start_sec AS "startSec", speaker, text FROM transcript_segments
         WHERE note_id = ${noteId} AND start_sec >= ${startSec} ORDER BY position LIMIT 1`);
       return rows[0] ? { ...rows[0], position: Number(rows[0].position), startSec: Number(rows[0].startSec) } : null;
@@ -142,7 +128,7 @@ export function pgSearchRepo(db: PgDb) {
  * Rewrites the search rows of one note, or of every note, from what they say now
  * (title, notes, summary, enhanced note, transcript).
  */
-export async function reindexNote(db: Pick<PgDb, "execute">, noteId?: string): Promise<void> {
+export async function reindexNote(db: Pick<PgQueryable, "execute">, noteId?: string): Promise<void> {
   await db.execute(sql`
     INSERT INTO notes_search (note_seq, title, body)
     SELECT n.seq, n.title,

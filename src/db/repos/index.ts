@@ -26,6 +26,11 @@ import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
+import type { Asynchronous } from "../stores/synchronous.js";
+import type { NoteStore } from "../stores/note-store.js";
+import type { SearchStore } from "../stores/search-store.js";
+import type { PassageStore } from "../stores/passage-store.js";
+import type { PassageIndexStore } from "../stores/passage-index-store.js";
 
 /**
  * The repositories written once for both dialects (see portable.ts), over either
@@ -73,19 +78,20 @@ function sqliteRepositories(db: Db, transaction: Transaction, opts: RepositoryOp
   };
 }
 
-type SyncRepositories = ReturnType<typeof sqliteRepositories>;
-
-/** A repository as the services see it: every method answers with a promise. */
-export type AsyncRepo<R> = {
-  [K in keyof R]: R[K] extends (...args: infer A) => infer T ? (...args: A) => Promise<Awaited<T>> : R[K];
-};
+export type PortableRepositories = ReturnType<typeof portableRepositories>;
 
 /**
- * Every repository over one database: the only code that speaks SQL. The interface
- * is asynchronous so that a database behind a network connection fits it as well as
- * the embedded one does.
+ * Every repository over one database: the only code that speaks SQL. The stores whose
+ * SQL differs by dialect are declared by hand (src/db/stores/); the portable ones are
+ * one implementation, whose type is what it returns. Every method answers with a
+ * promise, so that a database behind a network connection fits as well as the
+ * embedded one does.
  */
-export type Repositories = { [K in keyof SyncRepositories]: AsyncRepo<SyncRepositories[K]> } & {
+export type Repositories = { [K in keyof PortableRepositories]: Asynchronous<PortableRepositories[K]> } & {
+  notes: NoteStore;
+  search: SearchStore;
+  passages: PassageStore;
+  passageIndex: PassageIndexStore;
   /**
    * Runs `fn` in one transaction: every repository call made inside it (across its
    * awaits) joins the transaction; a nested call joins the outer one.
@@ -118,11 +124,11 @@ export function createRepositories(db: Db, opts: RepositoryOptions = {}): Reposi
     }
   }
 
-  function asyncRepo<R extends object>(repo: R): AsyncRepo<R> {
+  function asyncRepo<R extends object>(repo: R): Asynchronous<R> {
     const out: Record<string, unknown> = {};
     for (const [name, member] of Object.entries(repo))
       out[name] = typeof member === "function" ? (...args: unknown[]) => call(() => member(...args)) : member;
-    return out as AsyncRepo<R>;
+    return out as Asynchronous<R>;
   }
 
   async function transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -149,8 +155,9 @@ export function createRepositories(db: Db, opts: RepositoryOptions = {}): Reposi
     }
   }
 
-  const repos = Object.fromEntries(
-    Object.entries(sqliteRepositories(db, transaction, opts)).map(([name, repo]) => [name, asyncRepo(repo)]),
-  ) as Omit<Repositories, "transaction">;
-  return { ...repos, transaction };
+  const sync = sqliteRepositories(db, transaction, opts);
+  const lifted = Object.fromEntries(Object.entries(sync).map(([name, repo]) => [name, asyncRepo(repo)])) as {
+    [K in keyof typeof sync]: Asynchronous<(typeof sync)[K]>;
+  };
+  return { ...lifted, transaction };
 }

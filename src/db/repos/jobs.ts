@@ -35,7 +35,7 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
       return transaction(async () => {
         if (job.idempotencyKey) {
           // Two replicas enqueueing the same key at once: the second waits, then finds the first's.
-          await dialect.lockForTransaction(db, `job:${job.idempotencyKey}`);
+          await dialect.lockForTransaction(`job:${job.idempotencyKey}`);
           const statuses: JobRow["status"][] = job.coalesceQueuedOnly ? ["queued"] : ["queued", "running"];
           const existing = first(
             await db
@@ -91,10 +91,6 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
         .where(ready(kind, now))
         .orderBy(asc(jobs.availableAt), asc(jobs.id))
         .limit(1);
-      const pick =
-        dialect.name === "postgres"
-          ? (oldest as unknown as { for(s: string, o: object): typeof oldest }).for("update", { skipLocked: true })
-          : oldest;
       return first(
         await db
           .update(jobs)
@@ -102,7 +98,7 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
           // "id = (subquery)", not IN: PostgreSQL may plan IN as a join that reads the
           // subquery again, and a LIMIT 1 … SKIP LOCKED then comes back empty under load.
           // The row is checked again itself: under SQLite's serialized writes that always holds.
-          .where(and(sql`${jobs.id} = (${pick})`, ready(kind, now)))
+          .where(and(sql`${jobs.id} = (${oldest} ${dialect.claimingRows})`, ready(kind, now)))
           .returning(),
       );
     },

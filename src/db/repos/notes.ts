@@ -2,90 +2,53 @@
 // Reads are prepared once (drizzle builds SQL per call otherwise, which costs more
 // than the query itself); the list query is prepared per filter shape and served
 // by the indexes in schema.ts.
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
-import {
-  folders,
-  noteFolders,
-  noteParticipantEmails,
-  notes,
-  transcriptSegments,
-  type ParticipantValue,
-} from "../schema/index.js";
+import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments } from "../schema/index.js";
 import type { NoteView } from "../../core/access.js";
-import type { NoteKind, NoteStatus } from "../../core/note-vocabulary.js";
-
-/** What processing writes on a note besides its transcript. */
-/** A new status starts its stage's progress afresh. */
-export function withProgressReset<F extends { status?: string; processingProgress?: number | null }>(fields: F): F {
-  return fields.status !== undefined && fields.processingProgress === undefined
-    ? { ...fields, processingProgress: null }
-    : fields;
-}
-
-export type ProcessingFields =
-  | "status"
-  | "processingProgress"
-  | "processingError"
-  | "processingInfo"
-  | "processingWarnings"
-  | "updatedAt"
-  | "summary"
-  | "enhancedNote"
-  | "templateId"
-  | "translationLanguage";
-
-export type NoteRow = typeof notes.$inferSelect;
-export type ParticipantRow = ParticipantValue;
-export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
-export type NoteTagRow = { id: string; name: string; color: string };
-
-export interface NoteListFilter {
-  limit: number;
-  offset: number;
-  sortBy: "createdAt" | "updatedAt" | "title";
-  sortOrder: "asc" | "desc";
-  status?: NoteStatus;
-  kind?: NoteKind;
-  search?: string;
-  createdBy?: string;
-  fromDate?: number;
-  toDate?: number;
-  /** Notes changed after this time (exclusive): incremental sync. */
-  updatedAfter?: number;
-  folderIds?: string[];
-  participantEmail?: string;
-}
+import type { Synchronous } from "../stores/synchronous.js";
+import {
+  changesSearchText,
+  inChunks,
+  noteViewSql,
+  normalizeEmail,
+  participantEmails,
+  withProgressReset,
+} from "../stores/note-rules.js";
+import type {
+  ListProjection,
+  NewNote,
+  NoteListFilter,
+  NotePatch,
+  NoteRow,
+  NoteStore,
+  NoteTagRow,
+  ProcessingFields,
+  SegmentRow,
+  TranscriptFields,
+} from "../stores/note-store.js";
 
 const P = (name: string) => sql.placeholder(name);
 
 /** A list item (or a brief) as JSON, rendered by SQLite from the one definition of the Note shape. */
-const PROJECTIONS = {
+const PROJECTIONS: Record<ListProjection, SQL<string>> = {
   item: sql<string>`${sql.raw(LIST_ITEM_JSON_SQL)}`,
   brief: sql<string>`${sql.raw(BRIEF_JSON_SQL)}`,
 };
-export type ListProjection = keyof typeof PROJECTIONS;
 
 /**
- * The access policy's note filter (src/core/access.ts, `noteView`) as SQL: the
- * workspace, only-me notes for their creator alone, and nothing filed in a private
- * folder the viewer is outside of. The folder clause exists only in statements for
- * viewers who have such folders: everyone else pays nothing for it.
+ * The access policy's note filter (note-rules.ts) over placeholders: two prepared
+ * forms of each statement, with the private-folder clause and without it.
  */
-function visibleTo(hidden: boolean): SQL {
-  const base = and(
-    eq(notes.workspaceId, P("ws")),
-    or(ne(notes.visibility, "only-me"), eq(notes.createdBy, P("viewer"))),
-  )!;
-  if (!hidden) return base;
-  return and(
-    base,
-    sql`NOT EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${noteFolders.folderId} IN (SELECT value FROM json_each(${P("hidden")})))`,
-  )!;
-}
+const visibleTo = (hidden: boolean): SQL =>
+  noteViewSql(notes, {
+    workspaceId: P("ws"),
+    viewerUserId: P("viewer"),
+    hiddenIn: hidden ? sql`(SELECT value FROM json_each(${P("hidden")}))` : null,
+  });
 
 /** The bound values of `visibleTo` for a view. */
 function viewParams(v: NoteView): Record<string, unknown> {
@@ -103,14 +66,6 @@ export function titleMatchQuery(search: string): string | null {
 /** Ids as one JSON parameter, expanded by json_each: one prepared statement for any count. */
 const jsonIds = (ids: string[]) => JSON.stringify(ids);
 
-export interface NewNote {
-  /** Processing fills in the template, warnings and progress later. */
-  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings" | "processingProgress"> &
-    Partial<Pick<NoteRow, "templateId" | "processingWarnings" | "processingProgress">>;
-  segments: SegmentRow[];
-  folderIds: string[];
-}
-
 export interface NoteRepoOptions {
   /** Folder filters matching fewer notes than this drive the query from the folder's notes. */
   folderDriveLimit?: number;
@@ -118,7 +73,7 @@ export interface NoteRepoOptions {
   folderTimeline?: boolean;
 }
 
-export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
+export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<NoteStore> {
   const getStmts = [false, true].map((hidden) =>
     db
       .select()
@@ -347,7 +302,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     if (f.updatedAfter !== undefined) params.updatedAfter = f.updatedAfter;
     if (match) params.match = match;
     f.folderIds?.forEach((id, i) => (params[`f${i}`] = id));
-    if (f.participantEmail !== undefined) params.email = f.participantEmail.toLowerCase();
+    if (f.participantEmail !== undefined) params.email = normalizeEmail(f.participantEmail);
     const folderMode = f.folderIds?.length ? folderFilterMode({ ...f, folderIds: f.folderIds }) : null;
     const hidden = view.hiddenFolderIds.length > 0;
     return (listStatement(f, match !== null, folderMode, projection, hidden).all(params) as { json: string }[]).map(
@@ -355,20 +310,24 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     );
   }
 
+  type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+  function insertSegments(tx: Tx, noteId: string, segments: SegmentRow[]) {
+    for (const chunk of inChunks(segments))
+      tx.insert(transcriptSegments)
+        .values(chunk.rows.map((s, j) => ({ ...s, noteId, position: chunk.start + j })))
+        .run();
+  }
+
   return {
     insert(note: NewNote): void {
       db.transaction((tx) => {
         tx.insert(notes).values(note.row).run();
-        const emails = [...new Set(note.row.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean))];
+        const emails = participantEmails(note.row.participants);
         if (emails.length)
           tx.insert(noteParticipantEmails)
             .values(emails.map((emailNorm) => ({ noteId: note.row.id, emailNorm })))
             .run();
-        // Chunked: SQLite limits the number of bound parameters per statement.
-        for (let i = 0; i < note.segments.length; i += 500)
-          tx.insert(transcriptSegments)
-            .values(note.segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: note.row.id, position: i + j })))
-            .run();
+        insertSegments(tx, note.row.id, note.segments);
         if (note.folderIds.length)
           tx.insert(noteFolders)
             .values(
@@ -398,12 +357,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
       return segmentsStmt.all({ id: noteId }) as SegmentRow[];
     },
 
-    update(
-      workspaceId: string,
-      id: string,
-      patch: Partial<Omit<NoteRow, "seq" | "id">>,
-      folderIds?: string[],
-    ): boolean {
+    update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): boolean {
       return db.transaction((tx) => {
         const changed = tx
           .update(notes)
@@ -420,7 +374,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
               .run();
           }
         }
-        if (patch.title !== undefined || patch.userWrittenNote !== undefined) reindex(id);
+        if (changesSearchText(patch)) reindex(id);
         return true;
       });
     },
@@ -444,7 +398,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): void {
       db.transaction(() => {
         db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id)).run();
-        if (fields.summary !== undefined || fields.enhancedNote !== undefined) reindex(id);
+        if (changesSearchText(fields)) reindex(id);
       });
     },
 
@@ -454,20 +408,10 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}) {
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
-    replaceTranscript(
-      id: string,
-      segments: SegmentRow[],
-      fields: Pick<
-        Partial<NoteRow>,
-        "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage"
-      >,
-    ): void {
+    replaceTranscript(id: string, segments: SegmentRow[], fields: TranscriptFields): void {
       db.transaction((tx) => {
         tx.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id)).run();
-        for (let i = 0; i < segments.length; i += 500)
-          tx.insert(transcriptSegments)
-            .values(segments.slice(i, i + 500).map((s, j) => ({ ...s, noteId: id, position: i + j })))
-            .run();
+        insertSegments(tx, id, segments);
         tx.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id)).run();
         const seq = reindex(id);
         if (seq !== undefined) indexSegments(id, seq);

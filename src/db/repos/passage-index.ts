@@ -4,20 +4,8 @@
 // passages to them, and finishing. Search and writes are in passages.ts.
 import type { Db } from "../open.js";
 import { asVector, passageCodes, type PassageCodes } from "./passage-codes.js";
-
-/** A workspace's vector index of one size. */
-export interface IndexTarget {
-  workspaceId: string;
-  dims: number;
-}
-
-export interface IndexStatus extends IndexTarget {
-  passages: number;
-  cells: number;
-  generation: number;
-  building: boolean;
-  progress: number | null;
-}
+import type { Synchronous } from "../stores/synchronous.js";
+import type { IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 
 /** Passages of one size in a workspace from which they are partitioned into cells. */
 export const INDEX_AT = 20_000;
@@ -39,7 +27,7 @@ export function passageIndexRepo(
   db: Db,
   opts: { indexAt?: number } = {},
   shared: PassageCodes = passageCodes(db.$client),
-) {
+): Synchronous<PassageIndexStore> {
   const sqlite = db.$client;
   const indexAt = opts.indexAt ?? INDEX_AT;
   const { stmt, codes, cellFor, insertCode, deleteCode } = shared;

@@ -15,29 +15,8 @@
 import type { Db } from "../open.js";
 import { topIndexes } from "../cells.js";
 import { checkDims, passageCodes, quantizable, type PassageCodes } from "./passage-codes.js";
-
-export interface PassageInput {
-  text: string;
-  timestampSec: number | null;
-}
-
-export interface PassageHit {
-  source: "note" | "article";
-  sourceId: string;
-  text: string;
-  timestampSec: number | null;
-  distance: number;
-}
-
-/** The passages of one note or article, with their vectors. */
-export interface PassageSet {
-  source: "note" | "article";
-  sourceId: string;
-  workspaceId: string;
-  items: PassageInput[];
-  vectors: Float32Array[];
-  model: string;
-}
+import type { Synchronous } from "../stores/synchronous.js";
+import type { PassageHit, PassageInput, PassageSet, PassageStore } from "../stores/passage-store.js";
 
 /** Candidates taken by Hamming distance for each result asked for; at least MIN_CANDIDATES. */
 export const OVERSAMPLE = 8;
@@ -74,7 +53,7 @@ export function passageRepo(
   db: Db,
   opts: { probeShare?: number; probeMargin?: number } = {},
   shared: PassageCodes = passageCodes(db.$client),
-) {
+): Synchronous<PassageStore> {
   const sqlite = db.$client;
   const { stmt, codes, cellsOf, cellFor, insertCode, deleteCode } = shared;
 

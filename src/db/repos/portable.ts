@@ -7,7 +7,6 @@
 import type Database from "better-sqlite3";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import * as schema from "../schema/index.js";
-import type { Db } from "../open.js";
 import { escapeLike } from "../like.js";
 import { createReadCache } from "../read-cache.js";
 
@@ -38,14 +37,19 @@ export interface Dialect {
    * (PostgreSQL's transaction advisory locks). SQLite needs none: its write
    * transactions already run one at a time.
    */
-  lockForTransaction(db: Db, key: string): Promise<void>;
+  lockForTransaction(key: string): Promise<void>;
+  /**
+   * Ends a SELECT that picks a row to claim: PostgreSQL locks it and skips rows another
+   * transaction holds (FOR UPDATE SKIP LOCKED); SQLite's serialized writes need nothing.
+   */
+  claimingRows: SQL;
 }
 
 export interface AsyncReadCache<V> {
   get(key: string, load: () => Promise<V | null>): Promise<V | null>;
 }
 
-const contains = (op: "LIKE" | "ILIKE") => (column: SQLWrapper, text: string) =>
+export const contains = (op: "LIKE" | "ILIKE") => (column: SQLWrapper, text: string) =>
   sql`${column} ${sql.raw(op)} ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
 
 export function sqliteDialect(sqlite: Database.Database): Dialect {
@@ -53,6 +57,7 @@ export function sqliteDialect(sqlite: Database.Database): Dialect {
     name: "sqlite",
     containsIgnoringCase: contains("LIKE"),
     lockForTransaction: async () => {},
+    claimingRows: sql``,
     readCache<V>() {
       const cache = createReadCache<V>(sqlite);
       return {
@@ -67,14 +72,3 @@ export function sqliteDialect(sqlite: Database.Database): Dialect {
     },
   };
 }
-
-export const postgresDialect: Dialect = {
-  name: "postgres",
-  containsIgnoringCase: contains("ILIKE"),
-  readCache: () => ({ get: (_key, load) => load() }),
-  async lockForTransaction(db, key) {
-    await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`,
-    );
-  },
-};

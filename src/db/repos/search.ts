@@ -2,66 +2,21 @@
 // weighted above what the note says), the moments within a note (segments_fts: one
 // row per transcript segment), and knowledge-base articles. src/db/pg/search.ts
 // answers the same on PostgreSQL.
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import type { Db } from "../open.js";
-import type { NoteView } from "../../core/access.js";
-
-export interface ArticleHit {
-  id: string;
-  title: string;
-  createdAt: number;
-  snippet: string;
-  rank: number;
-}
-
-/** The words of a search box, lower-cased, each once; nothing of any query syntax survives. */
-export function searchWords(text: string): string[] {
-  return [...new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
-}
-
-/** Which notes a search may return: what the access policy lets the caller see (`noteView`), and the filters. */
-export interface NoteScope extends NoteView {
-  fromDate?: number;
-  toDate?: number;
-  folderIds?: string[];
-  /** Lower-cased. */
-  participantEmail?: string;
-  /** A speaker label or a name given to one, lower-cased: only notes where they speak. */
-  speaker?: string;
-}
-
-export interface NoteRanking extends NoteScope {
-  query: SearchQuery;
-  /** Every term present (AND), or any (OR). */
-  match: "all" | "any";
-  /** Words match as prefixes too (default), or only as whole words (by stem). */
-  prefix?: boolean;
-  limit: number;
-  /**
-   * How many matching notes, newest first, are ranked at most: a word found in most
-   * meetings costs the same as a rare one, and the ranking then covers the newest.
-   */
-  cap: number;
-}
-
-export interface RankedNote {
-  id: string;
-  seq: number;
-  title: string;
-  createdAt: number;
-  /** Lower is better. */
-  rank: number;
-}
-
-export interface MomentHit {
-  position: number;
-  startSec: number;
-  /** The engine's label (names are applied by the caller). */
-  speaker: string;
-  /** The segment's words around the match, the matched terms in «». */
-  text: string;
-  rank: number;
-}
+import type { Synchronous } from "../stores/synchronous.js";
+import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
+import type {
+  ArticleHit,
+  MomentHit,
+  NoteRanking,
+  NoteScope,
+  RankedNote,
+  SearchStore,
+  SegmentAt,
+} from "../stores/search-store.js";
 
 /**
  * A term as FTS5 query syntax: a phrase as written; a word by its stem (the porter
@@ -75,36 +30,20 @@ const ftsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
 export const ftsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) =>
   q.terms.map((t) => ftsTerm(t, prefix)).join(match === "all" ? " AND " : " OR ");
 
-// The policy's view (workspace, only-me, private folders) and then the search's filters.
-const SCOPE_SQL = `n.workspace_id = @ws AND (n.visibility <> 'only-me' OR n.created_by = @viewer)
-      AND (@hidden IS NULL OR NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = n.id AND hf.folder_id IN (SELECT value FROM json_each(@hidden))))
-      AND (@from IS NULL OR n.created_at >= @from) AND (@to IS NULL OR n.created_at < @to)
-      AND (@folders IS NULL OR n.id IN (SELECT note_id FROM note_folders WHERE folder_id IN (SELECT value FROM json_each(@folders))))
-      AND (@email IS NULL OR n.id IN (SELECT note_id FROM note_participant_emails WHERE email_norm = @email))
-      AND (@speaker IS NULL OR EXISTS (SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND (lower(t.speaker) = @speaker
-           OR t.speaker IN (SELECT label FROM note_speakers ns WHERE ns.note_id = n.id AND lower(ns.name) = @speaker))))`;
+/** A set of ids as one JSON parameter, expanded by json_each: the same statement for any count. */
+const jsonSet: IdSet = (ids) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
-const scopeParams = (s: NoteScope) => ({
-  ws: s.workspaceId,
-  viewer: s.viewerUserId,
-  hidden: s.hiddenFolderIds.length ? JSON.stringify(s.hiddenFolderIds) : null,
-  from: s.fromDate ?? null,
-  to: s.toDate ?? null,
-  folders: s.folderIds?.length ? JSON.stringify(s.folderIds) : null,
-  email: s.participantEmail ?? null,
-  speaker: s.speaker ?? null,
-});
-
-export function searchRepo(db: Db) {
-  // The newest `cap` matches in scope (FTS5 walks rowids, which follow notes.seq, from
-  // the top), then ranked by bm25: the cost is bounded however common the words are.
-  const rankStmt = db.$client.prepare(`
-    SELECT id, seq, title, createdAt, rank FROM (
-      SELECT n.id, n.seq, n.title, n.created_at AS createdAt, bm25(notes_fts, 4.0, 1.0) AS rank
-      FROM notes_fts JOIN notes n ON n.seq = notes_fts.rowid
-      WHERE notes_fts MATCH @match AND ${SCOPE_SQL}
-      ORDER BY notes_fts.rowid DESC LIMIT @cap)
-    ORDER BY rank, id LIMIT @limit`);
+export function searchRepo(db: Db): Synchronous<SearchStore> {
+  // Statements that carry the scope are rendered from SQL built per call (its clauses
+  // depend on which filters are set) and prepared once per distinct text.
+  const dialect = new SQLiteSyncDialect();
+  const prepared = new Map<string, ReturnType<typeof db.$client.prepare>>();
+  function all<T>(query: SQL): T[] {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let stmt = prepared.get(text);
+    if (!stmt) prepared.set(text, (stmt = db.$client.prepare(text)));
+    return stmt.all(params) as T[];
+  }
   // A note's matching segments with their snippets: rowids within its range (no bm25,
   // whose global statistics cost a scan of a common word's whole posting list).
   const momentIdsStmt = db.$client.prepare(
@@ -122,11 +61,6 @@ export function searchRepo(db: Db) {
   const segmentAtStmt = db.$client.prepare(
     `SELECT position, start_sec AS startSec, speaker, text FROM transcript_segments WHERE note_id = ? AND start_sec >= ? ORDER BY note_id, position LIMIT 1`,
   );
-  // Driven by the ids (CROSS JOIN keeps json_each outermost): left to itself, the
-  // planner would walk the whole workspace's notes by their workspace index instead.
-  const inScopeStmt = db.$client.prepare(`
-    SELECT n.id, n.seq, n.title, n.created_at AS createdAt, 0 AS rank
-    FROM json_each(@ids) j CROSS JOIN notes n ON n.id = j.value WHERE ${SCOPE_SQL}`);
   const articlesStmt = db.$client.prepare(`
     SELECT a.id, a.title, a.created_at AS createdAt,
            snippet(knowledge_fts, -1, '«', '»', '…', 16) AS snippet,
@@ -137,18 +71,26 @@ export function searchRepo(db: Db) {
   return {
     rankNotes(q: NoteRanking): RankedNote[] {
       if (!q.query.terms.length) return [];
-      return rankStmt.all({
-        match: ftsMatch(q.query, q.match, q.prefix ?? true),
-        cap: q.cap,
-        limit: q.limit,
-        ...scopeParams(q),
-      }) as RankedNote[];
+      // The newest `cap` matches in scope (FTS5 walks rowids, which follow notes.seq, from
+      // the top), then ranked by bm25: the cost is bounded however common the words are.
+      return all<RankedNote>(sql`
+        SELECT id, seq, title, createdAt, rank FROM (
+          SELECT n.id, n.seq, n.title, n.created_at AS createdAt, bm25(notes_fts, 4.0, 1.0) AS rank
+          FROM notes_fts JOIN notes n ON n.seq = notes_fts.rowid
+          WHERE notes_fts MATCH ${ftsMatch(q.query, q.match, q.prefix ?? true)} AND ${noteScopeSql(q, jsonSet)}
+          ORDER BY notes_fts.rowid DESC LIMIT ${q.cap})
+        ORDER BY rank, id LIMIT ${q.limit}`);
     },
     /** Which of these notes the scope lets through, in the order given. */
     inScope(scope: NoteScope, ids: string[]): RankedNote[] {
       if (!ids.length) return [];
+      // Driven by the ids (CROSS JOIN keeps json_each outermost): left to itself, the
+      // planner would walk the whole workspace's notes by their workspace index instead.
       const found = new Map(
-        (inScopeStmt.all({ ids: JSON.stringify(ids), ...scopeParams(scope) }) as RankedNote[]).map((n) => [n.id, n]),
+        all<RankedNote>(sql`
+          SELECT n.id, n.seq, n.title, n.created_at AS createdAt, 0 AS rank
+          FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN notes n ON n.id = j.value
+          WHERE ${noteScopeSql(scope, jsonSet)}`).map((n) => [n.id, n]),
       );
       return ids.flatMap((id) => found.get(id) ?? []);
     },
@@ -190,14 +132,8 @@ export function searchRepo(db: Db) {
       return null;
     },
     /** The segment that starts at (or first after) a time: where a transcript passage begins. */
-    segmentAt(
-      noteId: string,
-      startSec: number,
-    ): { position: number; startSec: number; speaker: string; text: string } | null {
-      return (
-        (segmentAtStmt.get(noteId, startSec) as
-          { position: number; startSec: number; speaker: string; text: string } | undefined) ?? null
-      );
+    segmentAt(noteId: string, startSec: number): SegmentAt | null {
+      return (segmentAtStmt.get(noteId, startSec) as SegmentAt | undefined) ?? null;
     },
     articles(q: { workspaceId: string; words: string[]; limit: number }): ArticleHit[] {
       if (!q.words.length) return [];

@@ -1,0 +1,92 @@
+// The notes store: notes and their parts (participants, transcript segments, folder
+// links), as both backends implement it (repos/notes.ts on SQLite, pg/notes.ts on
+// PostgreSQL). Who may see which note is not decided here: reads take the access
+// policy's `NoteView` and apply it through note-rules.ts; writes are scoped to the
+// workspace and made only after the service has asked the policy.
+import type { NoteView } from "../../core/access.js";
+import type { NoteKind, NoteStatus } from "../../core/note-vocabulary.js";
+import type { notes, transcriptSegments, ParticipantValue } from "../schema/index.js";
+
+export type NoteRow = typeof notes.$inferSelect;
+export type ParticipantRow = ParticipantValue;
+export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
+export type NoteTagRow = { id: string; name: string; color: string };
+
+/** What processing writes on a note besides its transcript. */
+export type ProcessingFields =
+  | "status"
+  | "processingProgress"
+  | "processingError"
+  | "processingInfo"
+  | "processingWarnings"
+  | "updatedAt"
+  | "summary"
+  | "enhancedNote"
+  | "templateId"
+  | "translationLanguage";
+
+/** What is written on a note together with a new transcript. */
+export type TranscriptFields = Pick<
+  Partial<NoteRow>,
+  "status" | "totalDurationSec" | "processingInfo" | "processingError" | "updatedAt" | "inputLanguage"
+>;
+
+/** The fields a change of a note may set (its identity and sequence never change). */
+export type NotePatch = Partial<Omit<NoteRow, "seq" | "id">>;
+
+export interface NoteListFilter {
+  limit: number;
+  offset: number;
+  sortBy: "createdAt" | "updatedAt" | "title";
+  sortOrder: "asc" | "desc";
+  status?: NoteStatus;
+  kind?: NoteKind;
+  search?: string;
+  createdBy?: string;
+  fromDate?: number;
+  toDate?: number;
+  /** Notes changed after this time (exclusive): incremental sync. */
+  updatedAfter?: number;
+  folderIds?: string[];
+  participantEmail?: string;
+}
+
+/** A list item (the Note shape without its long texts), or a brief (id, title, dates). */
+export type ListProjection = "item" | "brief";
+
+export interface NewNote {
+  /** Processing fills in the template, warnings and progress later. */
+  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings" | "processingProgress"> &
+    Partial<Pick<NoteRow, "templateId" | "processingWarnings" | "processingProgress">>;
+  segments: SegmentRow[];
+  folderIds: string[];
+}
+
+export interface NoteStore {
+  /** The note, its participants' emails, its transcript and its folder links, and its search rows, in one transaction. */
+  insert(note: NewNote): Promise<void>;
+  /** The note, when the view lets the viewer see it. */
+  get(view: NoteView, id: string): Promise<NoteRow | null>;
+  /**
+   * One page plus one row (so the caller can tell whether another page follows) of the
+   * notes the view lets the viewer see, each already rendered as its list item's JSON.
+   */
+  listJson(view: NoteView, filter: NoteListFilter, projection?: ListProjection): Promise<string[]>;
+  /** The folders each note is filed in, by name. */
+  foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>>;
+  /** A note's transcript, in order. */
+  segmentsOf(noteId: string): Promise<SegmentRow[]>;
+  /** Changes a note of the workspace (and, when given, replaces its folders); false when there is none. */
+  update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): Promise<boolean>;
+  /** Every note's id in the order they were made, a page at a time (for rebuilding indexes). */
+  idsAfter(afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]>;
+  /** For the processing pipeline, which acts for no particular viewer. */
+  getForProcessing(id: string): Promise<NoteRow | null>;
+  setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): Promise<void>;
+  /** How far the current stage has come (not a change of the note: updatedAt stays). */
+  setProgress(id: string, percent: number): Promise<void>;
+  /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
+  replaceTranscript(id: string, segments: SegmentRow[], fields: TranscriptFields): Promise<void>;
+  /** Deletes a note of the workspace (the service has asked the policy first). */
+  delete(workspaceId: string, id: string): Promise<boolean>;
+}

@@ -1,0 +1,80 @@
+// The search store: notes ranked as a whole, the moments within a note, and
+// knowledge-base articles, found by their words (repos/search.ts on SQLite with FTS5,
+// pg/search.ts on PostgreSQL with tsvector). What a search may return is the access
+// policy's `NoteView` and the search's filters, applied through note-rules.ts.
+import type { NoteView } from "../../core/access.js";
+import type { SearchQuery } from "../../core/search-query.js";
+
+export interface ArticleHit {
+  id: string;
+  title: string;
+  createdAt: number;
+  snippet: string;
+  rank: number;
+}
+
+/** Which notes a search may return: what the access policy lets the caller see (`noteView`), and the filters. */
+export interface NoteScope extends NoteView {
+  fromDate?: number;
+  toDate?: number;
+  folderIds?: string[];
+  /** Lower-cased. */
+  participantEmail?: string;
+  /** A speaker label or a name given to one, lower-cased: only notes where they speak. */
+  speaker?: string;
+}
+
+export interface NoteRanking extends NoteScope {
+  query: SearchQuery;
+  /** Every term present (AND), or any (OR). */
+  match: "all" | "any";
+  /** Words match as prefixes too (default), or only as whole words (by stem). */
+  prefix?: boolean;
+  limit: number;
+  /**
+   * How many matching notes, newest first, are ranked at most: a word found in most
+   * meetings costs the same as a rare one, and the ranking then covers the newest.
+   */
+  cap: number;
+}
+
+export interface RankedNote {
+  id: string;
+  seq: number;
+  title: string;
+  createdAt: number;
+  /** Lower is better. */
+  rank: number;
+}
+
+export interface MomentHit {
+  position: number;
+  startSec: number;
+  /** The engine's label (names are applied by the caller). */
+  speaker: string;
+  /** The segment's words around the match, the matched terms in «». */
+  text: string;
+  rank: number;
+}
+
+export interface SegmentAt {
+  position: number;
+  startSec: number;
+  speaker: string;
+  text: string;
+}
+
+export interface SearchStore {
+  /** The best notes for a query within the scope, best first (the newest `cap` matches ranked). */
+  rankNotes(q: NoteRanking): Promise<RankedNote[]>;
+  /** Which of these notes the scope lets through, in the order given. */
+  inScope(scope: NoteScope, ids: string[]): Promise<RankedNote[]>;
+  /** The segments of one note that hold the terms, with the terms marked «». */
+  moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): Promise<MomentHit[]>;
+  /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
+  noteSnippet(seq: number, query: SearchQuery): Promise<string | null>;
+  /** The segment that starts at (or first after) a time: where a transcript passage begins. */
+  segmentAt(noteId: string, startSec: number): Promise<SegmentAt | null>;
+  /** Knowledge-base articles of the workspace holding any of the words (as prefixes), best first. */
+  articles(q: { workspaceId: string; words: string[]; limit: number }): Promise<ArticleHit[]>;
+}
