@@ -2,19 +2,25 @@
 // and client commands never load the server, SQLite or the AI stack.
 import { Command, CommanderError } from "commander";
 import pkg from "../../package.json" with { type: "json" };
-import { registerAdmin } from "./admin.js";
+import { registerAdmin } from "./commands/admin/index.js";
 import { CliError, EXIT, EXIT_CODES_HELP } from "./exit.js";
-import { registerAuth } from "./commands/auth.js";
-import { registerCompletion } from "./commands/completion.js";
-import { registerNotes } from "./commands/notes.js";
-import { registerTemplates } from "./commands/templates.js";
-import { registerUpload } from "./commands/upload.js";
-import { registerWebhooks } from "./commands/webhooks.js";
-import { registerWorkspace } from "./commands/workspace.js";
-import { registerMcp } from "./mcp.js";
-import { registerMigrate } from "./migrate.js";
-import { registerModels } from "./models.js";
-import { registerServe } from "./serve.js";
+import { registerAuth } from "./commands/auth/index.js";
+import { registerProfiles } from "./commands/profiles/index.js";
+import { registerCompletion } from "./commands/completion/index.js";
+import { registerNotes } from "./commands/notes/index.js";
+import { registerTemplates } from "./commands/templates/index.js";
+import { registerUpload } from "./commands/upload/index.js";
+import { registerWebhooks } from "./commands/webhooks/index.js";
+import { registerFolders } from "./commands/folders/index.js";
+import { registerGroups } from "./commands/groups/index.js";
+import { registerInvites } from "./commands/invites/index.js";
+import { registerMembers } from "./commands/members/index.js";
+import { registerTags } from "./commands/tags/index.js";
+import { registerWorkspace } from "./commands/workspace/index.js";
+import { registerMcp } from "./commands/mcp/index.js";
+import { registerMigrate } from "./commands/migrate/index.js";
+import { registerModels } from "./commands/models/index.js";
+import { registerServe } from "./commands/serve/index.js";
 
 const program = new Command()
   .name("notula")
@@ -41,9 +47,15 @@ registerModels(program);
 registerNotes(program);
 registerTemplates(program);
 registerUpload(program);
+registerFolders(program);
+registerTags(program);
+registerGroups(program);
+registerMembers(program);
+registerInvites(program);
 registerWorkspace(program);
 registerWebhooks(program);
 registerAuth(program);
+registerProfiles(program);
 registerCompletion(program);
 registerMcp(program);
 

@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 export async function startApp(opts: ServerOptions = {}): Promise<TestApp> {
-  const { serveOptions } = await import("../../src/cli/serve.js");
+  const { serveOptions } = await import("../../src/cli/commands/serve/index.js");
   const { loadConfig } = await import("../../src/config/load.js");
   const { resolveConfig } = await import("../../src/config/resolve.js");
   const { assemble } = await import("../../src/server/start.js");

@@ -108,7 +108,7 @@ export const serverEnv = (opts: ServerOptions) => ({
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   if (opts.env?.PATH !== undefined)
     throw new Error("a server with its own PATH needs a process: use startServerProcess");
-  const { serveOptions } = await import("../../src/cli/serve.js");
+  const { serveOptions } = await import("../../src/cli/commands/serve/index.js");
   const { loadConfig } = await import("../../src/config/load.js");
   const { startServer: start } = await import("../../src/server/start.js");
   const { createLogger } = await import("../../src/core/logger.js");
@@ -172,7 +172,7 @@ export async function startServerProcess(opts: ServerOptions = {}): Promise<Proc
  * runs them as the binary.
  */
 export async function admin<T = any>(dataDir: string, args: string[], input?: string): Promise<T> {
-  const { registerAdmin } = await import("../../src/cli/admin.js");
+  const { registerAdmin } = await import("../../src/cli/commands/admin/index.js");
   let out = "";
   const program = new Command().option("--json").exitOverride();
   registerAdmin(program, { write: (text) => void (out += text), readInput: async () => input ?? "" });

@@ -1,40 +1,5 @@
-// What every client command needs: the server, the key, output mode, prompts.
-import type { Command } from "commander";
+// What commands share: prompts where a person can answer them, and reading input.
 import { CliError, EXIT } from "../exit.js";
-import { createApiClient, type ApiClient } from "./api-client.js";
-import { apiKeyFor } from "./credential-for.js";
-import { printJson } from "./output.js";
-
-export interface CommandContext {
-  api: ApiClient;
-  server: string;
-  json: boolean;
-}
-
-export async function connect(cmd: Command): Promise<CommandContext> {
-  const o = cmd.optsWithGlobals();
-  const { key, selection } = await apiKeyFor(o);
-  return { api: createApiClient(selection.server, key), server: selection.server, json: Boolean(o.json) };
-}
-
-/**
- * A client command's action: connects, runs `run` with the command's arguments and
- * flags, and prints what it returns: the API's JSON with --json, else `render` on
- * a terminal's terms (tables, one value per line, messages on stderr).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function apiAction<T, A extends any[] = any[]>(
-  run: (ctx: CommandContext, ...args: A) => Promise<T>,
-  render: (result: T, ctx: CommandContext, ...args: A) => void,
-) {
-  return async (...all: unknown[]): Promise<void> => {
-    const ctx = await connect(all[all.length - 1] as Command);
-    const args = all.slice(0, -1) as A;
-    const result = await run(ctx, ...args);
-    if (ctx.json) printJson(result);
-    else render(result, ctx, ...args);
-  };
-}
 
 /** Prompts only where a person can answer: both ends a terminal, and not in CI. */
 export function canPrompt(): boolean {

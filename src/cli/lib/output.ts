@@ -11,6 +11,18 @@ export const dim = wrap(2);
 export const green = wrap(32);
 export const yellow = wrap(33);
 
+/** Names joined for a table cell or a line: "Design, Sales". */
+export const names = (xs: { name: string }[]) => xs.map((x) => x.name).join(", ");
+
+/** --limit and --offset, as list commands take them. */
+export interface PageFlags {
+  limit?: string;
+  offset?: string;
+}
+
+export const pageOptions = (cmd: import("commander").Command) =>
+  cmd.option("--limit <n>", "per page (default 20)").option("--offset <n>", "skip");
+
 export function printJson(value: unknown) {
   process.stdout.write(JSON.stringify(value, null, 2) + "\n");
 }

@@ -3,7 +3,7 @@
 // is rewritten in place; otherwise a line per stage and per tenth of progress.
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { CliError } from "../exit.js";
-import type { CommandContext } from "./context.js";
+import type { Deps } from "./command.js";
 import { info } from "./output.js";
 
 const SETTLED = ["completed", "recorded-not-summarized"];
@@ -19,7 +19,7 @@ export function describeProgress(note: Pick<NoteDto, "status" | "progress">): st
  * Polls until the note settles and returns it; a note that failed, or kept its old
  * enhanced note because writing the new one failed, is an error (non-zero exit).
  */
-export async function waitForNote(ctx: CommandContext, id: string, intervalMs = 500): Promise<NoteDto> {
+export async function waitForNote(ctx: Pick<Deps, "api">, id: string, intervalMs = 500): Promise<NoteDto> {
   const tty = Boolean(process.stderr.isTTY);
   let lastLine = "";
   let lastStage = "";

@@ -1,0 +1,29 @@
+// notula admin keys list
+import type { Command } from "commander";
+import { dataDirOption, say, workspaceOf, type AdminDeps, type DataDirFlags } from "../deps.js";
+
+export const define = (keys: Command) =>
+  dataDirOption(
+    keys
+      .command("list")
+      .description("List a workspace's API keys (never the keys themselves)")
+      .option("--workspace <id>", "workspace"),
+  );
+
+export interface Input extends DataDirFlags {
+  workspace?: string;
+}
+
+export const run = (f: Input, deps: AdminDeps) =>
+  deps.withRuntime(f.dataDir, async (rt) => {
+    const workspaceId = await workspaceOf(rt, f.workspace);
+    return { keys: workspaceId ? await rt.services.apiKeys.list(workspaceId) : [] };
+  });
+
+export const render = ({ keys }: Awaited<ReturnType<typeof run>>, _f: Input, deps: AdminDeps) =>
+  say(
+    deps,
+    keys
+      .map((k) => `${k.id}  ${k.prefix}…  ${k.name}  ${k.scopes.join(",")}${k.revoked ? "  (revoked)" : ""}`)
+      .join("\n") || "No keys.",
+  );

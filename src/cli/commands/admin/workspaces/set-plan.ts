@@ -1,0 +1,26 @@
+// notula admin workspaces set-plan
+import type { Command } from "commander";
+import { dataDirOption, plan, say, type AdminDeps, type DataDirFlags } from "../deps.js";
+
+export const define = (workspaces: Command) =>
+  dataDirOption(
+    workspaces
+      .command("set-plan")
+      .description("Change a workspace's plan")
+      .requiredOption("--workspace <id>", "workspace")
+      .requiredOption("--plan <plan>", "free | pro | enterprise"),
+  );
+
+export interface Input extends DataDirFlags {
+  workspace: string;
+  plan: string;
+}
+
+export const run = (f: Input, deps: AdminDeps) =>
+  deps.withRuntime(f.dataDir, async (rt) => {
+    await rt.services.workspaces.setPlan(f.workspace, plan(f.plan));
+    return { workspace: { id: f.workspace, plan: f.plan } };
+  });
+
+export const render = (_r: unknown, f: Input, deps: AdminDeps) =>
+  say(deps, `Workspace ${f.workspace} is now on ${f.plan}.`);

@@ -1,0 +1,54 @@
+// notula notes get <id>
+import type { Command } from "commander";
+import { CliError, EXIT } from "../../exit.js";
+import type { ApiResponse } from "../../lib/api-types.js";
+import type { Deps } from "../../lib/command.js";
+import { printJson } from "../../lib/output.js";
+import { noteToMarkdown, renderNote } from "./render.js";
+
+export const define = (notes: Command) =>
+  notes
+    .command("get")
+    .description("Show a note: summary, enhanced note, your notes and the transcript")
+    .argument("<id>", "note id")
+    .option(
+      "--format <format>",
+      "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json",
+    )
+    .option("--no-pager", "never page long output (a pager is used only at a terminal)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula notes get note_abc\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc",
+    );
+
+export interface Input {
+  id: string;
+  format?: string;
+  pager: boolean;
+}
+
+const FORMATS = ["text", "markdown", "json"];
+
+/** --format, or json under --json, else text. */
+const formatOf = (f: Input, deps: Deps) => f.format ?? (deps.json ? "json" : "text");
+
+export function validate(f: Input) {
+  if (f.format !== undefined && !FORMATS.includes(f.format))
+    throw new CliError(`--format: one of text, markdown, json; got "${f.format}".`, EXIT.usage);
+}
+
+export function run(f: Input, { api }: Deps) {
+  validate(f);
+  return api.call("getNote", { params: { id: f.id } });
+}
+
+/** The note in its format: JSON, markdown or text, through a pager at a terminal. */
+export const ownsOutput = true;
+
+export async function render({ note }: ApiResponse<"getNote">, f: Input, deps: Deps) {
+  const format = formatOf(f, deps);
+  if (format === "json") return printJson({ note });
+  const { page } = await import("../../lib/pager.js");
+  const width = process.stdout.isTTY ? Math.min(process.stdout.columns || 100, 120) : undefined;
+  await page(format === "markdown" ? noteToMarkdown(note) : renderNote(note, { width }), { pager: f.pager });
+}

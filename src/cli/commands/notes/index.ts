@@ -1,0 +1,29 @@
+// notula notes list|get|create|update|delete|share|reprocess|enhance|speakers|search|export
+import type { Command } from "commander";
+import { clientDeps, under } from "../../lib/command.js";
+import * as create from "./create.js";
+import * as del from "./delete.js";
+import * as enhance from "./enhance.js";
+import * as exportNotes from "./export.js";
+import * as get from "./get.js";
+import * as list from "./list.js";
+import * as reprocess from "./reprocess.js";
+import * as search from "./search.js";
+import * as share from "./share.js";
+import * as speakers from "./speakers.js";
+import * as update from "./update.js";
+
+export const registerNotes = (program: Command) =>
+  under(program.command("notes").description("Meeting notes"), clientDeps, [
+    list,
+    get,
+    create,
+    update,
+    del,
+    share,
+    reprocess,
+    enhance,
+    speakers,
+    search,
+    exportNotes,
+  ]);

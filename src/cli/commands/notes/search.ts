@@ -1,0 +1,67 @@
+// notula notes search <query>
+import type { Command } from "commander";
+import type { ApiResponse } from "../../lib/api-types.js";
+import type { Deps } from "../../lib/command.js";
+import { collect } from "../../lib/context.js";
+import { info, printTable, truncate } from "../../lib/output.js";
+
+export const define = (notes: Command) =>
+  notes
+    .command("search")
+    .description("Find what was written or said: each match with the note, when it was said and by whom")
+    .argument("<query>", 'words (each found by prefix) and "quoted phrases"')
+    .option("--mode <mode>", "hybrid (words and meaning) | fulltext | semantic", "hybrid")
+    .option("--folder <id>", "in this folder (repeat for any of several)", collect)
+    .option("--from <date>", "created at or after (ISO 8601)")
+    .option("--to <date>", "created before (ISO 8601)")
+    .option("--participant <email>", "with this participant")
+    .option("--speaker <name>", "only what this speaker said")
+    .option("--limit <n>", "notes per page, 1–50 (default 10)")
+    .option("--cursor <cursor>", "the next page (printed after a full page)")
+    .addHelpText(
+      "after",
+      '\nExamples:\n  notula notes search "next quarter" budget\n  notula notes search pricing --speaker Ana --from 2026-01-01 --json',
+    );
+
+export interface Input {
+  query: string;
+  mode: "hybrid" | "fulltext" | "semantic";
+  folder?: string[];
+  from?: string;
+  to?: string;
+  participant?: string;
+  speaker?: string;
+  limit?: string;
+  cursor?: string;
+}
+
+export const run = (f: Input, { api }: Deps) =>
+  api.call("search", {
+    query: {
+      q: f.query,
+      mode: f.mode,
+      folderIds: f.folder?.length ? f.folder : undefined,
+      fromDate: f.from,
+      toDate: f.to,
+      participantEmail: f.participant,
+      speaker: f.speaker,
+      limit: f.limit,
+      cursor: f.cursor,
+    },
+  });
+
+export function render(r: ApiResponse<"search">) {
+  printTable(
+    ["NOTE", "AT", "SPEAKER", "TITLE", "MATCH"],
+    r.results.flatMap((h) =>
+      (h.matches.length ? h.matches : [null]).map((m) => [
+        h.note.id,
+        m?.startTimestamp ?? "",
+        m?.speaker ?? "",
+        truncate(h.note.title, 32),
+        truncate(m?.text ?? "", 80),
+      ]),
+    ),
+  );
+  if (r.pagination.nextCursor) info(`More: --cursor ${r.pagination.nextCursor}`);
+}

@@ -1,0 +1,48 @@
+// notula notes update <id>
+import type { Command } from "commander";
+import { CliError, EXIT } from "../../exit.js";
+import type { ApiRequest, ApiResponse } from "../../lib/api-types.js";
+import type { Deps } from "../../lib/command.js";
+import { collect, readInput } from "../../lib/context.js";
+import { info } from "../../lib/output.js";
+
+export const define = (notes: Command) =>
+  notes
+    .command("update")
+    .description("Change a note's title, visibility, your notes or folders")
+    .argument("<id>", "note id")
+    .option("--title <title>", "new title")
+    .option("--visibility <v>", "only-me | workspace | public (or private | shared)")
+    .option("--note-file <file>", "replace your notes: a markdown file, or - for standard input")
+    .option("--folder <id>", "the folders it is in, replacing the current ones (repeatable)", collect)
+    .option("--no-folders", "take it out of every folder")
+    .addHelpText("after", "\nExample:\n  notula notes update note_… --visibility private --note-file notes.md");
+
+type Body = ApiRequest<"updateNote">["body"];
+
+export interface Input {
+  id: string;
+  title?: string;
+  visibility?: Body["visibility"];
+  noteFile?: string;
+  folder?: string[];
+  /** false with --no-folders. */
+  folders?: boolean;
+}
+
+export async function run(f: Input, { api }: Deps) {
+  const body: Body = {};
+  if (f.title) body.title = f.title;
+  if (f.visibility) body.visibility = f.visibility;
+  if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
+  if (f.folder) body.folderIds = f.folder;
+  if (f.folders === false) body.folderIds = [];
+  if (Object.keys(body).length === 0)
+    throw new CliError(
+      "Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.",
+      EXIT.usage,
+    );
+  return api.call("updateNote", { params: { id: f.id }, body });
+}
+
+export const render = ({ note }: ApiResponse<"updateNote">) => info(`Updated ${note.id}.`);

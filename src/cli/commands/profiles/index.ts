@@ -1,0 +1,8 @@
+// notula profiles list|use
+import type { Command } from "commander";
+import { under } from "../../lib/command.js";
+import * as list from "./list.js";
+import * as use from "./use.js";
+
+export const registerProfiles = (program: Command) =>
+  under(program.command("profiles").description("Servers you have signed in to"), () => ({}), [list, use]);

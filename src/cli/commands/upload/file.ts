@@ -1,0 +1,71 @@
+// notula upload <file>: the whole from-audio flow in one command.
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import type { NoteDto } from "../../../shared/schemas/notes.js";
+import { AUDIO_EXTENSIONS } from "../../../shared/vocabulary.js";
+import { CliError, EXIT } from "../../exit.js";
+import type { Deps } from "../../lib/command.js";
+import { waitForNote } from "../../lib/wait.js";
+import { durationOf, put } from "./transfer.js";
+
+export const define = (program: Command) =>
+  program
+    .command("upload")
+    .description(`Upload a recording and make a note of it (${AUDIO_EXTENSIONS.join(", ")})`)
+    .argument("<file>", "the recording")
+    .option("--title <title>", "title of the note")
+    .option("--folder <id>", "file the note in this folder")
+    .option("--calendar-event <id>", "the calendar event it belongs to")
+    .option("--duration <seconds>", "its length, when ffprobe is not installed")
+    .option("--wait", "follow processing until the note is done")
+    .addHelpText("after", "\nExample:\n  notula upload standup.m4a --title 'Standup' --wait");
+
+export interface Input {
+  file: string;
+  title?: string;
+  folder?: string;
+  calendarEvent?: string;
+  duration?: string;
+  wait?: boolean;
+}
+
+export type Result = { noteId: string } | { note: NoteDto };
+
+const extensionOf = (file: string) => path.extname(file).slice(1).toLowerCase();
+
+export function validate(f: Input) {
+  if (!fs.existsSync(f.file)) throw new CliError(`No file ${f.file}.`, EXIT.usage);
+  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(f.file)))
+    throw new CliError(`${f.file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
+}
+
+export async function run(f: Input, deps: Deps): Promise<Result> {
+  validate(f);
+  const duration = f.duration ? Number(f.duration) : await durationOf(f.file);
+  if (!Number.isFinite(duration) || duration <= 0)
+    throw new CliError("--duration must be a positive number of seconds.", EXIT.usage);
+  const url = await deps.api.call("generateUploadUrl", {
+    body: { fileExtension: extensionOf(f.file), duration: Math.ceil(duration) },
+  });
+  await put(url.presignedUrl, f.file, url.contentType, fs.statSync(f.file).size);
+  const { noteId } = await deps.api.call("createNoteFromAudio", {
+    // Without --title, the file's name: "Weekly sync.m4a" becomes "Weekly sync".
+    body: {
+      audioUrl: url.audioUrl,
+      title: f.title ?? path.basename(f.file, path.extname(f.file)).slice(0, 500),
+      folderId: f.folder,
+      calendarEventId: f.calendarEvent,
+    },
+  });
+  if (!f.wait) return { noteId };
+  try {
+    return { note: await waitForNote(deps, noteId) };
+  } catch (err) {
+    // The note's id still goes to stdout: the recording is kept and can be processed again.
+    if (!deps.json) process.stdout.write(`${noteId}\n`);
+    throw err;
+  }
+}
+
+export const render = (r: Result) => process.stdout.write(`${"noteId" in r ? r.noteId : r.note.id}\n`);
