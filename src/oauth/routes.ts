@@ -29,6 +29,15 @@ function basicAuth(header: string | undefined): { id: string; secret: string } |
   return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
 }
 
+/** The token and revocation endpoints take form-encoded bodies only (RFC 6749 §3.2, RFC 7009 §2.1). */
+async function formBody(c: Context): Promise<Record<string, string> | null> {
+  if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded")) return null;
+  return Object.fromEntries(new URLSearchParams(await c.req.text()));
+}
+
+const notAForm = (c: Context) =>
+  c.json({ error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." }, 400);
+
 export function oauthRoutes(
   oauth: OAuthService,
   accounts: AccountService,
@@ -120,12 +129,8 @@ export function oauthRoutes(
   app.post("/mcp/oauth/token", async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("Pragma", "no-cache");
-    if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded"))
-      return c.json(
-        { error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." },
-        400,
-      );
-    const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
+    const form = await formBody(c);
+    if (!form) return notAForm(c);
     try {
       return c.json(await oauth.token(form, basicAuth(c.req.header("authorization"))));
     } catch (err) {
@@ -135,12 +140,8 @@ export function oauthRoutes(
 
   app.post("/mcp/oauth/revoke", async (c) => {
     c.header("Cache-Control", "no-store");
-    if (!(c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded"))
-      return c.json(
-        { error: "invalid_request", error_description: "Send the form as application/x-www-form-urlencoded." },
-        400,
-      );
-    const form = Object.fromEntries(new URLSearchParams(await c.req.text())) as Record<string, string>;
+    const form = await formBody(c);
+    if (!form) return notAForm(c);
     try {
       await oauth.revoke(form, basicAuth(c.req.header("authorization")));
       return c.body(null, 200);

@@ -13,21 +13,11 @@ import {
   inChunks,
   normalizeEmail,
   participantEmails,
+  segmentFields,
   searchWords,
   withProgressReset,
 } from "../stores/note-rules.js";
-import type {
-  ListProjection,
-  NewNote,
-  NoteListFilter,
-  NotePatch,
-  NoteRow,
-  NoteStore,
-  NoteTagRow,
-  ProcessingFields,
-  SegmentRow,
-  TranscriptFields,
-} from "../stores/note-store.js";
+import type { NoteStore, NoteTagRow, SegmentRow } from "../stores/note-store.js";
 import type { PgQueryable } from "./open.js";
 import { pgSchema } from "./schema.js";
 import { reindexNote } from "./search.js";
@@ -63,7 +53,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
   }
 
   return {
-    insert(note: NewNote): Promise<void> {
+    insert(note) {
       return transaction(async () => {
         await db.insert(notes).values(note.row);
         const emails = participantEmails(note.row.participants);
@@ -82,7 +72,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
       });
     },
 
-    async get(view: NoteView, id: string): Promise<NoteRow | null> {
+    async get(view, id) {
       const [row] = await db
         .select()
         .from(notes)
@@ -92,7 +82,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
     },
 
     /** One page plus one row, each note as its list item's JSON text. */
-    async listJson(view: NoteView, f: NoteListFilter, projection: ListProjection = "item"): Promise<string[]> {
+    async listJson(view, f, projection = "item") {
       const where: SQL[] = [visible(view)];
       if (f.status !== undefined) where.push(eq(notes.status, f.status));
       if (f.kind !== undefined) where.push(eq(notes.kind, f.kind));
@@ -141,18 +131,13 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
 
     async segmentsOf(noteId: string): Promise<SegmentRow[]> {
       return db
-        .select({
-          speaker: transcriptSegments.speaker,
-          text: transcriptSegments.text,
-          startSec: transcriptSegments.startSec,
-          endSec: transcriptSegments.endSec,
-        })
+        .select(segmentFields(transcriptSegments))
         .from(transcriptSegments)
         .where(eq(transcriptSegments.noteId, noteId))
         .orderBy(asc(transcriptSegments.position));
     },
 
-    update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): Promise<boolean> {
+    update(workspaceId, id, patch, folderIds) {
       return transaction(async () => {
         const [changed] = await db
           .update(notes)
@@ -183,12 +168,12 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
       return rows.map((r) => ({ id: r.id, seq: Number(r.seq) }));
     },
 
-    async getForProcessing(id: string): Promise<NoteRow | null> {
+    async getForProcessing(id) {
       const [row] = await db.select().from(notes).where(eq(notes.id, id)).limit(1);
       return row ?? null;
     },
 
-    setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): Promise<void> {
+    setProcessingState(id, fields) {
       return transaction(async () => {
         await db.update(notes).set(withProgressReset(fields)).where(eq(notes.id, id));
         if (changesSearchText(fields)) await reindexNote(db, id);
@@ -201,7 +186,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
     },
 
     /** Replaces the whole transcript in one transaction, so a repeated step never duplicates segments. */
-    replaceTranscript(id: string, segments: SegmentRow[], fields: TranscriptFields): Promise<void> {
+    replaceTranscript(id, segments, fields) {
       return transaction(async () => {
         await db.delete(transcriptSegments).where(eq(transcriptSegments.noteId, id));
         await insertSegments(id, segments);

@@ -4,7 +4,7 @@
 // embedding size. The SQLite repository answers the same with sqlite-vec.
 import { and, eq, sql } from "drizzle-orm";
 import { ensureHnswIndex } from "./vector-index.js";
-import type { PassageHit, PassageInput, PassageSet, PassageStore } from "../stores/passage-store.js";
+import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgQueryable } from "./open.js";
 import { pgSchema } from "./schema.js";
@@ -59,16 +59,9 @@ export function pgPassageRepo(
     // passage_vectors rows go with their passages (ON DELETE CASCADE).
     await db.delete(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)));
   };
-  const repo = {
+  const repo: PassageStore = {
     /** Replaces a note's or article's passages and vectors in one transaction. */
-    async replace(
-      source: "note" | "article",
-      sourceId: string,
-      workspaceId: string,
-      items: PassageInput[],
-      vectors: Float32Array[],
-      model: string,
-    ): Promise<void> {
+    async replace(source, sourceId, workspaceId, items, vectors, model) {
       // Outside the transaction: the first vector of a new size builds its index (once).
       if (vectors.length) await ensureIndexFor(vectors[0].length);
       return transaction(async () => {

@@ -6,15 +6,7 @@
 import { sql } from "drizzle-orm";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
-import type {
-  ArticleHit,
-  MomentHit,
-  NoteRanking,
-  NoteScope,
-  RankedNote,
-  SearchStore,
-  SegmentAt,
-} from "../stores/search-store.js";
+import type { NoteScope, SearchStore, SegmentAt } from "../stores/search-store.js";
 import type { PgQueryable } from "./open.js";
 
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
@@ -33,7 +25,7 @@ const scope = (s: NoteScope) => noteScopeSql(s, listSet);
 
 export function pgSearchRepo(db: PgQueryable): SearchStore {
   return {
-    async rankNotes(q: NoteRanking): Promise<RankedNote[]> {
+    async rankNotes(q) {
       if (!q.query.terms.length) return [];
       // The newest `cap` matches, then ranked: bounded however common the words are.
       // A tsvector keeps at most 256 positions of a word, so in a long transcript a
@@ -56,7 +48,7 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       return rows.map((r) => ({ ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: Number(r.rank) }));
     },
 
-    async inScope(s: NoteScope, ids: string[]): Promise<RankedNote[]> {
+    async inScope(s, ids) {
       if (!ids.length) return [];
       const { rows } = await db.execute<{ id: string; seq: string; title: string; createdAt: string }>(sql`
         SELECT n.id, n.seq, n.title, n.created_at AS "createdAt" FROM notes n WHERE n.id IN ${ids} AND ${scope(s)}`);
@@ -66,7 +58,7 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       return ids.flatMap((id) => found.get(id) ?? []);
     },
 
-    async moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): Promise<MomentHit[]> {
+    async moments(note, query, limit) {
       if (!query.terms.length) return [];
       const { rows } = await db.execute<{
         position: number;
@@ -88,7 +80,7 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       }));
     },
 
-    async noteSnippet(seq: number, query: SearchQuery): Promise<string | null> {
+    async noteSnippet(seq, query) {
       if (!query.terms.length) return null;
       const { rows } = await db.execute<{ snippet: string }>(sql`
         SELECT ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}) AS snippet
@@ -97,14 +89,14 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       return rows[0]?.snippet ?? null;
     },
 
-    async segmentAt(noteId: string, startSec: number): Promise<SegmentAt | null> {
+    async segmentAt(noteId, startSec) {
       const { rows } = await db.execute<SegmentAt & Record<string, unknown>>(sql`
         SELECT position, start_sec AS "startSec", speaker, text FROM transcript_segments
         WHERE note_id = ${noteId} AND start_sec >= ${startSec} ORDER BY position LIMIT 1`);
       return rows[0] ? { ...rows[0], position: Number(rows[0].position), startSec: Number(rows[0].startSec) } : null;
     },
 
-    async articles(q: { workspaceId: string; words: string[]; limit: number }): Promise<ArticleHit[]> {
+    async articles(q) {
       if (!q.words.length) return [];
       const { rows } = await db.execute<{
         id: string;

@@ -3,7 +3,7 @@
 // than the query itself); the list query is prepared per filter shape and served
 // by the indexes in schema.ts.
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
+import type { SQLitePreparedQuery, SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
@@ -16,6 +16,7 @@ import {
   noteViewSql,
   normalizeEmail,
   participantEmails,
+  segmentFields,
   withProgressReset,
 } from "../stores/note-rules.js";
 import type {
@@ -82,12 +83,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
       .prepare(),
   );
   const segmentsStmt = db
-    .select({
-      speaker: transcriptSegments.speaker,
-      text: transcriptSegments.text,
-      startSec: transcriptSegments.startSec,
-      endSec: transcriptSegments.endSec,
-    })
+    .select(segmentFields(transcriptSegments))
     .from(transcriptSegments)
     .where(eq(transcriptSegments.noteId, P("id")))
     .orderBy(asc(transcriptSegments.position))
@@ -233,6 +229,16 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
           : notes.createdAt;
     const order = [dir(key), dir(notes.id)];
     const filtered = where.length > 1;
+    /** The chosen page's notes (their seqs), rendered in order. */
+    const renderPage = (page: SubqueryWithSelection<{ seq: typeof notes.seq }, "page">) =>
+      db
+        .select({ json: listItemJson })
+        .from(page)
+        // CROSS JOIN keeps the page as the outer loop: SQLite never reorders it.
+        .crossJoin(notes)
+        .where(eq(notes.seq, page.seq))
+        .orderBy(...order)
+        .prepare();
     if (folderMode === "timeline") {
       // note_folders drives, in (folder, createdAt, note id) order: the same order as
       // the notes' own (createdAt, id), so the page needs no sort.
@@ -246,13 +252,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
         .limit(P("limit"))
         .offset(P("offset"))
         .as("page");
-      stmt = db
-        .select({ json: listItemJson })
-        .from(page)
-        .crossJoin(notes)
-        .where(eq(notes.seq, page.seq))
-        .orderBy(...order)
-        .prepare();
+      stmt = renderPage(page);
     } else if (!filtered) {
       // The page comes straight off the (workspace, sort key, id) index.
       stmt = db
@@ -274,14 +274,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
         .limit(P("limit"))
         .offset(P("offset"))
         .as("page");
-      stmt = db
-        .select({ json: listItemJson })
-        .from(page)
-        // CROSS JOIN keeps the page as the outer loop: SQLite never reorders it.
-        .crossJoin(notes)
-        .where(eq(notes.seq, page.seq))
-        .orderBy(...order)
-        .prepare();
+      stmt = renderPage(page);
     }
     listStatements.set(shape, stmt);
     return stmt;

@@ -16,7 +16,7 @@ import type { Db } from "../open.js";
 import { topIndexes } from "../cells.js";
 import { checkDims, passageCodes, quantizable, type PassageCodes } from "./passage-codes.js";
 import type { Synchronous } from "../stores/synchronous.js";
-import type { PassageHit, PassageInput, PassageSet, PassageStore } from "../stores/passage-store.js";
+import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 
 /** Candidates taken by Hamming distance for each result asked for; at least MIN_CANDIDATES. */
 export const OVERSAMPLE = 8;
@@ -138,14 +138,7 @@ export function passageRepo(
 
   return {
     /** Replaces a note's or article's passages and vectors in one transaction. */
-    replace(
-      source: "note" | "article",
-      sourceId: string,
-      workspaceId: string,
-      items: PassageInput[],
-      vectors: Float32Array[],
-      model: string,
-    ) {
+    replace(source, sourceId, workspaceId, items, vectors, model) {
       sqlite.transaction(() => replace({ source, sourceId, workspaceId, items, vectors, model }))();
     },
     /**

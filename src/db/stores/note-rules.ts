@@ -73,6 +73,15 @@ export function noteScopeSql(s: NoteScope, set: IdSet): SQL {
   return sql.join(filters, sql` AND `);
 }
 
+/** A transcript segment as the stores return it (`SegmentRow`): its columns, picked from either dialect's table. */
+type SegmentColumn = "speaker" | "text" | "startSec" | "endSec";
+export const segmentFields = <T extends Record<SegmentColumn, unknown>>(t: T): Pick<T, SegmentColumn> => ({
+  speaker: t.speaker,
+  text: t.text,
+  startSec: t.startSec,
+  endSec: t.endSec,
+});
+
 /** The fields of a note its search rows are made of (besides its transcript). */
 const SEARCHED_FIELDS = ["title", "userWrittenNote", "summary", "enhancedNote"] as const;
 

@@ -96,19 +96,7 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err instanceof RateLimitError)
-        return c.html(
-          form({
-            code,
-            csrf: sent,
-            workspace: found.workspace.name,
-            role: found.invite.role,
-            email: found.invite.email,
-            error: `Too many attempts. Try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`,
-            name: one("name"),
-          }),
-          429,
-        );
+      // Too many tries is said as such (429); any other refusal is shown beside the form.
       return c.html(
         form({
           code,
@@ -116,10 +104,13 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
           workspace: found.workspace.name,
           role: found.invite.role,
           email: found.invite.email,
-          error: err.message,
+          error:
+            err instanceof RateLimitError
+              ? `Too many attempts. Try again in ${Math.ceil(err.retryAfterSec / 60)} minutes.`
+              : err.message,
           name: one("name"),
         }),
-        err.status as 400,
+        err instanceof RateLimitError ? 429 : (err.status as 400),
       );
     }
     // The person just proved the password: they are signed in to the web app, in this workspace.

@@ -19,6 +19,9 @@ export const FolderListItem = Folder.extend({
   }),
 }).meta({ id: "FolderListItem" });
 
+/** An id of another object a folder points at (its parent, its template), or null for none. */
+const FolderRef = z.string().max(200).nullable().optional();
+
 export const FolderCreateBody = z
   .object({
     name: z.string().trim().min(1, "is required").max(200),
@@ -26,13 +29,8 @@ export const FolderCreateBody = z
     icon: z.string().max(100).nullable().optional(),
     color: HexColor.optional(),
     isPrivate: z.boolean().optional(),
-    parentFolderId: z.string().max(200).nullable().optional(),
-    templateId: z
-      .string()
-      .max(200)
-      .nullable()
-      .optional()
-      .meta({ description: "Extension: the template for notes filed here." }),
+    parentFolderId: FolderRef,
+    templateId: FolderRef.meta({ description: "Extension: the template for notes filed here." }),
   })
   .meta({ id: "FolderCreate" });
 
@@ -48,13 +46,10 @@ export const FolderUpdateBody = z
       .max(200)
       .optional()
       .meta({ description: "Gives the folder to another member (its owner or an admin)." }),
-    parentFolderId: z.string().max(200).nullable().optional(),
-    templateId: z
-      .string()
-      .max(200)
-      .nullable()
-      .optional()
-      .meta({ description: "Extension: the template for notes filed here; null for the workspace default." }),
+    parentFolderId: FolderRef,
+    templateId: FolderRef.meta({
+      description: "Extension: the template for notes filed here; null for the workspace default.",
+    }),
   })
   .meta({ id: "FolderUpdate" });
 

@@ -95,13 +95,18 @@ const withinTotal = (t: Parameters<typeof templateChars>[0], ctx: z.RefinementCt
     });
 };
 
+/** Every field a template is made of, each optional: what creating and changing one may set. */
+const optionalFields = {
+  name: fields.name.optional(),
+  description: fields.description.optional(),
+  sections: fields.sections.optional(),
+  context: fields.context.optional(),
+  language: fields.language.optional(),
+};
+
 export const TemplateCreateBody = z
   .object({
-    name: fields.name.optional(),
-    description: fields.description.optional(),
-    sections: fields.sections.optional(),
-    context: fields.context.optional(),
-    language: fields.language.optional(),
+    ...optionalFields,
     copyFrom: z
       .string()
       .min(1)
@@ -117,11 +122,7 @@ export type TemplateCreateInput = z.infer<typeof TemplateCreateBody>;
 
 export const TemplateUpdateBody = z
   .object({
-    name: fields.name.optional(),
-    description: fields.description.optional(),
-    sections: fields.sections.optional(),
-    context: fields.context.optional(),
-    language: fields.language.optional(),
+    ...optionalFields,
     isDefault: z.boolean().optional(),
   })
   .strict()
@@ -142,6 +143,18 @@ const url = z
   .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL");
 const vocabulary = z.array(z.string().trim().min(1).max(100)).max(200, "at most 200 terms");
 
+/** A model's name on a vendor's server; null: the server's default. */
+const modelName = z.string().trim().min(1).max(200).nullable().optional();
+
+/** A vendor's API key: write-only, stored encrypted; null removes it. */
+const secretKey = z
+  .string()
+  .min(1)
+  .max(500)
+  .nullable()
+  .optional()
+  .meta({ description: "Write-only; stored encrypted; null removes it." });
+
 export const AiConfigUpdateBody = z
   .object({
     defaultTemplateId: z.string().min(1).max(200).nullable().optional(),
@@ -156,14 +169,8 @@ export const AiConfigUpdateBody = z
           .nullable()
           .optional()
           .meta({ description: "An OpenAI-compatible transcription server (for the openai engine)." }),
-        model: z.string().trim().min(1).max(200).nullable().optional(),
-        apiKey: z
-          .string()
-          .min(1)
-          .max(500)
-          .nullable()
-          .optional()
-          .meta({ description: "Write-only; stored encrypted; null removes it." }),
+        model: modelName,
+        apiKey: secretKey,
         language: z
           .union([z.literal("auto"), LanguageCode])
           .nullable()
@@ -179,14 +186,8 @@ export const AiConfigUpdateBody = z
           .nullable()
           .optional()
           .meta({ description: "An OpenAI-compatible chat-completions server; null: the server's." }),
-        model: z.string().trim().min(1).max(200).nullable().optional(),
-        apiKey: z
-          .string()
-          .min(1)
-          .max(500)
-          .nullable()
-          .optional()
-          .meta({ description: "Write-only; stored encrypted; null removes it." }),
+        model: modelName,
+        apiKey: secretKey,
       })
       .strict()
       .optional(),

@@ -1,5 +1,5 @@
 // Signing in and out, and the one-time password links (first admin's setup, resets).
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { RateLimitError } from "../../core/errors.js";
 import { AppError } from "../../core/errors.js";
@@ -9,6 +9,17 @@ import { csrfOk, preSessionOk, preSessionToken, safeNext, type WebEnv } from "..
 import { MessagePage, PasswordLinkPage, SignInPage } from "../pages/sign-in.js";
 import { render } from "../render.js";
 import type { UpstreamOidc } from "../../services/oauth/upstream.js";
+
+/** A password link that has expired or been used. */
+const linkNotValid = (c: Context) =>
+  render(
+    c,
+    <MessagePage
+      title="Link not valid"
+      message="This link has expired or has been used. Ask an admin for a new one."
+    />,
+    404,
+  );
 
 export function authPages(services: Services, opts: { publicUrl: string; upstream?: UpstreamOidc }) {
   const app = new Hono<WebEnv>();
@@ -103,15 +114,7 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
 
   app.get("/account/password/:token", async (c) => {
     const link = await services.accounts.linkUser(c.req.param("token"));
-    if (!link)
-      return render(
-        c,
-        <MessagePage
-          title="Link not valid"
-          message="This link has expired or has been used. Ask an admin for a new one."
-        />,
-        404,
-      );
+    if (!link) return linkNotValid(c);
     return render(
       c,
       <PasswordLinkPage
@@ -126,15 +129,7 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
   app.post("/account/password/:token", async (c) => {
     const token = c.req.param("token");
     const link = await services.accounts.linkUser(token);
-    if (!link)
-      return render(
-        c,
-        <MessagePage
-          title="Link not valid"
-          message="This link has expired or has been used. Ask an admin for a new one."
-        />,
-        404,
-      );
+    if (!link) return linkNotValid(c);
     const f = await c.req.parseBody();
     const again = (error: string, status: 400 | 403) =>
       render(

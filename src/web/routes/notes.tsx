@@ -10,12 +10,12 @@ import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
-import { MessagePage } from "../pages/sign-in.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
 import { formatBytes, statusLabel } from "../format.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
+import { formExpired } from "../form-expired.js";
 
 const PAGE = 25;
 export function notePages(services: Services, opts: { audioStore: AudioStore; maxUploadBytes: number }) {
@@ -24,17 +24,6 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   app.use("/notes/*", requireViewer);
 
   const folderChoices = (c: Parameters<typeof viewerOf>[0]) => services.folders.choices(viewerOf(c).principal);
-  const refuse = (c: Parameters<typeof viewerOf>[0]) =>
-    render(
-      c,
-      <MessagePage
-        title="Form expired"
-        message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again."
-        viewer={c.get("viewer")}
-      />,
-      403,
-    );
-
   app.get("/notes", async (c) => {
     const viewer = viewerOf(c);
     const q = c.req.query();
@@ -49,8 +38,9 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     };
     const parsed = NoteListQuery.safeParse({ ...filters, said: undefined, limit: String(PAGE), offset: q.offset });
     const folders = await folderChoices(c);
-    if (!parsed.success)
-      return render(
+    /** The list page: an empty list and no paging unless given. */
+    const listPage = (shown: Partial<Parameters<typeof NotesListPage>[0]>, status?: 400) =>
+      render(
         c,
         <NotesListPage
           viewer={viewer}
@@ -60,10 +50,11 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
           hits={null}
           previous={null}
           next={null}
-          error={describeZodError(parsed.error)}
+          {...shown}
         />,
-        400,
+        status,
       );
+    if (!parsed.success) return listPage({ error: describeZodError(parsed.error) }, 400);
     if (filters.said) {
       let hits;
       try {
@@ -72,48 +63,17 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
         ).results;
       } catch (err) {
         if (!(err instanceof BadRequestError)) throw err;
-        return render(
-          c,
-          <NotesListPage
-            viewer={viewer}
-            filters={filters}
-            folders={folders}
-            notes={[]}
-            hits={[]}
-            previous={null}
-            next={null}
-            error={err.message}
-          />,
-          400,
-        );
+        return listPage({ hits: [], error: err.message }, 400);
       }
-      return render(
-        c,
-        <NotesListPage
-          viewer={viewer}
-          filters={filters}
-          folders={folders}
-          notes={[]}
-          hits={hits}
-          previous={null}
-          next={null}
-        />,
-      );
+      return listPage({ hits });
     }
     const page = await services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;
-    return render(
-      c,
-      <NotesListPage
-        viewer={viewer}
-        filters={filters}
-        folders={folders}
-        notes={page.items}
-        hits={null}
-        previous={offset > 0 ? Math.max(0, offset - PAGE) : null}
-        next={page.pagination.nextOffset}
-      />,
-    );
+    return listPage({
+      notes: page.items,
+      previous: offset > 0 ? Math.max(0, offset - PAGE) : null,
+      next: page.pagination.nextOffset,
+    });
   });
 
   app.get("/notes/new", async (c) =>
@@ -130,7 +90,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   app.post("/notes/new-text", async (c) => {
     const f = await c.req.parseBody();
-    if (!(await csrfOk(c, f))) return refuse(c);
+    if (!(await csrfOk(c, f))) return formExpired(c);
     const viewer = viewerOf(c);
     const title = textField(f, "title").trim();
     if (!title || title.length > 500)
@@ -256,7 +216,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   app.post("/notes/:id", async (c) => {
     const id = c.req.param("id");
     const f = await c.req.parseBody({ all: true });
-    if (!(await csrfOk(c, f))) return refuse(c);
+    if (!(await csrfOk(c, f))) return formExpired(c);
     const viewer = viewerOf(c);
     const title = textField(f, "title").trim();
     if (!title || title.length > 500) return notePage(c, id, { error: "The title needs 1 to 500 characters." }, 400);
@@ -282,7 +242,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   app.post("/notes/:id/reprocess", async (c) => {
     const id = c.req.param("id");
-    if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
+    if (!(await csrfOk(c, await c.req.parseBody()))) return formExpired(c);
     await services.notes.reprocess(viewerOf(c).principal, id);
     return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
   });
@@ -290,7 +250,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   app.post("/notes/:id/enhance", async (c) => {
     const id = c.req.param("id");
     const f = await c.req.parseBody();
-    if (!(await csrfOk(c, f))) return refuse(c);
+    if (!(await csrfOk(c, f))) return formExpired(c);
     try {
       await services.notes.enhance(viewerOf(c).principal, id, textField(f, "templateId") || undefined);
     } catch (err) {
@@ -304,7 +264,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   app.post("/notes/:id/speakers", async (c) => {
     const id = c.req.param("id");
     const f = await c.req.parseBody({ all: true });
-    if (!(await csrfOk(c, f))) return refuse(c);
+    if (!(await csrfOk(c, f))) return formExpired(c);
     const labels = textFields(f, "label");
     const names = textFields(f, "name");
     if (labels.length !== names.length) return notePage(c, id, { error: "Every speaker needs its name field." }, 400);
@@ -327,7 +287,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   );
 
   app.post("/notes/:id/delete", async (c) => {
-    if (!(await csrfOk(c, await c.req.parseBody()))) return refuse(c);
+    if (!(await csrfOk(c, await c.req.parseBody()))) return formExpired(c);
     await services.notes.delete(viewerOf(c).principal, c.req.param("id"));
     return c.redirect("/notes", 303);
   });

@@ -8,11 +8,11 @@ import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { MembersPage, RemoveMemberPage } from "../pages/members.js";
 import { AccountPage, KeysPage } from "../pages/settings.js";
-import { MessagePage } from "../pages/sign-in.js";
 import { FoldersPage, WebhooksPage, WorkspaceSettingsPage } from "../pages/workspace.js";
 import { WorkspaceUpdateBody } from "../../shared/schemas/workspace.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
+import { formExpired } from "../form-expired.js";
 
 type Status = 200 | 400 | 403 | 404 | 409;
 type Extra = Record<string, unknown>;
@@ -48,16 +48,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     (page: Page, run: (c: WebContext, f: Form) => Response | Promise<Response>, o: { admin?: boolean } = {}) =>
     async (c: WebContext) => {
       const f = await c.req.parseBody({ all: true });
-      if (!(await csrfOk(c, f)))
-        return render(
-          c,
-          <MessagePage
-            title="Form expired"
-            message="The form had expired or did not come from this page; nothing was changed. Reload the page and try again."
-            viewer={c.get("viewer")}
-          />,
-          403,
-        );
+      if (!(await csrfOk(c, f))) return formExpired(c);
       if (o.admin) requireAdmin(c);
       try {
         return await run(c, f);
