@@ -14,6 +14,7 @@ import { configSchema, type Config } from "./config/schema.js";
 import { createJobQueue } from "./jobs/queue.js";
 import { DELETE_RECORDING } from "./jobs/housekeeping.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
+import { RECORDING_WATCHDOG } from "./pipeline/recording-watchdog.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
@@ -33,6 +34,8 @@ export interface RuntimeOptions {
   embedder?: Embedder | null;
   allowPrivateWebhooks?: boolean;
   maxUploadBytes?: number;
+  /** A live recording with no piece for this long is stopped by the server. */
+  recordingQuietMs?: number;
   /** The shared secret key of replicas (NOTULA_SECRET_KEY); else the data dir's. */
   secretKey?: string;
   /** sqlite:PATH or postgres://…; <data dir>/notula.db unless configured. */
@@ -172,16 +175,24 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     enqueueProcessing: (noteId, extra) =>
       queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId), coalesce: "queued" }),
   });
+  const watchRecording = (uploadId: string, delayMs: number) =>
+    queue.enqueue(
+      RECORDING_WATCHDOG,
+      { uploadId },
+      { idempotencyKey: `recording:${uploadId}`, delayMs, coalesce: "queued" },
+    );
   const services = createServices(repos, {
     secrets,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
     audioStore,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 ** 3,
+    recordingQuietMs: options.recordingQuietMs,
     publicUrl: options.publicUrl,
     lifecycle,
     embedder,
     enqueueIndexing,
     redeliverWebhook: createRedelivery(queue),
+    watchRecording,
     enqueueRecordingDeletion: (uploadId, key) =>
       queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
     // One process counts in memory; replicas share a PostgreSQL database and count there.
@@ -198,6 +209,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     queue,
     services,
     lifecycle,
+    watchRecording,
     secrets,
     now,
     embedder,

@@ -97,6 +97,7 @@ function envLayer(env: Env): Layer {
       maxConcurrentUploads: int(env.NOTULA_MAX_CONCURRENT_UPLOADS, "NOTULA_MAX_CONCURRENT_UPLOADS"),
       uploadIdleTimeoutMs: int(env.NOTULA_UPLOAD_IDLE_TIMEOUT_MS, "NOTULA_UPLOAD_IDLE_TIMEOUT_MS"),
       requestTimeoutMs: int(env.NOTULA_REQUEST_TIMEOUT_MS, "NOTULA_REQUEST_TIMEOUT_MS"),
+      recordingQuietSec: int(env.NOTULA_RECORDING_QUIET_SEC, "NOTULA_RECORDING_QUIET_SEC"),
     },
     // The S3 side also reads the AWS variables the SDKs share, so an existing set-up works.
     storage: {

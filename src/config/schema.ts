@@ -82,6 +82,8 @@ export const configSchema = z.object({
       uploadIdleTimeoutMs: z.number().int().min(100).default(60_000),
       /** An API request (/v1) not answered in this time gets 504; uploads are bounded by their idle timeout instead. */
       requestTimeoutMs: z.number().int().min(100).default(60_000),
+      /** A live recording that gets no piece for this long is stopped by the server, with what it received. */
+      recordingQuietSec: z.number().int().min(5).max(3600).default(120),
     })
     .prefault({}),
   allowPrivateWebhooks: z.boolean().default(false),

@@ -101,6 +101,13 @@ export const notePolicy = {
   delete(a: Actor, n: NoteFacts): boolean {
     return notePolicy.see(a, n) && ownsOrAdmin(a, n.createdBy);
   },
+  /**
+   * A live recording's audio, and stopping it: the person recording alone (whoever
+   * else sees the note sees it grow; the server stops a recording nobody feeds).
+   */
+  record(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.see(a, n) && n.createdBy === a.userId;
+  },
 };
 
 export const folderPolicy = {

@@ -37,6 +37,7 @@ const ORDER = [
   "oauthCodes",
   "oauthRefreshTokens",
   "audioUploads",
+  "recordingPieces",
   "jobs",
   "webhookEvents",
   "webhookDeliveries",

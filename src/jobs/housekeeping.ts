@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Repositories } from "../db/repos/index.js";
 import type { AudioStore } from "../storage/audio-store.js";
+import { pieceKey } from "../storage/audio-key.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
 import type { JobQueue, WorkerDefinition } from "./queue.js";
@@ -26,7 +27,7 @@ const UNUSED_CLIENT_KEPT_MS = DAY;
 
 const recordingPayload = z.object({ uploadId: z.string(), key: z.string() });
 
-/** Deletes a deleted note's recording, then its upload record; retried with backoff while the store refuses. */
+/** Deletes a deleted note's recording (and a live recording's pieces), then its upload record; retried with backoff while the store refuses. */
 export function deleteRecordingWorker(
   repos: Repositories,
   store: AudioStore,
@@ -41,7 +42,11 @@ export function deleteRecordingWorker(
     backoffMs: (attempt) => Math.min(HOUR, 1000 * 5 ** (attempt - 1)),
     async handle({ uploadId, key }) {
       await store.delete(key);
-      await repos.maintenance.deleteUpload(uploadId, "used");
+      // A note deleted while it was being recorded leaves pieces too.
+      const upload = await repos.audioUploads.get(uploadId);
+      if (upload)
+        for (const piece of await repos.recordingPieces.list(uploadId)) await store.delete(pieceKey(upload, piece.seq));
+      await repos.maintenance.deleteUpload(uploadId, upload?.status === "recording" ? "recording" : "used");
     },
   };
 }

@@ -13,6 +13,7 @@ import { EngineConfigError } from "../ai/transcription/engine.js";
 import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import type { TemplateService } from "../services/templates.js";
+import type { RecordingService } from "../services/recordings.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/stores/note-store.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
@@ -33,6 +34,8 @@ export interface PipelineDeps {
   engines: (workspaceId: string) => Promise<WorkspaceEngines>;
   /** Which template shapes a note's enhanced note. */
   templates: Pick<TemplateService, "forNote" | "spec">;
+  /** Joins a live recording's pieces into its one recording before it is decoded. */
+  recordings: Pick<RecordingService, "assemble">;
   concurrency: number;
   /** How long a claim lasts without a heartbeat (a dead worker's job is retaken after it). */
   leaseMs?: number;
@@ -63,6 +66,12 @@ function permanent(err: unknown): Error {
   return final ? new PermanentJobError((err as Error).message) : (err as Error);
 }
 
+/** The summary's warnings, after what the recording itself lacks (pieces that never arrived). */
+function warningsOf(note: NoteRow, fromSummary: string[]): string[] | null {
+  const all = [...(note.processingInfo?.recordingGaps ? [note.processingInfo.recordingGaps] : []), ...fromSummary];
+  return all.length ? all : null;
+}
+
 export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typeof payload>> {
   const { repos, lifecycle } = d;
 
@@ -74,6 +83,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     let detected: string | undefined;
     const work = path.join(d.tmpDir, `${note.id}-${randomBytes(4).toString("hex")}`);
     await fsp.mkdir(work, { recursive: true });
+    // A live recording arrived in pieces: they become its one recording first (once).
+    if (!(await d.store.exists(audioKey(upload)))) await d.recordings.assemble(upload);
     const local = await d.store.localFile(audioKey(upload));
     try {
       const pcm = path.join(work, "audio.pcm");
@@ -144,7 +155,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         enhancedNote: result.enhancedNote,
         processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
         templateId: template.id,
-        processingWarnings: result.warnings.length ? result.warnings : null,
+        processingWarnings: warningsOf(note, result.warnings),
         // Set only when the note really was written in the translation target.
         translationLanguage:
           ai.translationLanguage && result.language === ai.translationLanguage ? ai.translationLanguage : null,

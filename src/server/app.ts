@@ -30,6 +30,7 @@ import type { AudioStore } from "../storage/audio-store.js";
 import { webApp } from "../web/index.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
+import { isPieceUpload, recordingRoutes } from "./routes/v1/recordings.js";
 import { folderRoutes } from "./routes/v1/folders.js";
 import { templateRoutes } from "./routes/v1/templates.js";
 import { searchRoutes } from "./routes/v1/search.js";
@@ -138,7 +139,11 @@ export function createApp(deps: AppDeps) {
   // GET and HEAD carry no body. Skipping them matters: bodyLimit's look at the body
   // makes @hono/node-server build a full fetch Request (AbortController, Headers),
   // which cost more than a whole list query.
-  app.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  app.use("/v1/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || isPieceUpload(c.req.method, c.req.path)
+      ? next()
+      : limitBody(c, next),
+  );
   // An answer that takes longer than this helps nobody: the client gets 504 in the
   // usual error shape (the work itself is not interrupted, and writes stay whole).
   app.use(
@@ -159,6 +164,7 @@ export function createApp(deps: AppDeps) {
   }
 
   app.route("/", audioRoutes(services));
+  app.route("/", recordingRoutes(services));
   app.route("/", notesRoutes(services));
   app.route("/", folderRoutes(services));
   app.route("/", inviteRoutes(services));

@@ -12,6 +12,7 @@ import { requestLog } from "../http/request-log.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { buildVectorIndexWorker, queueDueBuilds } from "../pipeline/vector-index.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
+import { recordingWatchdogWorker } from "../pipeline/recording-watchdog.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { deleteRecordingWorker, scheduleSweep, sweepWorker } from "../jobs/housekeeping.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
@@ -53,6 +54,7 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       lifecycle: runtime.lifecycle,
       engines: (workspaceId) => runtime.services.aiConfig.engines(workspaceId),
       templates: runtime.services.templates,
+      recordings: runtime.services.recordings,
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
@@ -63,6 +65,9 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
   if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder, queue: runtime.queue }));
   runtime.queue.define(buildVectorIndexWorker({ repos: runtime.repos, now: runtime.now }));
   runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
+  runtime.queue.define(
+    recordingWatchdogWorker({ recordings: runtime.services.recordings, watch: runtime.watchRecording }),
+  );
   runtime.queue.define(
     sweepWorker({
       repos: runtime.repos,
@@ -116,6 +121,7 @@ export async function assemble(
     embedder: selectEmbedder(config.embeddings),
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     maxUploadBytes: config.maxUploadBytes,
+    recordingQuietMs: config.limits.recordingQuietSec * 1000,
     storage: config.storage,
     database: config.database,
     secretKey: config.secretKey,

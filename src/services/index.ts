@@ -18,6 +18,7 @@ import { createSearchService } from "./search.js";
 import { createOAuthService } from "./oauth/service.js";
 import { createTokenSigner } from "./oauth/tokens.js";
 import { createUploadService } from "./uploads.js";
+import { createRecordingService } from "./recordings.js";
 import { createWebhookService } from "./webhooks.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
@@ -31,6 +32,8 @@ export interface ServiceOptions {
   allowPrivateWebhooks: boolean;
   audioStore: AudioStore;
   maxUploadBytes: number;
+  /** A live recording with no piece for this long is stopped by the server (default 2 minutes). */
+  recordingQuietMs?: number;
   /** The server's public base URL, resolved once at start. */
   publicUrl: string;
   /** The note life cycle: statuses and what follows them. */
@@ -39,6 +42,8 @@ export interface ServiceOptions {
   enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
   /** Queues a webhook delivery again. */
   redeliverWebhook: (deliveryId: string) => Promise<unknown>;
+  /** Makes sure a live recording is looked at again in `delayMs` (stopped when quiet). */
+  watchRecording: (uploadId: string, delayMs: number) => Promise<unknown>;
   /** Queues the durable removal of a deleted note's recording. */
   enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** The embedding engine, or null when meaning-based search is off. */
@@ -89,6 +94,17 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       now,
       maxUploadBytes: opts.maxUploadBytes,
       publicUrl: opts.publicUrl,
+    }),
+    recordings: createRecordingService({
+      repos,
+      store: opts.audioStore,
+      notes,
+      lifecycle: opts.lifecycle,
+      access,
+      now,
+      maxUploadBytes: opts.maxUploadBytes,
+      watch: opts.watchRecording,
+      limits: opts.recordingQuietMs ? { quietMs: opts.recordingQuietMs } : {},
     }),
     folders: createFolderService(repos, now, templates, access),
     directory: createDirectoryService(repos, now, access),

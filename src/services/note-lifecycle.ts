@@ -5,6 +5,8 @@
 //   from audio:  postprocessing → transcript-processing → summarizing → completed
 //   from text:   completed, or summarizing → completed (a transcript with no summary)
 //   failing:     any in-between status → recorded-not-summarized
+//   recorded:    idle → recording → postprocessing (→ as from audio); a recording that got
+//                no audio: idle | recording → recorded-not-summarized
 //   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
 import { IN_FLIGHT_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -27,8 +29,8 @@ const ALLOWED: Record<NoteStatus, readonly NoteStatus[]> = {
   summarizing: ["completed", "recorded-not-summarized"],
   completed: ["postprocessing", "summarizing"],
   "recorded-not-summarized": ["postprocessing", "summarizing"],
-  idle: ["postprocessing", "summarizing"],
-  recording: ["postprocessing", "summarizing"],
+  idle: ["recording", "postprocessing", "summarizing", "recorded-not-summarized"],
+  recording: ["postprocessing", "summarizing", "recorded-not-summarized"],
 };
 
 export function canMove(from: NoteStatus, to: NoteStatus): boolean {
@@ -153,6 +155,46 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         await repos.notes.setProcessingState(noteId, { status: restore, processingError: reason, updatedAt: now() });
         const done = await current(noteId);
         if (done) await d.emit(done.workspaceId, "note.updated", { note: await snapshot(done) });
+      });
+    },
+
+    /** A recorder's first piece of audio arrived: the note is being recorded. */
+    async recordingStarted(noteId: string): Promise<void> {
+      const note = await current(noteId);
+      if (note?.status !== "idle") return; // started already (pieces race), or stopped
+      await repos.notes.setProcessingState(noteId, { status: "recording", updatedAt: now() });
+    },
+
+    /**
+     * The recording stopped (asked to, gone quiet, or at its length limit): with audio,
+     * it is processed as an uploaded recording is; without any, it ends here and says so.
+     */
+    async recordingStopped(
+      noteId: string,
+      fields: { totalDurationSec: number; hadAudio: boolean; gaps: string | null },
+    ): Promise<void> {
+      const to: NoteStatus = fields.hadAudio ? "postprocessing" : "recorded-not-summarized";
+      await check(noteId, to);
+      if (!fields.hadAudio) {
+        await settle(
+          noteId,
+          { status: to, processingError: "The recording received no audio.", updatedAt: now() },
+          "note.completed",
+        );
+        return;
+      }
+      await repos.transaction(async () => {
+        await repos.notes.update((await current(noteId))!.workspaceId, noteId, {
+          totalDurationSec: fields.totalDurationSec,
+        });
+        await repos.notes.setProcessingState(noteId, {
+          status: to,
+          processingError: null,
+          // Kept through processing and shown among its warnings.
+          processingInfo: fields.gaps ? { recordingGaps: fields.gaps } : null,
+          updatedAt: now(),
+        });
+        await d.enqueueProcessing(noteId);
       });
     },
 

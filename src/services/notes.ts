@@ -187,6 +187,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         folderId?: string;
         audioUploadId: string;
         declaredDurationSec: number;
+        /** A live recording's note starts idle (its audio is yet to come); an upload's is queued at once. */
+        status?: "postprocessing" | "idle";
       },
     ): Promise<{ id: string }> {
       const t = now();
@@ -199,7 +201,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           createdBy: p.userId,
           title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
           kind: "online",
-          status: "postprocessing",
+          status: input.status ?? "postprocessing",
           visibility: defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {}),
           userWrittenNote: "",
           enhancedNote: "",

@@ -930,6 +930,54 @@ describe("the access matrix", () => {
     check("rest", "revokeOwnKey", "outside, after", (await own("GET", "/v1/me")).status, 401);
   });
 
+  it("live recordings: the person recording sends the audio and stops it; whoever sees the note sees it grow", async () => {
+    const piece = (api: (typeof w.people)["admin"]["api"], noteId: string) =>
+      api("PUT", `/v1/recordings/${noteId}/pieces/0`, "OggS" + "x".repeat(60), { "content-type": "audio/ogg" });
+    for (const who of REST_PEOPLE) {
+      const api = w.people[who].api;
+      const own = await api("POST", "/v1/recordings", { format: "ogg" });
+      check("rest", "startRecording", who, own.status, restStatus(who, "notes", "ok"));
+      if (own.status === 200) await api("POST", `/v1/recordings/${own.body.note.id}/stop`);
+      // The inside member's recordings: one filed in the private folder, one for the workspace.
+      for (const folderId of [w.privateFolder, undefined]) {
+        const started = await w.people.inside.api("POST", "/v1/recordings", { format: "ogg", folderId });
+        const note = started.body.note;
+        const facts: NoteFacts = {
+          workspaceId: w.workspaceId,
+          createdBy: w.people.inside.userId,
+          visibility: note.visibility,
+          folderIds: folderId ? [folderId] : [],
+        };
+        const actor = actorOf(w, who);
+        const sees = notePolicy.see(actor, facts);
+        const label = `${who} on a recording ${folderId ? "in the private folder" : "for the workspace"}`;
+        const records = decide(sees, notePolicy.record(actor, facts));
+        check(
+          "rest",
+          "getRecording",
+          label,
+          (await api("GET", `/v1/recordings/${note.id}`)).status,
+          restStatus(who, "notes", decide(sees, true)),
+        );
+        check(
+          "rest",
+          "addRecordingPiece",
+          label,
+          (await piece(api, note.id)).status,
+          restStatus(who, "notes", records),
+        );
+        check(
+          "rest",
+          "stopRecording",
+          label,
+          (await api("POST", `/v1/recordings/${note.id}/stop`)).status,
+          restStatus(who, "notes", records),
+        );
+        await w.people.inside.api("POST", `/v1/recordings/${note.id}/stop`);
+      }
+    }
+  }, 120_000);
+
   it("every REST operation and every MCP tool is in the matrix, and no case disagrees with the policy", async () => {
     const spec = (await client(server.url)("GET", "/v1/openapi.json")).body;
     const operations = Object.values(spec.paths as Record<string, Record<string, { operationId?: string }>>)

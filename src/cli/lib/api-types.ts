@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { EndpointName } from "../../shared/api/endpoints.js";
 import type { audioRouteDefs } from "../../server/routes/v1/audio.js";
+import type { recordingRouteDefs } from "../../server/routes/v1/recordings.js";
 import type { folderRouteDefs } from "../../server/routes/v1/folders.js";
 import type { integrationRouteDefs } from "../../server/routes/v1/integrations.js";
 import type { inviteRouteDefs } from "../../server/routes/v1/invites.js";
@@ -14,6 +15,7 @@ import type { templateRouteDefs } from "../../server/routes/v1/templates.js";
 import type { searchRouteDefs } from "../../server/routes/v1/search.js";
 
 type RouteDefs = typeof audioRouteDefs &
+  typeof recordingRouteDefs &
   typeof folderRouteDefs &
   typeof integrationRouteDefs &
   typeof inviteRouteDefs &

@@ -27,6 +27,7 @@ export const {
   oauthCodes,
   oauthRefreshTokens,
   audioUploads,
+  recordingPieces,
   jobs,
   webhookEvents,
   webhookDeliveries,

@@ -7,6 +7,7 @@ import { groupRepo } from "./groups.js";
 import { inviteRepo } from "./invites.js";
 import { jobRepo } from "./jobs.js";
 import { audioUploadRepo } from "./audio-uploads.js";
+import { recordingPieceRepo } from "./recording-pieces.js";
 import { knowledgeRepo } from "./knowledge.js";
 import { memberRepo } from "./members.js";
 import { noteRepo } from "./notes.js";
@@ -53,6 +54,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     knowledge: knowledgeRepo(db, t),
     oauth: oauthRepo(db, t),
     audioUploads: audioUploadRepo(db, t),
+    recordingPieces: recordingPieceRepo(db, t),
     shares: shareRepo(db, t),
     sharedState: sharedStateRepo(db, t),
     maintenance: maintenanceRepo(db, t),

@@ -1,6 +1,6 @@
 // Uploads, the durable job queue, the webhook outbox and the search passages.
 import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { webhooks } from "./integrations.js";
 
@@ -15,8 +15,12 @@ export const audioUploads = sqliteTable(
     contentType: text("content_type").notNull(),
     maxBytes: integer("max_bytes").notNull(),
     declaredDurationSec: integer("declared_duration_sec").notNull(),
-    /** pending → receiving → uploaded → used; receiving returns to pending if the upload fails. */
-    status: text("status", { enum: ["pending", "receiving", "uploaded", "used"] }).notNull(),
+    /**
+     * pending → receiving → uploaded → used; receiving returns to pending if the upload
+     * fails. A live recording's upload is `recording` while its pieces arrive (its
+     * expiresAt is then when it is finalized unless another piece comes), then `used`.
+     */
+    status: text("status", { enum: ["pending", "receiving", "uploaded", "used", "recording"] }).notNull(),
     bytes: integer("bytes"),
     noteId: text("note_id"),
     expiresAt: integer("expires_at").notNull(),
@@ -24,6 +28,27 @@ export const audioUploads = sqliteTable(
     uploadedAt: integer("uploaded_at"),
   },
   (t) => [index("audio_uploads_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * The pieces of a live recording: consecutive parts of one audio stream, numbered from
+ * 0, each stored in the audio store before it is acknowledged. Joined in order when
+ * the recording stops; a number sent twice is stored once.
+ */
+export const recordingPieces = sqliteTable(
+  "recording_pieces",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => audioUploads.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    bytes: integer("bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    /** As the recorder measured it; null when it did not say. */
+    durationMs: integer("duration_ms"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
 );
 
 /** The durable job queue: survives restarts; a crashed worker's job is retaken after its lease. */

@@ -4,6 +4,10 @@
 export const endpoints = {
   generateUploadUrl: { method: "post", path: "/v1/notes/from-audio/generate-upload-url" },
   createNoteFromAudio: { method: "post", path: "/v1/notes/from-audio" },
+  startRecording: { method: "post", path: "/v1/recordings" },
+  addRecordingPiece: { method: "put", path: "/v1/recordings/{id}/pieces/{seq}" },
+  getRecording: { method: "get", path: "/v1/recordings/{id}" },
+  stopRecording: { method: "post", path: "/v1/recordings/{id}/stop" },
   createFolder: { method: "post", path: "/v1/folders" },
   listFolders: { method: "get", path: "/v1/folders" },
   updateFolder: { method: "patch", path: "/v1/folders/{id}" },

@@ -1,0 +1,396 @@
+// Live recordings: a note from its first second, its audio arriving as numbered pieces
+// of one stream (what MediaRecorder's timeslices are, and what ffmpeg writes to a
+// pipe). Each piece is in the audio store before it is acknowledged; a number sent
+// again is stored once; the pieces are joined in order when the recording stops,
+// and the note is processed as an uploaded recording is.
+//
+//   start  → the note (idle) and its upload (status recording)
+//   piece  → stored, recorded; the first moves the note to recording; each moves the
+//            time the server stops a quiet recording
+//   stop   → the note goes to postprocessing; the pipeline joins the pieces first
+//   quiet, or 4 hours → the server stops it (pipeline/recording-watchdog.ts)
+import { createHash, randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { notePolicy } from "../core/access.js";
+import type { Clock } from "../core/clock.js";
+import {
+  BadRequestError,
+  ConflictError,
+  InsufficientStorageError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from "../core/errors.js";
+import type { Principal } from "../core/principal.js";
+import type { Repositories } from "../db/repos/index.js";
+import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
+import type { NoteRow } from "../db/stores/note-store.js";
+import {
+  RECORDING_LIMITS,
+  type RecordingDto,
+  type RecordingFormat,
+  type RecordingLimits,
+} from "../shared/schemas/recordings.js";
+import { AUDIO_CONTENT_TYPES } from "../shared/vocabulary.js";
+import { audioKey, pieceKey } from "../storage/audio-key.js";
+import { audioContainerOf, describeNonAudio } from "../storage/audio-signature.js";
+import { StorageFullError, type AudioStore } from "../storage/audio-store.js";
+import type { Access } from "./access.js";
+import type { NoteLifecycle } from "./note-lifecycle.js";
+import type { NoteService } from "./notes.js";
+
+export interface RecordingServiceDeps {
+  repos: Repositories;
+  store: AudioStore;
+  notes: Pick<NoteService, "createFromAudio" | "get">;
+  lifecycle: NoteLifecycle;
+  access: Access;
+  now: Clock;
+  maxUploadBytes: number;
+  /** Makes sure the server looks at the recording again in `delayMs` (the watchdog job). */
+  watch: (uploadId: string, delayMs: number) => Promise<unknown>;
+  limits?: Partial<RecordingLimits>;
+}
+
+/** Which container each format's first piece must start with. */
+const CONTAINER: Record<RecordingFormat, string> = { webm: "webm", ogg: "ogg", wav: "wav", mp4: "mp4" };
+
+/** Piece numbers below the highest received that have not arrived. */
+export function missingPieces(seqs: number[]): number[] {
+  const have = new Set(seqs);
+  const last = seqs.length ? Math.max(...seqs) : -1;
+  const missing: number[] = [];
+  for (let i = 0; i < last; i++) if (!have.has(i)) missing.push(i);
+  return missing;
+}
+
+const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, "0")}`;
+
+/**
+ * What a gap in the pieces means for the listener: which seconds are missing, placed
+ * by the pieces' own durations (a missing piece counts as long as the average one).
+ */
+export function describeGaps(pieces: { seq: number; durationMs: number | null }[]): string | null {
+  const missing = missingPieces(pieces.map((p) => p.seq));
+  if (!missing.length) return null;
+  const known = pieces.filter((p) => p.durationMs !== null);
+  const average = known.length ? known.reduce((s, p) => s + p.durationMs!, 0) / known.length : 0;
+  const duration = new Map(pieces.map((p) => [p.seq, p.durationMs ?? average]));
+  const runs: [number, number][] = [];
+  for (const seq of missing) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === seq - 1) last[1] = seq;
+    else runs.push([seq, seq]);
+  }
+  const startOf = (seq: number) => {
+    let ms = 0;
+    for (let i = 0; i < seq; i++) ms += duration.get(i) ?? average;
+    return ms / 1000;
+  };
+  const parts = runs.map(([a, b]) => {
+    const pieceNames = a === b ? `piece ${a}` : `pieces ${a}–${b}`;
+    if (!average) return pieceNames;
+    return `${pieceNames} (about ${clock(startOf(a))}–${clock(startOf(b + 1))})`;
+  });
+  return `The recording is missing audio that never arrived: ${parts.join(", ")}.`;
+}
+
+export function createRecordingService(d: RecordingServiceDeps) {
+  const limits = { ...RECORDING_LIMITS, ...d.limits };
+  const { repos, store, now } = d;
+
+  /** The recording note the caller may send audio to: 404 if they cannot see it, 403 if it is not theirs. */
+  async function ownRecording(p: Principal, noteId: string): Promise<{ note: NoteRow; upload: AudioUploadRow }> {
+    const a = await d.access.actor(p);
+    const note = await repos.notes.get(await d.access.view(p), noteId);
+    if (!note) throw new NotFoundError(`Note ${noteId} not found.`);
+    d.access.require(
+      notePolicy.record(a, await d.access.noteFacts(note)),
+      "Only the person recording sends its audio.",
+    );
+    const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
+    if (!upload || !(note.status === "idle" || note.status === "recording") || !isLive(upload))
+      throw new ConflictError(`Note ${noteId} is not being recorded (it is ${note.status}).`);
+    return { note, upload };
+  }
+
+  const isLive = (u: AudioUploadRow) => u.status === "recording";
+
+  /** When the server stops the recording unless something happens first. */
+  function deadline(u: AudioUploadRow, hasPieces: boolean): number {
+    const quiet = u.expiresAt;
+    const lengthLimit = u.createdAt + (limits.maxDurationSec + 600) * 1000;
+    return Math.min(quiet, hasPieces ? lengthLimit : quiet);
+  }
+
+  async function describe(noteId: string, u: AudioUploadRow): Promise<RecordingDto> {
+    const pieces = await repos.recordingPieces.list(u.id);
+    const live = isLive(u);
+    return {
+      noteId,
+      status: !live ? "stopped" : pieces.length ? "recording" : "waiting",
+      format: u.extension as RecordingFormat,
+      pieces: pieces.length,
+      bytes: pieces.reduce((s, p) => s + p.bytes, 0),
+      durationSec: Math.round(pieces.reduce((s, p) => s + (p.durationMs ?? 0), 0) / 100) / 10,
+      missing: missingPieces(pieces.map((p) => p.seq)),
+      stopsAt: live ? new Date(deadline(u, pieces.length > 0)).toISOString() : null,
+      limits: {
+        maxPieceBytes: limits.maxPieceBytes,
+        maxDurationSec: limits.maxDurationSec,
+        quietSec: Math.round(limits.quietMs / 1000),
+      },
+    };
+  }
+
+  /**
+   * Ends a live recording: no piece is taken after this. With audio, the note is
+   * processed (the pipeline joins the pieces first); without, it says it got none.
+   */
+  async function finish(u: AudioUploadRow): Promise<boolean> {
+    const pieces = await repos.recordingPieces.list(u.id);
+    const ended = await repos.transaction(async () => {
+      if (!(await repos.audioUploads.transition(u.id, "recording", { status: "used", uploadedAt: now() })))
+        return false; // stopped by another request (or the watchdog) meanwhile
+      const note = u.noteId ? await repos.notes.getForProcessing(u.noteId) : null;
+      if (note)
+        await d.lifecycle.recordingStopped(note.id, {
+          totalDurationSec: Math.round(pieces.reduce((s, p) => s + (p.durationMs ?? 0), 0) / 1000),
+          hadAudio: pieces.length > 0,
+          gaps: describeGaps(pieces),
+        });
+      return true;
+    });
+    // No audio, or no note any more: the pieces have no use.
+    if (ended && (!pieces.length || !u.noteId || !(await repos.notes.getForProcessing(u.noteId))))
+      await discardPieces(u);
+    return ended;
+  }
+
+  async function discardPieces(u: AudioUploadRow) {
+    for (const piece of await repos.recordingPieces.list(u.id)) await store.delete(pieceKey(u, piece.seq));
+    await repos.recordingPieces.deleteAll(u.id);
+  }
+
+  return {
+    limits,
+
+    /** Starts a recording: its note (idle until the first piece) and where its pieces go. */
+    async start(
+      p: Principal,
+      input: { format: RecordingFormat; title?: string; folderId?: string; calendarEventId?: string },
+    ) {
+      const open = await repos.audioUploads.countLive(p.workspaceId);
+      if (open >= limits.maxOpenPerWorkspace)
+        throw new ConflictError(
+          `This workspace has ${open} recordings under way, the most at once (${limits.maxOpenPerWorkspace}); stop one first.`,
+        );
+      const t = now();
+      const upload: AudioUploadRow = {
+        id: `upl_${randomBytes(16).toString("base64url")}`,
+        workspaceId: p.workspaceId,
+        userId: p.userId,
+        extension: input.format,
+        contentType: AUDIO_CONTENT_TYPES[input.format],
+        maxBytes: d.maxUploadBytes,
+        declaredDurationSec: 0,
+        status: "recording",
+        bytes: null,
+        noteId: null,
+        expiresAt: t + limits.idleMs,
+        createdAt: t,
+        uploadedAt: null,
+      };
+      const noteId = await repos.transaction(async () => {
+        await repos.audioUploads.insert(upload);
+        const { id } = await d.notes.createFromAudio(p, {
+          title: input.title,
+          folderId: input.folderId,
+          calendarEventId: input.calendarEventId,
+          audioUploadId: upload.id,
+          declaredDurationSec: 0,
+          status: "idle",
+        });
+        await repos.audioUploads.transition(upload.id, "recording", { noteId: id });
+        await d.watch(upload.id, limits.quietMs);
+        return id;
+      });
+      upload.noteId = noteId;
+      return { note: await d.notes.get(p, noteId), recording: await describe(noteId, upload) };
+    },
+
+    /** A recording under way: what has arrived, what is missing, when the server stops it. */
+    async status(p: Principal, noteId: string): Promise<RecordingDto> {
+      const note = await repos.notes.get(await d.access.view(p), noteId);
+      if (!note) throw new NotFoundError(`Note ${noteId} not found.`);
+      const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
+      if (!upload || !isLive(upload))
+        throw new NotFoundError(`Note ${noteId} is not being recorded (it is ${note.status}).`);
+      return describe(noteId, upload);
+    },
+
+    /**
+     * Stores piece `seq` of the recording and acknowledges it once it is durable. A
+     * number already stored with the same bytes is acknowledged again (a retry); with
+     * other bytes it is refused. Pieces may come in any order.
+     */
+    async addPiece(
+      p: Principal,
+      noteId: string,
+      seq: number,
+      body: Readable,
+      opts: { durationMs?: number; contentLength?: string } = {},
+    ): Promise<{ seq: number; bytes: number; duplicate: boolean; recording: RecordingDto }> {
+      if (opts.contentLength !== undefined && Number(opts.contentLength) > limits.maxPieceBytes)
+        throw new PayloadTooLargeError(`A piece may be at most ${limits.maxPieceBytes} bytes; send shorter pieces.`);
+      const { note, upload } = await ownRecording(p, noteId);
+      const bytes = await readBounded(body, limits.maxPieceBytes);
+      if (!bytes.length) throw new BadRequestError("The piece is empty.");
+      if (seq === 0) {
+        const container = audioContainerOf(bytes);
+        if (container !== CONTAINER[upload.extension as RecordingFormat])
+          throw new UnsupportedMediaTypeError(
+            `Piece 0 must start the ${upload.extension} stream the recording was started with; it is ${container ?? describeNonAudio(bytes)}.`,
+          );
+      }
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const duplicateOf = async () => {
+        const existing = await repos.recordingPieces.get(upload.id, seq);
+        if (!existing) return null;
+        if (existing.sha256 !== sha256)
+          throw new ConflictError(`Piece ${seq} was received already with other bytes; send the next number.`);
+        return existing;
+      };
+      const again = await duplicateOf();
+      if (again) return { seq, bytes: again.bytes, duplicate: true, recording: await describe(noteId, upload) };
+
+      const before = await repos.recordingPieces.summary(upload.id);
+      const lengthSoFar = Math.max(before.durationMs, 0) + (opts.durationMs ?? 0);
+      if (
+        lengthSoFar > limits.maxDurationSec * 1000 ||
+        now() > upload.createdAt + (limits.maxDurationSec + 600) * 1000
+      ) {
+        await finish(upload);
+        throw new ConflictError(
+          `The recording reached the ${limits.maxDurationSec / 3600}-hour limit (${limits.maxDurationSec} s) and was stopped; what came before is being processed.`,
+        );
+      }
+      if (before.bytes + bytes.length > upload.maxBytes)
+        throw new PayloadTooLargeError(`The recording would be larger than ${upload.maxBytes} bytes; stop it.`);
+
+      try {
+        await store.put(pieceKey(upload, seq), Readable.from([bytes]), { maxBytes: limits.maxPieceBytes });
+      } catch (err) {
+        if (err instanceof StorageFullError) throw new InsufficientStorageError();
+        throw err;
+      }
+      const t = now();
+      const added = await repos.transaction(async () => {
+        // Refused if the recording stopped while the piece was being stored.
+        if (!(await repos.audioUploads.transition(upload.id, "recording", { expiresAt: t + limits.quietMs })))
+          return null;
+        return await repos.recordingPieces.insert({
+          uploadId: upload.id,
+          seq,
+          bytes: bytes.length,
+          sha256,
+          durationMs: opts.durationMs ?? null,
+          receivedAt: t,
+        });
+      });
+      if (added === null) {
+        await store.delete(pieceKey(upload, seq)).catch(() => {});
+        throw new ConflictError(`Note ${noteId} is not being recorded any more; piece ${seq} was not kept.`);
+      }
+      if (!added) await duplicateOf(); // another request stored this number meanwhile: same bytes, or 409
+      if (note.status === "idle") await d.lifecycle.recordingStarted(note.id);
+      const current = (await repos.audioUploads.get(upload.id)) ?? upload;
+      return { seq, bytes: bytes.length, duplicate: !added, recording: await describe(noteId, current) };
+    },
+
+    /** Stops the caller's recording: the note is processed with the pieces received. */
+    async stop(p: Principal, noteId: string) {
+      const { upload } = await ownRecording(p, noteId);
+      await finish(upload);
+      return { note: await d.notes.get(p, noteId) };
+    },
+
+    /**
+     * The watchdog's look at a recording: stopped when quiet past its time (or at the
+     * length limit); otherwise, when to look again (ms), or null once it is over.
+     */
+    async check(uploadId: string): Promise<number | null> {
+      const u = await repos.audioUploads.get(uploadId);
+      if (!u || !isLive(u)) return null;
+      const pieces = await repos.recordingPieces.summary(u.id);
+      const due = deadline(u, pieces.pieces > 0);
+      // Looked at again at least every `quietMs`: a piece moves the deadline without a job.
+      if (due > now()) return Math.min(due - now(), limits.quietMs);
+      await finish(u);
+      return null;
+    },
+
+    /**
+     * Joins a stopped recording's pieces, in order, into its one recording in the store,
+     * then removes them (the pipeline calls this before decoding). Safe to run again:
+     * once the recording is whole, whatever pieces remain are only removed.
+     */
+    async assemble(u: AudioUploadRow): Promise<void> {
+      const pieces = await repos.recordingPieces.list(u.id);
+      if (await store.exists(audioKey(u))) {
+        if (pieces.length) await discardPieces(u);
+        return;
+      }
+      if (!pieces.length) throw new NotFoundError("The recording's audio is missing.");
+      const joined = Readable.from(
+        (async function* () {
+          for (const piece of pieces) {
+            // A piece gone from the store counts as a gap, not a failure.
+            if (!(await store.exists(pieceKey(u, piece.seq)))) continue;
+            yield* store.read(pieceKey(u, piece.seq));
+          }
+        })(),
+      );
+      const stored = await store.put(audioKey(u), joined, { maxBytes: u.maxBytes });
+      await repos.audioUploads.transition(u.id, "used", { bytes: stored.bytes });
+      await discardPieces(u);
+    },
+
+    /** Removes what a deleted note's recording left: its pieces. */
+    discardPieces,
+  };
+}
+
+export type RecordingService = ReturnType<typeof createRecordingService>;
+
+/**
+ * The whole body, refusing it (413) past `max` bytes. The rest is left unread rather
+ * than destroyed, so that the refusal still reaches the client (the route closes the
+ * connection after it).
+ */
+function readBounded(body: Readable, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const done = () => body.off("data", onData).off("end", onEnd).off("error", onError);
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > max) {
+        done();
+        body.pause();
+        reject(new PayloadTooLargeError(`A piece may be at most ${max} bytes; send shorter pieces.`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(new BadRequestError(`The piece did not arrive whole: ${err.message}`));
+    };
+    body.on("data", onData).on("end", onEnd).on("error", onError);
+  });
+}

@@ -1,0 +1,226 @@
+// Live recordings over HTTP: a note from its first second, audio arriving as numbered
+// pieces of one stream (here Ogg/Opus, cut by bytes as MediaRecorder's timeslices and
+// an encoder's pipe are), in any order, repeated, with gaps; the pieces joined into one
+// recording that is transcribed like an upload. And the refusals: the wrong note, the
+// wrong workspace, too big, not audio, after the end.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { speak } from "../helpers/audio.js";
+import { waitForStatus } from "../helpers/flow.js";
+import { client, type Client } from "../helpers/http.js";
+import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { wordOverlap } from "../helpers/vendors.js";
+import { until } from "../helpers/until.js";
+
+const SPOKEN =
+  "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
+const work = tempDir("notula-recording-");
+
+/** The speech as one Ogg/Opus stream, and that stream cut into `n` pieces by bytes. */
+function oggPieces(wav: string, n: number): { pieces: Buffer[]; durationMs: number } {
+  const out = path.join(work, `stream-${n}.ogg`);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    wav,
+    "-ac",
+    "1",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "24k",
+    "-f",
+    "ogg",
+    out,
+  ]);
+  const bytes = fs.readFileSync(out);
+  const size = Math.ceil(bytes.length / n);
+  const pieces = Array.from({ length: n }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+  const seconds = Number(
+    execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav]).toString(),
+  );
+  return { pieces, durationMs: Math.round((seconds * 1000) / n) };
+}
+
+describe("live recordings", () => {
+  let server: TestServer;
+  let api: Client;
+  let speech: string;
+  const put = (noteId: string, seq: number | string, body: Buffer, key = server.key, durationMs?: number) =>
+    fetch(`${server.url}/v1/recordings/${noteId}/pieces/${seq}${durationMs ? `?durationMs=${durationMs}` : ""}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${key}`, "content-type": "audio/ogg" },
+      body,
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any })); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  beforeAll(async () => {
+    speech = speak(work, SPOKEN);
+    server = await startServer({
+      args: ["--no-rate-limit", "--stt-engine", "sphinx"],
+      env: { NOTULA_RECORDING_QUIET_SEC: "5" },
+    });
+    api = client(server.url, server.key);
+  });
+  afterAll(() => server?.stop());
+
+  it("is a note from its first second, takes pieces in any order and repeated, and becomes one transcribed recording", async () => {
+    const started = await api("POST", "/v1/recordings", { format: "ogg", title: "Design sync" });
+    expect(started.status, started.text).toBe(200);
+    const noteId = started.body.note.id;
+    expect(started.body.note.status).toBe("idle");
+    expect(started.body.recording).toMatchObject({ noteId, status: "waiting", format: "ogg", pieces: 0, missing: [] });
+    expect((await api("GET", `/v1/notes/${noteId}`)).body.note.status).toBe("idle");
+
+    const { pieces, durationMs } = oggPieces(speech, 6);
+    // 0, 2, 1 (late), 2 again (a retry), 5 (a gap at 3 and 4, for now)
+    const first = await put(noteId, 0, pieces[0], server.key, durationMs);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ seq: 0, bytes: pieces[0].length, duplicate: false });
+    expect((await api("GET", `/v1/notes/${noteId}`)).body.note.status).toBe("recording");
+    expect((await put(noteId, 2, pieces[2], server.key, durationMs)).status).toBe(200);
+    expect((await put(noteId, 1, pieces[1], server.key, durationMs)).status).toBe(200);
+    const again = await put(noteId, 2, pieces[2], server.key, durationMs);
+    expect(again).toMatchObject({ status: 200, body: { seq: 2, duplicate: true } });
+    const other = await put(noteId, 2, pieces[3]);
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toMatch(/other bytes/);
+    expect((await put(noteId, 5, pieces[5], server.key, durationMs)).status).toBe(200);
+    const status = await api("GET", `/v1/recordings/${noteId}`);
+    expect(status.body.recording).toMatchObject({ status: "recording", pieces: 4, missing: [3, 4] });
+    expect(status.body.recording.bytes).toBe(pieces[0].length + pieces[1].length + pieces[2].length + pieces[5].length);
+    // The gap fills.
+    expect((await put(noteId, 4, pieces[4], server.key, durationMs)).status).toBe(200);
+    expect((await put(noteId, 3, pieces[3], server.key, durationMs)).status).toBe(200);
+    expect((await api("GET", `/v1/recordings/${noteId}`)).body.recording.missing).toEqual([]);
+
+    const stopped = await api("POST", `/v1/recordings/${noteId}/stop`);
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(["postprocessing", "transcript-processing", "summarizing", "completed"]).toContain(stopped.body.note.status);
+    // No piece after the end; the recording is no longer under way.
+    const late = await put(noteId, 6, pieces[5]);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/not being recorded/);
+    expect((await api("GET", `/v1/recordings/${noteId}`)).status).toBe(404);
+
+    const note = await waitForStatus(api, noteId);
+    expect(note.status, note.processingError).toBe("completed");
+    const heard = note.transcripts.map((s: { text: string }) => s.text).join(" ");
+    expect(wordOverlap(SPOKEN, heard), heard).toBeGreaterThanOrEqual(0.6);
+    expect(note.processingWarnings).toBeNull();
+    // One continuous recording, exactly the pieces in order; the pieces themselves are gone.
+    const dir = path.join(server.dataDir, "audio");
+    const files = fs.readdirSync(dir, { recursive: true }).map(String);
+    const joined = files.filter((f) => /upl_[^/]+\.ogg$/.test(f));
+    expect(joined).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dir, joined[0]))).toEqual(Buffer.concat(pieces));
+    expect(files.filter((f) => /\.p\d{5}$/.test(f))).toEqual([]);
+  });
+
+  it("names the seconds that never arrived when a gap is left at the end", async () => {
+    const { body } = await api("POST", "/v1/recordings", { format: "ogg" });
+    const noteId = body.note.id;
+    const { pieces, durationMs } = oggPieces(speech, 4);
+    for (const seq of [0, 1, 3]) expect((await put(noteId, seq, pieces[seq], server.key, durationMs)).status).toBe(200);
+    expect((await api("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(200);
+    const note = await waitForStatus(api, noteId);
+    expect(note.processingWarnings?.[0]).toMatch(/piece 2 \(about 0:0\d–0:\d\d\)/);
+  });
+
+  it("refuses what is not a piece of this recording: not audio, too big, another's note, another workspace, a text note", async () => {
+    const { body } = await api("POST", "/v1/recordings", { format: "webm" });
+    const noteId = body.note.id;
+    const notAudio = await put(noteId, 0, Buffer.from("%PDF-1.7 not a recording"));
+    expect(notAudio.status).toBe(415);
+    expect(notAudio.body.error.message).toMatch(/webm stream .* a PDF document/);
+    const ogg = await put(noteId, 0, fs.readFileSync(speech)); // a WAV, where WebM was announced
+    expect(ogg.status).toBe(415);
+    const tooBig = await put(noteId, 1, Buffer.alloc(4 * 1024 * 1024 + 1));
+    expect(tooBig.status).toBe(413);
+    expect((await put(noteId, 1, Buffer.alloc(0))).status).toBe(400);
+    expect((await put(noteId, -1, Buffer.from("x"))).status).toBe(400);
+    expect((await put(noteId, "x", Buffer.from("x"))).status).toBe(400);
+    expect((await put(noteId, 100000, Buffer.from("x"))).status).toBe(400);
+    // Nothing was kept: the recording still waits for its first piece.
+    expect((await api("GET", `/v1/recordings/${noteId}`)).body.recording).toMatchObject({
+      status: "waiting",
+      pieces: 0,
+    });
+
+    const text = await api("POST", "/v1/notes", { title: "Typed" });
+    expect((await put(text.body.note.id, 0, Buffer.from("OggS"))).status).toBe(409);
+    expect((await put("note_missing", 0, Buffer.from("OggS"))).status).toBe(404);
+
+    const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Other", "--plan", "enterprise"]);
+    expect((await put(noteId, 1, Buffer.from("OggS"), other.key)).status).toBe(404);
+    expect((await client(server.url, other.key)("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(404);
+
+    // A member who sees the note does not send its audio, nor stop it: only the person recording.
+    const me = await api("GET", "/v1/me");
+    const member = await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      me.body.workspace.id,
+      "--email",
+      "member@x.org",
+      "--name",
+      "Member",
+    ]);
+    const memberKey = (
+      await admin(server.dataDir, [
+        "keys",
+        "create",
+        "--name",
+        "m",
+        "--workspace",
+        me.body.workspace.id,
+        "--user",
+        member.user.id,
+      ])
+    ).key;
+    expect((await client(server.url, memberKey)("GET", `/v1/notes/${noteId}`)).status).toBe(200);
+    expect((await put(noteId, 0, Buffer.from("OggS"), memberKey)).status).toBe(403);
+    expect((await client(server.url, memberKey)("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(403);
+    expect((await api("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(200);
+  });
+
+  it("is stopped by the server when no piece comes for the quiet period, with what it received", async () => {
+    const { body } = await api("POST", "/v1/recordings", { format: "ogg" });
+    const noteId = body.note.id;
+    const { pieces, durationMs } = oggPieces(speech, 1);
+    expect((await put(noteId, 0, pieces[0], server.key, durationMs)).status).toBe(200);
+    // The recorder vanishes (a closed tab, a killed process): the server stops it after 5 s.
+    const note = await until(
+      "the quiet recording to be stopped and processed",
+      async () => {
+        const n = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+        return n.status === "completed" || n.status === "recorded-not-summarized" ? n : null;
+      },
+      60_000,
+      250,
+    );
+    expect(note.status, note.processingError).toBe("completed");
+    expect(wordOverlap(SPOKEN, note.transcripts.map((s: { text: string }) => s.text).join(" "))).toBeGreaterThan(0.5);
+  });
+
+  it("ends a recording that got no audio with a note that says so", async () => {
+    const { body } = await api("POST", "/v1/recordings", { format: "ogg" });
+    const stopped = await api("POST", `/v1/recordings/${body.note.id}/stop`);
+    expect(stopped.body.note).toMatchObject({
+      status: "recorded-not-summarized",
+      processingError: "The recording received no audio.",
+    });
+  });
+
+  it("is for the Enterprise plan, with the notes scope, as notes from audio are", async () => {
+    const pro = await admin(server.dataDir, ["workspaces", "create", "--name", "Pro", "--plan", "pro"]);
+    const refused = await client(server.url, pro.key)("POST", "/v1/recordings", { format: "ogg" });
+    expect(refused.status).toBe(403);
+    const bad = await api("POST", "/v1/recordings", { format: "flac" });
+    expect(bad.status).toBe(400);
+  });
+});
