@@ -15,6 +15,7 @@ import { createJobQueue } from "./jobs/queue.js";
 import { DELETE_RECORDING } from "./jobs/housekeeping.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { RECORDING_WATCHDOG } from "./pipeline/recording-watchdog.js";
+import { LIVE_TRANSCRIPTION } from "./pipeline/live-transcription.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
@@ -181,6 +182,8 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
       { uploadId },
       { idempotencyKey: `recording:${uploadId}`, delayMs, coalesce: "queued" },
     );
+  const transcribeLive = (uploadId: string) =>
+    queue.enqueue(LIVE_TRANSCRIPTION, { uploadId }, { idempotencyKey: `live:${uploadId}` });
   const services = createServices(repos, {
     secrets,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
@@ -193,6 +196,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     enqueueIndexing,
     redeliverWebhook: createRedelivery(queue),
     watchRecording,
+    transcribeLive,
     enqueueRecordingDeletion: (uploadId, key) =>
       queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
     // One process counts in memory; replicas share a PostgreSQL database and count there.

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 
 export const SAMPLE_RATE = 16_000;
-const BYTES_PER_SECOND = SAMPLE_RATE * 2;
+export const BYTES_PER_SECOND = SAMPLE_RATE * 2;
 const FRAME_SEC = 0.1;
 const FRAME_BYTES = BYTES_PER_SECOND * FRAME_SEC;
 
@@ -71,22 +71,25 @@ export interface Window {
 
 /**
  * Plans windows of about `targetSec`, each cut at the quietest 100 ms frame of its
- * last `searchSec` seconds. Reads the file frame by frame: memory is one frame.
+ * last `searchSec` seconds, from `fromSec` (0: the start) to the end of the file.
+ * Reads the file from there only, frame by frame.
  */
 export async function planWindows(
   pcmFile: string,
   targetSec: number,
   searchSec = Math.min(5, targetSec / 4),
+  fromSec = 0,
 ): Promise<Window[]> {
   const { size } = await fsp.stat(pcmFile);
   const totalFrames = Math.floor(size / FRAME_BYTES);
-  const energies = new Float32Array(totalFrames); // 4 hours: 144,000 floats
+  const firstFrame = Math.min(totalFrames, Math.round(fromSec / FRAME_SEC));
+  const energies = new Float32Array(totalFrames - firstFrame); // 4 hours: 144,000 floats
   const fd = await fsp.open(pcmFile, "r");
   try {
     const buf = Buffer.alloc(FRAME_BYTES * 100);
-    let frame = 0;
+    let frame = firstFrame;
     for (;;) {
-      const { bytesRead } = await fd.read(buf, 0, buf.length);
+      const { bytesRead } = await fd.read(buf, 0, buf.length, frame * FRAME_BYTES);
       if (bytesRead <= 0) break;
       for (let off = 0; off + FRAME_BYTES <= bytesRead && frame < totalFrames; off += FRAME_BYTES, frame++) {
         let sum = 0;
@@ -94,21 +97,23 @@ export async function planWindows(
           const v = buf.readInt16LE(i);
           sum += v * v;
         }
-        energies[frame] = sum;
+        energies[frame - firstFrame] = sum;
       }
+      if (frame >= totalFrames) break;
     }
   } finally {
     await fd.close();
   }
+  const energy = (f: number) => energies[f - firstFrame];
   const target = Math.round(targetSec / FRAME_SEC);
   const search = Math.max(1, Math.round(searchSec / FRAME_SEC));
   const windows: Window[] = [];
-  let start = 0;
+  let start = firstFrame;
   while (start < totalFrames) {
     let end = Math.min(totalFrames, start + target);
     if (end < totalFrames) {
       let best = end;
-      for (let f = end; f > end - search && f > start; f--) if (energies[f] < energies[best]) best = f;
+      for (let f = end; f > end - search && f > start; f--) if (energy(f) < energy(best)) best = f;
       end = best;
     }
     windows.push({ startSec: start * FRAME_SEC, endSec: end * FRAME_SEC });

@@ -29,6 +29,8 @@ export interface WorkerDefinition<P> {
   handle(payload: P, ctx: JobContext): Promise<void>;
   /** Called once when the last attempt has failed. */
   onExhausted?(payload: P, error: Error): void | Promise<void>;
+  /** Frees what the worker holds between jobs (child processes, files), when the queue stops. */
+  release?(): Promise<void>;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -212,11 +214,12 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
         new Promise<boolean>((r) => (grace = setTimeout(() => r(true), o.graceMs ?? 5_000))),
       ]);
       clearTimeout(grace);
-      if (!outlived) return;
-      for (const job of inHand) {
-        await repos.jobs.release(job.id, job.attempts, now()).catch(() => {});
-        logger.warn({ job: job.id, kind: job.kind }, "job handed back unfinished: it did not stop in time");
-      }
+      if (outlived)
+        for (const job of inHand) {
+          await repos.jobs.release(job.id, job.attempts, now()).catch(() => {});
+          logger.warn({ job: job.id, kind: job.kind }, "job handed back unfinished: it did not stop in time");
+        }
+      await Promise.all([...workers.values()].map((w) => w.release?.().catch(() => {})));
     },
     async idle() {
       for (;;) {

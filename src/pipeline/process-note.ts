@@ -15,7 +15,7 @@ import type { WorkspaceEngines } from "../services/ai-config.js";
 import type { TemplateService } from "../services/templates.js";
 import type { RecordingService } from "../services/recordings.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow } from "../db/stores/note-store.js";
+import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../storage/audio-key.js";
 import { toTimestamp } from "../core/transcript-time.js";
@@ -89,8 +89,12 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     try {
       const pcm = path.join(work, "audio.pcm");
       const duration = await decodeToPcm(local.path, pcm, signal);
-      const windows = await planWindows(pcm, engine.windowSec);
-      const segments = [];
+      // A recording transcribed while it went on: only what came after is left.
+      const liveSec = Math.min(Number(note.processingInfo?.liveSec ?? 0) || 0, duration);
+      const windows = await planWindows(pcm, engine.windowSec, Math.min(5, engine.windowSec / 4), liveSec);
+      const segments: SegmentRow[] = liveSec
+        ? (await repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec)
+        : [];
       for (const [i, w] of windows.entries()) {
         const wav = path.join(work, `window-${i}.wav`);
         await writeWindowWav(pcm, w, wav);
@@ -109,9 +113,10 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         if (percent !== Math.floor((i / windows.length) * 100)) await repos.notes.setProgress(note.id, percent);
         d.onProgress?.(note.id, i + 1, windows.length);
       }
+      const { liveSec: _live, ...info } = note.processingInfo ?? {};
       await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
-        processingInfo: { ...(note.processingInfo ?? {}), transcription: engine.name },
+        processingInfo: { ...info, transcription: engine.name },
         inputLanguage: detected ?? ai.language ?? note.inputLanguage,
       });
     } finally {

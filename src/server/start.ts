@@ -13,6 +13,7 @@ import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { buildVectorIndexWorker, queueDueBuilds } from "../pipeline/vector-index.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
 import { recordingWatchdogWorker } from "../pipeline/recording-watchdog.js";
+import { liveTranscriptionWorker } from "../pipeline/live-transcription.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { deleteRecordingWorker, scheduleSweep, sweepWorker } from "../jobs/housekeeping.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
@@ -67,6 +68,15 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
   runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
   runtime.queue.define(
     recordingWatchdogWorker({ recordings: runtime.services.recordings, watch: runtime.watchRecording }),
+  );
+  runtime.queue.define(
+    liveTranscriptionWorker({
+      repos: runtime.repos,
+      store: runtime.audioStore,
+      tmpDir: path.join(config.dataDir, "tmp"),
+      engines: (workspaceId) => runtime.services.aiConfig.engines(workspaceId),
+      logger: logger.child({ component: "live-transcription" }),
+    }),
   );
   runtime.queue.define(
     sweepWorker({

@@ -44,6 +44,8 @@ export interface ServiceOptions {
   redeliverWebhook: (deliveryId: string) => Promise<unknown>;
   /** Makes sure a live recording is looked at again in `delayMs` (stopped when quiet). */
   watchRecording: (uploadId: string, delayMs: number) => Promise<unknown>;
+  /** Queues transcribing what a live recording has received so far. */
+  transcribeLive: (uploadId: string) => Promise<unknown>;
   /** Queues the durable removal of a deleted note's recording. */
   enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** The embedding engine, or null when meaning-based search is off. */
@@ -104,6 +106,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       now,
       maxUploadBytes: opts.maxUploadBytes,
       watch: opts.watchRecording,
+      transcribeLive: opts.transcribeLive,
       limits: opts.recordingQuietMs ? { quietMs: opts.recordingQuietMs } : {},
     }),
     folders: createFolderService(repos, now, templates, access),

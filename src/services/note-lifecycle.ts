@@ -184,14 +184,15 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         return;
       }
       await repos.transaction(async () => {
-        await repos.notes.update((await current(noteId))!.workspaceId, noteId, {
-          totalDurationSec: fields.totalDurationSec,
-        });
+        const note = (await current(noteId))!;
+        await repos.notes.update(note.workspaceId, noteId, { totalDurationSec: fields.totalDurationSec });
+        // Where live transcription got to (the pipeline starts there), and the gaps, kept
+        // through processing and shown among its warnings.
+        const info = { ...(note.processingInfo ?? {}), ...(fields.gaps ? { recordingGaps: fields.gaps } : {}) };
         await repos.notes.setProcessingState(noteId, {
           status: to,
           processingError: null,
-          // Kept through processing and shown among its warnings.
-          processingInfo: fields.gaps ? { recordingGaps: fields.gaps } : null,
+          processingInfo: Object.keys(info).length ? info : null,
           updatedAt: now(),
         });
         await d.enqueueProcessing(noteId);

@@ -49,6 +49,8 @@ export interface RecordingServiceDeps {
   maxUploadBytes: number;
   /** Makes sure the server looks at the recording again in `delayMs` (the watchdog job). */
   watch: (uploadId: string, delayMs: number) => Promise<unknown>;
+  /** Queues transcribing what has arrived (the transcript grows while the meeting goes on). */
+  transcribeLive?: (uploadId: string) => Promise<unknown>;
   limits?: Partial<RecordingLimits>;
 }
 
@@ -304,6 +306,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
       }
       if (!added) await duplicateOf(); // another request stored this number meanwhile: same bytes, or 409
       if (note.status === "idle") await d.lifecycle.recordingStarted(note.id);
+      if (added) await d.transcribeLive?.(upload.id);
       const current = (await repos.audioUploads.get(upload.id)) ?? upload;
       return { seq, bytes: bytes.length, duplicate: !added, recording: await describe(noteId, current) };
     },

@@ -7,11 +7,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { speak } from "../helpers/audio.js";
+import { bursts, speak } from "../helpers/audio.js";
 import { waitForStatus } from "../helpers/flow.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
-import { wordOverlap } from "../helpers/vendors.js";
+import { startTranscriptionServer, wordOverlap, type VendorServer } from "../helpers/vendors.js";
 import { until } from "../helpers/until.js";
 
 const SPOKEN =
@@ -222,5 +222,64 @@ describe("live recordings", () => {
     expect(refused.status).toBe(403);
     const bad = await api("POST", "/v1/recordings", { format: "flac" });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("transcribed while it is recorded", () => {
+  let server: TestServer;
+  let stt: VendorServer;
+  beforeAll(async () => {
+    // The stand-in answers each window with its length: what was transcribed, and how often, adds up.
+    stt = await startTranscriptionServer({ echo: true });
+    server = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stt?.close();
+  });
+
+  it("grows the transcript while the note is recording, and leaves only the tail to transcribe after it stops", async () => {
+    const api = client(server.url, server.key);
+    const audio = bursts(work, 90, "wav");
+    const { pieces, durationMs } = oggPieces(audio, 18);
+    const { body } = await api("POST", "/v1/recordings", { format: "ogg", title: "Long call" });
+    const noteId = body.note.id;
+    const put = (seq: number) =>
+      fetch(`${server.url}/v1/recordings/${noteId}/pieces/${seq}?durationMs=${durationMs}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/ogg" },
+        body: pieces[seq],
+      });
+    for (let seq = 0; seq < pieces.length; seq++) expect((await put(seq)).status).toBe(200);
+    // The meeting goes on: its transcript is there to read while the note is still recording.
+    const live = await until(
+      "a transcript while recording",
+      async () => {
+        const n = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+        return n.status === "recording" && n.transcripts.length ? n : null;
+      },
+      60_000,
+      200,
+    );
+    expect(live.transcripts[0].text).toMatch(/window of \d+\.\d seconds/);
+    const liveCalls = stt.calls.length;
+    expect(liveCalls).toBeGreaterThan(0);
+
+    expect((await api("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(200);
+    const note = await waitForStatus(api, noteId);
+    expect(note.status, note.processingError).toBe("completed");
+    // Every second was transcribed once: the live windows and the tail add up to the recording.
+    const seconds = stt.calls.length
+      ? note.transcripts.reduce(
+          (sum: number, s: { text: string }) => sum + Number(/([\d.]+) seconds/.exec(s.text)![1]),
+          0,
+        )
+      : 0;
+    expect(Math.abs(seconds - note.totalDurationSec)).toBeLessThanOrEqual(2);
+    expect(stt.calls.length).toBeGreaterThan(liveCalls);
+    const starts = note.transcripts.map((s: { startTimestamp: string }) => s.startTimestamp);
+    expect(starts).toEqual([...starts].sort());
+    expect(new Set(starts).size).toBe(starts.length);
+    expect(note.processingInfo.liveSec).toBeUndefined();
   });
 });

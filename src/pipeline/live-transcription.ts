@@ -1,0 +1,203 @@
+// Transcribing a recording while it is still going. Each stored piece queues a job for
+// its recording; the job feeds the pieces that have arrived in order (up to the first
+// gap) to a decoder that runs as long as the recording does, so each byte is decoded
+// once, and transcribes the windows of audio that are complete: cut at quiet moments,
+// all but the last, which may stop mid-word. The note's transcript grows while it is
+// `recording`; where it got to (liveSec) is kept on the note, so that once the
+// recording stops only the rest is left for the pipeline to transcribe.
+//
+// The decoder lives in the worker's memory: a worker that has none for a recording
+// (a restart, another replica) starts one and feeds it from the first piece.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE, writeWindowWav } from "../ai/audio.js";
+import type { Logger } from "../core/logger.js";
+import type { Repositories } from "../db/repos/index.js";
+import type { SegmentRow } from "../db/stores/note-store.js";
+import type { WorkerDefinition } from "../jobs/queue.js";
+import type { WorkspaceEngines } from "../services/ai-config.js";
+import { pieceKey } from "../storage/audio-key.js";
+import type { AudioStore } from "../storage/audio-store.js";
+
+export const LIVE_TRANSCRIPTION = "live-transcription";
+
+/** Windows transcribed live are at most this long, so that words show within a minute of being said. */
+export const LIVE_WINDOW_SEC = 20;
+
+const payload = z.object({ uploadId: z.string() });
+
+export interface LiveDeps {
+  repos: Repositories;
+  store: AudioStore;
+  tmpDir: string;
+  engines: (workspaceId: string) => Promise<WorkspaceEngines>;
+  logger: Logger;
+  /** A decoder nobody has fed for this long is closed (its recording went quiet or stopped elsewhere). */
+  idleMs?: number;
+}
+
+interface Decoder {
+  proc: ChildProcessWithoutNullStreams;
+  pcm: string;
+  /** The highest piece fed, in order. */
+  fedSeq: number;
+  usedAt: number;
+  exited: Promise<void>;
+}
+
+function startDecoder(pcm: string): Decoder {
+  const proc = spawn("ffmpeg", [
+    "-nostdin",
+    "-v",
+    "error",
+    "-i",
+    "pipe:0",
+    "-vn",
+    "-ac",
+    "1",
+    "-ar",
+    String(SAMPLE_RATE),
+    "-flush_packets",
+    "1",
+    "-f",
+    "s16le",
+    "pipe:1",
+  ]);
+  const out = fs.createWriteStream(pcm);
+  proc.stdout.pipe(out);
+  proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
+  const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
+  return { proc, pcm, fedSeq: -1, usedAt: Date.now(), exited };
+}
+
+/** Waits until the decoder's output stops growing (it has caught up with what it was fed), at most `maxMs`. */
+async function settled(pcm: string, maxMs = 3000): Promise<number> {
+  let last = -1;
+  const until = Date.now() + maxMs;
+  for (;;) {
+    const size = (await fsp.stat(pcm).catch(() => ({ size: 0 }))).size;
+    if (size === last || Date.now() > until) return size;
+    last = size;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<typeof payload>> {
+  const decoders = new Map<string, Decoder>();
+  const idleMs = d.idleMs ?? 10 * 60_000;
+  const dir = path.join(d.tmpDir, "live");
+
+  async function drop(uploadId: string) {
+    const decoder = decoders.get(uploadId);
+    if (!decoder) return;
+    decoders.delete(uploadId);
+    decoder.proc.kill("SIGKILL");
+    await decoder.exited;
+    await fsp.rm(decoder.pcm, { force: true });
+  }
+
+  // Decoders of recordings that stopped being fed (stopped, or taken over elsewhere).
+  const sweep = setInterval(() => {
+    for (const [id, decoder] of decoders) if (Date.now() - decoder.usedAt > idleMs) void drop(id);
+  }, 60_000).unref();
+
+  /** Feeds what has arrived and transcribes what is complete; true when it fed new pieces. */
+  async function pass(uploadId: string, signal: AbortSignal): Promise<boolean> {
+    const upload = await d.repos.audioUploads.get(uploadId);
+    const note = upload?.noteId ? await d.repos.notes.getForProcessing(upload.noteId) : null;
+    if (!upload || upload.status !== "recording" || !note || note.status !== "recording") {
+      await drop(uploadId);
+      return false;
+    }
+    const pieces = await d.repos.recordingPieces.list(uploadId);
+    let decoder = decoders.get(uploadId);
+    if (!decoder || decoder.proc.exitCode !== null) {
+      if (decoder) await drop(uploadId);
+      await fsp.mkdir(dir, { recursive: true });
+      decoder = startDecoder(path.join(dir, `${uploadId}.pcm`));
+      decoders.set(uploadId, decoder);
+    }
+    decoder.usedAt = Date.now();
+    const fedBefore = decoder.fedSeq;
+    // In order, up to the first piece that has not arrived.
+    for (const piece of pieces) {
+      if (piece.seq <= decoder.fedSeq) continue;
+      if (piece.seq !== decoder.fedSeq + 1 || signal.aborted) break;
+      for await (const chunk of d.store.read(pieceKey(upload, piece.seq))) {
+        if (!decoder.proc.stdin.write(chunk)) await new Promise((r) => decoder!.proc.stdin.once("drain", r));
+      }
+      decoder.fedSeq = piece.seq;
+    }
+    const size = await settled(decoder.pcm);
+    const liveSec = Number(note.processingInfo?.liveSec ?? 0);
+    const available = size / BYTES_PER_SECOND;
+    const ai = await d.engines(note.workspaceId);
+    const engine = ai.transcriber();
+    const windowSec = Math.min(engine.windowSec, LIVE_WINDOW_SEC);
+    const fed = decoder.fedSeq > fedBefore;
+    if (available - liveSec < windowSec * 1.5) return fed;
+    // Every window but the last: that one may end mid-word, and waits for more audio.
+    const windows = (await planWindows(decoder.pcm, windowSec, Math.min(5, windowSec / 4), liveSec)).slice(0, -1);
+    if (!windows.length) return fed;
+    const added: SegmentRow[] = [];
+    for (const [i, w] of windows.entries()) {
+      if (signal.aborted) break;
+      const wav = path.join(dir, `${uploadId}-${i}.wav`);
+      await writeWindowWav(decoder.pcm, w, wav);
+      try {
+        const heard = await engine.transcribe(wav, { signal, language: ai.language, vocabulary: ai.vocabulary });
+        for (const s of heard.segments)
+          added.push({
+            speaker: s.speaker,
+            text: s.text,
+            startSec: Math.floor(w.startSec + s.start),
+            endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)),
+          });
+      } finally {
+        await fsp.rm(wav, { force: true });
+      }
+    }
+    const reached = windows[windows.length - 1].endSec;
+    // Written only while the note is still being recorded: once it has stopped, the
+    // pipeline owns its transcript (and starts where this left off).
+    await d.repos.transaction(async () => {
+      const current = await d.repos.notes.getForProcessing(note.id);
+      if (current?.status !== "recording") return;
+      const before = Number(current.processingInfo?.liveSec ?? 0);
+      if (before !== liveSec) return; // another pass got here first
+      const kept = (await d.repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec);
+      await d.repos.notes.replaceTranscript(note.id, [...kept, ...added], {
+        processingInfo: { ...(current.processingInfo ?? {}), liveSec: reached.toFixed(1) },
+      });
+    });
+    return fed;
+  }
+
+  return {
+    kind: LIVE_TRANSCRIPTION,
+    payload,
+    concurrency: 2,
+    leaseMs: 5 * 60_000,
+    timeoutMs: 30 * 60_000,
+    maxAttempts: 3,
+    backoffMs: () => 5_000,
+    async handle({ uploadId }, ctx) {
+      try {
+        // Pieces that arrive during a pass find this job running and queue nothing: it
+        // looks again until a pass finds nothing new.
+        for (let i = 0; i < 20 && (await pass(uploadId, ctx.signal)); i++);
+      } catch (err) {
+        // Live text is a convenience: the pipeline transcribes whatever this leaves.
+        d.logger.warn({ err, uploadId }, "live transcription pass failed");
+        await drop(uploadId);
+      }
+    },
+    async release() {
+      clearInterval(sweep);
+      await Promise.all([...decoders.keys()].map(drop));
+    },
+  };
+}
