@@ -20,9 +20,17 @@ export interface ApiClient {
   baseUrl: string;
   /** Calls an endpoint by name, typed by its route definition on the server. */
   call<N extends EndpointName>(name: N, input?: ApiRequest<N>): Promise<ApiResponse<N>>;
+  /**
+   * Sends raw bytes to an endpoint that takes them (a recording's pieces) and returns
+   * the status and the parsed answer as they are; rejects only when the server cannot be reached.
+   */
+  sendBytes(
+    name: EndpointName,
+    input: { params?: Record<string, string>; query?: Record<string, QueryValue>; body: Buffer; contentType: string },
+  ): Promise<{ status: number; json: unknown }>;
 }
 
-type QueryValue = string | number | boolean | string[] | undefined | null;
+export type QueryValue = string | number | boolean | string[] | undefined | null;
 
 /** The endpoint's path with its parameters filled in, and the query (lists comma-joined, unset values left out). */
 export function endpointUrl(
@@ -43,11 +51,17 @@ export function endpointUrl(
   return qs ? `${path}?${qs}` : path;
 }
 
-async function send(method: string, url: string, key: string | null, body: unknown) {
+async function send(
+  method: string,
+  url: string,
+  key: string | null,
+  body: unknown,
+  raw?: { bytes: Buffer; contentType: string },
+) {
   const { request } = (await import(
     url.startsWith("https:") ? "node:https" : "node:http"
   )) as typeof import("node:http");
-  const payload = body !== undefined ? JSON.stringify(body) : undefined;
+  const payload = raw ? raw.bytes : body !== undefined ? JSON.stringify(body) : undefined;
   return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
     const req = request(
       url,
@@ -56,7 +70,10 @@ async function send(method: string, url: string, key: string | null, body: unkno
         headers: {
           ...(key ? { authorization: `Bearer ${key}` } : {}),
           ...(payload !== undefined
-            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            ? {
+                "content-type": raw?.contentType ?? "application/json",
+                "content-length": Buffer.byteLength(payload),
+              }
             : {}),
           "user-agent": "notula-cli",
         },
@@ -121,6 +138,20 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
         throw new ApiError(res.status, code, message);
       }
       return json as ApiResponse<typeof name>;
+    },
+    async sendBytes(name, input) {
+      const method = endpoints[name].method.toUpperCase();
+      const res = await send(method, base + endpointUrl(name, input.params, input.query), key, undefined, {
+        bytes: input.body,
+        contentType: input.contentType,
+      });
+      let json: unknown = null;
+      try {
+        json = res.text ? JSON.parse(res.text) : null;
+      } catch {
+        json = null;
+      }
+      return { status: res.status, json };
     },
   };
 }

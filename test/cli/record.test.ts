@@ -1,0 +1,141 @@
+// `notula record` against a real server, as the built binary: a spoken file recorded
+// at real speed and streamed in pieces; the server killed (-9) and started again in
+// the middle, the recorder keeping its pieces on disk and resuming, the note whole
+// with no audio twice; Ctrl-C stops, Ctrl-C twice discards.
+import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bursts, speak } from "../helpers/audio.js";
+import { waitForStatus } from "../helpers/flow.js";
+import { client } from "../helpers/http.js";
+import { BIN, startServerProcess, tempDir, type ProcessTestServer } from "../helpers/server.js";
+import { until } from "../helpers/until.js";
+import { wordOverlap } from "../helpers/vendors.js";
+
+const SPOKEN =
+  "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
+const work = tempDir("notula-record-");
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const secondsOf = (file: string) =>
+  Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file]));
+
+interface Recorder {
+  proc: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<number | null>;
+}
+
+describe("notula record", () => {
+  let server: ProcessTestServer;
+  let speech: string;
+  const config = tempDir("notula-record-cfg-");
+
+  function record(args: string[]): Recorder {
+    const proc = spawn(process.execPath, [BIN, "record", ...args], {
+      env: { ...process.env, NOTULA_URL: server.url, NOTULA_API_KEY: server.key, XDG_CONFIG_HOME: config },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    proc.stdout!.on("data", (d) => (out += d));
+    proc.stderr!.on("data", (d) => (err += d));
+    const exited = new Promise<number | null>((r) => proc.on("close", (code) => r(code)));
+    return { proc, stdout: () => out, stderr: () => err, exited };
+  }
+
+  beforeAll(async () => {
+    // Three times the sentences: about 25 seconds of speech.
+    const parts = [0, 1, 2].map(() => speak(work, SPOKEN));
+    speech = path.join(work, "speech.wav");
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      ...parts.flatMap((p) => ["-i", p]),
+      "-filter_complex",
+      `concat=n=${parts.length}:v=0:a=1`,
+      speech,
+    ]);
+    server = await startServerProcess({
+      args: ["--no-rate-limit", "--stt-engine", "sphinx", "--port", String(await freePort())],
+    });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("streams a recording in pieces, rides out the server being killed and restarted, and leaves one whole note", async () => {
+    const recorder = record([
+      "--input",
+      speech,
+      "--title",
+      "Recorded at the terminal",
+      "--piece-seconds",
+      "1",
+      "--json",
+    ]);
+    // Some pieces in, the server dies mid-meeting; it comes back a few seconds later.
+    await until("pieces to arrive", () => /Recording "/.test(recorder.stderr()), 20_000);
+    await new Promise((r) => setTimeout(r, 5_000));
+    await server.kill9();
+    await new Promise((r) => setTimeout(r, 3_000));
+    await server.restart();
+    const code = await recorder.exited;
+    expect(code, recorder.stderr()).toBe(0);
+    const result = JSON.parse(recorder.stdout());
+    expect(result.pieces).toBeGreaterThanOrEqual(20);
+    const api = client(server.url, server.key);
+    const note = await waitForStatus(api, result.noteId, undefined, 120_000);
+    expect(note.status, note.processingError).toBe("completed");
+    expect(note.title).toBe("Recorded at the terminal");
+    // Every second once: no piece lost, none joined twice.
+    expect(Math.abs(note.totalDurationSec - secondsOf(speech))).toBeLessThanOrEqual(1.5);
+    expect(note.processingWarnings).toBeNull();
+    const heard = note.transcripts.map((s: { text: string }) => s.text).join(" ");
+    expect(wordOverlap(SPOKEN, heard), heard).toBeGreaterThanOrEqual(0.5);
+    // Nothing is left waiting on disk.
+    expect(fs.readdirSync(path.join(config, "notula", "recordings"))).toEqual([]);
+  }, 180_000);
+
+  it("stops on Ctrl-C with what was recorded, and discards the recording on a second Ctrl-C", async () => {
+    const long = bursts(work, 60, "wav");
+    const stopped = record(["--input", long, "--piece-seconds", "1", "--json"]);
+    await until("recording to start", () => /Recording "/.test(stopped.stderr()), 20_000);
+    await new Promise((r) => setTimeout(r, 4_000));
+    stopped.proc.kill("SIGINT");
+    expect(await stopped.exited, stopped.stderr()).toBe(0);
+    expect(stopped.stderr()).toMatch(/Stopping/);
+    const kept = JSON.parse(stopped.stdout());
+    const api = client(server.url, server.key);
+    const note = await waitForStatus(api, kept.noteId, undefined, 120_000);
+    expect(note.status, note.processingError).toBe("completed");
+    expect(note.totalDurationSec).toBeGreaterThanOrEqual(3);
+    expect(note.totalDurationSec).toBeLessThanOrEqual(12);
+
+    const discarded = record(["--input", long, "--piece-seconds", "1"]);
+    await until("recording to start", () => /\(note_/.test(discarded.stderr()), 20_000);
+    const id = /\((note_[^)]+)\)/.exec(discarded.stderr())![1];
+    await new Promise((r) => setTimeout(r, 2_000));
+    // The server stops answering, so the stop hangs on the last pieces: a second Ctrl-C discards it all.
+    server.proc.kill("SIGSTOP");
+    discarded.proc.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 800));
+    discarded.proc.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 300));
+    server.proc.kill("SIGCONT");
+    expect(await discarded.exited).toBe(130);
+    expect(discarded.stderr()).toMatch(/discarded/);
+    expect((await api("GET", `/v1/notes/${id}`)).status).toBe(404);
+  }, 120_000);
+});
