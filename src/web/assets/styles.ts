@@ -25,6 +25,7 @@ input[type=text],input[type=email],input[type=password],input[type=search],input
 textarea{min-height:10rem;font-family:ui-monospace,monospace;font-size:.9rem}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:.75rem 0;padding:.5rem 1rem}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.25rem 0}
+[hidden]{display:none!important}
 button,.button{display:inline-block;padding:.55rem 1rem;border:1px solid transparent;border-radius:6px;background:var(--accent);color:var(--accent-text);font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
 button.secondary,.button.secondary{background:transparent;color:var(--text);border-color:var(--line)}
 button.danger{background:var(--danger);color:#fff}
@@ -49,6 +50,8 @@ ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparen
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}
 .dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}
+.recorder{display:flex;align-items:center;gap:1rem;margin:.75rem 0}.recorder .elapsed{font-variant-numeric:tabular-nums;font-weight:600;font-size:1.25rem}.recorder .elapsed::before{content:"● ";color:#dc2626}.recorder.paused .elapsed::before{content:"❚❚ ";color:inherit}.recorder meter{flex:1;min-width:6rem;height:.9rem}
+label.check{display:flex;gap:.5rem;align-items:flex-start;font-weight:normal}label.check input{width:auto;margin-top:.25rem}
 progress{width:100%;height:1rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 @media (max-width:40rem){.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;left:-9999px}.table tr{border-bottom:1px solid var(--line);padding:.5rem 0}.table td{border:0;padding:.15rem 0}main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}

@@ -206,6 +206,54 @@ export function NewNotePage(props: {
       <h1>New note</h1>
       <Alert error={props.error} />
       <section>
+        <h2>Record a meeting</h2>
+        <noscript>
+          <p class="alert error">Recording needs JavaScript. Without it, use `notula record` from a terminal.</p>
+        </noscript>
+        <form id="record" class="panel">
+          <p id="record-unavailable" class="alert error" hidden></p>
+          <label for="record-title">Name of the meeting (optional)</label>
+          <input id="record-title" name="title" type="text" maxlength={500} />
+          {props.folders.length ? (
+            <>
+              <label for="record-folder">Folder</label>
+              <select id="record-folder" name="folderId">
+                <option value="">None</option>
+                {props.folders.map((x) => (
+                  <option value={x.id}>{x.name}</option>
+                ))}
+              </select>
+            </>
+          ) : null}
+          <label class="check">
+            <input id="record-tab" type="checkbox" /> Also record a call in another tab or window (choose it, and share
+            its audio)
+          </label>
+          <div id="recorder" class="recorder" hidden>
+            <span id="record-elapsed" class="elapsed">
+              00:00:00
+            </span>
+            <meter id="record-level" min={0} max={1} value={0} aria-label="Sound level"></meter>
+          </div>
+          <p id="record-state" role="status" class="small"></p>
+          <div class="actions">
+            <button type="submit" id="record-start">
+              Record
+            </button>
+            <button type="button" id="record-pause" hidden>
+              Pause
+            </button>
+            <button type="button" id="record-stop" hidden>
+              Stop
+            </button>
+          </div>
+          <h3 id="record-live-title" hidden>
+            Transcript so far
+          </h3>
+          <ol id="record-transcript" class="transcript live" aria-live="polite"></ol>
+        </form>
+      </section>
+      <section>
         <h2>From a recording</h2>
         <noscript>
           <p class="alert error">

@@ -8,6 +8,8 @@ import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
 import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
+import { RECORDING_FORMATS, RECORDING_LIMITS } from "../../shared/schemas/recordings.js";
+import { Readable } from "node:stream";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
@@ -152,6 +154,55 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
         folderId,
       }),
     );
+  });
+
+  // Recording in the browser: the page streams MediaRecorder's pieces here (the
+  // session and the CSRF header stand for the API key), and reads the transcript so far.
+  app.post("/notes/record/start", async (c) => {
+    const { viewer, body } = await jsonStep(c);
+    const format = String(body.format ?? "");
+    if (!(RECORDING_FORMATS as readonly string[]).includes(format))
+      throw new BadRequestError(
+        `This browser records ${format || "nothing"}; notula takes ${RECORDING_FORMATS.join(", ")}.`,
+      );
+    const { note, recording } = await services.recordings.start(viewer.principal, {
+      format: format as (typeof RECORDING_FORMATS)[number],
+      title: typeof body.title === "string" && body.title.trim() ? body.title.slice(0, 500) : undefined,
+      folderId: typeof body.folderId === "string" && body.folderId ? body.folderId : undefined,
+    });
+    return c.json({ noteId: note.id, title: note.title, limits: recording.limits });
+  });
+  app.put("/notes/:id/pieces/:seq", async (c) => {
+    if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
+    const seq = Number(c.req.param("seq"));
+    if (!Number.isInteger(seq) || seq < 0 || seq > RECORDING_LIMITS.maxSeq)
+      throw new BadRequestError("The piece's number must be a whole number from 0.");
+    const durationMs = Number(c.req.query("durationMs"));
+    if (!c.req.raw.body) throw new BadRequestError("The piece has no body.");
+    const receipt = await services.recordings.addPiece(
+      viewerOf(c).principal,
+      c.req.param("id"),
+      seq,
+      Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream),
+      {
+        durationMs: Number.isFinite(durationMs) && durationMs >= 0 ? Math.min(durationMs, 600_000) : undefined,
+        contentLength: c.req.header("content-length"),
+      },
+    );
+    return c.json({ seq: receipt.seq, duplicate: receipt.duplicate, missing: receipt.recording.missing });
+  });
+  app.post("/notes/:id/record/stop", async (c) => {
+    if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
+    const { note } = await services.recordings.stop(viewerOf(c).principal, c.req.param("id"));
+    return c.json({ noteId: note.id, status: note.status });
+  });
+  app.get("/notes/:id/live", async (c) => {
+    const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
+    return c.json({
+      status: note.status,
+      label: statusLabel(note),
+      transcript: note.transcripts.map((s) => ({ at: s.startTimestamp, speaker: s.speaker, text: s.text })),
+    });
   });
 
   const notePage = async (

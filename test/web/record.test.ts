@@ -1,0 +1,156 @@
+// Recording in the browser, in headless Chromium, whose fake microphone plays a spoken
+// WAV: the transcript grows on the page while the note is still recording; the
+// network cut for a few seconds loses no second; stopping leaves one transcribed
+// note; a tab closed mid-recording leaves a note the server finishes by itself; a
+// page that may not use the microphone says why.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { speak } from "../helpers/audio.js";
+import { waitForStatus } from "../helpers/flow.js";
+import { client, type Client } from "../helpers/http.js";
+import { admin, ROOT, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { until } from "../helpers/until.js";
+import { wordOverlap } from "../helpers/vendors.js";
+
+const SPOKEN =
+  "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
+const PASSWORD = "recording password 1";
+
+let server: TestServer;
+let browser: Browser;
+let api: Client;
+
+beforeAll(async () => {
+  const work = tempDir("notula-web-record-");
+  const parts = [0, 1, 2].map(() => speak(work, SPOKEN));
+  const speech = path.join(work, "speech.wav");
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    ...parts.flatMap((p) => ["-i", p]),
+    "-filter_complex",
+    `concat=n=${parts.length}:v=0:a=1`,
+    "-ar",
+    "48000",
+    speech,
+  ]);
+  server = await startServer({
+    args: ["--no-rate-limit", "--stt-engine", "sphinx"],
+    env: { NOTULA_RECORDING_QUIET_SEC: "20" },
+  });
+  api = client(server.url, server.key);
+  await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--autoplay-policy=no-user-gesture-required",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-audio-capture=${speech}`,
+    ],
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel("Email").fill("admin@notula.local");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/notes$/);
+  return page;
+}
+
+describe("recording in the browser", () => {
+  it("grows the transcript on the page while recording, rides out a network cut, and stops into one note", async () => {
+    const page = await signedIn();
+    await page.goto(`${server.url}/notes/new`);
+    await page.getByLabel("Name of the meeting (optional)").fill("Recorded in the browser");
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await until("recording to start", async () => (await page.locator("#record-state").textContent()) === "Recording…");
+    const started = Date.now();
+    // The connection drops for a while: pieces wait in the browser.
+    await new Promise((r) => setTimeout(r, 7_000));
+    await page.route("**/pieces/**", (route) => route.abort("internetdisconnected"));
+    await until(
+      "the page to say it is offline",
+      async () => /No connection/.test((await page.locator("#record-state").textContent()) ?? ""),
+      20_000,
+    );
+    await new Promise((r) => setTimeout(r, 6_000));
+    await page.unroute("**/pieces/**");
+    // The meeting goes on, and its words appear on the page while it does.
+    await until(
+      "the transcript so far on the page",
+      async () => (await page.locator("#record-transcript li").count()) > 0,
+      90_000,
+      500,
+    );
+    fs.mkdirSync(path.join(ROOT, "test-artifacts"), { recursive: true });
+    await page.locator("form#record").screenshot({ path: path.join(ROOT, "test-artifacts", "web-recording.png") });
+    const shown = await page.locator("#record-transcript").textContent();
+    expect(wordOverlap(SPOKEN, shown ?? ""), shown ?? "").toBeGreaterThan(0.3);
+    const list = await api("GET", "/v1/notes?limit=1");
+    const noteId = list.body.items[0].id;
+    const during = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+    expect(during.status).toBe("recording");
+    expect(during.transcripts.length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Stop" }).click();
+    const recordedSec = (Date.now() - started) / 1000;
+    await page.waitForURL(new RegExp(`/notes/${noteId}$`), { timeout: 60_000 });
+    const note = await waitForStatus(api, noteId, undefined, 120_000);
+    expect(note.status, note.processingError).toBe("completed");
+    expect(note.title).toBe("Recorded in the browser");
+    // No second lost to the cut: no gap, and about as long as it ran.
+    expect(note.processingWarnings).toBeNull();
+    expect(note.totalDurationSec).toBeGreaterThan(recordedSec - 8);
+    expect(note.totalDurationSec).toBeLessThan(recordedSec + 8);
+    const heard = note.transcripts.map((s: { text: string }) => s.text).join(" ");
+    expect(wordOverlap(SPOKEN, heard), heard).toBeGreaterThanOrEqual(0.5);
+    // The recording plays on the note's page.
+    const audio = await page.request.get(`${server.url}/notes/${noteId}/audio`);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()["content-type"]).toBe("audio/webm");
+    await page.context().close();
+  }, 240_000);
+
+  it("leaves a note the server finishes by itself when the tab is closed mid-recording", async () => {
+    const page = await signedIn();
+    await page.goto(`${server.url}/notes/new`);
+    await page.getByLabel("Name of the meeting (optional)").fill("Closed tab");
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await until("recording to start", async () => (await page.locator("#record-state").textContent()) === "Recording…");
+    await new Promise((r) => setTimeout(r, 12_000));
+    await page.close({ runBeforeUnload: false });
+    const list = await api("GET", "/v1/notes?limit=1");
+    expect(list.body.items[0].title).toBe("Closed tab");
+    const note = await waitForStatus(api, list.body.items[0].id, undefined, 120_000);
+    expect(note.status, note.processingError).toBe("completed");
+    expect(note.totalDurationSec).toBeGreaterThanOrEqual(5);
+  }, 180_000);
+
+  it("says why recording is unavailable on a page that may not use the microphone", async () => {
+    const page = await signedIn();
+    await page.addInitScript(() => Object.defineProperty(globalThis, "isSecureContext", { value: false }));
+    await page.goto(`${server.url}/notes/new`);
+    await expect(page.locator("#record-unavailable").textContent()).resolves.toMatch(/https pages or on localhost/);
+    await expect(page.getByRole("button", { name: "Record", exact: true }).isDisabled()).resolves.toBe(true);
+    await page.context().close();
+  }, 60_000);
+});
