@@ -15,6 +15,8 @@ export interface ConfigFlags {
   host?: string;
   port?: string | number;
   publicUrl?: string;
+  tlsCert?: string;
+  tlsKey?: string;
   rateLimit?: boolean;
   maxUploadBytes?: string | number;
   allowPrivateWebhooks?: boolean;
@@ -86,6 +88,7 @@ function envLayer(env: Env): Layer {
     secretKey: env.NOTULA_SECRET_KEY,
     port: int(env.NOTULA_PORT, "NOTULA_PORT"),
     publicUrl: env.NOTULA_PUBLIC_URL,
+    tls: { certFile: env.NOTULA_TLS_CERT, keyFile: env.NOTULA_TLS_KEY },
     rateLimit: {
       enabled: bool(env.NOTULA_RATE_LIMIT, "NOTULA_RATE_LIMIT"),
       perMinute,
@@ -169,6 +172,7 @@ function flagLayer(flags: ConfigFlags): Layer {
     database: flags.database,
     port: int(flags.port, "--port"),
     publicUrl: flags.publicUrl,
+    tls: { certFile: flags.tlsCert, keyFile: flags.tlsKey },
     // commander sets rateLimit=false only for --no-rate-limit; true is its default, not a choice.
     rateLimit: { enabled: flags.rateLimit === false ? false : undefined },
     maxUploadBytes: int(flags.maxUploadBytes, "--max-upload-bytes"),

@@ -4,13 +4,14 @@ import type { Config, ResolvedConfig } from "./schema.js";
 
 /** The base URL clients reach the server at: configured, else the address it listens on. */
 export function resolvePublicUrl(
-  config: Pick<Config, "publicUrl" | "host" | "port">,
+  config: Pick<Config, "publicUrl" | "host" | "port"> & { tls?: Config["tls"] },
   listening?: { address: string; family: string; port: number },
 ): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
   const host = listening?.address ?? config.host;
   const family = listening?.family ?? (host.includes(":") ? "IPv6" : "IPv4");
-  return `http://${family === "IPv6" ? `[${host}]` : host}:${listening?.port ?? config.port}`;
+  const scheme = config.tls?.certFile ? "https" : "http";
+  return `${scheme}://${family === "IPv6" ? `[${host}]` : host}:${listening?.port ?? config.port}`;
 }
 
 function deepFreeze<T>(value: T): T {

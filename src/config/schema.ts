@@ -32,6 +32,11 @@ export const configSchema = z.object({
     .prefault({}),
   /** Base URL written into presigned URLs, invite links and OAuth metadata. */
   publicUrl: z.string().url().optional(),
+  /** Serve https with this certificate and key (PEM files); without them, http (a reverse proxy adds TLS). */
+  tls: z
+    .object({ certFile: z.string().optional(), keyFile: z.string().optional() })
+    .prefault({})
+    .refine((t) => Boolean(t.certFile) === Boolean(t.keyFile), "give both the certificate and its key"),
   rateLimit: z
     .object({
       enabled: z.boolean().default(true),

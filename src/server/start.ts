@@ -2,6 +2,7 @@
 // empty one, and starts the workers.
 import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
+import https from "node:https";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -18,6 +19,7 @@ import { deliveryWorker } from "../webhooks/delivery.js";
 import { deleteRecordingWorker, scheduleSweep, sweepWorker } from "../jobs/housekeeping.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
+import { ConfigError } from "../core/errors.js";
 import { resolveConfig } from "../config/resolve.js";
 import { createLogger, type Logger } from "../core/logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
@@ -257,14 +259,16 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // Headers must arrive within 30 s (slow-header clients hold sockets otherwise). The
     // whole request is not bounded here: an upload of a long recording may take an
     // hour; it is bounded by its idle timeout, and API answers by the request timeout.
-    serverOptions: { headersTimeout: 30_000, requestTimeout: 0 },
+    serverOptions: { headersTimeout: 30_000, requestTimeout: 0, ...tlsFiles(rawConfig) },
+    ...(rawConfig.tls.certFile ? { createServer: https.createServer } : {}),
   });
   const address = await listen(server);
   const config = resolveConfig(rawConfig, address);
   let lock: DataDirLock | null = null;
   try {
     // The single-box role restarts half-done work at start: it must be alone on its data dir.
-    if (config.role === "all") lock = lockDataDir(config.dataDir, urlOf(address));
+    if (config.role === "all")
+      lock = lockDataDir(config.dataDir, urlOf(address, config.tls.certFile ? "https" : "http"));
   } catch (err) {
     server.close();
     throw err;
@@ -300,10 +304,11 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     await queueDueBuilds(runtime.repos, runtime.queue);
   }
   // Said last: once this line is out, the server is whole (and `notula serve` handles signals).
-  out(`notula listening on ${urlOf(address)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
+  const scheme = config.tls.certFile ? "https" : "http";
+  out(`notula listening on ${urlOf(address, scheme)}${config.role === "all" ? "" : ` (role: ${config.role})`}`);
 
   return {
-    url: urlOf(address),
+    url: urlOf(address, scheme),
     config,
     runtime,
     metricsUrl,
@@ -350,6 +355,20 @@ function workerApp(
 }
 
 /** The address the server listens on, as a URL (not the public URL, which may differ). */
-function urlOf(a: AddressInfo): string {
-  return `http://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+function urlOf(a: AddressInfo, scheme = "http"): string {
+  return `${scheme}://${a.family === "IPv6" ? `[${a.address}]` : a.address}:${a.port}`;
+}
+
+/** The certificate and key to serve https with, read once at start (a clear error if unreadable). */
+function tlsFiles(config: Config): { cert?: Buffer; key?: Buffer } {
+  const { certFile, keyFile } = config.tls;
+  if (!certFile || !keyFile) return {};
+  const read = (file: string, what: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (err) {
+      throw new ConfigError(`Cannot read the TLS ${what} ${file}: ${(err as Error).message}`);
+    }
+  };
+  return { cert: read(certFile, "certificate"), key: read(keyFile, "key") };
 }

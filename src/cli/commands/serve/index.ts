@@ -19,6 +19,11 @@ export function serveOptions(cmd: Command): Command {
       "where recordings live: a directory, or s3://bucket/prefix?endpoint=…&region=…&pathStyle=true (default <data-dir>/audio; NOTULA_STORAGE_URL)",
     )
     .option("--public-url <url>", "base URL clients reach the server at (NOTULA_PUBLIC_URL)")
+    .option(
+      "--tls-cert <file>",
+      "serve https with this certificate (PEM; NOTULA_TLS_CERT): browsers record only on https or localhost",
+    )
+    .option("--tls-key <file>", "the certificate's private key (PEM; NOTULA_TLS_KEY)")
     .option("--config <file>", "JSON config file (default <data-dir>/config.json; NOTULA_CONFIG)")
     .option("--no-rate-limit", "turn off per-key rate limits (NOTULA_RATE_LIMIT=off)")
     .option("--max-upload-bytes <n>", "largest audio upload accepted (default 2 GiB)")
