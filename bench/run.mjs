@@ -1,7 +1,8 @@
-// npm run bench [rest] [web] [upload] [pipeline] [startup] [postgres] [search] [search-quality] [search-recall]: every benchmark by default. Each one
+// npm run bench [rest] [web] [upload] [pipeline] [recording] [startup] [postgres] [search] [search-quality] [search-recall]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run.
 import { benchPipeline } from "./pipeline.mjs";
 import { benchPostgres } from "./postgres.mjs";
+import { benchRecording } from "./recording.mjs";
 import { benchRest } from "./rest.mjs";
 import { benchSearchEval } from "./search-eval.mjs";
 import { benchSearch } from "./search.mjs";
@@ -15,6 +16,7 @@ const all = {
   web: benchWeb,
   upload: benchUpload,
   pipeline: benchPipeline,
+  recording: benchRecording,
   startup: benchStartup,
   postgres: benchPostgres,
   search: benchSearch,

@@ -14,8 +14,11 @@ export class MissingProgramError extends Error {}
 /** The file is not audio ffmpeg can read: trying again will not help. */
 export class UndecodableAudioError extends Error {}
 
-/** Decodes any audio file to a headerless 16 kHz mono s16le PCM file. Returns its duration in seconds. */
-export async function decodeToPcm(input: string, output: string, signal?: AbortSignal): Promise<number> {
+/**
+ * Decodes any audio file to a headerless 16 kHz mono s16le PCM file, from `fromSec`
+ * on (0: the start). Returns the duration decoded, in seconds.
+ */
+export async function decodeToPcm(input: string, output: string, signal?: AbortSignal, fromSec = 0): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       "ffmpeg",
@@ -24,6 +27,8 @@ export async function decodeToPcm(input: string, output: string, signal?: AbortS
         "-v",
         "error",
         "-y",
+        // Before the input: ffmpeg seeks in the file rather than decoding up to there.
+        ...(fromSec > 0 ? ["-ss", fromSec.toFixed(3)] : []),
         "-i",
         input,
         "-vn",
@@ -60,7 +65,8 @@ export async function decodeToPcm(input: string, output: string, signal?: AbortS
     );
   });
   const { size } = await fsp.stat(output);
-  if (size < FRAME_BYTES) throw new UndecodableAudioError("The recording holds no audio.");
+  // Past a point, there may be nothing left (a recording transcribed to its end while it went on).
+  if (size < FRAME_BYTES && fromSec === 0) throw new UndecodableAudioError("The recording holds no audio.");
   return size / BYTES_PER_SECOND;
 }
 

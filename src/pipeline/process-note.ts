@@ -88,10 +88,11 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     const local = await d.store.localFile(audioKey(upload));
     try {
       const pcm = path.join(work, "audio.pcm");
-      const duration = await decodeToPcm(local.path, pcm, signal);
-      // A recording transcribed while it went on: only what came after is left.
-      const liveSec = Math.min(Number(note.processingInfo?.liveSec ?? 0) || 0, duration);
-      const windows = await planWindows(pcm, engine.windowSec, Math.min(5, engine.windowSec / 4), liveSec);
+      // A recording transcribed while it went on: only what came after is left, and only
+      // that is decoded (the times below are the recording's: liveSec is added back).
+      const liveSec = Number(note.processingInfo?.liveSec ?? 0) || 0;
+      const duration = liveSec + (await decodeToPcm(local.path, pcm, signal, liveSec));
+      const windows = await planWindows(pcm, engine.windowSec);
       const segments: SegmentRow[] = liveSec
         ? (await repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec)
         : [];
@@ -104,8 +105,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
           segments.push({
             speaker: s.speaker,
             text: s.text,
-            startSec: Math.floor(w.startSec + s.start),
-            endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)),
+            startSec: Math.floor(liveSec + w.startSec + s.start),
+            endSec: Math.ceil(liveSec + Math.min(w.endSec, w.startSec + s.end)),
           });
         await fsp.rm(wav, { force: true });
         // Stored on the note (for `upload --wait`, the web app, any replica's reads) only when the percentage moves.

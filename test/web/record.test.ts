@@ -110,6 +110,12 @@ describe("recording in the browser", () => {
     const during = (await api("GET", `/v1/notes/${noteId}`)).body.note;
     expect(during.status).toBe("recording");
     expect(during.transcripts.length).toBeGreaterThan(0);
+    // Anyone opening the note meanwhile sees it recording, with its transcript so far (and follows it).
+    const viewer = await page.context().newPage();
+    await viewer.goto(`${server.url}/notes/${noteId}`);
+    expect(await viewer.locator("ol.transcript li").count()).toBeGreaterThan(0);
+    expect(await viewer.locator("[data-poll-status]").getAttribute("data-status")).toBe("recording");
+    await viewer.close();
 
     await page.getByRole("button", { name: "Stop" }).click();
     const recordedSec = (Date.now() - started) / 1000;

@@ -39,9 +39,10 @@ if (poll) {
     try {
       const r = await fetch(url, { headers: { accept: "application/json" } });
       if (r.ok) {
-        const { status, label } = await r.json();
+        const { status, label, segments } = await r.json();
         poll.textContent = label ?? status;
         if (status !== first) return location.reload();
+        if (status === "recording" && String(segments) !== poll.dataset.segments) return location.reload();
       }
     } catch {}
     setTimeout(tick, 2000);

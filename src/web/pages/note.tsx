@@ -58,7 +58,10 @@ function facts(note: NoteDto, hasAudio: boolean) {
   const share = note.shareUrl
     ? html`<dt>Share link</dt><dd><span class="secret"><code id="share-url">${note.shareUrl}</code><button type="button" class="secondary" data-copy="share-url">Copy</button></span></dd>`
     : "";
-  const poll = processing ? html` data-poll-status="/notes/${id}/status"` : "";
+  // While it is recorded, the transcript grows too: the page follows it.
+  const poll = processing
+    ? html` data-poll-status="/notes/${id}/status" data-segments="${String(note.transcripts.length)}"`
+    : "";
   return html`<div class="panel"><dl class="facts">
 <dt>Date</dt><dd>${formatDate(note.createdAt)}</dd>
 <dt>Duration</dt><dd>${formatDuration(note.totalDurationSec)}</dd>

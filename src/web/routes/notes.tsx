@@ -235,7 +235,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   app.get("/notes/:id/status", async (c) => {
     const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
-    return c.json({ status: note.status, label: statusLabel(note) });
+    return c.json({ status: note.status, label: statusLabel(note), segments: note.transcripts.length });
   });
 
   app.get("/notes/:id/audio", async (c) => {
