@@ -8,7 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bursts, speak } from "../helpers/audio.js";
+import { bursts, speakRepeated } from "../helpers/audio.js";
 import { waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
 import { BIN, startServerProcess, tempDir, type ProcessTestServer } from "../helpers/server.js";
@@ -58,17 +58,7 @@ describe("notula record", () => {
 
   beforeAll(async () => {
     // Three times the sentences: about 25 seconds of speech.
-    const parts = [0, 1, 2].map(() => speak(work, SPOKEN));
-    speech = path.join(work, "speech.wav");
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      ...parts.flatMap((p) => ["-i", p]),
-      "-filter_complex",
-      `concat=n=${parts.length}:v=0:a=1`,
-      speech,
-    ]);
+    speech = speakRepeated(work, SPOKEN, 3);
     server = await startServerProcess({
       args: ["--no-rate-limit", "--stt-engine", "sphinx", "--port", String(await freePort())],
     });

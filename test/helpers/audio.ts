@@ -21,6 +21,24 @@ export function speak(dir: string, text: string, voice = "slt"): string {
   return out;
 }
 
+/** `text` spoken `times` over, one take after another, as one WAV file (at `rate` Hz). */
+export function speakRepeated(dir: string, text: string, times: number, rate = 16000): string {
+  const takes = Array.from({ length: times }, () => speak(dir, text));
+  const out = path.join(dir, `speech-x${times}-${Math.random().toString(36).slice(2)}.wav`);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    ...takes.flatMap((t) => ["-i", t]),
+    "-filter_complex",
+    `concat=n=${times}:v=0:a=1`,
+    "-ar",
+    String(rate),
+    out,
+  ]);
+  return out;
+}
+
 /** A sine tone of `seconds`, for tests where the words do not matter. */
 export function tone(dir: string, seconds: number): string {
   const out = path.join(dir, `tone-${seconds}.wav`);

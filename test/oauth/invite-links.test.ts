@@ -1,7 +1,8 @@
 // Invite links in headless Chromium: a new person creates an account and joins with
 // the invite's role, groups and folders; the account then signs in through OAuth.
-import { chromium, type Browser } from "playwright-core";
+import { type Browser } from "playwright-core";
 import path from "node:path";
+import { launchChromium } from "../helpers/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client as httpClient, type Client } from "../helpers/http.js";
 import { ROOT, startServer, type TestServer } from "../helpers/server.js";
@@ -13,18 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   api = httpClient(server.url, server.key);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { type Browser } from "playwright-core";
+import { launchChromium } from "../helpers/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client as httpClient } from "../helpers/http.js";
 import { admin, ROOT, startServer, type TestServer } from "../helpers/server.js";
@@ -37,18 +38,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => callback.listen(0, "127.0.0.1", r));
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/cb`;
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,7 +9,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { client, type Client } from "../helpers/http.js";
@@ -79,19 +80,7 @@ beforeAll(async () => {
     args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks", "--max-upload-bytes", "2000000"],
   });
   api = client(server.url, server.key);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  });
+  browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
   adminContext = await newContext();
   adminPage = await adminContext.newPage();
   adminPage.on("dialog", (d) => {

@@ -3,12 +3,12 @@
 // network cut for a few seconds loses no second; stopping leaves one transcribed
 // note; a tab closed mid-recording leaves a note the server finishes by itself; a
 // page that may not use the microphone says why.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { speak } from "../helpers/audio.js";
+import { speakRepeated } from "../helpers/audio.js";
 import { waitForStatus } from "../helpers/flow.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, ROOT, startServer, tempDir, type TestServer } from "../helpers/server.js";
@@ -25,41 +25,19 @@ let api: Client;
 
 beforeAll(async () => {
   const work = tempDir("notula-web-record-");
-  const parts = [0, 1, 2].map(() => speak(work, SPOKEN));
-  const speech = path.join(work, "speech.wav");
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    ...parts.flatMap((p) => ["-i", p]),
-    "-filter_complex",
-    `concat=n=${parts.length}:v=0:a=1`,
-    "-ar",
-    "48000",
-    speech,
-  ]);
+  const speech = speakRepeated(work, SPOKEN, 3, 48000);
   server = await startServer({
     args: ["--no-rate-limit", "--stt-engine", "sphinx"],
     env: { NOTULA_RECORDING_QUIET_SEC: "20" },
   });
   api = client(server.url, server.key);
   await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--autoplay-policy=no-user-gesture-required",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-audio-capture=${speech}`,
-    ],
-  });
+  browser = await launchChromium([
+    "--autoplay-policy=no-user-gesture-required",
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+    `--use-file-for-fake-audio-capture=${speech}`,
+  ]);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

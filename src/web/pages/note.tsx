@@ -51,7 +51,8 @@ const on = (flag: boolean, attribute: string) => (flag ? attribute : "");
 /** The facts panel: date, duration, status (polled while processing), people, sharing, player. */
 function facts(note: NoteDto, hasAudio: boolean) {
   const id = encodeURIComponent(note.id);
-  const processing = !FINAL_STATUSES.has(note.status);
+  // Followed while something is happening to it: processing, or being recorded.
+  const processing = !FINAL_STATUSES.has(note.status) || note.status === "recording" || note.status === "idle";
   const people = note.participants.length
     ? note.participants.map((p) => (p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email)).join(", ")
     : "—";
@@ -195,6 +196,22 @@ export function DeleteNotePage(props: { viewer: Viewer; note: NoteDto }) {
   );
 }
 
+/** A folder to file the new note in, where the workspace has any. */
+function FolderSelect(props: { id: string; folders: { id: string; name: string }[] }) {
+  if (!props.folders.length) return null;
+  return (
+    <>
+      <label for={props.id}>Folder</label>
+      <select id={props.id} name="folderId">
+        <option value="">None</option>
+        {props.folders.map((x) => (
+          <option value={x.id}>{x.name}</option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export function NewNotePage(props: {
   viewer: Viewer;
   folders: { id: string; name: string }[];
@@ -217,17 +234,7 @@ export function NewNotePage(props: {
           <p id="record-unavailable" class="alert error" hidden></p>
           <label for="record-title">Name of the meeting (optional)</label>
           <input id="record-title" name="title" type="text" maxlength={500} />
-          {props.folders.length ? (
-            <>
-              <label for="record-folder">Folder</label>
-              <select id="record-folder" name="folderId">
-                <option value="">None</option>
-                {props.folders.map((x) => (
-                  <option value={x.id}>{x.name}</option>
-                ))}
-              </select>
-            </>
-          ) : null}
+          <FolderSelect id="record-folder" folders={props.folders} />
           <label class="check">
             <input id="record-tab" type="checkbox" /> Also record a call in another tab or window (choose it, and share
             its audio)
@@ -280,17 +287,7 @@ export function NewNotePage(props: {
           </div>
           <label for="upload-title">Title (optional)</label>
           <input id="upload-title" name="title" type="text" maxlength={500} />
-          {props.folders.length ? (
-            <>
-              <label for="upload-folder">Folder</label>
-              <select id="upload-folder" name="folderId">
-                <option value="">None</option>
-                {props.folders.map((x) => (
-                  <option value={x.id}>{x.name}</option>
-                ))}
-              </select>
-            </>
-          ) : null}
+          <FolderSelect id="upload-folder" folders={props.folders} />
           <progress value="0" max="1" aria-label="Upload progress"></progress>
           <p id="upload-status" role="status" class="small"></p>
           <div class="actions">
