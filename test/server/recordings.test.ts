@@ -13,6 +13,7 @@ import { client, type Client } from "../helpers/http.js";
 import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { startTranscriptionServer, wordOverlap, type VendorServer } from "../helpers/vendors.js";
 import { until } from "../helpers/until.js";
+import { connectMcp } from "../helpers/mcp.js";
 
 const SPOKEN =
   "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
@@ -262,6 +263,14 @@ describe("transcribed while it is recorded", () => {
       200,
     );
     expect(live.transcripts[0].text).toMatch(/window of \d+\.\d seconds/);
+    // An assistant asking over MCP meanwhile gets the same: the note, recording, and what was said so far.
+    const { client: mcp } = await connectMcp(server.url, server.key);
+    const got = (await mcp.callTool({ name: "svc_get_note", arguments: { id: noteId } })).structuredContent as {
+      note: { status: string; transcripts: unknown[] };
+    };
+    expect(got.note.status).toBe("recording");
+    expect(got.note.transcripts.length).toBeGreaterThan(0);
+    await mcp.close();
     const liveCalls = stt.calls.length;
     expect(liveCalls).toBeGreaterThan(0);
 
