@@ -14,6 +14,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE, writeWindowWav } from "../ai/audio.js";
+import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { SegmentRow } from "../db/stores/note-store.js";
@@ -112,6 +113,16 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
       await drop(uploadId);
       return false;
     }
+    // Without an engine there is nothing to do live: the pipeline says why once the recording stops.
+    const ai = await d.engines(note.workspaceId);
+    let engine;
+    try {
+      engine = ai.transcriber();
+    } catch (err) {
+      if (!(err instanceof EngineConfigError)) throw err;
+      await drop(uploadId);
+      return false;
+    }
     const pieces = await d.repos.recordingPieces.list(uploadId);
     let decoder = decoders.get(uploadId);
     if (!decoder || decoder.proc.exitCode !== null) {
@@ -134,8 +145,6 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     const size = await settled(decoder.pcm);
     const liveSec = Number(note.processingInfo?.liveSec ?? 0);
     const available = size / BYTES_PER_SECOND;
-    const ai = await d.engines(note.workspaceId);
-    const engine = ai.transcriber();
     const windowSec = Math.min(engine.windowSec, LIVE_WINDOW_SEC);
     const fed = decoder.fedSeq > fedBefore;
     if (available - liveSec < windowSec * 1.5) return fed;

@@ -78,13 +78,14 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
   async function transcribe(note: NoteRow, signal: AbortSignal) {
     const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
     if (!upload) throw new PermanentJobError("The note's recording is missing.");
+    // A live recording arrived in pieces: they become its one recording first (once),
+    // before anything that may fail, so that it plays even when it cannot be transcribed yet.
+    if (!(await d.store.exists(audioKey(upload)))) await d.recordings.assemble(upload);
     const ai = await d.engines(note.workspaceId);
     const engine = ai.transcriber();
     let detected: string | undefined;
     const work = path.join(d.tmpDir, `${note.id}-${randomBytes(4).toString("hex")}`);
     await fsp.mkdir(work, { recursive: true });
-    // A live recording arrived in pieces: they become its one recording first (once).
-    if (!(await d.store.exists(audioKey(upload)))) await d.recordings.assemble(upload);
     const local = await d.store.localFile(audioKey(upload));
     try {
       const pcm = path.join(work, "audio.pcm");

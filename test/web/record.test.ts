@@ -138,3 +138,40 @@ describe("recording in the browser", () => {
     await page.context().close();
   }, 60_000);
 });
+
+describe("recording where no speech engine is set up", () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    // whisper chosen, with no model installed: nothing can transcribe.
+    bare = await startServer({
+      args: ["--no-rate-limit", "--stt-engine", "whisper"],
+      env: { NOTULA_RECORDING_QUIET_SEC: "20" },
+    });
+    await admin(bare.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+  });
+  afterAll(() => bare?.stop());
+
+  it("says so before recording, and keeps what is recorded for when there is one", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${bare.url}/sign-in`);
+    await page.getByLabel("Email").fill("admin@notula.local");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/notes$/);
+    await page.goto(`${bare.url}/notes/new`);
+    const alert = await page.getByRole("alert").first().textContent();
+    expect(alert).toMatch(/Recordings cannot be transcribed yet\. No whisper model is installed/);
+    expect(alert).toMatch(/Process again/);
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await until("recording to start", async () => (await page.locator("#record-state").textContent()) === "Recording…");
+    await new Promise((r) => setTimeout(r, 7_000));
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.waitForURL(/\/notes\/note_/, { timeout: 60_000 });
+    const noteId = /\/notes\/(note_[^/?#]+)/.exec(page.url())![1];
+    const note = await waitForStatus(client(bare.url, bare.key), noteId, undefined, 60_000);
+    expect(note.status).toBe("recorded-not-summarized");
+    expect(note.processingError).toMatch(/No whisper model is installed/);
+    expect((await page.request.get(`${bare.url}/notes/${noteId}/audio`)).status()).toBe(200);
+    await page.context().close();
+  }, 120_000);
+});

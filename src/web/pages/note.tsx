@@ -220,11 +220,22 @@ export function NewNotePage(props: {
   error?: string;
   title?: string;
   text?: string;
+  /** Why recordings cannot be transcribed now (no speech-to-text engine), or null. */
+  speechProblem?: string | null;
 }) {
   return (
     <Layout title="New note" viewer={props.viewer} section="new">
       <h1>New note</h1>
       <Alert error={props.error} />
+      {props.speechProblem ? (
+        <p class="alert error" role="alert">
+          Recordings cannot be transcribed yet.{" "}
+          {props.viewer.role === "admin"
+            ? props.speechProblem
+            : "Ask an admin to set up speech-to-text (they see how here)."}{" "}
+          What you record or upload now is kept; once an engine is set up, open the note and choose Process again.
+        </p>
+      ) : null}
       <section>
         <h2>Record a meeting</h2>
         <noscript>

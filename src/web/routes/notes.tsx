@@ -10,6 +10,7 @@ import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 import { RECORDING_FORMATS, RECORDING_LIMITS } from "../../shared/schemas/recordings.js";
 import { Readable } from "node:stream";
+import { EngineConfigError } from "../../ai/transcription/engine.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
@@ -78,6 +79,17 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     });
   });
 
+  /** Why recordings cannot be transcribed in this workspace now, or null when they can. */
+  const speechProblem = async (c: Parameters<typeof viewerOf>[0]): Promise<string | null> => {
+    try {
+      (await services.aiConfig.engines(viewerOf(c).principal.workspaceId)).transcriber();
+      return null;
+    } catch (err) {
+      if (err instanceof EngineConfigError) return err.message;
+      throw err;
+    }
+  };
+
   app.get("/notes/new", async (c) =>
     render(
       c,
@@ -86,6 +98,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
         folders={await folderChoices(c)}
         extensions={AUDIO_EXTENSIONS}
         maxBytes={opts.maxUploadBytes}
+        speechProblem={await speechProblem(c)}
       />,
     ),
   );
