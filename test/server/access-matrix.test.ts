@@ -973,7 +973,67 @@ describe("the access matrix", () => {
           (await api("POST", `/v1/recordings/${note.id}/stop`)).status,
           restStatus(who, "notes", records),
         );
+        // The web app's recorder: the session (and its CSRF token) in place of a key.
+        if (WEB_PEOPLE.includes(who)) {
+          // A recording of the same kind, still under way (the REST checks above may have stopped the first).
+          const fresh = (await w.people.inside.api("POST", "/v1/recordings", { format: "ogg", folderId })).body.note;
+          const csrf = await csrfOf(who);
+          const webJson = (method: string, path: string, body?: string) =>
+            fetch(server.url + path, {
+              method,
+              headers: { cookie: w.people[who].cookie!, "x-csrf-token": csrf, accept: "application/json" },
+              body,
+            }).then((r) => r.status);
+          const webStatus = (d: Decision) => STATUS[d];
+          check("web", "GET /notes/:id/live", label, await webJson("GET", `/notes/${fresh.id}/live`), sees ? 200 : 404);
+          check(
+            "web",
+            "PUT /notes/:id/pieces/:seq",
+            label,
+            await webJson("PUT", `/notes/${fresh.id}/pieces/0`, "OggS" + "x".repeat(60)),
+            webStatus(records),
+          );
+          check(
+            "web",
+            "POST /notes/:id/record/stop",
+            label,
+            await webJson("POST", `/notes/${fresh.id}/record/stop`),
+            webStatus(records),
+          );
+          await w.people.inside.api("POST", `/v1/recordings/${fresh.id}/stop`);
+        }
         await w.people.inside.api("POST", `/v1/recordings/${note.id}/stop`);
+      }
+      if (WEB_PEOPLE.includes(who)) {
+        const started = await fetch(`${server.url}/notes/record/start`, {
+          method: "POST",
+          headers: {
+            cookie: w.people[who].cookie!,
+            "x-csrf-token": await csrfOf(who),
+            accept: "application/json",
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ format: "webm", folderId: w.privateFolder }),
+        });
+        // Filing a recording in a private folder is for its members.
+        const inFolder = folderPolicy.see(actorOf(w, who), {
+          id: w.privateFolder,
+          workspaceId: w.workspaceId,
+          ownerUserId: w.people.inside.userId,
+          isPrivate: true,
+        });
+        check(
+          "web",
+          "POST /notes/record/start",
+          `${who} into the private folder`,
+          started.status,
+          inFolder ? 200 : 400,
+        );
+        if (started.ok)
+          await w.people[who].api(
+            "POST",
+            `/v1/recordings/${((await started.json()) as { noteId: string }).noteId}/stop`,
+          );
       }
     }
   }, 120_000);
