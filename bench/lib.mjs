@@ -52,3 +52,33 @@ export async function api(server, method, p, body) {
 }
 
 export const seconds = (ms) => (ms / 1000).toFixed(2);
+
+/** Uploads a recording through the presigned flow; returns the audioUrl that makes a note of it. */
+export async function uploadRecording(server, file, fileExtension, durationSec) {
+  const { presignedUrl, audioUrl, contentType } = await api(
+    server,
+    "POST",
+    "/v1/notes/from-audio/generate-upload-url",
+    {
+      fileExtension,
+      duration: durationSec,
+    },
+  );
+  const put = await fetch(presignedUrl, {
+    method: "PUT",
+    body: fs.readFileSync(file),
+    headers: { "content-type": contentType },
+  });
+  if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
+  return audioUrl;
+}
+
+/** Polls a note until it is completed; throws with its error if processing failed. */
+export async function untilCompleted(server, noteId) {
+  for (;;) {
+    const { note } = await api(server, "GET", `/v1/notes/${noteId}`);
+    if (note.status === "completed") return note;
+    if (note.status === "recorded-not-summarized") throw new Error(note.processingError);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { api, seconds, startServer, stopServer } from "./lib.mjs";
+import { api, seconds, startServer, stopServer, untilCompleted, uploadRecording } from "./lib.mjs";
 
 const MINUTES = Number(process.env.BENCH_PIPELINE_MINUTES ?? 10);
 const SENTENCE =
@@ -47,26 +47,11 @@ function direct(file, dir) {
 async function throughPipeline(file, dir) {
   const server = await startServer(path.join(dir, "data"), ["--stt-engine", "sphinx"]);
   try {
-    const { presignedUrl, audioUrl, contentType } = await api(
-      server,
-      "POST",
-      "/v1/notes/from-audio/generate-upload-url",
-      { fileExtension: "mp3", duration: MINUTES * 60 },
-    );
-    const put = await fetch(presignedUrl, {
-      method: "PUT",
-      body: fs.readFileSync(file),
-      headers: { "content-type": contentType },
-    });
-    if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
+    const audioUrl = await uploadRecording(server, file, "mp3", MINUTES * 60);
     const t = performance.now();
     const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl });
-    for (;;) {
-      const { note } = await api(server, "GET", `/v1/notes/${noteId}`);
-      if (note.status === "completed") return { ms: performance.now() - t, segments: note.transcripts.length };
-      if (note.status === "recorded-not-summarized") throw new Error(note.processingError);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const note = await untilCompleted(server, noteId);
+    return { ms: performance.now() - t, segments: note.transcripts.length };
   } finally {
     await stopServer(server.proc);
   }

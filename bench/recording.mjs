@@ -10,7 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { api, rssMb, seconds, startServer, stopServer } from "./lib.mjs";
+import { api, rssMb, seconds, startServer, stopServer, untilCompleted, uploadRecording } from "./lib.mjs";
 
 const MINUTES = Number(process.env.BENCH_RECORDING_MINUTES ?? 30);
 const SPEED = Number(process.env.BENCH_RECORDING_SPEED ?? 10);
@@ -85,23 +85,6 @@ function meeting(dir, minutes) {
   return out;
 }
 
-const until = async (what, probe, timeoutMs = 30 * 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-const completed = (server, noteId) =>
-  until(`note ${noteId} completed`, async () => {
-    const { note } = await api(server, "GET", `/v1/notes/${noteId}`);
-    if (note.status === "recorded-not-summarized") throw new Error(note.processingError);
-    return note.status === "completed" ? note : null;
-  });
-
 async function putPiece(server, noteId, seq, body, durationMs) {
   const r = await fetch(`${server.url}/v1/recordings/${noteId}/pieces/${seq}?durationMs=${durationMs}`, {
     method: "PUT",
@@ -120,24 +103,10 @@ function piecesOf(file, minutes) {
 }
 
 async function uploaded(server, file, minutes) {
-  const { presignedUrl, audioUrl, contentType } = await api(
-    server,
-    "POST",
-    "/v1/notes/from-audio/generate-upload-url",
-    {
-      fileExtension: "ogg",
-      duration: minutes * 60,
-    },
-  );
-  const put = await fetch(presignedUrl, {
-    method: "PUT",
-    body: fs.readFileSync(file),
-    headers: { "content-type": contentType },
-  });
-  if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
+  const audioUrl = await uploadRecording(server, file, "ogg", minutes * 60);
   const t = performance.now();
   const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl });
-  await completed(server, noteId);
+  await untilCompleted(server, noteId);
   return performance.now() - t;
 }
 
@@ -154,7 +123,7 @@ async function recorded(server, file, minutes) {
   const { note: during } = await api(server, "GET", `/v1/notes/${note.id}`);
   const t = performance.now();
   await api(server, "POST", `/v1/recordings/${note.id}/stop`);
-  const done = await completed(server, note.id);
+  const done = await untilCompleted(server, note.id);
   return { ms: performance.now() - t, liveSegments: during.transcripts.length, segments: done.transcripts.length };
 }
 

@@ -8,15 +8,9 @@ import { pgPassageRepo } from "../../src/db/pg/passages.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
+import { axisVector, workspaceRow } from "../helpers/rows.js";
 
-/** A unit vector pointing mostly along axis `i` of 8. */
-const v = (i: number, tilt = 0) => {
-  const x = new Float32Array(8).fill(0.01);
-  x[i] = 1;
-  x[(i + 1) % 8] = tilt;
-  const n = Math.hypot(...x);
-  return x.map((c) => c / n);
-};
+const v = axisVector;
 
 describe("passage vectors on both dialects", () => {
   const ctx = withPostgres();
@@ -26,16 +20,7 @@ describe("passage vectors on both dialects", () => {
     const sqlite = createRepositories(lite.db).passages;
     const conn = pgConnection(ctx.pg.db);
     const postgres = pgPassageRepo(conn.db, conn.transaction);
-    const ws = (id: string) => ({
-      id,
-      name: id,
-      plan: "pro" as const,
-      settings: {},
-      allowedEmailDomains: [],
-      iconUrl: null,
-      createdAt: 1,
-      updatedAt: 1,
-    });
+    const ws = (id: string) => workspaceRow(id);
     await createRepositories(lite.db).workspaces.insert(ws("ws_1"));
     await createRepositories(lite.db).workspaces.insert(ws("ws_2"));
     await ctx.pg.db.insert(pgSchema.workspaces).values([ws("ws_1"), ws("ws_2")]);

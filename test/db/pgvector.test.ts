@@ -11,6 +11,7 @@ import { withPostgres } from "../helpers/postgres.js";
 import { client } from "../helpers/http.js";
 import { startServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
+import { workspaceRow } from "../helpers/rows.js";
 
 const DIMS = 16;
 let seed = 7;
@@ -20,16 +21,7 @@ const unit = (x: Float32Array) => {
   return x.map((c) => c / n);
 };
 const randomVector = () => unit(Float32Array.from({ length: DIMS }, rand));
-const ws = (id: string) => ({
-  id,
-  name: id,
-  plan: "pro" as const,
-  settings: {},
-  allowedEmailDomains: [],
-  iconUrl: null,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const ws = (id: string) => workspaceRow(id);
 
 describe("pgvector on PostgreSQL that has it (PGlite)", () => {
   let server: PgliteServer;

@@ -13,20 +13,12 @@ import { parseSearchQuery } from "../../src/core/search-query.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
 import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { tempDir } from "../helpers/server.js";
+import { axisVector, workspaceRow } from "../helpers/rows.js";
 
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
 
-const workspace = (id: string) => ({
-  id,
-  name: id,
-  plan: "pro" as const,
-  settings: {},
-  allowedEmailDomains: [],
-  iconUrl: null,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const workspace = workspaceRow;
 
 const participant = (email: string) => ({
   name: "P",
@@ -86,14 +78,7 @@ const list = (over: Partial<NoteListFilter> = {}): NoteListFilter => ({
 });
 const ids = (json: string[]) => json.map((j) => (JSON.parse(j) as { id: string }).id);
 
-/** A unit vector of 8 dimensions pointing mostly along axis `i`. */
-const vec = (i: number, tilt = 0) => {
-  const x = new Float32Array(8).fill(0.01);
-  x[i] = 1;
-  x[(i + 1) % 8] = tilt;
-  const n = Math.hypot(...x);
-  return x.map((c) => c / n);
-};
+const vec = axisVector;
 
 interface Backend {
   repos: Repositories;

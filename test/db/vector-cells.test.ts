@@ -9,6 +9,7 @@ import { cellsFor } from "../../src/db/repos/passage-index.js";
 import { trainCells } from "../../src/db/cells.js";
 import { buildVectorIndex, type BuildProgress } from "../../src/pipeline/vector-index.js";
 import { tempDir } from "../helpers/server.js";
+import { workspaceRow } from "../helpers/rows.js";
 
 const DIMS = 256;
 let state = 7;
@@ -26,16 +27,7 @@ describe("the vector index on SQLite", () => {
     const opened = openDatabase(`${tempDir()}/v.db`);
     const repos = createRepositories(opened.db, { vectorIndexAt: 1000 });
     const sqlite = opened.sqlite;
-    const ws = (id: string) => ({
-      id,
-      name: id,
-      plan: "pro" as const,
-      settings: {},
-      allowedEmailDomains: [],
-      iconUrl: null,
-      createdAt: 1,
-      updatedAt: 1,
-    });
+    const ws = (id: string) => workspaceRow(id);
     await repos.workspaces.insert(ws("ws_big"));
     await repos.workspaces.insert(ws("ws_small"));
     const add = async (workspace: string, notes: number, from = 0) => {
