@@ -8,7 +8,7 @@ import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
 import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
-import { RECORDING_FORMATS, RECORDING_LIMITS } from "../../shared/schemas/recordings.js";
+import { PieceParams, PieceQuery, RECORDING_FORMATS } from "../../shared/schemas/recordings.js";
 import { Readable } from "node:stream";
 import { EngineConfigError } from "../../ai/transcription/engine.js";
 import { describeZodError } from "../../http/context.js";
@@ -187,20 +187,18 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   });
   app.put("/notes/:id/pieces/:seq", async (c) => {
     if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
-    const seq = Number(c.req.param("seq"));
-    if (!Number.isInteger(seq) || seq < 0 || seq > RECORDING_LIMITS.maxSeq)
-      throw new BadRequestError("The piece's number must be a whole number from 0.");
-    const durationMs = Number(c.req.query("durationMs"));
+    // The same rules as the API's route.
+    const params = PieceParams.safeParse(c.req.param());
+    const query = PieceQuery.safeParse(c.req.query());
+    if (!params.success) throw new BadRequestError(`seq: ${describeZodError(params.error)}`);
+    if (!query.success) throw new BadRequestError(`durationMs: ${describeZodError(query.error)}`);
     if (!c.req.raw.body) throw new BadRequestError("The piece has no body.");
     const receipt = await services.recordings.addPiece(
       viewerOf(c).principal,
-      c.req.param("id"),
-      seq,
+      params.data.id,
+      params.data.seq,
       Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream),
-      {
-        durationMs: Number.isFinite(durationMs) && durationMs >= 0 ? Math.min(durationMs, 600_000) : undefined,
-        contentLength: c.req.header("content-length"),
-      },
+      { durationMs: query.data.durationMs, contentLength: c.req.header("content-length") },
     );
     return c.json({ seq: receipt.seq, duplicate: receipt.duplicate, missing: receipt.recording.missing });
   });
