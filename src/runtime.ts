@@ -16,6 +16,7 @@ import { DELETE_RECORDING } from "./jobs/housekeeping.js";
 import { PROCESS_NOTE } from "./pipeline/process-note.js";
 import { RECORDING_WATCHDOG } from "./pipeline/recording-watchdog.js";
 import { LIVE_TRANSCRIPTION } from "./pipeline/live-transcription.js";
+import { ENGINE_WATCH } from "./pipeline/engine-watch.js";
 import { INDEX_PASSAGES } from "./pipeline/index-passages.js";
 import type { Embedder } from "./ai/embeddings/embedder.js";
 import { createServices } from "./services/index.js";
@@ -182,6 +183,12 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
       { uploadId },
       { idempotencyKey: `recording:${uploadId}`, delayMs, coalesce: "queued" },
     );
+  const watchEngine = (workspaceId: string, delayMs: number) =>
+    queue.enqueue(
+      ENGINE_WATCH,
+      { workspaceId },
+      { idempotencyKey: `engine-watch:${workspaceId}`, delayMs, coalesce: "queued" },
+    );
   const transcribeLive = (uploadId: string) =>
     queue.enqueue(LIVE_TRANSCRIPTION, { uploadId }, { idempotencyKey: `live:${uploadId}` });
   const services = createServices(repos, {
@@ -196,12 +203,14 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     enqueueIndexing,
     redeliverWebhook: createRedelivery(queue),
     watchRecording,
+    watchEngine,
     transcribeLive,
     enqueueRecordingDeletion: (uploadId, key) =>
       queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
     // One process counts in memory; replicas share a PostgreSQL database and count there.
     counters: database.dialect === "postgres" ? databaseCounters(repos, now) : memoryCounters(now),
     ai: aiDefaults(dataDir, options.ai),
+    logger,
     now,
   });
   metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
@@ -214,6 +223,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     services,
     lifecycle,
     watchRecording,
+    watchEngine,
     secrets,
     now,
     embedder,

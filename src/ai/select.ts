@@ -1,4 +1,6 @@
 // Chooses the engines the config asks for, or what this machine has when it says "auto".
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import type { Config } from "../config/schema.js";
 import { createExtractiveSummarizer } from "./summarization/extractive.js";
 import { createOpenAiSummarizer } from "./summarization/openai-chat.js";
@@ -8,14 +10,17 @@ import { createOpenAiTranscriber } from "./transcription/openai.js";
 import { createSphinxTranscriber, sphinxAvailable } from "./transcription/sphinx.js";
 import { createWhisperTranscriber } from "./transcription/whisper.js";
 import { installedModel } from "./models.js";
+import { loadWhisperBinding, whisperBindingPath } from "./transcription/whisper-binding.js";
 import type { Embedder } from "./embeddings/embedder.js";
 import { createLocalEmbedder } from "./embeddings/local.js";
 import { createOpenAiEmbedder } from "./embeddings/openai.js";
 
 export function selectTranscriber(c: Config["transcription"], dataDir: string): SpeechToText {
   const model = c.modelPath ?? installedModel(dataDir);
+  // "auto" takes whisper only when it can run: a model without the binding is not an engine.
+  const whisper = model !== null && whisperBindingPath(dataDir) !== null;
   const engine =
-    c.engine === "auto" ? (c.url ? "openai" : model ? "whisper" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
+    c.engine === "auto" ? (c.url ? "openai" : whisper ? "whisper" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
   switch (engine) {
     case "openai":
       if (!c.url)
@@ -30,7 +35,9 @@ export function selectTranscriber(c: Config["transcription"], dataDir: string): 
         throw new EngineConfigError(
           "No whisper model is installed: run `notula models pull base.en`, or pass --model-path with a ggml model file.",
         );
-      return createWhisperTranscriber({ modelPath: model });
+      // Said when the engine is chosen, not when the first recording fails.
+      if (!whisper) loadWhisperBinding(dataDir);
+      return createWhisperTranscriber({ modelPath: model, dataDir });
     default:
       throw new EngineConfigError(
         "No speech-to-text engine is available: set --stt-url (an OpenAI-compatible transcription server such as https://api.openai.com/v1, with NOTULA_STT_API_KEY), run `notula models pull base.en` for the local whisper engine, or install pocketsphinx (Debian: apt-get install pocketsphinx pocketsphinx-en-us); then reprocess the note.",
@@ -90,7 +97,15 @@ export function describeEngines(
   const model = t.modelPath ?? installedModel(c.dataDir);
   const candidates: [string, string | null, string][] = [
     ["openai", t.url ? null : "no --stt-url", t.url ? `openai:${t.model} at ${shownUrl(t.url)}` : ""],
-    ["whisper", model ? null : "no model installed (notula models pull base.en)", model ? `whisper:${model}` : ""],
+    [
+      "whisper",
+      !model
+        ? "no model installed (notula models pull base.en)"
+        : whisperBindingPath(c.dataDir)
+          ? null
+          : "its binding is not installed (set it up from the web app or when `notula serve` offers it)",
+      model ? `whisper:${model}` : "",
+    ],
     ["sphinx", sphinxAvailable() ? null : "pocketsphinx is not installed", "sphinx:pocketsphinx"],
   ];
   const wanted = t.engine === "auto" ? candidates : candidates.filter(([name]) => name === t.engine);
@@ -120,4 +135,22 @@ export function describeEngines(
           }
         : { using: "local:use-lite-512 (bundled)", skipped: e.url ? [] : ["openai: no NOTULA_EMBEDDINGS_URL"] };
   return { transcription, summaries, embeddings };
+}
+
+/**
+ * What decides whether a transcription configuration can work here: the settings (a key
+ * by its digest only) and which local engines exist. A recording waiting for an engine is
+ * tried again only once this changes, so a wrong key is not retried every minute.
+ */
+export function transcriptionFacts(c: Config["transcription"], dataDir: string): string {
+  const model = c.modelPath ?? installedModel(dataDir);
+  return JSON.stringify({
+    engine: c.engine,
+    url: c.url ?? null,
+    model: c.model,
+    key: c.apiKey ? createHash("sha256").update(c.apiKey).digest("hex").slice(0, 16) : null,
+    whisperModel: model && fs.existsSync(model) ? model : null,
+    whisperBinding: whisperBindingPath(dataDir) !== null,
+    sphinx: sphinxAvailable(),
+  });
 }

@@ -119,6 +119,7 @@ function envLayer(env: Env): Layer {
       apiKey: env.NOTULA_STT_API_KEY,
       model: env.NOTULA_STT_MODEL,
       modelPath: env.NOTULA_WHISPER_MODEL,
+      modelsUrl: env.NOTULA_MODELS_URL,
       language: env.NOTULA_STT_LANGUAGE,
     },
     summarization: {

@@ -104,6 +104,8 @@ export const configSchema = z.object({
       model: z.string().default("whisper-1"),
       /** whisper.cpp model file for the local engine (else the one `notula models pull` fetched). */
       modelPath: z.string().optional(),
+      /** Where whisper.cpp models are downloaded from (a mirror); Hugging Face's whisper.cpp repository unless set. */
+      modelsUrl: z.string().url().optional(),
       /** The recordings' language (a code such as "de"), or unset/auto to let the engine detect it. */
       language: z.string().optional(),
     })

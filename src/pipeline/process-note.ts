@@ -20,6 +20,7 @@ import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../storage/audio-key.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "../services/note-lifecycle.js";
+import type { EngineWait } from "../services/engine-wait.js";
 import type { AudioStore } from "../storage/audio-store.js";
 
 export const PROCESS_NOTE = "process-note";
@@ -42,6 +43,8 @@ export interface PipelineDeps {
   maxAttempts: number;
   /** Delay before the first retry; each later one waits four times longer (capped at 10 minutes). */
   retryBaseMs: number;
+  /** Where a recording goes that no engine can transcribe yet. */
+  engineWait: Pick<EngineWait, "wait">;
   /** Told as each window of a recording is transcribed. */
   onProgress?: (noteId: string, done: number, total: number) => void;
   /** Told how long each stage took once it is done (metrics). */
@@ -115,7 +118,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         if (percent !== Math.floor((i / windows.length) * 100)) await repos.notes.setProgress(note.id, percent);
         d.onProgress?.(note.id, i + 1, windows.length);
       }
-      const { liveSec: _live, ...info } = note.processingInfo ?? {};
+      const { liveSec: _live, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
       await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
         processingInfo: { ...info, transcription: engine.name },
@@ -187,7 +190,14 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         if (note.status === "postprocessing" || note.status === "transcript-processing") {
           await lifecycle.transcriptionStarted(note);
           const started = performance.now();
-          await transcribe(note, signal);
+          try {
+            await transcribe(note, signal);
+          } catch (err) {
+            // No engine can do it: the recording waits for one, rather than failing for good.
+            if (!(err instanceof EngineConfigError)) throw err;
+            await d.engineWait.wait(note, err.message);
+            return;
+          }
           d.onStage?.("transcription", (performance.now() - started) / 1000);
           note = await repos.notes.getForProcessing(noteId);
           if (!note) return;

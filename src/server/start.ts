@@ -13,6 +13,7 @@ import { requestLog } from "../http/request-log.js";
 import { indexPassagesWorker } from "../pipeline/index-passages.js";
 import { buildVectorIndexWorker, queueDueBuilds } from "../pipeline/vector-index.js";
 import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
+import { engineWatchWorker } from "../pipeline/engine-watch.js";
 import { recordingWatchdogWorker } from "../pipeline/recording-watchdog.js";
 import { liveTranscriptionWorker } from "../pipeline/live-transcription.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
@@ -58,6 +59,7 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
       engines: (workspaceId) => runtime.services.aiConfig.engines(workspaceId),
       templates: runtime.services.templates,
       recordings: runtime.services.recordings,
+      engineWait: runtime.services.engineWait,
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,
@@ -68,6 +70,7 @@ function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string
   if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder, queue: runtime.queue }));
   runtime.queue.define(buildVectorIndexWorker({ repos: runtime.repos, now: runtime.now }));
   runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
+  runtime.queue.define(engineWatchWorker({ engineWait: runtime.services.engineWait, watch: runtime.watchEngine }));
   runtime.queue.define(
     recordingWatchdogWorker({ recordings: runtime.services.recordings, watch: runtime.watchRecording }),
   );

@@ -3,7 +3,8 @@
 // the server's flags and environment. API keys are sealed at rest and never returned.
 import type { Config } from "../config/schema.js";
 import type { Repositories } from "../db/repos/index.js";
-import { selectSummarizer, selectTranscriber } from "../ai/select.js";
+import { selectSummarizer, selectTranscriber, transcriptionFacts } from "../ai/select.js";
+import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Summarizer } from "../ai/summarization/summarizer.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import type { SpeechToText } from "../ai/transcription/engine.js";
@@ -95,6 +96,8 @@ export function createAiConfigService(
   secrets: SecretBox,
   defaults: AiDefaults,
   now: Clock,
+  /** Told after an admin changed the workspace's engines (waiting recordings are tried again). */
+  changed: (workspaceId: string) => Promise<unknown> = async () => {},
 ) {
   const transcribers = engineCache<SpeechToText>();
 
@@ -205,7 +208,32 @@ export function createAiConfigService(
           });
         }
       });
+      await changed(p.workspaceId);
       return present(p.workspaceId);
+    },
+
+    /** Why the workspace's recordings cannot be transcribed now (no usable engine), or null when they can. */
+    async transcriptionProblem(workspaceId: string): Promise<string | null> {
+      try {
+        selectTranscriber((await merged(workspaceId)).transcription, defaults.dataDir);
+        return null;
+      } catch (err) {
+        if (err instanceof EngineConfigError) return err.message;
+        throw err;
+      }
+    },
+
+    /** What decides whether the workspace's transcription can work (see transcriptionFacts). */
+    async transcriptionFacts(workspaceId: string): Promise<string> {
+      return transcriptionFacts((await merged(workspaceId)).transcription, defaults.dataDir);
+    },
+
+    /** Points the workspace at the local whisper engine (once it is set up). */
+    async useLocalWhisper(p: Principal): Promise<void> {
+      if (!workspacePolicy.configureAi(p))
+        throw new ForbiddenError("Only an admin of the workspace can change its speech-to-text engine.");
+      await store.write(p.workspaceId, (s) => ({ ...s, transcription: { ...s.transcription, engine: "whisper" } }));
+      await changed(p.workspaceId);
     },
 
     /** The engines and languages for a workspace's notes, resolved when a job runs. */

@@ -25,6 +25,9 @@ import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { createWorkspaceService } from "./workspaces.js";
 import { createAiConfigService, createAiSettingsStore, type AiDefaults } from "./ai-config.js";
+import { createEngineWait, type EngineWait } from "./engine-wait.js";
+import { createSpeechSetup } from "./speech-setup.js";
+import { silentLogger, type Logger } from "../core/logger.js";
 import { createTemplateService } from "./templates.js";
 
 export interface ServiceOptions {
@@ -46,12 +49,16 @@ export interface ServiceOptions {
   watchRecording: (uploadId: string, delayMs: number) => Promise<unknown>;
   /** Queues transcribing what a live recording has received so far. */
   transcribeLive: (uploadId: string) => Promise<unknown>;
+  /** Makes sure a workspace with recordings waiting for an engine is looked at again in `delayMs`. */
+  watchEngine: (workspaceId: string, delayMs: number) => Promise<unknown>;
   /** Queues the durable removal of a deleted note's recording. */
   enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** The embedding engine, or null when meaning-based search is off. */
   embedder: Embedder | null;
   /** Where rate limits and sign-in throttling count. */
   counters: CounterStore;
+  /** Where services log what happens in the background (the engine setup). */
+  logger?: Logger;
   /** The server's own AI settings, under each workspace's. */
   ai: Omit<AiDefaults, "embedder">;
   now?: Clock;
@@ -82,6 +89,23 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     enqueueRecordingDeletion: opts.enqueueRecordingDeletion,
     templates,
     access,
+  });
+  // Built in a cycle: a change of engines resumes waiting recordings, which asks the engines.
+  let engineWait: EngineWait | undefined = undefined;
+  const aiConfig = createAiConfigService(
+    repos,
+    aiSettings,
+    opts.secrets,
+    { ...opts.ai, embedder: opts.embedder },
+    now,
+    (workspaceId) => engineWait!.resume(workspaceId),
+  );
+  engineWait = createEngineWait({ repos, lifecycle: opts.lifecycle, ai: aiConfig, watch: opts.watchEngine });
+  const speechSetup = createSpeechSetup({
+    dataDir: opts.ai.dataDir,
+    modelsUrl: opts.ai.transcription.modelsUrl,
+    ai: aiConfig,
+    logger: opts.logger ?? silentLogger(),
   });
   return {
     access,
@@ -119,7 +143,9 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
     search: createSearchService(repos, opts.embedder, access),
     templates,
-    aiConfig: createAiConfigService(repos, aiSettings, opts.secrets, { ...opts.ai, embedder: opts.embedder }, now),
+    aiConfig,
+    engineWait,
+    speechSetup,
     oauth,
     accounts,
     counters: opts.counters,

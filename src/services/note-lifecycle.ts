@@ -8,6 +8,7 @@
 //   recorded:    idle → recording → postprocessing (→ as from audio); a recording that got
 //                no audio: idle | recording → recorded-not-summarized
 //   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
+//   no engine:   transcript-processing → recorded-not-summarized, waiting; reprocessed once one appears
 import { IN_FLIGHT_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
@@ -116,8 +117,14 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       if (IN_FLIGHT.has(note.status)) throw new ConflictError(`Note ${note.id} is being processed already.`);
       const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
       await check(note.id, to);
+      const { awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
       await repos.transaction(async () => {
-        await repos.notes.setProcessingState(note.id, { status: to, processingError: null, updatedAt: now() });
+        await repos.notes.setProcessingState(note.id, {
+          status: to,
+          processingError: null,
+          ...(note.awaitingEngineSince !== null ? { awaitingEngineSince: null, processingInfo: info } : {}),
+          updatedAt: now(),
+        });
         await d.enqueueProcessing(note.id);
       });
     },
@@ -237,6 +244,27 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         note.id,
         { status: "completed", processingError: null, updatedAt: now(), ...fields },
         opts.updated ? "note.updated" : "note.completed",
+      );
+    },
+
+    /**
+     * No speech-to-text engine can transcribe the recording now: the note keeps it and
+     * says why, and waits (with the facts that made it wait) to be tried again once an
+     * engine appears.
+     */
+    async awaitingEngine(noteId: string, reason: string, facts: string): Promise<void> {
+      const note = await current(noteId);
+      if (!note || !canMove(note.status, "recorded-not-summarized")) return;
+      await settle(
+        noteId,
+        {
+          status: "recorded-not-summarized",
+          processingError: `Waiting for a speech-to-text engine; the recording is kept and will be transcribed as soon as one is set up. ${reason}`,
+          processingInfo: { ...(note.processingInfo ?? {}), awaitingEngine: facts },
+          awaitingEngineSince: note.awaitingEngineSince ?? now(),
+          updatedAt: now(),
+        },
+        "note.completed",
       );
     },
 

@@ -356,7 +356,7 @@ describe("upload", () => {
         NOTULA_API_KEY: failing.key,
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/Processing failed: Transcription failed: .*NOTULA_STT_URL/);
+      expect(r.stderr).toMatch(/notula: Waiting for a speech-to-text engine; the recording is kept .*NOTULA_STT_URL/);
     } finally {
       await failing.stop();
     }

@@ -49,7 +49,7 @@ export function actorOf(w: World, who: Who): Actor {
   };
 }
 
-async function webSession(url: string, email: string): Promise<string> {
+export async function webSession(url: string, email: string): Promise<string> {
   const page = await fetch(`${url}/sign-in`);
   const form = /notula_form=([^;]+)/.exec(page.headers.get("set-cookie") ?? "")![1];
   const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1];

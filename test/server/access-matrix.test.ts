@@ -653,6 +653,14 @@ describe("the access matrix", () => {
         (await web(who, "GET", "/settings/workspace")).status,
         admin ? 200 : 403,
       );
+      for (const page of ["/settings/speech", "/settings/speech/status"])
+        check(
+          "web",
+          `GET ${page}`,
+          who,
+          (await web(who, "GET", page)).status,
+          workspacePolicy.configureAi(actorOf(w, who)) ? 200 : 403,
+        );
       const folders = await web(who, "GET", "/settings/folders");
       check(
         "web",

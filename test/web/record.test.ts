@@ -161,7 +161,7 @@ describe("recording where no speech engine is set up", () => {
     await page.goto(`${bare.url}/notes/new`);
     const alert = await page.getByRole("alert").first().textContent();
     expect(alert).toMatch(/Recordings cannot be transcribed yet\. No whisper model is installed/);
-    expect(alert).toMatch(/Process again/);
+    expect(alert).toMatch(/transcribed by itself as soon as an engine is set up/);
     await page.getByRole("button", { name: "Record", exact: true }).click();
     await until("recording to start", async () => (await page.locator("#record-state").textContent()) === "Recording…");
     await new Promise((r) => setTimeout(r, 7_000));

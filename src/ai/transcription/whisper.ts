@@ -1,22 +1,12 @@
 // The local whisper.cpp engine, in-process through @fugood/whisper.node (prebuilt
-// binaries in its npm packages). The binding is loaded on first use only.
+// binaries in its npm packages). The binding is loaded on first use only (see whisper-binding.ts).
 import fs from "node:fs";
 import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText } from "./engine.js";
+import { loadWhisperBinding } from "./whisper-binding.js";
 
-type WhisperModule = typeof import("@fugood/whisper.node");
-type WhisperContext = Awaited<ReturnType<WhisperModule["initWhisper"]>>;
+type WhisperContext = Awaited<ReturnType<ReturnType<typeof loadWhisperBinding>["initWhisper"]>>;
 
-async function loadBinding(): Promise<WhisperModule> {
-  try {
-    return await import("@fugood/whisper.node");
-  } catch {
-    throw new EngineConfigError(
-      "The local whisper engine needs the @fugood/whisper.node package: install it next to notula (npm install @fugood/whisper.node), or use --stt-engine sphinx or an OpenAI-compatible server (--stt-url).",
-    );
-  }
-}
-
-export function createWhisperTranscriber(opts: { modelPath: string; threads?: number }): SpeechToText {
+export function createWhisperTranscriber(opts: { modelPath: string; dataDir: string; threads?: number }): SpeechToText {
   let context: Promise<WhisperContext> | null = null;
   function ctx() {
     context ??= (async () => {
@@ -24,7 +14,7 @@ export function createWhisperTranscriber(opts: { modelPath: string; threads?: nu
         throw new EngineConfigError(
           `The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`,
         );
-      const binding = await loadBinding();
+      const binding = loadWhisperBinding(opts.dataDir);
       try {
         return await binding.initWhisper({ filePath: opts.modelPath, useGpu: false });
       } catch (err) {
@@ -62,14 +52,4 @@ export function createWhisperTranscriber(opts: { modelPath: string; threads?: nu
       }
     },
   };
-}
-
-/** Whether the binding can be imported here (for engine auto-selection). */
-export async function whisperBindingAvailable(): Promise<boolean> {
-  try {
-    await import("@fugood/whisper.node");
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -44,6 +44,8 @@ export async function waitForNote(ctx: Pick<Deps, "api">, id: string, intervalMs
     const { note } = await ctx.api.call("getNote", { params: { id } });
     show(note);
     if (SETTLED.includes(note.status)) {
+      // A recording waiting for a speech engine has not failed: its reason says so whole.
+      if (note.processingError?.startsWith("Waiting for")) throw new CliError(note.processingError);
       if (note.status !== "completed" || note.processingError)
         throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
       for (const warning of note.processingWarnings ?? []) info(`warning: ${warning}`);

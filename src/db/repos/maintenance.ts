@@ -1,6 +1,6 @@
 // Housekeeping queries: what has expired or outlived its use, removed in bulk by the
 // periodic sweep. Portable (awaited query builders only), like the repositories it tidies after.
-import { and, eq, inArray, lt, lte, notExists, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, notExists, or } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { Tables } from "./portable.js";
 
@@ -22,9 +22,29 @@ export function maintenanceRepo(db: Db, t: Tables) {
     audioUploads,
     jobs,
     webhookEvents,
+    notes,
   } = t;
   const gone = (rows: unknown[]) => rows.length;
   return {
+    /** A workspace's recordings that wait for a speech-to-text engine, oldest first (for the engine watch). */
+    async awaitingEngine(
+      workspaceId: string,
+      limit: number,
+    ): Promise<{ id: string; processingInfo: Record<string, string> | null }[]> {
+      return await db
+        .select({ id: notes.id, processingInfo: notes.processingInfo })
+        .from(notes)
+        .where(
+          and(
+            isNotNull(notes.awaitingEngineSince),
+            eq(notes.workspaceId, workspaceId),
+            eq(notes.status, "recorded-not-summarized"),
+          ),
+        )
+        .orderBy(asc(notes.awaitingEngineSince))
+        .limit(limit);
+    },
+
     /** Sign-in requests, codes, tokens and sessions past their expiry; counts by kind. */
     async deleteExpired(now: number): Promise<Record<string, number>> {
       return {

@@ -1,6 +1,7 @@
 // Notes and their parts: participants, transcript segments, folder links.
 import { NOTE_KINDS, NOTE_STATUSES, VISIBILITIES } from "../../core/note-vocabulary.js";
 import { createdAtColumn, nocase, updatedAtColumn } from "./columns.js";
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { folders } from "./directory.js";
@@ -47,6 +48,8 @@ export const notes = sqliteTable(
     audioUploadId: text("audio_upload_id"),
     /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */
     processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
+    /** Since when a recording waits for a speech-to-text engine to exist (ms), else null: it is transcribed once one does. */
+    awaitingEngineSince: integer("awaiting_engine_since"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -58,6 +61,10 @@ export const notes = sqliteTable(
     index("notes_ws_title_idx").on(t.workspaceId, nocase(t.title), t.id, t.visibility, t.createdBy),
     index("notes_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("notes_ws_creator_created_idx").on(t.workspaceId, t.createdBy, t.createdAt),
+    // Few rows ever wait; the engine check reads only those.
+    index("notes_awaiting_engine_idx")
+      .on(t.awaitingEngineSince)
+      .where(sql`${t.awaitingEngineSince} IS NOT NULL`),
   ],
 );
 

@@ -19,6 +19,7 @@ export type ProcessingFields =
   | "processingError"
   | "processingInfo"
   | "processingWarnings"
+  | "awaitingEngineSince"
   | "updatedAt"
   | "summary"
   | "enhancedNote"
@@ -54,10 +55,11 @@ export interface NoteListFilter {
 /** A list item (the Note shape without its long texts), or a brief (id, title, dates). */
 export type ListProjection = "item" | "brief";
 
+type LaterFields = "templateId" | "processingWarnings" | "processingProgress" | "awaitingEngineSince";
+
 export interface NewNote {
-  /** Processing fills in the template, warnings and progress later. */
-  row: Omit<NoteRow, "seq" | "templateId" | "processingWarnings" | "processingProgress"> &
-    Partial<Pick<NoteRow, "templateId" | "processingWarnings" | "processingProgress">>;
+  /** Processing fills in the template, warnings, progress and any wait for an engine later. */
+  row: Omit<NoteRow, "seq" | LaterFields> & Partial<Pick<NoteRow, LaterFields>>;
   segments: SegmentRow[];
   folderIds: string[];
 }

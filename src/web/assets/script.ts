@@ -30,6 +30,27 @@ if (player) {
   addEventListener("hashchange", cue);
 }
 
+// Settings → Speech-to-text: the local engine's setup fills its progress bar, and the
+// page reloads once it has finished (or failed).
+const setup = $("#speech-setup");
+if (setup && (setup.dataset.phase === "installing" || setup.dataset.phase === "downloading")) {
+  const bar = $("#speech-progress"), said = $("#speech-progress-text");
+  const mb = (n) => (n / 1048576).toFixed(1) + " MB";
+  const tick = async () => {
+    try {
+      const r = await fetch("/settings/speech/status", { headers: { accept: "application/json" } });
+      const s = await r.json();
+      if (s.phase !== "installing" && s.phase !== "downloading") return location.reload();
+      if (s.phase === "downloading" && s.total) {
+        bar.max = s.total; bar.value = s.received;
+        said.textContent = "Downloading " + s.model + ": " + mb(s.received) + " of " + mb(s.total) + " (" + Math.floor(s.received / s.total * 100) + "%)";
+      } else if (s.phase === "downloading") said.textContent = "Downloading " + s.model + ": " + mb(s.received);
+    } catch {}
+    setTimeout(tick, 500);
+  };
+  setTimeout(tick, 500);
+}
+
 // A note being processed shows its stage and progress, and reloads once its status changes.
 const poll = $("[data-poll-status]");
 if (poll) {

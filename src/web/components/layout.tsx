@@ -5,7 +5,7 @@ import type { Child } from "hono/jsx";
 import { SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
 
-export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks" | "workspace";
+export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks" | "workspace" | "speech";
 
 const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] = [
   { id: "notes", href: "/notes", label: "Notes" },
@@ -16,6 +16,7 @@ const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] 
   { id: "admin", href: "/settings/members", label: "Members", admin: true },
   { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", admin: true },
   { id: "workspace", href: "/settings/workspace", label: "Workspace", admin: true },
+  { id: "speech", href: "/settings/speech", label: "Speech-to-text", admin: true },
 ];
 
 /** The top bar of a signed-in page: sections (admin ones for admins), who, sign out. */

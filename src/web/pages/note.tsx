@@ -8,6 +8,7 @@ export interface NoteAbilities {
   delete: boolean;
 }
 import { Alert, Csrf, Layout } from "../components/layout.js";
+import { SpeechNotice } from "../components/speech-notice.js";
 import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown } from "../markdown.js";
@@ -148,6 +149,8 @@ export function NotePage(props: {
   templates: { id: string; name: string }[];
   hasAudio: boolean;
   shareTranscript: boolean | null;
+  /** Why this note's recording waits for a speech-to-text engine, or null. */
+  speechProblem?: string | null;
   error?: string;
   notice?: string;
 }) {
@@ -159,6 +162,7 @@ export function NotePage(props: {
       </p>
       <h1>{note.title}</h1>
       <Alert error={props.error} ok={props.notice} />
+      <SpeechNotice viewer={viewer} problem={props.speechProblem} waiting />
       {facts(note, props.hasAudio)}
       <MarkdownSection title="Summary" text={note.summary} />
       <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
@@ -227,15 +231,7 @@ export function NewNotePage(props: {
     <Layout title="New note" viewer={props.viewer} section="new">
       <h1>New note</h1>
       <Alert error={props.error} />
-      {props.speechProblem ? (
-        <p class="alert error" role="alert">
-          Recordings cannot be transcribed yet.{" "}
-          {props.viewer.role === "admin"
-            ? props.speechProblem
-            : "Ask an admin to set up speech-to-text (they see how here)."}{" "}
-          What you record or upload now is kept; once an engine is set up, open the note and choose Process again.
-        </p>
-      ) : null}
+      <SpeechNotice viewer={props.viewer} problem={props.speechProblem} />
       <section>
         <h2>Record a meeting</h2>
         <noscript>

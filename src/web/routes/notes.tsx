@@ -10,7 +10,6 @@ import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 import { PieceParams, PieceQuery, RECORDING_FORMATS } from "../../shared/schemas/recordings.js";
 import { Readable } from "node:stream";
-import { EngineConfigError } from "../../ai/transcription/engine.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
@@ -80,15 +79,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
   });
 
   /** Why recordings cannot be transcribed in this workspace now, or null when they can. */
-  const speechProblem = async (c: Parameters<typeof viewerOf>[0]): Promise<string | null> => {
-    try {
-      (await services.aiConfig.engines(viewerOf(c).principal.workspaceId)).transcriber();
-      return null;
-    } catch (err) {
-      if (err instanceof EngineConfigError) return err.message;
-      throw err;
-    }
-  };
+  const speechProblem = (c: Parameters<typeof viewerOf>[0]) =>
+    services.aiConfig.transcriptionProblem(viewerOf(c).principal.workspaceId);
 
   app.get("/notes/new", async (c) =>
     render(
@@ -234,6 +226,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
         templates={(await services.templates.list(viewer.principal)).map((t) => ({ id: t.id, name: t.name }))}
         hasAudio={hasRecording}
         shareTranscript={share ? share.includeTranscript : null}
+        speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
         {...extra}
       />,
       status,

@@ -13,6 +13,9 @@ import { WorkspaceUpdateBody } from "../../shared/schemas/workspace.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 import { formExpired } from "../form-expired.js";
+import { SpeechSettingsPage } from "../pages/speech.js";
+import { DEFAULT_MODEL, MODELS } from "../../ai/models.js";
+import { AiConfigUpdateBody } from "../../shared/schemas/templates.js";
 
 type Status = 200 | 400 | 403 | 404 | 409;
 type Extra = Record<string, unknown>;
@@ -375,6 +378,61 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         await services.workspaces.update(viewerOf(c).principal, parsed.data);
         // A new page, so that the top bar shows a new name too.
         return c.redirect("/settings/workspace?saved=1", 303);
+      },
+      { admin: true },
+    ),
+  );
+
+  const speechPage: Page = async (c, extra = {}, status = 200) => {
+    const viewer = requireAdmin(c);
+    const ws = viewer.principal.workspaceId;
+    return render(
+      c,
+      <SpeechSettingsPage
+        viewer={viewer}
+        config={await services.aiConfig.get(viewer.principal)}
+        problem={await services.aiConfig.transcriptionProblem(ws)}
+        setup={services.speechSetup.status(viewer.principal)}
+        {...extra}
+      />,
+      status,
+    );
+  };
+  app.get("/settings/speech", async (c) => speechPage(c, c.req.query("saved") ? { notice: "Saved." } : {}));
+  // For the page's progress bar.
+  app.get("/settings/speech/status", (c) => c.json(services.speechSetup.status(requireAdmin(c).principal)));
+  app.post(
+    "/settings/speech/setup",
+    form(
+      speechPage,
+      async (c, f) => {
+        const model = text(f, "model") || DEFAULT_MODEL;
+        if (!MODELS.some((m) => m.name === model))
+          throw new BadRequestError(`There is no model "${model}"; choose one from the list.`);
+        services.speechSetup.start(viewerOf(c).principal, model);
+        return c.redirect("/settings/speech", 303);
+      },
+      { admin: true },
+    ),
+  );
+  app.post(
+    "/settings/speech/server",
+    form(
+      speechPage,
+      async (c, f) => {
+        const apiKey = text(f, "apiKey");
+        // The same schema as PUT /v1/ai-config.
+        const parsed = AiConfigUpdateBody.safeParse({
+          transcription: {
+            engine: "openai",
+            url: text(f, "url").trim(),
+            ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
+            ...(apiKey ? { apiKey } : {}),
+          },
+        });
+        if (!parsed.success) throw new BadRequestError(`The server address: ${parsed.error.issues[0].message}`);
+        await services.aiConfig.update(viewerOf(c).principal, parsed.data, services.templates);
+        return c.redirect("/settings/speech?saved=1", 303);
       },
       { admin: true },
     ),

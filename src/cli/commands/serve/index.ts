@@ -75,6 +75,8 @@ export async function run(flags: Record<string, unknown>, { version }: ServeDeps
     if (err instanceof ConfigError) throw new CliError(err.message, EXIT.usage);
     throw err;
   }
+  const { offerLocalEngine } = await import("./offer-engine.js");
+  await offerLocalEngine(config);
   const { startServer } = await import("../../../server/start.js");
   let server;
   try {

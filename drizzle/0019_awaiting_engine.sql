@@ -1,0 +1,2 @@
+ALTER TABLE `notes` ADD `awaiting_engine_since` integer;--> statement-breakpoint
+CREATE INDEX `notes_awaiting_engine_idx` ON `notes` (`awaiting_engine_since`) WHERE "notes"."awaiting_engine_since" IS NOT NULL;

@@ -1,0 +1,115 @@
+// Settings → Speech-to-text (admins): which engine transcribes the workspace's
+// recordings, setting up the local engine (with its progress), or a server to use.
+import { MODELS, DEFAULT_MODEL } from "../../ai/models.js";
+import type { SpeechSetupState } from "../../services/speech-setup.js";
+import type { AiConfigDto } from "../../shared/schemas/templates.js";
+import { Alert, Csrf, Layout } from "../components/layout.js";
+import type { Viewer } from "../context.js";
+import { formatBytes } from "../format.js";
+
+function progressText(s: SpeechSetupState): string {
+  if (s.phase === "installing") return "Installing the local engine…";
+  if (s.phase === "downloading")
+    return s.total
+      ? `Downloading ${s.model}: ${formatBytes(s.received)} of ${formatBytes(s.total)} (${Math.floor((s.received / s.total) * 100)}%)`
+      : `Downloading ${s.model}: ${formatBytes(s.received)}`;
+  if (s.phase === "done") return `The local engine is set up with ${s.model}; recordings are transcribed with it.`;
+  if (s.phase === "failed") return `Setting up the local engine failed: ${s.error}`;
+  return "";
+}
+
+export const setupRunning = (s: SpeechSetupState) => s.phase === "installing" || s.phase === "downloading";
+
+export function SpeechSettingsPage(props: {
+  viewer: Viewer;
+  config: AiConfigDto;
+  problem: string | null;
+  setup: SpeechSetupState;
+  notice?: string;
+  error?: string;
+}) {
+  const { viewer, config, setup } = props;
+  const running = setupRunning(setup);
+  return (
+    <Layout title="Speech-to-text" viewer={viewer} section="speech">
+      <h1>Speech-to-text</h1>
+      <Alert error={props.error} ok={props.notice} />
+      {props.problem ? (
+        <p class="alert error" role="alert">
+          Recordings cannot be transcribed now: {props.problem} They are kept, and transcribed as soon as an engine is
+          set up below.
+        </p>
+      ) : (
+        <p>
+          Recordings are transcribed with <strong>{config.effective.transcription}</strong>.
+        </p>
+      )}
+      <section>
+        <h2>The local engine</h2>
+        <p class="small muted">
+          whisper.cpp on this server: no recording leaves the machine. Setting it up installs the engine if it is
+          missing and downloads a model, whose checksum is verified.
+        </p>
+        <div id="speech-setup" data-phase={setup.phase} aria-live="polite">
+          {running ? (
+            <>
+              {/* Followed by the page's script; without script the page refreshes itself. */}
+              <noscript>
+                <meta http-equiv="refresh" content="2" />
+              </noscript>
+              <progress
+                id="speech-progress"
+                max={setup.total ?? 1}
+                value={setup.phase === "downloading" && setup.total ? setup.received : undefined}
+              ></progress>
+            </>
+          ) : null}
+          <p id="speech-progress-text" class={setup.phase === "failed" ? "alert error" : ""}>
+            {progressText(setup)}
+          </p>
+        </div>
+        <form method="post" action="/settings/speech/setup" class="panel">
+          <Csrf viewer={viewer} />
+          <label for="speech-model">Model</label>
+          <select id="speech-model" name="model" disabled={running}>
+            {MODELS.map((m) => (
+              <option value={m.name} selected={m.name === (setup.model ?? DEFAULT_MODEL)}>
+                {m.name}: {m.languages}, about {m.sizeMb} MB
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={running}>
+            Set up the local engine
+          </button>
+        </form>
+      </section>
+      <section>
+        <h2>A transcription server</h2>
+        <p class="small muted">
+          Any OpenAI-compatible transcription API (OpenAI, Groq, a local faster-whisper server). Recordings are sent
+          there.
+        </p>
+        <form method="post" action="/settings/speech/server" class="panel">
+          <Csrf viewer={viewer} />
+          <label for="stt-url">Server address</label>
+          <input
+            id="stt-url"
+            name="url"
+            type="url"
+            required
+            maxlength={2000}
+            placeholder="https://api.openai.com/v1"
+            value={config.transcription.url ?? ""}
+          />
+          <label for="stt-model">Model</label>
+          <input id="stt-model" name="model" type="text" maxlength={200} value={config.transcription.model ?? ""} />
+          <label for="stt-key">
+            API key {config.transcription.apiKeySet ? "(one is set; leave empty to keep it)" : ""}
+          </label>
+          <input id="stt-key" name="apiKey" type="password" autocomplete="off" maxlength={500} />
+          <button type="submit">Use this server</button>
+        </form>
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,328 @@
+// Out of the box: a recording made before any speech-to-text engine is usable is kept
+// and waits (never failed for good), the pages that matter say so, an admin sets up the
+// local engine from the web app (model download with progress and a verified checksum,
+// the workspace switched to it), `notula serve` offers the same at a terminal, and the
+// waiting recordings are transcribed once an engine appears.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert, speak } from "../helpers/audio.js";
+import { uploadRecording, waitForStatus } from "../helpers/flow.js";
+import { client, type Client } from "../helpers/http.js";
+import {
+  admin,
+  BIN,
+  startServer,
+  startServerProcess,
+  storeQuery,
+  tempDir,
+  type TestServer,
+} from "../helpers/server.js";
+import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
+import { PASSWORD, webSession } from "../helpers/world.js";
+import { openTerminal } from "../helpers/tmux.js";
+import { until } from "../helpers/until.js";
+
+type SetupState = import("../../src/services/speech-setup.js").SpeechSetupState;
+
+const work = tempDir("notula-engine-");
+let recording: string;
+let stt: VendorServer;
+
+/** A model host: serves any ggml-*.bin slowly enough to watch its progress, with the SHA-256 Hugging Face publishes. */
+interface ModelHost {
+  url: string;
+  body: Buffer;
+  /** The checksum it publishes; a wrong one stands for a corrupted download. */
+  published: string;
+  requests: number;
+  close(): Promise<void>;
+}
+
+async function startModelHost(size = 3 * 1024 * 1024, opts: { wrongChecksum?: boolean } = {}): Promise<ModelHost> {
+  const body = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) body[i] = (i * 7919) % 251;
+  const sha = createHash("sha256").update(body).digest("hex");
+  const host: ModelHost = {
+    url: "",
+    body,
+    published: opts.wrongChecksum ? createHash("sha256").update("something else").digest("hex") : sha,
+    requests: 0,
+    close: async () => {},
+  };
+  const server = http.createServer(async (req, res) => {
+    host.requests++;
+    if (!/^\/ggml-[\w.-]+\.bin$/.test(req.url ?? "")) return res.writeHead(404).end();
+    res.writeHead(200, {
+      "content-length": String(size),
+      "content-type": "application/octet-stream",
+      "x-linked-etag": `"${host.published}"`,
+    });
+    const chunk = 128 * 1024;
+    for (let at = 0; at < size; at += chunk) {
+      if (!res.write(body.subarray(at, at + chunk))) await new Promise((r) => res.once("drain", r));
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  host.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host.close = () => new Promise((r) => server.close(() => r()));
+  return host;
+}
+
+beforeAll(async () => {
+  recording = convert(speak(work, "The budget review moved to Thursday. Maria will send the slides."), "mp3");
+  stt = await startTranscriptionServer();
+});
+afterAll(async () => {
+  await stt?.close();
+});
+
+/** A server where no engine is usable: the whisper engine is asked for and no model exists. */
+const noEngine = (env: Record<string, string> = {}) =>
+  startServer({ args: ["--no-rate-limit", "--stt-engine", "whisper", "--allow-private-ai-urls"], env });
+
+/** A browser session (cookie and the form token) for the server's admin, or for a new member. */
+async function browser(server: TestServer, role: "admin" | "member") {
+  const api = client(server.url, server.key);
+  const me = (await api("GET", "/v1/me")).body;
+  let email = me.user.email as string;
+  if (role === "admin") await admin(server.dataDir, ["users", "set-password", "--email", email], PASSWORD);
+  else {
+    email = `member-${Date.now()}@example.com`;
+    await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", me.workspace.id, "--email", email, "--name", "M", "--password-stdin"],
+      PASSWORD,
+    );
+  }
+  const cookie = await webSession(server.url, email);
+  const page = async (p: string) => {
+    const res = await fetch(server.url + p, { headers: { cookie }, redirect: "manual" });
+    return { status: res.status, html: await res.text() };
+  };
+  const csrf = /name="csrf" value="([^"]+)"/.exec((await page("/notes/new")).html)![1];
+  const post = (p: string, fields: Record<string, string>) =>
+    fetch(server.url + p, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf, ...fields }),
+    });
+  const status = async (): Promise<SetupState> =>
+    (await (
+      await fetch(`${server.url}/settings/speech/status`, { headers: { cookie, accept: "application/json" } })
+    ).json()) as SetupState;
+  return { api, page, post, status, workspaceId: me.workspace.id as string };
+}
+
+/** The setup's state once it has finished, one way or the other. */
+const finished = (a: { status(): Promise<SetupState> }) =>
+  until(
+    "the setup to finish",
+    async () => {
+      const s = await a.status();
+      return s.phase === "done" || s.phase === "failed" ? s : null;
+    },
+    30_000,
+  );
+
+async function waiting(api: Client, id: string) {
+  const note = await waitForStatus(api, id);
+  expect(note.status).toBe("recorded-not-summarized");
+  expect(note.processingError).toMatch(/^Waiting for a speech-to-text engine; the recording is kept/);
+  return note;
+}
+
+describe("a recording made before any engine is usable", () => {
+  it("waits with a clear reason, is not retried while nothing changed, and is transcribed once an admin sets a server", async () => {
+    const server = await noEngine();
+    try {
+      const api = client(server.url, server.key);
+      const id = await uploadRecording(api, recording, "mp3");
+      const note = await waiting(api, id);
+      expect(note.processingError).toMatch(/No whisper model is installed/);
+      // Its processing ended normally (nothing to retry), and a look at the workspace is queued.
+      const [job] = await storeQuery(
+        server.dataDir,
+        "SELECT attempts, status FROM jobs WHERE idempotency_key = ?",
+        `process-note:${id}`,
+      );
+      expect(job.attempts).toBe(1);
+      expect(job.status).not.toBe("failed");
+      const ws = (await api("GET", "/v1/me")).body.workspace.id;
+      const watch = await storeQuery(
+        server.dataDir,
+        "SELECT status FROM jobs WHERE idempotency_key = ?",
+        `engine-watch:${ws}`,
+      );
+      expect(watch.map((w) => w.status)).toEqual(["queued"]);
+
+      // A change that does not make an engine usable leaves it waiting, untouched.
+      expect((await api("PATCH", "/v1/ai-config", { transcription: { language: "en" } })).status).toBe(200);
+      const still = (await api("GET", `/v1/notes/${id}`)).body.note;
+      expect(still.status).toBe("recorded-not-summarized");
+      expect(still.updatedAt).toBe(note.updatedAt);
+
+      // An engine appears: the recording is transcribed and the note completed, by itself.
+      expect((await api("PATCH", "/v1/ai-config", { transcription: { engine: "openai", url: stt.url } })).status).toBe(
+        200,
+      );
+      const done = await waitForStatus(api, id, ["completed"], 60_000);
+      expect(done.processingError).toBeNull();
+      expect(done.transcripts.map((s: { text: string }) => s.text).join(" ")).toMatch(/budget review/i);
+      const [row] = await storeQuery(server.dataDir, "SELECT awaiting_engine_since AS w FROM notes WHERE id = ?", id);
+      expect(row.w).toBeNull();
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+});
+
+describe("the web app", () => {
+  it("tells an admin on the new-note and waiting-note pages and offers the setup; a member is told whom to ask", async () => {
+    const server = await noEngine();
+    try {
+      const a = await browser(server, "admin");
+      const id = await uploadRecording(a.api, recording, "mp3");
+      await waiting(a.api, id);
+      for (const p of ["/notes/new", `/notes/${id}`]) {
+        const { html } = await a.page(p);
+        expect(html).toContain("No whisper model is installed");
+        expect(html).toMatch(/<form method="post" action="\/settings\/speech\/setup"/);
+        expect(html).toContain("Set up local speech-to-text (base.en, about 142 MB)");
+      }
+      expect((await a.page(`/notes/${id}`)).html).toContain("This recording waits for a speech-to-text engine.");
+
+      const m = await browser(server, "member");
+      const { html } = await m.page("/notes/new");
+      expect(html).toContain("Ask an admin of the workspace to set up speech-to-text.");
+      expect(html).not.toContain("No whisper model is installed");
+      expect(html).not.toContain('action="/settings/speech/setup"');
+      // The setup and its page are for admins.
+      expect((await m.post("/settings/speech/setup", { model: "base.en" })).status).toBe(403);
+      expect((await m.page("/settings/speech")).status).toBe(403);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("sets up the local engine with a progress bar and a verified checksum, switches the workspace to it, and tries the waiting recording again", async () => {
+    const models = await startModelHost();
+    const server = await noEngine({ NOTULA_MODELS_URL: models.url });
+    try {
+      const a = await browser(server, "admin");
+      const id = await uploadRecording(a.api, recording, "mp3");
+      await waiting(a.api, id);
+
+      expect((await a.post("/settings/speech/setup", { model: "nonsense" })).status).toBe(400);
+      const started = await a.post("/settings/speech/setup", { model: "tiny.en" });
+      expect(started.status).toBe(303);
+      expect(started.headers.get("location")).toBe("/settings/speech");
+      // While it downloads, the page shows a progress bar, and the status says how far it is.
+      const during = await until("the download to be under way", async () => {
+        const s = await a.status();
+        return s.phase === "downloading" && s.total ? s : null;
+      });
+      expect(during).toMatchObject({ model: "tiny.en", total: models.body.length });
+      expect(during.received).toBeLessThan(models.body.length);
+      expect((await a.page("/settings/speech")).html).toMatch(/<progress id="speech-progress"/);
+      const done = await finished(a);
+      expect(done).toMatchObject({ phase: "done", error: null });
+      expect(fs.readFileSync(path.join(server.dataDir, "models", "ggml-tiny.en.bin")).equals(models.body)).toBe(true);
+      expect((await a.api("GET", "/v1/ai-config")).body.aiConfig.transcription.engine).toBe("whisper");
+      expect((await a.page("/settings/speech")).html).toContain("The local engine is set up with tiny.en");
+
+      // The waiting recording was tried again with it. The file served here is no real
+      // whisper model, so the engine refuses it, and the recording waits once more, now
+      // saying why: the note was tried, not forgotten.
+      await until(
+        "the recording to be tried with the new engine",
+        async () => {
+          const n = (await a.api("GET", `/v1/notes/${id}`)).body.note;
+          return n.status === "recorded-not-summarized" && /not a whisper\.cpp model/.test(n.processingError);
+        },
+        30_000,
+      );
+    } finally {
+      await server.stop();
+      await models.close();
+    }
+  }, 90_000);
+
+  it("a download whose checksum does not match fails clearly and leaves no file", async () => {
+    const models = await startModelHost(512 * 1024, { wrongChecksum: true });
+    const server = await noEngine({ NOTULA_MODELS_URL: models.url });
+    try {
+      const a = await browser(server, "admin");
+      expect((await a.post("/settings/speech/setup", { model: "base.en" })).status).toBe(303);
+      const done = await finished(a);
+      expect(done.phase).toBe("failed");
+      expect(done.error).toMatch(/Checksum mismatch for ggml-base\.en\.bin/);
+      expect(fs.readdirSync(path.join(server.dataDir, "models"))).toEqual([]);
+      expect((await a.page("/settings/speech")).html).toContain("Setting up the local engine failed");
+      // Nothing was switched.
+      expect((await a.api("GET", "/v1/ai-config")).body.aiConfig.transcription.engine).toBeNull();
+    } finally {
+      await server.stop();
+      await models.close();
+    }
+  });
+});
+
+describe("the whisper binding", () => {
+  it("installs its CPU build alone into the data dir with npm, and loads from there", async () => {
+    const { installWhisperBinding, bindingIn, enginesDir, platformPackage } =
+      await import("../../src/ai/transcription/whisper-binding.js");
+    const dataDir = tempDir("notula-binding-");
+    const manifest = path.join(enginesDir(dataDir), "package.json");
+    expect(bindingIn(manifest)).toBeNull();
+    await installWhisperBinding(dataDir);
+    const entry = bindingIn(manifest);
+    expect(entry).toContain(path.join(dataDir, "engines", "node_modules", "@fugood", "whisper.node"));
+    const modules = fs.readdirSync(path.join(dataDir, "engines", "node_modules", "@fugood"));
+    // The GPU builds are left out.
+    expect(modules.sort()).toEqual([platformPackage().split("/")[1], "whisper.node"].sort());
+    const { createRequire } = await import("node:module");
+    const binding = createRequire(import.meta.url)(entry!);
+    await expect(binding.initWhisper({ filePath: path.join(dataDir, "missing.bin"), useGpu: false })).rejects.toThrow(
+      /failed to open|Failed to initialize/,
+    );
+  }, 180_000);
+});
+
+describe("notula serve at a terminal", () => {
+  it("offers to set up the local engine when none is usable, shows the download and then serves", async () => {
+    const models = await startModelHost(2 * 1024 * 1024);
+    const dataDir = tempDir("notula-serve-offer-");
+    const t = openTerminal(
+      `${process.execPath} ${BIN} serve --port 0 --data-dir ${dataDir} --stt-engine whisper --no-rate-limit`,
+      { NOTULA_MODELS_URL: models.url },
+    );
+    try {
+      await t.waitFor("No speech-to-text engine is usable");
+      expect(t.screen()).toContain("Set up the local engine now? (download the base.en model, about 142 MB)");
+      t.press("Enter");
+      await t.waitFor(/Speech-to-text is set up/, 30_000);
+      expect(fs.readFileSync(path.join(dataDir, "models", "ggml-base.en.bin")).equals(models.body)).toBe(true);
+      await t.waitFor(/listening on http/i, 30_000);
+    } finally {
+      t.press("C-c");
+      t.close();
+      await models.close();
+    }
+  }, 90_000);
+
+  it("starts at once where nobody can answer (no terminal)", async () => {
+    const server = await startServerProcess({ args: ["--no-rate-limit", "--stt-engine", "whisper"] });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
