@@ -12,6 +12,7 @@ declare -A need=(
   [gnome-keyring-daemon]=gnome-keyring  # a real secret service for keychain tests
   [dbus-run-session]=dbus               # the session bus gnome-keyring runs on
   [chromium]=chromium                   # browser tests of the sign-in pages
+  [firefox-esr]=firefox-esr             # the browser recorder's Firefox test
 )
 missing=()
 for cmd in "${!need[@]}"; do
