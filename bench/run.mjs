@@ -23,7 +23,10 @@ const all = {
   "search-quality": benchSearchEval,
   "search-recall": benchSearchRecall,
 };
-const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
+// Options (--floors 0.3,0.5) go to the benchmarks that take them; names choose benchmarks.
+const args = process.argv.slice(2);
+const names = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+const chosen = names.length ? names : Object.keys(all);
 for (const name of chosen) {
   if (!all[name]) {
     console.error(`unknown benchmark ${name}; choose from ${Object.keys(all).join(", ")}`);

@@ -63,9 +63,15 @@ export function selectEmbedder(c: Config["embeddings"]): Embedder | null {
   if (engine === "none") return null;
   if (engine === "openai") {
     if (!c.url) throw new EngineConfigError("The openai embeddings engine needs NOTULA_EMBEDDINGS_URL.");
-    return createOpenAiEmbedder({ url: c.url, apiKey: c.apiKey, model: c.model, dimensions: c.dimensions });
+    return createOpenAiEmbedder({
+      url: c.url,
+      apiKey: c.apiKey,
+      model: c.model,
+      dimensions: c.dimensions,
+      minSimilarity: c.minSimilarity,
+    });
   }
-  return createLocalEmbedder();
+  return createLocalEmbedder({ minSimilarity: c.minSimilarity });
 }
 
 export interface EngineReport {

@@ -56,6 +56,14 @@ function int(value: string | number | undefined, name: string): number | undefin
   return n;
 }
 
+function fraction(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new ConfigError(`${name} must be a number from 0 to 1, got "${value}".`);
+  return n;
+}
+
 function intList(value: string | undefined, name: string): number[] | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === "") return [];
@@ -135,6 +143,7 @@ function envLayer(env: Env): Layer {
       apiKey: env.NOTULA_EMBEDDINGS_API_KEY,
       model: env.NOTULA_EMBEDDINGS_MODEL,
       dimensions: int(env.NOTULA_EMBEDDINGS_DIMENSIONS, "NOTULA_EMBEDDINGS_DIMENSIONS"),
+      minSimilarity: fraction(env.NOTULA_SEARCH_MIN_SIMILARITY, "NOTULA_SEARCH_MIN_SIMILARITY"),
       indexAt: int(env.NOTULA_VECTOR_INDEX_AT, "NOTULA_VECTOR_INDEX_AT"),
     },
     oidc: env.NOTULA_OIDC_ISSUER

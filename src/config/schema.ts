@@ -130,6 +130,8 @@ export const configSchema = z.object({
       apiKey: z.string().optional(),
       model: z.string().default("text-embedding-3-small"),
       dimensions: z.number().int().min(1).max(8192).default(1536),
+      /** How similar (cosine, 0–1) a passage must be to a query to count as related by meaning; the model's calibrated floor unless set. */
+      minSimilarity: z.number().min(0).max(1).optional(),
       /** Passages of one workspace from which its vectors are partitioned into cells (SQLite). */
       indexAt: z.number().int().min(100).default(20_000),
     })

@@ -10,6 +10,12 @@ import { queueDueBuilds } from "./vector-index.js";
 
 export const INDEX_PASSAGES = "index-passages";
 const MAX_CHARS = 600;
+/**
+ * Transcript passages are shorter: a meeting moves between topics every few sentences,
+ * and a sentence encoder's vector of a long window is the average of all of them, close
+ * to none (bench/search-eval.mjs measured recall of questions asked in other words).
+ */
+const TRANSCRIPT_MAX_CHARS = 280;
 
 const payload = z.object({ source: z.enum(["note", "article"]), id: z.string() });
 
@@ -31,7 +37,7 @@ export function notePassages(
     out.push({ text: t, timestampSec: null });
   let window: { text: string; start: number } | null = null;
   for (const s of segments) {
-    if (window && window.text.length + s.text.length + 1 > MAX_CHARS) {
+    if (window && window.text.length + s.text.length + 1 > TRANSCRIPT_MAX_CHARS) {
       out.push({ text: window.text, timestampSec: window.start });
       window = null;
     }

@@ -11,7 +11,7 @@ import type { Access } from "./access.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
-import { contentTerms, parseSearchQuery, type SearchQuery } from "../core/search-query.js";
+import { contentTerms, isStopword, parseSearchQuery, type SearchQuery } from "../core/search-query.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type {
   KnowledgeSearchQueryInput,
@@ -26,14 +26,33 @@ export const FULLTEXT_CAP = 1000;
 /** Reciprocal-rank fusion's constant: the usual 60, which damps the top ranks' lead. */
 const RRF_K = 60;
 const MATCHES_PER_NOTE = 3;
+/** How far below the similarity floor a passage still confirms a note found by its words. */
+const CONFIRM_MARGIN = 0.15;
 
 const round = (x: number) => Math.round(x * 10000) / 10000;
+
+/**
+ * How a note was found: the query's words as one phrase, every word, some of them, or
+ * (with no word in common) only by meaning, above the model's similarity floor.
+ */
+export const FOUND_BY = ["phrase", "words", "some-words", "meaning"] as const;
+export type FoundBy = (typeof FOUND_BY)[number];
+
+/**
+ * Results come in tiers: the phrase, then every word, then the rest. A note that says
+ * what was asked is never below one that does not. In the last tier a note sharing one
+ * word of a question and one related by meaning without any are ranked together (by
+ * fused rank, each labelled): a question asked in other words shares a common word with
+ * many meetings, and the one that answers it must not be buried under them.
+ */
+const TIER: Record<FoundBy, number> = { phrase: 0, words: 1, "some-words": 2, meaning: 2 };
 
 interface Candidate {
   id: string;
   seq: number;
   title: string;
   createdAt: number;
+  foundBy: FoundBy;
   fused: number;
   /** The passages that meaning-based search matched, best first. */
   passages?: Passage[];
@@ -69,33 +88,69 @@ function decodeCursor(cursor: string | undefined, fingerprint: string): number {
   );
 }
 
+/** Every way of choosing `k` of the items, in order. */
+function choose<T>(items: T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  if (items.length < k) return [];
+  const [head, ...rest] = items;
+  return [...choose(rest, k - 1).map((c) => [head, ...c]), ...choose(rest, k)];
+}
+
+/** Up to this many content terms, "some of the words" means at least half of them. */
+const HALF_UP_TO = 6;
+
+/**
+ * "Some of the words": at least half of the query's content terms, so that one common
+ * word of a long question ("open" in "chess opening theory") does not make a match.
+ * Two terms need one; three or four need two. Longer queries (pasted text) need any.
+ */
+function someWordsPasses(q: SearchQuery): [FoundBy, SearchQuery, "all" | "any", boolean][] {
+  const k = q.terms.length;
+  const half = Math.ceil(k / 2);
+  if (k < 2 || half < 2 || k > HALF_UP_TO)
+    return [
+      ["some-words", q, "any", false],
+      ["some-words", q, "any", true],
+    ];
+  return choose(q.terms, half).map((terms) => [
+    "some-words",
+    { terms, words: [...new Set(terms.flatMap((t) => t.words))] },
+    "all",
+    false,
+  ]);
+}
+
 export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access) {
   /**
-   * Notes ranked by words: those with every term before those with some, and within
-   * each, whole words before prefixes. Each pass runs only while the page is not full:
-   * a prefix query over a common word is the costly one, and rarely needed.
+   * Notes ranked by words, in tiers: the query as one phrase (when it has several
+   * words and quotes none), then every term, then some of them; within each, whole
+   * words before prefixes. Each pass runs only while the page is not full: a prefix
+   * query over a common word is the costly one, and rarely needed.
    */
-  async function byWords(scope: NoteScope, query: SearchQuery, need: number): Promise<RankedNote[]> {
-    const passes: [match: "all" | "any", prefix: boolean][] =
-      query.terms.length > 1
-        ? [
-            ["all", false],
-            ["all", true],
-            ["any", false],
-            ["any", true],
-          ]
-        : [
-            ["any", false],
-            ["any", true],
-          ];
-    const out: RankedNote[] = [];
+  async function byWords(
+    scope: NoteScope,
+    query: SearchQuery,
+    need: number,
+  ): Promise<(RankedNote & { foundBy: FoundBy })[]> {
+    const several = query.terms.length > 1;
+    const asPhrase: SearchQuery | null =
+      several && query.terms.every((t) => !t.phrase)
+        ? { terms: [{ words: query.terms.map((t) => t.words[0]), phrase: true }], words: query.words }
+        : null;
+    type Pass = [FoundBy, SearchQuery, "all" | "any", boolean];
+    const passes: Pass[] = [
+      ...(asPhrase ? [["phrase", asPhrase, "all", false] as Pass] : []),
+      ["words", query, several ? "all" : "any", false],
+      ["words", query, several ? "all" : "any", true],
+      ...(several ? someWordsPasses(contentTerms(query)) : []),
+    ];
+    const out: (RankedNote & { foundBy: FoundBy })[] = [];
     const seen = new Set<string>();
-    const some = contentTerms(query);
-    for (const [match, prefix] of passes) {
+    for (const [foundBy, q, match, prefix] of passes) {
       if (out.length >= need) break;
       for (const n of await repos.search.rankNotes({
         ...scope,
-        query: match === "any" ? some : query,
+        query: q,
         match,
         prefix,
         limit: need,
@@ -103,7 +158,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       })) {
         if (seen.has(n.id)) continue;
         seen.add(n.id);
-        out.push(n);
+        out.push({ ...n, foundBy });
       }
     }
     return out;
@@ -113,13 +168,23 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
    * Notes ranked by meaning: each by its closest passage, kept only when in scope, with
    * its closest transcript passage too (the moment), when that is among the nearest.
    */
-  async function byMeaning(scope: NoteScope, text: string, need: number): Promise<Candidate[]> {
+  async function byMeaning(
+    scope: NoteScope,
+    text: string,
+    need: number,
+  ): Promise<(Candidate & { related: boolean })[]> {
     if (!embedder) return [];
     const [vector] = await embedder.embed([text]);
     const best = new Map<string, Passage[]>();
+    const nearest = new Map<string, number>();
     // A few passages per note wanted: most notes' best passages are near one another.
     for (const hit of await repos.passages.nearest(scope.workspaceId, vector, Math.min(200, need * 3), embedder.name)) {
-      if (hit.source !== "note") continue;
+      // Below the model's floor a passage is not related, only the least unrelated:
+      // without it every query would find the whole workspace. A little below it, it
+      // may still confirm a note the words found (the caller decides).
+      const similarity = 1 - hit.distance;
+      if (hit.source !== "note" || similarity < embedder.minSimilarity - CONFIRM_MARGIN) continue;
+      nearest.set(hit.sourceId, Math.max(nearest.get(hit.sourceId) ?? 0, similarity));
       const kept = best.get(hit.sourceId) ?? [];
       const timed = hit.timestampSec !== null;
       if (kept.length === 0 || (timed && !kept.some((p) => p.timestampSec !== null)))
@@ -127,7 +192,13 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       best.set(hit.sourceId, kept);
     }
     const visible = await repos.search.inScope(scope, [...best.keys()]);
-    return visible.map((n) => ({ ...n, fused: 0, passages: best.get(n.id)! }));
+    return visible.map((n) => ({
+      ...n,
+      foundBy: "meaning" as const,
+      fused: 0,
+      passages: best.get(n.id)!,
+      related: nearest.get(n.id)! >= embedder.minSimilarity,
+    }));
   }
 
   /** The moments of one note that matched: transcript segments by words, then the passage by meaning. */
@@ -173,6 +244,11 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
   async function search(p: Principal, params: SearchParams): Promise<SearchResponse> {
     const query = parseSearchQuery(params.q);
     if (!query.terms.length) throw new BadRequestError("q: give at least one word to search for (letters or digits).");
+    // "the of and" would find every meeting: say so rather than return the workspace.
+    if (query.terms.every((t) => !t.phrase && isStopword(t.words[0])))
+      throw new BadRequestError(
+        `q: ${query.words.map((w) => `"${w}"`).join(", ")} ${query.words.length > 1 ? "are words" : "is a word"} too common to search for; add a word that says what you are looking for, or quote a phrase.`,
+      );
     if (params.mode === "semantic" && !embedder)
       throw new BadRequestError(
         "mode: semantic search needs an embedding model, and this server has none (NOTULA_EMBEDDINGS=none); use fulltext or hybrid.",
@@ -192,6 +268,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const mode = params.mode === "hybrid" && !embedder ? "fulltext" : params.mode;
 
     // Reciprocal-rank fusion: scores of the two rankings are not comparable, ranks are.
+    // A note found by words keeps its tier; meaning only reorders notes within one.
     const fused = new Map<string, Candidate>();
     const fuse = (list: (Omit<Candidate, "fused"> & { fused?: number })[]) =>
       list.forEach((c, i) => {
@@ -204,13 +281,19 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
         });
       });
     if (mode !== "semantic") fuse(await byWords(scope, query, need));
-    if (mode !== "fulltext") fuse(await byMeaning(scope, params.q, need));
+    // Meaning finds a note on its own above the floor; a little below, it only reorders
+    // notes the words found.
+    if (mode !== "fulltext") fuse((await byMeaning(scope, params.q, need)).filter((c) => c.related || fused.has(c.id)));
 
-    const ranked = [...fused.values()].sort((a, b) => b.fused - a.fused || b.createdAt - a.createdAt);
+    const tier = (c: Candidate) => TIER[c.foundBy];
+    const ranked = [...fused.values()].sort(
+      (a, b) => tier(a) - tier(b) || b.fused - a.fused || b.createdAt - a.createdAt,
+    );
     const results = [];
     let more = false;
     const present = (c: Candidate, matches: SearchMatch[]) => ({
       note: { id: c.id, title: c.title, createdAt: iso(c.createdAt) },
+      foundBy: c.foundBy,
       score: round(c.fused),
       matches,
     });
@@ -308,7 +391,8 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           const [vector] = await embedder.embed([q.query]);
           const seen = new Set<string>();
           for (const hit of await repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
-            if (hit.source !== "article" || seen.has(hit.sourceId)) continue;
+            if (hit.source !== "article" || seen.has(hit.sourceId) || 1 - hit.distance < embedder.minSimilarity)
+              continue;
             seen.add(hit.sourceId);
             const article = await repos.knowledge.getById(hit.sourceId);
             if (article?.workspaceId === p.workspaceId)

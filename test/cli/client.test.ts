@@ -311,9 +311,10 @@ describe("upload", () => {
       .split("\n")
       .map((l) => l.split("\t"))
       .find((cells) => cells[0] === id)!;
-    expect(row[1]).toBe(note.transcripts[0].startTimestamp);
-    expect(row[2]).toBe("Speaker");
-    expect(row[4]).toContain(`«`);
+    expect(row[1]).toBe("words");
+    expect(row[2]).toBe(note.transcripts[0].startTimestamp);
+    expect(row[3]).toBe("Speaker");
+    expect(row[5]).toContain(`«`);
     const parsed = await json(["notes", "search", word, "--mode", "fulltext"]);
     expect(parsed.results.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({
       segment: 0,

@@ -108,6 +108,38 @@ describe("GET /v1/search", () => {
     expect((await search({ q: "deployment", mode: "fulltext", limit: 50 })).body.results).toHaveLength(7);
   });
 
+  it("orders by how the note was found, says so on each result, and answers a query nothing matches with nothing", async () => {
+    // "hiring budget" said as such, then notes with both words apart, then with one.
+    const r = (await search({ q: "hiring budget", mode: "fulltext" })).body.results;
+    expect(r.map((x: any) => [x.note.id, x.foundBy])).toEqual([
+      [ids.plan, "phrase"],
+      [ids.written, "some-words"],
+    ]);
+    const apart = (await search({ q: "budget offsite", mode: "fulltext" })).body.results;
+    expect(apart.map((x: any) => [x.note.id, x.foundBy])).toEqual([
+      [ids.written, "words"],
+      [ids.plan, "some-words"],
+    ]);
+    for (const q of ["zebra xylophone", "xylophone", '"budget zebra"', "会議 予算", "Überweisung"]) {
+      const none = await search({ q, mode: "fulltext" });
+      expect(none.status, q).toBe(200);
+      expect(none.body.results, q).toEqual([]);
+    }
+  });
+
+  it("refuses a query of nothing but common words, which would match every meeting, and keeps quoted phrases of them", async () => {
+    for (const q of ["the", "the of and", "what was it", "  to  be  or  not  "]) {
+      const r = await search({ q });
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.message, q).toMatch(/^q: .* too common to search for/);
+    }
+    const phrase = await search({ q: '"to be or not to be"' });
+    expect(phrase.status).toBe(200);
+    expect(phrase.body.results).toEqual([]);
+    // One real word among them is enough.
+    expect((await search({ q: "what about the revenue" })).body.results.length).toBeGreaterThan(0);
+  });
+
   it("applies folder, date, participant and speaker filters", async () => {
     const ids_ = async (params: Record<string, string>) =>
       (await search({ q: "revenue", mode: "fulltext", ...params })).body.results.map((x: any) => x.note.id);

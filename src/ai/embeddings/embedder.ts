@@ -3,6 +3,11 @@ export interface Embedder {
   /** e.g. "use-lite" or "openai:text-embedding-3-small"; stored with every vector. */
   readonly name: string;
   readonly dimensions: number;
+  /**
+   * The cosine similarity below which a passage is not related to a query: calibrated
+   * per model (bench/search-eval.mjs), since each spreads its similarities differently.
+   */
+  readonly minSimilarity: number;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

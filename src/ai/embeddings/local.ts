@@ -5,10 +5,14 @@ import { normalize, type Embedder } from "./embedder.js";
 type UseModel = { embed(texts: string[]): Promise<number[][]> };
 let model: Promise<UseModel> | undefined;
 
-export function createLocalEmbedder(): Embedder {
+/** Calibrated on bench/search-eval.mjs's labelled set (see the README's search quality table). */
+export const LOCAL_MIN_SIMILARITY = 0.45;
+
+export function createLocalEmbedder(opts: { minSimilarity?: number } = {}): Embedder {
   return {
     name: "use-lite-512",
     dimensions: 512,
+    minSimilarity: opts.minSimilarity ?? LOCAL_MIN_SIMILARITY,
     async embed(texts) {
       model ??= (async () => {
         const { initModel } = await import("@energetic-ai/embeddings");

@@ -2,16 +2,22 @@
 import { EngineConfigError } from "../transcription/engine.js";
 import { normalize, type Embedder } from "./embedder.js";
 
+export const OPENAI_MIN_SIMILARITY = 0.3;
+
 export function createOpenAiEmbedder(opts: {
   url: string;
   apiKey?: string;
   model: string;
   dimensions: number;
+  minSimilarity?: number;
 }): Embedder {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/embeddings`;
   return {
     name: `openai:${opts.model}`,
     dimensions: opts.dimensions,
+    // OpenAI's text-embedding-3 models put unrelated text at about 0.1–0.25 and close
+    // paraphrases above 0.4; other servers' models differ: NOTULA_SEARCH_MIN_SIMILARITY.
+    minSimilarity: opts.minSimilarity ?? OPENAI_MIN_SIMILARITY,
     async embed(texts) {
       const res = await fetch(endpoint, {
         method: "POST",

@@ -112,6 +112,10 @@ export const SearchResponse = z
     results: z.array(
       z.object({
         note: z.object({ id: z.string(), title: z.string(), createdAt: Iso }),
+        foundBy: z.enum(["phrase", "words", "some-words", "meaning"]).meta({
+          description:
+            "How the note was found, and the order results come in: the query's words as one phrase, every word, some of them, or only by meaning (related, with none of the words; above the model's similarity floor).",
+        }),
         score: z
           .number()
           .meta({ description: "Reciprocal-rank fusion score: higher is better; compare within one search only." }),

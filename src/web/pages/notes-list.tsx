@@ -64,6 +64,74 @@ function filterForm(f: ListFilters, folders: { id: string; name: string }[]) {
 <div class="actions"><button type="submit">Find</button><a class="button secondary" href="/notes">Clear</a></div></form>`;
 }
 
+type Hit = SearchResponse["results"][number];
+
+function hitList(hits: Hit[]) {
+  return (
+    <ul class="notes">
+      {hits.map((h) => (
+        <li>
+          <a class="title" href={`/notes/${encodeURIComponent(h.note.id)}`}>
+            {h.note.title}
+          </a>
+          <div class="meta">{formatDate(h.note.createdAt)}</div>
+          {h.matches.map((m) => (
+            <div class="match">
+              {m.segment !== null ? (
+                <a class="small" href={`/notes/${encodeURIComponent(h.note.id)}#segment-${m.segment}`}>
+                  {m.startTimestamp}
+                  {m.speaker ? ` · ${m.speaker}` : ""}
+                </a>
+              ) : null}
+              <Snippet text={m.text} />
+            </div>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Whether the list is narrowed by more than the words (a folder, status, dates, a participant). */
+const filtered = (f: ListFilters) => Boolean(f.folderIds || f.status || f.fromDate || f.toDate || f.participantEmail);
+
+/**
+ * What was said, in two parts: the notes that say it (by words), then those only related
+ * by meaning, labelled so. Nothing found says so, with what to try.
+ */
+function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean }) {
+  const said = props.hits.filter((h) => h.foundBy !== "meaning");
+  const related = props.hits.filter((h) => h.foundBy === "meaning");
+  return (
+    <section aria-label="Search results">
+      {said.length ? (
+        <>
+          <p class="muted">
+            {said.length} {said.length === 1 ? "note mentions" : "notes mention"} “{props.said}”.
+          </p>
+          {hitList(said)}
+        </>
+      ) : (
+        <p class="muted" role="status">
+          No note mentions “{props.said}”.{" "}
+          {related.length
+            ? ""
+            : props.filtered
+              ? "Try clearing the filters, or other words."
+              : "Check the spelling, or try other or fewer words."}
+        </p>
+      )}
+      {related.length ? (
+        <>
+          <h2 class="related">Related by meaning</h2>
+          <p class="small muted">These do not use those words, but talk about something close.</p>
+          {hitList(related)}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export function NotesListPage(props: {
   viewer: Viewer;
   filters: ListFilters;
@@ -81,32 +149,7 @@ export function NotesListPage(props: {
       {filterForm(f, props.folders)}
       <Alert error={props.error} />
       {props.hits ? (
-        <section aria-label="Search results">
-          <p class="muted">
-            {props.hits.length} {props.hits.length === 1 ? "note mentions" : "notes mention"} “{f.said}”.
-          </p>
-          <ul class="notes">
-            {props.hits.map((h) => (
-              <li>
-                <a class="title" href={`/notes/${encodeURIComponent(h.note.id)}`}>
-                  {h.note.title}
-                </a>
-                <div class="meta">{formatDate(h.note.createdAt)}</div>
-                {h.matches.map((m) => (
-                  <div class="match">
-                    {m.segment !== null ? (
-                      <a class="small" href={`/notes/${encodeURIComponent(h.note.id)}#segment-${m.segment}`}>
-                        {m.startTimestamp}
-                        {m.speaker ? ` · ${m.speaker}` : ""}
-                      </a>
-                    ) : null}
-                    <Snippet text={m.text} />
-                  </div>
-                ))}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <SearchResults hits={props.hits} said={f.said ?? ""} filtered={filtered(f)} />
       ) : (
         <section aria-label="Notes">
           {props.notes.length === 0 ? <p class="muted">No notes match.</p> : null}

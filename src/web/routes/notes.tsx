@@ -65,7 +65,8 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
         ).results;
       } catch (err) {
         if (!(err instanceof BadRequestError)) throw err;
-        return listPage({ hits: [], error: err.message }, 400);
+        // The page's field is not called q: the reason alone.
+        return listPage({ hits: [], error: err.message.replace(/^q: /, "") }, 400);
       }
       return listPage({ hits });
     }

@@ -50,12 +50,25 @@ export const run = (f: Input, { api }: Deps) =>
     },
   });
 
-export function render(r: ApiResponse<"search">) {
+/** How each note was found, as the FOUND column says it (notes related only by meaning come last). */
+const FOUND: Record<ApiResponse<"search">["results"][number]["foundBy"], string> = {
+  phrase: "phrase",
+  words: "words",
+  "some-words": "some words",
+  meaning: "meaning",
+};
+
+export function render(r: ApiResponse<"search">, f: Input) {
+  if (!r.results.length) {
+    info(`No note mentions "${f.query}", and none is related by meaning.`);
+    return;
+  }
   printTable(
-    ["NOTE", "AT", "SPEAKER", "TITLE", "MATCH"],
+    ["NOTE", "FOUND", "AT", "SPEAKER", "TITLE", "MATCH"],
     r.results.flatMap((h) =>
       (h.matches.length ? h.matches : [null]).map((m) => [
         h.note.id,
+        FOUND[h.foundBy],
         m?.startTimestamp ?? "",
         m?.speaker ?? "",
         truncate(h.note.title, 32),
