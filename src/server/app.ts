@@ -27,7 +27,7 @@ import { oauthRoutes } from "../oauth/routes.js";
 import { createUpstreamOidc } from "../services/oauth/upstream.js";
 import { inviteLinkRoutes } from "./routes/invite.js";
 import type { AudioStore } from "../storage/audio-store.js";
-import { webApp } from "../web/index.js";
+import { pageNotFound, webApp } from "../web/index.js";
 import { uploadRoutes } from "./routes/uploads.js";
 import { audioRoutes } from "./routes/v1/audio.js";
 import { isPieceUpload, recordingRoutes } from "./routes/v1/recordings.js";
@@ -61,6 +61,15 @@ const OPENAPI_PATH = "/v1/openapi.json";
 /** OAuth client registrations one address may make in an hour. */
 export const REGISTRATIONS_PER_HOUR = 20;
 
+/** Whether a request is a person's browser asking for a page (not the API, MCP or a machine). */
+function wantsPage(path: string, accept: string | undefined): boolean {
+  return (
+    Boolean(accept?.includes("text/html")) &&
+    !/^\/(v1|mcp|healthz|readyz|metrics|docs)(\/|$)/.test(path) &&
+    !path.startsWith("/.well-known/")
+  );
+}
+
 export function createApp(deps: AppDeps) {
   const { services, config } = deps;
   const now = deps.now ?? systemClock;
@@ -71,7 +80,10 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId());
   if (deps.requestLog) app.use("*", deps.requestLog);
   app.onError((err, c) => errorResponse(err, c, deps.logger));
+  const notFoundPage = pageNotFound({ services, publicUrl: config.publicUrl });
   app.notFound((c) => {
+    // A person's browser gets a page; the API and its clients keep their JSON.
+    if (wantsPage(c.req.path, c.req.header("accept"))) return notFoundPage(c.req.raw);
     const allow = allowedMethods(c.req.path);
     const err = allow.length
       ? new MethodNotAllowedError(`${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(", ")}.`, allow)

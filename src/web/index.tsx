@@ -6,7 +6,7 @@ import type { Logger } from "../core/logger.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { UpstreamOidc } from "../services/oauth/upstream.js";
 import type { Services } from "../services/index.js";
-import { ASSETS } from "./assets/index.js";
+import { ASSETS, ICON_URL } from "./assets/index.js";
 import { loadViewer, pageHeaders, type WebEnv } from "./context.js";
 import { MessagePage } from "./pages/sign-in.js";
 import { SharePage } from "./pages/share.js";
@@ -42,6 +42,13 @@ export const WEB_PATHS = [
 
 export function webApp(d: WebDeps) {
   const app = new Hono<WebEnv>();
+
+  // A section's address with a trailing slash is the section (before any sign-in check).
+  for (const section of ["/notes/", "/settings/", "/account/", "/sign-in/", "/cli/"])
+    app.get(section, (c) => c.redirect(section.slice(0, -1) + (new URL(c.req.url).search ?? ""), 301));
+
+  // Browsers ask for /favicon.ico on their own; the page names the icon too.
+  app.get("/favicon.ico", (c) => c.redirect(ICON_URL, 301));
 
   app.get("/assets/:name", (c) => {
     const asset = ASSETS[c.req.param("name")];
@@ -92,6 +99,9 @@ export function webApp(d: WebDeps) {
   });
 
   app.get("/", (c) => c.redirect(c.get("viewer") ? "/notes" : "/sign-in", 303));
+  // Addresses people type from habit.
+  app.get("/settings", (c) => c.redirect("/settings/account", 301));
+  app.get("/login", (c) => c.redirect("/sign-in", 301));
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
   app.route("/", notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
@@ -111,4 +121,31 @@ export function webApp(d: WebDeps) {
   });
 
   return app;
+}
+
+/**
+ * What a browser gets at an address nothing answers (a mistyped path, /settings, an old
+ * bookmark): a page in the app's frame, signed in or not, never the API's JSON. A
+ * trailing slash is dropped first (/notes/ → /notes).
+ */
+export function pageNotFound(d: Pick<WebDeps, "services" | "publicUrl">) {
+  const app = new Hono<WebEnv>();
+  app.use("*", pageHeaders(d.publicUrl), loadViewer(d.services));
+  app.all("*", (c) => {
+    const path = c.req.path;
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && path.length > 1 && path.endsWith("/"))
+      return c.redirect(path.replace(/\/+$/, "") + (new URL(c.req.url).search ?? ""), 301);
+    const viewer = c.get("viewer");
+    return render(
+      c,
+      <MessagePage
+        title="Not found"
+        message={`There is no page at ${path}.`}
+        viewer={viewer}
+        link={viewer ? { href: "/notes", label: "Go to your notes" } : { href: "/sign-in", label: "Sign in" }}
+      />,
+      404,
+    );
+  });
+  return (request: Request) => app.fetch(request);
 }

@@ -26,6 +26,36 @@ describe("errors", () => {
     }
   });
 
+  it("a browser at an address nothing answers gets a page in the app's frame; the API keeps its JSON", async () => {
+    const page = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    for (const p of ["/nothing", "/logout", "/admin", "/wp-login.php"]) {
+      const r = await fetch(server.url + p, { headers: page, redirect: "manual" });
+      expect(r.status, p).toBe(404);
+      expect(r.headers.get("content-type"), p).toMatch(/^text\/html/);
+      const body = await r.text();
+      expect(body, p).toContain(`There is no page at ${p}.`);
+      expect(body).toContain('href="/sign-in"');
+    }
+    for (const [p, to] of [
+      ["/notes/", "/notes"],
+      ["/settings", "/settings/account"],
+      ["/login", "/sign-in"],
+      ["/favicon.ico", /^\/assets\/icon\.[0-9a-f]{12}\.svg$/],
+    ] as [string, string | RegExp][]) {
+      const r = await fetch(server.url + p, { headers: page, redirect: "manual" });
+      expect(r.status, p).toBe(301);
+      expect(r.headers.get("location"), p).toMatch(to);
+    }
+    const icon = await fetch(server.url + "/favicon.ico");
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await icon.text()).toMatch(/^<svg /);
+    for (const p of ["/v1/nothing", "/mcp/nothing"]) {
+      const r = await fetch(server.url + p, { headers: page });
+      expect(r.status, p).toBeGreaterThanOrEqual(400);
+      expect(r.headers.get("content-type"), p).toMatch(/^application\/json/);
+    }
+  });
+
   it("wrong methods are 405 with Allow", async () => {
     for (const [m, p, allow] of [
       ["PUT", "/v1/notes", "GET, HEAD, POST"],

@@ -2,7 +2,7 @@
 // sections and who is signed in, and the page's content.
 import { html } from "hono/html";
 import type { Child } from "hono/jsx";
-import { SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
+import { ICON_URL, SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
 
 export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks" | "workspace" | "speech";
@@ -42,7 +42,7 @@ export function Layout(props: {
   const { viewer } = props;
   return html`<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${
     props.noindex ? html`<meta name="robots" content="noindex, nofollow" />` : ""
-  }${viewer ? html`<meta name="csrf-token" content="${viewer.csrf}" />` : ""}<title>${props.title} · notula</title><link rel="stylesheet" href="${STYLESHEET_URL}" /><script type="module" src="${SCRIPT_URL}"></script></head><body><a class="skip" href="#content">Skip to content</a>${
+  }${viewer ? html`<meta name="csrf-token" content="${viewer.csrf}" />` : ""}<title>${props.title} · notula</title><link rel="icon" href="${ICON_URL}" type="image/svg+xml" /><link rel="stylesheet" href="${STYLESHEET_URL}" /><script type="module" src="${SCRIPT_URL}"></script></head><body><a class="skip" href="#content">Skip to content</a>${
     viewer ? topBar(viewer, props.section) : ""
   }<main id="content"${props.narrow ? html` class="narrow"` : ""}>${props.children as unknown as string}</main></body></html>`;
 }
