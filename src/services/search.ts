@@ -213,7 +213,9 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     const bySpeaker = (label: string) =>
       !speaker || label.toLowerCase() === speaker || nameOf(label).toLowerCase() === speaker;
     const out: SearchMatch[] = [];
-    for (const m of await repos.search.moments(c, query, speaker ? 25 : MATCHES_PER_NOTE)) {
+    // The words that carry meaning: a segment that shares only "the" with the query is no moment of it.
+    const said = contentTerms(query);
+    for (const m of await repos.search.moments(c, said, speaker ? 25 : MATCHES_PER_NOTE)) {
       if (!bySpeaker(m.speaker)) continue;
       out.push({
         text: m.text,
@@ -235,7 +237,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       });
     }
     if (!out.length && !speaker) {
-      const snippet = await repos.search.noteSnippet(c.seq, query);
+      const snippet = await repos.search.noteSnippet(c.seq, said);
       if (snippet) out.push({ text: snippet, segment: null, startTimestamp: null, speaker: null });
     }
     return out;

@@ -85,7 +85,7 @@ describe("vector cells on a running server", () => {
       60_000,
     );
 
-    const found = await semantic("espresso maker out of order");
+    const found = await semantic("the espresso machine upstairs is broken");
     expect(found.results[0].note.id).toBe(target);
     expect(found.results[0].matches[0]).toMatchObject({ startTimestamp: "07:30", speaker: "Bo" });
 
@@ -99,7 +99,7 @@ describe("vector cells on a running server", () => {
     await until(
       "the note written after the build to be found",
       async () =>
-        (await semantic("nowhere to leave my bike")).results.some((r: { note: { id: string } }) => r.note.id === late),
+        (await semantic("nowhere to park my bike")).results.some((r: { note: { id: string } }) => r.note.id === late),
       30_000,
     );
     const cells = await storeQuery<{ cell: number }>(

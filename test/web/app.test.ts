@@ -24,6 +24,7 @@ type HTMLAudioElement = { currentTime: number; readyState: number };
 const ARTIFACTS = path.join(ROOT, "test-artifacts");
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ADMIN_PASSWORD = "admin password 1";
+const expectedDialogs: string[] = [];
 const MEMBER_PASSWORD = "member password 2";
 
 let server: TestServer;
@@ -83,8 +84,10 @@ beforeAll(async () => {
   browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
   adminContext = await newContext();
   adminPage = await adminContext.newPage();
+  // A destructive action asks first: the test says which question it expects, and agrees.
   adminPage.on("dialog", (d) => {
-    throw new Error(`unexpected dialog: ${d.message()}`);
+    if (expectedDialogs.shift() !== d.message()) throw new Error(`unexpected dialog: ${d.message()}`);
+    void d.accept();
   });
 }, 60_000);
 afterAll(async () => {
@@ -175,7 +178,16 @@ describe("the web app", () => {
     const row = member.getByRole("row", { name: /laptop CLI/ });
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).not.toContain("never");
+    const asked = new Promise<string>((resolve) =>
+      member.once("dialog", (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
     await member.getByRole("button", { name: "Revoke laptop CLI" }).click();
+    expect(await asked).toBe("Revoke the key laptop CLI? Whatever uses it stops working.");
+    await member.waitForURL(/\/settings\/keys$/);
+    expect(await member.getByRole("status").first().textContent()).toContain("The key is revoked.");
     const after = await run(["me"], { env: { NOTULA_URL: server.url, NOTULA_API_KEY: key, XDG_CONFIG_HOME: work } });
     expect(after.code).toBe(4);
     await memberContext.close();
@@ -570,6 +582,7 @@ describe("the web app", () => {
     await page.waitForURL(/\/settings\/folders$/);
     expect((await api("GET", "/v1/folders")).body.folders.map((f: { name: string }) => f.name)).toContain("Customers");
     await capture(page, "folders");
+    expectedDialogs.push("Delete the folder Customers? Its notes stay, outside any folder.");
     await page.getByRole("button", { name: "Delete Customers (its notes stay)" }).click();
     await page.waitForURL(/\/settings\/folders$/);
     expect((await api("GET", "/v1/folders")).body.folders.map((f: { name: string }) => f.name)).not.toContain(

@@ -44,7 +44,7 @@ export const accountTokens = sqliteTable(
 export const pendingStates = sqliteTable(
   "pending_states",
   {
-    kind: text("kind", { enum: ["cli-grant", "upstream-oidc", "revoked-grant"] }).notNull(),
+    kind: text("kind", { enum: ["cli-grant", "upstream-oidc", "revoked-grant", "flash"] }).notNull(),
     keyHash: text("key_hash").notNull(),
     value: text("value", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     expiresAt: integer("expires_at").notNull(),

@@ -51,6 +51,10 @@ if (setup && (setup.dataset.phase === "installing" || setup.dataset.phase === "d
   setTimeout(tick, 500);
 }
 
+// A destructive form asks first.
+for (const f of $$("form[data-confirm]"))
+  f.addEventListener("submit", (e) => { if (!confirm(f.dataset.confirm)) e.preventDefault(); });
+
 // A note being processed shows its stage and progress, and reloads once its status changes.
 const poll = $("[data-poll-status]");
 if (poll) {

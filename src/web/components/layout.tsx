@@ -115,9 +115,11 @@ export function PostButton(props: {
   ariaLabel?: string;
   danger?: boolean;
   hidden?: Record<string, string>;
+  /** Asked before a destructive action (with script; without, the form goes ahead). */
+  confirm?: string;
 }) {
   return (
-    <form method="post" action={props.action}>
+    <form method="post" action={props.action} data-confirm={props.confirm}>
       <Csrf viewer={props.viewer} />
       {Object.entries(props.hidden ?? {}).map(([name, value]) => (
         <input type="hidden" name={name} value={value} />

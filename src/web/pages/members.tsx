@@ -13,15 +13,16 @@ export function MembersPage(props: {
     groups: { id: string; name: string }[];
   }[];
   groups: { id: string; name: string }[];
-  invites: { id: string; email: string | null; role: string; expiresAt: string; link: string }[];
+  invites: { id: string; email: string | null; role: string; expiresAt: string }[];
   link?: { label: string; url: string };
   error?: string;
+  notice?: string;
 }) {
   const { viewer } = props;
   return (
     <Layout title="Members" viewer={viewer} section="admin">
       <h1>Members of {viewer.workspace.name}</h1>
-      <Alert error={props.error} />
+      <Alert error={props.error} ok={props.notice} />
       {props.link ? (
         <div class="panel" role="status">
           <Secret id="one-time-link" value={props.link.url} label={props.link.label} />
@@ -111,13 +112,23 @@ export function MembersPage(props: {
       {props.invites.length === 0 ? (
         <p class="muted">None.</p>
       ) : (
-        <Table columns={["For", "Role", "Expires", "Link"]}>
+        // The link itself was shown once, when the invite was made; here it can only be revoked.
+        <Table columns={["For", "Role", "Expires", ""]}>
           {props.invites.map((i) => (
             <tr>
               <td>{i.email ?? "anyone with the link"}</td>
               <td>{i.role}</td>
               <td>{formatDate(i.expiresAt)}</td>
-              <td class="small">{i.link}</td>
+              <td>
+                <PostButton
+                  viewer={viewer}
+                  action={`/settings/members/invites/${encodeURIComponent(i.id)}/revoke`}
+                  label="Revoke"
+                  ariaLabel={`Revoke the invite for ${i.email ?? "anyone with the link"}`}
+                  danger
+                  confirm="Revoke this invite? Its link stops working."
+                />
+              </td>
             </tr>
           ))}
         </Table>

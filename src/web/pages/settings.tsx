@@ -89,6 +89,8 @@ export function KeysPage(props: {
                     action={`/settings/keys/${encodeURIComponent(k.id)}/revoke`}
                     label="Revoke"
                     ariaLabel={`Revoke ${k.name}`}
+                    danger
+                    confirm={`Revoke the key ${k.name}? Whatever uses it stops working.`}
                   />
                 )}
               </td>

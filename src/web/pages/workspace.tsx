@@ -6,12 +6,13 @@ export function FoldersPage(props: {
   viewer: Viewer;
   folders: { id: string; name: string; memberCount: number; isPrivate: boolean; createdAt: string }[];
   error?: string;
+  notice?: string;
 }) {
   const { viewer } = props;
   return (
     <Layout title="Folders" viewer={viewer} section="folders">
       <h1>Folders</h1>
-      <Alert error={props.error} />
+      <Alert error={props.error} ok={props.notice} />
       <form method="post" action="/settings/folders" class="panel">
         <h2>New folder</h2>
         <Csrf viewer={viewer} />
@@ -68,6 +69,8 @@ export function FoldersPage(props: {
                 action={`/settings/folders/${encodeURIComponent(f.id)}/delete`}
                 label="Delete"
                 ariaLabel={`Delete ${f.name} (its notes stay)`}
+                danger
+                confirm={`Delete the folder ${f.name}? Its notes stay, outside any folder.`}
               />
             </td>
           </tr>

@@ -13,6 +13,7 @@ import { WorkspaceUpdateBody } from "../../shared/schemas/workspace.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 import { formExpired } from "../form-expired.js";
+import { createFlash } from "../flash.js";
 import { SpeechSettingsPage } from "../pages/speech.js";
 import { DEFAULT_MODEL, MODELS } from "../../ai/models.js";
 import { AiConfigUpdateBody } from "../../shared/schemas/templates.js";
@@ -41,6 +42,7 @@ function requireAdmin(c: WebContext) {
 export function settingsPages(services: Services, opts: { publicUrl: string; ssoName?: string }) {
   const app = new Hono<WebEnv>();
   app.use("/settings/*", requireViewer);
+  const flash = createFlash(services, opts.publicUrl);
 
   /**
    * A settings form's POST: its CSRF token first (a forged form changes nothing), the
@@ -75,7 +77,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
       status,
     );
   };
-  app.get("/settings/keys", async (c) => keysPage(c));
+  app.get("/settings/keys", async (c) => keysPage(c, await flash.take(c)));
   app.post(
     "/settings/keys",
     form(keysPage, async (c, f) => {
@@ -84,14 +86,14 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         name: text(f, "name"),
         scopes: textFields(f, "scopes") as ScopeName[],
       });
-      return keysPage(c, { created: { key: created.key, name: created.name } });
+      return flash.redirect(c, "/settings/keys", { created: { key: created.key, name: created.name } });
     }),
   );
   app.post(
     "/settings/keys/:id/revoke",
     form(keysPage, async (c) => {
       await services.apiKeys.revokeOwn(viewerOf(c).principal, param(c, "id"));
-      return keysPage(c, { notice: "The key is revoked." });
+      return flash.redirect(c, "/settings/keys", { notice: "The key is revoked." });
     }),
   );
 
@@ -103,7 +105,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
       status,
     );
   };
-  app.get("/settings/account", async (c) => accountPage(c));
+  app.get("/settings/account", async (c) => accountPage(c, await flash.take(c)));
   app.post(
     "/settings/account/name",
     form(accountPage, async (c, f) => {
@@ -116,21 +118,23 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     form(accountPage, async (c, f) => {
       if (text(f, "password") !== text(f, "confirm")) throw new BadRequestError("The two new passwords differ.");
       await services.accounts.changePassword(viewerOf(c).session, text(f, "current"), text(f, "password"));
-      return accountPage(c, { notice: "Password changed; your other sessions are signed out." });
+      return flash.redirect(c, "/settings/account", {
+        notice: "Password changed; your other sessions are signed out.",
+      });
     }),
   );
   app.post(
     "/settings/account/sessions/revoke-others",
     form(accountPage, async (c) => {
       const n = await services.accounts.signOutOthers(viewerOf(c).session);
-      return accountPage(c, { notice: `Signed out ${n} other session${(await n) === 1 ? "" : "s"}.` });
+      return flash.redirect(c, "/settings/account", { notice: `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
     }),
   );
   app.post(
     "/settings/account/sessions/:handle/revoke",
     form(accountPage, async (c) => {
       await services.accounts.revokeSession(viewerOf(c).session, param(c, "handle"));
-      return accountPage(c, { notice: "That session is signed out." });
+      return flash.redirect(c, "/settings/account", { notice: "That session is signed out." });
     }),
   );
 
@@ -143,17 +147,18 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     );
   };
   const backToFolders = (c: WebContext) => c.redirect("/settings/folders", 303);
-  app.get("/settings/folders", async (c) => foldersPage(c));
+  app.get("/settings/folders", async (c) => foldersPage(c, await flash.take(c)));
   app.post(
     "/settings/folders",
     form(foldersPage, async (c, f) => {
       const viewer = viewerOf(c);
+      const folderName = name(f, "folder", 200);
       await services.folders.create(viewer.principal, {
-        name: name(f, "folder", 200),
+        name: folderName,
         ownerUserId: viewer.userId,
         isPrivate: text(f, "private") === "1",
       });
-      return backToFolders(c);
+      return flash.redirect(c, "/settings/folders", { notice: `The folder ${folderName} is made.` });
     }),
   );
   app.post(
@@ -174,7 +179,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     "/settings/folders/:id/delete",
     form(foldersPage, async (c) => {
       await services.folders.delete(viewerOf(c).principal, param(c, "id"));
-      return backToFolders(c);
+      return flash.redirect(c, "/settings/folders", { notice: "The folder is deleted; its notes stay." });
     }),
   );
 
@@ -192,14 +197,16 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
       status,
     );
   };
-  app.get("/settings/webhooks", async (c) => webhooksPage(c));
+  app.get("/settings/webhooks", async (c) => webhooksPage(c, await flash.take(c)));
   app.post(
     "/settings/webhooks",
     form(
       webhooksPage,
       async (c, f) => {
         const registered = await services.webhooks.register(viewerOf(c).principal, text(f, "hookUrl"));
-        return webhooksPage(c, { secret: { url: text(f, "hookUrl"), value: registered.secret } });
+        return flash.redirect(c, "/settings/webhooks", {
+          secret: { url: text(f, "hookUrl"), value: registered.secret },
+        });
       },
       { admin: true },
     ),
@@ -222,7 +229,9 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
       webhooksPage,
       async (c) => {
         await services.webhooks.redeliver(viewerOf(c).principal, param(c, "id"));
-        return webhooksPage(c, { notice: "Queued for delivery; reload to see how it went." });
+        return flash.redirect(c, "/settings/webhooks", {
+          notice: "Queued for delivery; reload to see how it went.",
+        });
       },
       { admin: true },
     ),
@@ -232,10 +241,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     const viewer = requireAdmin(c);
     const members = (await services.directory.listMembers(viewer.principal, { limit: 100, offset: 0 })).items;
     const groups = await services.directory.listGroups(viewer.principal);
-    const invites = (await services.invites.listWithFolders(viewer.principal, 100, 0)).items.map((i) => ({
-      ...i,
-      link: `${opts.publicUrl}/invite/${i.code}`,
-    }));
+    const invites = (await services.invites.listWithFolders(viewer.principal, 100, 0)).items;
     return render(
       c,
       <MembersPage viewer={viewer} members={members} groups={groups} invites={invites} {...extra} />,
@@ -243,7 +249,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     );
   };
   const backToMembers = (c: WebContext) => c.redirect("/settings/members", 303);
-  app.get("/settings/members", async (c) => membersPage(c));
+  app.get("/settings/members", async (c) => membersPage(c, await flash.take(c)));
   app.post(
     "/settings/members/invite",
     form(
@@ -252,12 +258,23 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         const email = text(f, "email").trim() || null;
         const role = text(f, "role") === "admin" ? "admin" : "member";
         const invite = await services.invites.create(viewerOf(c).principal, { email, role, isUrlInvite: !email });
-        return membersPage(c, {
+        return flash.redirect(c, "/settings/members", {
           link: {
-            label: `Invite link for ${email ?? "anyone with the link"} (${role}).`,
+            label: `Invite link for ${email ?? "anyone with the link"} (${role}). It is shown this once.`,
             url: `${opts.publicUrl}/invite/${invite.code}`,
           },
         });
+      },
+      { admin: true },
+    ),
+  );
+  app.post(
+    "/settings/members/invites/:id/revoke",
+    form(
+      membersPage,
+      async (c) => {
+        await services.invites.delete(viewerOf(c).principal, param(c, "id"));
+        return flash.redirect(c, "/settings/members", { notice: "The invite is revoked; its link no longer works." });
       },
       { admin: true },
     ),
@@ -328,7 +345,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         // getMember is scoped to the admin's workspace: another workspace's member is 404.
         const member = await services.directory.getMember(viewerOf(c).principal, param(c, "id"));
         const token = await services.accounts.issueLink(member.userId, "reset");
-        return membersPage(c, {
+        return flash.redirect(c, "/settings/members", {
           link: {
             label: `Password reset link for ${member.name} (valid 24 hours, once).`,
             url: `${opts.publicUrl}/account/password/${token}`,

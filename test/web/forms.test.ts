@@ -1,0 +1,126 @@
+// The web app's forms follow post/redirect/get: a form's result (a new key, an invite
+// link, "revoked") is shown once on the page the browser is sent to, so reloading that
+// page shows it no more and submits nothing again. Invites can be revoked, and their
+// link is shown once, when made.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, type Client } from "../helpers/http.js";
+import { admin, startServer, storeQuery, type TestServer } from "../helpers/server.js";
+import { PASSWORD, webSession } from "../helpers/world.js";
+
+let server: TestServer;
+let api: Client;
+let browser: ReturnType<typeof browserFor>;
+
+/** A browser of one person: it keeps the cookies it is given, follows no redirect by itself. */
+function browserFor(url: string, session: string) {
+  const jar = new Map<string, string>([session.split("=") as [string, string]]);
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [k, v] = pair.split("=");
+      if (attrs.some((a) => /max-age=0/i.test(a.trim())) || v === "") jar.delete(k.trim());
+      else jar.set(k.trim(), v);
+    }
+    return res;
+  };
+  const get = async (path: string) => {
+    const res = keep(await fetch(url + path, { headers: { cookie: cookie() }, redirect: "manual" }));
+    return { status: res.status, html: await res.text() };
+  };
+  let csrf = "";
+  const post = async (path: string, fields: Record<string, string>) => {
+    if (!csrf) csrf = /name="csrf" value="([^"]+)"/.exec((await get("/settings/account")).html)![1];
+    return keep(
+      await fetch(url + path, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, ...fields }),
+      }),
+    );
+  };
+  return { get, post, jar };
+}
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit"] });
+  api = client(server.url, server.key);
+  await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+  browser = browserFor(server.url, await webSession(server.url, "admin@notula.local"));
+});
+afterAll(() => server?.stop());
+
+describe("post/redirect/get", () => {
+  it("a new API key is shown once after the redirect; reloading shows it no more and makes no second key", async () => {
+    const count = async () => Number((await storeQuery(server.dataDir, "SELECT count(*) AS n FROM api_keys"))[0].n);
+    const before = await count();
+    const res = await browser.post("/settings/keys", { name: "laptop", scopes: "notes" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/settings/keys");
+    // Nothing secret rides in the cookie or the address: only a random handle.
+    expect(browser.jar.get("notula_flash")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const shown = await browser.get("/settings/keys");
+    const key = /(ntl_[A-Za-z0-9_-]+)/.exec(shown.html)?.[1];
+    expect(key).toBeTruthy();
+    expect((await fetch(`${server.url}/v1/me`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    const reloaded = await browser.get("/settings/keys");
+    expect(reloaded.html).not.toContain(key!);
+    expect(reloaded.html).toContain("laptop");
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("revoking a key says so once, and asks first in the page", async () => {
+    const page = await browser.get("/settings/keys");
+    const action = /action="(\/settings\/keys\/[^"]+\/revoke)" data-confirm="Revoke the key laptop\?/.exec(
+      page.html,
+    )?.[1];
+    expect(action).toBeTruthy();
+    const res = await browser.post(action!, {});
+    expect(res.status).toBe(303);
+    expect((await browser.get("/settings/keys")).html).toContain("The key is revoked.");
+    expect((await browser.get("/settings/keys")).html).not.toContain("The key is revoked.");
+  });
+
+  it("an invite link is shown once, never in the pending list, and the invite can be revoked", async () => {
+    const res = await browser.post("/settings/members/invite", { email: "", role: "member" });
+    expect(res.status).toBe(303);
+    const shown = await browser.get("/settings/members");
+    const link = /(https?:\/\/[^"<\s]+\/invite\/[A-Za-z0-9_-]+)/.exec(shown.html)?.[1];
+    expect(link).toBeTruthy();
+    expect(shown.html).toContain("It is shown this once.");
+    const later = await browser.get("/settings/members");
+    expect(later.html).not.toContain(link!);
+    expect(later.html).toContain("anyone with the link");
+    expect((await fetch(link!, { redirect: "manual" })).status).toBe(200);
+    const revoke = /action="(\/settings\/members\/invites\/[^"]+\/revoke)"/.exec(later.html)![1];
+    const revoked = await browser.post(revoke, {});
+    expect(revoked.status).toBe(303);
+    const after = await browser.get("/settings/members");
+    expect(after.html).toContain("The invite is revoked");
+    expect((await fetch(link!, { redirect: "manual" })).status).toBe(404);
+  });
+
+  it("a flash belongs to whoever made it: another person's handle shows nothing", async () => {
+    await browser.post("/settings/folders", { name: "Board" });
+    const handle = browser.jar.get("notula_flash")!;
+    await admin(
+      server.dataDir,
+      [
+        "users",
+        "create",
+        "--workspace",
+        (await api("GET", "/v1/me")).body.workspace.id,
+        "--email",
+        "other@example.com",
+        "--name",
+        "Other",
+        "--password-stdin",
+      ],
+      PASSWORD,
+    );
+    const other = browserFor(server.url, await webSession(server.url, "other@example.com"));
+    other.jar.set("notula_flash", handle);
+    expect((await other.get("/settings/folders")).html).not.toContain("The folder Board is made.");
+  });
+});
