@@ -6,13 +6,14 @@ export const esc = (s: unknown) =>
   );
 
 export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">
 <title>${esc(title)} · notula</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;background:#f3f4f6;color:#111827;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;padding:2rem;max-width:26rem;width:100%}h1{font-size:1.3rem;margin:0 0 1rem}
 label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #d1d5db;border-radius:6px;font:inherit}
 button{margin-top:1.2rem;padding:.6rem 1.1rem;border:0;border-radius:6px;background:#4f46e5;color:#fff;font:inherit;cursor:pointer}button.secondary{background:#e5e7eb;color:#111827;margin-left:.5rem}
-.error{background:#fef2f2;color:#991b1b;padding:.6rem;border-radius:6px}.warning{background:#fffbeb;color:#92400e;padding:.6rem;border-radius:6px}.muted{color:#6b7280;font-size:.9rem}ul{padding-left:1.2rem}</style></head>
+.error{background:#fef2f2;color:#991b1b;padding:.6rem;border-radius:6px}.warning{background:#fffbeb;color:#92400e;padding:.6rem;border-radius:6px}.muted{color:#6b7280;font-size:.9rem}ul{padding-left:1.2rem}
+@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e5e7eb}main{background:#1a1d24;box-shadow:0 1px 3px #0008}input[type=email],input[type=password],input[type=text]{background:#0f1115;color:#e5e7eb;border-color:#3a3f4b}button.secondary{background:#2a2f3a;color:#e5e7eb}.error{background:#3b1114;color:#fecaca}.warning{background:#3a2a0b;color:#fde68a}.muted{color:#9ca3af}a{color:#93b4ff}}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

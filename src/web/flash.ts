@@ -3,6 +3,7 @@
 // in the database, sealed and for a minute, under a random handle in a cookie, bound to
 // the person who submitted the form, and shown once.
 import { randomBytes } from "node:crypto";
+import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Services } from "../services/index.js";
 import { viewerOf, type WebContext } from "./context.js";
@@ -20,20 +21,25 @@ export type Flash = {
 
 export function createFlash(services: Pick<Services, "pending">, publicUrl: string) {
   const secure = publicUrl.startsWith("https:");
+  /** Keeps `flash` for `userId`'s next page and redirects there (303: the browser then GETs it). */
+  async function keep(c: Context, userId: string, to: string, flash: Flash): Promise<Response> {
+    const handle = randomBytes(24).toString("base64url");
+    await services.pending.put("flash", handle, { userId, flash }, FLASH_TTL_MS);
+    setCookie(c, FLASH_COOKIE, handle, {
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+      secure,
+      maxAge: FLASH_TTL_MS / 1000,
+    });
+    return c.redirect(to, 303);
+  }
+
   return {
-    /** Keeps `flash` for the next page and redirects there (303: the browser then GETs it). */
-    async redirect(c: WebContext, to: string, flash: Flash): Promise<Response> {
-      const handle = randomBytes(24).toString("base64url");
-      await services.pending.put("flash", handle, { userId: viewerOf(c).userId, flash }, FLASH_TTL_MS);
-      setCookie(c, FLASH_COOKIE, handle, {
-        httpOnly: true,
-        sameSite: "Lax",
-        path: "/",
-        secure,
-        maxAge: FLASH_TTL_MS / 1000,
-      });
-      return c.redirect(to, 303);
-    },
+    /** For the signed-in viewer who submitted the form. */
+    redirect: (c: WebContext, to: string, flash: Flash) => keep(c, viewerOf(c).userId, to, flash),
+    /** For someone the form itself has just signed in (an invite accepted). */
+    redirectSignedIn: keep,
 
     /** The flash left for this page, once (an empty object when there is none). */
     async take(c: WebContext): Promise<Flash> {

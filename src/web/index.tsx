@@ -103,7 +103,10 @@ export function webApp(d: WebDeps) {
   app.get("/settings", (c) => c.redirect("/settings/account", 301));
   app.get("/login", (c) => c.redirect("/sign-in", 301));
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
-  app.route("/", notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes }));
+  app.route(
+    "/",
+    notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes, publicUrl: d.publicUrl }),
+  );
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));
 

@@ -38,7 +38,11 @@ describe("invite links", () => {
     expect(await page.textContent(".error")).toMatch(/at least 8 characters/);
     await page.fill("#password", "a good long password");
     await page.click("button[type=submit]");
-    expect(await page.textContent("h1")).toBe("Welcome to My Workspace");
+    // Joined and signed in, on the notes (off the form's address: a reload submits nothing).
+    await page.waitForURL(/\/notes$/);
+    expect(await page.textContent("[role=status]")).toContain("Welcome to My Workspace: you have joined.");
+    await page.reload();
+    expect(await page.locator("[role=status]").count()).toBe(0);
     await page.screenshot({ path: path.join(ROOT, "test-artifacts", "invite-joined.png") });
 
     const members = (await api("GET", "/v1/workspace/members?search=new@example.com")).body.items;
@@ -70,7 +74,8 @@ describe("invite links", () => {
     await page.fill("#email", "link@example.com");
     await page.fill("#password", "another long password");
     await page.click("button[type=submit]");
-    expect(await page.textContent("h1")).toBe("Welcome to My Workspace");
+    await page.waitForURL(/\/notes$/);
+    expect(await page.textContent("[role=status]")).toContain("Welcome to My Workspace: you have joined.");
     const member = (await api("GET", "/v1/workspace/members?search=link@example.com")).body.items[0];
     expect(member).toMatchObject({ role: "member", folders: [{ id: folder.id, name: "Shared" }] });
     await page.close();

@@ -149,8 +149,8 @@ describe("the web app", () => {
     await member.getByLabel("Name").fill("Mira <b>Member</b>");
     await member.getByLabel("Password (at least 8 characters)").fill(MEMBER_PASSWORD);
     await member.getByRole("button", { name: "Join" }).click();
-    await member.getByRole("link", { name: "Open the notes" }).click();
     await member.waitForURL(/\/notes$/);
+    expect(await member.getByRole("status").first().textContent()).toContain("you have joined");
     // The name is text, never markup.
     expect(await member.locator("header .who span").textContent()).toContain("Mira <b>Member</b>");
 

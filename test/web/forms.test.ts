@@ -101,6 +101,30 @@ describe("post/redirect/get", () => {
     expect((await fetch(link!, { redirect: "manual" })).status).toBe(404);
   });
 
+  it("a note offers only what applies to it, and deleting one says so once", async () => {
+    const text = (await api("POST", "/v1/notes", { title: "Written only", userWrittenNote: "Ideas for the launch." }))
+      .body.note.id;
+    const said = (
+      await api("POST", "/v1/notes", {
+        title: "Said aloud",
+        transcripts: [{ speaker: "Ana", text: "We launch in May.", startTimestamp: "00:00", endTimestamp: "00:04" }],
+      })
+    ).body.note.id;
+    const written = (await browser.get(`/notes/${text}`)).html;
+    // No recording and no transcript: nothing to process again, and the offline writer needs speech.
+    expect(written).not.toContain("Process again");
+    expect(written).not.toContain(">Enhance<");
+    const spoken = (await browser.get(`/notes/${said}`)).html;
+    expect(spoken).toContain("Process again");
+    expect(spoken).toContain(">Enhance<");
+
+    const res = await browser.post(`/notes/${text}/delete`, {});
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/notes");
+    expect((await browser.get("/notes")).html).toContain("“Written only” is deleted.");
+    expect((await browser.get("/notes")).html).not.toContain("is deleted.");
+  });
+
   it("a flash belongs to whoever made it: another person's handle shows nothing", async () => {
     await browser.post("/settings/folders", { name: "Board" });
     const handle = browser.jar.get("notula_flash")!;

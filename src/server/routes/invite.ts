@@ -7,6 +7,7 @@ import { esc, page } from "../../oauth/pages.js";
 import type { Services } from "../../services/index.js";
 import { AppError, RateLimitError } from "../../core/errors.js";
 import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../http/session-cookie.js";
+import { createFlash } from "../../web/flash.js";
 
 const CSRF_COOKIE = "notula_invite_csrf";
 
@@ -43,6 +44,7 @@ ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 
 export function inviteLinkRoutes(services: Services, publicUrl: string) {
   const app = new Hono();
+  const flash = createFlash(services, publicUrl);
 
   app.get("/invite/:code", async (c) => {
     headers(c);
@@ -122,6 +124,10 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
       setCookie(c, SESSION_COOKIE, signed.sessionId, sessionCookieOptions(publicUrl));
       const session = await services.accounts.session(signed.sessionId);
       if (session) await services.accounts.chooseWorkspace(session, found.workspace.id);
+      // Off the form's address at once: a reload must not submit it again.
+      return flash.redirectSignedIn(c, signed.userId, "/notes", {
+        notice: `Welcome to ${found.workspace.name}: you have joined. Your meeting assistant and the notula CLI sign in with this email and password too.`,
+      });
     }
     return c.html(
       page(

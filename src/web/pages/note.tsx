@@ -79,7 +79,12 @@ ${share}</dl>${hasAudio ? html`<audio id="player" controls preload="metadata" sr
 const formatTalkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
 
 /** Enhance with another template, and name the speakers. */
-function reshape(props: { viewer: Viewer; note: NoteDto; templates: { id: string; name: string }[] }) {
+function reshape(props: {
+  viewer: Viewer;
+  note: NoteDto;
+  templates: { id: string; name: string }[];
+  canEnhance: boolean;
+}) {
   const { note } = props;
   const id = encodeURIComponent(note.id);
   const csrf = html`<input type="hidden" name="csrf" value="${props.viewer.csrf}" />`;
@@ -95,7 +100,8 @@ function reshape(props: { viewer: Viewer; note: NoteDto; templates: { id: string
           html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
       )}</fieldset><div class="actions"><button type="submit" class="secondary">Name speakers</button></div></form>`
     : "";
-  return html`<section><h2>Template and speakers</h2>${enhance}${speakers}</section>`;
+  if (!props.canEnhance && !speakers) return "";
+  return html`<section><h2>${props.canEnhance ? "Template and speakers" : "Speakers"}</h2>${props.canEnhance ? enhance : ""}${speakers}</section>`;
 }
 
 /** The edit form, and the reprocess and delete actions. */
@@ -103,6 +109,8 @@ function editor(props: {
   viewer: Viewer;
   note: NoteDto;
   may: NoteAbilities;
+  /** Whether there is a recording or a transcript to process again. */
+  processable: boolean;
   folders: { id: string; name: string }[];
   shareTranscript: boolean | null;
 }) {
@@ -131,7 +139,7 @@ ${props.may.widen ? "" : html`<p id="visibility-why" class="muted small">Only th
 ${share}${folders}
 <label for="note">Your notes (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
 <div class="actions"><button type="submit">Save</button></div></form>
-<div class="actions"><form method="post" action="/notes/${id}/reprocess">${csrf}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>
+<div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
 ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete">Delete…</a>` : ""}</div></section>`;
 }
 
@@ -149,6 +157,11 @@ export function NotePage(props: {
   templates: { id: string; name: string }[];
   hasAudio: boolean;
   shareTranscript: boolean | null;
+  /**
+   * Whether writing the enhanced note again makes sense: from a transcript, or from the
+   * person's own notes when a language model writes it (the offline method needs speech).
+   */
+  canEnhance: boolean;
   /** Why this note's recording waits for a speech-to-text engine, or null. */
   speechProblem?: string | null;
   error?: string;
@@ -177,7 +190,7 @@ export function NotePage(props: {
         </section>
       ) : null}
       {reshape(props)}
-      {editor(props)}
+      {editor({ ...props, processable: props.hasAudio || note.transcripts.length > 0 })}
     </Layout>
   );
 }

@@ -141,11 +141,13 @@ export function NotesListPage(props: {
   previous: number | null;
   next: number | null;
   error?: string;
+  notice?: string;
 }) {
   const f = props.filters;
   return (
     <Layout title="Notes" viewer={props.viewer} section="notes">
       <h1>Notes</h1>
+      <Alert ok={props.notice} />
       {filterForm(f, props.folders)}
       <Alert error={props.error} />
       {props.hits ? (

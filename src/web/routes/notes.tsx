@@ -18,10 +18,15 @@ import { formatBytes, statusLabel } from "../format.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
 import { formExpired } from "../form-expired.js";
+import { createFlash } from "../flash.js";
 
 const PAGE = 25;
-export function notePages(services: Services, opts: { audioStore: AudioStore; maxUploadBytes: number }) {
+export function notePages(
+  services: Services,
+  opts: { audioStore: AudioStore; maxUploadBytes: number; publicUrl: string },
+) {
   const app = new Hono<WebEnv>();
+  const flash = createFlash(services, opts.publicUrl);
   app.use("/notes", requireViewer);
   app.use("/notes/*", requireViewer);
 
@@ -40,6 +45,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
     };
     const parsed = NoteListQuery.safeParse({ ...filters, said: undefined, limit: String(PAGE), offset: q.offset });
     const folders = await folderChoices(c);
+    const { notice } = await flash.take(c);
     /** The list page: an empty list and no paging unless given. */
     const listPage = (shown: Partial<Parameters<typeof NotesListPage>[0]>, status?: 400) =>
       render(
@@ -52,6 +58,7 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
           hits={null}
           previous={null}
           next={null}
+          notice={notice}
           {...shown}
         />,
         status,
@@ -228,6 +235,12 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
         hasAudio={hasRecording}
         shareTranscript={share ? share.includeTranscript : null}
         speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
+        canEnhance={
+          note.transcripts.length > 0 ||
+          hasRecording ||
+          (note.userWrittenNote.trim() !== "" &&
+            (await services.aiConfig.get(viewer.principal)).effective.summary !== "extractive")
+        }
         {...extra}
       />,
       status,
@@ -344,8 +357,9 @@ export function notePages(services: Services, opts: { audioStore: AudioStore; ma
 
   app.post("/notes/:id/delete", async (c) => {
     if (!(await csrfOk(c, await c.req.parseBody()))) return formExpired(c);
+    const { title } = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
     await services.notes.delete(viewerOf(c).principal, c.req.param("id"));
-    return c.redirect("/notes", 303);
+    return flash.redirect(c, "/notes", { notice: `“${title}” is deleted.` });
   });
 
   return app;
