@@ -341,6 +341,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         note: await presentFullNote(repos, row, deps.publicUrl),
         share: share ? { includeTranscript: share.includeTranscript } : null,
         hasRecording: row.audioUploadId !== null,
+        /** Whether the viewer made the note (its written notes are then theirs). */
+        mine: row.createdBy === p.userId,
         /** What this viewer may do with it, for the page to offer only that. */
         may: {
           edit: notePolicy.edit(a, facts),

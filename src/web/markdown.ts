@@ -13,4 +13,12 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// A note's own headings sit under the page's section headings (h2): "# Agenda" becomes
+// an h3, and every level below follows, down to h6.
+md.core.ruler.push("demote_headings", (state) => {
+  for (const token of state.tokens)
+    if (token.type === "heading_open" || token.type === "heading_close")
+      token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
+});
+
 export const renderMarkdown = (text: string): string => md.render(text);

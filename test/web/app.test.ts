@@ -723,6 +723,26 @@ describe("the web app", () => {
     await capture(page, "cli-authorize");
   });
 
+  it("on a phone the sections fold into a menu that opens without script; an empty search says so", async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    await phone.addCookies(await adminContext.cookies());
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/notes`);
+    const keys = page.getByRole("link", { name: "API keys" });
+    expect(await keys.isVisible()).toBe(false);
+    const header = await page.locator("header.top").boundingBox();
+    expect(header!.height).toBeLessThan(80);
+    await page.locator("label.menu-button").click();
+    expect(await keys.isVisible()).toBe(true);
+    await keys.click();
+    await page.waitForURL(/\/settings\/keys$/);
+    await page.goto(`${server.url}/notes?said=${encodeURIComponent("zebra xylophone")}`);
+    expect(await page.locator("section[aria-label='Search results']").textContent()).toContain(
+      "No note mentions “zebra xylophone”.",
+    );
+    await phone.close();
+  });
+
   it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {
     const second = await newContext();
     const other = await second.newPage();

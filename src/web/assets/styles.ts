@@ -54,5 +54,7 @@ audio{width:100%;margin:.5rem 0}
 label.check{display:flex;gap:.5rem;align-items:flex-start;font-weight:normal}label.check input{width:auto;margin-top:.25rem}
 progress{width:100%;height:1rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
+.menu-toggle,.menu-button{display:none}
+@media (max-width:40rem){.menu-button{display:inline-block;margin-left:auto;padding:.3rem .7rem;border:1px solid var(--line);border-radius:6px;cursor:pointer;color:var(--text)}.menu-toggle{display:block;position:absolute;opacity:0;width:1px;height:1px}.menu-toggle:focus-visible+.menu-button{outline:2px solid var(--focus);outline-offset:2px}header.top nav,header.top .who{display:none}.menu-toggle:checked~nav{display:flex;flex-direction:column;width:100%}.menu-toggle:checked~.who{display:flex}}
 @media (max-width:40rem){.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;left:-9999px}.table tr{border-bottom:1px solid var(--line);padding:.5rem 0}.table td{border:0;padding:.15rem 0}main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}
 `;

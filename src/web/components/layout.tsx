@@ -24,7 +24,9 @@ function topBar(viewer: Viewer, section: Section | undefined) {
   const links = SECTIONS.filter((s) => !s.admin || viewer.role === "admin").map(
     (s) => html`<a href="${s.href}"${section === s.id ? html` aria-current="page"` : ""}>${s.label}</a>`,
   );
-  return html`<header class="top"><a class="brand" href="/notes">notula</a><nav aria-label="Sections">${links}</nav><div class="who"><span>${viewer.name} · ${viewer.workspace.name}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="${viewer.csrf}" /><button class="link" type="submit">Sign out</button></form></div></header>`;
+  // On a phone the sections fold into a menu: a checkbox and its label open it, so it
+  // works without script; on a wider screen both are hidden and the sections shown.
+  return html`<header class="top"><a class="brand" href="/notes">notula</a><input type="checkbox" id="menu-toggle" class="menu-toggle" aria-label="Show the sections" /><label for="menu-toggle" class="menu-button" aria-hidden="true">Menu</label><nav aria-label="Sections">${links}</nav><div class="who"><span>${viewer.name} · ${viewer.workspace.name}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="${viewer.csrf}" /><button class="link" type="submit">Sign out</button></form></div></header>`;
 }
 
 /**
@@ -48,10 +50,10 @@ export function Layout(props: {
 }
 
 /** A message above a form: an error to fix, or what just happened. */
-export function Alert(props: { error?: string | null; ok?: string | null }) {
+export function Alert(props: { error?: string | null; ok?: string | null; id?: string }) {
   if (props.error)
     return (
-      <p class="alert error" role="alert">
+      <p class="alert error" role="alert" id={props.id}>
         {props.error}
       </p>
     );

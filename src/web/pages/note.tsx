@@ -109,6 +109,7 @@ function editor(props: {
   viewer: Viewer;
   note: NoteDto;
   may: NoteAbilities;
+  mine: boolean;
   /** Whether there is a recording or a transcript to process again. */
   processable: boolean;
   folders: { id: string; name: string }[];
@@ -137,7 +138,7 @@ function editor(props: {
 <label for="visibility">Visibility</label><select id="visibility" name="visibility" ${on(!props.may.widen, "disabled")} ${on(!props.may.widen, 'aria-describedby="visibility-why"')}>${visibility}</select>
 ${props.may.widen ? "" : html`<p id="visibility-why" class="muted small">Only the note's creator or an admin can change who sees it.</p>`}
 ${share}${folders}
-<label for="note">Your notes (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
+<label for="note">${props.mine ? "Your notes" : "Notes written in the meeting"} (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
 <div class="actions"><button type="submit">Save</button></div></form>
 <div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
 ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete">Delete…</a>` : ""}</div></section>`;
@@ -162,6 +163,8 @@ export function NotePage(props: {
    * person's own notes when a language model writes it (the offline method needs speech).
    */
   canEnhance: boolean;
+  /** Whether the viewer made the note. */
+  mine: boolean;
   /** Why this note's recording waits for a speech-to-text engine, or null. */
   speechProblem?: string | null;
   error?: string;
@@ -180,7 +183,7 @@ export function NotePage(props: {
       <MarkdownSection title="Summary" text={note.summary} />
       <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
       <section>
-        <h2>Your notes</h2>
+        <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
         {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
       </section>
       {note.transcripts.length ? (

@@ -154,7 +154,26 @@ export function NotesListPage(props: {
         <SearchResults hits={props.hits} said={f.said ?? ""} filtered={filtered(f)} />
       ) : (
         <section aria-label="Notes">
-          {props.notes.length === 0 ? <p class="muted">No notes match.</p> : null}
+          {props.notes.length === 0 ? (
+            filtered(f) || f.search || props.previous !== null ? (
+              <p class="muted">No notes match.</p>
+            ) : (
+              <div class="panel empty">
+                <p>
+                  <strong>No notes yet.</strong>
+                </p>
+                <p>
+                  Record a meeting here in the browser, upload a recording, or write a note: it appears here, with its
+                  transcript and summary once processed.
+                </p>
+                <p>
+                  <a class="button" href="/notes/new">
+                    New note
+                  </a>
+                </p>
+              </div>
+            )
+          ) : null}
           <ul class="notes">{props.notes.map(noteItem)}</ul>
           <nav class="pager" aria-label="Pages">
             {props.previous !== null ? <a href={listUrl(f, props.previous)}>← Newer</a> : <span />}

@@ -11,14 +11,31 @@ export function SignInPage(props: {
   return (
     <Layout title="Sign in" narrow>
       <h1>Sign in to notula</h1>
-      <Alert error={props.error} ok={props.notice} />
+      <Alert error={props.error} ok={props.notice} id="sign-in-error" />
       <form method="post" action="/sign-in" class="panel">
         <input type="hidden" name="csrf" value={props.csrf} />
         <input type="hidden" name="next" value={props.next} />
         <label for="email">Email</label>
-        <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
+        {/* After a refusal the cursor is where the person goes on: the password, the email kept. */}
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          value={props.email ?? ""}
+          autofocus={!props.email}
+        />
         <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          autofocus={Boolean(props.email)}
+          aria-describedby={props.error ? "sign-in-error" : undefined}
+        />
         <div class="actions">
           <button type="submit">Sign in</button>
         </div>

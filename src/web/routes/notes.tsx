@@ -223,7 +223,7 @@ export function notePages(
     status: 200 | 400 | 409 = 200,
   ) => {
     const viewer = viewerOf(c);
-    const { note, share, hasRecording, may } = await services.notes.view(viewer.principal, id);
+    const { note, share, hasRecording, may, mine } = await services.notes.view(viewer.principal, id);
     return render(
       c,
       <NotePage
@@ -233,6 +233,7 @@ export function notePages(
         folders={await folderChoices(c)}
         templates={(await services.templates.list(viewer.principal)).map((t) => ({ id: t.id, name: t.name }))}
         hasAudio={hasRecording}
+        mine={mine}
         shareTranscript={share ? share.includeTranscript : null}
         speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
         canEnhance={
