@@ -743,6 +743,40 @@ describe("the web app", () => {
     await phone.close();
   });
 
+  it("keyboard: / searches, Ctrl-K jumps to a meeting or a page, j and k move through the list, ? lists them", async () => {
+    const page = adminPage;
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
+    await page.goto(`${server.url}/notes`);
+    await page.keyboard.press("/");
+    expect(await focused()).toBe("said");
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("j");
+    const first = await focused();
+    await page.keyboard.press("j");
+    expect(await focused()).not.toBe(first);
+    await page.keyboard.press("k");
+    expect(await focused()).toBe(first);
+
+    await page.keyboard.press("?");
+    expect(await page.locator("dialog#shortcuts").isVisible()).toBe(true);
+    expect(await page.locator("dialog#shortcuts").textContent()).toContain("Go to a meeting or a page");
+    await page.keyboard.press("Escape");
+    expect(await page.locator("dialog#shortcuts").isVisible()).toBe(false);
+
+    const newest = (await api("GET", "/v1/notes?limit=1")).body.items[0];
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type(newest.title);
+    await page.locator("#switcher-list li", { hasText: newest.title }).first().waitFor();
+    await expectAccessible(page, "quick switcher");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/notes/${newest.id}$`));
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("API");
+    await page.locator("#switcher-list li", { hasText: "API keys" }).waitFor();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/settings\/keys$/);
+  });
+
   it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {
     const second = await newContext();
     const other = await second.newPage();

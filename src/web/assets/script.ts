@@ -51,6 +51,82 @@ if (setup && (setup.dataset.phase === "installing" || setup.dataset.phase === "d
   setTimeout(tick, 500);
 }
 
+// Keyboard: "/" finds, Ctrl/Cmd-K jumps to a meeting or a page, j/k move through a list,
+// "?" lists these. Plain links and forms do everything without them.
+const typing = (el) => el && (el.isContentEditable || /^(input|textarea|select)$/i.test(el.tagName));
+const overlay = (id, label, inner) => {
+  let d = document.getElementById(id);
+  if (!d) {
+    d = document.createElement("dialog");
+    d.id = id;
+    d.className = "overlay";
+    d.setAttribute("aria-label", label);
+    d.innerHTML = inner;
+    document.body.append(d);
+    d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+  }
+  return d;
+};
+const esc = (s) => String(s).replace(/[&<>"']/g, (ch) => "&#" + ch.charCodeAt(0) + ";");
+function openSwitcher() {
+  const d = overlay("switcher", "Go to a meeting or a page",
+    '<input id="switcher-q" type="text" role="combobox" aria-controls="switcher-list" aria-expanded="true" aria-autocomplete="list" placeholder="The title of a meeting, or a page" aria-label="Go to" autocomplete="off"><ul id="switcher-list" role="listbox" aria-label="Matches"></ul>');
+  const input = $("#switcher-q", d), list = $("#switcher-list", d);
+  const pages = $$("header.top nav a").map((a) => ({ title: a.textContent, href: a.getAttribute("href"), kind: "page" }));
+  let items = [], at = 0, seq = 0;
+  const show = () => {
+    list.innerHTML = items.map((it, i) => '<li role="option" id="switcher-' + i + '" data-href="' + esc(it.href) + '" aria-selected="' + (i === at) + '">' + esc(it.title) + '<span class="kind"> · ' + esc(it.kind) + "</span></li>").join("");
+    input.setAttribute("aria-activedescendant", items.length ? "switcher-" + at : "");
+  };
+  const update = async () => {
+    const q = input.value.trim().toLowerCase(), mine = ++seq;
+    const matching = pages.filter((p) => !q || p.title.toLowerCase().includes(q));
+    items = matching; at = 0; show();
+    if (!q) return;
+    try {
+      const r = await fetch("/notes/titles?q=" + encodeURIComponent(q), { headers: { accept: "application/json" } });
+      const { notes } = await r.json();
+      if (mine !== seq) return;
+      items = [...notes.map((n) => ({ title: n.title, href: "/notes/" + encodeURIComponent(n.id), kind: n.createdAt.slice(0, 10) })), ...matching];
+      at = 0; show();
+    } catch {}
+  };
+  input.oninput = update;
+  list.onclick = (e) => { const li = e.target.closest("li[data-href]"); if (li) location.href = li.dataset.href; };
+  input.onkeydown = (e) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      at = (at + (e.key === "ArrowDown" ? 1 : items.length - 1)) % Math.max(1, items.length);
+      show();
+    } else if (e.key === "Enter" && items[at]) { e.preventDefault(); location.href = items[at].href; }
+  };
+  input.value = ""; update();
+  d.showModal(); input.focus();
+}
+function openShortcuts() {
+  const d = overlay("shortcuts", "Keyboard shortcuts",
+    "<h2>Keyboard shortcuts</h2><dl class='keys'><dt><kbd>/</kbd></dt><dd>Search what was said</dd><dt><kbd>Ctrl</kbd> <kbd>K</kbd> or <kbd>⌘</kbd> <kbd>K</kbd></dt><dd>Go to a meeting or a page</dd><dt><kbd>j</kbd> <kbd>k</kbd></dt><dd>Next and previous in a list; <kbd>Enter</kbd> opens</dd><dt><kbd>?</kbd></dt><dd>These shortcuts</dd><dt><kbd>Esc</kbd></dt><dd>Close</dd></dl>");
+  d.showModal();
+}
+addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k" && $("header.top")) { e.preventDefault(); openSwitcher(); return; }
+  if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || $("dialog[open]")) return;
+  if (e.key === "/") {
+    const field = $("#said");
+    if (field) { e.preventDefault(); field.focus(); field.select(); }
+    else if ($("header.top")) { e.preventDefault(); location.href = "/notes#said"; }
+  } else if (e.key === "?") { e.preventDefault(); openShortcuts(); }
+  else if (e.key === "j" || e.key === "k") {
+    const links = $$("ul.notes li a.title");
+    if (!links.length) return;
+    const now = links.indexOf(document.activeElement);
+    const next = now < 0 ? 0 : Math.min(links.length - 1, Math.max(0, now + (e.key === "j" ? 1 : -1)));
+    links[next].focus();
+    links[next].scrollIntoView({ block: "nearest" });
+  }
+});
+if (location.hash === "#said") $("#said")?.focus();
+
 // A destructive form asks first.
 for (const f of $$("form[data-confirm]"))
   f.addEventListener("submit", (e) => { if (!confirm(f.dataset.confirm)) e.preventDefault(); });

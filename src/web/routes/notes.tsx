@@ -90,6 +90,16 @@ export function notePages(
   const speechProblem = (c: Parameters<typeof viewerOf>[0]) =>
     services.aiConfig.transcriptionProblem(viewerOf(c).principal.workspaceId);
 
+  // The quick switcher's answers (Ctrl/Cmd-K): notes whose title holds the words, newest first.
+  app.get("/notes/titles", async (c) => {
+    const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+    if (!q) return c.json({ notes: [] });
+    const parsed = NoteListQuery.safeParse({ search: q, limit: "8" });
+    if (!parsed.success) return c.json({ notes: [] });
+    const { items } = await services.notes.briefs(viewerOf(c).principal, parsed.data);
+    return c.json({ notes: items.map((n) => ({ id: n.id, title: n.title, createdAt: n.createdAt })) });
+  });
+
   app.get("/notes/new", async (c) =>
     render(
       c,
