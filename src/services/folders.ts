@@ -144,6 +144,17 @@ export function createFolderService(
       if (!(await repos.folders.delete(p.workspaceId, id, now()))) throw new NotFoundError(`Folder ${id} not found.`);
     },
 
+    /** One folder for its page: what it is, its members, and whether the viewer may choose them. */
+    async detail(p: Principal, id: string) {
+      const a = await access.actor(p);
+      const folder = await visible(a, id);
+      return {
+        folder: { id: folder.id, name: folder.name, isPrivate: folder.isPrivate, ownerUserId: folder.ownerUserId },
+        members: await repos.folders.membersOf(id),
+        mayManage: folderPolicy.manage(a, access.folderFacts(folder)),
+      };
+    },
+
     /** A folder's members (who sees it while it is private): for those who can see the folder. */
     async members(p: Principal, id: string) {
       await visible(await access.actor(p), id);
@@ -162,6 +173,24 @@ export function createFolderService(
         throw new BadRequestError(`userId: no user ${userId} in this workspace.`);
       await repos.folders.addMember(id, userId);
       return this.members(p, id);
+    },
+
+    /** Adds everyone in a user group to a folder (its owner or an admin); says how many joined. */
+    async addGroup(p: Principal, id: string, groupId: string): Promise<number> {
+      const a = await access.actor(p);
+      const folder = await visible(a, id);
+      access.require(
+        folderPolicy.manage(a, access.folderFacts(folder)),
+        "Only the folder's owner or an admin can choose its members.",
+      );
+      if (!(await repos.groups.existing(p.workspaceId, [groupId])).length)
+        throw new BadRequestError(`groupId: no group ${groupId} in this workspace.`);
+      const already = new Set((await repos.folders.membersOf(id)).map((m) => m.userId));
+      const joining = (await repos.groups.userIdsOf(p.workspaceId, groupId)).filter((u) => !already.has(u));
+      await repos.transaction(async () => {
+        for (const userId of joining) await repos.folders.addMember(id, userId);
+      });
+      return joining.length;
     },
 
     /** Takes a member out of a folder; the owner stays. */

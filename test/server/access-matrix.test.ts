@@ -661,6 +661,13 @@ describe("the access matrix", () => {
           (await web(who, "GET", page)).status,
           workspacePolicy.configureAi(actorOf(w, who)) ? 200 : 403,
         );
+      check(
+        "web",
+        "GET /settings/folders/:id",
+        `${who} private folder`,
+        (await web(who, "GET", `/settings/folders/${w.privateFolder}`)).status,
+        folderPolicy.see(actorOf(w, who), folderFacts("private")) ? 200 : 404,
+      );
       const folders = await web(who, "GET", "/settings/folders");
       check(
         "web",

@@ -125,6 +125,48 @@ describe("post/redirect/get", () => {
     expect((await browser.get("/notes")).html).not.toContain("is deleted.");
   });
 
+  it("a folder's page lists its members; its owner or an admin adds people or a whole group and takes them out", async () => {
+    const ws = (await api("GET", "/v1/me")).body.workspace.id;
+    const made = await admin(
+      server.dataDir,
+      ["users", "create", "--workspace", ws, "--email", "fin@example.com", "--name", "Fin", "--password-stdin"],
+      PASSWORD,
+    );
+    const group = (await api("POST", "/v1/workspace/groups", { name: "Finance team" })).body.userGroup;
+    const memberId = (await api("GET", "/v1/workspace/members?search=fin@example.com")).body.items[0].id;
+    expect((await api("PATCH", `/v1/workspace/members/${memberId}`, { groupIds: [group.id] })).status).toBe(200);
+    const me = (await api("GET", "/v1/me")).body.user.id;
+    const folder = (await api("POST", "/v1/folders", { name: "Board", ownerUserId: me, isPrivate: true })).body.folder;
+
+    expect((await browser.get("/settings/folders")).html).toContain(`href="/settings/folders/${folder.id}"`);
+    const page = (await browser.get(`/settings/folders/${folder.id}`)).html;
+    expect(page).toContain("Private: only its members see it");
+    expect(page).toContain("Add everyone in a group");
+    const added = await browser.post(`/settings/folders/${folder.id}/groups`, { groupId: group.id });
+    expect(added.status).toBe(303);
+    const withFin = (await browser.get(`/settings/folders/${folder.id}`)).html;
+    expect(withFin).toContain("1 person added.");
+    expect(withFin).toContain("<td>fin@example.com</td>");
+    expect((await api("GET", `/v1/folders/${folder.id}/members`)).body.members.map((m: any) => m.userId)).toContain(
+      made.user.id,
+    );
+
+    // Fin sees the folder now, but does not choose its members.
+    const fin = browserFor(server.url, await webSession(server.url, "fin@example.com"));
+    const seen = (await fin.get(`/settings/folders/${folder.id}`)).html;
+    expect(seen).toContain("owner or an admin chooses its members.");
+    expect(seen).not.toContain("Add everyone in a group");
+    expect((await fin.post(`/settings/folders/${folder.id}/members/${me}/remove`, {})).status).toBe(403);
+
+    const removed = await browser.post(`/settings/folders/${folder.id}/members/${made.user.id}/remove`, {});
+    expect(removed.status).toBe(303);
+    const after = (await browser.get(`/settings/folders/${folder.id}`)).html;
+    expect(after).not.toContain("<td>fin@example.com</td>");
+    expect(after).toContain("Fin (fin@example.com)"); // offered to add again
+    // Out of the private folder, it does not exist for Fin.
+    expect((await fin.get(`/settings/folders/${folder.id}`)).status).toBe(404);
+  });
+
   it("a flash belongs to whoever made it: another person's handle shows nothing", async () => {
     await browser.post("/settings/folders", { name: "Board" });
     const handle = browser.jar.get("notula_flash")!;

@@ -6,8 +6,18 @@ import { first, sqliteTables, type Tables } from "./portable.js";
 export type UserGroupRow = typeof userGroups.$inferSelect;
 
 export function groupRepo(db: Db, t: Tables = sqliteTables) {
-  const { groupMembers, userGroups } = t;
+  const { groupMembers, userGroups, members } = t;
   return {
+    /** The users in a group of the workspace (none for another workspace's group). */
+    async userIdsOf(workspaceId: string, groupId: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: members.userId })
+        .from(groupMembers)
+        .innerJoin(members, eq(members.id, groupMembers.memberId))
+        .innerJoin(userGroups, eq(userGroups.id, groupMembers.groupId))
+        .where(and(eq(groupMembers.groupId, groupId), eq(userGroups.workspaceId, workspaceId)));
+      return rows.map((r) => r.userId);
+    },
     async insert(row: UserGroupRow): Promise<void> {
       await db.insert(userGroups).values(row);
     },

@@ -61,7 +61,11 @@ export function FoldersPage(props: {
                 </button>
               </form>
             </td>
-            <td>{f.memberCount}</td>
+            <td>
+              <a href={`/settings/folders/${encodeURIComponent(f.id)}`} aria-label={`Members of ${f.name}`}>
+                {f.memberCount} {f.memberCount === 1 ? "member" : "members"}
+              </a>
+            </td>
             <td>{formatDate(f.createdAt)}</td>
             <td>
               <PostButton
@@ -244,6 +248,100 @@ export function WorkspaceSettingsPage(props: {
           <button type="submit">Save</button>
         </div>
       </form>
+    </Layout>
+  );
+}
+
+/** One folder: who is in it, and (for its owner and admins) adding people or a whole group, and taking them out. */
+export function FolderPage(props: {
+  viewer: Viewer;
+  folder: { id: string; name: string; isPrivate: boolean; ownerUserId: string };
+  members: { userId: string; name: string; email: string }[];
+  mayManage: boolean;
+  /** Workspace members not yet in the folder. */
+  others: { userId: string; name: string; email: string }[];
+  groups: { id: string; name: string; memberCount: number }[];
+  error?: string;
+  notice?: string;
+}) {
+  const { viewer, folder } = props;
+  const id = encodeURIComponent(folder.id);
+  return (
+    <Layout title={folder.name} viewer={viewer} section="folders">
+      <p class="small">
+        <a href="/settings/folders">← All folders</a>
+      </p>
+      <h1>{folder.name}</h1>
+      <Alert error={props.error} ok={props.notice} />
+      <p class="muted">
+        {folder.isPrivate
+          ? "Private: only its members see it and the notes filed in it."
+          : "Everyone in the workspace sees it. Its members matter once it is made private."}
+      </p>
+      <h2>Members</h2>
+      <Table columns={["Name", "Email"]} actions={props.mayManage}>
+        {props.members.map((m) => (
+          <tr>
+            <td>
+              {m.name}
+              {m.userId === folder.ownerUserId ? <span class="muted"> (owner)</span> : null}
+            </td>
+            <td>{m.email}</td>
+            {props.mayManage ? (
+              <td>
+                {m.userId === folder.ownerUserId ? null : (
+                  <PostButton
+                    viewer={viewer}
+                    action={`/settings/folders/${id}/members/${encodeURIComponent(m.userId)}/remove`}
+                    label="Remove"
+                    ariaLabel={`Remove ${m.name} from ${folder.name}`}
+                    danger
+                    confirm={`Take ${m.name} out of ${folder.name}?`}
+                  />
+                )}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </Table>
+      {props.mayManage ? (
+        <div class="row">
+          <form method="post" action={`/settings/folders/${id}/members`} class="panel grow">
+            <Csrf viewer={viewer} />
+            <label for="add-member">Add a person</label>
+            <select id="add-member" name="userId" required>
+              {props.others.map((m) => (
+                <option value={m.userId}>
+                  {m.name} ({m.email})
+                </option>
+              ))}
+            </select>
+            <div class="actions">
+              <button type="submit" disabled={props.others.length === 0}>
+                Add
+              </button>
+            </div>
+          </form>
+          <form method="post" action={`/settings/folders/${id}/groups`} class="panel grow">
+            <Csrf viewer={viewer} />
+            <label for="add-group">Add everyone in a group</label>
+            <select id="add-group" name="groupId" required>
+              {props.groups.map((g) => (
+                <option value={g.id}>
+                  {g.name} ({g.memberCount})
+                </option>
+              ))}
+            </select>
+            <div class="actions">
+              <button type="submit" disabled={props.groups.length === 0}>
+                Add the group
+              </button>
+            </div>
+          </form>
+        </div>
+      ) : (
+        <p class="small muted">Only the folder's owner or an admin chooses its members.</p>
+      )}
     </Layout>
   );
 }

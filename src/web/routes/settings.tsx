@@ -8,7 +8,7 @@ import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { MembersPage, RemoveMemberPage } from "../pages/members.js";
 import { AccountPage, KeysPage } from "../pages/settings.js";
-import { FoldersPage, WebhooksPage, WorkspaceSettingsPage } from "../pages/workspace.js";
+import { FolderPage, FoldersPage, WebhooksPage, WorkspaceSettingsPage } from "../pages/workspace.js";
 import { WorkspaceUpdateBody } from "../../shared/schemas/workspace.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
@@ -180,6 +180,55 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     form(foldersPage, async (c) => {
       await services.folders.delete(viewerOf(c).principal, param(c, "id"));
       return flash.redirect(c, "/settings/folders", { notice: "The folder is deleted; its notes stay." });
+    }),
+  );
+
+  const folderPage = async (c: WebContext, extra: Extra = {}, status: Status = 200) => {
+    const viewer = viewerOf(c);
+    const { folder, members, mayManage } = await services.folders.detail(viewer.principal, param(c, "id"));
+    const inFolder = new Set(members.map((m) => m.userId));
+    const everyone = mayManage
+      ? (await services.directory.listMembers(viewer.principal, { limit: 500, offset: 0 })).items
+      : [];
+    return render(
+      c,
+      <FolderPage
+        viewer={viewer}
+        folder={folder}
+        members={members}
+        mayManage={mayManage}
+        others={everyone
+          .filter((m) => !inFolder.has(m.userId))
+          .map((m) => ({ userId: m.userId, name: m.name, email: m.email }))}
+        groups={mayManage ? await services.directory.listGroups(viewer.principal) : []}
+        {...extra}
+      />,
+      status,
+    );
+  };
+  const toFolder = (c: WebContext) => `/settings/folders/${encodeURIComponent(param(c, "id"))}`;
+  app.get("/settings/folders/:id", async (c) => folderPage(c, await flash.take(c)));
+  app.post(
+    "/settings/folders/:id/members",
+    form(folderPage, async (c, f) => {
+      await services.folders.addMember(viewerOf(c).principal, param(c, "id"), text(f, "userId"));
+      return flash.redirect(c, toFolder(c), { notice: "Added." });
+    }),
+  );
+  app.post(
+    "/settings/folders/:id/members/:userId/remove",
+    form(folderPage, async (c) => {
+      await services.folders.removeMember(viewerOf(c).principal, param(c, "id"), param(c, "userId"));
+      return flash.redirect(c, toFolder(c), { notice: "Removed from the folder." });
+    }),
+  );
+  app.post(
+    "/settings/folders/:id/groups",
+    form(folderPage, async (c, f) => {
+      const n = await services.folders.addGroup(viewerOf(c).principal, param(c, "id"), text(f, "groupId"));
+      return flash.redirect(c, toFolder(c), {
+        notice: n ? `${n} ${n === 1 ? "person" : "people"} added.` : "Everyone in that group was a member already.",
+      });
     }),
   );
 
