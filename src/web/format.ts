@@ -1,4 +1,5 @@
 // How the pages write dates, durations and statuses.
+import Bowser from "bowser";
 import { NOTE_STATUS_LABELS, SETTLED_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 
 /** "2026-03-01 09:30 UTC" from the API's ISO 8601 UTC times (which always end in Z). */
@@ -44,3 +45,13 @@ export function statusLabel(note: { status: NoteStatus; progress?: { percent: nu
 }
 
 export const STATUS_LABELS = NOTE_STATUS_LABELS;
+
+/** "Chrome 139 on Linux" from a browser's User-Agent (bowser reads it); the raw string only when it says nothing known. */
+export function describeUserAgent(userAgent: string): string {
+  if (!userAgent) return "unknown";
+  const { browser, os } = Bowser.parse(userAgent);
+  const major = browser.version?.split(".")[0];
+  const name = browser.name ? `${browser.name}${major ? ` ${major}` : ""}` : null;
+  if (!name) return userAgent.slice(0, 60);
+  return os.name ? `${name} on ${os.name}` : name;
+}

@@ -88,7 +88,7 @@ describe("post/redirect/get", () => {
     const shown = await browser.get("/settings/members");
     const link = /(https?:\/\/[^"<\s]+\/invite\/[A-Za-z0-9_-]+)/.exec(shown.html)?.[1];
     expect(link).toBeTruthy();
-    expect(shown.html).toContain("It is shown this once.");
+    expect(shown.html).toContain("shown this once");
     const later = await browser.get("/settings/members");
     expect(later.html).not.toContain(link!);
     expect(later.html).toContain("anyone with the link");
@@ -146,7 +146,7 @@ describe("post/redirect/get", () => {
     expect(added.status).toBe(303);
     const withFin = (await browser.get(`/settings/folders/${folder.id}`)).html;
     expect(withFin).toContain("1 person added.");
-    expect(withFin).toContain("<td>fin@example.com</td>");
+    expect(withFin).toMatch(/<td[^>]*>fin@example\.com<\/td>/);
     expect((await api("GET", `/v1/folders/${folder.id}/members`)).body.members.map((m: any) => m.userId)).toContain(
       made.user.id,
     );
@@ -161,7 +161,7 @@ describe("post/redirect/get", () => {
     const removed = await browser.post(`/settings/folders/${folder.id}/members/${made.user.id}/remove`, {});
     expect(removed.status).toBe(303);
     const after = (await browser.get(`/settings/folders/${folder.id}`)).html;
-    expect(after).not.toContain("<td>fin@example.com</td>");
+    expect(after).not.toMatch(/<td[^>]*>fin@example\.com<\/td>/);
     expect(after).toContain("Fin (fin@example.com)"); // offered to add again
     // Out of the private folder, it does not exist for Fin.
     expect((await fin.get(`/settings/folders/${folder.id}`)).status).toBe(404);

@@ -188,6 +188,7 @@ if (up) {
     };
     try {
       say("Preparing the upload…");
+      bar.hidden = false;
       const target = await json("/notes/upload-url", { fileExtension: ext, duration: Math.max(1, Math.ceil(duration || 1)), size: file.size });
       await new Promise((resolve, reject) => {
         const x = new XMLHttpRequest();

@@ -31,7 +31,7 @@ button.secondary,.button.secondary{background:transparent;color:var(--text);bord
 button.danger{background:var(--danger);color:#fff}
 button.link{background:none;border:0;color:var(--accent);padding:0;font-weight:400;text-decoration:underline}
 .row{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.row>*{flex:1 1 10rem}.row>.grow{flex:3 1 16rem}.row>.fit{flex:0 0 auto}
-.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}form.panel>button,form.panel>fieldset+button{margin-top:1rem}
 .alert{padding:.65rem .85rem;border-radius:8px;border:1px solid var(--line);margin:0 0 1rem}
 .alert.error{border-color:var(--danger);color:var(--danger)}.alert.ok{border-color:var(--ok);color:var(--ok)}
 .secret{display:flex;gap:.5rem;align-items:center}.secret code{flex:1;overflow-wrap:anywhere;padding:.5rem;background:var(--bg);border:1px solid var(--line);border-radius:6px}
@@ -59,5 +59,5 @@ dialog.overlay{border:1px solid var(--line);border-radius:10px;background:var(--
 dl.keys{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dl.keys dd{margin:0}kbd{border:1px solid var(--line);border-radius:4px;padding:0 .3rem;font:inherit;font-size:.85rem}
 .menu-toggle,.menu-button{display:none}
 @media (max-width:40rem){.menu-button{display:inline-block;margin-left:auto;padding:.3rem .7rem;border:1px solid var(--line);border-radius:6px;cursor:pointer;color:var(--text)}.menu-toggle{display:block;position:absolute;opacity:0;width:1px;height:1px}.menu-toggle:focus-visible+.menu-button{outline:2px solid var(--focus);outline-offset:2px}header.top nav,header.top .who{display:none}.menu-toggle:checked~nav{display:flex;flex-direction:column;width:100%}.menu-toggle:checked~.who{display:flex}}
-@media (max-width:40rem){.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;left:-9999px}.table tr{border-bottom:1px solid var(--line);padding:.5rem 0}.table td{border:0;padding:.15rem 0}main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}
+@media (max-width:40rem){.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;left:-9999px}.table tr{border-bottom:1px solid var(--line);padding:.5rem 0}.table td{border:0;padding:.15rem 0}.table td[data-label]:not([data-label=""])::before{content:attr(data-label);display:block;font-size:.75rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted)}main{padding:1rem}.panel{padding:.85rem}header.top .who{margin-left:0;width:100%}ol.transcript li{grid-template-columns:3.75rem 1fr}}
 `;

@@ -1,7 +1,7 @@
 // The one page frame: head (our stylesheet and script only), a top bar with the
 // sections and who is signed in, and the page's content.
 import { html } from "hono/html";
-import type { Child } from "hono/jsx";
+import { cloneElement, isValidElement, type Child } from "hono/jsx";
 import { ICON_URL, SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
 
@@ -87,6 +87,26 @@ export function Secret(props: { id: string; value: string; label: string }) {
 }
 
 /** A table that scrolls sideways on a narrow screen rather than widening the page. */
+const flat = (children: Child): Child[] =>
+  Array.isArray(children) ? children.flatMap((c) => flat(c as Child)) : [children];
+
+/**
+ * Each row's cells carry their column's name (data-label): on a phone the table stacks
+ * into one block per row, and the stylesheet shows each value with its label.
+ */
+function labelled(rows: Child, columns: string[]): Child[] {
+  return flat(rows).map((row) => {
+    if (!isValidElement(row) || row.tag !== "tr") return row;
+    let i = 0;
+    const cells = flat(row.children).map((cell) =>
+      isValidElement(cell) && cell.tag === "td" && columns[i] !== undefined
+        ? cloneElement(cell, { "data-label": columns[i++] })
+        : cell,
+    );
+    return cloneElement(row, {}, ...cells);
+  });
+}
+
 export function Table(props: { columns: string[]; actions?: boolean; children: Child }) {
   return (
     <div class="table">
@@ -103,7 +123,7 @@ export function Table(props: { columns: string[]; actions?: boolean; children: C
             ) : null}
           </tr>
         </thead>
-        <tbody>{props.children}</tbody>
+        <tbody>{labelled(props.children, props.columns)}</tbody>
       </table>
     </div>
   );

@@ -66,7 +66,13 @@ function facts(note: NoteDto, hasAudio: boolean) {
     : "";
   return html`<div class="panel"><dl class="facts">
 <dt>Date</dt><dd>${formatDate(note.createdAt)}</dd>
-<dt>Duration</dt><dd>${formatDuration(note.totalDurationSec)}</dd>
+<dt>Duration</dt><dd>${
+    // Before transcription the duration is only what the uploader guessed (a browser
+    // cannot always tell): the recording's own is measured when it is decoded.
+    note.status === "postprocessing" || note.status === "idle"
+      ? "measured once processing starts"
+      : formatDuration(note.totalDurationSec)
+  }</dd>
 <dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${statusLabel(note)}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd>
 ${note.template ? html`<dt>Template</dt><dd>${note.template.name ?? note.template.id}</dd>` : ""}
 ${note.speakers?.length ? html`<dt>Speakers</dt><dd>${note.speakers.map((sp, i) => html`${i ? ", " : ""}${sp.name} <span class="muted">(${formatTalkTime(sp.talkTimeSec)})</span>`)}</dd>` : ""}
@@ -311,7 +317,7 @@ export function NewNotePage(props: {
           <label for="upload-title">Title (optional)</label>
           <input id="upload-title" name="title" type="text" maxlength={500} />
           <FolderSelect id="upload-folder" folders={props.folders} />
-          <progress value="0" max="1" aria-label="Upload progress"></progress>
+          <progress value="0" max="1" aria-label="Upload progress" hidden></progress>
           <p id="upload-status" role="status" class="small"></p>
           <div class="actions">
             <button type="submit">Upload and transcribe</button>

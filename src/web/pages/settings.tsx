@@ -1,7 +1,7 @@
 import type { ScopeName } from "../../core/principal.js";
 import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { formatDate } from "../format.js";
+import { describeUserAgent, formatDate } from "../format.js";
 
 const SCOPE_HELP: Record<ScopeName, string> = {
   notes: "read and write notes, recordings, webhooks and the knowledge base",
@@ -137,7 +137,7 @@ export function AccountPage(props: {
         <Table columns={["Browser", "Signed in", "Last active"]} actions>
           {props.sessions.map((s) => (
             <tr>
-              <td>{s.userAgent || "unknown"}</td>
+              <td title={s.userAgent}>{describeUserAgent(s.userAgent)}</td>
               <td>{formatDate(new Date(s.createdAt).toISOString())}</td>
               <td>{formatDate(new Date(s.lastSeenAt).toISOString())}</td>
               <td>

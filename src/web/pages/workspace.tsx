@@ -62,7 +62,10 @@ export function FoldersPage(props: {
               </form>
             </td>
             <td>
-              <a href={`/settings/folders/${encodeURIComponent(f.id)}`} aria-label={`Members of ${f.name}`}>
+              <a
+                href={`/settings/folders/${encodeURIComponent(f.id)}`}
+                aria-label={`${f.memberCount} ${f.memberCount === 1 ? "member" : "members"} of ${f.name}`}
+              >
                 {f.memberCount} {f.memberCount === 1 ? "member" : "members"}
               </a>
             </td>

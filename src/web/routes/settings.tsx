@@ -309,7 +309,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
         const invite = await services.invites.create(viewerOf(c).principal, { email, role, isUrlInvite: !email });
         return flash.redirect(c, "/settings/members", {
           link: {
-            label: `Invite link for ${email ?? "anyone with the link"} (${role}). It is shown this once.`,
+            label: `Invite link for ${email ?? "anyone with the link"} (${role}).`,
             url: `${opts.publicUrl}/invite/${invite.code}`,
           },
         });
