@@ -321,7 +321,46 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       results,
       mode,
       pagination: { limit: params.limit, nextCursor: more ? encodeCursor(offset + params.limit, fingerprint) : null },
+      suggestion: results.length || offset ? null : await suggest(p, params, query),
     };
+  }
+
+  /**
+   * For a search that found nothing, what would find something, when a change of the
+   * search does: the words without their quotes, or the search without its filters.
+   */
+  async function suggest(p: Principal, params: SearchParams, query: SearchQuery): Promise<string | null> {
+    const finds = async (changed: SearchParams) => {
+      try {
+        return (await search(p, { ...changed, limit: 1, cursor: undefined })).results.length > 0;
+      } catch (err) {
+        // Unquoted, a phrase of common words is no search at all.
+        if (err instanceof BadRequestError) return false;
+        throw err;
+      }
+    };
+    if (query.terms.some((t) => t.phrase)) {
+      const unquoted = params.q.replace(/"/g, " ");
+      if (await finds({ ...params, q: unquoted }))
+        return "No note has those words together as quoted; some have them apart: search without the quotes.";
+    }
+    const filtered = Boolean(
+      params.folderIds?.length ||
+      params.fromDate !== undefined ||
+      params.toDate !== undefined ||
+      params.participantEmail ||
+      params.speaker,
+    );
+    if (
+      filtered &&
+      (await finds({
+        q: params.q,
+        mode: params.mode,
+        limit: 1,
+      }))
+    )
+      return "Nothing matches within the filters; notes outside them do: search without the filters.";
+    return null;
   }
 
   return {

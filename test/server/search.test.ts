@@ -127,6 +127,18 @@ describe("GET /v1/search", () => {
     }
   });
 
+  it("says what would find something when a search finds nothing: no quotes, or no filters", async () => {
+    const quoted = await search({ q: '"budget hiring"', mode: "fulltext" });
+    expect(quoted.body.results).toEqual([]);
+    expect(quoted.body.suggestion).toMatch(/search without the quotes/);
+    const filtered = await search({ q: "deployments", mode: "fulltext", folderIds: ids.folder });
+    expect(filtered.body.results).toEqual([]);
+    expect(filtered.body.suggestion).toMatch(/search without the filters/);
+    const nothing = await search({ q: "zebra", mode: "fulltext", folderIds: ids.folder });
+    expect(nothing.body.suggestion).toBeNull();
+    expect((await search({ q: "budget", mode: "fulltext" })).body.suggestion).toBeNull();
+  });
+
   it("refuses a query of nothing but common words, which would match every meeting, and keeps quoted phrases of them", async () => {
     for (const q of ["the", "the of and", "what was it", "  to  be  or  not  "]) {
       const r = await search({ q });

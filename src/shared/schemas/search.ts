@@ -126,6 +126,10 @@ export const SearchResponse = z
       .enum(SEARCH_MODES)
       .meta({ description: "The mode used: hybrid falls back to fulltext without an embedding model." }),
     pagination: z.object({ limit: z.number().int(), nextCursor: z.string().nullable() }),
+    suggestion: z.string().nullable().meta({
+      description:
+        "When nothing was found and a change of the search would find something (no quotes, no filters), what to change; else null.",
+    }),
   })
   .meta({ id: "SearchResponse" });
 export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -99,7 +99,7 @@ const filtered = (f: ListFilters) => Boolean(f.folderIds || f.status || f.fromDa
  * What was said, in two parts: the notes that say it (by words), then those only related
  * by meaning, labelled so. Nothing found says so, with what to try.
  */
-function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean }) {
+function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean; suggestion?: string | null }) {
   const said = props.hits.filter((h) => h.foundBy !== "meaning");
   const related = props.hits.filter((h) => h.foundBy === "meaning");
   return (
@@ -116,9 +116,10 @@ function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean }) 
           No note mentions “{props.said}”.{" "}
           {related.length
             ? ""
-            : props.filtered
-              ? "Try clearing the filters, or other words."
-              : "Check the spelling, or try other or fewer words."}
+            : (props.suggestion ??
+              (props.filtered
+                ? "Try clearing the filters, or other words."
+                : "Check the spelling, or try other or fewer words."))}
         </p>
       )}
       {related.length ? (
@@ -140,6 +141,8 @@ export function NotesListPage(props: {
   hits: SearchResponse["results"] | null;
   previous: number | null;
   next: number | null;
+  /** What would find something when the search found nothing. */
+  suggestion?: string | null;
   error?: string;
   notice?: string;
 }) {
@@ -151,7 +154,7 @@ export function NotesListPage(props: {
       {filterForm(f, props.folders)}
       <Alert error={props.error} />
       {props.hits ? (
-        <SearchResults hits={props.hits} said={f.said ?? ""} filtered={filtered(f)} />
+        <SearchResults hits={props.hits} said={f.said ?? ""} filtered={filtered(f)} suggestion={props.suggestion} />
       ) : (
         <section aria-label="Notes">
           {props.notes.length === 0 ? (

@@ -66,16 +66,21 @@ export function notePages(
     if (!parsed.success) return listPage({ error: describeZodError(parsed.error) }, 400);
     if (filters.said) {
       let hits;
+      let suggestion: string | null = null;
       try {
-        hits = (
-          await services.search.search(viewer.principal, { q: filters.said.slice(0, 500), mode: "hybrid", limit: 50 })
-        ).results;
+        const found = await services.search.search(viewer.principal, {
+          q: filters.said.slice(0, 500),
+          mode: "hybrid",
+          limit: 50,
+        });
+        hits = found.results;
+        suggestion = found.suggestion;
       } catch (err) {
         if (!(err instanceof BadRequestError)) throw err;
         // The page's field is not called q: the reason alone.
         return listPage({ hits: [], error: err.message.replace(/^q: /, "") }, 400);
       }
-      return listPage({ hits });
+      return listPage({ hits, suggestion });
     }
     const page = await services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;

@@ -60,7 +60,7 @@ const FOUND: Record<ApiResponse<"search">["results"][number]["foundBy"], string>
 
 export function render(r: ApiResponse<"search">, f: Input) {
   if (!r.results.length) {
-    info(`No note mentions "${f.query}", and none is related by meaning.`);
+    info(`No note mentions "${f.query}", and none is related by meaning.${r.suggestion ? ` ${r.suggestion}` : ""}`);
     return;
   }
   printTable(
