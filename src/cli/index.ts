@@ -2,26 +2,55 @@
 // and client commands never load the server, SQLite or the AI stack.
 import { Command, CommanderError } from "commander";
 import pkg from "../../package.json" with { type: "json" };
-import { registerAdmin } from "./commands/admin/index.js";
 import { CliError, EXIT, EXIT_CODES_HELP } from "./exit.js";
-import { registerAuth } from "./commands/auth/index.js";
-import { registerProfiles } from "./commands/profiles/index.js";
-import { registerCompletion } from "./commands/completion/index.js";
-import { registerNotes } from "./commands/notes/index.js";
-import { registerTemplates } from "./commands/templates/index.js";
-import { registerUpload } from "./commands/upload/index.js";
-import { registerRecord } from "./commands/record/index.js";
-import { registerWebhooks } from "./commands/webhooks/index.js";
-import { registerFolders } from "./commands/folders/index.js";
-import { registerGroups } from "./commands/groups/index.js";
-import { registerInvites } from "./commands/invites/index.js";
-import { registerMembers } from "./commands/members/index.js";
-import { registerTags } from "./commands/tags/index.js";
-import { registerWorkspace } from "./commands/workspace/index.js";
-import { registerMcp } from "./commands/mcp/index.js";
-import { registerMigrate } from "./commands/migrate/index.js";
-import { registerModels } from "./commands/models/index.js";
-import { registerServe } from "./commands/serve/index.js";
+
+type Register = (program: Command) => void;
+
+/**
+ * The top-level commands, each with the module that defines it, in the order help lists
+ * them. Only the module of the command being run is loaded: `notula notes list` does not
+ * pay for the server, the admin tools or the recorder. Help, completion and anything
+ * unknown load them all.
+ */
+const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
+  {
+    names: ["serve"],
+    load: async () => {
+      const { registerServe } = await import("./commands/serve/index.js");
+      return (p) => registerServe(p, pkg.version);
+    },
+  },
+  { names: ["admin"], load: async () => (await import("./commands/admin/index.js")).registerAdmin },
+  { names: ["migrate"], load: async () => (await import("./commands/migrate/index.js")).registerMigrate },
+  { names: ["models"], load: async () => (await import("./commands/models/index.js")).registerModels },
+  { names: ["notes"], load: async () => (await import("./commands/notes/index.js")).registerNotes },
+  { names: ["templates"], load: async () => (await import("./commands/templates/index.js")).registerTemplates },
+  { names: ["upload"], load: async () => (await import("./commands/upload/index.js")).registerUpload },
+  { names: ["record"], load: async () => (await import("./commands/record/index.js")).registerRecord },
+  { names: ["folders"], load: async () => (await import("./commands/folders/index.js")).registerFolders },
+  { names: ["tags"], load: async () => (await import("./commands/tags/index.js")).registerTags },
+  { names: ["groups"], load: async () => (await import("./commands/groups/index.js")).registerGroups },
+  { names: ["members"], load: async () => (await import("./commands/members/index.js")).registerMembers },
+  { names: ["invites"], load: async () => (await import("./commands/invites/index.js")).registerInvites },
+  { names: ["me", "workspace"], load: async () => (await import("./commands/workspace/index.js")).registerWorkspace },
+  { names: ["webhooks"], load: async () => (await import("./commands/webhooks/index.js")).registerWebhooks },
+  { names: ["login", "logout", "auth"], load: async () => (await import("./commands/auth/index.js")).registerAuth },
+  { names: ["profiles"], load: async () => (await import("./commands/profiles/index.js")).registerProfiles },
+  { names: ["completion"], load: async () => (await import("./commands/completion/index.js")).registerCompletion },
+  { names: ["mcp"], load: async () => (await import("./commands/mcp/index.js")).registerMcp },
+];
+
+/** Global options that take a value: their value is not a command's name. */
+const VALUED = new Set(["--server", "--profile", "--api-key"]);
+
+/** The command the arguments run (the first word that is not an option or an option's value). */
+function commandOf(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (VALUED.has(args[i])) i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return undefined;
+}
 
 const program = new Command()
   .name("notula")
@@ -41,25 +70,9 @@ const program = new Command()
   .exitOverride()
   .addHelpText("after", EXIT_CODES_HELP);
 
-registerServe(program, pkg.version);
-registerAdmin(program);
-registerMigrate(program);
-registerModels(program);
-registerNotes(program);
-registerTemplates(program);
-registerUpload(program);
-registerRecord(program);
-registerFolders(program);
-registerTags(program);
-registerGroups(program);
-registerMembers(program);
-registerInvites(program);
-registerWorkspace(program);
-registerWebhooks(program);
-registerAuth(program);
-registerProfiles(program);
-registerCompletion(program);
-registerMcp(program);
+const named = COMMANDS.find((c) => c.names.includes(commandOf(process.argv.slice(2)) ?? ""));
+// Completion scripts list every command; so do help and the error for an unknown one.
+for (const c of named && !named.names.includes("completion") ? [named] : COMMANDS) (await c.load())(program);
 
 try {
   await program.parseAsync(process.argv);
