@@ -29,7 +29,7 @@ async function attempt(email: string, password: string) {
   const html = await res.text();
   return {
     status: res.status,
-    alert: /role="alert">([^<]*)</.exec(html)?.[1] ?? null,
+    alert: /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? null,
     session: res.headers.getSetCookie().some((c) => c.startsWith("notula_session=")),
   };
 }
