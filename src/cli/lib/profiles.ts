@@ -2,6 +2,8 @@
 // profiles file (conf) holds no secrets: those are in the keychain (or a 0600 file)
 // under the profile's own name, so two profiles never share or overwrite a key, even
 // on the same server.
+import fs from "node:fs/promises";
+import path from "node:path";
 import { CliError, EXIT } from "../exit.js";
 import { configDir } from "./credentials.js";
 
@@ -18,15 +20,40 @@ interface ProfileStore {
   profiles: Record<string, Profile>;
 }
 
-/** conf (and its JSON-schema validator) is loaded only by commands that need profiles. */
+const DEFAULTS: ProfileStore = { active: "default", profiles: { default: { server: DEFAULT_SERVER } } };
+const PROFILES_FILE = "profiles";
+
+/** The profiles file, written through conf (atomically, with its defaults); loaded only by commands that change profiles. */
 export async function profileStore() {
   const { default: Conf } = await import("conf");
   return new Conf<ProfileStore>({
     projectName: "notula",
     cwd: configDir(),
-    configName: "profiles",
-    defaults: { active: "default", profiles: { default: { server: DEFAULT_SERVER } } },
+    configName: PROFILES_FILE,
+    defaults: DEFAULTS,
   });
+}
+
+/**
+ * The profiles as stored, read as the JSON conf writes. Every client command reads
+ * them, and loading conf (its JSON-schema validator and semver, some hundred modules)
+ * cost more than the rest of a command's start-up; writes still go through conf.
+ */
+async function readProfiles(): Promise<ProfileStore> {
+  const file = path.join(configDir(), `${PROFILES_FILE}.json`);
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return DEFAULTS;
+    throw err;
+  }
+  try {
+    const stored = JSON.parse(text) as Partial<ProfileStore>;
+    return { active: stored.active ?? DEFAULTS.active, profiles: stored.profiles ?? DEFAULTS.profiles };
+  } catch {
+    throw new CliError(`The profiles file ${file} is not valid JSON; fix or delete it.`, EXIT.usage);
+  }
 }
 
 const trimmed = (url: string) => url.replace(/\/+$/, "");
@@ -51,10 +78,10 @@ export interface Selection {
 }
 
 export async function selectProfile(flags: SelectionFlags): Promise<Selection> {
-  const store = await profileStore();
+  const stored = await readProfiles();
   const named = flags.profile ?? process.env.NOTULA_PROFILE ?? undefined;
-  const name = named || store.get("active");
-  const profile = store.get("profiles")[name];
+  const name = named || stored.active;
+  const profile = stored.profiles[name];
   const override = flags.server ?? process.env.NOTULA_URL ?? undefined;
   const server = trimmed(override || profile?.server || DEFAULT_SERVER);
   return {
@@ -74,8 +101,7 @@ export async function saveProfile(name: string, profile: Profile): Promise<void>
 }
 
 export async function allProfiles(): Promise<{ active: string; profiles: Record<string, Profile> }> {
-  const store = await profileStore();
-  return { active: store.get("active"), profiles: store.get("profiles") };
+  return await readProfiles();
 }
 
 export function requireProfile(sel: Selection): Profile {
