@@ -12,6 +12,7 @@ import type { Embedder } from "../ai/embeddings/embedder.js";
 import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
 import { contentTerms, isStopword, parseSearchQuery, type SearchQuery } from "../core/search-query.js";
+import { someWordsPasses, TIER, type FoundBy } from "./search-tiers.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import type {
   KnowledgeSearchQueryInput,
@@ -30,22 +31,6 @@ const MATCHES_PER_NOTE = 3;
 const CONFIRM_MARGIN = 0.15;
 
 const round = (x: number) => Math.round(x * 10000) / 10000;
-
-/**
- * How a note was found: the query's words as one phrase, every word, some of them, or
- * (with no word in common) only by meaning, above the model's similarity floor.
- */
-export const FOUND_BY = ["phrase", "words", "some-words", "meaning"] as const;
-export type FoundBy = (typeof FOUND_BY)[number];
-
-/**
- * Results come in tiers: the phrase, then every word, then the rest. A note that says
- * what was asked is never below one that does not. In the last tier a note sharing one
- * word of a question and one related by meaning without any are ranked together (by
- * fused rank, each labelled): a question asked in other words shares a common word with
- * many meetings, and the one that answers it must not be buried under them.
- */
-const TIER: Record<FoundBy, number> = { phrase: 0, words: 1, "some-words": 2, meaning: 2 };
 
 interface Candidate {
   id: string;
@@ -86,38 +71,6 @@ function decodeCursor(cursor: string | undefined, fingerprint: string): number {
   throw new BadRequestError(
     "cursor: not a cursor of this search (it belongs to another query, filter or workspace); start again without it.",
   );
-}
-
-/** Every way of choosing `k` of the items, in order. */
-function choose<T>(items: T[], k: number): T[][] {
-  if (k === 0) return [[]];
-  if (items.length < k) return [];
-  const [head, ...rest] = items;
-  return [...choose(rest, k - 1).map((c) => [head, ...c]), ...choose(rest, k)];
-}
-
-/** Up to this many content terms, "some of the words" means at least half of them. */
-const HALF_UP_TO = 6;
-
-/**
- * "Some of the words": at least half of the query's content terms, so that one common
- * word of a long question ("open" in "chess opening theory") does not make a match.
- * Two terms need one; three or four need two. Longer queries (pasted text) need any.
- */
-function someWordsPasses(q: SearchQuery): [FoundBy, SearchQuery, "all" | "any", boolean][] {
-  const k = q.terms.length;
-  const half = Math.ceil(k / 2);
-  if (k < 2 || half < 2 || k > HALF_UP_TO)
-    return [
-      ["some-words", q, "any", false],
-      ["some-words", q, "any", true],
-    ];
-  return choose(q.terms, half).map((terms) => [
-    "some-words",
-    { terms, words: [...new Set(terms.flatMap((t) => t.words))] },
-    "all",
-    false,
-  ]);
 }
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access) {

@@ -93,6 +93,9 @@ export interface SearchParams {
   cursor?: string;
 }
 
+/** How a note was found, from the closest match to the loosest (services/search-tiers.ts ranks them). */
+export const FOUND_BY = ["phrase", "words", "some-words", "meaning"] as const;
+
 export const SearchMatch = z
   .object({
     text: z.string().meta({ description: "The matching passage, the matched words in «»." }),
@@ -112,7 +115,7 @@ export const SearchResponse = z
     results: z.array(
       z.object({
         note: z.object({ id: z.string(), title: z.string(), createdAt: Iso }),
-        foundBy: z.enum(["phrase", "words", "some-words", "meaning"]).meta({
+        foundBy: z.enum(FOUND_BY).meta({
           description:
             "How the note was found, and the order results come in: the query's words as one phrase, every word, some of them, or only by meaning (related, with none of the words; above the model's similarity floor).",
         }),
