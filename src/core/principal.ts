@@ -19,4 +19,9 @@ export interface Principal {
   plan: PlanName;
   /** The holder's role in the workspace, as it is now (read with every request). */
   role: Role;
+  /**
+   * The workspace's private folders the holder is outside of, where they were read
+   * with the credential (in the same statement); otherwise the access facts read them.
+   */
+  hiddenFolders?: readonly string[];
 }

@@ -15,7 +15,7 @@ export function createAccess(repos: Repositories) {
       workspaceId: p.workspaceId,
       userId: p.userId,
       role: p.role,
-      hiddenFolderIds: new Set(await repos.folders.hiddenFrom(p.workspaceId, p.userId)),
+      hiddenFolderIds: new Set(p.hiddenFolders ?? (await repos.folders.hiddenFrom(p.workspaceId, p.userId))),
     };
   }
 

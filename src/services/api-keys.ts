@@ -126,6 +126,7 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
         scopes: new Set(row.scopes as ScopeName[]),
         plan: row.plan,
         role: row.role,
+        hiddenFolders: row.hiddenFolderIds,
       };
     },
   };

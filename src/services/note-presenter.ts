@@ -1,7 +1,7 @@
 // Reads a note's parts (folders, transcript, speaker names, template) and presents it
 // in the single-read shape that the REST read, MCP and webhook events share.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
+import type { NoteRow, NoteWithParts, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import { presentNote } from "../db/repos/note-shape.js";
 import { builtinTemplate } from "../ai/templates/builtin.js";
@@ -41,9 +41,19 @@ async function templateOf(repos: Repositories, row: NoteRow): Promise<NoteDto["t
   return { id: row.templateId, name: own?.name ?? null };
 }
 
-export async function presentFullNote(repos: Repositories, row: NoteRow, publicUrl: string): Promise<NoteDto> {
-  const segments = await repos.notes.segmentsOf(row.id);
-  const names = segments.length ? await repos.speakers.namesOf(row.id) : new Map<string, SpeakerNameRow>();
+/** A note as its single read shows it; `read` is what `getWithParts` brought already, else the parts are read here. */
+export async function presentFullNote(
+  repos: Repositories,
+  row: NoteRow,
+  publicUrl: string,
+  read?: NoteWithParts,
+): Promise<NoteDto> {
+  const segments = read?.segments ?? (await repos.notes.segmentsOf(row.id));
+  const names = read
+    ? new Map(read.speakerNames.map((s) => [s.label, s]))
+    : segments.length
+      ? await repos.speakers.namesOf(row.id)
+      : new Map<string, SpeakerNameRow>();
   const transcripts = segments.map((s) => ({
     speaker: names.get(s.speaker)?.name ?? s.speaker,
     text: s.text,
@@ -52,7 +62,7 @@ export async function presentFullNote(repos: Repositories, row: NoteRow, publicU
   }));
   const share = row.visibility === "public" ? await repos.shares.forNote(row.id) : null;
   return presentNote(row, {
-    tags: (await repos.notes.foldersOf([row.id])).get(row.id) ?? [],
+    tags: read?.tags ?? (await repos.notes.foldersOf([row.id])).get(row.id) ?? [],
     transcripts,
     shareUrl: share ? `${publicUrl}/s/${share.token}` : null,
     speakers: speakersOf(segments, names),

@@ -76,7 +76,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   }
 
   async function get(p: Principal, id: string): Promise<NoteDto> {
-    return presentFullNote(repos, await visibleRow(p, id), deps.publicUrl);
+    const read = await repos.notes.getWithParts(await access.view(p), id);
+    if (!read) throw new NotFoundError(`Note ${id} not found.`);
+    return presentFullNote(repos, read.row, deps.publicUrl, read);
   }
 
   /** A page of notes, each item already JSON text (rendered by the repository). */

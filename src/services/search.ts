@@ -4,7 +4,7 @@
 // notes in svc_search_knowledge.
 import { createHash } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteScope, RankedNote } from "../db/stores/search-store.js";
+import type { NoteMatches, NoteScope, RankedNote } from "../db/stores/search-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import type { Principal } from "../core/principal.js";
 import type { Access } from "./access.js";
@@ -154,21 +154,24 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     }));
   }
 
-  /** The moments of one note that matched: transcript segments by words, then the passage by meaning. */
+  /**
+   * The moments of one note that matched: transcript segments by words, then the
+   * passage by meaning. A page of results passes what it read for all its notes at once.
+   */
   async function matchesOf(
     c: Candidate,
     query: SearchQuery,
     speaker: string | undefined,
-    known?: Map<string, SpeakerNameRow>,
+    known?: { names?: Map<string, SpeakerNameRow>; found?: NoteMatches },
   ): Promise<SearchMatch[]> {
-    const names = known ?? (await repos.speakers.namesOf(c.id));
+    const names = known?.names ?? (await repos.speakers.namesOf(c.id));
     const nameOf = (label: string) => names.get(label)?.name ?? label;
     const bySpeaker = (label: string) =>
       !speaker || label.toLowerCase() === speaker || nameOf(label).toLowerCase() === speaker;
     const out: SearchMatch[] = [];
     // The words that carry meaning: a segment that shares only "the" with the query is no moment of it.
     const said = contentTerms(query);
-    for (const m of await repos.search.moments(c, said, speaker ? 25 : MATCHES_PER_NOTE)) {
+    for (const m of known?.found?.moments ?? (await repos.search.moments(c, said, speaker ? 25 : MATCHES_PER_NOTE))) {
       if (!bySpeaker(m.speaker)) continue;
       out.push({
         text: m.text,
@@ -190,7 +193,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       });
     }
     if (!out.length && !speaker) {
-      const snippet = await repos.search.noteSnippet(c.seq, said);
+      const snippet = known?.found ? known.found.snippet : await repos.search.noteSnippet(c.seq, said);
       if (snippet) out.push({ text: snippet, segment: null, startTimestamp: null, speaker: null });
     }
     return out;
@@ -255,7 +258,11 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     if (!speaker) {
       const page = ranked.slice(offset, offset + params.limit);
       const names = await repos.speakers.namesOfNotes(page.map((c) => c.id));
-      for (const c of page) results.push(present(c, await matchesOf(c, query, undefined, names.get(c.id))));
+      const found = await repos.search.pageMatches(page, contentTerms(query), MATCHES_PER_NOTE);
+      for (const c of page)
+        results.push(
+          present(c, await matchesOf(c, query, undefined, { names: names.get(c.id), found: found.get(c.id) })),
+        );
       more = ranked.length > offset + params.limit;
     } else {
       // With a speaker, a note counts only where that speaker said the words: its matches decide.

@@ -70,6 +70,7 @@ async function resolveViewer(services: Services, session: WebSessionRow | null):
       scopes: ALL_SCOPES,
       plan: member.plan,
       role: member.role,
+      hiddenFolders: member.hiddenFolderIds,
     },
     userId: session.userId,
     name: member.name,

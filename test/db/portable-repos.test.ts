@@ -216,6 +216,12 @@ async function scenario(r: Repos) {
     updatedAt: 1,
   });
   await r.folders.update("ws_a", "fld_2", { parentFolderId: "fld_1" });
+  // Resolving a caller brings the private folders they are outside of, in the same statement.
+  out.hidden = [
+    (await r.apiKeys.findByHashWithPlan("kh"))?.hiddenFolderIds,
+    (await r.sessions.membership("usr_1", "ws_a"))?.hiddenFolderIds,
+    await r.folders.hiddenFrom("ws_a", "usr_1"),
+  ];
   out.folders = [
     await r.folders.names("ws_a"),
     (await r.folders.listWithCounts("ws_a")).map((f) => [f.id, f.memberCount]),
@@ -278,12 +284,21 @@ describe("portable repositories", () => {
     ]);
     expect(onSqlite.session).toEqual([
       "usr_1",
-      { workspaceId: "ws_a", workspaceName: "Renamed", plan: "pro", role: "admin", name: "Ana", email: "ana@x.org" },
+      {
+        workspaceId: "ws_a",
+        workspaceName: "Renamed",
+        plan: "pro",
+        role: "admin",
+        name: "Ana",
+        email: "ana@x.org",
+        hiddenFolderIds: [],
+      },
       null,
     ]);
+    expect(onSqlite.hidden).toEqual([["fld_1"], ["fld_1"], ["fld_1"]]);
     expect(onSqlite.sessionsGone).toEqual([1, null]);
     expect(onSqlite.revoked).toEqual([true, false, 5]);
-    expect(onSqlite.key).toMatchObject({ id: "key_1", plan: "pro", scopes: ["notes"] });
+    expect(onSqlite.key).toMatchObject({ id: "key_1", plan: "pro", scopes: ["notes"], hiddenFolderIds: [] });
     expect(onSqlite.groups).toEqual([
       { id: "grp_1", workspaceId: "ws_a", name: "Design", createdAt: 1, memberCount: 0 },
       { id: "grp_2", workspaceId: "ws_a", name: "Sales", createdAt: 1, memberCount: 0 },

@@ -211,4 +211,91 @@ describe("full-text search on both dialects", () => {
     );
     expect(await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: [], limit: 5 })).toEqual([]);
   });
+  it("finds a phrase said late in a long transcript, caps what it ranks, and reads a page's moments at once, alike", async () => {
+    const lite = openDatabase(`${tempDir()}/p.db`);
+    const repos = createRepositories(lite.db);
+    const workspace = {
+      id: "ws_2",
+      name: "W2",
+      plan: "pro" as const,
+      settings: {},
+      allowedEmailDomains: [],
+      iconUrl: null,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await repos.workspaces.insert(workspace);
+    await ctx.pg.db.insert(pgSchema.workspaces).values(workspace);
+    // 20,000 words (past the 16,383 positions a tsvector keeps), the phrase at the end.
+    const filler = Array.from({ length: 500 }, (_, i) => `we talked about item ${i} ${"and more words ".repeat(12)}`);
+    const notes = [
+      note("note_5", "Long meeting", "", { workspaceId: "ws_2" }, [
+        ...filler,
+        "finally the harbour crane was approved",
+      ]),
+      note("note_6", "Crane words apart", "The crane is near the harbour.", { workspaceId: "ws_2" }),
+      ...Array.from({ length: 6 }, (_, i) =>
+        note(`note_r${i + 1}`, `Roadmap ${i}`, `Roadmap talk number ${i}.`, { workspaceId: "ws_2", createdAt: 10 + i }),
+      ),
+    ];
+    for (const n of notes) {
+      await repos.notes.insert(n);
+      await ctx.pg.db.insert(pgSchema.notes).values(n.row);
+      if (n.segments.length)
+        await ctx.pg.db
+          .insert(pgSchema.transcriptSegments)
+          .values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
+      await reindexNote(ctx.pg.db, n.row.id);
+    }
+    const pgSearch = pgSearchRepo(ctx.pg.db);
+    // The note's own row has lost where the phrase was said: only the segments know.
+    const { rows } = await ctx.pg.pool.query(
+      "SELECT s.tsv @@ to_tsquery('english', 'harbour <-> crane') AS phrase, s.tsv @@ to_tsquery('english', 'harbour & crane') AS words FROM notes_search s JOIN notes n ON n.seq = s.note_seq WHERE n.id = 'note_5'",
+    );
+    expect(rows[0]).toEqual({ phrase: false, words: true });
+    const ask = (text: string, extra: Partial<NoteRanking> = {}): NoteRanking => ({
+      workspaceId: "ws_2",
+      viewerUserId: "usr_1",
+      hiddenFolderIds: [],
+      query: parseSearchQuery(text),
+      match: "all",
+      limit: 10,
+      cap: 100,
+      ...extra,
+    });
+    for (const store of [repos.search, pgSearch]) {
+      expect((await store.rankNotes(ask('"harbour crane"'))).map((h) => h.id)).toEqual(["note_5"]);
+      expect((await store.rankNotes(ask("harbour crane"))).map((h) => h.id).sort()).toEqual(["note_5", "note_6"]);
+      // Only the newest `cap` matches are ranked.
+      const capped = await store.rankNotes(ask("roadmap", { cap: 3 }));
+      expect(capped.map((h) => h.id).sort()).toEqual(["note_r4", "note_r5", "note_r6"]);
+    }
+    const page = (await pgSearch.rankNotes(ask("harbour crane", { match: "any" }))).map((h) => ({
+      id: h.id,
+      seq: h.seq,
+    }));
+    const litePage = (await repos.search.rankNotes(ask("harbour crane", { match: "any" }))).map((h) => ({
+      id: h.id,
+      seq: h.seq,
+    }));
+    const query = parseSearchQuery("harbour crane");
+    const pgFound = await pgSearch.pageMatches(page, query, 3);
+    const liteFound = await repos.search.pageMatches(litePage, query, 3);
+    for (const found of [pgFound, liteFound]) {
+      // The long meeting by its moment (the last segment), the short note by its snippet.
+      expect(found.get("note_5")!.moments[0]).toMatchObject({ position: 500, speaker: "Speaker" });
+      expect(found.get("note_5")!.moments[0].text).toMatch(/«harbour» «crane»/);
+      expect(found.get("note_5")!.snippet).toBeNull();
+      expect(found.get("note_6")!.moments).toEqual([]);
+      expect(found.get("note_6")!.snippet).toMatch(/«crane»/);
+    }
+    // Per note, the page's answer is what the single-note reads give.
+    const single = await pgSearch.moments(
+      page.find((p) => p.id === "note_5")!,
+      query,
+      3,
+    );
+    expect(pgFound.get("note_5")!.moments).toEqual(single);
+    lite.close();
+  });
 });

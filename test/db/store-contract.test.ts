@@ -172,6 +172,24 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
       expect((await r.notes.getForProcessing("n_private"))?.id).toBe("n_private");
     });
 
+    it("reads a note with its transcript, folders and speaker names at once, through the same view", async () => {
+      await r.speakers.name({ noteId: "n_budget", label: "Speaker 2", name: "Ben", email: "ben@x.org", updatedAt: 5 });
+      const read = await r.notes.getWithParts(ana, "n_budget");
+      expect(read!.row).toEqual(await r.notes.get(ana, "n_budget"));
+      expect(read!.segments).toEqual(await r.notes.segmentsOf("n_budget"));
+      expect(read!.segments.map((s) => s.text)).toEqual(["we approved the quarterly budget", "next we hire"]);
+      expect(read!.speakerNames).toEqual([
+        { noteId: "n_budget", label: "Speaker 2", name: "Ben", email: "ben@x.org", updatedAt: 5 },
+      ]);
+      expect((await r.notes.getWithParts(ana, "n_board"))!.tags.map((t) => t.id).sort()).toEqual(
+        ((await r.notes.foldersOf(["n_board"])).get("n_board") ?? []).map((t) => t.id).sort(),
+      );
+      expect((await r.notes.getWithParts(ana, "n_board"))!.tags).toHaveLength(2);
+      expect(await r.notes.getWithParts(ben, "n_private")).toBeNull();
+      expect(await r.notes.getWithParts({ ...ben, hiddenFolderIds: ["fld_board"] }, "n_board")).toBeNull();
+      expect(await r.notes.getWithParts(ana, "n_other_ws")).toBeNull();
+    });
+
     it("lists what the view allows, a page plus one, in every order and by every filter", async () => {
       expect(ids(await r.notes.listJson(ana, list()))).toEqual(["n_board", "n_private", "n_budget", "n_hiring"]);
       expect(ids(await r.notes.listJson(ben, list()))).toEqual(["n_board", "n_budget", "n_hiring"]);

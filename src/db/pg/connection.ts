@@ -3,6 +3,9 @@
 // database handle that resolves, per call, to the transaction the caller is inside
 // (tracked through async context) or to the pool.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { PgDb, PgQueryable } from "./open.js";
 
 /**
@@ -14,6 +17,16 @@ interface Open {
   tx: PgQueryable;
   ended: boolean;
 }
+
+/**
+ * Distinct statement texts given a name (and so prepared once per connection). The
+ * hot statements are few and bind their lists as one array parameter; past this
+ * many, a text runs unnamed, so an unusual mix of filters cannot fill the server's memory.
+ */
+const MAX_NAMED = 256;
+
+/** Runs a statement and returns its rows. */
+export type PgRows = <T extends Record<string, unknown>>(query: SQL) => Promise<T[]>;
 
 export function pgConnection(db: PgDb) {
   const inside = new AsyncLocalStorage<Open>();
@@ -28,9 +41,27 @@ export function pgConnection(db: PgDb) {
       return typeof value === "function" ? value.bind(current) : value;
     },
   });
+  const dialect = new PgDialect();
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < MAX_NAMED)
+      names.set(text, (name = `notula_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`));
+    return name;
+  };
   return {
     /** The database as repositories use it. */
     db: handle as PgQueryable,
+    /**
+     * Rows of a hot read, as a named prepared statement: parsed and planned once per
+     * connection instead of on every request. Inside a transaction it joins it.
+     */
+    rows: (async <T extends Record<string, unknown>>(query: SQL): Promise<T[]> => {
+      const tx = openTransaction();
+      if (tx) return (await tx.execute<T>(query)).rows as T[];
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await db.$client.query<T>({ name: nameOf(text), text, values: params })).rows;
+    }) as PgRows,
     /** Runs `fn` in one transaction; repository calls inside it join it, and so does a nested call. */
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (openTransaction()) return fn();

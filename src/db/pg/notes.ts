@@ -2,7 +2,7 @@
 // (src/db/repos/notes.ts), with plain queries the planner serves from the same indexes
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { groupRows } from "../repos/group-rows.js";
 import { listItemJson } from "../repos/note-shape.js";
 import type { Transaction } from "../repos/portable.js";
@@ -17,12 +17,12 @@ import {
   searchWords,
   withProgressReset,
 } from "../stores/note-rules.js";
-import type { NoteStore, NoteTagRow, SegmentRow } from "../stores/note-store.js";
+import type { NoteStore, NoteTagRow, SegmentRow, SpeakerNameRow } from "../stores/note-store.js";
 import type { PgQueryable } from "./open.js";
 import { pgSchema } from "./schema.js";
 import { reindexNote } from "./search.js";
 
-const { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments } = pgSchema;
+const { folders, noteFolders, noteParticipantEmails, notes, noteSpeakers, transcriptSegments } = pgSchema;
 
 /** Every word of the search box must start a word of the title. */
 const titleTsquery = (text: string) => {
@@ -40,6 +40,15 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
         .insert(transcriptSegments)
         .values(chunk.rows.map((s, j) => ({ ...s, noteId, position: chunk.start + j })));
   }
+
+  // Inside a select of one table drizzle writes its columns unqualified ("id"), which a
+  // subquery would take for its own tables' columns: the correlated subqueries name it in full.
+  const noteId = sql.raw(`"notes"."id"`);
+  /** A note's folders as a JSON array, by name: read with the note, in the same statement. */
+  const tagsOf = sql<
+    NoteTagRow[]
+  >`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'color', f.color) ORDER BY f.name), '[]')
+      FROM ${noteFolders} nf JOIN ${folders} f ON f.id = nf.folder_id WHERE nf.note_id = ${noteId})`;
 
   async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
     if (noteIds.length === 0) return new Map();
@@ -81,6 +90,29 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
       return row ?? null;
     },
 
+    async getWithParts(view, id) {
+      // The row, its transcript, folders and speaker names: one round trip, not four.
+      const [found] = await db
+        .select({
+          ...getTableColumns(notes),
+          tags: tagsOf,
+          segments: sql<SegmentRow[]>`(SELECT coalesce(json_agg(json_build_object('speaker', t.speaker, 'text', t.text,
+              'startSec', t.start_sec, 'endSec', t.end_sec) ORDER BY t.position), '[]')
+            FROM ${transcriptSegments} t WHERE t.note_id = ${noteId})`,
+          speakerNames: sql<
+            SpeakerNameRow[]
+          >`(SELECT coalesce(json_agg(json_build_object('noteId', s.note_id, 'label', s.label,
+              'name', s.name, 'email', s.email, 'updatedAt', s.updated_at) ORDER BY s.label), '[]')
+            FROM ${noteSpeakers} s WHERE s.note_id = ${noteId})`,
+        })
+        .from(notes)
+        .where(and(visible(view), eq(notes.id, id)))
+        .limit(1);
+      if (!found) return null;
+      const { tags, segments, speakerNames, ...row } = found;
+      return { row, tags, segments, speakerNames };
+    },
+
     /** One page plus one row, each note as its list item's JSON text. */
     async listJson(view, f, projection = "item") {
       const where: SQL[] = [visible(view)];
@@ -116,15 +148,15 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
           : f.sortBy === "updatedAt"
             ? notes.updatedAt
             : notes.createdAt;
+      // The page and each note's folders in one statement.
       const rows = await db
-        .select()
+        .select({ ...getTableColumns(notes), tags: tagsOf })
         .from(notes)
         .where(and(...where))
         .orderBy(dir(key), dir(notes.id))
         .limit(f.limit + 1)
         .offset(f.offset);
-      const tags = await foldersOf(rows.map((r) => r.id));
-      return rows.map((r) => listItemJson(r, tags.get(r.id) ?? [], projection));
+      return rows.map(({ tags, ...r }) => listItemJson(r, tags, projection));
     },
 
     foldersOf,

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
-import type { NoteScope, SearchStore, SegmentAt } from "../stores/search-store.js";
+import type { MomentHit, NoteMatches, NoteScope, SearchStore, SegmentAt } from "../stores/search-store.js";
 import type { PgQueryable } from "./open.js";
 
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
@@ -14,6 +14,14 @@ const tsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
   t.phrase ? `(${t.words.join(" <-> ")})` : `${t.words[0]}${prefix && !isStopword(t.words[0]) ? ":*" : ""}`;
 const tsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) =>
   q.terms.map((t) => tsTerm(t, prefix)).join(match === "all" ? " & " : " | ");
+/** The query with each phrase loosened to its words, all present anywhere: what a phrase match implies. */
+const looseMatch = (q: SearchQuery, match: "all" | "any", prefix = true) =>
+  q.terms.map((t) => (t.phrase ? `(${t.words.join(" & ")})` : tsTerm(t, prefix))).join(match === "all" ? " & " : " | ");
+/**
+ * Past this many characters a note's tsvector may have lost positions (well under
+ * the 16,383 positions and 256 per word it keeps): its phrases are checked in the segments.
+ */
+const LONG_BODY = 20_000;
 const HEADLINE = "StartSel=«, StopSel=», MaxWords=16, MinWords=6, ShortWord=2, HighlightAll=false";
 const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, ShortWord=2, HighlightAll=false";
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
@@ -27,9 +35,32 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
   return {
     async rankNotes(q) {
       if (!q.query.terms.length) return [];
-      // The newest `cap` matches, then ranked: bounded however common the words are.
-      // A tsvector keeps at most 256 positions of a word, so in a long transcript a
-      // phrase said late may be lost from the note's row: its segment still holds it.
+      const query = sql`to_tsquery('english', ${tsMatch(q.query, q.match, q.prefix ?? true)})`;
+      // A tsvector keeps at most 256 positions of a word and none past 16,383, so in a
+      // long transcript a phrase said late may be lost from the note's row, never its
+      // words: such notes are found by the words, and the phrase is then confirmed in
+      // the segments, which hold every position.
+      const phrases = q.query.terms.some((t) => t.phrase);
+      const found = phrases
+        ? sql`s.tsv @@ to_tsquery('english', ${looseMatch(q.query, q.match, q.prefix ?? true)})
+              AND (s.tsv @@ ${query} OR (length(s.body) > ${LONG_BODY} AND EXISTS (
+                SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND ${segmentVector} @@ ${query})))`
+        : sql`s.tsv @@ ${query}`;
+      // The newest `cap` matches in scope, then ranked (the rank read for those alone):
+      // bounded however common the words are. Which way to find them is the planner's
+      // choice where it can judge how common the words are, one word or any of several:
+      // walking the notes newest first for a common word, the GIN index for a rare one.
+      // Words that must all be present (or a phrase) are estimated as if independent,
+      // far rarer than words said together are, and the planner then joins every match
+      // to a scan of all notes: for those the index goes first and each match is
+      // checked by its key (the OFFSET 0 keeps that join as written).
+      const newest =
+        phrases || (q.query.terms.length > 1 && q.match === "all")
+          ? sql`SELECT n.id, n.seq, n.title, n.created_at
+                FROM notes_search s, LATERAL (SELECT * FROM notes n WHERE n.seq = s.note_seq OFFSET 0) n
+                WHERE ${found} AND ${scope(q)} ORDER BY n.seq DESC LIMIT ${q.cap}`
+          : sql`SELECT n.id, n.seq, n.title, n.created_at FROM notes n JOIN notes_search s ON s.note_seq = n.seq
+                WHERE ${found} AND ${scope(q)} ORDER BY n.seq DESC LIMIT ${q.cap}`;
       const { rows } = await db.execute<{
         id: string;
         seq: string;
@@ -37,14 +68,10 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
         createdAt: string;
         rank: number;
       }>(sql`
-        SELECT id, seq, title, "createdAt", rank FROM (
-          SELECT n.id, n.seq, n.title, n.created_at AS "createdAt", -ts_rank_cd(s.tsv, query) AS rank
-          FROM notes_search s JOIN notes n ON n.seq = s.note_seq, to_tsquery('english', ${tsMatch(q.query, q.match, q.prefix ?? true)}) AS query
-          WHERE n.seq IN (SELECT note_seq FROM notes_search WHERE tsv @@ query
-                          UNION SELECT n2.seq FROM transcript_segments t JOIN notes n2 ON n2.id = t.note_id WHERE ${segmentVector} @@ query)
-            AND ${scope(q)}
-          ORDER BY n.seq DESC LIMIT ${q.cap}) c
-        ORDER BY rank, id LIMIT ${q.limit}`);
+        SELECT c.id, c.seq, c.title, c.created_at AS "createdAt", r.rank
+        FROM (${newest}) c,
+             LATERAL (SELECT -ts_rank_cd(s.tsv, ${query}) AS rank FROM notes_search s WHERE s.note_seq = c.seq) r
+        ORDER BY r.rank, c.id LIMIT ${q.limit}`);
       return rows.map((r) => ({ ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: Number(r.rank) }));
     },
 
@@ -78,6 +105,49 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
         startSec: Number(r.startSec),
         rank: Number(r.rank),
       }));
+    },
+
+    async pageMatches(notes, query, limit) {
+      const out = new Map<string, NoteMatches>(notes.map((n) => [n.id, { moments: [], snippet: null }]));
+      if (!query.terms.length || !notes.length) return out;
+      // One statement for the page: each note's best segments (its rows), and where no
+      // segment holds the terms, the note's own snippet (a row with no position).
+      const { rows } = await db.execute<{
+        id: string;
+        position: number | null;
+        startSec: number | null;
+        speaker: string | null;
+        text: string;
+        rank: number | null;
+      }>(sql`
+        WITH page AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS p(id text, seq bigint)),
+             moment AS (
+               SELECT p.id, m.position, m."startSec", m.speaker, m.text, m.rank
+               FROM page p, to_tsquery('english', ${tsMatch(query, "any")}) AS query,
+               LATERAL (SELECT t.position, t.start_sec AS "startSec", t.speaker,
+                               ts_headline('english', t.text, query, ${MOMENT_HEADLINE}) AS text,
+                               -ts_rank_cd(${segmentVector}, query) AS rank
+                        FROM transcript_segments t WHERE t.note_id = p.id AND ${segmentVector} @@ query
+                        ORDER BY rank, t.position LIMIT ${limit}) m)
+        SELECT * FROM moment
+        UNION ALL
+        SELECT p.id, NULL, NULL, NULL, ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}), NULL
+        FROM page p JOIN notes_search s ON s.note_seq = p.seq, to_tsquery('english', ${tsMatch(query, "any")}) AS query
+        WHERE s.tsv @@ query AND p.id NOT IN (SELECT id FROM moment)`);
+      for (const r of rows) {
+        const entry = out.get(r.id)!;
+        if (r.position === null) entry.snippet = r.text;
+        else
+          entry.moments.push({
+            position: Number(r.position),
+            startSec: Number(r.startSec),
+            speaker: r.speaker!,
+            text: r.text,
+            rank: Number(r.rank),
+          } satisfies MomentHit);
+      }
+      for (const entry of out.values()) entry.moments.sort((a, b) => a.rank - b.rank || a.position - b.position);
+      return out;
     },
 
     async noteSnippet(seq, query) {

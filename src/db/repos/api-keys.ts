@@ -2,10 +2,18 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { apiKeys } from "../schema/index.js";
 import { first, type Dialect, type Tables } from "./portable.js";
+import { hiddenFolderIdsSql, parseIdList } from "./hidden-folders.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
-/** A key with its workspace's plan and its holder's role there (null once they are no member). */
-export type KeyWithPlan = ApiKeyRow & { plan: "free" | "pro" | "enterprise"; role: "admin" | "member" | null };
+/**
+ * A key with its workspace's plan, its holder's role there (null once they are no
+ * member) and the private folders the holder is outside of.
+ */
+export type KeyWithPlan = ApiKeyRow & {
+  plan: "free" | "pro" | "enterprise";
+  role: "admin" | "member" | null;
+  hiddenFolderIds: string[];
+};
 
 export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
   const { apiKeys, members, workspaces } = t;
@@ -16,19 +24,24 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
   const changedRows = (rows: unknown[]) => rows.length;
 
   return {
-    /** The key with its workspace's current plan. */
+    /** The key with its workspace's current plan, its holder's role and hidden folders: one statement. */
     findByHashWithPlan(hash: string): Promise<KeyWithPlan | null> {
       return cache.get(hash, async () => {
         const row = first(
           await db
-            .select({ key: apiKeys, plan: workspaces.plan, role: members.role })
+            .select({
+              key: apiKeys,
+              plan: workspaces.plan,
+              role: members.role,
+              hidden: hiddenFolderIdsSql(db, t, dialect, apiKeys.workspaceId, apiKeys.userId),
+            })
             .from(apiKeys)
             .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
             .leftJoin(members, and(eq(members.workspaceId, apiKeys.workspaceId), eq(members.userId, apiKeys.userId)))
             .where(eq(apiKeys.keyHash, hash))
             .limit(1),
         );
-        return row ? { ...row.key, plan: row.plan, role: row.role } : null;
+        return row ? { ...row.key, plan: row.plan, role: row.role, hiddenFolderIds: parseIdList(row.hidden) } : null;
       });
     },
     async insert(row: ApiKeyRow): Promise<void> {

@@ -7,7 +7,14 @@ import type { SQLitePreparedQuery, SubqueryWithSelection } from "drizzle-orm/sql
 import type { Db } from "../open.js";
 import { groupRows } from "./group-rows.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
-import { folders, noteFolders, noteParticipantEmails, notes, transcriptSegments } from "../schema/index.js";
+import {
+  folders,
+  noteFolders,
+  noteParticipantEmails,
+  notes,
+  noteSpeakers,
+  transcriptSegments,
+} from "../schema/index.js";
 import type { NoteView } from "../../core/access.js";
 import type { Synchronous } from "../stores/synchronous.js";
 import {
@@ -27,8 +34,10 @@ import type {
   NoteRow,
   NoteStore,
   NoteTagRow,
+  NoteWithParts,
   ProcessingFields,
   SegmentRow,
+  SpeakerNameRow,
   TranscriptFields,
 } from "../stores/note-store.js";
 
@@ -87,6 +96,12 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
     .from(transcriptSegments)
     .where(eq(transcriptSegments.noteId, P("id")))
     .orderBy(asc(transcriptSegments.position))
+    .prepare();
+  const speakerNamesStmt = db
+    .select()
+    .from(noteSpeakers)
+    .where(eq(noteSpeakers.noteId, P("id")))
+    .orderBy(asc(noteSpeakers.label))
     .prepare();
   const foldersOfStmt = db
     .select({ noteId: noteFolders.noteId, id: folders.id, name: folders.name, color: folders.color })
@@ -337,6 +352,21 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
       return (
         (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow | undefined) ?? null
       );
+    },
+
+    getWithParts(view: NoteView, id: string): NoteWithParts | null {
+      const row = (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow) ?? null;
+      if (!row) return null;
+      return {
+        row,
+        segments: segmentsStmt.all({ id }) as SegmentRow[],
+        tags: (foldersOfStmt.all({ ids: jsonIds([id]) }) as NoteTagRow[]).map(({ id, name, color }) => ({
+          id,
+          name,
+          color,
+        })),
+        speakerNames: speakerNamesStmt.all({ id }) as SpeakerNameRow[],
+      };
     },
 
     listJson,

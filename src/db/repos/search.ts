@@ -11,6 +11,7 @@ import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
 import type {
   ArticleHit,
   MomentHit,
+  NoteMatches,
   NoteRanking,
   NoteScope,
   RankedNote,
@@ -68,7 +69,7 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
     FROM knowledge_fts JOIN knowledge_articles a ON a.id = knowledge_fts.article_id
     WHERE knowledge_fts MATCH @match AND knowledge_fts.workspace_id = @ws
     ORDER BY rank LIMIT @limit`);
-  return {
+  const repo = {
     rankNotes(q: NoteRanking): RankedNote[] {
       if (!q.query.terms.length) return [];
       // The newest `cap` matches in scope (FTS5 walks rowids, which follow notes.seq, from
@@ -131,6 +132,15 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
       }
       return null;
     },
+    /** Each note's moments, else its snippet: a loop, since on SQLite every statement is a function call. */
+    pageMatches(notes: { id: string; seq: number }[], query: SearchQuery, limit: number): Map<string, NoteMatches> {
+      return new Map(
+        notes.map((n) => {
+          const moments = repo.moments(n, query, limit);
+          return [n.id, { moments, snippet: moments.length ? null : repo.noteSnippet(n.seq, query) }];
+        }),
+      );
+    },
     /** The segment that starts at (or first after) a time: where a transcript passage begins. */
     segmentAt(noteId: string, startSec: number): SegmentAt | null {
       return (segmentAtStmt.get(noteId, startSec) as SegmentAt | undefined) ?? null;
@@ -144,4 +154,5 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
       }) as ArticleHit[];
     },
   };
+  return repo;
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { accountTokens, webSessions } from "../schema/index.js";
 import { first, type Dialect, type Tables } from "./portable.js";
+import { hiddenFolderIdsSql, parseIdList } from "./hidden-folders.js";
 
 export type WebSessionRow = typeof webSessions.$inferSelect;
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
@@ -13,6 +14,8 @@ export interface SessionMembership {
   role: "admin" | "member";
   name: string;
   email: string;
+  /** The workspace's private folders the member is outside of. */
+  hiddenFolderIds: string[];
 }
 
 export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
@@ -28,6 +31,7 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
     role: members.role,
     name: users.name,
     email: users.email,
+    hidden: hiddenFolderIdsSql(db, t, dialect, members.workspaceId, members.userId),
   };
   const changed = (rows: unknown[]) => rows.length;
   return {
@@ -49,8 +53,8 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
      * before one is picked, of the user's first), with the plan.
      */
     membership(userId: string, workspaceId: string | null): Promise<SessionMembership | null> {
-      return memberCache.get(`${userId} ${workspaceId ?? ""}`, async () =>
-        first(
+      return memberCache.get(`${userId} ${workspaceId ?? ""}`, async () => {
+        const row = first(
           await db
             .select(membership)
             .from(members)
@@ -64,8 +68,11 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
             )
             .orderBy(workspaces.createdAt)
             .limit(1),
-        ),
-      );
+        );
+        if (!row) return null;
+        const { hidden, ...member } = row;
+        return { ...member, hiddenFolderIds: parseIdList(hidden) };
+      });
     },
     /** A user's live sessions, most recently used first. */
     async listForUser(userId: string, now: number): Promise<WebSessionRow[]> {

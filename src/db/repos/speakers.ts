@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../open.js";
-import type { noteSpeakers } from "../schema/index.js";
+import type { SpeakerNameRow } from "../stores/note-store.js";
 import type { Tables } from "./portable.js";
 
-export type SpeakerNameRow = typeof noteSpeakers.$inferSelect;
+export type { SpeakerNameRow };
 
 export function speakerRepo(db: Db, t: Tables) {
   const { noteSpeakers } = t;

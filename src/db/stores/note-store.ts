@@ -5,12 +5,24 @@
 // workspace and made only after the service has asked the policy.
 import type { NoteView } from "../../core/access.js";
 import type { NoteKind, NoteStatus } from "../../core/note-vocabulary.js";
-import type { notes, transcriptSegments, ParticipantValue } from "../schema/index.js";
+import type { notes, noteSpeakers, transcriptSegments, ParticipantValue } from "../schema/index.js";
 
 export type NoteRow = typeof notes.$inferSelect;
 export type ParticipantRow = ParticipantValue;
 export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
 export type NoteTagRow = { id: string; name: string; color: string };
+export type SpeakerNameRow = typeof noteSpeakers.$inferSelect;
+
+/** A note with what its single read shows besides the row. */
+export interface NoteWithParts {
+  row: NoteRow;
+  /** The transcript, in order. */
+  segments: SegmentRow[];
+  /** Its folders, by name. */
+  tags: NoteTagRow[];
+  /** The names given to its speakers' labels, by label. */
+  speakerNames: SpeakerNameRow[];
+}
 
 /** What processing writes on a note besides its transcript. */
 export type ProcessingFields =
@@ -69,6 +81,12 @@ export interface NoteStore {
   insert(note: NewNote): Promise<void>;
   /** The note, when the view lets the viewer see it. */
   get(view: NoteView, id: string): Promise<NoteRow | null>;
+  /**
+   * The note with its transcript, folders and speaker names, when the view lets the
+   * viewer see it: on PostgreSQL one statement, where reading them apart costs a round
+   * trip each.
+   */
+  getWithParts(view: NoteView, id: string): Promise<NoteWithParts | null>;
   /**
    * One page plus one row (so the caller can tell whether another page follows) of the
    * notes the view lets the viewer see, each already rendered as its list item's JSON.

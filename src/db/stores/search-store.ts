@@ -64,6 +64,13 @@ export interface SegmentAt {
   text: string;
 }
 
+/** What a page of results shows of one note: its moments, else where in the note the terms are. */
+export interface NoteMatches {
+  moments: MomentHit[];
+  /** Only for a note with no moment. */
+  snippet: string | null;
+}
+
 export interface SearchStore {
   /** The best notes for a query within the scope, best first (the newest `cap` matches ranked). */
   rankNotes(q: NoteRanking): Promise<RankedNote[]>;
@@ -71,6 +78,12 @@ export interface SearchStore {
   inScope(scope: NoteScope, ids: string[]): Promise<RankedNote[]>;
   /** The segments of one note that hold the terms, with the terms marked «». */
   moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): Promise<MomentHit[]>;
+  /** `moments`, else `noteSnippet`, of every note of a page at once (keyed by note id). */
+  pageMatches(
+    notes: { id: string; seq: number }[],
+    query: SearchQuery,
+    limit: number,
+  ): Promise<Map<string, NoteMatches>>;
   /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
   noteSnippet(seq: number, query: SearchQuery): Promise<string | null>;
   /** The segment that starts at (or first after) a time: where a transcript passage begins. */
