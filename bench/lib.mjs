@@ -1,5 +1,7 @@
 // Shared pieces of the benchmarks: the server under test and measurements.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,5 +82,35 @@ export async function untilCompleted(server, noteId) {
     if (note.status === "completed") return note;
     if (note.status === "recorded-not-summarized") throw new Error(note.processingError);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The PostgreSQL server to benchmark on: NOTULA_BENCH_DATABASE_URL (an admin URL), else the tests' one, else 127.0.0.1. */
+function adminUrl() {
+  if (process.env.NOTULA_BENCH_DATABASE_URL) return process.env.NOTULA_BENCH_DATABASE_URL;
+  const file = path.join(root, ".test-postgres-url");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "postgres://postgres@127.0.0.1:5432/postgres";
+}
+
+/** Runs `fn` with the URL of a fresh PostgreSQL database, dropped afterwards whatever happens. */
+export async function withScratchDatabase(prefix, fn) {
+  const admin = adminUrl();
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const run = async (statement) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }

@@ -1,8 +1,9 @@
-// npm run bench [rest] [web] [upload] [pipeline] [recording] [startup] [postgres] [search] [search-quality] [search-recall]: every benchmark by default. Each one
+// npm run bench [rest] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run.
 import { benchPipeline } from "./pipeline.mjs";
 import { benchPostgres } from "./postgres.mjs";
 import { benchRecording } from "./recording.mjs";
+import { benchReplicas } from "./replicas.mjs";
 import { benchRest } from "./rest.mjs";
 import { benchSearchEval } from "./search-eval.mjs";
 import { benchSearch } from "./search.mjs";
@@ -19,6 +20,7 @@ const all = {
   recording: benchRecording,
   startup: benchStartup,
   postgres: benchPostgres,
+  replicas: benchReplicas,
   search: benchSearch,
   "search-quality": benchSearchEval,
   "search-recall": benchSearchRecall,

@@ -92,7 +92,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       await repos.notes.setProcessingState(noteId, fields);
       const done = await current(noteId);
       if (!done) return;
-      await d.emit(done.workspaceId, event, { note: await snapshot(done) });
+      await d.emit(done.workspaceId, event, done.id, async () => ({ note: await snapshot(done) }));
       await d.enqueueIndexing("note", done.id);
     });
   }
@@ -105,7 +105,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     async created(workspaceId: string, noteId: string, opts: { index: boolean }) {
       const note = await current(noteId);
       if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
-      await d.emit(workspaceId, "note.created", { note: await snapshot(note) });
+      await d.emit(workspaceId, "note.created", note.id, async () => ({ note: await snapshot(note) }));
       if (IN_FLIGHT.has(note.status)) await d.enqueueProcessing(noteId);
       if (opts.index) await d.enqueueIndexing("note", noteId);
     },
@@ -161,7 +161,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       await repos.transaction(async () => {
         await repos.notes.setProcessingState(noteId, { status: restore, processingError: reason, updatedAt: now() });
         const done = await current(noteId);
-        if (done) await d.emit(done.workspaceId, "note.updated", { note: await snapshot(done) });
+        if (done) await d.emit(done.workspaceId, "note.updated", done.id, async () => ({ note: await snapshot(done) }));
       });
     },
 

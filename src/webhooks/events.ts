@@ -9,8 +9,17 @@ import { notePolicy, type Actor, type NoteFacts } from "../core/access.js";
 export const DELIVER_WEBHOOK = "deliver-webhook";
 export type EventType = "note.created" | "note.completed" | "note.updated";
 
-/** Every event is about one note, which it carries whole. */
-export type EmitEvent = (workspaceId: string, type: EventType, payload: { note: { id: string } }) => Promise<void>;
+/**
+ * Every event is about one note, which it carries whole. The note is presented only
+ * when some registration is to be sent it: most workspaces have none, and then a
+ * write pays for no presentation of the note it made.
+ */
+export type EmitEvent = (
+  workspaceId: string,
+  type: EventType,
+  noteId: string,
+  payload: () => Promise<{ note: { id: string } }>,
+) => Promise<void>;
 
 /**
  * The registrations an event about this note goes to: those whose maker may see the
@@ -42,9 +51,10 @@ async function audience(repos: Repositories, workspaceId: string, noteId: string
 }
 
 export function createEventEmitter(repos: Repositories, queue: Pick<JobQueue, "enqueue">, now: Clock): EmitEvent {
-  return async (workspaceId, type, payload) => {
-    const targets = await audience(repos, workspaceId, payload.note.id);
+  return async (workspaceId, type, noteId, presented) => {
+    const targets = await audience(repos, workspaceId, noteId);
     if (!targets.length) return;
+    const payload = await presented();
     const t = now();
     const eventId = `evt_${randomBytes(16).toString("base64url")}`;
     const body = JSON.stringify({ type, eventId, workspaceId, timestamp: new Date(t).toISOString(), payload });

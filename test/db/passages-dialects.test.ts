@@ -71,4 +71,20 @@ describe("passage vectors on both dialects", () => {
     }
     lite.close();
   });
+  it("without pgvector, compares only the newest passages of the workspace: a bounded cost", async () => {
+    const conn = pgConnection(ctx.pg.db);
+    const bounded = pgPassageRepo(conn.db, conn.transaction, { exactScanPassages: 2 });
+    await ctx.pg.db.insert(pgSchema.workspaces).values(workspaceRow("ws_3"));
+    // The best match is the oldest passage; after it, two newer ones that match less.
+    await bounded.replace("note", "note_old", "ws_3", [{ text: "budget", timestampSec: 0 }], [v(0)], "m1");
+    await bounded.replace("note", "note_new1", "ws_3", [{ text: "design", timestampSec: 0 }], [v(1)], "m1");
+    await bounded.replace("note", "note_new2", "ws_3", [{ text: "budget-ish", timestampSec: 0 }], [v(0, 0.5)], "m1");
+    expect((await bounded.nearest("ws_3", v(0), 5, "m1")).map((h) => h.sourceId)).toEqual(["note_new2", "note_new1"]);
+    const exact = pgPassageRepo(conn.db, conn.transaction);
+    expect((await exact.nearest("ws_3", v(0), 5, "m1")).map((h) => h.sourceId)).toEqual([
+      "note_old",
+      "note_new2",
+      "note_new1",
+    ]);
+  });
 });

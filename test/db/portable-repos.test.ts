@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createRepositories, portableRepositories, type Repositories } from "../../src/db/repos/index.js";
 import { pgPortableRepositories } from "../../src/db/pg/portable.js";
 import { openDatabase } from "../../src/db/open.js";
+import { pgKeyLookup } from "../../src/db/pg/api-keys.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
@@ -263,8 +264,26 @@ describe("portable repositories", () => {
     const onSqlite = await scenario(createRepositories(lite.db));
     lite.close();
     const conn = pgConnection(ctx.pg.db);
-    const onPostgres = await scenario(pgPortableRepositories(conn.db, conn.transaction));
+    const portable = pgPortableRepositories(conn.db, conn.transaction);
+    const onPostgres = await scenario(portable);
     expect(onPostgres).toEqual(onSqlite);
+    // PostgreSQL's own statement for the key lookup reads what the portable one reads.
+    await portable.folders.insert({
+      id: "fld_3",
+      workspaceId: "ws_a",
+      name: "Board",
+      icon: null,
+      color: "#000",
+      isPrivate: true,
+      parentFolderId: null,
+      ownerUserId: "usr_2",
+      createdAt: 3,
+      updatedAt: 3,
+    });
+    const own = await pgKeyLookup(conn.rows)("kh");
+    expect(own).toEqual(await portable.apiKeys.findByHashWithPlan("kh"));
+    expect(own).toMatchObject({ id: "key_1", revokedAt: 5, createdAt: 1, hiddenFolderIds: ["fld_3"] });
+    expect(await pgKeyLookup(conn.rows)("no-such-hash")).toBeNull();
     expect(onSqlite.count).toBe(2);
     expect(onSqlite.codes).toEqual([true, false, null]);
     expect(onSqlite.deliveries).toEqual(["dlv_e1_3"]);

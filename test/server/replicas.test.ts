@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { openRuntime, type Runtime } from "../../src/runtime.js";
-import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { databaseFor, startServer, tempDir, type TestServer } from "../helpers/server.js";
 
 const rpc = (id: number, method: string, params: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: "2.0", id, method, params });
@@ -63,6 +63,77 @@ describe("two API servers on one database", () => {
       expect(after.status, server.url).toBe(404);
     }
     await client.close();
+  });
+});
+
+describe("who may do what, resolved afresh on every replica", () => {
+  let a: TestServer;
+  let b: TestServer;
+  let rt: Runtime;
+  beforeAll(async () => {
+    a = await startServer({ args: ["--role", "api", "--no-rate-limit"] });
+    b = await startServer({ args: ["--role", "api", "--no-rate-limit"], dataDir: a.dataDir });
+    // A third process on the same database (on SQLite, the data dir's file), to make keys and members.
+    const database = await databaseFor(a.dataDir);
+    rt = await openRuntime(database ? tempDir() : a.dataDir, { publicUrl: "http://127.0.0.1:1", database });
+  });
+  afterAll(async () => {
+    await rt?.close();
+    await a?.stop();
+    await b?.stop();
+  });
+  const call = (server: TestServer, key: string, method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  it("a key revoked through one is refused by the other on the next request, every time", async () => {
+    const admin = (await rt.services.apiKeys.authenticate(a.key))!;
+    for (let i = 0; i < 20; i++) {
+      const { key } = await rt.services.apiKeys.create({
+        workspaceId: admin.workspaceId,
+        userId: admin.userId,
+        name: `k${i}`,
+        scopes: ["notes"],
+      });
+      const [first, second] = i % 2 ? [a, b] : [b, a];
+      expect((await call(second, key, "GET", "/v1/notes?limit=1")).status).toBe(200);
+      expect((await call(first, key, "DELETE", "/v1/me/key")).status).toBe(200);
+      expect((await call(second, key, "GET", "/v1/notes?limit=1")).status, `round ${i}`).toBe(401);
+    }
+  });
+
+  it("a private folder's notes appear and disappear on the other replica as its members change", async () => {
+    const admin = (await rt.services.apiKeys.authenticate(a.key))!;
+    const { user } = await rt.services.workspaces.addUser({
+      workspaceId: admin.workspaceId,
+      email: `member-${randomBytes(4).toString("hex")}@example.com`,
+      name: "Member",
+    });
+    const { key: memberKey } = await rt.services.apiKeys.create({
+      workspaceId: admin.workspaceId,
+      userId: user.id,
+      name: "member",
+      scopes: ["notes", "folders"],
+    });
+    const folder = (await (
+      await call(a, a.key, "POST", "/v1/folders", { name: "Board", isPrivate: true, ownerUserId: admin.userId })
+    ).json()) as { folder: { id: string } };
+    expect(folder, JSON.stringify(folder)).toHaveProperty("folder.id");
+    const folderId = folder.folder.id;
+    const made = (await (
+      await call(a, a.key, "POST", "/v1/notes", { title: "Board minutes", userWrittenNote: "x", folderIds: [folderId] })
+    ).json()) as { note: { id: string } };
+    const seen = async (server: TestServer) =>
+      (await call(server, memberKey, "GET", `/v1/notes/${made.note.id}`)).status;
+    expect(await seen(b)).toBe(404);
+    expect((await call(a, a.key, "PUT", `/v1/folders/${folderId}/members/${user.id}`)).status).toBeLessThan(300);
+    expect(await seen(b)).toBe(200);
+    expect((await call(b, a.key, "DELETE", `/v1/folders/${folderId}/members/${user.id}`)).status).toBeLessThan(300);
+    expect(await seen(a)).toBe(404);
+    expect(await seen(b)).toBe(404);
   });
 });
 

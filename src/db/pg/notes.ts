@@ -10,6 +10,7 @@ import type { NoteView } from "../../core/access.js";
 import {
   boundNoteView,
   changesSearchText,
+  noteViewSql,
   inChunks,
   normalizeEmail,
   participantEmails,
@@ -49,6 +50,38 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
     NoteTagRow[]
   >`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'color', f.color) ORDER BY f.name), '[]')
       FROM ${noteFolders} nf JOIN ${folders} f ON f.id = nf.folder_id WHERE nf.note_id = ${noteId})`;
+
+  // A note's single read: the row, its transcript, folders and speaker names in one
+  // round trip, not four; prepared once per connection (by the viewer having hidden
+  // folders or not, which changes the statement), so that it is not built per request.
+  const withParts = [false, true].map((hidden) =>
+    db
+      .select({
+        ...getTableColumns(notes),
+        tags: tagsOf,
+        segments: sql<SegmentRow[]>`(SELECT coalesce(json_agg(json_build_object('speaker', t.speaker, 'text', t.text,
+            'startSec', t.start_sec, 'endSec', t.end_sec) ORDER BY t.position), '[]')
+          FROM ${transcriptSegments} t WHERE t.note_id = ${noteId})`,
+        speakerNames: sql<
+          SpeakerNameRow[]
+        >`(SELECT coalesce(json_agg(json_build_object('noteId', s.note_id, 'label', s.label,
+            'name', s.name, 'email', s.email, 'updatedAt', s.updated_at) ORDER BY s.label), '[]')
+          FROM ${noteSpeakers} s WHERE s.note_id = ${noteId})`,
+      })
+      .from(notes)
+      .where(
+        and(
+          noteViewSql(notes, {
+            workspaceId: sql.placeholder("ws"),
+            viewerUserId: sql.placeholder("viewer"),
+            hiddenIn: hidden ? sql`(SELECT unnest(${sql.placeholder("hidden")}::text[]))` : null,
+          }),
+          eq(notes.id, sql.placeholder("id")),
+        ),
+      )
+      .limit(1)
+      .prepare(`notula_note_with_parts_${hidden ? 1 : 0}`),
+  );
 
   async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
     if (noteIds.length === 0) return new Map();
@@ -91,23 +124,13 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
     },
 
     async getWithParts(view, id) {
-      // The row, its transcript, folders and speaker names: one round trip, not four.
-      const [found] = await db
-        .select({
-          ...getTableColumns(notes),
-          tags: tagsOf,
-          segments: sql<SegmentRow[]>`(SELECT coalesce(json_agg(json_build_object('speaker', t.speaker, 'text', t.text,
-              'startSec', t.start_sec, 'endSec', t.end_sec) ORDER BY t.position), '[]')
-            FROM ${transcriptSegments} t WHERE t.note_id = ${noteId})`,
-          speakerNames: sql<
-            SpeakerNameRow[]
-          >`(SELECT coalesce(json_agg(json_build_object('noteId', s.note_id, 'label', s.label,
-              'name', s.name, 'email', s.email, 'updatedAt', s.updated_at) ORDER BY s.label), '[]')
-            FROM ${noteSpeakers} s WHERE s.note_id = ${noteId})`,
-        })
-        .from(notes)
-        .where(and(visible(view), eq(notes.id, id)))
-        .limit(1);
+      const hidden = view.hiddenFolderIds.length > 0;
+      const [found] = await withParts[hidden ? 1 : 0].execute({
+        ws: view.workspaceId,
+        viewer: view.viewerUserId,
+        id,
+        ...(hidden ? { hidden: view.hiddenFolderIds } : {}),
+      });
       if (!found) return null;
       const { tags, segments, speakerNames, ...row } = found;
       return { row, tags, segments, speakerNames };

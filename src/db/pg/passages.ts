@@ -11,6 +11,14 @@ import { pgSchema } from "./schema.js";
 
 const { passages } = pgSchema;
 
+/**
+ * Without pgvector, how many of a workspace's passages (the newest) a meaning-based
+ * search compares exactly: a bounded cost (about 4,000 hour-long meetings, tens of
+ * milliseconds) instead of one that grows with every meeting; older meetings are then
+ * found by their words. pgvector's index has no such bound.
+ */
+export const EXACT_SCAN_PASSAGES = 20_000;
+
 type Row = {
   source: PassageHit["source"];
   sourceId: string;
@@ -28,9 +36,10 @@ const toHits = (rows: Row[]): PassageHit[] =>
 export function pgPassageRepo(
   db: PgQueryable,
   transaction: Transaction,
-  opts: { vectorIndex?: boolean } = {},
+  opts: { vectorIndex?: boolean; exactScanPassages?: number } = {},
 ): PassageStore {
   const indexed = Boolean(opts.vectorIndex);
+  const scanned = opts.exactScanPassages ?? EXACT_SCAN_PASSAGES;
   /** Sizes whose HNSW index this process has made sure of. */
   const sizes = new Set<number>();
   async function ensureIndexFor(dims: number) {
@@ -48,9 +57,10 @@ export function pgPassageRepo(
     const { rows } = await db.execute<Row>(sql`
       SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
              1 - d.dot / nullif(d.norms, 0) AS distance
-      FROM passages p JOIN passage_vectors v ON v.passage_id = p.id,
+      FROM (SELECT * FROM passages WHERE workspace_id = ${workspaceId} AND model = ${model} AND dims = ${vector.length}
+            ORDER BY id DESC LIMIT ${scanned}) p
+      JOIN passage_vectors v ON v.passage_id = p.id,
       LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
-      WHERE p.workspace_id = ${workspaceId} AND p.model = ${model} AND p.dims = ${vector.length}
       ORDER BY distance, p.id LIMIT ${k}`);
     return toHits(rows);
   }

@@ -9,6 +9,7 @@ import { pgPassageRepo } from "./passages.js";
 import { pgPassageIndexRepo } from "./passage-index.js";
 import { pgPortableRepositories } from "./portable.js";
 import { pgSearchRepo } from "./search.js";
+import { pgKeyLookup } from "./api-keys.js";
 
 /** PostgreSQL's text cannot hold NUL, which SQLite stores: such input is the caller's mistake, not a server error. */
 const NUL_IN_TEXT = new Set(["22021", "22P05"]);
@@ -34,9 +35,12 @@ function refusingNul<R extends object>(repo: R): R {
 }
 
 export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean } = {}): Repositories {
-  const { db, transaction } = pgConnection(pool);
+  const { db, rows, transaction } = pgConnection(pool);
+  const portable = pgPortableRepositories(db, transaction);
   const repos = {
-    ...pgPortableRepositories(db, transaction),
+    ...portable,
+    // Every API request's first statement: written for PostgreSQL and prepared once per connection.
+    apiKeys: { ...portable.apiKeys, findByHashWithPlan: pgKeyLookup(rows) },
     notes: pgNoteRepo(db, transaction),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, opts),
