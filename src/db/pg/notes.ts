@@ -138,19 +138,25 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
 
     /** One page plus one row, each note as its list item's JSON text. */
     async listJson(view, f, projection = "item") {
+      // One folder, newest or oldest first: that folder's timeline index (folder, the
+      // note's createdAt, note id) gives the page in order, where walking the
+      // workspace's notes by date would test every one of them for the folder.
+      const timeline = f.folderIds?.length === 1 && f.sortBy === "createdAt";
       const where: SQL[] = [visible(view)];
       if (f.status !== undefined) where.push(eq(notes.status, f.status));
       if (f.kind !== undefined) where.push(eq(notes.kind, f.kind));
       if (f.createdBy !== undefined) where.push(eq(notes.createdBy, f.createdBy));
-      if (f.fromDate !== undefined) where.push(gte(notes.createdAt, f.fromDate));
-      if (f.toDate !== undefined) where.push(lt(notes.createdAt, f.toDate));
+      // On the timeline the date range applies to note_folders' copy of createdAt.
+      const createdAt = timeline ? noteFolders.noteCreatedAt : notes.createdAt;
+      if (f.fromDate !== undefined) where.push(gte(createdAt, f.fromDate));
+      if (f.toDate !== undefined) where.push(lt(createdAt, f.toDate));
       if (f.updatedAfter !== undefined) where.push(gt(notes.updatedAt, f.updatedAfter));
       if (f.search !== undefined) {
         const q = titleTsquery(f.search);
         if (!q) return [];
         where.push(sql`to_tsvector('simple', ${notes.title}) @@ to_tsquery('simple', ${q})`);
       }
-      if (f.folderIds?.length)
+      if (f.folderIds?.length && !timeline)
         where.push(
           sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, f.folderIds)})`,
         );
@@ -172,13 +178,23 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
             ? notes.updatedAt
             : notes.createdAt;
       // The page and each note's folders in one statement.
-      const rows = await db
-        .select({ ...getTableColumns(notes), tags: tagsOf })
-        .from(notes)
-        .where(and(...where))
-        .orderBy(dir(key), dir(notes.id))
-        .limit(f.limit + 1)
-        .offset(f.offset);
+      const columns = { ...getTableColumns(notes), tags: tagsOf };
+      const rows = timeline
+        ? await db
+            .select(columns)
+            .from(noteFolders)
+            .innerJoin(notes, eq(notes.id, noteFolders.noteId))
+            .where(and(eq(noteFolders.folderId, f.folderIds![0]), ...where))
+            .orderBy(dir(noteFolders.noteCreatedAt), dir(noteFolders.noteId))
+            .limit(f.limit + 1)
+            .offset(f.offset)
+        : await db
+            .select(columns)
+            .from(notes)
+            .where(and(...where))
+            .orderBy(dir(key), dir(notes.id))
+            .limit(f.limit + 1)
+            .offset(f.offset);
       return rows.map(({ tags, ...r }) => listItemJson(r, tags, projection));
     },
 
