@@ -76,7 +76,7 @@ describe("the notes repository on both dialects", () => {
     const lite = openDatabase(`${tempDir()}/n.db`);
     const sqliteRepos = createRepositories(lite.db);
     const conn = pgConnection(ctx.pg.db);
-    const pgNotes = pgNoteRepo(conn.db, conn.transaction);
+    const pgNotes = pgNoteRepo(conn.db, conn.transaction, conn.names);
     const ws = {
       id: "ws_1",
       name: "W",

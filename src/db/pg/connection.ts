@@ -28,6 +28,23 @@ const MAX_NAMED = 256;
 /** Runs a statement and returns its rows. */
 export type PgRows = <T extends Record<string, unknown>>(query: SQL) => Promise<T[]>;
 
+/**
+ * Names for prepared statements, while the server keeps them per connection. Behind a
+ * pooler that hands one client's statements to several server sessions (PgBouncer in
+ * transaction mode), or one that shares a session among clients, a name is found
+ * missing or already taken: the first such error turns naming off for the process,
+ * and the statement is run again unnamed.
+ */
+export interface StatementNames {
+  /** `name` while naming holds, else "" (the driver's unnamed statement). */
+  of(name: string): string;
+  /** Whether `err` says the server does not keep names as expected (and turns naming off if so). */
+  lost(err: unknown): boolean;
+}
+
+/** duplicate_prepared_statement, invalid_sql_statement_name. */
+const NAME_ERRORS = new Set(["42P05", "26000"]);
+
 export function pgConnection(db: PgDb) {
   const inside = new AsyncLocalStorage<Open>();
   const openTransaction = () => {
@@ -42,12 +59,24 @@ export function pgConnection(db: PgDb) {
     },
   });
   const dialect = new PgDialect();
+  let naming = true;
+  const statementNames: StatementNames = {
+    of: (name) => (naming ? name : ""),
+    lost(err) {
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
+      if (!code || !NAME_ERRORS.has(code)) return false;
+      naming = false;
+      return true;
+    },
+  };
   const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
+  const nameOf = (text: string): string => {
     let name = names.get(text);
     if (!name && names.size < MAX_NAMED)
       names.set(text, (name = `notula_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`));
-    return name;
+    return statementNames.of(name ?? "");
   };
   return {
     /** The database as repositories use it. */
@@ -60,8 +89,15 @@ export function pgConnection(db: PgDb) {
       const tx = openTransaction();
       if (tx) return (await tx.execute<T>(query)).rows as T[];
       const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await db.$client.query<T>({ name: nameOf(text), text, values: params })).rows;
+      const name = nameOf(text);
+      try {
+        return (await db.$client.query<T>({ name: name || undefined, text, values: params })).rows;
+      } catch (err) {
+        if (!name || !statementNames.lost(err)) throw err;
+        return (await db.$client.query<T>({ text, values: params })).rows;
+      }
     }) as PgRows,
+    names: statementNames,
     /** Runs `fn` in one transaction; repository calls inside it join it, and so does a nested call. */
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (openTransaction()) return fn();

@@ -20,6 +20,7 @@ import {
 } from "../stores/note-rules.js";
 import type { NoteStore, NoteTagRow, SegmentRow, SpeakerNameRow } from "../stores/note-store.js";
 import type { PgQueryable } from "./open.js";
+import type { StatementNames } from "./connection.js";
 import { pgSchema } from "./schema.js";
 import { reindexNote } from "./search.js";
 
@@ -31,7 +32,7 @@ const titleTsquery = (text: string) => {
   return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 };
 
-export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore {
+export function pgNoteRepo(db: PgQueryable, transaction: Transaction, names: StatementNames): NoteStore {
   /** The access policy's note filter (note-rules.ts), its values bound. */
   const visible = (v: NoteView): SQL => boundNoteView(notes, v, (ids) => sql`${ids}`);
 
@@ -54,7 +55,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
   // A note's single read: the row, its transcript, folders and speaker names in one
   // round trip, not four; prepared once per connection (by the viewer having hidden
   // folders or not, which changes the statement), so that it is not built per request.
-  const withParts = [false, true].map((hidden) =>
+  const prepareWithParts = (hidden: boolean) =>
     db
       .select({
         ...getTableColumns(notes),
@@ -80,8 +81,8 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
         ),
       )
       .limit(1)
-      .prepare(`notula_note_with_parts_${hidden ? 1 : 0}`),
-  );
+      .prepare(names.of(`notula_note_with_parts_${hidden ? 1 : 0}`));
+  let withParts = [false, true].map(prepareWithParts);
 
   async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
     if (noteIds.length === 0) return new Map();
@@ -125,12 +126,20 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction): NoteStore
 
     async getWithParts(view, id) {
       const hidden = view.hiddenFolderIds.length > 0;
-      const [found] = await withParts[hidden ? 1 : 0].execute({
+      const values = {
         ws: view.workspaceId,
         viewer: view.viewerUserId,
         id,
         ...(hidden ? { hidden: view.hiddenFolderIds } : {}),
-      });
+      };
+      let found;
+      try {
+        [found] = await withParts[hidden ? 1 : 0].execute(values);
+      } catch (err) {
+        if (!names.lost(err)) throw err;
+        withParts = [false, true].map(prepareWithParts);
+        [found] = await withParts[hidden ? 1 : 0].execute(values);
+      }
       if (!found) return null;
       const { tags, segments, speakerNames, ...row } = found;
       return { row, tags, segments, speakerNames };

@@ -35,13 +35,13 @@ function refusingNul<R extends object>(repo: R): R {
 }
 
 export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean } = {}): Repositories {
-  const { db, rows, transaction } = pgConnection(pool);
+  const { db, rows, names, transaction } = pgConnection(pool);
   const portable = pgPortableRepositories(db, transaction);
   const repos = {
     ...portable,
     // Every API request's first statement: written for PostgreSQL and prepared once per connection.
     apiKeys: { ...portable.apiKeys, findByHashWithPlan: pgKeyLookup(rows) },
-    notes: pgNoteRepo(db, transaction),
+    notes: pgNoteRepo(db, transaction, names),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, opts),
     passageIndex: pgPassageIndexRepo(),
