@@ -147,13 +147,14 @@ describe("the periodic sweep", () => {
     const abandoned = await reg();
     const fresh = await reg();
     const used = await reg();
-    await rows("UPDATE oauth_clients SET created_at = ? WHERE id IN (?, ?)", Date.now() - 25 * hour, abandoned, used);
+    // The token first: a sweep between the two writes must not find the used client tokenless.
     await rows(
       "INSERT INTO oauth_refresh_tokens (token_hash, family_id, client_id, user_id, workspace_id, scope, resource, expires_at, created_at) VALUES ('h1', 'f1', ?, 'u', 'w', 'read', 'r', ?, ?)",
       used,
       Date.now() + 24 * hour,
       Date.now(),
     );
+    await rows("UPDATE oauth_clients SET created_at = ? WHERE id IN (?, ?)", Date.now() - 25 * hour, abandoned, used);
     await until(
       "the abandoned client removed",
       async () => (await rows("SELECT id FROM oauth_clients WHERE id = ?", abandoned)).length === 0,
