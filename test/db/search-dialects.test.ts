@@ -11,6 +11,7 @@ import { pgSchema } from "../../src/db/pg/schema.js";
 import { pgSearchRepo, reindexNote } from "../../src/db/pg/search.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
+import { workspaceRow } from "../helpers/rows.js";
 
 const note = (
   id: string,
@@ -72,22 +73,13 @@ const queries: [string, Partial<NoteRanking>][] = [
 describe("full-text search on both dialects", () => {
   const ctx = withPostgres();
 
-  it("finds the same notes, the best first, with marked snippets, and never another viewer's private note", async () => {
-    const lite = openDatabase(`${tempDir()}/s.db`);
+  /** A workspace and its notes written to a fresh SQLite file and to the PostgreSQL database alike. */
+  async function onBoth(workspaceId: string, notes: NewNote[]) {
+    const lite = openDatabase(`${tempDir()}/${workspaceId}.db`);
     const repos = createRepositories(lite.db);
-    const workspace = {
-      id: "ws_1",
-      name: "W",
-      plan: "pro" as const,
-      settings: {},
-      allowedEmailDomains: [],
-      iconUrl: null,
-      createdAt: 1,
-      updatedAt: 1,
-    };
-    await repos.workspaces.insert(workspace);
-    await ctx.pg.db.insert(pgSchema.workspaces).values(workspace);
-    for (const n of NOTES) {
+    await repos.workspaces.insert(workspaceRow(workspaceId));
+    await ctx.pg.db.insert(pgSchema.workspaces).values(workspaceRow(workspaceId));
+    for (const n of notes) {
       await repos.notes.insert(n);
       await ctx.pg.db.insert(pgSchema.notes).values(n.row);
       if (n.segments.length)
@@ -96,7 +88,11 @@ describe("full-text search on both dialects", () => {
           .values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
       await reindexNote(ctx.pg.db, n.row.id);
     }
-    const pgSearch = pgSearchRepo(ctx.pg.db);
+    return { lite, repos, pgSearch: pgSearchRepo(ctx.pg.db) };
+  }
+
+  it("finds the same notes, the best first, with marked snippets, and never another viewer's private note", async () => {
+    const { lite, repos, pgSearch } = await onBoth("ws_1", NOTES);
     for (const [text, extra] of queries) {
       const q: NoteRanking = {
         workspaceId: "ws_1",
@@ -212,20 +208,6 @@ describe("full-text search on both dialects", () => {
     expect(await pgSearchRepo(ctx.pg.db).articles({ workspaceId: "ws_1", words: [], limit: 5 })).toEqual([]);
   });
   it("finds a phrase said late in a long transcript, caps what it ranks, and reads a page's moments at once, alike", async () => {
-    const lite = openDatabase(`${tempDir()}/p.db`);
-    const repos = createRepositories(lite.db);
-    const workspace = {
-      id: "ws_2",
-      name: "W2",
-      plan: "pro" as const,
-      settings: {},
-      allowedEmailDomains: [],
-      iconUrl: null,
-      createdAt: 1,
-      updatedAt: 1,
-    };
-    await repos.workspaces.insert(workspace);
-    await ctx.pg.db.insert(pgSchema.workspaces).values(workspace);
     // 20,000 words (past the 16,383 positions a tsvector keeps), the phrase at the end.
     const filler = Array.from({ length: 500 }, (_, i) => `we talked about item ${i} ${"and more words ".repeat(12)}`);
     const notes = [
@@ -238,16 +220,7 @@ describe("full-text search on both dialects", () => {
         note(`note_r${i + 1}`, `Roadmap ${i}`, `Roadmap talk number ${i}.`, { workspaceId: "ws_2", createdAt: 10 + i }),
       ),
     ];
-    for (const n of notes) {
-      await repos.notes.insert(n);
-      await ctx.pg.db.insert(pgSchema.notes).values(n.row);
-      if (n.segments.length)
-        await ctx.pg.db
-          .insert(pgSchema.transcriptSegments)
-          .values(n.segments.map((s, position) => ({ ...s, noteId: n.row.id, position })));
-      await reindexNote(ctx.pg.db, n.row.id);
-    }
-    const pgSearch = pgSearchRepo(ctx.pg.db);
+    const { lite, repos, pgSearch } = await onBoth("ws_2", notes);
     // The note's own row has lost where the phrase was said: only the segments know.
     const { rows } = await ctx.pg.pool.query(
       "SELECT s.tsv @@ to_tsquery('english', 'harbour <-> crane') AS phrase, s.tsv @@ to_tsquery('english', 'harbour & crane') AS words FROM notes_search s JOIN notes n ON n.seq = s.note_seq WHERE n.id = 'note_5'",

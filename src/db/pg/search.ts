@@ -3,7 +3,7 @@
 // title weighted above the body (setweight A/B), ranked by ts_rank_cd, with «marked»
 // snippets. notes_search holds one row per note, rewritten by reindexNote whenever a
 // part changes; the moments come from a GIN index over the transcript segments.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
 import type { MomentHit, NoteMatches, NoteScope, SearchStore, SegmentAt } from "../stores/search-store.js";
@@ -26,6 +26,24 @@ const HEADLINE = "StartSel=«, StopSel=», MaxWords=16, MinWords=6, ShortWord=2,
 const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, ShortWord=2, HighlightAll=false";
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
 const segmentVector = sql`to_tsvector('english', t.text)`;
+
+/**
+ * A note's segments that hold the terms (of a `query` in scope), best first, with the
+ * terms marked: one note's moments, and each note's in a page of results.
+ */
+const segmentMoments = (noteId: SQL, limit: number) => sql`
+  SELECT t.position, t.start_sec AS "startSec", t.speaker, ts_headline('english', t.text, query, ${MOMENT_HEADLINE}) AS text,
+         -ts_rank_cd(${segmentVector}, query) AS rank
+  FROM transcript_segments t WHERE t.note_id = ${noteId} AND ${segmentVector} @@ query
+  ORDER BY rank, t.position LIMIT ${limit}`;
+type MomentRow = { position: number; startSec: number; speaker: string; text: string; rank: number };
+const toMoment = (r: MomentRow): MomentHit => ({
+  position: Number(r.position),
+  startSec: Number(r.startSec),
+  speaker: r.speaker,
+  text: r.text,
+  rank: Number(r.rank),
+});
 
 /** A set of ids as a parenthesised list of parameters. */
 const listSet: IdSet = (ids) => sql`${ids}`;
@@ -87,24 +105,10 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
 
     async moments(note, query, limit) {
       if (!query.terms.length) return [];
-      const { rows } = await db.execute<{
-        position: number;
-        startSec: number;
-        speaker: string;
-        text: string;
-        rank: number;
-      }>(sql`
-        SELECT t.position, t.start_sec AS "startSec", t.speaker, ts_headline('english', t.text, query, ${MOMENT_HEADLINE}) AS text,
-               -ts_rank_cd(${segmentVector}, query) AS rank
-        FROM transcript_segments t, to_tsquery('english', ${tsMatch(query, "any")}) AS query
-        WHERE t.note_id = ${note.id} AND ${segmentVector} @@ query
-        ORDER BY rank, t.position LIMIT ${limit}`);
-      return rows.map((r) => ({
-        ...r,
-        position: Number(r.position),
-        startSec: Number(r.startSec),
-        rank: Number(r.rank),
-      }));
+      const { rows } = await db.execute<MomentRow>(sql`
+        SELECT m.* FROM to_tsquery('english', ${tsMatch(query, "any")}) AS query,
+        LATERAL (${segmentMoments(sql`${note.id}`, limit)}) m`);
+      return rows.map(toMoment);
     },
 
     async pageMatches(notes, query, limit) {
@@ -112,23 +116,12 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       if (!query.terms.length || !notes.length) return out;
       // One statement for the page: each note's best segments (its rows), and where no
       // segment holds the terms, the note's own snippet (a row with no position).
-      const { rows } = await db.execute<{
-        id: string;
-        position: number | null;
-        startSec: number | null;
-        speaker: string | null;
-        text: string;
-        rank: number | null;
-      }>(sql`
+      const { rows } = await db.execute<{ id: string; position: number | null } & Omit<MomentRow, "position">>(sql`
         WITH page AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS p(id text, seq bigint)),
              moment AS (
                SELECT p.id, m.position, m."startSec", m.speaker, m.text, m.rank
                FROM page p, to_tsquery('english', ${tsMatch(query, "any")}) AS query,
-               LATERAL (SELECT t.position, t.start_sec AS "startSec", t.speaker,
-                               ts_headline('english', t.text, query, ${MOMENT_HEADLINE}) AS text,
-                               -ts_rank_cd(${segmentVector}, query) AS rank
-                        FROM transcript_segments t WHERE t.note_id = p.id AND ${segmentVector} @@ query
-                        ORDER BY rank, t.position LIMIT ${limit}) m)
+               LATERAL (${segmentMoments(sql`p.id`, limit)}) m)
         SELECT * FROM moment
         UNION ALL
         SELECT p.id, NULL, NULL, NULL, ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}), NULL
@@ -137,14 +130,7 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       for (const r of rows) {
         const entry = out.get(r.id)!;
         if (r.position === null) entry.snippet = r.text;
-        else
-          entry.moments.push({
-            position: Number(r.position),
-            startSec: Number(r.startSec),
-            speaker: r.speaker!,
-            text: r.text,
-            rank: Number(r.rank),
-          } satisfies MomentHit);
+        else entry.moments.push(toMoment({ ...r, position: r.position }));
       }
       for (const entry of out.values()) entry.moments.sort((a, b) => a.rank - b.rank || a.position - b.position);
       return out;
