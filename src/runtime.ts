@@ -78,7 +78,7 @@ async function openDatabaseHandle(
   if (target.dialect === "postgres") {
     const pg = await openPostgres(target.url);
     return {
-      repos: createPgRepositories(pg.db, { vectorIndex: pg.vectorIndex.enabled }),
+      repos: createPgRepositories(pg.db, { vectorIndex: pg.vectorIndex.enabled, prepared: pg.prepared }),
       handle: {
         dialect: "postgres",
         describe: redactUrl(target.url),

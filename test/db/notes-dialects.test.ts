@@ -1,6 +1,6 @@
-// The notes repository on both dialects: the SQLite one renders list items in SQL,
-// the PostgreSQL one in JavaScript, from the same Note definition; every filter, sort
-// and projection must give the same JSON, and the writes the same rows.
+// The notes repository on both dialects: both render list items in SQL, from the same
+// Note definition; every filter, sort and projection must give the same JSON text (the
+// text JSON.stringify writes), and the writes the same rows.
 import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
 import type { NewNote, NoteListFilter } from "../../src/db/stores/note-store.js";
@@ -37,7 +37,9 @@ function makeNote(i: number): NewNote {
       kind: i % 3 === 0 ? "in-person" : "online",
       status: i % 4 === 0 ? "summarizing" : "completed",
       visibility: i % 5 === 0 ? "only-me" : "workspace",
-      userWrittenNote: `Notes of meeting ${i}`,
+      // Text that JSON must escape (quotes, backslash, controls) or keep as it is.
+      userWrittenNote:
+        i % 7 === 0 ? `Said "hi" \\ then\nnext\tline \u0001 é 日本 😀 \u2028 ${i}` : `Notes of meeting ${i}`,
       enhancedNote: "## Points",
       summary: "A summary",
       totalDurationSec: i * 30,
@@ -75,8 +77,8 @@ describe("the notes repository on both dialects", () => {
   it("gives the same list JSON for every filter, sort and projection, and the same rows after writes", async () => {
     const lite = openDatabase(`${tempDir()}/n.db`);
     const sqliteRepos = createRepositories(lite.db);
-    const conn = pgConnection(ctx.pg.db);
-    const pgNotes = pgNoteRepo(conn.db, conn.transaction, conn.names);
+    const conn = pgConnection(ctx.pg.db, ctx.pg.prepared);
+    const pgNotes = pgNoteRepo(conn, conn.transaction, conn.names);
     const ws = {
       id: "ws_1",
       name: "W",
@@ -110,10 +112,10 @@ describe("the notes repository on both dialects", () => {
     await sqliteRepos.workspaces.insert(ws);
     for (const u of users) await sqliteRepos.users.insert(u);
     await sqliteRepos.folders.insert(folder("fld_a", "Alpha"));
-    await sqliteRepos.folders.insert(folder("fld_b", "Beta"));
+    await sqliteRepos.folders.insert(folder("fld_b", 'Beta "B"'));
     await ctx.pg.db.insert(pgSchema.workspaces).values(ws);
     await ctx.pg.db.insert(pgSchema.users).values(users);
-    await ctx.pg.db.insert(pgSchema.folders).values([folder("fld_a", "Alpha"), folder("fld_b", "Beta")]);
+    await ctx.pg.db.insert(pgSchema.folders).values([folder("fld_a", "Alpha"), folder("fld_b", 'Beta "B"')]);
     for (let i = 1; i <= 40; i++) {
       await sqliteRepos.notes.insert(makeNote(i));
       await pgNotes.insert(makeNote(i));

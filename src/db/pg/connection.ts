@@ -38,6 +38,12 @@ export type PgRows = <T extends Record<string, unknown>>(query: SQL) => Promise<
 export interface StatementNames {
   /** `name` while naming holds, else "" (the driver's unnamed statement). */
   of(name: string): string;
+  /**
+   * A name for a statement's text (a hash of it), so that one shape of a query is
+   * parsed and planned once per connection whatever values it is run with; "" past
+   * MAX_NAMED distinct texts, or while naming is off.
+   */
+  forText(text: string): string;
   /** Whether `err` says the server does not keep names as expected (and turns naming off if so). */
   lost(err: unknown): boolean;
 }
@@ -45,23 +51,36 @@ export interface StatementNames {
 /** duplicate_prepared_statement, invalid_sql_statement_name. */
 const NAME_ERRORS = new Set(["42P05", "26000"]);
 
-export function pgConnection(db: PgDb) {
+/**
+ * `prepared` is the pool for named statements whose plan does not depend on their
+ * values (its sessions keep the generic plan: see openPostgres); it defaults to `db`.
+ */
+export function pgConnection(db: PgDb, prepared: PgDb = db) {
   const inside = new AsyncLocalStorage<Open>();
   const openTransaction = () => {
     const open = inside.getStore();
     return open && !open.ended ? open.tx : null;
   };
-  const handle = new Proxy(db, {
-    get(target, prop) {
-      const current = openTransaction() ?? target;
-      const value = Reflect.get(current, prop, current);
-      return typeof value === "function" ? value.bind(current) : value;
-    },
-  });
+  /** `base`, or inside a transaction the transaction: what a repository call runs on. */
+  const within = (base: PgDb) =>
+    new Proxy(base, {
+      get(target, prop) {
+        const current = openTransaction() ?? target;
+        const value = Reflect.get(current, prop, current);
+        return typeof value === "function" ? value.bind(current) : value;
+      },
+    }) as PgQueryable;
   const dialect = new PgDialect();
   let naming = true;
+  const hashed = new Map<string, string>();
   const statementNames: StatementNames = {
     of: (name) => (naming ? name : ""),
+    forText(text) {
+      let name = hashed.get(text);
+      if (!name && hashed.size < MAX_NAMED)
+        hashed.set(text, (name = `notula_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`));
+      return statementNames.of(name ?? "");
+    },
     lost(err) {
       const code =
         (err as { code?: string; cause?: { code?: string } }).code ??
@@ -71,30 +90,30 @@ export function pgConnection(db: PgDb) {
       return true;
     },
   };
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string => {
-    let name = names.get(text);
-    if (!name && names.size < MAX_NAMED)
-      names.set(text, (name = `notula_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`));
-    return statementNames.of(name ?? "");
-  };
   return {
     /** The database as repositories use it. */
-    db: handle as PgQueryable,
+    db: within(db),
     /**
-     * Rows of a hot read, as a named prepared statement: parsed and planned once per
-     * connection instead of on every request. Inside a transaction it joins it.
+     * The same, for the named statements whose best plan is the same for any values
+     * (a page of notes by date or by title, one note by id): they run on the generic-plan
+     * pool, where PostgreSQL plans each once per connection.
+     */
+    generic: within(prepared),
+    /**
+     * Rows of a hot read, as a named prepared statement on the generic-plan pool: parsed
+     * and planned once per connection instead of on every request. Inside a transaction
+     * it joins it.
      */
     rows: (async <T extends Record<string, unknown>>(query: SQL): Promise<T[]> => {
       const tx = openTransaction();
       if (tx) return (await tx.execute<T>(query)).rows as T[];
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const name = nameOf(text);
+      const name = statementNames.forText(text);
       try {
-        return (await db.$client.query<T>({ name: name || undefined, text, values: params })).rows;
+        return (await prepared.$client.query<T>({ name: name || undefined, text, values: params })).rows;
       } catch (err) {
         if (!name || !statementNames.lost(err)) throw err;
-        return (await db.$client.query<T>({ text, values: params })).rows;
+        return (await prepared.$client.query<T>({ text, values: params })).rows;
       }
     }) as PgRows,
     names: statementNames,
@@ -111,4 +130,26 @@ export function pgConnection(db: PgDb) {
       });
     },
   };
+}
+
+/** A drizzle query that can run as a prepared statement (a select builder, for one). */
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * Runs a drizzle query as a named prepared statement, named for its text: the query's
+ * values are bound parameters, so every request of the same shape reuses one plan per
+ * connection, and drizzle still maps the rows. Behind a pooler that loses names it runs
+ * unnamed (see StatementNames).
+ */
+export async function runNamed<T>(names: StatementNames, query: Preparable<T>): Promise<T> {
+  const name = names.forText(query.toSQL().sql);
+  try {
+    return await query.prepare(name).execute();
+  } catch (err) {
+    if (!name || !names.lost(err)) throw err;
+    return query.prepare("").execute();
+  }
 }

@@ -4,7 +4,7 @@
 // from the one Note definition in JavaScript, and the search row kept in step.
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { groupRows } from "../repos/group-rows.js";
-import { listItemJson } from "../repos/note-shape.js";
+import { PG_LIST_JSON_SQL } from "../repos/note-shape.js";
 import type { Transaction } from "../repos/portable.js";
 import type { NoteView } from "../../core/access.js";
 import {
@@ -20,9 +20,22 @@ import {
 } from "../stores/note-rules.js";
 import type { NoteStore, NoteTagRow, SegmentRow, SpeakerNameRow } from "../stores/note-store.js";
 import type { PgQueryable } from "./open.js";
-import type { StatementNames } from "./connection.js";
+import { runNamed, type StatementNames } from "./connection.js";
 import { pgSchema } from "./schema.js";
 import { reindexNote } from "./search.js";
+
+/**
+ * A page size written into the statement's text, not bound. With a bound LIMIT the
+ * planner must guess a tenth of the rows, so a prepared statement's generic plan looks
+ * costlier than a custom one and PostgreSQL plans it afresh on every run; with the
+ * number in the text the generic plan is kept after five runs (planning the list cost
+ * more than running it). Page sizes are few and bounded by the API's maximum; drizzle
+ * writes an SQL value as it is (and leaves out OFFSET 0), hence the cast.
+ */
+const literalLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
+/** A list of ids as one bound array, for `IN`: the text stays the same for any number of them. */
+const idArray = (ids: readonly string[]): SQL => sql`(SELECT unnest(${sql.param(ids)}::text[]))`;
 
 const { folders, noteFolders, noteParticipantEmails, notes, noteSpeakers, transcriptSegments } = pgSchema;
 
@@ -32,9 +45,20 @@ const titleTsquery = (text: string) => {
   return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 };
 
-export function pgNoteRepo(db: PgQueryable, transaction: Transaction, names: StatementNames): NoteStore {
-  /** The access policy's note filter (note-rules.ts), its values bound. */
-  const visible = (v: NoteView): SQL => boundNoteView(notes, v, (ids) => sql`${ids}`);
+/**
+ * `db` plans every statement for its values; `generic` is the pool of named statements
+ * whose plan is the same for any values (see pgConnection).
+ */
+export function pgNoteRepo(
+  { db, generic }: { db: PgQueryable; generic: PgQueryable },
+  transaction: Transaction,
+  names: StatementNames,
+): NoteStore {
+  /**
+   * The access policy's note filter (note-rules.ts), its values bound; the hidden
+   * folders as one array parameter, so the statement's text does not depend on how many.
+   */
+  const visible = (v: NoteView): SQL => boundNoteView(notes, v, idArray);
 
   async function insertSegments(noteId: string, segments: SegmentRow[]) {
     for (const chunk of inChunks(segments))
@@ -56,7 +80,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction, names: Sta
   // round trip, not four; prepared once per connection (by the viewer having hidden
   // folders or not, which changes the statement), so that it is not built per request.
   const prepareWithParts = (hidden: boolean) =>
-    db
+    generic
       .select({
         ...getTableColumns(notes),
         tags: tagsOf,
@@ -167,7 +191,7 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction, names: Sta
       }
       if (f.folderIds?.length && !timeline)
         where.push(
-          sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${inArray(noteFolders.folderId, f.folderIds)})`,
+          sql`EXISTS (SELECT 1 FROM ${noteFolders} WHERE ${noteFolders.noteId} = ${notes.id} AND ${noteFolders.folderId} IN ${idArray(f.folderIds)})`,
         );
       if (f.participantEmail !== undefined)
         where.push(
@@ -186,25 +210,30 @@ export function pgNoteRepo(db: PgQueryable, transaction: Transaction, names: Sta
           : f.sortBy === "updatedAt"
             ? notes.updatedAt
             : notes.createdAt;
-      // The page and each note's folders in one statement.
-      const columns = { ...getTableColumns(notes), tags: tagsOf };
-      const rows = timeline
-        ? await db
+      // The page as its items' JSON text, folders included, in one statement. A title
+      // search is planned for its words (a rare word is found through the index, a common
+      // one by walking the notes in order); every other shape is one generic plan, made
+      // once per connection (planning it cost as much as running it).
+      const on = f.search === undefined ? generic : db;
+      const columns = { json: sql<string>`${sql.raw(PG_LIST_JSON_SQL[projection])}` };
+      const query = timeline
+        ? on
             .select(columns)
             .from(noteFolders)
             .innerJoin(notes, eq(notes.id, noteFolders.noteId))
             .where(and(eq(noteFolders.folderId, f.folderIds![0]), ...where))
             .orderBy(dir(noteFolders.noteCreatedAt), dir(noteFolders.noteId))
-            .limit(f.limit + 1)
+            .limit(literalLimit(f.limit + 1))
             .offset(f.offset)
-        : await db
+        : on
             .select(columns)
             .from(notes)
             .where(and(...where))
             .orderBy(dir(key), dir(notes.id))
-            .limit(f.limit + 1)
+            .limit(literalLimit(f.limit + 1))
             .offset(f.offset);
-      return rows.map(({ tags, ...r }) => listItemJson(r, tags, projection));
+      const rows = f.search === undefined ? await runNamed(names, query) : await query;
+      return rows.map((r) => r.json);
     },
 
     foldersOf,

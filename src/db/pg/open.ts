@@ -27,6 +27,12 @@ export interface PgOptions {
 export interface OpenedPostgres {
   db: PgDb;
   pool: pg.Pool;
+  /**
+   * The same database through a second, smaller pool whose sessions always use a
+   * prepared statement's generic plan: for the hot statements whose best plan does not
+   * depend on their values (see createPgRepositories).
+   */
+  prepared: PgDb;
   /** Whether meaning-based search has pgvector's index (see vector-index.ts). */
   vectorIndex: VectorIndexState;
   close(): Promise<void>;
@@ -49,15 +55,23 @@ export function redactUrl(url: string): string {
 }
 
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<OpenedPostgres> {
-  const pool = new pg.Pool({
+  const poolSize = options.poolSize ?? 10;
+  // Per session: applies to every statement of every connection of the pool.
+  const timeout = `-c statement_timeout=${options.statementTimeoutMs ?? 30_000}`;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: timeout, application_name: "notula" });
+  // PostgreSQL plans a named statement afresh on every run while a plan for its values
+  // looks cheaper than its generic plan, and for a list by folder and dates it always
+  // does: planning then costs as much as running. A setting per statement does not
+  // exist, so these statements get sessions of their own.
+  const preparedPool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
-    // Per session: applies to every statement of every connection of the pool.
-    options: `-c statement_timeout=${options.statementTimeoutMs ?? 30_000}`,
+    max: Math.max(1, Math.ceil(poolSize / 2)),
+    options: `${timeout} -c plan_cache_mode=force_generic_plan`,
     application_name: "notula",
   });
   // An idle connection that breaks (a restart of the database) must not crash the process.
   pool.on("error", () => {});
+  preparedPool.on("error", () => {});
   let vectorIndex: VectorIndexState = {
     enabled: false,
     detail: "not set up (migrations were not run by this process)",
@@ -78,11 +92,20 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
       client.release();
     }
   } catch (err) {
-    await pool.end().catch(() => {});
+    await Promise.all([pool.end(), preparedPool.end()]).catch(() => {});
     throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
   }
   const db = drizzle(pool, { schema: pgSchema }) as PgDb;
-  return { db, pool, vectorIndex, close: () => pool.end() };
+  const prepared = drizzle(preparedPool, { schema: pgSchema }) as PgDb;
+  return {
+    db,
+    pool,
+    prepared,
+    vectorIndex,
+    close: async () => {
+      await Promise.all([pool.end(), preparedPool.end()]);
+    },
+  };
 }
 
 /** Whether every committed PostgreSQL migration has been applied (for /readyz). */

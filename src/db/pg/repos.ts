@@ -34,14 +34,18 @@ function refusingNul<R extends object>(repo: R): R {
   return out as R;
 }
 
-export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean } = {}): Repositories {
-  const { db, rows, names, transaction } = pgConnection(pool);
+/**
+ * `prepared` is the generic-plan pool of openPostgres, for the hot statements whose plan
+ * does not depend on their values; without it they share `pool` (and are planned per run).
+ */
+export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean; prepared?: PgDb } = {}): Repositories {
+  const { db, generic, rows, names, transaction } = pgConnection(pool, opts.prepared);
   const portable = pgPortableRepositories(db, transaction);
   const repos = {
     ...portable,
     // Every API request's first statement: written for PostgreSQL and prepared once per connection.
     apiKeys: { ...portable.apiKeys, findByHashWithPlan: pgKeyLookup(rows) },
-    notes: pgNoteRepo(db, transaction, names),
+    notes: pgNoteRepo({ db, generic }, transaction, names),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, opts),
     passageIndex: pgPassageIndexRepo(),
