@@ -94,17 +94,19 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
 
   // One pump per kind at a time: claims are awaited, and two interleaved pumps would
   // both see a free slot.
-  const pumping = new Set<string>();
+  const pumping = new Map<string, Promise<void>>();
 
   function pump(kind: string) {
     if (pumping.has(kind)) return;
-    pumping.add(kind);
-    pumpNow(kind)
-      .catch((err) => {
-        logger.error({ err, kind }, "could not claim jobs");
-        schedule(kind, pollMs);
-      })
-      .finally(() => pumping.delete(kind));
+    pumping.set(
+      kind,
+      pumpNow(kind)
+        .catch((err) => {
+          logger.error({ err, kind }, "could not claim jobs");
+          schedule(kind, pollMs);
+        })
+        .finally(() => pumping.delete(kind)),
+    );
   }
 
   async function pumpNow(kind: string) {
@@ -113,6 +115,11 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
     while (!stopController.signal.aborted && active.size < worker.concurrency) {
       const job = await repos.jobs.claim(kind, now(), worker.leaseMs);
       if (!job) break;
+      if (stopController.signal.aborted) {
+        // Claimed while the server began to stop: back to the queue, untouched.
+        await repos.jobs.release(job.id, job.attempts, now());
+        return;
+      }
       inHand.add(job);
       const p = run(worker, job).finally(() => {
         inHand.delete(job);
@@ -121,7 +128,7 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
       });
       active.add(p);
     }
-    if (active.size < worker.concurrency) {
+    if (!stopController.signal.aborted && active.size < worker.concurrency) {
       const next = await repos.jobs.nextAvailableAt(kind);
       schedule(kind, next === null ? pollMs : Math.min(pollMs, next - now()));
     }
@@ -207,6 +214,8 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
     async stop(o = {}) {
       stopController.abort();
       for (const t of timers.values()) clearTimeout(t);
+      // A claim in flight finishes (and hands back what it took) before the database closes.
+      await Promise.allSettled([...pumping.values()]);
       const settled = Promise.allSettled([...running.values()].flatMap((s) => [...s]));
       let grace: NodeJS.Timeout | undefined;
       const outlived = await Promise.race([
