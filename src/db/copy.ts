@@ -8,6 +8,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import type { OpenedDatabase } from "./open.js";
 import type { OpenedPostgres } from "./pg/open.js";
 import { pgSchema } from "./pg/schema.js";
+import { signBits } from "./pg/passages.js";
 import { reindexNote } from "./pg/search.js";
 import * as source from "./schema/index.js";
 
@@ -132,7 +133,7 @@ export async function copySqliteToPostgres(
   for (const r of rows) {
     const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
     await pg.execute(
-      sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[])`,
+      sql`INSERT INTO passage_vectors (passage_id, embedding, code) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[], ${signBits(v)}::bit varying)`,
     );
   }
 

@@ -198,7 +198,7 @@ export async function assemble(
     else
       logger.warn(
         { database: runtime.database.describe, reason: vectors.detail },
-        `meaning-based search on PostgreSQL compares the newest ${EXACT_SCAN_PASSAGES.toLocaleString("en")} passages of a workspace exactly (no pgvector): older meetings are found by their words only; install pgvector for meaning across every meeting`,
+        `meaning-based search on PostgreSQL screens the newest ${EXACT_SCAN_PASSAGES.toLocaleString("en")} passages of a workspace (no pgvector): older meetings are found by their words only; install pgvector for meaning across every meeting`,
       );
   }
   if (config.role !== "api") fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });

@@ -100,13 +100,16 @@ export function createNoteLifecycle(d: LifecycleDeps) {
   return {
     /**
      * A note was just inserted (inside the caller's transaction) with its first status:
-     * announce it, and queue its processing when that status asks for it.
+     * announce it, and queue its processing when that status asks for it. The row is
+     * read back only for a webhook's payload (seq and defaults are the database's).
      */
-    async created(workspaceId: string, noteId: string, opts: { index: boolean }) {
-      const note = await current(noteId);
-      if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
-      await d.emit(workspaceId, "note.created", note.id, async () => ({ note: await snapshot(note) }));
-      if (IN_FLIGHT.has(note.status)) await d.enqueueProcessing(noteId);
+    async created(workspaceId: string, noteId: string, opts: { index: boolean; status: NoteStatus }) {
+      await d.emit(workspaceId, "note.created", noteId, async () => {
+        const note = await current(noteId);
+        if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
+        return { note: await snapshot(note) };
+      });
+      if (IN_FLIGHT.has(opts.status)) await d.enqueueProcessing(noteId);
       if (opts.index) await d.enqueueIndexing("note", noteId);
     },
 

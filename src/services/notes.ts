@@ -143,6 +143,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const id = newId("note");
       const visibility =
         input.visibility ?? defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {});
+      // A transcript without a summary is summarized like a recording; anything else is done.
+      const status = segments.length && !summarized ? "summarizing" : "completed";
       await repos.transaction(async () => {
         await repos.notes.insert({
           row: {
@@ -151,8 +153,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
             createdBy: p.userId,
             title: input.title,
             kind: input.kind ?? "online",
-            // A transcript without a summary is summarized like a recording; anything else is done.
-            status: segments.length && !summarized ? "summarizing" : "completed",
+            status,
             visibility,
             userWrittenNote: input.userWrittenNote ?? "",
             enhancedNote: input.enhancedNote ?? "",
@@ -174,8 +175,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           segments,
           folderIds,
         });
-        await syncShare(id, visibility);
-        await lifecycle.created(p.workspaceId, id, { index: true });
+        // A new note has no link to revoke: only a public one gets its link.
+        if (visibility === "public") await syncShare(id, visibility);
+        await lifecycle.created(p.workspaceId, id, { index: true, status });
       });
       return get(p, id);
     },
@@ -196,6 +198,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const t = now();
       const folderIds = input.folderId ? await requireFolders(await access.actor(p), [input.folderId], "folderId") : [];
       const id = newId("note");
+      const status = input.status ?? "postprocessing";
       await repos.notes.insert({
         row: {
           id,
@@ -203,7 +206,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           createdBy: p.userId,
           title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
           kind: "online",
-          status: input.status ?? "postprocessing",
+          status,
           visibility: defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {}),
           userWrittenNote: "",
           enhancedNote: "",
@@ -236,7 +239,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         segments: [],
         folderIds,
       });
-      await lifecycle.created(p.workspaceId, id, { index: false });
+      await lifecycle.created(p.workspaceId, id, { index: false, status });
       return { id };
     },
 

@@ -1,7 +1,8 @@
-// Passages and their vectors on PostgreSQL. The vectors are real[] rows, searched
-// exactly (cosine distance over one workspace's passages); where pgvector is enabled
-// (vector-index.ts) each also has a `vector` copy, searched through an HNSW index per
-// embedding size. The SQLite repository answers the same with sqlite-vec.
+// Passages and their vectors on PostgreSQL. The vectors are real[] rows, each with its
+// signs as bits (`code`); where pgvector is enabled (vector-index.ts) each also has a
+// `vector` copy, searched through an HNSW index per embedding size. Without it, a search
+// screens a workspace's newest passages by their bits and compares the closest exactly,
+// as the SQLite repository does within its cells.
 import { and, eq, sql } from "drizzle-orm";
 import { ensureHnswIndex } from "./vector-index.js";
 import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
@@ -13,11 +14,17 @@ const { passages } = pgSchema;
 
 /**
  * Without pgvector, how many of a workspace's passages (the newest) a meaning-based
- * search compares exactly: a bounded cost (about 4,000 hour-long meetings, tens of
- * milliseconds) instead of one that grows with every meeting; older meetings are then
- * found by their words. pgvector's index has no such bound.
+ * search screens by their bits: a bounded cost (a few microseconds a passage, about
+ * 1,000 hour-long meetings) instead of one that grows with every meeting; older meetings
+ * are then found by their words. pgvector's index has no such bound.
  */
-export const EXACT_SCAN_PASSAGES = 20_000;
+export const EXACT_SCAN_PASSAGES = 100_000;
+
+/** How many of the screened passages, the closest by their bits, are compared exactly for k results. */
+const rerankCount = (k: number) => Math.max(100, k * 4);
+
+/** A vector's signs, one bit per dimension (as sqlite-vec's vec_quantize_binary has them). */
+export const signBits = (vector: ArrayLike<number>): string => Array.from(vector, (x) => (x > 0 ? "1" : "0")).join("");
 
 type Row = {
   source: PassageHit["source"];
@@ -65,6 +72,30 @@ export function pgPassageRepo(
     return toHits(rows);
   }
 
+  /** The fallback without pgvector: the newest passages screened by bits, the closest compared exactly. */
+  async function nearestScreened(
+    workspaceId: string,
+    vector: Float32Array,
+    k: number,
+    model: string,
+  ): Promise<PassageHit[]> {
+    const query = `{${Array.from(vector).join(",")}}`;
+    // Ids only through the screen (the text and the whole vector are read for the few
+    // that pass), and the screen's order made total by the id.
+    const { rows } = await db.execute<Row>(sql`
+      WITH screened AS (
+        SELECT p.id FROM (SELECT id FROM passages WHERE workspace_id = ${workspaceId} AND model = ${model}
+                          AND dims = ${vector.length} ORDER BY id DESC LIMIT ${scanned}) p
+        JOIN passage_vectors v ON v.passage_id = p.id
+        ORDER BY bit_count(v.code # ${signBits(vector)}::bit varying), p.id LIMIT ${rerankCount(k)})
+      SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
+             1 - d.dot / nullif(d.norms, 0) AS distance
+      FROM screened s JOIN passages p ON p.id = s.id JOIN passage_vectors v ON v.passage_id = s.id,
+      LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
+      ORDER BY distance, p.id LIMIT ${k}`);
+    return toHits(rows);
+  }
+
   const remove = async (source: "note" | "article", sourceId: string) => {
     // passage_vectors rows go with their passages (ON DELETE CASCADE).
     await db.delete(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)));
@@ -92,17 +123,18 @@ export function pgPassageRepo(
             })),
           )
           .returning({ id: passages.id, position: passages.position });
-        for (const { id, position } of ids) {
-          const values = Array.from(vectors[position]);
-          if (indexed)
-            await db.execute(
-              sql`INSERT INTO passage_vectors (passage_id, embedding, dims, embedding_v) VALUES (${id}, ${`{${values.join(",")}}`}::real[], ${values.length}, ${`[${values.join(",")}]`}::vector)`,
-            );
-          else
-            await db.execute(
-              sql`INSERT INTO passage_vectors (passage_id, embedding) VALUES (${id}, ${`{${values.join(",")}}`}::real[])`,
-            );
-        }
+        // Every vector in one statement: the ids and the vectors (as array literals) side by side.
+        // (Each list bound as one array parameter, not spread into a list of values.)
+        const idList = sql.param(ids.map((r) => r.id));
+        const literals = sql.param(ids.map((r) => `{${Array.from(vectors[r.position]).join(",")}}`));
+        const codes = sql.param(ids.map((r) => signBits(vectors[r.position])));
+        if (indexed)
+          await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding, code, dims, embedding_v)
+            SELECT t.id, t.e::real[], t.c::bit varying, array_length(t.e::real[], 1), ('[' || btrim(t.e, '{}') || ']')::vector
+            FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
+        else
+          await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding, code)
+            SELECT t.id, t.e::real[], t.c::bit varying FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
       });
     },
     /** Several notes' and articles' passages in one transaction. */
@@ -114,11 +146,11 @@ export function pgPassageRepo(
     remove: (source: "note" | "article", sourceId: string) => transaction(() => remove(source, sourceId)),
     /**
      * The nearest passages of a workspace, from vectors made by `model`, by cosine
-     * distance: through the HNSW index where pgvector is enabled, else exactly.
+     * distance: through the HNSW index where pgvector is enabled, else screened by bits.
      */
     async nearest(workspaceId: string, vector: Float32Array, k: number, model: string): Promise<PassageHit[]> {
       const dims = vector.length;
-      if (!indexed || dims > 2000) return nearestExact(workspaceId, vector, k, model);
+      if (!indexed || dims > 2000) return nearestScreened(workspaceId, vector, k, model);
       await ensureIndexFor(dims);
       const query = `[${Array.from(vector).join(",")}]`;
       const cast = sql.raw(`vector(${dims})`);
@@ -138,7 +170,7 @@ export function pgPassageRepo(
         return toHits(rows).sort((a, b) => a.distance - b.distance);
       });
     },
-    /** By comparing every vector of the workspace: the fallback without pgvector, and the baseline for recall. */
+    /** By comparing every vector of the newest passages exactly: the baseline for recall. */
     nearestExact,
     async modelOf(source: "note" | "article", sourceId: string): Promise<string | null> {
       const [row] = await db
