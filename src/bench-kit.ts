@@ -6,3 +6,4 @@ export { createRepositories } from "./db/repos/index.js";
 export { PROBE_SHARE, passageRepo } from "./db/repos/passages.js";
 export { INDEX_AT } from "./db/repos/passage-index.js";
 export { buildVectorIndex } from "./pipeline/vector-index.js";
+export { signBits } from "./db/pg/passages.js";
