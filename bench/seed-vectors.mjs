@@ -66,12 +66,14 @@ export async function seedVectorsPostgres(url, pool, count) {
         [ws, MODEL, batch.map((n) => n.id), batch.map((n) => n.text)],
       );
       await client.query(
-        `INSERT INTO passage_vectors (passage_id, embedding, code)
-         SELECT t.id, t.e::real[], t.c::bit varying FROM unnest($1::bigint[], $2::text[], $3::text[]) AS t(id, e, c)`,
+        `INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code)
+         SELECT t.id, $4, $5, t.e::real[], t.c::bit varying FROM unnest($1::bigint[], $2::text[], $3::text[]) AS t(id, e, c)`,
         [
           ids.map((r) => r.id),
           ids.map((r) => `{${Array.from(vectorOf.get(r.source_id)).join(",")}}`),
           ids.map((r) => signBits(vectorOf.get(r.source_id))),
+          ws,
+          MODEL,
         ],
       );
     }

@@ -125,15 +125,15 @@ export async function copySqliteToPostgres(
   });
 
   // Vectors: kept whole beside each passage on SQLite (passages.embedding).
-  const rows = from.sqlite.prepare("SELECT id, embedding FROM passages WHERE embedding IS NOT NULL").all() as {
-    id: number;
-    embedding: Buffer;
-  }[];
+  const rows = from.sqlite
+    .prepare("SELECT id, workspace_id, model, embedding FROM passages WHERE embedding IS NOT NULL")
+    .all() as { id: number; workspace_id: string; model: string; embedding: Buffer }[];
   const sourceVectors = rows.length;
   for (const r of rows) {
     const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
     await pg.execute(
-      sql`INSERT INTO passage_vectors (passage_id, embedding, code) VALUES (${r.id}, ${`{${Array.from(v).join(",")}}`}::real[], ${signBits(v)}::bit varying)`,
+      sql`INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code)
+          VALUES (${r.id}, ${r.workspace_id}, ${r.model}, ${`{${Array.from(v).join(",")}}`}::real[], ${signBits(v)}::bit varying)`,
     );
   }
 

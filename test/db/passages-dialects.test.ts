@@ -75,7 +75,7 @@ describe("passage vectors on both dialects", () => {
   });
   it("without pgvector, screens only the newest passages of the workspace: a bounded cost", async () => {
     const conn = pgConnection(ctx.pg.db);
-    const bounded = pgPassageRepo(conn.db, conn.transaction, { exactScanPassages: 2 });
+    const bounded = pgPassageRepo(conn.db, conn.transaction, { screenedPassages: 2 });
     await ctx.pg.db.insert(pgSchema.workspaces).values(workspaceRow("ws_3"));
     // The best match is the oldest passage; after it, two newer ones that match less.
     await bounded.replace("note", "note_old", "ws_3", [{ text: "budget", timestampSec: 0 }], [v(0)], "m1");
@@ -135,9 +135,11 @@ describe("passage vectors on both dialects", () => {
         )
       ).rows[0].code as string | null;
     expect(await code()).toBe(signBits(vector));
-    await ctx.pg.pool.query("UPDATE passage_vectors SET code = NULL");
+    await ctx.pg.pool.query("UPDATE passage_vectors SET code = NULL, workspace_id = NULL, model = NULL");
     const migration = fs.readFileSync(new URL("../../drizzle/pg/0008_passage_codes.sql", import.meta.url), "utf8");
     await ctx.pg.pool.query(migration.split("--> statement-breakpoint")[1]);
     expect(await code()).toBe(signBits(vector));
+    // And it is found again, through the screen's index columns the migration filled.
+    expect((await repo.nearest("ws_5", vector, 1, "m1")).map((h) => h.sourceId)).toEqual(["note_bits"]);
   });
 });

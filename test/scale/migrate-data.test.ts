@@ -84,6 +84,18 @@ describe("notula admin migrate-data", () => {
     expect(counts.transcript_segments).toBeGreaterThanOrEqual(1);
     expect(report.vectors.source).toBeGreaterThan(0);
     expect(report.vectors.target).toBe(report.vectors.source);
+    // Each with what meaning search without pgvector screens by: its workspace, model and bits.
+    {
+      const { default: pg } = await import("pg");
+      const c = new pg.Client({ connectionString: database.url });
+      await c.connect();
+      const { rows } = await c.query(
+        `SELECT count(*)::int AS n FROM passage_vectors v JOIN passages p ON p.id = v.passage_id
+         WHERE v.workspace_id = p.workspace_id AND v.model = p.model AND length(v.code) = p.dims`,
+      );
+      await c.end();
+      expect(rows[0].n).toBe(report.vectors.source);
+    }
     expect(report.recordings).toEqual({ copied: 1, missing: 0 });
     expect(s3.objectKeys().filter((k) => k.startsWith("moved/"))).toHaveLength(1);
 

@@ -14,11 +14,11 @@ const { passages } = pgSchema;
 
 /**
  * Without pgvector, how many of a workspace's passages (the newest) a meaning-based
- * search screens by their bits: a bounded cost (a few microseconds a passage, about
- * 1,000 hour-long meetings) instead of one that grows with every meeting; older meetings
- * are then found by their words. pgvector's index has no such bound.
+ * search screens by their bits: a bounded cost (about a microsecond a passage, some
+ * 50 ms) instead of one that grows with every meeting; older meetings are then found by
+ * their words. pgvector's index has no such bound.
  */
-export const EXACT_SCAN_PASSAGES = 100_000;
+export const SCREENED_PASSAGES = 50_000;
 
 /** How many of the screened passages, the closest by their bits, are compared exactly for k results. */
 const rerankCount = (k: number) => Math.max(100, k * 4);
@@ -43,10 +43,10 @@ const toHits = (rows: Row[]): PassageHit[] =>
 export function pgPassageRepo(
   db: PgQueryable,
   transaction: Transaction,
-  opts: { vectorIndex?: boolean; exactScanPassages?: number } = {},
+  opts: { vectorIndex?: boolean; screenedPassages?: number } = {},
 ): PassageStore {
   const indexed = Boolean(opts.vectorIndex);
-  const scanned = opts.exactScanPassages ?? EXACT_SCAN_PASSAGES;
+  const scanned = opts.screenedPassages ?? SCREENED_PASSAGES;
   /** Sizes whose HNSW index this process has made sure of. */
   const sizes = new Set<number>();
   async function ensureIndexFor(dims: number) {
@@ -80,17 +80,23 @@ export function pgPassageRepo(
     model: string,
   ): Promise<PassageHit[]> {
     const query = `{${Array.from(vector).join(",")}}`;
-    // Ids only through the screen (the text and the whole vector are read for the few
-    // that pass), and the screen's order made total by the id.
+    // The screen walks the workspace's newest bits in passage_vectors_screen_idx; the
+    // text and the whole vector are read only for the few that pass. The screen's order
+    // is made total by the id.
     const { rows } = await db.execute<Row>(sql`
       WITH screened AS (
-        SELECT p.id FROM (SELECT id FROM passages WHERE workspace_id = ${workspaceId} AND model = ${model}
-                          AND dims = ${vector.length} ORDER BY id DESC LIMIT ${scanned}) p
-        JOIN passage_vectors v ON v.passage_id = p.id
-        ORDER BY bit_count(v.code # ${signBits(vector)}::bit varying), p.id LIMIT ${rerankCount(k)})
+        SELECT s.passage_id AS id FROM (
+          SELECT passage_id, code FROM passage_vectors
+          WHERE workspace_id = ${workspaceId} AND model = ${model}
+          ORDER BY passage_id DESC LIMIT ${scanned}) s
+        -- A size test in WHERE would be estimated as rare and cost the index's order;
+        -- bits of another size (never, for one model) sort last and are dropped below.
+        ORDER BY CASE WHEN length(s.code) = ${vector.length} THEN bit_count(s.code # ${signBits(vector)}::bit varying) END,
+                 s.passage_id
+        LIMIT ${rerankCount(k)})
       SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
              1 - d.dot / nullif(d.norms, 0) AS distance
-      FROM screened s JOIN passages p ON p.id = s.id JOIN passage_vectors v ON v.passage_id = s.id,
+      FROM screened s JOIN passages p ON p.id = s.id AND p.dims = ${vector.length} JOIN passage_vectors v ON v.passage_id = s.id,
       LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
       ORDER BY distance, p.id LIMIT ${k}`);
     return toHits(rows);
@@ -129,12 +135,13 @@ export function pgPassageRepo(
         const literals = sql.param(ids.map((r) => `{${Array.from(vectors[r.position]).join(",")}}`));
         const codes = sql.param(ids.map((r) => signBits(vectors[r.position])));
         if (indexed)
-          await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding, code, dims, embedding_v)
-            SELECT t.id, t.e::real[], t.c::bit varying, array_length(t.e::real[], 1), ('[' || btrim(t.e, '{}') || ']')::vector
+          await db.execute(sql`INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code, dims, embedding_v)
+            SELECT t.id, ${workspaceId}, ${model}, t.e::real[], t.c::bit varying, array_length(t.e::real[], 1), ('[' || btrim(t.e, '{}') || ']')::vector
             FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
         else
-          await db.execute(sql`INSERT INTO passage_vectors (passage_id, embedding, code)
-            SELECT t.id, t.e::real[], t.c::bit varying FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
+          await db.execute(sql`INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code)
+            SELECT t.id, ${workspaceId}, ${model}, t.e::real[], t.c::bit varying
+            FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
       });
     },
     /** Several notes' and articles' passages in one transaction. */
