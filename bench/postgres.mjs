@@ -8,6 +8,8 @@
 // through SQLite's cells, and on PostgreSQL through pgvector where the server has it,
 // else through the screen by sign bits.
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import pg from "pg";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -39,73 +41,125 @@ async function measure(url, key, p, method = "GET", body, connections = CONNECTI
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function run(backend, env, pool) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `notula-bench-${backend}-`));
+/** Seeds one backend and starts its server (with the paths of the scenarios for its data). */
+async function prepare(backend, env, pool, dataDir) {
+  let server = await startServer(dataDir, [], env);
+  const key = server.key;
+  await stopServer(server.proc);
+  const t0 = Date.now();
+  const seeded =
+    backend === "postgres"
+      ? await seedPostgres(env.NOTULA_DATABASE_URL, NOTES)
+      : seed(path.join(dataDir, "notula.db"), NOTES);
+  const passages =
+    backend === "postgres"
+      ? await seedVectorsPostgres(env.NOTULA_DATABASE_URL, pool, PASSAGES)
+      : await seedVectorsSqlite(path.join(dataDir, "notula.db"), pool, PASSAGES);
+  console.error(
+    `${backend}: seeded ${NOTES.toLocaleString("en")} notes and ${passages.toLocaleString("en")} passage vectors in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  server = await startServer(dataDir, [], env);
+  // The embedding model loads on the first search by meaning: not part of any scenario.
+  const warm = await fetch(`${server.url}/v1/search?q=warm&mode=semantic`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  if (!warm.ok) throw new Error(`search by meaning: ${warm.status} ${await warm.text()}`);
+  const scenarios = [
+    ["list, page of 20", "/v1/notes?limit=20"],
+    ["list, title search", `/v1/notes?limit=20&search=${seeded.company}`],
+    [
+      "list, folder + dates",
+      `/v1/notes?limit=20&folderIds=${seeded.folders[1].id}&fromDate=2025-06-01&toDate=2026-06-01`,
+    ],
+    ["list, by title", "/v1/notes?limit=20&sortBy=title&sortOrder=asc"],
+    ["one note", `/v1/notes/${seeded.sampleNoteId}`],
+    // What was said: a company named in one meeting of 500, a topic in one of 10.
+    ["search, rare word", `/v1/search?q=${seeded.company}&mode=fulltext`],
+    ["search, common word", "/v1/search?q=roadmap&mode=fulltext"],
+    // A phrase said in one meeting of 10, and two words that must both be there.
+    ["search, phrase", `/v1/search?q=${encodeURIComponent('"security review"')}&mode=fulltext`],
+    ["search, two words", `/v1/search?q=budget+${seeded.company}&mode=fulltext`],
+    // The query embedded by the bundled model, then the nearest passages (and, hybrid, the words too).
+    ["search, by meaning", "/v1/search?q=planning+the+budget+for+next+quarter&mode=semantic"],
+    ["search, hybrid", "/v1/search?q=roadmap&mode=hybrid"],
+    [
+      "create a note",
+      "/v1/notes",
+      "POST",
+      JSON.stringify({ title: "Bench note", userWrittenNote: "Written during the benchmark." }),
+    ],
+    [
+      "upload URL",
+      "/v1/notes/from-audio/generate-upload-url",
+      "POST",
+      JSON.stringify({ fileExtension: "wav", duration: 60 }),
+    ],
+  ];
+  return { server, key, scenarios };
+}
+
+const UNFINISHED_JOBS = "SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running') AND kind <> 'sweep'";
+
+/**
+ * Waits until a server's background jobs (a created note's indexing) are done, so that
+ * one backend's work does not run during the other's measurement.
+ */
+async function settle(backend, dataDir, url) {
+  const count =
+    backend === "postgres"
+      ? async () => {
+          const c = new pg.Client({ connectionString: url });
+          await c.connect();
+          try {
+            return Number((await c.query(UNFINISHED_JOBS)).rows[0].n);
+          } finally {
+            await c.end();
+          }
+        }
+      : async () => {
+          const db = new Database(path.join(dataDir, "notula.db"), { readonly: true });
+          try {
+            return Number(db.prepare(UNFINISHED_JOBS).get().n);
+          } finally {
+            db.close();
+          }
+        };
+  for (let waited = 0; (await count()) > 0; waited += 200) {
+    if (waited > 300_000) throw new Error(`${backend}: background jobs still running after 5 minutes`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Both servers run at once, and each scenario is measured on SQLite and then at once on
+ * PostgreSQL: on a shared machine whose speed drifts over minutes, the ratio of two
+ * measurements taken seconds apart holds better than that of two taken ten minutes apart.
+ */
+async function run(url, pool) {
+  const dirs = { sqlite: fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-sqlite-")) };
+  dirs.postgres = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-postgres-"));
+  const env = { NOTULA_EMBEDDINGS: "local" };
+  const backends = {};
   try {
-    let server = await startServer(dataDir, [], env);
-    const key = server.key;
-    await stopServer(server.proc);
-    const t0 = Date.now();
-    const seeded =
-      backend === "postgres"
-        ? await seedPostgres(env.NOTULA_DATABASE_URL, NOTES)
-        : seed(path.join(dataDir, "notula.db"), NOTES);
-    const passages =
-      backend === "postgres"
-        ? await seedVectorsPostgres(env.NOTULA_DATABASE_URL, pool, PASSAGES)
-        : await seedVectorsSqlite(path.join(dataDir, "notula.db"), pool, PASSAGES);
-    console.error(
-      `${backend}: seeded ${NOTES.toLocaleString("en")} notes and ${passages.toLocaleString("en")} passage vectors in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-    );
-    server = await startServer(dataDir, [], env);
-    const scenarios = [
-      ["list, page of 20", "/v1/notes?limit=20"],
-      ["list, title search", `/v1/notes?limit=20&search=${seeded.company}`],
-      [
-        "list, folder + dates",
-        `/v1/notes?limit=20&folderIds=${seeded.folders[1].id}&fromDate=2025-06-01&toDate=2026-06-01`,
-      ],
-      ["list, by title", "/v1/notes?limit=20&sortBy=title&sortOrder=asc"],
-      ["one note", `/v1/notes/${seeded.sampleNoteId}`],
-      // What was said: a company named in one meeting of 500, a topic in one of 10.
-      ["search, rare word", `/v1/search?q=${seeded.company}&mode=fulltext`],
-      ["search, common word", "/v1/search?q=roadmap&mode=fulltext"],
-      // A phrase said in one meeting of 10, and two words that must both be there.
-      ["search, phrase", `/v1/search?q=${encodeURIComponent('"security review"')}&mode=fulltext`],
-      ["search, two words", `/v1/search?q=budget+${seeded.company}&mode=fulltext`],
-      // The query embedded by the bundled model, then the nearest passages (and, hybrid, the words too).
-      ["search, by meaning", "/v1/search?q=planning+the+budget+for+next+quarter&mode=semantic"],
-      ["search, hybrid", "/v1/search?q=roadmap&mode=hybrid"],
-      [
-        "create a note",
-        "/v1/notes",
-        "POST",
-        JSON.stringify({ title: "Bench note", userWrittenNote: "Written during the benchmark." }),
-      ],
-      [
-        "upload URL",
-        "/v1/notes/from-audio/generate-upload-url",
-        "POST",
-        JSON.stringify({ fileExtension: "wav", duration: 60 }),
-      ],
-    ];
-    await measure(server.url, null, "/healthz");
-    // The embedding model loads on the first search by meaning: not part of any scenario.
-    const warm = await fetch(`${server.url}/v1/search?q=warm&mode=semantic`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    if (!warm.ok) throw new Error(`search by meaning: ${warm.status} ${await warm.text()}`);
-    const health = await measure(server.url, null, "/healthz");
-    const results = {};
-    for (const [name, p, method, body] of scenarios) {
-      results[name] = await measure(server.url, key, p, method, body);
-      // A search's own latency, one at a time, besides its latency under the load above.
-      if (name.startsWith("search")) results[name].alone = await measure(server.url, key, p, method, body, 1);
-    }
-    await stopServer(server.proc);
-    return { health, results };
+    backends.sqlite = await prepare("sqlite", env, pool, dirs.sqlite);
+    backends.postgres = await prepare("postgres", { ...env, NOTULA_DATABASE_URL: url }, pool, dirs.postgres);
+    const out = { sqlite: { results: {} }, postgres: { results: {} } };
+    for (const b of ["sqlite", "postgres"]) await measure(backends[b].server.url, null, "/healthz");
+    for (const b of ["sqlite", "postgres"]) out[b].health = await measure(backends[b].server.url, null, "/healthz");
+    for (let i = 0; i < backends.sqlite.scenarios.length; i++)
+      for (const b of ["sqlite", "postgres"]) {
+        const { server, key, scenarios } = backends[b];
+        const [name, p, method, body] = scenarios[i];
+        const r = await measure(server.url, key, p, method, body);
+        // A search's own latency, one at a time, besides its latency under the load above.
+        if (name.startsWith("search")) r.alone = await measure(server.url, key, p, method, body, 1);
+        out[b].results[name] = r;
+        if (method) await settle(b, dirs[b], url);
+      }
+    return out;
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const b of Object.values(backends)) await stopServer(b.server.proc);
+    for (const d of Object.values(dirs)) fs.rmSync(d, { recursive: true, force: true });
   }
 }
 
@@ -113,9 +167,7 @@ export async function benchPostgres() {
   return withScratchDatabase("notula_bench", async (url) => {
     process.stderr.write("embedding a pool of 500 sentences with the bundled model…\n");
     const pool = await embeddingPool(500);
-    const env = { NOTULA_EMBEDDINGS: "local" };
-    const lite = await run("sqlite", env, pool);
-    const pgr = await run("postgres", { ...env, NOTULA_DATABASE_URL: url }, pool);
+    const { sqlite: lite, postgres: pgr } = await run(url, pool);
     console.log(
       `\nREST on SQLite and PostgreSQL, ${NOTES.toLocaleString("en")} notes, ${CONNECTIONS} connections, ${DURATION} s each (same machine as the database)`,
     );
