@@ -14,9 +14,9 @@ const { passages } = pgSchema;
 
 /**
  * Without pgvector, how many of a workspace's passages (the newest) a meaning-based
- * search screens by their bits: a bounded cost (about a microsecond a passage, some
- * 50 ms) instead of one that grows with every meeting; older meetings are then found by
- * their words. pgvector's index has no such bound.
+ * search screens by their bits (about 3,300 hour-long meetings): a bounded cost (about a
+ * microsecond a passage, some 50 ms) instead of one that grows with every meeting; older
+ * meetings are then found by their words. pgvector's index has no such bound.
  */
 export const SCREENED_PASSAGES = 50_000;
 
