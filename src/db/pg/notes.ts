@@ -211,10 +211,12 @@ export function pgNoteRepo(
             ? notes.updatedAt
             : notes.createdAt;
       // The page as its items' JSON text, folders included, in one statement. A title
-      // search is planned for its words (a rare word is found through the index, a common
-      // one by walking the notes in order); every other shape is one generic plan, made
-      // once per connection (planning it cost as much as running it).
-      const on = f.search === undefined ? generic : db;
+      // search, or a participant, is planned for its value (a rare word or address is
+      // found through its index, a common one by walking the notes in order); every other
+      // shape is one generic plan, made once per connection (planning it cost as much as
+      // running it).
+      const planEach = f.search !== undefined || f.participantEmail !== undefined;
+      const on = planEach ? db : generic;
       const columns = { json: sql<string>`${sql.raw(PG_LIST_JSON_SQL[projection])}` };
       const query = timeline
         ? on
@@ -232,7 +234,7 @@ export function pgNoteRepo(
             .orderBy(dir(key), dir(notes.id))
             .limit(literalLimit(f.limit + 1))
             .offset(f.offset);
-      const rows = f.search === undefined ? await runNamed(names, query) : await query;
+      const rows = planEach ? await query : await runNamed(names, query);
       return rows.map((r) => r.json);
     },
 
