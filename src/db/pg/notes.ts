@@ -4,7 +4,7 @@
 // from the one Note definition in JavaScript, and the search row kept in step.
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { groupRows } from "../repos/group-rows.js";
-import { PG_LIST_JSON_SQL } from "../repos/note-shape.js";
+import { PG_LIST_JSON_SQL, PG_NOTE_TAGS_SQL } from "../repos/note-shape.js";
 import type { Transaction } from "../repos/portable.js";
 import type { NoteView } from "../../core/access.js";
 import {
@@ -70,11 +70,8 @@ export function pgNoteRepo(
   // Inside a select of one table drizzle writes its columns unqualified ("id"), which a
   // subquery would take for its own tables' columns: the correlated subqueries name it in full.
   const noteId = sql.raw(`"notes"."id"`);
-  /** A note's folders as a JSON array, by name: read with the note, in the same statement. */
-  const tagsOf = sql<
-    NoteTagRow[]
-  >`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'color', f.color) ORDER BY f.name), '[]')
-      FROM ${noteFolders} nf JOIN ${folders} f ON f.id = nf.folder_id WHERE nf.note_id = ${noteId})`;
+  /** A note's folders as a JSON array, by name: read with the note, in the same statement (as the list does). */
+  const tagsOf = sql<NoteTagRow[]>`${sql.raw(PG_NOTE_TAGS_SQL)}`;
 
   // A note's single read: the row, its transcript, folders and speaker names in one
   // round trip, not four; prepared once per connection (by the viewer having hidden

@@ -3,7 +3,7 @@
 // `vector` copy, searched through an HNSW index per embedding size. Without it, a search
 // screens a workspace's newest passages by their bits and compares the closest exactly,
 // as the SQLite repository does within its cells.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ensureHnswIndex } from "./vector-index.js";
 import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 import type { Transaction } from "../repos/portable.js";
@@ -54,53 +54,52 @@ export function pgPassageRepo(
     await ensureHnswIndex((statement) => db.execute(sql.raw(statement)), dims);
     sizes.add(dims);
   }
-  async function nearestExact(
-    workspaceId: string,
-    vector: Float32Array,
-    k: number,
-    model: string,
-  ): Promise<PassageHit[]> {
+  /**
+   * The `candidates` (a query of passage ids) ranked by their exact cosine distance to
+   * `vector`: the nearest k, of this embedding size.
+   */
+  async function rankExactly(candidates: SQL, vector: Float32Array, k: number): Promise<PassageHit[]> {
     const query = `{${Array.from(vector).join(",")}}`;
     const { rows } = await db.execute<Row>(sql`
+      WITH candidates AS (${candidates})
       SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
              1 - d.dot / nullif(d.norms, 0) AS distance
-      FROM (SELECT * FROM passages WHERE workspace_id = ${workspaceId} AND model = ${model} AND dims = ${vector.length}
-            ORDER BY id DESC LIMIT ${scanned}) p
-      JOIN passage_vectors v ON v.passage_id = p.id,
+      FROM candidates c JOIN passages p ON p.id = c.id AND p.dims = ${vector.length}
+      JOIN passage_vectors v ON v.passage_id = c.id,
       LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
       ORDER BY distance, p.id LIMIT ${k}`);
     return toHits(rows);
   }
 
-  /** The fallback without pgvector: the newest passages screened by bits, the closest compared exactly. */
-  async function nearestScreened(
-    workspaceId: string,
-    vector: Float32Array,
-    k: number,
-    model: string,
-  ): Promise<PassageHit[]> {
-    const query = `{${Array.from(vector).join(",")}}`;
-    // The screen walks the workspace's newest bits in passage_vectors_screen_idx; the
-    // text and the whole vector are read only for the few that pass. The screen's order
-    // is made total by the id.
-    const { rows } = await db.execute<Row>(sql`
-      WITH screened AS (
-        SELECT s.passage_id AS id FROM (
-          SELECT passage_id, code FROM passage_vectors
-          WHERE workspace_id = ${workspaceId} AND model = ${model}
-          ORDER BY passage_id DESC LIMIT ${scanned}) s
-        -- A size test in WHERE would be estimated as rare and cost the index's order;
-        -- bits of another size (never, for one model) sort last and are dropped below.
-        ORDER BY CASE WHEN length(s.code) = ${vector.length} THEN bit_count(s.code # ${signBits(vector)}::bit varying) END,
-                 s.passage_id
-        LIMIT ${rerankCount(k)})
-      SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
-             1 - d.dot / nullif(d.norms, 0) AS distance
-      FROM screened s JOIN passages p ON p.id = s.id AND p.dims = ${vector.length} JOIN passage_vectors v ON v.passage_id = s.id,
-      LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
-      ORDER BY distance, p.id LIMIT ${k}`);
-    return toHits(rows);
-  }
+  /** Every one of the newest passages compared exactly: the baseline for recall. */
+  const nearestExact = (workspaceId: string, vector: Float32Array, k: number, model: string) =>
+    rankExactly(
+      sql`SELECT id FROM passages WHERE workspace_id = ${workspaceId} AND model = ${model} AND dims = ${vector.length}
+          ORDER BY id DESC LIMIT ${scanned}`,
+      vector,
+      k,
+    );
+
+  /**
+   * The fallback without pgvector: the newest passages screened by bits, the closest
+   * compared exactly. The screen walks the workspace's newest bits in
+   * passage_vectors_screen_idx; the text and the whole vector are read only for the few
+   * that pass. The screen's order is made total by the id.
+   */
+  const nearestScreened = (workspaceId: string, vector: Float32Array, k: number, model: string) =>
+    rankExactly(
+      sql`SELECT s.passage_id AS id FROM (
+            SELECT passage_id, code FROM passage_vectors
+            WHERE workspace_id = ${workspaceId} AND model = ${model}
+            ORDER BY passage_id DESC LIMIT ${scanned}) s
+          -- A size test in WHERE would be estimated as rare and cost the index's order;
+          -- bits of another size (never, for one model) sort last and are dropped by rankExactly.
+          ORDER BY CASE WHEN length(s.code) = ${vector.length} THEN bit_count(s.code # ${signBits(vector)}::bit varying) END,
+                   s.passage_id
+          LIMIT ${rerankCount(k)}`,
+      vector,
+      k,
+    );
 
   const remove = async (source: "note" | "article", sourceId: string) => {
     // passage_vectors rows go with their passages (ON DELETE CASCADE).

@@ -167,3 +167,6 @@ const postgresJson = (projection: "item" | "brief") =>
     .join(",\n  ")}) i)`;
 
 export const PG_LIST_JSON_SQL = { item: postgresJson("item"), brief: postgresJson("brief") };
+
+/** PostgreSQL: a row of `notes`' folders as a JSON array of {id, name, color}, by name (the single read's too). */
+export const PG_NOTE_TAGS_SQL = POSTGRES.tags;
