@@ -62,7 +62,8 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       const found = phrases
         ? sql`s.tsv @@ to_tsquery('english', ${looseMatch(q.query, q.match, q.prefix ?? true)})
               AND (s.tsv @@ ${query} OR (length(s.body) > ${LONG_BODY} AND EXISTS (
-                SELECT 1 FROM transcript_segments t WHERE t.note_id = n.id AND ${segmentVector} @@ ${query})))`
+                SELECT 1 FROM notes n JOIN transcript_segments t ON t.note_id = n.id
+                WHERE n.seq = s.note_seq AND ${segmentVector} @@ ${query})))`
         : sql`s.tsv @@ ${query}`;
       // The newest `cap` matches in scope, then ranked (the rank read for those alone):
       // bounded however common the words are. Which way to find them is the planner's
@@ -70,13 +71,16 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       // walking the notes newest first for a common word, the GIN index for a rare one.
       // Words that must all be present (or a phrase) are estimated as if independent,
       // far rarer than words said together are, and the planner then joins every match
-      // to a scan of all notes: for those the index goes first and each match is
-      // checked by its key (the OFFSET 0 keeps that join as written).
+      // to a scan of all notes: for those the index goes first, its matches are put
+      // newest first, and only then is each looked up by its key until `cap` are in
+      // scope (the OFFSET 0s keep that order of work as written). A phrase in one
+      // meeting of ten among 100,000 is 10,000 matches but only about `cap` lookups.
       const newest =
         phrases || (q.query.terms.length > 1 && q.match === "all")
           ? sql`SELECT n.id, n.seq, n.title, n.created_at
-                FROM notes_search s, LATERAL (SELECT * FROM notes n WHERE n.seq = s.note_seq OFFSET 0) n
-                WHERE ${found} AND ${scope(q)} ORDER BY n.seq DESC LIMIT ${q.cap}`
+                FROM (SELECT s.note_seq FROM notes_search s WHERE ${found} ORDER BY s.note_seq DESC OFFSET 0) s,
+                     LATERAL (SELECT * FROM notes n WHERE n.seq = s.note_seq OFFSET 0) n
+                WHERE ${scope(q)} ORDER BY s.note_seq DESC LIMIT ${q.cap}`
           : sql`SELECT n.id, n.seq, n.title, n.created_at FROM notes n JOIN notes_search s ON s.note_seq = n.seq
                 WHERE ${found} AND ${scope(q)} ORDER BY n.seq DESC LIMIT ${q.cap}`;
       const { rows } = await db.execute<{
