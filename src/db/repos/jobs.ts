@@ -2,12 +2,14 @@
 // processes, or two replicas) never take the same job: an UPDATE … RETURNING of the
 // oldest ready row, which PostgreSQL picks with FOR UPDATE SKIP LOCKED so that
 // concurrent claims pass each other instead of waiting.
-import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { jobs } from "../schema/index.js";
 import { first, type Dialect, type Tables, type Transaction } from "./portable.js";
 
 export type JobRow = typeof jobs.$inferSelect;
+
+const nullableNumber = (v: unknown) => (v === null ? null : Number(v));
 
 export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Dialect) {
   const { jobs } = t;
@@ -85,12 +87,18 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
       );
     },
     async claim(kind: string, now: number, leaseMs: number): Promise<JobRow | null> {
-      const oldest = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(ready(kind, now))
-        .orderBy(asc(jobs.availableAt), asc(jobs.id))
-        .limit(1);
+      // The oldest job of each way one is ready, each read as one step of the
+      // (kind, status, available_at, id) index: a lease that ran out first (its worker
+      // is gone, it is overdue), then the oldest waiting job. One OR with an ORDER BY
+      // read and sorted every ready job on each claim, so a backlog made each claim slower.
+      const oldest = (status: "queued" | "running", due: SQL) =>
+        sql`(${db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), eq(jobs.status, status), due))
+          .orderBy(asc(jobs.availableAt), asc(jobs.id))
+          .limit(1)} ${dialect.claimingRows})`;
+      const next = sql`coalesce(${oldest("running", lt(jobs.leaseUntil, now))}, ${oldest("queued", lte(jobs.availableAt, now))})`;
       return first(
         await db
           .update(jobs)
@@ -98,7 +106,7 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
           // "id = (subquery)", not IN: PostgreSQL may plan IN as a join that reads the
           // subquery again, and a LIMIT 1 … SKIP LOCKED then comes back empty under load.
           // The row is checked again itself: under SQLite's serialized writes that always holds.
-          .where(and(sql`${jobs.id} = (${oldest} ${dialect.claimingRows})`, ready(kind, now)))
+          .where(and(sql`${jobs.id} = ${next}`, ready(kind, now)))
           .returning(),
       );
     },
@@ -152,17 +160,24 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
       return first(await db.select().from(jobs).where(eq(jobs.id, id)).limit(1));
     },
     async nextAvailableAt(kind: string): Promise<number | null> {
+      // When the next job is due: the oldest waiting one (a step of the index), or the
+      // first lease to run out among the running ones (a handful).
       const [row] = await db
         .select({
-          at: sql<
-            number | null
-          >`min(CASE WHEN ${jobs.status} = 'queued' THEN ${jobs.availableAt} ELSE ${jobs.leaseUntil} END)`.mapWith(
-            (v) => (v === null ? null : Number(v)),
-          ),
+          queued: sql<number | null>`(${db
+            .select({ at: jobs.availableAt })
+            .from(jobs)
+            .where(and(eq(jobs.kind, kind), eq(jobs.status, "queued")))
+            .orderBy(asc(jobs.availableAt))
+            .limit(1)})`.mapWith(nullableNumber),
+          lease: sql<number | null>`(${db
+            .select({ at: sql`min(${jobs.leaseUntil})` })
+            .from(jobs)
+            .where(and(eq(jobs.kind, kind), eq(jobs.status, "running")))})`.mapWith(nullableNumber),
         })
-        .from(jobs)
-        .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])));
-      return row?.at ?? null;
+        .from(sql`(SELECT 1) AS one`);
+      const due = [row?.queued, row?.lease].filter((v): v is number => typeof v === "number");
+      return due.length ? Math.min(...due) : null;
     },
     /** Waiting and running jobs by kind: the queue's depth, for metrics. */
     async depth(): Promise<{ kind: string; status: string; n: number }[]> {

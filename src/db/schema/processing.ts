@@ -70,7 +70,10 @@ export const jobs = sqliteTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
+    // Unfinished jobs by status (the queue's depth, a restart's requeue); and a claim's
+    // two steps, by kind: the oldest waiting job, a lease that ran out.
     index("jobs_ready_idx").on(t.status, t.availableAt),
+    index("jobs_claim_idx").on(t.kind, t.status, t.availableAt, t.id),
     index("jobs_idempotency_idx").on(t.idempotencyKey, t.status),
   ],
 );
