@@ -38,6 +38,8 @@ interface Candidate {
   title: string;
   createdAt: number;
   foundBy: FoundBy;
+  /** Found by a prefix of the words: its moments may match them as prefixes too (see MomentsOf). */
+  prefix: boolean;
   fused: number;
   /** The passages that meaning-based search matched, best first. */
   passages?: Passage[];
@@ -84,7 +86,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     scope: NoteScope,
     query: SearchQuery,
     need: number,
-  ): Promise<(RankedNote & { foundBy: FoundBy })[]> {
+  ): Promise<(RankedNote & { foundBy: FoundBy; prefix: boolean })[]> {
     const several = query.terms.length > 1;
     const asPhrase: SearchQuery | null =
       several && query.terms.every((t) => !t.phrase)
@@ -97,7 +99,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       ["words", query, several ? "all" : "any", true],
       ...(several ? someWordsPasses(contentTerms(query)) : []),
     ];
-    const out: (RankedNote & { foundBy: FoundBy })[] = [];
+    const out: (RankedNote & { foundBy: FoundBy; prefix: boolean })[] = [];
     const seen = new Set<string>();
     for (const [foundBy, q, match, prefix] of passes) {
       if (out.length >= need) break;
@@ -111,7 +113,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       })) {
         if (seen.has(n.id)) continue;
         seen.add(n.id);
-        out.push({ ...n, foundBy });
+        out.push({ ...n, foundBy, prefix });
       }
     }
     return out;
@@ -148,6 +150,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     return visible.map((n) => ({
       ...n,
       foundBy: "meaning" as const,
+      prefix: false,
       fused: 0,
       passages: best.get(n.id)!,
       related: nearest.get(n.id)! >= embedder.minSimilarity,
@@ -193,7 +196,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       });
     }
     if (!out.length && !speaker) {
-      const snippet = known?.found ? known.found.snippet : await repos.search.noteSnippet(c.seq, said);
+      const snippet = known?.found ? known.found.snippet : await repos.search.noteSnippet(c, said);
       if (snippet) out.push({ text: snippet, segment: null, startTimestamp: null, speaker: null });
     }
     return out;

@@ -385,8 +385,11 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
 
     it("marks where a note says it, and finds the segment at a time", async () => {
       const [hit] = await rank({ q: "roadmap" });
-      expect(await r.search.noteSnippet(hit.seq, parseSearchQuery("planning"))).toMatch(/«planning»/i);
-      expect(await r.search.noteSnippet(hit.seq, parseSearchQuery("zebra"))).toBeNull();
+      expect(await r.search.noteSnippet(hit, parseSearchQuery("planning"))).toMatch(/«planning»/i);
+      expect(await r.search.noteSnippet(hit, parseSearchQuery("zebra"))).toBeNull();
+      // A prefix, unless the note was found by whole words only.
+      expect(await r.search.noteSnippet(hit, parseSearchQuery("roadm"))).toMatch(/«roadmap»/i);
+      expect(await r.search.noteSnippet({ ...hit, prefix: false }, parseSearchQuery("roadm"))).toBeNull();
       expect(await r.search.segmentAt("s_body", 10)).toMatchObject({ position: 0, startSec: 12, speaker: "Speaker 2" });
       expect(await r.search.segmentAt("s_body", 13)).toBeNull();
     });

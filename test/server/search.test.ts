@@ -93,6 +93,13 @@ describe("GET /v1/search", () => {
     const memo = r.body.results.find((x: any) => x.note.id === ids.written);
     expect(memo.matches[0]).toMatchObject({ segment: null, startTimestamp: null, speaker: null });
     expect(memo.matches[0].text).toContain("«budget»");
+    // Found by the start of a word, and its moment by that start too.
+    const typed = (await search({ q: "standu", mode: "fulltext", limit: 50 })).body.results;
+    expect(typed).toHaveLength(7);
+    for (const t of typed) {
+      expect(t.matches[0]).toMatchObject({ segment: 0, startTimestamp: "00:00", speaker: "Dee" });
+      expect(t.matches[0].text).toContain("«Standup»");
+    }
   });
 
   it("ranks notes holding every word above notes holding some, and matches phrases as written", async () => {

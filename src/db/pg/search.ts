@@ -110,7 +110,7 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
     async moments(note, query, limit) {
       if (!query.terms.length) return [];
       const { rows } = await db.execute<MomentRow>(sql`
-        SELECT m.* FROM to_tsquery('english', ${tsMatch(query, "any")}) AS query,
+        SELECT m.* FROM to_tsquery('english', ${tsMatch(query, "any", note.prefix !== false)}) AS query,
         LATERAL (${segmentMoments(sql`${note.id}`, limit)}) m`);
       return rows.map(toMoment);
     },
@@ -119,17 +119,20 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       const out = new Map<string, NoteMatches>(notes.map((n) => [n.id, { moments: [], snippet: null }]));
       if (!query.terms.length || !notes.length) return out;
       // One statement for the page: each note's best segments (its rows), and where no
-      // segment holds the terms, the note's own snippet (a row with no position).
+      // segment holds the terms, the note's own snippet (a row with no position). Each
+      // note's terms are whole or prefixes as it was found (see MomentsOf).
+      const page = notes.map((n) => ({ id: n.id, seq: n.seq, prefix: n.prefix !== false }));
+      const terms = sql`to_tsquery('english', CASE WHEN p.prefix THEN ${tsMatch(query, "any")} ELSE ${tsMatch(query, "any", false)} END)`;
       const { rows } = await db.execute<{ id: string; position: number | null } & Omit<MomentRow, "position">>(sql`
-        WITH page AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(notes)}::jsonb) AS p(id text, seq bigint)),
+        WITH page AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(page)}::jsonb) AS p(id text, seq bigint, prefix boolean)),
              moment AS (
                SELECT p.id, m.position, m."startSec", m.speaker, m.text, m.rank
-               FROM page p, to_tsquery('english', ${tsMatch(query, "any")}) AS query,
+               FROM page p, ${terms} AS query,
                LATERAL (${segmentMoments(sql`p.id`, limit)}) m)
         SELECT * FROM moment
         UNION ALL
         SELECT p.id, NULL, NULL, NULL, ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}), NULL
-        FROM page p JOIN notes_search s ON s.note_seq = p.seq, to_tsquery('english', ${tsMatch(query, "any")}) AS query
+        FROM page p JOIN notes_search s ON s.note_seq = p.seq, ${terms} AS query
         WHERE s.tsv @@ query AND p.id NOT IN (SELECT id FROM moment)`);
       for (const r of rows) {
         const entry = out.get(r.id)!;
@@ -140,12 +143,12 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       return out;
     },
 
-    async noteSnippet(seq, query) {
+    async noteSnippet(note, query) {
       if (!query.terms.length) return null;
       const { rows } = await db.execute<{ snippet: string }>(sql`
         SELECT ts_headline('english', s.title || E'\\n' || s.body, query, ${HEADLINE}) AS snippet
-        FROM notes_search s, to_tsquery('english', ${tsMatch(query, "any")}) AS query
-        WHERE s.note_seq = ${seq} AND s.tsv @@ query`);
+        FROM notes_search s, to_tsquery('english', ${tsMatch(query, "any", note.prefix !== false)}) AS query
+        WHERE s.note_seq = ${note.seq} AND s.tsv @@ query`);
       return rows[0]?.snippet ?? null;
     },
 

@@ -11,6 +11,7 @@ import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
 import type {
   ArticleHit,
   MomentHit,
+  MomentsOf,
   NoteMatches,
   NoteRanking,
   NoteScope,
@@ -99,12 +100,12 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
      * The segments of one note that hold the terms: those with every term first, then
      * those with any, in the order they were said; whole words first, prefixes if none.
      */
-    moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): MomentHit[] {
+    moments(note: MomentsOf, query: SearchQuery, limit: number): MomentHit[] {
       if (!query.terms.length) return [];
       const ids = (match: string, n: number) =>
         momentIdsStmt.all({ match, seq: note.seq, limit: n }) as { rowid: number; text: string }[];
       let found: { rowid: number; text: string }[] = [];
-      for (const prefix of [false, true]) {
+      for (const prefix of note.prefix === false ? [false] : [false, true]) {
         const seen = new Set<number>();
         for (const mode of query.terms.length > 1 ? (["all", "any"] as const) : (["any"] as const)) {
           if (seen.size >= limit) break;
@@ -124,20 +125,20 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
       });
     },
     /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
-    noteSnippet(seq: number, query: SearchQuery): string | null {
+    noteSnippet(note: MomentsOf, query: SearchQuery): string | null {
       if (!query.terms.length) return null;
-      for (const prefix of [false, true]) {
-        const snippet = snippetStmt.get({ seq, match: ftsMatch(query, "any", prefix) }) as string | undefined;
+      for (const prefix of note.prefix === false ? [false] : [false, true]) {
+        const snippet = snippetStmt.get({ seq: note.seq, match: ftsMatch(query, "any", prefix) }) as string | undefined;
         if (snippet) return snippet;
       }
       return null;
     },
     /** Each note's moments, else its snippet: a loop, since on SQLite every statement is a function call. */
-    pageMatches(notes: { id: string; seq: number }[], query: SearchQuery, limit: number): Map<string, NoteMatches> {
+    pageMatches(notes: MomentsOf[], query: SearchQuery, limit: number): Map<string, NoteMatches> {
       return new Map(
         notes.map((n) => {
           const moments = repo.moments(n, query, limit);
-          return [n.id, { moments, snippet: moments.length ? null : repo.noteSnippet(n.seq, query) }];
+          return [n.id, { moments, snippet: moments.length ? null : repo.noteSnippet(n, query) }];
         }),
       );
     },

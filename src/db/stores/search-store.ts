@@ -57,6 +57,18 @@ export interface MomentHit {
   rank: number;
 }
 
+/**
+ * A note whose moments are looked for. `prefix: false` keeps the terms whole: the note
+ * was not found by a prefix of them (by whole words, or by meaning), and a prefix
+ * lookup over a common word costs far more than a whole one. Without it, whole words
+ * are tried first, then prefixes.
+ */
+export interface MomentsOf {
+  id: string;
+  seq: number;
+  prefix?: boolean;
+}
+
 export interface SegmentAt {
   position: number;
   startSec: number;
@@ -77,15 +89,11 @@ export interface SearchStore {
   /** Which of these notes the scope lets through, in the order given. */
   inScope(scope: NoteScope, ids: string[]): Promise<RankedNote[]>;
   /** The segments of one note that hold the terms, with the terms marked «». */
-  moments(note: { id: string; seq: number }, query: SearchQuery, limit: number): Promise<MomentHit[]>;
+  moments(note: MomentsOf, query: SearchQuery, limit: number): Promise<MomentHit[]>;
   /** `moments`, else `noteSnippet`, of every note of a page at once (keyed by note id). */
-  pageMatches(
-    notes: { id: string; seq: number }[],
-    query: SearchQuery,
-    limit: number,
-  ): Promise<Map<string, NoteMatches>>;
+  pageMatches(notes: MomentsOf[], query: SearchQuery, limit: number): Promise<Map<string, NoteMatches>>;
   /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
-  noteSnippet(seq: number, query: SearchQuery): Promise<string | null>;
+  noteSnippet(note: MomentsOf, query: SearchQuery): Promise<string | null>;
   /** The segment that starts at (or first after) a time: where a transcript passage begins. */
   segmentAt(noteId: string, startSec: number): Promise<SegmentAt | null>;
   /** Knowledge-base articles of the workspace holding any of the words (as prefixes), best first. */
