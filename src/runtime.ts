@@ -158,12 +158,12 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
   const queue = createJobQueue(repos, { now, logger, onAttempt: metrics.job });
   const emit = createEventEmitter(repos, queue, now);
   const embedder = options.embedder ?? null;
-  const enqueueIndexing = async (source: "note" | "article", id: string) => {
+  const enqueueIndexing = async (source: "note" | "article", id: string, o: { created?: boolean } = {}) => {
     if (embedder)
       await queue.enqueue(
         INDEX_PASSAGES,
         { source, id },
-        { idempotencyKey: `index:${source}:${id}`, coalesce: "queued" },
+        { idempotencyKey: `index:${source}:${id}`, coalesce: "queued", freshKey: o.created },
       );
   };
   const lifecycle = createNoteLifecycle({
@@ -174,8 +174,12 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     enqueueIndexing,
     // Only a waiting job absorbs a new one: a running job may be past the point where it
     // would see the note's new status (it has just completed it), so it cannot stand in.
-    enqueueProcessing: (noteId, extra) =>
-      queue.enqueue(PROCESS_NOTE, { noteId, ...extra }, { idempotencyKey: processingKey(noteId), coalesce: "queued" }),
+    enqueueProcessing: (noteId, extra, o = {}) =>
+      queue.enqueue(
+        PROCESS_NOTE,
+        { noteId, ...extra },
+        { idempotencyKey: processingKey(noteId), coalesce: "queued", freshKey: o.created },
+      ),
   });
   const watchRecording = (uploadId: string, delayMs: number) =>
     queue.enqueue(

@@ -43,12 +43,14 @@ export interface JobQueue {
   /**
    * With an idempotency key, no second job is queued while one with that key waits or
    * runs; with `coalesce: "queued"`, only a waiting one counts (a running one may have
-   * read data that has changed since, so a new job follows it).
+   * read data that has changed since, so a new job follows it). `freshKey` says the key
+   * names what the caller's transaction has just created (a new note): no job can hold
+   * it yet, and the check (a lock and a read, on PostgreSQL) is skipped.
    */
   enqueue(
     kind: string,
     payload: Record<string, unknown>,
-    opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued" },
+    opts?: { idempotencyKey?: string; delayMs?: number; coalesce?: "queued"; freshKey?: boolean },
   ): Promise<number>;
   start(): void;
   /**
@@ -201,6 +203,7 @@ export function createJobQueue(repos: Repositories, opts: JobQueueOptions): JobQ
         availableAt: now() + (o.delayMs ?? 0),
         idempotencyKey: o.idempotencyKey,
         coalesceQueuedOnly: o.coalesce === "queued",
+        freshKey: o.freshKey,
         now: now(),
       });
       // Let the caller's transaction commit before a worker looks for it.

@@ -46,13 +46,17 @@ export interface LifecycleDeps {
   now: Clock;
   /** Records a workspace event (webhooks) in the caller's transaction. */
   emit: EmitEvent;
-  /** Queues a note's processing (or its enhancing with a template), in the caller's transaction. */
+  /**
+   * Queues a note's processing (or its enhancing with a template), in the caller's
+   * transaction; `created`: the note is new in that transaction, so no job is queued for it yet.
+   */
   enqueueProcessing: (
     noteId: string,
     extra?: { templateId?: string; restore?: "completed" | "recorded-not-summarized" },
+    o?: { created?: boolean },
   ) => Promise<unknown>;
-  /** Queues (re)indexing for meaning-based search. */
-  enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
+  /** Queues (re)indexing for meaning-based search (`created` as for processing). */
+  enqueueIndexing: (source: "note" | "article", id: string, o?: { created?: boolean }) => Promise<unknown>;
   /** For the share links in the notes that events carry. */
   publicUrl: string;
 }
@@ -109,8 +113,9 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
         return { note: await snapshot(note) };
       });
-      if (IN_FLIGHT.has(opts.status)) await d.enqueueProcessing(noteId);
-      if (opts.index) await d.enqueueIndexing("note", noteId);
+      // The note is new in this transaction: no job can be queued for it yet.
+      if (IN_FLIGHT.has(opts.status)) await d.enqueueProcessing(noteId, undefined, { created: true });
+      if (opts.index) await d.enqueueIndexing("note", noteId, { created: true });
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript (the caller checked there is one). */

@@ -2,6 +2,7 @@
 // before any waiting one, then the oldest due job, never one not yet due; and when
 // nothing is ready, when the next one will be. With thousands waiting, a claim on
 // PostgreSQL reads one step of the claim index instead of sorting every waiting job.
+// A job queued with a fresh key (for a note just made) still holds its key.
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/open.js";
 import { createRepositories } from "../../src/db/repos/index.js";
@@ -51,6 +52,26 @@ describe("job claims", () => {
     const opened = openDatabase(`${tempDir()}/jobs.db`);
     close = () => opened.close();
     await claimsInOrder(createRepositories(opened.db).jobs);
+  });
+
+  it("a job queued for something just made holds its key: a later job with that key joins it", async () => {
+    const opened = openDatabase(`${tempDir()}/jobs.db`);
+    close = () => opened.close();
+    const { jobs } = createRepositories(opened.db);
+    const key = { idempotencyKey: "index:note:n1", coalesceQueuedOnly: true };
+    const first = await jobs.enqueue({
+      kind: "index",
+      payload: {},
+      maxAttempts: 3,
+      availableAt: now,
+      now,
+      ...key,
+      freshKey: true,
+    });
+    expect(await jobs.enqueue({ kind: "index", payload: {}, maxAttempts: 3, availableAt: now, now, ...key })).toBe(
+      first,
+    );
+    expect(await jobs.countByStatus("index")).toEqual({ queued: 1 });
   });
 
   describe("on PostgreSQL", () => {

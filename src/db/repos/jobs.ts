@@ -32,10 +32,12 @@ export function jobRepo(db: Db, t: Tables, transaction: Transaction, dialect: Di
       availableAt: number;
       idempotencyKey?: string;
       coalesceQueuedOnly?: boolean;
+      /** No job can hold the key yet (it names what the caller's transaction just made): no check. */
+      freshKey?: boolean;
       now: number;
     }): Promise<number> {
       return transaction(async () => {
-        if (job.idempotencyKey) {
+        if (job.idempotencyKey && !job.freshKey) {
           // Two replicas enqueueing the same key at once: the second waits, then finds the first's.
           await dialect.lockForTransaction(`job:${job.idempotencyKey}`);
           const statuses: JobRow["status"][] = job.coalesceQueuedOnly ? ["queued"] : ["queued", "running"];
