@@ -58,13 +58,12 @@ export async function preparePassages(
   id: string,
 ): Promise<PassageSet | null> {
   if (source === "note") {
-    const note = await repos.notes.getForProcessing(id);
-    if (!note) return null;
-    const names = await repos.speakers.namesOf(id);
-    const segments = (await repos.notes.segmentsOf(id)).map((s) => ({
-      ...s,
-      speaker: names.get(s.speaker)?.name ?? s.speaker,
-    }));
+    // The note, its transcript and its speakers' names in one read.
+    const found = await repos.notes.getWithPartsForProcessing(id);
+    if (!found) return null;
+    const { row: note, speakerNames } = found;
+    const names = new Map(speakerNames.map((n) => [n.label, n.name]));
+    const segments = found.segments.map((s) => ({ ...s, speaker: names.get(s.speaker) ?? s.speaker }));
     const items = notePassages(note, segments);
     return {
       source,

@@ -188,6 +188,10 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
       expect(await r.notes.getWithParts(ben, "n_private")).toBeNull();
       expect(await r.notes.getWithParts({ ...ben, hiddenFolderIds: ["fld_board"] }, "n_board")).toBeNull();
       expect(await r.notes.getWithParts(ana, "n_other_ws")).toBeNull();
+      // The processing pipeline reads for no viewer: the same parts of any note, private ones too.
+      expect(await r.notes.getWithPartsForProcessing("n_budget")).toEqual(read);
+      expect((await r.notes.getWithPartsForProcessing("n_private"))!.row.id).toBe("n_private");
+      expect(await r.notes.getWithPartsForProcessing("n_missing")).toBeNull();
     });
 
     it("lists what the view allows, a page plus one, in every order and by every filter", async () => {

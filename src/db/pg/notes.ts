@@ -18,7 +18,7 @@ import {
   searchWords,
   withProgressReset,
 } from "../stores/note-rules.js";
-import type { NoteStore, NoteTagRow, SegmentRow, SpeakerNameRow } from "../stores/note-store.js";
+import type { NoteStore, NoteTagRow, NoteWithParts, SegmentRow, SpeakerNameRow } from "../stores/note-store.js";
 import type { PgQueryable } from "./open.js";
 import { runNamed, type StatementNames } from "./connection.js";
 import { pgSchema } from "./schema.js";
@@ -75,8 +75,11 @@ export function pgNoteRepo(
 
   // A note's single read: the row, its transcript, folders and speaker names in one
   // round trip, not four; prepared once per connection (by the viewer having hidden
-  // folders or not, which changes the statement), so that it is not built per request.
-  const prepareWithParts = (hidden: boolean) =>
+  // folders or not, which changes the statement, or for the processing pipeline, which
+  // reads for no viewer), so that it is not built per request.
+  type WithPartsFor = "viewer" | "hidden" | "processing";
+  const WITH_PARTS_FOR: WithPartsFor[] = ["viewer", "hidden", "processing"];
+  const prepareWithParts = (reader: WithPartsFor) =>
     generic
       .select({
         ...getTableColumns(notes),
@@ -93,17 +96,34 @@ export function pgNoteRepo(
       .from(notes)
       .where(
         and(
-          noteViewSql(notes, {
-            workspaceId: sql.placeholder("ws"),
-            viewerUserId: sql.placeholder("viewer"),
-            hiddenIn: hidden ? sql`(SELECT unnest(${sql.placeholder("hidden")}::text[]))` : null,
-          }),
+          reader === "processing"
+            ? undefined
+            : noteViewSql(notes, {
+                workspaceId: sql.placeholder("ws"),
+                viewerUserId: sql.placeholder("viewer"),
+                hiddenIn: reader === "hidden" ? sql`(SELECT unnest(${sql.placeholder("hidden")}::text[]))` : null,
+              }),
           eq(notes.id, sql.placeholder("id")),
         ),
       )
       .limit(1)
-      .prepare(names.of(`notula_note_with_parts_${hidden ? 1 : 0}`));
-  let withParts = [false, true].map(prepareWithParts);
+      .prepare(names.of(`notula_note_with_parts_${reader}`));
+  let withParts = WITH_PARTS_FOR.map(prepareWithParts);
+  /** Runs one shape of the single read (prepared again unnamed where a pooler lost the names). */
+  async function readWithParts(reader: WithPartsFor, values: Record<string, unknown>): Promise<NoteWithParts | null> {
+    const shape = WITH_PARTS_FOR.indexOf(reader);
+    let found;
+    try {
+      [found] = await withParts[shape].execute(values);
+    } catch (err) {
+      if (!names.lost(err)) throw err;
+      withParts = WITH_PARTS_FOR.map(prepareWithParts);
+      [found] = await withParts[shape].execute(values);
+    }
+    if (!found) return null;
+    const { tags, segments, speakerNames, ...row } = found;
+    return { row, tags, segments, speakerNames };
+  }
 
   async function foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>> {
     if (noteIds.length === 0) return new Map();
@@ -145,26 +165,17 @@ export function pgNoteRepo(
       return row ?? null;
     },
 
-    async getWithParts(view, id) {
+    getWithParts(view, id) {
       const hidden = view.hiddenFolderIds.length > 0;
-      const values = {
+      return readWithParts(hidden ? "hidden" : "viewer", {
         ws: view.workspaceId,
         viewer: view.viewerUserId,
         id,
         ...(hidden ? { hidden: view.hiddenFolderIds } : {}),
-      };
-      let found;
-      try {
-        [found] = await withParts[hidden ? 1 : 0].execute(values);
-      } catch (err) {
-        if (!names.lost(err)) throw err;
-        withParts = [false, true].map(prepareWithParts);
-        [found] = await withParts[hidden ? 1 : 0].execute(values);
-      }
-      if (!found) return null;
-      const { tags, segments, speakerNames, ...row } = found;
-      return { row, tags, segments, speakerNames };
+      });
     },
+
+    getWithPartsForProcessing: (id) => readWithParts("processing", { id }),
 
     /** One page plus one row, each note as its list item's JSON text. */
     async listJson(view, f, projection = "item") {

@@ -319,6 +319,21 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
   }
 
   type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+  /** A note's row with its transcript, folders and speaker names. */
+  function withParts(row: NoteRow): NoteWithParts {
+    const { id } = row;
+    return {
+      row,
+      segments: segmentsStmt.all({ id }) as SegmentRow[],
+      tags: (foldersOfStmt.all({ ids: jsonIds([id]) }) as NoteTagRow[]).map(({ id, name, color }) => ({
+        id,
+        name,
+        color,
+      })),
+      speakerNames: speakerNamesStmt.all({ id }) as SpeakerNameRow[],
+    };
+  }
+
   function insertSegments(tx: Tx, noteId: string, segments: SegmentRow[]) {
     for (const chunk of inChunks(segments))
       tx.insert(transcriptSegments)
@@ -356,17 +371,12 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
 
     getWithParts(view: NoteView, id: string): NoteWithParts | null {
       const row = (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow) ?? null;
-      if (!row) return null;
-      return {
-        row,
-        segments: segmentsStmt.all({ id }) as SegmentRow[],
-        tags: (foldersOfStmt.all({ ids: jsonIds([id]) }) as NoteTagRow[]).map(({ id, name, color }) => ({
-          id,
-          name,
-          color,
-        })),
-        speakerNames: speakerNamesStmt.all({ id }) as SpeakerNameRow[],
-      };
+      return row ? withParts(row) : null;
+    },
+
+    getWithPartsForProcessing(id: string): NoteWithParts | null {
+      const row = db.select().from(notes).where(eq(notes.id, id)).get();
+      return row ? withParts(row) : null;
     },
 
     listJson,

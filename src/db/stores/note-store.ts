@@ -102,6 +102,8 @@ export interface NoteStore {
   idsAfter(afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]>;
   /** For the processing pipeline, which acts for no particular viewer. */
   getForProcessing(id: string): Promise<NoteRow | null>;
+  /** `getWithParts` for the processing pipeline (indexing reads all of it, for no viewer). */
+  getWithPartsForProcessing(id: string): Promise<NoteWithParts | null>;
   setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): Promise<void>;
   /** How far the current stage has come (not a change of the note: updatedAt stays). */
   setProgress(id: string, percent: number): Promise<void>;
