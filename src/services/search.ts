@@ -45,6 +45,9 @@ interface Candidate {
   passages?: Passage[];
 }
 
+/** A note found by its words: how, and whether by a prefix of them. */
+type WordHit = RankedNote & Pick<Candidate, "foundBy" | "prefix">;
+
 interface Passage {
   text: string;
   timestampSec: number | null;
@@ -82,11 +85,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
    * words before prefixes. Each pass runs only while the page is not full: a prefix
    * query over a common word is the costly one, and rarely needed.
    */
-  async function byWords(
-    scope: NoteScope,
-    query: SearchQuery,
-    need: number,
-  ): Promise<(RankedNote & { foundBy: FoundBy; prefix: boolean })[]> {
+  async function byWords(scope: NoteScope, query: SearchQuery, need: number): Promise<WordHit[]> {
     const several = query.terms.length > 1;
     const asPhrase: SearchQuery | null =
       several && query.terms.every((t) => !t.phrase)
@@ -99,7 +98,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       ["words", query, several ? "all" : "any", true],
       ...(several ? someWordsPasses(contentTerms(query)) : []),
     ];
-    const out: (RankedNote & { foundBy: FoundBy; prefix: boolean })[] = [];
+    const out: WordHit[] = [];
     const seen = new Set<string>();
     for (const [foundBy, q, match, prefix] of passes) {
       if (out.length >= need) break;

@@ -319,6 +319,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
   }
 
   type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+  /** A note whatever its visibility: for the processing pipeline, which reads for no viewer. */
+  const forProcessing = (id: string): NoteRow | null => db.select().from(notes).where(eq(notes.id, id)).get() ?? null;
+
   /** A note's row with its transcript, folders and speaker names. */
   function withParts(row: NoteRow): NoteWithParts {
     const { id } = row;
@@ -375,7 +378,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
     },
 
     getWithPartsForProcessing(id: string): NoteWithParts | null {
-      const row = db.select().from(notes).where(eq(notes.id, id)).get();
+      const row = forProcessing(id);
       return row ? withParts(row) : null;
     },
 
@@ -424,9 +427,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
         .all();
     },
 
-    getForProcessing(id: string): NoteRow | null {
-      return db.select().from(notes).where(eq(notes.id, id)).get() ?? null;
-    },
+    getForProcessing: forProcessing,
 
     setProcessingState(id: string, fields: Pick<Partial<NoteRow>, ProcessingFields>): void {
       db.transaction(() => {

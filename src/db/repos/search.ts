@@ -32,6 +32,9 @@ const ftsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
 export const ftsMatch = (q: SearchQuery, match: "all" | "any", prefix = true) =>
   q.terms.map((t) => ftsTerm(t, prefix)).join(match === "all" ? " AND " : " OR ");
 
+/** Whole words, then prefixes, unless the note was found by whole words only (see MomentsOf). */
+const prefixPasses = (note: MomentsOf) => (note.prefix === false ? [false] : [false, true]);
+
 /** A set of ids as one JSON parameter, expanded by json_each: the same statement for any count. */
 const jsonSet: IdSet = (ids) => sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
@@ -105,7 +108,7 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
       const ids = (match: string, n: number) =>
         momentIdsStmt.all({ match, seq: note.seq, limit: n }) as { rowid: number; text: string }[];
       let found: { rowid: number; text: string }[] = [];
-      for (const prefix of note.prefix === false ? [false] : [false, true]) {
+      for (const prefix of prefixPasses(note)) {
         const seen = new Set<number>();
         for (const mode of query.terms.length > 1 ? (["all", "any"] as const) : (["any"] as const)) {
           if (seen.size >= limit) break;
@@ -127,7 +130,7 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
     /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
     noteSnippet(note: MomentsOf, query: SearchQuery): string | null {
       if (!query.terms.length) return null;
-      for (const prefix of note.prefix === false ? [false] : [false, true]) {
+      for (const prefix of prefixPasses(note)) {
         const snippet = snippetStmt.get({ seq: note.seq, match: ftsMatch(query, "any", prefix) }) as string | undefined;
         if (snippet) return snippet;
       }
