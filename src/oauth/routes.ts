@@ -7,7 +7,8 @@ import type { AccountService } from "../services/accounts.js";
 import { clientAddress, SESSION_COOKIE, sessionCookieOptions, sessionOf } from "../http/session-cookie.js";
 import { OAuthError } from "../services/oauth/errors.js";
 import { consentPage, errorPage, signInPage, workspacePage } from "./pages.js";
-import { REGISTRATION_LIMITS, SCOPES_SUPPORTED, type OAuthService } from "../services/oauth/service.js";
+import { SCOPES_SUPPORTED, type OAuthService } from "../services/oauth/service.js";
+import { REGISTRATION_LIMITS } from "../services/oauth/client-metadata.js";
 import type { UpstreamOidc, UpstreamReturn } from "../services/oauth/upstream.js";
 
 const CSRF_MESSAGE = "The form has expired or was not sent by this page; start again.";

@@ -12,7 +12,8 @@ import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
 import { fromTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
-import { presentFullNote, speakersOf } from "./note-presenter.js";
+import { presentFullNote } from "./note-presenter.js";
+import { noteSpeakers } from "./note-speakers.js";
 import type { TemplateService } from "./templates.js";
 import { defaultVisibility } from "./workspaces.js";
 import type { Access } from "./access.js";
@@ -293,48 +294,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return get(p, id);
     },
 
-    /** The note's speakers with their names and talk time. */
-    async speakers(p: Principal, id: string) {
-      await visibleRow(p, id);
-      return speakersOf(await repos.notes.segmentsOf(id), await repos.speakers.namesOf(id));
-    },
-
-    /**
-     * Names a speaker label: with a name, or with the email of a participant or member
-     * (their name is used); a null name gives the label back. Every read of the
-     * transcript shows the name from then on, and later summaries use it.
-     */
-    async renameSpeaker(p: Principal, id: string, body: { label: string; name?: string | null; email?: string }) {
-      const row = await visibleRow(p, id);
-      const segments = await repos.notes.segmentsOf(id);
-      if (!segments.some((s) => s.speaker === body.label)) {
-        const labels = [...new Set(segments.map((s) => s.speaker))];
-        throw new BadRequestError(
-          `label: the transcript has no speaker "${body.label}"${labels.length ? ` (its labels: ${labels.slice(0, 20).join(", ")})` : " (it has no transcript)"}.`,
-        );
-      }
-      let name = body.name ?? null;
-      let email: string | null = null;
-      if (body.email) {
-        const wanted = body.email.toLowerCase();
-        const participant = row.participants.find((x) => x.email.toLowerCase() === wanted);
-        const member = participant ? null : await repos.members.getByEmail(p.workspaceId, wanted);
-        if (!participant && !member)
-          throw new BadRequestError(
-            `email: ${body.email} is neither a participant of this note nor a member of the workspace.`,
-          );
-        email = participant?.email || member!.email;
-        name ??= participant?.name || member?.name || email;
-      }
-      await repos.transaction(async () => {
-        if (name === null) await repos.speakers.unname(id, body.label);
-        else await repos.speakers.name({ noteId: id, label: body.label, name, email, updatedAt: now() });
-        await repos.notes.update(p.workspaceId, id, { updatedAt: now() });
-        // Passages quote the speaker: the index learns the new name.
-        await enqueueIndexing("note", id);
-      });
-      return speakersOf(segments, await repos.speakers.namesOf(id));
-    },
+    ...noteSpeakers({ repos, now, visibleRow, enqueueIndexing }),
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {

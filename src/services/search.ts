@@ -1,8 +1,7 @@
 // One search for every surface (REST /v1/search, the CLI, the web app, the MCP tools):
 // notes found by their words and by meaning, each with the moments that matched,
 // where they were said (segment, time, speaker). Knowledge-base articles join the
-// notes in svc_search_knowledge.
-import { createHash } from "node:crypto";
+// notes in svc_search_knowledge (assistant-search.ts).
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteMatches, NoteScope, RankedNote } from "../db/stores/search-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
@@ -13,24 +12,17 @@ import { BadRequestError } from "../core/errors.js";
 import { iso } from "../core/clock.js";
 import { contentTerms, isStopword, parseSearchQuery, type SearchQuery } from "../core/search-query.js";
 import { someWordsPasses, TIER, type FoundBy } from "./search-tiers.js";
+import { round, RRF_K } from "./search-fusion.js";
+import { cursorFingerprint, decodeCursor, encodeCursor } from "./search-cursor.js";
+import { assistantSearches } from "./assistant-search.js";
 import { toTimestamp } from "../core/transcript-time.js";
-import type {
-  KnowledgeSearchQueryInput,
-  NoteSearchQueryInput,
-  SearchMatch,
-  SearchParams,
-  SearchResponse,
-} from "../shared/schemas/search.js";
+import type { SearchMatch, SearchParams, SearchResponse } from "../shared/schemas/search.js";
 
 /** Matching notes ranked at most, newest first: a common word costs what a rare one does. */
 export const FULLTEXT_CAP = 1000;
-/** Reciprocal-rank fusion's constant: the usual 60, which damps the top ranks' lead. */
-const RRF_K = 60;
 const MATCHES_PER_NOTE = 3;
 /** How far below the similarity floor a passage still confirms a note found by its words. */
 const CONFIRM_MARGIN = 0.15;
-
-const round = (x: number) => Math.round(x * 10000) / 10000;
 
 interface Candidate {
   id: string;
@@ -51,31 +43,6 @@ type WordHit = RankedNote & Pick<Candidate, "foundBy" | "prefix">;
 interface Passage {
   text: string;
   timestampSec: number | null;
-}
-
-function cursorFingerprint(p: Principal, params: SearchParams): string {
-  const { cursor: _c, ...rest } = params;
-  return createHash("sha256")
-    .update(JSON.stringify([p.workspaceId, p.userId, rest]))
-    .digest("base64url")
-    .slice(0, 16);
-}
-
-function encodeCursor(offset: number, fingerprint: string): string {
-  return Buffer.from(JSON.stringify({ o: offset, f: fingerprint })).toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined, fingerprint: string): number {
-  if (!cursor) return 0;
-  try {
-    const { o, f } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o: unknown; f: unknown };
-    if (f === fingerprint && typeof o === "number" && Number.isInteger(o) && o >= 0 && o <= 10_000) return o;
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new BadRequestError(
-    "cursor: not a cursor of this search (it belongs to another query, filter or workspace); start again without it.",
-  );
 }
 
 export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access) {
@@ -328,107 +295,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
   return {
     search,
 
-    /** svc_search_notes: by words, with the best moment's time and speaker to cite. */
-    async notes(p: Principal, q: NoteSearchQueryInput) {
-      const r = await search(p, { q: q.query, mode: "fulltext", limit: q.limit ?? 10 });
-      return {
-        notes: r.results.map((h) => ({
-          id: h.note.id,
-          title: h.note.title,
-          createdAt: h.note.createdAt,
-          snippet: h.matches[0]?.text ?? "",
-          score: h.score,
-          ...(h.matches[0]?.startTimestamp
-            ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined }
-            : {}),
-        })),
-        query: q.query,
-        count: r.results.length,
-      };
-    },
-
-    /**
-     * svc_search_knowledge: notes (as the one search finds them) and knowledge-base
-     * articles, fused by reciprocal rank. A folder or date filter leaves articles out:
-     * they belong to no folder and have no meeting date.
-     */
-    async knowledge(p: Principal, q: KnowledgeSearchQueryInput) {
-      const { limit } = q;
-      const filtered = Boolean(q.folderIds?.length || q.fromDate !== undefined || q.toDate !== undefined);
-      const notes = await search(p, {
-        q: q.query,
-        mode: "hybrid",
-        limit: Math.min(50, limit * 2),
-        folderIds: q.folderIds,
-        fromDate: q.fromDate,
-        toDate: q.toDate,
-      });
-      type Result = {
-        source: "note" | "article";
-        id: string;
-        title: string;
-        snippet: string;
-        score: number;
-        timestamp?: string;
-        speaker?: string;
-      };
-      const lists: Result[][] = [
-        notes.results.map((h) => ({
-          source: "note",
-          id: h.note.id,
-          title: h.note.title,
-          snippet: h.matches[0]?.text ?? "",
-          score: 0,
-          ...(h.matches[0]?.startTimestamp
-            ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined }
-            : {}),
-        })),
-      ];
-      if (!filtered) {
-        const words = parseSearchQuery(q.query).words;
-        const text = (await repos.search.articles({ workspaceId: p.workspaceId, words, limit: limit * 2 })).map(
-          (a): Result => ({ source: "article", id: a.id, title: a.title, snippet: a.snippet, score: 0 }),
-        );
-        const meaning: Result[] = [];
-        if (embedder) {
-          const [vector] = await embedder.embed([q.query]);
-          const seen = new Set<string>();
-          for (const hit of await repos.passages.nearest(p.workspaceId, vector, limit * 8, embedder.name)) {
-            if (hit.source !== "article" || seen.has(hit.sourceId) || 1 - hit.distance < embedder.minSimilarity)
-              continue;
-            seen.add(hit.sourceId);
-            const article = await repos.knowledge.getById(hit.sourceId);
-            if (article?.workspaceId === p.workspaceId)
-              meaning.push({
-                source: "article",
-                id: article.id,
-                title: article.title,
-                snippet: hit.text.length > 240 ? `${hit.text.slice(0, 239)}…` : hit.text,
-                score: 0,
-              });
-          }
-        }
-        lists.push(text, meaning);
-      }
-      const fused = new Map<string, Result>();
-      for (const list of lists)
-        list.forEach((r, i) => {
-          const key = `${r.source}:${r.id}`;
-          const prev = fused.get(key);
-          fused.set(key, { ...(prev ?? r), score: (prev?.score ?? 0) + 1 / (RRF_K + i + 1) });
-        });
-      const results = [...fused.values()]
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit)
-        .map((r) => ({ ...r, score: round(r.score) }));
-      return embedder
-        ? { results, mode: "hybrid" as const, note: `Ranked by meaning (${embedder.name}) and by words, fused.` }
-        : {
-            results,
-            mode: "full-text" as const,
-            note: "Ranked by full-text match only: no embedding model is configured for meaning-based search.",
-          };
-    },
+    ...assistantSearches(search, repos, embedder),
   };
 }
 

@@ -1,7 +1,8 @@
 // The notes repository on a real SQLite file: every plan of the folder filter gives
 // the same answers, so the choice between them is only a matter of speed.
 import { describe, expect, it } from "vitest";
-import { noteRepo, titleMatchQuery } from "../../src/db/repos/notes.js";
+import { noteRepo } from "../../src/db/repos/notes.js";
+import { titleMatchQuery } from "../../src/db/repos/notes-list.js";
 import { openRuntime } from "../../src/runtime.js";
 import { tempDir } from "../helpers/server.js";
 
