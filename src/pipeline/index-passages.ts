@@ -70,7 +70,10 @@ export async function preparePassages(
       sourceId: id,
       workspaceId: note.workspaceId,
       items,
-      vectors: await embedder.embed(items.map((p) => p.text)),
+      vectors: await embedder.embed(
+        items.map((p) => p.text),
+        { background: true },
+      ),
       model: embedder.name,
     };
   }
@@ -82,7 +85,10 @@ export async function preparePassages(
     sourceId: id,
     workspaceId: article.workspaceId,
     items,
-    vectors: await embedder.embed(items.map((p) => p.text)),
+    vectors: await embedder.embed(
+      items.map((p) => p.text),
+      { background: true },
+    ),
     model: embedder.name,
   };
 }

