@@ -464,6 +464,19 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
       expect((await r.passages.nearest("ws_1", vec(0), 10, "m1")).map((h) => h.sourceId)).not.toContain("p_a");
       expect(await r.passages.modelOf("note", "p_a")).toBeNull();
     });
+
+    it("keeps each vector with its own passage when several are replaced at once, and replacing with none empties", async () => {
+      const items = [0, 1, 2, 3].map((i) => ({ text: `part ${i}`, timestampSec: i * 10 }));
+      await r.passages.replace("note", "p_e", "ws_1", items, [vec(3), vec(4), vec(5), vec(6)], "m3");
+      for (let i = 0; i < 4; i++) {
+        const [hit] = await r.passages.nearest("ws_1", vec(3 + i), 1, "m3");
+        expect([hit.text, hit.timestampSec]).toEqual([`part ${i}`, i * 10]);
+        expect(hit.distance).toBeCloseTo(0, 4);
+      }
+      await r.passages.replace("note", "p_e", "ws_1", [], [], "m3");
+      expect(await r.passages.nearest("ws_1", vec(3), 5, "m3")).toEqual([]);
+      expect(await r.passages.modelOf("note", "p_e")).toBeNull();
+    });
   });
 
   describe("PassageIndexStore", () => {

@@ -106,42 +106,41 @@ export function pgPassageRepo(
     await db.delete(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)));
   };
   const repo: PassageStore = {
-    /** Replaces a note's or article's passages and vectors in one transaction. */
+    /**
+     * Replaces a note's or article's passages and vectors in one statement, atomic by
+     * itself: its old passages go (their vectors with them, by cascade), and the new
+     * ones come in with their vectors. Every list is bound as one array parameter, so
+     * that the statement's text is the same for any number of passages.
+     */
     async replace(source, sourceId, workspaceId, items, vectors, model) {
-      // Outside the transaction: the first vector of a new size builds its index (once).
+      // First: the first vector of a new size builds its index (once).
       if (vectors.length) await ensureIndexFor(vectors[0].length);
-      return transaction(async () => {
-        await remove(source, sourceId);
-        if (!items.length) return;
-        const ids = await db
-          .insert(passages)
-          .values(
-            items.map((item, position) => ({
-              workspaceId,
-              source,
-              sourceId,
-              position,
-              text: item.text,
-              timestampSec: item.timestampSec,
-              model,
-              dims: vectors[position].length,
-            })),
-          )
-          .returning({ id: passages.id, position: passages.position });
-        // Every vector in one statement: the ids and the vectors (as array literals) side by side.
-        // (Each list bound as one array parameter, not spread into a list of values.)
-        const idList = sql.param(ids.map((r) => r.id));
-        const literals = sql.param(ids.map((r) => `{${Array.from(vectors[r.position]).join(",")}}`));
-        const codes = sql.param(ids.map((r) => signBits(vectors[r.position])));
-        if (indexed)
-          await db.execute(sql`INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code, dims, embedding_v)
-            SELECT t.id, ${workspaceId}, ${model}, t.e::real[], t.c::bit varying, array_length(t.e::real[], 1), ('[' || btrim(t.e, '{}') || ']')::vector
-            FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
-        else
-          await db.execute(sql`INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code)
-            SELECT t.id, ${workspaceId}, ${model}, t.e::real[], t.c::bit varying
-            FROM unnest(${idList}::bigint[], ${literals}::text[], ${codes}::text[]) AS t(id, e, c)`);
-      });
+      const list = (values: unknown[]) => sql.param(values);
+      const texts = list(items.map((item) => item.text));
+      const stamps = list(items.map((item) => item.timestampSec));
+      const literals = list(items.map((_, i) => `{${Array.from(vectors[i]).join(",")}}`));
+      const codes = list(items.map((_, i) => signBits(vectors[i])));
+      const vectorColumns = indexed
+        ? sql`(passage_id, workspace_id, model, embedding, code, dims, embedding_v)`
+        : sql`(passage_id, workspace_id, model, embedding, code)`;
+      const vectorValues = indexed
+        ? sql`, array_length(i.e::real[], 1), ('[' || btrim(i.e, '{}') || ']')::vector`
+        : sql``;
+      await db.execute(sql`
+        WITH gone AS (DELETE FROM passages WHERE source = ${source} AND source_id = ${sourceId}),
+        items AS (
+          SELECT t.text, t.ts, t.e, t.c, (t.n - 1)::integer AS position
+          FROM unnest(${texts}::text[], ${stamps}::bigint[], ${literals}::text[], ${codes}::text[])
+               WITH ORDINALITY AS t(text, ts, e, c, n)),
+        added AS (
+          INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims)
+          SELECT ${workspaceId}, ${source}, ${sourceId}, i.position, i.text, i.ts, ${model},
+                 cardinality(i.e::real[])
+          FROM items i ORDER BY i.position
+          RETURNING id, position)
+        INSERT INTO passage_vectors ${vectorColumns}
+        SELECT a.id, ${workspaceId}, ${model}, i.e::real[], i.c::bit varying${vectorValues}
+        FROM added a JOIN items i ON i.position = a.position`);
     },
     /** Several notes' and articles' passages in one transaction. */
     async replaceMany(sets: PassageSet[]): Promise<void> {
