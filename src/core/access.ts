@@ -139,6 +139,14 @@ export const workspacePolicy = {
   },
 };
 
+/**
+ * The visibility a new note gets when its creator names none: the workspace's setting
+ * (`meetingDefaultPermission`), "only-me" or the workspace's.
+ */
+export function defaultVisibility(settings: Record<string, unknown>): "only-me" | "workspace" {
+  return settings.meetingDefaultPermission === "only-me" ? "only-me" : "workspace";
+}
+
 export const invitePolicy = {
   /** Admins invite anyone as anything; a member may invite members (never an admin). */
   create(a: Person, role: Role): boolean {

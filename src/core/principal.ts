@@ -24,4 +24,9 @@ export interface Principal {
    * with the credential (in the same statement); otherwise the access facts read them.
    */
   hiddenFolders?: readonly string[];
+  /**
+   * The visibility the workspace gives a new note whose creator names none, where it
+   * was read with the credential (in the same statement); otherwise the workspace is read.
+   */
+  newNoteVisibility?: "only-me" | "workspace";
 }

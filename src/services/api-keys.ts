@@ -3,7 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import type { ApiKeyRow } from "../db/repos/api-keys.js";
 import { newId } from "../core/ids.js";
-import { scopesForRole } from "../core/access.js";
+import { defaultVisibility, scopesForRole } from "../core/access.js";
 import { SCOPES, type ScopeName } from "../core/principal.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
@@ -127,6 +127,7 @@ export function createApiKeyService(repos: Repositories, now: Clock) {
         plan: row.plan,
         role: row.role,
         hiddenFolders: row.hiddenFolderIds,
+        newNoteVisibility: defaultVisibility(row.workspaceSettings),
       };
     },
   };

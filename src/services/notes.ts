@@ -15,9 +15,8 @@ import type { NoteLifecycle } from "./note-lifecycle.js";
 import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers } from "./note-speakers.js";
 import type { TemplateService } from "./templates.js";
-import { defaultVisibility } from "./workspaces.js";
 import type { Access } from "./access.js";
-import { folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
+import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -67,6 +66,11 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length) throw new BadRequestError(`${field}: no folder ${missing.join(", ")} in this workspace.`);
     return unique;
+  }
+
+  /** A new note's visibility when its creator names none: read with the credential, or now. */
+  async function newNoteVisibility(p: Principal) {
+    return p.newNoteVisibility ?? defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {});
   }
 
   /** The note as this caller may see it, else 404 (another workspace's, only-me, in a private folder). */
@@ -142,8 +146,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       }));
       const summarized = Boolean(input.summary || input.enhancedNote);
       const id = newId("note");
-      const visibility =
-        input.visibility ?? defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {});
+      const visibility = input.visibility ?? (await newNoteVisibility(p));
       // A transcript without a summary is summarized like a recording; anything else is done.
       const status = segments.length && !summarized ? "summarizing" : "completed";
       await repos.transaction(async () => {
@@ -208,7 +211,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
           kind: "online",
           status,
-          visibility: defaultVisibility((await repos.workspaces.get(p.workspaceId))?.settings ?? {}),
+          visibility: await newNoteVisibility(p),
           userWrittenNote: "",
           enhancedNote: "",
           summary: "",

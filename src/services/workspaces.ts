@@ -25,11 +25,6 @@ export interface WorkspacePatch {
   settings?: Partial<Pick<WorkspaceSettings, "defaultLanguage" | "meetingDefaultPermission">>;
 }
 
-/** The visibility a new note gets when its creator names none. */
-export function defaultVisibility(settings: Record<string, unknown>): "only-me" | "workspace" {
-  return settings.meetingDefaultPermission === "only-me" ? "only-me" : "workspace";
-}
-
 export function createWorkspaceService(repos: Repositories, apiKeys: ApiKeyService, now: Clock) {
   async function presentWorkspace(id: string) {
     const w = await repos.workspaces.get(id);

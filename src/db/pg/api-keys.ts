@@ -19,6 +19,8 @@ interface Row extends Record<string, unknown> {
   last_used_at: string | null;
   revoked_at: string | null;
   plan: KeyWithPlan["plan"];
+  /** jsonb: the driver parses it. */
+  settings: Record<string, unknown>;
   role: KeyWithPlan["role"];
   hidden: string | null;
 }
@@ -29,7 +31,7 @@ export function pgKeyLookup(rows: PgRows) {
   return async function findByHashWithPlan(hash: string): Promise<KeyWithPlan | null> {
     const [r] = await rows<Row>(sql`
       SELECT k.id, k.workspace_id, k.user_id, k.name, k.display_prefix, k.key_hash, k.scopes, k.created_at,
-             k.last_used_at, k.revoked_at, w.plan, m.role,
+             k.last_used_at, k.revoked_at, w.plan, w.settings, m.role,
              (SELECT string_agg(f.id, ',') FROM folders f
               WHERE f.workspace_id = k.workspace_id AND f.is_private
                 AND NOT EXISTS (SELECT 1 FROM folder_members fm WHERE fm.folder_id = f.id AND fm.user_id = k.user_id)) AS hidden
@@ -51,6 +53,7 @@ export function pgKeyLookup(rows: PgRows) {
       plan: r.plan,
       role: r.role,
       hiddenFolderIds: parseIdList(r.hidden),
+      workspaceSettings: r.settings,
     };
   };
 }

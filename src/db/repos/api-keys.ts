@@ -13,6 +13,8 @@ export type KeyWithPlan = ApiKeyRow & {
   plan: "free" | "pro" | "enterprise";
   role: "admin" | "member" | null;
   hiddenFolderIds: string[];
+  /** The workspace's settings (its defaults for new notes among them). */
+  workspaceSettings: Record<string, unknown>;
 };
 
 export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
@@ -32,6 +34,7 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
             .select({
               key: apiKeys,
               plan: workspaces.plan,
+              settings: workspaces.settings,
               role: members.role,
               hidden: hiddenFolderIdsSql(db, t, dialect, apiKeys.workspaceId, apiKeys.userId),
             })
@@ -41,7 +44,15 @@ export function apiKeyRepo(db: Db, t: Tables, dialect: Dialect) {
             .where(eq(apiKeys.keyHash, hash))
             .limit(1),
         );
-        return row ? { ...row.key, plan: row.plan, role: row.role, hiddenFolderIds: parseIdList(row.hidden) } : null;
+        return row
+          ? {
+              ...row.key,
+              plan: row.plan,
+              role: row.role,
+              hiddenFolderIds: parseIdList(row.hidden),
+              workspaceSettings: row.settings,
+            }
+          : null;
       });
     },
     async insert(row: ApiKeyRow): Promise<void> {
