@@ -19,7 +19,7 @@ interface Row extends Record<string, unknown> {
   last_used_at: string | null;
   revoked_at: string | null;
   plan: KeyWithPlan["plan"];
-  /** jsonb: the driver parses it. */
+  /** A json column: the driver parses it. */
   settings: Record<string, unknown>;
   role: KeyWithPlan["role"];
   hidden: string | null;

@@ -113,7 +113,7 @@ export function pgPassageRepo(
      * that the statement's text is the same for any number of passages.
      */
     async replace(source, sourceId, workspaceId, items, vectors, model) {
-      // First: the first vector of a new size builds its index (once).
+      // Before the statement: the first vector of a new size builds its index (once).
       if (vectors.length) await ensureIndexFor(vectors[0].length);
       const list = (values: unknown[]) => sql.param(values);
       const texts = list(items.map((item) => item.text));
