@@ -288,7 +288,17 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   }
   const { runtime, app, metrics } = assembled;
   const working = config.role !== "api";
-  handle = (req, env) => app.fetch(req, env as object);
+  // Requests being handled. A caller that hangs up closes its connection, not its
+  // request: the stop waits for these too, or they would run on a closed database.
+  const inFlight = new Set<Promise<unknown>>();
+  handle = (req, env) => {
+    const answer = app.fetch(req, env as object);
+    if (!(answer instanceof Promise)) return answer;
+    inFlight.add(answer);
+    const done = () => inFlight.delete(answer);
+    answer.then(done, done);
+    return answer;
+  };
   let metricsServer: ServerType | undefined;
   let metricsUrl: string | undefined;
   if (metricsOn(config) && config.metrics.port !== undefined) {
@@ -318,6 +328,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     metricsUrl,
     async close(o = {}) {
       const drainMs = o.drainMs ?? 5_000;
+      const until = Date.now() + drainMs;
       // Stop accepting; idle keep-alive connections close now, busy ones once their
       // request is answered. After the drain bound, whatever is left (an open MCP event
       // stream, a slow upload) is cut.
@@ -329,6 +340,16 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       await drained;
       clearInterval(idleSweep);
       clearTimeout(cut);
+      // Connections are closed; requests whose callers left may still be running.
+      if (inFlight.size) {
+        let bound: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((r) => (bound = setTimeout(r, Math.max(0, until - Date.now())))),
+        ]);
+        clearTimeout(bound);
+        if (inFlight.size) logger.warn({ requests: inFlight.size }, "stopping with requests still running");
+      }
       metricsServer?.close();
       (metricsServer as unknown as typeof http | undefined)?.closeAllConnections?.();
       // Running jobs are told to stop; what does not settle in time is handed back.

@@ -37,6 +37,8 @@ export interface ServerOptions {
   args?: string[];
   dataDir?: string;
   env?: Record<string, string>;
+  /** In-process servers only: where the log lines go (warnings and errors, else). */
+  logLines?: string[];
 }
 
 /**
@@ -123,7 +125,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const running = await start(loadConfig(cmd.opts(), serverEnv(opts)), {
     version: "test",
     out: (line) => lines.push(line),
-    logger: createLogger({ level: "warn" }),
+    logger: opts.logLines
+      ? createLogger({ level: "info", destination: { write: (line: string) => void opts.logLines!.push(line) } })
+      : createLogger({ level: "warn" }),
   });
   const key = /Admin API key[^:]*: (ntl_\S+)/.exec(lines.join("\n"))?.[1] ?? "";
   // Only a new data dir is bootstrapped (and only by a role that serves requests).

@@ -1,6 +1,6 @@
 // Local stand-ins for the vendors outside our control, speaking their real protocols:
 // an OpenAI-compatible transcription server (backed by pocketsphinx, so the words are
-// really recognised) and an OpenAI-compatible chat-completions server.
+// really recognised), an OpenAI-compatible chat-completions server and an embeddings one.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -14,6 +14,8 @@ const execFileP = promisify(execFile);
 export interface VendorServer {
   url: string;
   calls: { headers: http.IncomingHttpHeaders; body: any }[];
+  /** Requests that have arrived, answered or not (calls are recorded once answered). */
+  arrived(): number;
   close(): Promise<void>;
   /** Changes behaviour while running. */
   set(options: Partial<VendorOptions>): void;
@@ -43,7 +45,9 @@ async function listen(
   const options: VendorOptions = { delayMs: 0, failFirst: 0, ...opts };
   const calls: VendorServer["calls"] = [];
   let failures = 0;
+  let arrived = 0;
   const server = http.createServer(async (req, res) => {
+    arrived++;
     try {
       // Inside the try: a caller killed mid-request (the fault tests) aborts the read.
       const chunks: Buffer[] = [];
@@ -73,6 +77,7 @@ async function listen(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     calls,
+    arrived: () => arrived,
     set: (o) => Object.assign(options, o),
     close: () =>
       new Promise((r) => {
@@ -199,6 +204,35 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
         choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: cutShort ? "length" : "stop" }],
       }),
     );
+  }, opts);
+  return vendor;
+}
+
+/**
+ * POST /v1/embeddings: each input's vector is made from its letters (a count per letter
+ * of `dimensions`), so that equal texts get equal vectors and the server needs no model.
+ */
+export async function startEmbeddingServer(
+  opts: Partial<VendorOptions> & { dimensions?: number } = {},
+): Promise<VendorServer> {
+  const dimensions = opts.dimensions ?? 8;
+  let vendor: VendorServer;
+  vendor = await listen(async (req, body, res) => {
+    if (req.method !== "POST" || req.url !== "/v1/embeddings") {
+      res.writeHead(404).end();
+      return;
+    }
+    const json = JSON.parse(body.toString("utf8"));
+    vendor.calls.push({ headers: req.headers, body: json });
+    const inputs: string[] = Array.isArray(json.input) ? json.input : [json.input];
+    const data = inputs.map((text, index) => {
+      const embedding = new Array<number>(dimensions).fill(0.01);
+      for (const ch of text.toLowerCase()) embedding[ch.charCodeAt(0) % dimensions] += 1;
+      return { object: "embedding", index, embedding };
+    });
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ object: "list", model: json.model, data }));
   }, opts);
   return vendor;
 }

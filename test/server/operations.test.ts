@@ -4,10 +4,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/http.js";
-import { startServerProcess, storeQuery, tempDir, type ProcessTestServer } from "../helpers/server.js";
+import { startServer, startServerProcess, storeQuery, tempDir, type ProcessTestServer } from "../helpers/server.js";
 import { fileBytes, tone, wavBytes } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
-import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
+import { startEmbeddingServer, startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 import { until } from "../helpers/until.js";
 
 /** The server's log lines, parsed (stderr is not a terminal, so JSON). */
@@ -223,6 +223,44 @@ describe("graceful stop", () => {
     const made = await client(server.url, server.key)("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl });
     expect(made.status, made.text).toBe(200);
     await server.stop();
+  });
+
+  it("waits for a request whose caller has gone before it closes the database", async () => {
+    // A search by meaning waits 1.5 s for its query's vector, then reads the database.
+    const embeddings = await startEmbeddingServer({ delayMs: 1_500 });
+    const logLines: string[] = [];
+    const server = await startServer({
+      args: ["--no-rate-limit"],
+      env: {
+        NOTULA_EMBEDDINGS: "openai",
+        NOTULA_EMBEDDINGS_URL: embeddings.url,
+        NOTULA_EMBEDDINGS_DIMENSIONS: "8",
+      },
+      logLines,
+    });
+    try {
+      const gone = new AbortController();
+      const search = fetch(`${server.url}/v1/search?q=budget&mode=semantic`, {
+        headers: { authorization: `Bearer ${server.key}` },
+        signal: gone.signal,
+      }).catch(() => null);
+      await until("the query sent for its vector", () => embeddings.arrived() === 1, 10_000);
+      const asked = Date.now();
+      // The caller hangs up: its connection closes, its request is still running.
+      gone.abort();
+      await search;
+      await server.stop();
+      const stopped = Date.now();
+      // Until well after the answer came: the request has ended either way.
+      await new Promise((r) => setTimeout(r, Math.max(0, asked + 2_500 - Date.now())));
+      const errors = logLines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+      expect(errors).toEqual([]);
+      // The stop waited for the request to end, which it could not before the answer came.
+      expect(stopped - asked).toBeGreaterThan(1_200);
+    } finally {
+      await server.stop();
+      await embeddings.close();
+    }
   });
 
   it("a second signal exits at once", async () => {
