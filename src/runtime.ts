@@ -78,7 +78,11 @@ async function openDatabaseHandle(
   if (target.dialect === "postgres") {
     const pg = await openPostgres(target.url);
     return {
-      repos: createPgRepositories(pg.db, { vectorIndex: pg.vectorIndex.enabled, prepared: pg.prepared }),
+      repos: createPgRepositories(pg.db, {
+        vectorIndex: pg.vectorIndex.enabled,
+        prepared: pg.prepared,
+        vectorIndexAt: opts.vectorIndexAt,
+      }),
       handle: {
         dialect: "postgres",
         describe: redactUrl(target.url),

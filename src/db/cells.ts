@@ -101,6 +101,42 @@ export function topIndexes(set: CellSet, v: Float32Array, count: number, margin 
   return scored.slice(0, n).map(([c]) => c);
 }
 
+/**
+ * The share of a workspace's cells a search reads (at least MIN_PROBES). Set by the
+ * recall it gives against comparing every vector (README, "Search at scale").
+ */
+export const PROBE_SHARE = 0.15;
+const MIN_PROBES = 8;
+export const probesFor = (cells: number, share = PROBE_SHARE) =>
+  Math.min(cells, Math.max(MIN_PROBES, Math.ceil(cells * share)));
+/**
+ * Cells whose centroid is this close (in cosine similarity) to the query as the
+ * nearest one's are read too, up to half of them (or MAX_PROBES_ALWAYS, where that is
+ * more): see topIndexes.
+ */
+const PROBE_MARGIN = 0.1;
+const MAX_PROBE_SHARE = 0.5;
+const MAX_PROBES_ALWAYS = 32;
+
+export interface ProbeOptions {
+  probeShare?: number;
+  probeMargin?: number;
+}
+
+/**
+ * The cells (their ids) a search for `vector` reads, nearest first: the probe share of
+ * an index of `cells` cells, widened by the margin for a query near none of them.
+ */
+export function cellsToRead(set: CellSet, vector: Float32Array, cells: number, opts: ProbeOptions = {}): number[] {
+  return topIndexes(
+    set,
+    vector,
+    probesFor(cells, opts.probeShare),
+    opts.probeMargin ?? PROBE_MARGIN,
+    Math.max(MAX_PROBES_ALWAYS, Math.ceil(set.ids.length * MAX_PROBE_SHARE)),
+  ).map((i) => set.ids[i]);
+}
+
 function normalized(v: Float32Array): Float32Array {
   let n = 0;
   for (const x of v) n += x * x;

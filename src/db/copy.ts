@@ -9,6 +9,7 @@ import type { OpenedDatabase } from "./open.js";
 import type { OpenedPostgres } from "./pg/open.js";
 import { pgSchema } from "./pg/schema.js";
 import { signBits } from "./pg/passages.js";
+import { vectorBytes } from "./pg/vector-bytes.js";
 import { reindexNote } from "./pg/search.js";
 import * as source from "./schema/index.js";
 
@@ -133,9 +134,17 @@ export async function copySqliteToPostgres(
     const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4);
     await pg.execute(
       sql`INSERT INTO passage_vectors (passage_id, workspace_id, model, embedding, code)
-          VALUES (${r.id}, ${r.workspace_id}, ${r.model}, ${`{${Array.from(v).join(",")}}`}::real[], ${signBits(v)}::bit varying)`,
+          VALUES (${r.id}, ${r.workspace_id}, ${r.model}, ${vectorBytes(v)}, ${signBits(v)}::bit varying)`,
     );
   }
+
+  // Each workspace's count of vectors, by which its cells are built when due.
+  await pg.execute(
+    sql`INSERT INTO passage_indexes (workspace_id, dims, passages)
+        SELECT p.workspace_id, p.dims, count(*)::integer FROM passages p JOIN passage_vectors v ON v.passage_id = p.id
+        GROUP BY p.workspace_id, p.dims
+        ON CONFLICT (workspace_id, dims) DO UPDATE SET passages = excluded.passages`,
+  );
 
   const tables: TableCount[] = [];
   for (const name of ORDER) {

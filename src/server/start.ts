@@ -1,6 +1,5 @@
 // `notula serve`: listens, opens the data dir with the address it got, bootstraps an
 // empty one, and starts the workers.
-import { SCREENED_PASSAGES } from "../db/pg/passages.js";
 import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
 import https from "node:https";
@@ -198,7 +197,7 @@ export async function assemble(
     else
       logger.warn(
         { database: runtime.database.describe, reason: vectors.detail },
-        `meaning-based search on PostgreSQL screens the newest ${SCREENED_PASSAGES.toLocaleString("en")} passages of a workspace (no pgvector): older meetings are found by their words only; install pgvector for meaning across every meeting`,
+        "meaning-based search on PostgreSQL without pgvector: a workspace's vectors are partitioned into cells in the background, and each search screens the cells nearest its query by their bits; pgvector's HNSW index reads fewer",
       );
   }
   if (config.role !== "api") fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });

@@ -2,13 +2,20 @@
 // PostgreSQL (without pgvector: screened by sign bits, then exact cosine over real[]),
 // within one workspace and one model.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
 import { openDatabase } from "../../src/db/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { pgPassageRepo, signBits } from "../../src/db/pg/passages.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
-import { withPostgres } from "../helpers/postgres.js";
+import { createTestDatabase, withPostgres } from "../helpers/postgres.js";
+import { openPostgres, pgMigrationsFolder } from "../../src/db/pg/open.js";
+import { createPgRepositories } from "../../src/db/pg/repos.js";
 import { tempDir } from "../helpers/server.js";
 import { axisVector, workspaceRow } from "../helpers/rows.js";
 
@@ -122,24 +129,62 @@ describe("passage vectors on both dialects", () => {
     expect(found / 200).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("gives vectors stored before the bits their bits when migrating (the same as new ones get)", async () => {
-    await ctx.pg.db.insert(pgSchema.workspaces).values(workspaceRow("ws_5"));
-    const conn = pgConnection(ctx.pg.db);
-    const repo = pgPassageRepo(conn.db, conn.transaction);
-    const vector = Float32Array.from({ length: 24 }, (_, i) => Math.sin(i * 1.7) - (i === 5 ? 1 : 0));
-    await repo.replace("note", "note_bits", "ws_5", [{ text: "bits", timestampSec: 0 }], [vector], "m1");
-    const code = async () =>
-      (
-        await ctx.pg.pool.query(
-          "SELECT v.code::text AS code FROM passage_vectors v JOIN passages p ON p.id = v.passage_id WHERE p.source_id = 'note_bits'",
-        )
-      ).rows[0].code as string | null;
-    expect(await code()).toBe(signBits(vector));
-    await ctx.pg.pool.query("UPDATE passage_vectors SET code = NULL, workspace_id = NULL, model = NULL");
-    const migration = fs.readFileSync(new URL("../../drizzle/pg/0008_passage_codes.sql", import.meta.url), "utf8");
-    await ctx.pg.pool.query(migration.split("--> statement-breakpoint")[1]);
-    expect(await code()).toBe(signBits(vector));
-    // And it is found again, through the screen's index columns the migration filled.
-    expect((await repo.nearest("ws_5", vector, 1, "m1")).map((h) => h.sourceId)).toEqual(["note_bits"]);
+  it("migrates vectors stored as real[] before the bits and the cells: bits, bytes, counts, and found again", async () => {
+    // A database as an older notula left it: migrated up to before the bits (0008).
+    const database = await createTestDatabase();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "notula-migrations-"));
+    try {
+      fs.cpSync(pgMigrationsFolder(), folder, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0008");
+      fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await migrate(drizzle(client), { migrationsFolder: folder });
+        const vector = Float32Array.from({ length: 24 }, (_, i) => Math.sin(i * 1.7) - (i === 5 ? 1 : 0));
+        await client.query(
+          "INSERT INTO workspaces (id, name, plan, settings, allowed_email_domains, created_at, updated_at) VALUES ('ws_old', 'old', 'pro', '{}', '[]', 1, 1)",
+        );
+        const { rows } = await client.query(
+          "INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims) VALUES ('ws_old', 'note', 'note_old', 0, 'old budget', 30, 'm1', 24) RETURNING id",
+        );
+        await client.query("INSERT INTO passage_vectors (passage_id, embedding) VALUES ($1, $2::real[])", [
+          rows[0].id,
+          `{${Array.from(vector).join(",")}}`,
+        ]);
+        // Opened by this notula: the rest of the migrations run.
+        const opened = await openPostgres(database.url, { poolSize: 2 });
+        try {
+          const repos = createPgRepositories(opened.db);
+          const { rows: after } = await opened.pool.query(
+            "SELECT code::text AS code, embedding, workspace_id, model, cell FROM passage_vectors",
+          );
+          expect(after).toEqual([
+            {
+              code: signBits(vector),
+              embedding: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
+              workspace_id: "ws_old",
+              model: "m1",
+              cell: 0,
+            },
+          ]);
+          expect(await repos.passageIndex.indexStatus()).toEqual([
+            { workspaceId: "ws_old", dims: 24, passages: 1, cells: 0, generation: 0, building: false, progress: null },
+          ]);
+          const [hit] = await repos.passages.nearest("ws_old", vector, 1, "m1");
+          expect([hit.sourceId, hit.text, hit.timestampSec]).toEqual(["note_old", "old budget", 30]);
+          expect(hit.distance).toBeCloseTo(0, 6);
+          expect(await repos.passageIndex.vectorsOf([Number(rows[0].id)])).toEqual([vector]);
+        } finally {
+          await opened.close();
+        }
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await database.drop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

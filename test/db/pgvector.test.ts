@@ -110,15 +110,15 @@ describe("pgvector on PostgreSQL that has it (PGlite)", () => {
   });
 
   it("indexes vectors that existed before pgvector was enabled, at the next start", async () => {
-    // Written as a server without pgvector would: real[] only.
+    // Written as a server without pgvector would: its bytes only.
     const { rows } = await pg.pool.query(
       "INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims) VALUES ('ws_small', 'note', 'note_legacy', 0, 'legacy', 0, 'm1', $1) RETURNING id",
       [DIMS],
     );
     const legacy = randomVector();
-    await pg.pool.query("INSERT INTO passage_vectors (passage_id, embedding) VALUES ($1, $2::real[])", [
+    await pg.pool.query("INSERT INTO passage_vectors (passage_id, embedding) VALUES ($1, $2)", [
       rows[0].id,
-      `{${Array.from(legacy).join(",")}}`,
+      Buffer.from(legacy.buffer, legacy.byteOffset, legacy.byteLength),
     ]);
     const again = await openPostgres(server.url, { poolSize: 2 });
     try {

@@ -1,27 +1,28 @@
 // Passages and their vectors on PostgreSQL. The vectors are real[] rows, each with its
 // signs as bits (`code`); where pgvector is enabled (vector-index.ts) each also has a
 // `vector` copy, searched through an HNSW index per embedding size. Without it, a search
-// screens a workspace's newest passages by their bits and compares the closest exactly,
-// as the SQLite repository does within its cells.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+// screens by their bits the vectors of the workspace's cells nearest its query (once a
+// build has made cells: passage-index.ts) and its newest vectors not yet placed in a
+// cell, and compares the closest exactly, as the SQLite repository does.
+import { sql } from "drizzle-orm";
+import { cellsToRead, type ProbeOptions } from "../cells.js";
+import { pgCellSets, type PgCellSets } from "./cell-sets.js";
 import { ensureHnswIndex } from "./vector-index.js";
+import { bytesVector, cosineDistance, vectorBytes } from "./vector-bytes.js";
 import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgQueryable } from "./open.js";
-import { pgSchema } from "./schema.js";
-
-const { passages } = pgSchema;
 
 /**
- * Without pgvector, how many of a workspace's passages (the newest) a meaning-based
- * search screens by their bits (about 3,300 hour-long meetings): a bounded cost (about a
- * microsecond a passage, some 50 ms) instead of one that grows with every meeting; older
- * meetings are then found by their words. pgvector's index has no such bound.
+ * Without pgvector, how many of a workspace's vectors not yet in a cell (the newest) a
+ * meaning-based search screens by their bits: a bounded cost (about a microsecond a
+ * vector) while a workspace's first cells are being built. Once they are, new vectors
+ * wait in cell 0 only until the next thousand are placed.
  */
 export const SCREENED_PASSAGES = 50_000;
 
-/** How many of the screened passages, the closest by their bits, are compared exactly for k results. */
-const rerankCount = (k: number) => Math.max(100, k * 4);
+/** How many of the screened passages, the closest by their bits, are compared exactly for k results (as on SQLite). */
+const rerankCount = (k: number) => Math.max(200, k * 8);
 
 /** A vector's signs, one bit per dimension (as sqlite-vec's vec_quantize_binary has them). */
 export const signBits = (vector: ArrayLike<number>): string => Array.from(vector, (x) => (x > 0 ? "1" : "0")).join("");
@@ -43,8 +44,9 @@ const toHits = (rows: Row[]): PassageHit[] =>
 export function pgPassageRepo(
   db: PgQueryable,
   transaction: Transaction,
-  opts: { vectorIndex?: boolean; screenedPassages?: number } = {},
+  opts: { vectorIndex?: boolean; screenedPassages?: number; cellSets?: PgCellSets } & ProbeOptions = {},
 ): PassageStore {
+  const cellSets = opts.cellSets ?? pgCellSets(db);
   const indexed = Boolean(opts.vectorIndex);
   const scanned = opts.screenedPassages ?? SCREENED_PASSAGES;
   /** Sizes whose HNSW index this process has made sure of. */
@@ -55,62 +57,111 @@ export function pgPassageRepo(
     sizes.add(dims);
   }
   /**
-   * The `candidates` (a query of passage ids) ranked by their exact cosine distance to
-   * `vector`: the nearest k, of this embedding size.
+   * The k nearest of some candidates (their ids and vectors) by cosine distance to
+   * `vector`, compared here; then the texts of those k, by their keys. Candidates of
+   * another size (never, for one model) are left out.
    */
-  async function rankExactly(candidates: SQL, vector: Float32Array, k: number): Promise<PassageHit[]> {
-    const query = `{${Array.from(vector).join(",")}}`;
-    const { rows } = await db.execute<Row>(sql`
-      WITH candidates AS (${candidates})
-      SELECT p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec",
-             1 - d.dot / nullif(d.norms, 0) AS distance
-      FROM candidates c JOIN passages p ON p.id = c.id AND p.dims = ${vector.length}
-      JOIN passage_vectors v ON v.passage_id = c.id,
-      LATERAL (SELECT sum(a * b) AS dot, sqrt(sum(a * a)) * sqrt(sum(b * b)) AS norms FROM unnest(v.embedding, ${query}::real[]) AS t(a, b)) d
-      ORDER BY distance, p.id LIMIT ${k}`);
-    return toHits(rows);
+  async function closest(
+    candidates: { id: string; embedding: Buffer }[],
+    vector: Float32Array,
+    k: number,
+  ): Promise<PassageHit[]> {
+    const size = vector.length * 4;
+    const nearest = candidates
+      .filter((c) => c.embedding.length === size)
+      .map((c) => ({ id: String(c.id), distance: cosineDistance(vector, bytesVector(c.embedding)) }))
+      .sort((a, b) => a.distance - b.distance || Number(a.id) - Number(b.id))
+      .slice(0, k);
+    if (!nearest.length) return [];
+    const { rows } = await db.execute<Omit<Row, "distance"> & { id: string }>(
+      sql`SELECT id, source, source_id AS "sourceId", text, timestamp_sec AS "timestampSec"
+          FROM passages WHERE id = ANY(${sql.param(nearest.map((n) => n.id))}::bigint[])`,
+    );
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    return nearest.flatMap(({ id, distance }) => {
+      const r = byId.get(id);
+      return r
+        ? toHits([
+            {
+              source: r.source,
+              sourceId: r.sourceId,
+              text: r.text,
+              timestampSec: r.timestampSec,
+              distance: String(distance),
+            },
+          ])
+        : [];
+    });
   }
 
-  /** Every one of the newest passages compared exactly: the baseline for recall. */
-  const nearestExact = (workspaceId: string, vector: Float32Array, k: number, model: string) =>
-    rankExactly(
-      sql`SELECT id FROM passages WHERE workspace_id = ${workspaceId} AND model = ${model} AND dims = ${vector.length}
-          ORDER BY id DESC LIMIT ${scanned}`,
-      vector,
-      k,
+  /** Every vector of the workspace compared exactly: the baseline for recall. */
+  async function nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string) {
+    const { rows } = await db.execute<{ id: string; embedding: Buffer }>(
+      sql`SELECT v.passage_id AS id, v.embedding FROM passage_vectors v JOIN passages p ON p.id = v.passage_id
+          WHERE p.workspace_id = ${workspaceId} AND p.model = ${model} AND p.dims = ${vector.length}`,
     );
+    return closest(rows, vector, k);
+  }
 
   /**
-   * The fallback without pgvector: the newest passages screened by bits, the closest
-   * compared exactly. The screen walks the workspace's newest bits in
-   * passage_vectors_screen_idx; the text and the whole vector are read only for the few
-   * that pass. The screen's order is made total by the id.
+   * The fallback without pgvector: the vectors of the cells nearest the query (of the
+   * newest generation and, while a build moves vectors, the one before) and the newest
+   * of cell 0, screened by bits; the closest few hundred compared exactly. The screen's
+   * statement also reads the workspace's generation: when it is not the one the cells
+   * were chosen by (another replica's build made new ones), the cells are read again
+   * and the search repeated.
    */
-  const nearestScreened = (workspaceId: string, vector: Float32Array, k: number, model: string) =>
-    rankExactly(
-      sql`SELECT s.passage_id AS id FROM (
-            SELECT passage_id, code FROM passage_vectors
-            WHERE workspace_id = ${workspaceId} AND model = ${model}
-            ORDER BY passage_id DESC LIMIT ${scanned}) s
+  async function nearestScreened(workspaceId: string, vector: Float32Array, k: number, model: string) {
+    const dims = vector.length;
+    let state = await cellSets.current(workspaceId, dims);
+    for (let attempt = 0; ; attempt++) {
+      const lists = [state.newest, state.previous].map((set) =>
+        set ? cellsToRead(set, vector, state.cells, opts) : [],
+      );
+      const cells = [...lists[0], ...lists[1]];
+      const { rows } = await db.execute<{ generation: number; id: string | null; embedding: Buffer | null }>(sql`
+        WITH screened AS (
+          SELECT s.passage_id AS id FROM (
+            (SELECT passage_id, code FROM passage_vectors
+             WHERE workspace_id = ${workspaceId} AND cell = 0 AND model = ${model}
+             ORDER BY passage_id DESC LIMIT ${scanned})
+            UNION ALL
+            (SELECT passage_id, code FROM passage_vectors
+             WHERE workspace_id = ${workspaceId} AND cell = ANY(${sql.param(cells)}::integer[]) AND model = ${model})) s
           -- A size test in WHERE would be estimated as rare and cost the index's order;
-          -- bits of another size (never, for one model) sort last and are dropped by rankExactly.
-          ORDER BY CASE WHEN length(s.code) = ${vector.length} THEN bit_count(s.code # ${signBits(vector)}::bit varying) END,
+          -- bits of another size (never, for one model) sort last and are dropped later.
+          ORDER BY CASE WHEN length(s.code) = ${dims} THEN bit_count(s.code # ${signBits(vector)}::bit varying) END,
                    s.passage_id
-          LIMIT ${rerankCount(k)}`,
-      vector,
-      k,
-    );
+          LIMIT ${rerankCount(k)})
+        SELECT g.generation, v.passage_id AS id, v.embedding
+        FROM (SELECT coalesce((SELECT generation FROM passage_indexes WHERE workspace_id = ${workspaceId} AND dims = ${dims}), 0) AS generation) g
+        LEFT JOIN (screened s JOIN passage_vectors v ON v.passage_id = s.id) ON true`);
+      const generation = rows[0]?.generation ?? 0;
+      if (generation === state.generation || attempt > 0)
+        return closest(
+          rows.flatMap((r) => (r.id !== null && r.embedding ? [{ id: r.id, embedding: r.embedding }] : [])),
+          vector,
+          k,
+        );
+      state = await cellSets.refresh(workspaceId, dims);
+    }
+  }
 
+  /** A note's or article's passages go, with their vectors (by cascade), and leave the count. */
   const remove = async (source: "note" | "article", sourceId: string) => {
-    // passage_vectors rows go with their passages (ON DELETE CASCADE).
-    await db.delete(passages).where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)));
+    await db.execute(sql`
+      WITH gone AS (DELETE FROM passages WHERE source = ${source} AND source_id = ${sourceId} RETURNING workspace_id, dims)
+      UPDATE passage_indexes i SET passages = greatest(0, i.passages - g.n)
+      FROM (SELECT workspace_id, dims, count(*)::integer AS n FROM gone GROUP BY workspace_id, dims) g
+      WHERE i.workspace_id = g.workspace_id AND i.dims = g.dims`);
   };
   const repo: PassageStore = {
     /**
      * Replaces a note's or article's passages and vectors in one statement, atomic by
      * itself: its old passages go (their vectors with them, by cascade), and the new
-     * ones come in with their vectors. Every list is bound as one array parameter, so
-     * that the statement's text is the same for any number of passages.
+     * ones come in with their vectors (in cell 0, until a build places them), and the
+     * workspace's count of vectors follows. Every list is bound as one array parameter,
+     * so that the statement's text is the same for any number of passages.
      */
     async replace(source, sourceId, workspaceId, items, vectors, model) {
       // Before the statement: the first vector of a new size builds its index (once).
@@ -118,28 +169,33 @@ export function pgPassageRepo(
       const list = (values: unknown[]) => sql.param(values);
       const texts = list(items.map((item) => item.text));
       const stamps = list(items.map((item) => item.timestampSec));
-      const literals = list(items.map((_, i) => `{${Array.from(vectors[i]).join(",")}}`));
+      const bytes = list(items.map((_, i) => vectorBytes(vectors[i])));
       const codes = list(items.map((_, i) => signBits(vectors[i])));
+      // pgvector's copy is written from the vector as text, its input format.
+      const literals = list(indexed ? items.map((_, i) => `[${Array.from(vectors[i]).join(",")}]`) : []);
       const vectorColumns = indexed
         ? sql`(passage_id, workspace_id, model, embedding, code, dims, embedding_v)`
         : sql`(passage_id, workspace_id, model, embedding, code)`;
-      const vectorValues = indexed
-        ? sql`, array_length(i.e::real[], 1), ('[' || btrim(i.e, '{}') || ']')::vector`
-        : sql``;
+      const vectorValues = indexed ? sql`, length(i.e) / 4, i.literal::vector` : sql``;
       await db.execute(sql`
-        WITH gone AS (DELETE FROM passages WHERE source = ${source} AND source_id = ${sourceId}),
+        WITH gone AS (DELETE FROM passages WHERE source = ${source} AND source_id = ${sourceId} RETURNING dims),
         items AS (
-          SELECT t.text, t.ts, t.e, t.c, (t.n - 1)::integer AS position
-          FROM unnest(${texts}::text[], ${stamps}::bigint[], ${literals}::text[], ${codes}::text[])
-               WITH ORDINALITY AS t(text, ts, e, c, n)),
+          SELECT t.text, t.ts, t.e, t.c, t.literal, (t.n - 1)::integer AS position
+          FROM unnest(${texts}::text[], ${stamps}::bigint[], ${bytes}::bytea[], ${codes}::text[], ${literals}::text[])
+               WITH ORDINALITY AS t(text, ts, e, c, literal, n)),
         added AS (
           INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims)
-          SELECT ${workspaceId}, ${source}, ${sourceId}, i.position, i.text, i.ts, ${model},
-                 cardinality(i.e::real[])
+          SELECT ${workspaceId}, ${source}, ${sourceId}, i.position, i.text, i.ts, ${model}, length(i.e) / 4
           FROM items i ORDER BY i.position
-          RETURNING id, position)
+          RETURNING id, position),
+        counted AS (
+          INSERT INTO passage_indexes (workspace_id, dims, passages)
+          SELECT ${workspaceId}, d.dims, sum(d.n)::integer
+          FROM (SELECT dims, -1 AS n FROM gone UNION ALL SELECT length(e) / 4, 1 FROM items) d
+          GROUP BY d.dims
+          ON CONFLICT (workspace_id, dims) DO UPDATE SET passages = greatest(0, passage_indexes.passages + excluded.passages))
         INSERT INTO passage_vectors ${vectorColumns}
-        SELECT a.id, ${workspaceId}, ${model}, i.e::real[], i.c::bit varying${vectorValues}
+        SELECT a.id, ${workspaceId}, ${model}, i.e, i.c::bit varying${vectorValues}
         FROM added a JOIN items i ON i.position = a.position`);
     },
     /** Several notes' and articles' passages in one transaction. */
@@ -175,15 +231,13 @@ export function pgPassageRepo(
         return toHits(rows).sort((a, b) => a.distance - b.distance);
       });
     },
-    /** By comparing every vector of the newest passages exactly: the baseline for recall. */
+    /** By comparing every vector exactly: the baseline for recall. */
     nearestExact,
     async modelOf(source: "note" | "article", sourceId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ model: passages.model })
-        .from(passages)
-        .where(and(eq(passages.source, source), eq(passages.sourceId, sourceId)))
-        .limit(1);
-      return row?.model ?? null;
+      const { rows } = await db.execute<{ model: string }>(
+        sql`SELECT model FROM passages WHERE source = ${source} AND source_id = ${sourceId} LIMIT 1`,
+      );
+      return rows[0]?.model ?? null;
     },
   };
   return repo;

@@ -7,6 +7,7 @@ import { pgNoteRepo } from "./notes.js";
 import type { PgDb } from "./open.js";
 import { pgPassageRepo } from "./passages.js";
 import { pgPassageIndexRepo } from "./passage-index.js";
+import { pgCellSets } from "./cell-sets.js";
 import { pgPortableRepositories } from "./portable.js";
 import { pgSearchRepo } from "./search.js";
 import { pgKeyLookup } from "./api-keys.js";
@@ -38,8 +39,12 @@ function refusingNul<R extends object>(repo: R): R {
  * `prepared` is the generic-plan pool of openPostgres, for the hot statements whose plan
  * does not depend on their values; without it they share `pool` (and are planned per run).
  */
-export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean; prepared?: PgDb } = {}): Repositories {
+export function createPgRepositories(
+  pool: PgDb,
+  opts: { vectorIndex?: boolean; prepared?: PgDb; vectorIndexAt?: number } = {},
+): Repositories {
   const { db, generic, rows, names, transaction } = pgConnection(pool, opts.prepared);
+  const cellSets = pgCellSets(db);
   const portable = pgPortableRepositories(db, transaction);
   const repos = {
     ...portable,
@@ -47,8 +52,11 @@ export function createPgRepositories(pool: PgDb, opts: { vectorIndex?: boolean; 
     apiKeys: { ...portable.apiKeys, findByHashWithPlan: pgKeyLookup(rows) },
     notes: pgNoteRepo({ db, generic }, transaction, names),
     search: pgSearchRepo(db),
-    passages: pgPassageRepo(db, transaction, opts),
-    passageIndex: pgPassageIndexRepo(),
+    passages: pgPassageRepo(db, transaction, { ...opts, cellSets }),
+    passageIndex: pgPassageIndexRepo(db, transaction, cellSets, {
+      vectorIndex: opts.vectorIndex,
+      indexAt: opts.vectorIndexAt,
+    }),
   };
   return {
     ...(Object.fromEntries(Object.entries(repos).map(([k, r]) => [k, refusingNul(r)])) as typeof repos),

@@ -5,6 +5,7 @@
 // start-up log says why. Set up at start, under the migration lock, because the
 // extension is optional and the generated migrations cannot depend on it.
 import type pg from "pg";
+import { bytesVector } from "./vector-bytes.js";
 
 export interface VectorIndexState {
   enabled: boolean;
@@ -47,9 +48,23 @@ export async function setUpVectorIndex(client: pg.ClientBase): Promise<VectorInd
     await client.query(
       "ALTER TABLE passage_vectors ADD COLUMN IF NOT EXISTS dims integer, ADD COLUMN IF NOT EXISTS embedding_v vector",
     );
-    await client.query(
-      "UPDATE passage_vectors SET embedding_v = embedding::vector, dims = array_length(embedding, 1) WHERE embedding_v IS NULL",
-    );
+    // Vectors written without pgvector get their copy, a page at a time (their bytes are
+    // read here: PostgreSQL cannot turn bytes into numbers).
+    for (;;) {
+      const page = await client.query<{ id: string; embedding: Buffer }>(
+        "SELECT passage_id AS id, embedding FROM passage_vectors WHERE embedding_v IS NULL LIMIT 1000",
+      );
+      if (!page.rows.length) break;
+      await client.query(
+        `UPDATE passage_vectors v SET embedding_v = u.literal::vector, dims = u.dims
+         FROM unnest($1::bigint[], $2::text[], $3::integer[]) AS u(id, literal, dims) WHERE v.passage_id = u.id`,
+        [
+          page.rows.map((r) => r.id),
+          page.rows.map((r) => `[${Array.from(bytesVector(r.embedding)).join(",")}]`),
+          page.rows.map((r) => r.embedding.length / 4),
+        ],
+      );
+    }
     const sizes = await client.query<{ dims: number }>(
       "SELECT DISTINCT dims FROM passage_vectors WHERE dims BETWEEN 1 AND 2000",
     );

@@ -13,20 +13,16 @@
 // their cell. `npm run bench -- search` measures speed and recall against comparing
 // every vector.
 import type { Db } from "../open.js";
-import { topIndexes } from "../cells.js";
+import { cellsToRead, type ProbeOptions } from "../cells.js";
 import { checkDims, passageCodes, quantizable, type PassageCodes } from "./passage-codes.js";
 import type { Synchronous } from "../stores/synchronous.js";
 import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 
+export { PROBE_SHARE } from "../cells.js";
+
 /** Candidates taken by Hamming distance for each result asked for; at least MIN_CANDIDATES. */
 export const OVERSAMPLE = 8;
 const MIN_CANDIDATES = 200;
-/**
- * The share of a workspace's cells a search reads (at least MIN_PROBES). Set by the
- * recall it gives against comparing every vector (README, "Search at scale").
- */
-export const PROBE_SHARE = 0.15;
-const MIN_PROBES = 8;
 /**
  * Cells are read nearest first, in groups: the nearest (where a query's neighbours
  * gather), the next two, then the rest. Each group gives only passages closer than the
@@ -38,20 +34,9 @@ const MIN_PROBES = 8;
 const GROUPS = [1, 2];
 const PER_CELL = 24;
 
-export const probesFor = (cells: number, share = PROBE_SHARE) =>
-  Math.min(cells, Math.max(MIN_PROBES, Math.ceil(cells * share)));
-/**
- * Cells whose centroid is this close (in cosine similarity) to the query as the
- * nearest one's are read too, up to half of them (or MAX_PROBES_ALWAYS, where that is
- * more): see topIndexes.
- */
-const PROBE_MARGIN = 0.1;
-const MAX_PROBE_SHARE = 0.5;
-const MAX_PROBES_ALWAYS = 32;
-
 export function passageRepo(
   db: Db,
-  opts: { probeShare?: number; probeMargin?: number } = {},
+  opts: ProbeOptions = {},
   shared: PassageCodes = passageCodes(db.$client),
 ): Synchronous<PassageStore> {
   const sqlite = db.$client;
@@ -170,20 +155,10 @@ export function passageRepo(
       } else {
         // Cell 0 holds passages not yet moved to a cell; while cells are rebuilt, the
         // previous generation's still hold the passages not yet moved to the new ones.
-        const probes = probesFor(state.cells, opts.probeShare);
         const lists: number[][] = [];
         for (const generation of [state.generation, state.generation - 1]) {
           const set = cellsOf(workspaceId, dims, generation);
-          if (set)
-            lists.push(
-              topIndexes(
-                set,
-                vector,
-                probes,
-                opts.probeMargin ?? PROBE_MARGIN,
-                Math.max(MAX_PROBES_ALWAYS, Math.ceil(set.ids.length * MAX_PROBE_SHARE)),
-              ).map((i) => set.ids[i]),
-            );
+          if (set) lists.push(cellsToRead(set, vector, state.cells, opts));
         }
         // The two generations' cells (while cells are rebuilt) interleaved, nearest first.
         const cells: number[] = [];

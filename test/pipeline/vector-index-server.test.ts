@@ -1,12 +1,15 @@
 // The server partitions a workspace's passages into vector cells by itself, in the
 // background, once they pass the threshold (NOTULA_VECTOR_INDEX_AT), and search by
 // meaning goes on finding the moment, for notes written before the build and after.
-// SQLite's own (so not in the PostgreSQL run): there pgvector's index, or an exact
-// search, takes its place.
+// On SQLite, and on PostgreSQL without pgvector (Debian's has none).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
 import { startServer, storeQuery, type TestServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
+
+/** Which cell each passage is in: a table of its own on SQLite, beside the vector on PostgreSQL. */
+const postgres = process.env.NOTULA_TEST_BACKEND === "postgres";
+const members = postgres ? "passage_vectors" : "passage_members";
 
 let server: TestServer;
 let api: Client;
@@ -61,12 +64,12 @@ describe("vector cells on a running server", () => {
       })
     ).body.note.id;
 
-    // Indexing, then the build, run as jobs: wait for every passage to be in a cell.
+    // Indexing, then the build, run as jobs: wait for the passages to be in their cells.
     const state = async () =>
       (
         await storeQuery<{ generation: number; passages: number; unplaced: number; notes: number }>(
           server.dataDir,
-          `SELECT generation, passages, (SELECT count(*) FROM passage_members WHERE cell = 0) AS unplaced,
+          `SELECT generation, passages, (SELECT count(*) FROM ${members} WHERE cell = 0) AS unplaced,
                 (SELECT count(DISTINCT source_id) FROM passages) AS notes FROM passage_indexes`,
         )
       )[0];
@@ -78,7 +81,8 @@ describe("vector cells on a running server", () => {
           s &&
           Number(s.notes) === 13 &&
           Number(s.generation) >= 1 &&
-          Number(s.unplaced) === 0 &&
+          // PostgreSQL leaves the last few in cell 0 until a thousand wait there.
+          (postgres ? Number(s.unplaced) < Number(s.passages) / 2 : Number(s.unplaced) === 0) &&
           Number(s.passages) >= 100
         );
       },
@@ -89,7 +93,8 @@ describe("vector cells on a running server", () => {
     expect(found.results[0].note.id).toBe(target);
     expect(found.results[0].matches[0]).toMatchObject({ startTimestamp: "07:30", speaker: "Bo" });
 
-    // Written after the build: straight into a cell, and found.
+    // Written after the build: found at once. On SQLite straight into its cell; on
+    // PostgreSQL into cell 0, placed with the next thousand (writing it stays one statement).
     const late = (
       await api("POST", "/v1/notes", {
         title: "Parking",
@@ -104,9 +109,9 @@ describe("vector cells on a running server", () => {
     );
     const cells = await storeQuery<{ cell: number }>(
       server.dataDir,
-      `SELECT m.cell FROM passage_members m JOIN passages p ON p.id = m.passage_id WHERE p.source_id = '${late}'`,
+      `SELECT m.cell FROM ${members} m JOIN passages p ON p.id = m.passage_id WHERE p.source_id = '${late}'`,
     );
     expect(cells.length).toBeGreaterThan(0);
-    expect(cells.every((c) => Number(c.cell) > 0)).toBe(true);
+    expect(cells.every((c) => (postgres ? Number(c.cell) === 0 : Number(c.cell) > 0))).toBe(true);
   }, 180_000);
 });
