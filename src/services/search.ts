@@ -3,7 +3,13 @@
 // where they were said (segment, time, speaker). Knowledge-base articles join the
 // notes in svc_search_knowledge (assistant-search.ts).
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteMatches, NoteScope, RankedNote } from "../db/stores/search-store.js";
+import {
+  segmentKey,
+  type NoteMatches,
+  type NoteScope,
+  type RankedNote,
+  type SegmentAt,
+} from "../db/stores/search-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import type { Principal } from "../core/principal.js";
 import type { Access } from "./access.js";
@@ -131,7 +137,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     c: Candidate,
     query: SearchQuery,
     speaker: string | undefined,
-    known?: { names?: Map<string, SpeakerNameRow>; found?: NoteMatches },
+    known?: { names?: Map<string, SpeakerNameRow>; found?: NoteMatches; segments?: Map<string, SegmentAt> },
   ): Promise<SearchMatch[]> {
     const names = known?.names ?? (await repos.speakers.namesOf(c.id));
     const nameOf = (label: string) => names.get(label)?.name ?? label;
@@ -152,7 +158,12 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     }
     for (const passage of c.passages ?? []) {
       if (out.length >= MATCHES_PER_NOTE) break;
-      const at = passage.timestampSec === null ? null : await repos.search.segmentAt(c.id, passage.timestampSec);
+      const at =
+        passage.timestampSec === null
+          ? null
+          : known?.segments
+            ? (known.segments.get(segmentKey(c.id, passage.timestampSec)) ?? null)
+            : await repos.search.segmentAt(c.id, passage.timestampSec);
       if (at ? out.some((m) => m.segment === at.position) || !bySpeaker(at.speaker) : speaker) continue;
       out.push({
         text: passage.text.length > 240 ? `${passage.text.slice(0, 239)}…` : passage.text,
@@ -228,9 +239,22 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       const page = ranked.slice(offset, offset + params.limit);
       const names = await repos.speakers.namesOfNotes(page.map((c) => c.id));
       const found = await repos.search.pageMatches(page, contentTerms(query), MATCHES_PER_NOTE);
+      // Where the passages found by meaning begin, for the notes whose words leave room for them.
+      const segments = await repos.search.segmentsAt(
+        page.flatMap((c) =>
+          (found.get(c.id)?.moments.length ?? 0) < MATCHES_PER_NOTE
+            ? (c.passages ?? []).flatMap((p) =>
+                p.timestampSec === null ? [] : [{ noteId: c.id, startSec: p.timestampSec }],
+              )
+            : [],
+        ),
+      );
       for (const c of page)
         results.push(
-          present(c, await matchesOf(c, query, undefined, { names: names.get(c.id), found: found.get(c.id) })),
+          present(
+            c,
+            await matchesOf(c, query, undefined, { names: names.get(c.id), found: found.get(c.id), segments }),
+          ),
         );
       more = ranked.length > offset + params.limit;
     } else {

@@ -8,7 +8,7 @@ import { createRepositories, type Repositories } from "../../src/db/repos/index.
 import { openDatabase } from "../../src/db/open.js";
 import { createPgRepositories } from "../../src/db/pg/repos.js";
 import type { NewNote, NoteListFilter } from "../../src/db/stores/note-store.js";
-import type { NoteRanking } from "../../src/db/stores/search-store.js";
+import { segmentKey, type NoteRanking } from "../../src/db/stores/search-store.js";
 import { parseSearchQuery } from "../../src/core/search-query.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
 import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
@@ -396,6 +396,16 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
       expect(await r.search.noteSnippet({ ...hit, prefix: false }, parseSearchQuery("roadm"))).toBeNull();
       expect(await r.search.segmentAt("s_body", 10)).toMatchObject({ position: 0, startSec: 12, speaker: "Speaker 2" });
       expect(await r.search.segmentAt("s_body", 13)).toBeNull();
+      // A page's at once, the same as one by one; a time past the last segment has none.
+      const page = await r.search.segmentsAt([
+        { noteId: "s_body", startSec: 10 },
+        { noteId: "s_body", startSec: 13 },
+        { noteId: "s_body", startSec: 0 },
+      ]);
+      expect([...page.keys()].sort()).toEqual([segmentKey("s_body", 0), segmentKey("s_body", 10)]);
+      expect(page.get(segmentKey("s_body", 10))).toEqual(await r.search.segmentAt("s_body", 10));
+      expect(page.get(segmentKey("s_body", 0))).toEqual(await r.search.segmentAt("s_body", 0));
+      expect((await r.search.segmentsAt([])).size).toBe(0);
     });
 
     it("finds the workspace's articles by any word's start", async () => {

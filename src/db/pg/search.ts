@@ -6,7 +6,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
-import type { MomentHit, NoteMatches, NoteScope, SearchStore, SegmentAt } from "../stores/search-store.js";
+import {
+  segmentKey,
+  type MomentHit,
+  type NoteMatches,
+  type NoteScope,
+  type SearchStore,
+  type SegmentAt,
+} from "../stores/search-store.js";
 import type { PgQueryable } from "./open.js";
 
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
@@ -157,6 +164,26 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
         SELECT position, start_sec AS "startSec", speaker, text FROM transcript_segments
         WHERE note_id = ${noteId} AND start_sec >= ${startSec} ORDER BY position LIMIT 1`);
       return rows[0] ? { ...rows[0], position: Number(rows[0].position), startSec: Number(rows[0].startSec) } : null;
+    },
+
+    /** One statement for a page: each note's segment found as segmentAt finds it. */
+    async segmentsAt(at) {
+      const out = new Map<string, SegmentAt>();
+      if (!at.length) return out;
+      const { rows } = await db.execute<SegmentAt & { noteId: string; asked: string } & Record<string, unknown>>(sql`
+        SELECT q.note_id AS "noteId", q.asked, s.position, s.start_sec AS "startSec", s.speaker, s.text
+        FROM unnest(${sql.param(at.map((a) => a.noteId))}::text[], ${sql.param(at.map((a) => a.startSec))}::bigint[]) AS q(note_id, asked)
+        CROSS JOIN LATERAL (
+          SELECT position, start_sec, speaker, text FROM transcript_segments t
+          WHERE t.note_id = q.note_id AND t.start_sec >= q.asked ORDER BY position LIMIT 1) s`);
+      for (const r of rows)
+        out.set(segmentKey(r.noteId, Number(r.asked)), {
+          position: Number(r.position),
+          startSec: Number(r.startSec),
+          speaker: r.speaker,
+          text: r.text,
+        });
+      return out;
     },
 
     async articles(q) {

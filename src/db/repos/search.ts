@@ -19,6 +19,7 @@ import type {
   SearchStore,
   SegmentAt,
 } from "../stores/search-store.js";
+import { segmentKey } from "../stores/search-store.js";
 
 /**
  * A term as FTS5 query syntax: a phrase as written; a word by its stem (the porter
@@ -148,6 +149,14 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
     /** The segment that starts at (or first after) a time: where a transcript passage begins. */
     segmentAt(noteId: string, startSec: number): SegmentAt | null {
       return (segmentAtStmt.get(noteId, startSec) as SegmentAt | undefined) ?? null;
+    },
+    segmentsAt(at: { noteId: string; startSec: number }[]): Map<string, SegmentAt> {
+      const out = new Map<string, SegmentAt>();
+      for (const { noteId, startSec } of at) {
+        const found = segmentAtStmt.get(noteId, startSec) as SegmentAt | undefined;
+        if (found) out.set(segmentKey(noteId, startSec), found);
+      }
+      return out;
     },
     articles(q: { workspaceId: string; words: string[]; limit: number }): ArticleHit[] {
       if (!q.words.length) return [];

@@ -69,6 +69,9 @@ export interface MomentsOf {
   prefix?: boolean;
 }
 
+/** The key of a note's time in segmentsAt's answer. */
+export const segmentKey = (noteId: string, startSec: number) => `${noteId}@${startSec}`;
+
 export interface SegmentAt {
   position: number;
   startSec: number;
@@ -96,6 +99,8 @@ export interface SearchStore {
   noteSnippet(note: MomentsOf, query: SearchQuery): Promise<string | null>;
   /** The segment that starts at (or first after) a time: where a transcript passage begins. */
   segmentAt(noteId: string, startSec: number): Promise<SegmentAt | null>;
+  /** `segmentAt` of several notes' times at once (a page's passages), keyed by segmentKey. */
+  segmentsAt(at: { noteId: string; startSec: number }[]): Promise<Map<string, SegmentAt>>;
   /** Knowledge-base articles of the workspace holding any of the words (as prefixes), best first. */
   articles(q: { workspaceId: string; words: string[]; limit: number }): Promise<ArticleHit[]>;
 }

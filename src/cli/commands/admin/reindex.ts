@@ -14,8 +14,8 @@ export const define = (admin: Command) =>
   ).addHelpText(
     "after",
     "\nRuns beside a running server: each note is replaced in its own short transaction, so requests go on.\n" +
-      "Then builds the vector cells of every workspace with enough passages (SQLite; the server also does it in the\n" +
-      "background as notes are indexed), a page at a time, with a progress bar.\n\n" +
+      "Then builds the vector cells of every workspace with enough passages (SQLite, and PostgreSQL without pgvector;\n" +
+      "the server also does it in the background as notes are indexed), a page at a time, with a progress bar.\n\n" +
       "Examples:\n  notula admin reindex --data-dir ./notula-data --missing\n  notula admin reindex --data-dir ./notula-data --cells-only",
   );
 
