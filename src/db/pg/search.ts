@@ -2,7 +2,7 @@
 // FTS5: words by prefix ('word:*') and phrases ('a <-> b'), English stemming, the
 // title weighted above the body (setweight A/B), ranked by ts_rank_cd, with «marked»
 // snippets. notes_search holds one row per note, rewritten by reindexNote whenever a
-// part changes; the moments come from a GIN index over the transcript segments.
+// part changes; the moments come from each segment's stored tsvector.
 import { sql, type SQL } from "drizzle-orm";
 import { isStopword, type SearchQuery } from "../../core/search-query.js";
 import { noteScopeSql, type IdSet } from "../stores/note-rules.js";
@@ -32,7 +32,8 @@ const LONG_BODY = 20_000;
 const HEADLINE = "StartSel=«, StopSel=», MaxWords=16, MinWords=6, ShortWord=2, HighlightAll=false";
 const MOMENT_HEADLINE = "StartSel=«, StopSel=», MaxWords=24, MinWords=8, ShortWord=2, HighlightAll=false";
 const articleVector = sql`(setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', a.content), 'B'))`;
-const segmentVector = sql`to_tsvector('english', t.text)`;
+/** A segment's words (a stored column: computing them again for each search cost more than the search). */
+const segmentVector = sql`t.tsv`;
 
 /**
  * A note's segments that hold the terms (of a `query` in scope), best first, with the
