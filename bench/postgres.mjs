@@ -6,7 +6,7 @@
 // dropped), else the tests' one, else 127.0.0.1. Each meeting has one passage with a
 // vector (BENCH_PASSAGES of them, the newest), for search by meaning and hybrid search:
 // through SQLite's cells, and on PostgreSQL through pgvector where the server has it,
-// else through the screen by sign bits.
+// else through the same cells, in PostgreSQL's tables.
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import pg from "pg";
