@@ -96,7 +96,11 @@ async function prepare(backend, env, pool, dataDir) {
       JSON.stringify({ fileExtension: "wav", duration: 60 }),
     ],
   ];
-  return { server, key, scenarios };
+  // BENCH_SCENARIOS: only the scenarios whose names hold one of these (comma-separated).
+  const only = process.env.BENCH_SCENARIOS?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { server, key, scenarios: only ? scenarios.filter(([n]) => only.some((o) => n.includes(o))) : scenarios };
 }
 
 const UNFINISHED_JOBS = "SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running') AND kind <> 'sweep'";

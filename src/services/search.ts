@@ -218,10 +218,16 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1),
         });
       });
-    if (mode !== "semantic") fuse(await byWords(scope, query, need));
+    // Both at once: the question is embedded (on the model's thread) while the words
+    // are ranked (by the database).
+    const [words, meaning] = await Promise.all([
+      mode !== "semantic" ? byWords(scope, query, need) : [],
+      mode !== "fulltext" ? byMeaning(scope, params.q, need) : [],
+    ]);
+    fuse(words);
     // Meaning finds a note on its own above the floor; a little below, it only reorders
     // notes the words found.
-    if (mode !== "fulltext") fuse((await byMeaning(scope, params.q, need)).filter((c) => c.related || fused.has(c.id)));
+    fuse(meaning.filter((c) => c.related || fused.has(c.id)));
 
     const tier = (c: Candidate) => TIER[c.foundBy];
     const ranked = [...fused.values()].sort(
