@@ -102,6 +102,14 @@ describe("PostgreSQL migrations", () => {
     expect(names.has("passage_vectors")).toBe(true);
   });
 
+  it("runs every session of both pools with its statement timeout and without JIT compiling", async () => {
+    const settings = async (pool: OpenedPostgres["pool"]) =>
+      (await pool.query("SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout"))
+        .rows[0];
+    const prepared = (opened.prepared as unknown as { $client: OpenedPostgres["pool"] }).$client;
+    for (const pool of [opened.pool, prepared]) expect(await settings(pool)).toEqual({ jit: "off", timeout: "30s" });
+  });
+
   it("maps the column types: times to bigint, JSON to json (key order kept), flags to boolean", async () => {
     const { rows } = await opened.pool.query(
       "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND (table_name, column_name) IN (('notes','created_at'),('workspaces','settings'),('folders','is_private'),('notes','seq'))",

@@ -56,8 +56,12 @@ export function redactUrl(url: string): string {
 
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<OpenedPostgres> {
   const poolSize = options.poolSize ?? 10;
-  // Per session: applies to every statement of every connection of the pool.
-  const timeout = `-c statement_timeout=${options.statementTimeoutMs ?? 30_000}`;
+  // Per session: applies to every statement of every connection of the pool. No JIT:
+  // PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, and for
+  // statements that run in milliseconds the compiling is most of the time (asking
+  // which vector indexes are due a build took 8 ms, 7 of them compiling, after every
+  // note indexed).
+  const timeout = `-c statement_timeout=${options.statementTimeoutMs ?? 30_000} -c jit=off`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: timeout, application_name: "notula" });
   // PostgreSQL plans a named statement afresh on every run while a plan for its values
   // looks cheaper than its generic plan, and for a list by folder and dates it always
