@@ -158,12 +158,13 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     }
     for (const passage of c.passages ?? []) {
       if (out.length >= MATCHES_PER_NOTE) break;
+      const time = passage.timestampSec;
       const at =
-        passage.timestampSec === null
+        time === null
           ? null
-          : known?.segments
-            ? (known.segments.get(segmentKey(c.id, passage.timestampSec)) ?? null)
-            : await repos.search.segmentAt(c.id, passage.timestampSec);
+          : ((known?.segments ?? (await repos.search.segmentsAt([{ noteId: c.id, startSec: time }]))).get(
+              segmentKey(c.id, time),
+            ) ?? null);
       if (at ? out.some((m) => m.segment === at.position) || !bySpeaker(at.speaker) : speaker) continue;
       out.push({
         text: passage.text.length > 240 ? `${passage.text.slice(0, 239)}…` : passage.text,

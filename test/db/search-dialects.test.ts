@@ -3,7 +3,7 @@
 // and only what the viewer may see.
 import { describe, expect, it } from "vitest";
 import { createRepositories } from "../../src/db/repos/index.js";
-import type { NoteRanking } from "../../src/db/stores/search-store.js";
+import { segmentKey, type NoteRanking } from "../../src/db/stores/search-store.js";
 import { parseSearchQuery } from "../../src/core/search-query.js";
 import type { NewNote } from "../../src/db/stores/note-store.js";
 import { openDatabase } from "../../src/db/open.js";
@@ -155,8 +155,11 @@ describe("full-text search on both dialects", () => {
       expect(m[0]).toMatchObject({ position: 0, startSec: 0, speaker: "Speaker" });
       expect(m[0].text).toContain("«remote»");
     }
-    expect(await repos.search.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
-    expect(await pgSearch.segmentAt("note_3", 0)).toMatchObject({ position: 0, speaker: "Speaker" });
+    for (const store of [repos.search, pgSearch])
+      expect((await store.segmentsAt([{ noteId: "note_3", startSec: 0 }])).get(segmentKey("note_3", 0))).toMatchObject({
+        position: 0,
+        speaker: "Speaker",
+      });
     expect(
       (
         await repos.search.inScope({ workspaceId: "ws_1", viewerUserId: "usr_1", hiddenFolderIds: [] }, [

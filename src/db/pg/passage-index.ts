@@ -7,15 +7,13 @@
 // HNSW index keeps itself: nothing is ever due.
 import { sql } from "drizzle-orm";
 import { nearestIndex } from "../cells.js";
-import { INDEX_AT } from "../repos/passage-index.js";
+import { INDEX_AT, REBUILD_GROWTH } from "../repos/passage-index.js";
 import type { Transaction } from "../repos/portable.js";
 import type { CellPosition, IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 import type { PgCellSets } from "./cell-sets.js";
 import type { PgQueryable } from "./open.js";
 import { bytesVector } from "./vector-bytes.js";
 
-/** Cells are retrained when the vectors have grown this many times past what they were trained on. */
-const REBUILD_GROWTH = 4;
 /** Vectors waiting in cell 0 (written since the cells were made) at which a build places them. */
 export const PLACE_AT = 1_000;
 

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { cellsToRead, type ProbeOptions } from "../cells.js";
 import { pgCellSets, type PgCellSets } from "./cell-sets.js";
 import { ensureHnswIndex } from "./vector-index.js";
-import { bytesVector, cosineDistance, vectorBytes } from "./vector-bytes.js";
+import { bytesVector, cosineDistance, vectorBytes, vectorText } from "./vector-bytes.js";
 import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgQueryable } from "./open.js";
@@ -169,7 +169,7 @@ export function pgPassageRepo(
       const bytes = list(items.map((_, i) => vectorBytes(vectors[i])));
       const codes = list(items.map((_, i) => signBits(vectors[i])));
       // pgvector's copy is written from the vector as text, its input format.
-      const literals = list(indexed ? items.map((_, i) => `[${Array.from(vectors[i]).join(",")}]`) : []);
+      const literals = list(indexed ? items.map((_, i) => vectorText(vectors[i])) : []);
       const vectorColumns = indexed
         ? sql`(passage_id, workspace_id, model, embedding, code, dims, embedding_v)`
         : sql`(passage_id, workspace_id, model, embedding, code)`;
@@ -210,7 +210,7 @@ export function pgPassageRepo(
       const dims = vector.length;
       if (!indexed || dims > 2000) return nearestScreened(workspaceId, vector, k, model);
       await ensureIndexFor(dims);
-      const query = `[${Array.from(vector).join(",")}]`;
+      const query = vectorText(vector);
       const cast = sql.raw(`vector(${dims})`);
       return transaction(async () => {
         // The index walk goes on past ef_search entries until k rows of this workspace

@@ -160,14 +160,7 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       return rows[0]?.snippet ?? null;
     },
 
-    async segmentAt(noteId, startSec) {
-      const { rows } = await db.execute<SegmentAt & Record<string, unknown>>(sql`
-        SELECT position, start_sec AS "startSec", speaker, text FROM transcript_segments
-        WHERE note_id = ${noteId} AND start_sec >= ${startSec} ORDER BY position LIMIT 1`);
-      return rows[0] ? { ...rows[0], position: Number(rows[0].position), startSec: Number(rows[0].startSec) } : null;
-    },
-
-    /** One statement for a page: each note's segment found as segmentAt finds it. */
+    /** One statement for a page: each note's segment at or after its time. */
     async segmentsAt(at) {
       const out = new Map<string, SegmentAt>();
       if (!at.length) return out;

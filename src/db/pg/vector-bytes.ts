@@ -20,6 +20,9 @@ export function bytesVector(bytes: Buffer): Float32Array {
   return vector;
 }
 
+/** A vector in pgvector's text form, its input format. */
+export const vectorText = (vector: ArrayLike<number>) => `[${Array.from(vector).join(",")}]`;
+
 /** 1 − cosine similarity, as pgvector's `<=>` and sqlite-vec's vec_distance_cosine give it. */
 export function cosineDistance(a: Float32Array, b: Float32Array): number {
   let dot = 0;

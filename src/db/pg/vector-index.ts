@@ -5,7 +5,7 @@
 // start-up log says why. Set up at start, under the migration lock, because the
 // extension is optional and the generated migrations cannot depend on it.
 import type pg from "pg";
-import { bytesVector } from "./vector-bytes.js";
+import { bytesVector, vectorText } from "./vector-bytes.js";
 
 export interface VectorIndexState {
   enabled: boolean;
@@ -60,7 +60,7 @@ export async function setUpVectorIndex(client: pg.ClientBase): Promise<VectorInd
          FROM unnest($1::bigint[], $2::text[], $3::integer[]) AS u(id, literal, dims) WHERE v.passage_id = u.id`,
         [
           page.rows.map((r) => r.id),
-          page.rows.map((r) => `[${Array.from(bytesVector(r.embedding)).join(",")}]`),
+          page.rows.map((r) => vectorText(bytesVector(r.embedding))),
           page.rows.map((r) => r.embedding.length / 4),
         ],
       );

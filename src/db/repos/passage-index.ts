@@ -10,7 +10,7 @@ import type { IndexStatus, IndexTarget, PassageIndexStore } from "../stores/pass
 /** Passages of one size in a workspace from which they are partitioned into cells. */
 export const INDEX_AT = 20_000;
 /** Cells are retrained when the passages have grown this many times past what they were trained on. */
-const REBUILD_GROWTH = 4;
+export const REBUILD_GROWTH = 4;
 /**
  * An index (passage_indexes i) whose last build stopped before moving every passage:
  * passages still in cell 0, or an older generation's cells still there. INDEXED BY:

@@ -147,9 +147,6 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
       );
     },
     /** The segment that starts at (or first after) a time: where a transcript passage begins. */
-    segmentAt(noteId: string, startSec: number): SegmentAt | null {
-      return (segmentAtStmt.get(noteId, startSec) as SegmentAt | undefined) ?? null;
-    },
     segmentsAt(at: { noteId: string; startSec: number }[]): Map<string, SegmentAt> {
       const out = new Map<string, SegmentAt>();
       for (const { noteId, startSec } of at) {

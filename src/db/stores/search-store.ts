@@ -97,9 +97,10 @@ export interface SearchStore {
   pageMatches(notes: MomentsOf[], query: SearchQuery, limit: number): Promise<Map<string, NoteMatches>>;
   /** Where in the note (title, notes, summary) the terms are, when no segment holds them. */
   noteSnippet(note: MomentsOf, query: SearchQuery): Promise<string | null>;
-  /** The segment that starts at (or first after) a time: where a transcript passage begins. */
-  segmentAt(noteId: string, startSec: number): Promise<SegmentAt | null>;
-  /** `segmentAt` of several notes' times at once (a page's passages), keyed by segmentKey. */
+  /**
+   * For each note and time, the segment that starts at (or first after) it: where a
+   * transcript passage begins. A page's at once, keyed by segmentKey; none past the end.
+   */
   segmentsAt(at: { noteId: string; startSec: number }[]): Promise<Map<string, SegmentAt>>;
   /** Knowledge-base articles of the workspace holding any of the words (as prefixes), best first. */
   articles(q: { workspaceId: string; words: string[]; limit: number }): Promise<ArticleHit[]>;
