@@ -216,7 +216,7 @@ export async function openRuntime(dataDir: string, options: RuntimeOptions) {
     enqueueRecordingDeletion: (uploadId, key) =>
       queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
     // One process counts in memory; replicas share a PostgreSQL database and count there.
-    counters: database.dialect === "postgres" ? databaseCounters(repos, now) : memoryCounters(now),
+    counters: database.dialect === "postgres" ? databaseCounters(repos) : memoryCounters(now),
     ai: aiDefaults(dataDir, options.ai),
     logger,
     now,

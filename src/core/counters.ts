@@ -1,18 +1,19 @@
-// Where fixed-window counts are kept (rate limits, failed sign-ins): the interface every
-// layer counts through; the stores (memory, the shared database) are in services/counters.ts.
+// Where request and attempt counts are kept: the interface every limit counts through.
+// The stores (memory for one process, the shared database for replicas) are in
+// services/counters.ts; the sliding-window rule over them is core/sliding-window.ts.
 
-export interface WindowCount {
+/** One slot of a sliding window: how many were counted from `start` for one slot's width. */
+export interface SlotCount {
+  start: number;
   count: number;
-  /** When the current window ends (ms since the epoch). */
-  resetAt: number;
-  /** The count in the window before this one (given by peek): what a sliding window weighs in. */
-  previous?: number;
 }
 
 export interface CounterStore {
-  /** Counts one more for `key` in the current window of `windowMs`. */
-  hit(key: string, windowMs: number): Promise<WindowCount>;
-  /** The count so far in the current window, and the previous window's count. */
-  peek(key: string, windowMs: number): Promise<WindowCount>;
+  /** Counts one more for `key` in the slot beginning at `slotStart`, kept until `expiresAt`. */
+  add(key: string, slotStart: number, expiresAt: number): Promise<void>;
+  /** Takes one back from that slot: a refused request spends nothing. */
+  undo(key: string, slotStart: number): Promise<void>;
+  /** The key's slots that begin at or after `from`, oldest first, with a count above zero. */
+  slots(key: string, from: number): Promise<SlotCount[]>;
   clear(key: string): Promise<void>;
 }

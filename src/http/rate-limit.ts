@@ -1,31 +1,26 @@
-// Fixed one-minute windows per API key, with the limit of the key's workspace plan.
-// Counted where the counter store counts: in memory for one process, in the shared
-// database for replicas, so that a limit holds however many replicas serve.
-import type { MiddlewareHandler } from "hono";
+// Request limits per API key (by its workspace's plan) and per client address, over a
+// sliding window (core/sliding-window.ts): no timing of requests around a minute's edge
+// gets more than the limit. Counted where the counter store counts: in memory for one
+// process, in the shared database for replicas, so that a limit holds however many
+// replicas serve.
+import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "../config/schema.js";
 import { RateLimitError } from "../core/errors.js";
-import type { Clock } from "../core/clock.js";
-import type { CounterStore } from "../core/counters.js";
+import type { SlidingWindow, WindowVerdict } from "../core/sliding-window.js";
 import type { AppEnv } from "./context.js";
 
-const WINDOW_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
-export function rateLimit(
-  limits: Config["rateLimit"]["perMinute"],
-  counters: CounterStore,
-  now: Clock,
-): MiddlewareHandler<AppEnv> {
+const retryAfterSec = (v: WindowVerdict) => Math.max(1, Math.ceil(v.retryAfterMs / 1000));
+
+export function rateLimit(limits: Config["rateLimit"]["perMinute"], window: SlidingWindow): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { keyId, plan } = c.get("principal");
-    const limit = limits[plan];
-    const w = await counters.hit(`api:${keyId}`, WINDOW_MS);
-    c.header("X-RateLimit-Limit", String(limit));
-    c.header("X-RateLimit-Reset", String(Math.ceil(w.resetAt / 1000)));
-    if (w.count > limit) {
-      c.header("X-RateLimit-Remaining", "0");
-      throw new RateLimitError(Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
-    }
-    c.header("X-RateLimit-Remaining", String(limit - w.count));
+    const v = await window.take(`api:${keyId}`, limits[plan], MINUTE_MS);
+    c.header("X-RateLimit-Limit", String(v.limit));
+    c.header("X-RateLimit-Remaining", String(v.remaining));
+    c.header("X-RateLimit-Reset", String(Math.ceil(v.resetAt / 1000)));
+    if (!v.allowed) throw new RateLimitError(retryAfterSec(v));
     await next();
   };
 }
@@ -39,27 +34,23 @@ export function rateLimit(
 export function limitByAddress(
   name: string,
   perWindow: number,
-  counters: CounterStore,
-  now: Clock,
-  addressOf: (c: Parameters<MiddlewareHandler>[0]) => string,
-  windowMs = WINDOW_MS,
+  window: SlidingWindow,
+  addressOf: (c: Context) => string,
+  windowMs = MINUTE_MS,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const w = await counters.hit(`${name}:${addressOf(c)}`, windowMs);
-    if (w.count > perWindow) throw new RateLimitError(Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
+    const v = await window.take(`${name}:${addressOf(c)}`, perWindow, windowMs);
+    if (!v.allowed) throw new RateLimitError(retryAfterSec(v));
     await next();
   };
 }
 
-/** One key's budget, shared by REST and MCP: whether this request fits, and if not, when to retry (seconds). */
-export async function spendKeyBudget(
-  keyId: string,
+/** Spends one of a budget per minute (a key's, shared by REST and MCP; an address's): whether it fits, and if not, when to retry (seconds). */
+export async function spendPerMinute(
+  key: string,
   limit: number,
-  counters: CounterStore,
-  now: Clock,
+  window: SlidingWindow,
 ): Promise<{ ok: true } | { ok: false; retryAfterSec: number }> {
-  const w = await counters.hit(`api:${keyId}`, WINDOW_MS);
-  return w.count > limit
-    ? { ok: false, retryAfterSec: Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) }
-    : { ok: true };
+  const v = await window.take(key, limit, MINUTE_MS);
+  return v.allowed ? { ok: true } : { ok: false, retryAfterSec: retryAfterSec(v) };
 }

@@ -16,7 +16,7 @@ import type { Config } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
 import { MCP_SESSION_IDLE_MS } from "../services/mcp-sessions.js";
 import { clientAddress } from "../http/session-cookie.js";
-import { spendKeyBudget } from "../http/rate-limit.js";
+import { spendPerMinute } from "../http/rate-limit.js";
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -123,12 +123,11 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     const principal = opts.localPrincipal ?? (token ? await services.authentication.mcp(token) : null);
     const limits = opts.rateLimit;
     if (!principal && limits) {
-      const w = await services.counters.hit(`address:${clientAddress(c)}`, 60_000);
-      if (w.count > limits.perAddressPerMinute)
-        return retryLater(c, Math.max(1, Math.ceil((w.resetAt - now()) / 1000)));
+      const spent = await spendPerMinute(`address:${clientAddress(c)}`, limits.perAddressPerMinute, services.limits);
+      if (!spent.ok) return retryLater(c, spent.retryAfterSec);
     }
     if (principal && limits && !opts.localPrincipal) {
-      const spent = await spendKeyBudget(principal.keyId, limits.perMinute[principal.plan], services.counters, now);
+      const spent = await spendPerMinute(`api:${principal.keyId}`, limits.perMinute[principal.plan], services.limits);
       if (!spent.ok) return retryLater(c, spent.retryAfterSec);
     }
     if (!principal) {

@@ -105,18 +105,12 @@ export function createApp(deps: AppDeps) {
   const upstream = config.oidc ? createUpstreamOidc(config.oidc, publicUrl, services.pending) : undefined;
   if (config.rateLimit.enabled) {
     // Before the routes they guard: a route that answers does not call what follows it.
-    const perAddress = limitByAddress(
-      "address",
-      config.rateLimit.perAddressPerMinute,
-      services.counters,
-      now,
-      clientAddress,
-    );
+    const perAddress = limitByAddress("address", config.rateLimit.perAddressPerMinute, services.limits, clientAddress);
     app.use("/mcp/oauth/*", perAddress);
     // Registering a client stores it: far fewer of those than of other calls (an MCP client registers once).
     app.use(
       "/mcp/oauth/register",
-      limitByAddress("oauth-register", REGISTRATIONS_PER_HOUR, services.counters, now, clientAddress, 3600_000),
+      limitByAddress("oauth-register", REGISTRATIONS_PER_HOUR, services.limits, clientAddress, 3600_000),
     );
     app.use("/oauth/*", perAddress);
   }
@@ -171,7 +165,7 @@ export function createApp(deps: AppDeps) {
   const auth = authenticate(services.authentication);
   app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
   if (config.rateLimit.enabled) {
-    const limiter = rateLimit(config.rateLimit.perMinute, services.counters, now);
+    const limiter = rateLimit(config.rateLimit.perMinute, services.limits);
     app.use("/v1/*", (c, next) => (c.req.path === OPENAPI_PATH ? next() : limiter(c, next)));
   }
 

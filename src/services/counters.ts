@@ -1,61 +1,61 @@
-// Fixed-window counters (API requests per key per minute, failed sign-ins per account
-// and per address). One process counts in memory, exactly and for free; replicas on a
+// Where counts are kept for the limits (API requests per key, requests per address,
+// failed sign-ins). One process counts in memory, exactly and for free; replicas on a
 // shared database count in it, so that a limit is one limit however many replicas serve.
+// The sliding-window rule over these counts is core/sliding-window.ts.
 import type { Clock } from "../core/clock.js";
-import type { CounterStore, WindowCount } from "../core/counters.js";
-
-export type { CounterStore, WindowCount };
+import type { CounterStore, SlotCount } from "../core/counters.js";
 import type { Repositories } from "../db/repos/index.js";
 
-const windowOf = (t: number, windowMs: number) => t - (t % windowMs);
+export type { CounterStore, SlotCount };
 
 export function memoryCounters(now: Clock): CounterStore {
-  const windows = new Map<string, { start: number; count: number; previous: number }>();
+  const keys = new Map<string, { slots: Map<number, number>; expiresAt: number }>();
   let swept = 0;
-  const current = (key: string, windowMs: number) => {
+  const sweep = () => {
     const t = now();
-    const start = windowOf(t, windowMs);
-    if (t - swept > 60_000) {
-      // Old windows go, so that keys seen once do not stay forever.
-      for (const [k, w] of windows) if (w.start + 3_600_000 < t) windows.delete(k);
-      swept = t;
-    }
-    let w = windows.get(key);
-    if (!w || w.start !== start)
-      windows.set(key, (w = { start, count: 0, previous: w && w.start === start - windowMs ? w.count : 0 }));
-    return { w, resetAt: start + windowMs };
+    if (t - swept < 60_000) return;
+    // Keys seen once must not stay forever.
+    for (const [k, v] of keys) if (v.expiresAt <= t) keys.delete(k);
+    swept = t;
   };
   return {
-    hit(key, windowMs) {
-      const { w, resetAt } = current(key, windowMs);
-      w.count++;
-      return Promise.resolve({ count: w.count, resetAt });
+    add(key, slotStart, expiresAt) {
+      sweep();
+      let entry = keys.get(key);
+      if (!entry) keys.set(key, (entry = { slots: new Map(), expiresAt }));
+      entry.slots.set(slotStart, (entry.slots.get(slotStart) ?? 0) + 1);
+      entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
+      // A key's slots older than its newest window go as new ones come.
+      if (entry.slots.size > 64) {
+        const newest = Math.max(...entry.slots.keys());
+        for (const s of entry.slots.keys()) if (s < newest - (expiresAt - slotStart)) entry.slots.delete(s);
+      }
+      return Promise.resolve();
     },
-    peek(key, windowMs) {
-      const { w, resetAt } = current(key, windowMs);
-      return Promise.resolve({ count: w.count, resetAt, previous: w.previous });
+    undo(key, slotStart) {
+      const entry = keys.get(key);
+      const n = entry?.slots.get(slotStart);
+      if (entry && n) entry.slots.set(slotStart, n - 1);
+      return Promise.resolve();
+    },
+    slots(key, from) {
+      const entry = keys.get(key);
+      const out: SlotCount[] = [];
+      if (entry) for (const [start, count] of entry.slots) if (start >= from && count > 0) out.push({ start, count });
+      return Promise.resolve(out.sort((a, b) => a.start - b.start));
     },
     clear(key) {
-      windows.delete(key);
+      keys.delete(key);
       return Promise.resolve();
     },
   };
 }
 
-export function databaseCounters(repos: Repositories, now: Clock): CounterStore {
+export function databaseCounters(repos: Repositories): CounterStore {
   return {
-    async hit(key, windowMs) {
-      const start = windowOf(now(), windowMs);
-      return { count: await repos.sharedState.hit(key, start, start + 2 * windowMs), resetAt: start + windowMs };
-    },
-    async peek(key, windowMs) {
-      const start = windowOf(now(), windowMs);
-      const [count, previous] = await Promise.all([
-        repos.sharedState.countIn(key, start),
-        repos.sharedState.countIn(key, start - windowMs),
-      ]);
-      return { count, resetAt: start + windowMs, previous };
-    },
+    add: (key, slotStart, expiresAt) => repos.sharedState.addCount(key, slotStart, expiresAt),
+    undo: (key, slotStart) => repos.sharedState.undoCount(key, slotStart),
+    slots: (key, from) => repos.sharedState.countsSince(key, from),
     clear: (key) => repos.sharedState.clearCounter(key),
   };
 }

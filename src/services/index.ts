@@ -6,6 +6,7 @@ import { createAccountService } from "./accounts.js";
 import { createCliGrants } from "./cli-grants.js";
 import { createPendingStates } from "./pending.js";
 import type { CounterStore } from "./counters.js";
+import { slidingWindow } from "../core/sliding-window.js";
 import { createMcpSessions } from "./mcp-sessions.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
@@ -148,7 +149,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     speechSetup,
     oauth,
     accounts,
-    counters: opts.counters,
+    /** Every request limit, over the counter store: per key, per address, client registrations. */
+    limits: slidingWindow(opts.counters, now),
     cliGrants: createCliGrants(pending, apiKeys),
     pending,
     mcpSessions: createMcpSessions(repos, now),

@@ -1,7 +1,7 @@
 // State that any replica may need to finish what another began: sign-ins in progress
 // and MCP sessions. Written with awaited query builders only, the form that runs
 // unchanged on both SQLite and PostgreSQL.
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, gte, lte } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { mcpSessions, pendingStates } from "../schema/index.js";
 import { sql } from "drizzle-orm";
@@ -72,25 +72,29 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       await db.delete(mcpSessions).where(eq(mcpSessions.idHash, idHash));
     },
 
-    /** Counts one more in a window; the count after it, atomically across replicas. */
-    async hit(key: string, windowStart: number, expiresAt: number): Promise<number> {
-      const [row] = await db
+    /** Counts one more in a slot of a sliding window, atomically across replicas. */
+    async addCount(key: string, slotStart: number, expiresAt: number): Promise<void> {
+      await db
         .insert(rateCounters)
-        .values({ key, windowStart, count: 1, expiresAt })
+        .values({ key, windowStart: slotStart, count: 1, expiresAt })
         .onConflictDoUpdate({
           target: [rateCounters.key, rateCounters.windowStart],
           set: { count: sql`${rateCounters.count} + 1` },
-        })
-        .returning({ count: rateCounters.count });
-      return row.count;
+        });
     },
-    async countIn(key: string, windowStart: number): Promise<number> {
-      const [row] = await db
-        .select({ count: rateCounters.count })
+    async undoCount(key: string, slotStart: number): Promise<void> {
+      await db
+        .update(rateCounters)
+        .set({ count: sql`${rateCounters.count} - 1` })
+        .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, slotStart), gt(rateCounters.count, 0)));
+    },
+    /** A key's slots from `from` on, oldest first: one range of the primary key. */
+    async countsSince(key: string, from: number): Promise<{ start: number; count: number }[]> {
+      return db
+        .select({ start: rateCounters.windowStart, count: rateCounters.count })
         .from(rateCounters)
-        .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, windowStart)))
-        .limit(1);
-      return row?.count ?? 0;
+        .where(and(eq(rateCounters.key, key), gte(rateCounters.windowStart, from), gt(rateCounters.count, 0)))
+        .orderBy(rateCounters.windowStart);
     },
     async clearCounter(key: string): Promise<void> {
       await db.delete(rateCounters).where(eq(rateCounters.key, key));

@@ -68,8 +68,8 @@ export const mcpSessions = sqliteTable(
 );
 
 /**
- * Counters of fixed time windows (API requests per key per minute, failed sign-ins),
- * kept in the database where replicas must share them (PostgreSQL).
+ * Counts per slot of a sliding window (API requests per key, failed sign-ins), kept in
+ * the database where replicas must share them (PostgreSQL); window_start is the slot's.
  */
 export const rateCounters = sqliteTable(
   "rate_counters",
