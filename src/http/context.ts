@@ -8,12 +8,15 @@ export interface AppEnv {
   Variables: { principal: Principal };
 }
 
-/** "limit: must be between 1 and 100; sortBy: invalid option …" */
+/** "limit: must be between 1 and 100; sortBy: invalid option …; tagz: unknown field …" */
 export function describeZodError(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((i) => {
+    .flatMap((i) => {
       const where = i.path.length ? i.path.join(".") : "body";
+      // A field the operation does not know is named, never dropped: a misspelt folderIds must not file a note nowhere.
+      if (i.code === "unrecognized_keys")
+        return i.keys.map((k) => `${[...i.path, k].join(".")}: unknown field; this operation does not take it`);
       if (i.code === "invalid_value" && "values" in i)
         return `${where}: must be one of ${(i.values as unknown[]).map(String).join(", ")}`;
       if (i.code === "invalid_type")

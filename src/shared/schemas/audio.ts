@@ -14,6 +14,7 @@ export const GenerateUploadUrlBody = z
       .max(14_400, "must be at most 14400 seconds (4 hours)")
       .meta({ description: "Recording length in seconds, at most 14400." }),
   })
+  .strict()
   .meta({ id: "GenerateUploadUrl" });
 
 export const UploadUrl = z
@@ -33,6 +34,7 @@ export const FromAudioBody = z
     calendarEventId: z.string().max(500).optional(),
     folderId: z.string().max(200).optional(),
   })
+  .strict()
   .meta({ id: "NoteFromAudio" });
 
 export const FromAudioResult = z.object({ noteId: z.string() }).meta({ id: "NoteFromAudioResult" });

@@ -32,6 +32,7 @@ export const FolderCreateBody = z
     parentFolderId: FolderRef,
     templateId: FolderRef.meta({ description: "Extension: the template for notes filed here." }),
   })
+  .strict()
   .meta({ id: "FolderCreate" });
 
 export const FolderUpdateBody = z
@@ -51,6 +52,7 @@ export const FolderUpdateBody = z
       description: "Extension: the template for notes filed here; null for the workspace default.",
     }),
   })
+  .strict()
   .meta({ id: "FolderUpdate" });
 
 export const FolderMember = z

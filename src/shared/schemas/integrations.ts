@@ -3,6 +3,7 @@ import { Iso } from "./common.js";
 
 export const WebhookRegisterBody = z
   .object({ hookUrl: z.string().trim().min(1, "is required").max(2000) })
+  .strict()
   .meta({ id: "WebhookRegister" });
 
 export const WebhookRegistered = z
@@ -48,4 +49,5 @@ export const KnowledgeArticleCreateBody = z
     title: z.string().trim().min(1, "is required").max(500),
     content: z.string().min(1, "is required").max(500_000),
   })
+  .strict()
   .meta({ id: "KnowledgeArticleCreate" });

@@ -171,25 +171,40 @@ export const NoteUpdateBody = z
       .optional()
       .meta({ description: "Extension: the folders to file the note in (replaces the set)." }),
   })
+  .strict()
   .meta({ id: "NoteUpdate" });
 
-const ParticipantInput = z.object({
-  name: z.string().max(500).default(""),
-  email: z.string().max(320).default(""),
-  profileImageUrl: z.string().max(2000).default(""),
-  accountName: z.string().max(500).default(""),
-  accountDomain: z.string().max(500).default(""),
-  accountImageUrl: z.string().max(2000).default(""),
-});
+const ParticipantInput = z
+  .object({
+    name: z.string().max(500).default(""),
+    email: z.string().max(320).default(""),
+    profileImageUrl: z.string().max(2000).default(""),
+    accountName: z.string().max(500).default(""),
+    accountDomain: z.string().max(500).default(""),
+    accountImageUrl: z.string().max(2000).default(""),
+  })
+  .strict();
+
+/** A calendar event given with a note: any of the event's fields, and no others. */
+const CalendarEventInput = CalendarEvent.partial()
+  .extend({
+    attendees: z
+      .array(z.object({ self: z.boolean(), email: z.string().max(320), displayName: z.string().max(500) }).strict())
+      .max(500)
+      .optional(),
+  })
+  .strict();
 
 const timestamp = z.string().regex(/^\d{1,4}:[0-5]\d$/, "must be MM:SS, for example 01:05 or 75:03");
 
-const TranscriptInput = z.object({
-  speaker: z.string().max(200).default(""),
-  text: z.string().max(100_000),
-  startTimestamp: timestamp,
-  endTimestamp: timestamp,
-});
+const TranscriptInput = z
+  .object({
+    speaker: z.string().max(200).default(""),
+    text: z.string().max(100_000),
+    startTimestamp: timestamp,
+    endTimestamp: timestamp,
+  })
+  .strict();
 
 export const NoteCreateBody = z
   .object({
@@ -199,8 +214,9 @@ export const NoteCreateBody = z
     visibility: VisibilityInput.optional(),
     participants: z.array(ParticipantInput).max(500).optional(),
     transcripts: z.array(TranscriptInput).max(20_000).optional(),
-    calendarEvent: CalendarEvent.partial().nullable().optional(),
+    calendarEvent: CalendarEventInput.nullable().optional(),
     folderIds: idArray.optional(),
+    tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds, as on PATCH." }),
     summary: z.string().max(200_000).optional(),
     enhancedNote: z.string().max(500_000).optional(),
     createdAt: z.iso.datetime({ offset: true }).optional().meta({ description: "For imports; default now." }),
@@ -208,6 +224,7 @@ export const NoteCreateBody = z
     inputLanguage: z.string().max(20).nullable().optional(),
     meetingApp: z.string().max(100).nullable().optional(),
   })
+  .strict()
   .meta({ id: "NoteCreate" });
 export type NoteCreateInput = z.infer<typeof NoteCreateBody>;
 

@@ -14,6 +14,7 @@ export const WorkspaceTag = z
 export const WorkspaceTagList = z.object({ tags: z.array(WorkspaceTag) }).meta({ id: "WorkspaceTagList" });
 export const WorkspaceTagCreateBody = z
   .object({ name: z.string().trim().min(1, "is required").max(100), color: HexColor.optional() })
+  .strict()
   .meta({ id: "WorkspaceTagCreate" });
 
 export const UserGroup = z
@@ -22,6 +23,7 @@ export const UserGroup = z
 export const UserGroupList = z.object({ userGroups: z.array(UserGroup) }).meta({ id: "UserGroupList" });
 export const UserGroupCreateBody = z
   .object({ name: z.string().trim().min(1, "is required").max(100) })
+  .strict()
   .meta({ id: "UserGroupCreate" });
 
 const IdName = z.object({ id: z.string(), name: z.string() });
@@ -48,6 +50,7 @@ export const MemberListQuery = z.object({
 });
 export const MemberUpdateBody = z
   .object({ groupIds: z.array(z.string().min(1).max(200)).max(100) })
+  .strict()
   .meta({ id: "MemberUpdate" });
 
 const inviteBase = {
@@ -81,6 +84,7 @@ export const InviteCreateBody = z
     isUrlInvite: z.boolean().default(false),
     folderIds: z.array(z.string().min(1).max(200)).max(100).optional().meta({ description: "Extension." }),
   })
+  .strict()
   .meta({ id: "InviteCreate" });
 
 export const WorkspaceInviteCreateBody = z
@@ -90,6 +94,7 @@ export const WorkspaceInviteCreateBody = z
     isUrlInvite: z.boolean().default(false),
     groupIds: z.array(z.string().min(1).max(200)).max(100).optional(),
   })
+  .strict()
   .meta({ id: "WorkspaceInviteCreate" });
 
 export const WorkspaceSettings = z

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { z } from "zod";
 import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
@@ -85,6 +86,14 @@ const renameSpeaker = route("renameSpeaker", {
   responses: { ...ok(SpeakerList), 400: errors[400], 404: errors[404], ...common },
 });
 
+/** folderIds, or its deprecated alias tagIds (then the response says Deprecation: true); never both. */
+function folderIdsOf(c: Context, folderIds?: string[], tagIds?: string[]): string[] | undefined {
+  if (tagIds === undefined) return folderIds;
+  if (folderIds !== undefined) throw new BadRequestError("Send folderIds or its deprecated alias tagIds, not both.");
+  c.header("Deprecation", "true");
+  return tagIds;
+}
+
 export function notesRoutes(services: Services) {
   const app = newRouter();
 
@@ -104,22 +113,22 @@ export function notesRoutes(services: Services) {
   );
 
   app.openapi(update, async (c) => {
-    const body = c.req.valid("json");
-    if (body.tagIds !== undefined && body.folderIds !== undefined)
-      throw new BadRequestError("Send folderIds or its deprecated alias tagIds, not both.");
-    if (body.tagIds !== undefined) c.header("Deprecation", "true");
+    const { tagIds, folderIds, ...body } = c.req.valid("json");
     const note = await services.notes.update(c.get("principal"), c.req.valid("param").id, {
-      title: body.title,
-      visibility: body.visibility,
-      userWrittenNote: body.userWrittenNote,
-      folderIds: body.folderIds ?? body.tagIds,
+      ...body,
+      folderIds: folderIdsOf(c, folderIds, tagIds),
     });
     return c.json({ note }, 200);
   });
 
-  app.openapi(create, async (c) =>
-    c.json({ note: await services.notes.create(c.get("principal"), c.req.valid("json")) }, 200),
-  );
+  app.openapi(create, async (c) => {
+    const { tagIds, folderIds, ...body } = c.req.valid("json");
+    const note = await services.notes.create(c.get("principal"), {
+      ...body,
+      folderIds: folderIdsOf(c, folderIds, tagIds),
+    });
+    return c.json({ note }, 200);
+  });
 
   app.openapi(reprocess, async (c) =>
     c.json({ note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200),
