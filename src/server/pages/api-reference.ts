@@ -70,7 +70,7 @@ ${errs ? `<h4>Errors</h4><ul>${errs}</ul>` : ""}
 code,pre{font:13px ui-monospace,monospace}pre{background:#f3f4f6;padding:.75rem;overflow:auto;border-radius:6px}
 .op{border-top:1px solid #e5e7eb;padding:.5rem 0}.m{display:inline-block;min-width:4.5rem;font-size:12px;padding:2px 6px;border-radius:4px;color:#fff;background:#6b7280;text-align:center}
 .get{background:#2563eb}.post{background:#059669}.patch{background:#d97706}.delete{background:#dc2626}.put{background:#7c3aed}
-.ext{font-size:12px;color:#7c3aed;border:1px solid #7c3aed;border-radius:4px;padding:0 4px}table{border-collapse:collapse}td,th{border:1px solid #e5e7eb;padding:2px 8px;text-align:left;vertical-align:top}.d{color:#4b5563}</style></head>
+.ext{font-size:12px;color:#7c3aed;border:1px solid #7c3aed;border-radius:4px;padding:0 4px}table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}h3 code,td code,p{overflow-wrap:anywhere}td,th{border:1px solid #e5e7eb;padding:2px 8px;text-align:left;vertical-align:top}.d{color:#4b5563}</style></head>
 <body><h1>${esc(doc.info?.title)} <small>${esc(doc.info?.version)}</small></h1><p>${esc(doc.info?.description)}</p>
 <p>Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p><nav>${nav}</nav>${sections}</body></html>`;
 }

@@ -15,6 +15,8 @@ const put = createRoute({
   method: "put",
   path: "/uploads/{id}",
   tags: ["Notes from audio"],
+  // The URL's signature is the credential: no key is sent, and the document says so.
+  security: [],
   summary: "Upload a recording to a presigned URL",
   description:
     "Send the raw file as the body with the Content-Type that generate-upload-url returned. One upload per URL; the URL expires after 10 minutes.",

@@ -58,7 +58,11 @@ export const PieceParams = z.object({
     .int("must be a whole number")
     .min(0)
     .max(RECORDING_LIMITS.maxSeq)
-    .meta({ description: "The piece's number: 0 for the first, holding the stream's header; then 1, 2, …" }),
+    // A path parameter is always required; the coerced input's type hides that from the generator.
+    .meta({
+      description: "The piece's number: 0 for the first, holding the stream's header; then 1, 2, …",
+      param: { required: true },
+    }),
 });
 
 export const Recording = z
