@@ -6,11 +6,11 @@ import { SCOPES, type ScopeName } from "../shared/schemas/workspace.js";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../core/errors.js";
 import type { ApiKeyService } from "./api-keys.js";
 import { hashPassword } from "../core/passwords.js";
-import type { Principal } from "../core/principal.js";
+import type { PlanName, Principal } from "../core/principal.js";
 import { workspacePolicy } from "../core/access.js";
 import { iso, type Clock } from "../core/clock.js";
 
-type Plan = "free" | "pro" | "enterprise";
+type Plan = PlanName;
 
 interface WorkspaceSettings {
   defaultLanguage: string;

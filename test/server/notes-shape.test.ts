@@ -40,7 +40,7 @@ describe("a list item is the single read without the full parts", () => {
         ],
         calendarEvent: {
           title: "Weekly",
-          start: "2026-01-02T03:04:05.000Z",
+          startsAt: "2026-01-02T03:04:05.000Z",
           attendees: [{ email: "a@b.c", displayName: 'Ä "B"', self: false }],
         },
         folderIds: [zulu, alpha],

@@ -40,7 +40,7 @@ describe("the /docs page", () => {
     try {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.setContent(html);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await page.evaluate("document.documentElement.scrollWidth");
       expect(width).toBeLessThanOrEqual(390);
       expect(await page.getByRole("heading", { name: "POST /v1/notes/from-audio/generate-upload-url" }).count()).toBe(
         1,

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { EngineConfigError, SINGLE_SPEAKER, type SpeechToText, type TranscriptSegment } from "./engine.js";
+import { programDirs } from "../../config/environment.js";
 
 export const SPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 
@@ -28,10 +29,7 @@ export function sphinxModelFor(language: string | undefined): { code: string; ar
 }
 
 export function sphinxAvailable(): boolean {
-  return (
-    fs.existsSync(SPHINX_MODEL_DIR) &&
-    (process.env.PATH ?? "").split(":").some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`))
-  );
+  return fs.existsSync(SPHINX_MODEL_DIR) && programDirs().some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`));
 }
 
 /** Words with times, as `-time yes` prints them, grouped into phrases at pauses. */

@@ -1,9 +1,10 @@
 // What commands share: prompts where a person can answer them, and reading input.
 import { CliError, EXIT } from "../exit.js";
+import { environment } from "../../config/environment.js";
 
 /** Prompts only where a person can answer: both ends a terminal, and not in CI. */
 export function canPrompt(): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI;
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !environment().ci;
 }
 
 /** Asks before destructive work; --yes skips; without a terminal, --yes is required. */

@@ -5,6 +5,7 @@
 import { CliError, EXIT } from "../exit.js";
 import { deleteKey, loadKey, saveKey, type Stored } from "./credentials.js";
 import { selectProfile, type Selection, type SelectionFlags } from "./profiles.js";
+import { environment } from "../../config/environment.js";
 
 export const keyAccount = (profile: string) => `profile:${profile}`;
 export const oauthAccount = (profile: string) => `profile:${profile}#oauth`;
@@ -49,7 +50,8 @@ export async function apiKeyFor(
 ): Promise<{ key: string; from: CredentialSource; selection: Selection }> {
   const selection = await selectProfile(flags);
   if (flags.apiKey) return { key: flags.apiKey, from: "flag", selection };
-  if (process.env.NOTULA_API_KEY) return { key: process.env.NOTULA_API_KEY, from: "env", selection };
+  const fromEnv = environment().apiKey;
+  if (fromEnv) return { key: fromEnv, from: "env", selection };
   if (selection.ownServer) {
     const stored = await profileSecret(selection.name, selection.server, "key");
     if (stored) return { key: stored.value, from: stored.from, selection };
@@ -71,7 +73,8 @@ export async function mcpBearerFor(
 ): Promise<{ bearer: string; from: "flag" | "env" | "oauth" | "key"; selection: Selection }> {
   const selection = await selectProfile(flags);
   if (flags.apiKey) return { bearer: flags.apiKey, from: "flag", selection };
-  if (process.env.NOTULA_API_KEY) return { bearer: process.env.NOTULA_API_KEY, from: "env", selection };
+  const fromEnv = environment().apiKey;
+  if (fromEnv) return { bearer: fromEnv, from: "env", selection };
   if (selection.ownServer) {
     const { oauthAccessToken } = await import("./web-login.js");
     const oauth = async () => {

@@ -4,12 +4,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { environment } from "../../config/environment.js";
 
 const SERVICE = "notula";
 const KEYCHAIN_TIMEOUT_MS = 1500;
 
 export function configDir(): string {
-  const base = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
+  const base = environment().configHome || path.join(os.homedir(), ".config");
   return path.join(base, "notula");
 }
 
@@ -36,7 +37,7 @@ async function withTimeout<T>(p: Promise<T>): Promise<T> {
 }
 
 async function keychain(): Promise<Keytar | null> {
-  if (process.env.NOTULA_NO_KEYCHAIN) return null;
+  if (environment().noKeychain) return null;
   try {
     const mod = (await import("keytar")) as unknown as Keytar & { default?: Keytar };
     return mod.default ?? mod;
@@ -80,7 +81,8 @@ export async function loadKey(
   server: string,
   opts: { ignoreEnv?: boolean } = {},
 ): Promise<{ key: string; from: "env" | Stored } | null> {
-  if (process.env.NOTULA_API_KEY && !opts.ignoreEnv) return { key: process.env.NOTULA_API_KEY, from: "env" };
+  const fromEnv = environment().apiKey;
+  if (fromEnv && !opts.ignoreEnv) return { key: fromEnv, from: "env" };
   const kc = await keychain();
   if (kc) {
     try {

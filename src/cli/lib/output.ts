@@ -1,8 +1,9 @@
 // Output conventions: data to stdout, messages to stderr; tables on a terminal,
 // the API's own JSON with --json; colour only on a terminal and never with NO_COLOR.
+import { environment } from "../../config/environment.js";
 
 export function colourEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
-  return Boolean(stream.isTTY) && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
+  return Boolean(stream.isTTY) && !environment().has("noColor") && environment().term !== "dumb";
 }
 
 const wrap = (code: number) => (s: string) => (colourEnabled() ? `\x1b[${code}m${s}\x1b[0m` : s);

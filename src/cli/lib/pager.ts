@@ -1,20 +1,21 @@
 // Long output at a terminal goes through a pager ($PAGER, else `less -RFX`, which
 // quits at once when the text fits the screen); piped output is written as it is.
 import { spawn } from "node:child_process";
+import { childEnvironment, environment } from "../../config/environment.js";
 
 export async function page(text: string, opts: { pager?: boolean } = {}): Promise<void> {
   const rows = process.stdout.rows ?? 0;
   const fits = text.split("\n").length < rows;
-  if (opts.pager === false || !process.stdout.isTTY || !process.stdin.isTTY || fits || process.env.CI) {
+  if (opts.pager === false || !process.stdout.isTTY || !process.stdin.isTTY || fits || environment().ci) {
     process.stdout.write(text);
     return;
   }
-  const command = process.env.PAGER?.trim() || "less -RFX";
+  const command = environment().pager?.trim() || "less -RFX";
   const shown = await new Promise<boolean>((resolve) => {
     const child = spawn(command, {
       shell: true,
       stdio: ["pipe", "inherit", "inherit"],
-      env: { LESS: "RFX", ...process.env },
+      env: childEnvironment({ LESS: "RFX" }),
     });
     child.on("error", () => resolve(false));
     child.on("exit", (code) => resolve(code !== 127));

@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { CliError, EXIT } from "../exit.js";
 import { configDir } from "./credentials.js";
+import { environment } from "../../config/environment.js";
 
 export const DEFAULT_SERVER = "http://127.0.0.1:8787";
 
@@ -79,10 +80,10 @@ export interface Selection {
 
 export async function selectProfile(flags: SelectionFlags): Promise<Selection> {
   const stored = await readProfiles();
-  const named = flags.profile ?? process.env.NOTULA_PROFILE ?? undefined;
+  const named = flags.profile ?? environment().profile;
   const name = named || stored.active;
   const profile = stored.profiles[name];
-  const override = flags.server ?? process.env.NOTULA_URL ?? undefined;
+  const override = flags.server ?? environment().url;
   const server = trimmed(override || profile?.server || DEFAULT_SERVER);
   return {
     name,

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { CliError, EXIT } from "../exit.js";
 import { saveKey } from "./credentials.js";
 import { info } from "./output.js";
+import { environment } from "../../config/environment.js";
 
 export interface OAuthTokens {
   clientId: string;
@@ -33,9 +34,10 @@ async function postForm(url: string, form: Record<string, string>) {
 }
 
 export async function openBrowser(url: string) {
-  if (process.env.NOTULA_BROWSER) {
+  const browser = environment().browser;
+  if (browser) {
     const { spawn } = await import("node:child_process");
-    spawn(process.env.NOTULA_BROWSER, [url], { stdio: "ignore", detached: true }).unref();
+    spawn(browser, [url], { stdio: "ignore", detached: true }).unref();
     return;
   }
   try {

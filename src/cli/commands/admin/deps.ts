@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import type { Runtime } from "../../../runtime.js";
+import { PLANS, type PlanName } from "../../../core/principal.js";
 
 /** Where the admin commands write and read: the terminal, unless a caller (the test suite) runs them in-process. */
 export interface AdminIo {
@@ -84,8 +85,7 @@ export const jsonTo = (io: AdminIo) => (value: unknown) => io.write(JSON.stringi
 /** A line (or lines) of text, through the admin's output. */
 export const say = (deps: AdminDeps, text: string) => deps.io.write(text + "\n");
 
-const PLANS = ["free", "pro", "enterprise"] as const;
-export type Plan = (typeof PLANS)[number];
+export type Plan = PlanName;
 
 export function plan(value: string): Plan {
   if (!(PLANS as readonly string[]).includes(value))

@@ -4,6 +4,7 @@ import { profileSecret } from "../../lib/credential-for.js";
 import { info, printTable } from "../../lib/output.js";
 import { allProfiles, selectProfile } from "../../lib/profiles.js";
 import { trimmed, type AuthDeps } from "./target.js";
+import { environment } from "../../../config/environment.js";
 
 export const define = (auth: Command) =>
   auth
@@ -21,7 +22,7 @@ const describeSecret = async (name: string, server: string, kind: "key" | "oauth
 export async function run(_input: object, { globals }: AuthDeps) {
   const { active, profiles } = await allProfiles();
   const selection = await selectProfile(globals);
-  const explicit = globals.apiKey ? "--api-key" : process.env.NOTULA_API_KEY ? "NOTULA_API_KEY" : null;
+  const explicit = globals.apiKey ? "--api-key" : environment().apiKey ? "NOTULA_API_KEY" : null;
   const rows = [];
   for (const [name, p] of Object.entries(profiles)) {
     const apiKey = await describeSecret(name, trimmed(p.server), "key");

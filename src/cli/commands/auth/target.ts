@@ -3,6 +3,7 @@ import { CliError, EXIT } from "../../exit.js";
 import { canPrompt } from "../../lib/context.js";
 import { allProfiles, DEFAULT_SERVER } from "../../lib/profiles.js";
 import type { GlobalDeps, GlobalFlags } from "../../lib/command.js";
+import { environment } from "../../../config/environment.js";
 
 /** The credential commands read the global flags (profiles and keys live in the user's config). */
 export type AuthDeps = GlobalDeps;
@@ -18,8 +19,8 @@ export async function loginTarget(
   flags: GlobalFlags,
 ): Promise<{ name: string; server: string }> {
   const { active, profiles } = await allProfiles();
-  const named = flags.profile ?? process.env.NOTULA_PROFILE;
-  const given = url ?? flags.server ?? process.env.NOTULA_URL;
+  const named = flags.profile ?? environment().profile;
+  const given = url ?? flags.server ?? environment().url;
   if (named) return { name: named, server: trimmed(given ?? profiles[named]?.server ?? DEFAULT_SERVER) };
   if (given) {
     const server = trimmed(given);

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import { globalDeps, under, type GlobalDeps } from "../../lib/command.js";
 import { MCP_CLIENTS, mcpConfig, type McpClient } from "../../lib/install-config.js";
+import { environment } from "../../../config/environment.js";
 
 export const define = (program: Command) =>
   program
@@ -61,7 +62,7 @@ export async function run(f: Input, deps: GlobalDeps): Promise<void> {
   if (f.printConfig !== undefined) return printConfig(f, deps);
   const { globals } = deps;
   // A server named (--server, NOTULA_URL) or a profile named (--profile, NOTULA_PROFILE): bridge to it; else local mode.
-  const remote = globals.server || process.env.NOTULA_URL || globals.profile || process.env.NOTULA_PROFILE;
+  const remote = globals.server || environment().url || globals.profile || environment().profile;
   if (remote) await (await import("./bridge.js")).runBridge(globals);
   else await (await import("./local.js")).runLocal(f);
 }

@@ -1,6 +1,7 @@
 // `notula mcp` in local mode: the MCP tools over a data dir read directly (no server
 // needed), on stdio or on a loopback HTTP port.
 import { CliError, EXIT } from "../../exit.js";
+import { environment } from "../../../config/environment.js";
 
 export async function runLocal(flags: {
   dataDir?: string;
@@ -30,7 +31,7 @@ export async function runLocal(flags: {
   });
   const workspaces = await rt.services.workspaces.list();
   const workspaceId =
-    flags.workspace ?? process.env.NOTULA_WORKSPACE ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
+    flags.workspace ?? environment().workspace ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
   if (!workspaceId)
     throw new CliError(
       workspaces.length
@@ -40,7 +41,7 @@ export async function runLocal(flags: {
     );
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (!workspace) throw new CliError(`No workspace ${workspaceId} in ${config.dataDir}.`, EXIT.notFound);
-  const userId = flags.user ?? process.env.NOTULA_USER ?? (await rt.services.workspaces.defaultUser(workspaceId));
+  const userId = flags.user ?? environment().user ?? (await rt.services.workspaces.defaultUser(workspaceId));
   const member = await rt.services.directory.memberOf(workspaceId, userId);
   if (!member)
     throw new CliError(

@@ -26,8 +26,11 @@ export async function run(f: Input) {
   const { renderProgress } = await import("../../lib/progress.js");
   const progress = renderProgress(`Downloading ${f.name}`);
   try {
-    const r = await pullModel(await dataDirOf(f), f.name, {
-      baseUrl: process.env.NOTULA_MODELS_URL,
+    const dataDir = await dataDirOf(f);
+    const { loadConfig } = await import("../../../config/load.js");
+    const r = await pullModel(dataDir, f.name, {
+      // The server's setting (NOTULA_MODELS_URL or the data dir's config file): a mirror, where one is set.
+      baseUrl: loadConfig({ dataDir }).transcription.modelsUrl,
       onProgress: progress.update,
       allowUnverified: f.verify === false,
     });

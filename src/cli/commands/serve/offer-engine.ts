@@ -3,11 +3,12 @@
 // a verified checksum) before the server starts, so that the first recording is
 // transcribed. Never asked where nobody can answer (a service manager, a pipe, CI).
 import type { Config } from "../../../config/schema.js";
+import { environment } from "../../../config/environment.js";
 
 export async function offerLocalEngine(
   config: Pick<Config, "transcription" | "summarization" | "embeddings" | "dataDir" | "role">,
 ): Promise<void> {
-  if (!process.stdin.isTTY || !process.stderr.isTTY || process.env.CI || config.role === "api") return;
+  if (!process.stdin.isTTY || !process.stderr.isTTY || environment().ci || config.role === "api") return;
   const t = config.transcription;
   if (t.engine !== "auto" && t.engine !== "whisper") return;
   const { describeEngines } = await import("../../../ai/select.js");

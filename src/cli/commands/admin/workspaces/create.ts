@@ -1,6 +1,7 @@
 // notula admin workspaces create
 import type { Command } from "commander";
 import { dataDirOption, plan, say, type AdminDeps, type DataDirFlags } from "../deps.js";
+import { PLANS } from "../../../../core/principal.js";
 
 export const define = (workspaces: Command) =>
   dataDirOption(
@@ -8,7 +9,7 @@ export const define = (workspaces: Command) =>
       .command("create")
       .description("Create an isolated workspace with its own admin and all-scope key")
       .requiredOption("--name <name>", "workspace name")
-      .option("--plan <plan>", "free | pro | enterprise", "enterprise")
+      .option("--plan <plan>", PLANS.join(" | "), "enterprise")
       .option("--admin-email <email>", "the admin user's email"),
   ).addHelpText("after", "\nExample:\n  notula admin workspaces create --name Acme --plan pro --json");
 

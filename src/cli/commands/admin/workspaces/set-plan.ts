@@ -1,6 +1,7 @@
 // notula admin workspaces set-plan
 import type { Command } from "commander";
 import { dataDirOption, plan, say, type AdminDeps, type DataDirFlags } from "../deps.js";
+import { PLANS } from "../../../../core/principal.js";
 
 export const define = (workspaces: Command) =>
   dataDirOption(
@@ -8,7 +9,7 @@ export const define = (workspaces: Command) =>
       .command("set-plan")
       .description("Change a workspace's plan")
       .requiredOption("--workspace <id>", "workspace")
-      .requiredOption("--plan <plan>", "free | pro | enterprise"),
+      .requiredOption("--plan <plan>", PLANS.join(" | ")),
   );
 
 export interface Input extends DataDirFlags {
