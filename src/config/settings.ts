@@ -22,7 +22,7 @@ export const SETTINGS = {
   configFile: setting(z.string().min(1).optional(), {
     env: ["NOTULA_CONFIG"],
     flag: "--config <file>",
-    doc: "A JSON file of these settings (keys as in docs/configuration.md); flags and the environment override it.",
+    doc: "A JSON file of these settings (keys as in docs/reference/configuration.md); flags and the environment override it.",
     defaultDoc: "<data-dir>/config.json, when it exists",
     notInFile: true,
   }),

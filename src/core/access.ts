@@ -6,7 +6,7 @@
 // service runs (src/server/middleware/auth.ts, the MCP tools); the role is read
 // afresh with every request, so a changed role counts on the next one.
 //
-// The rules, in words (README, "Roles and visibility"):
+// The rules, in words (docs/rest-api.md, "Roles and visibility"):
 // - Everyone's reach ends at their workspace; anything of another one is "not found".
 // - A private folder, and every note filed in it, exists only for the folder's
 //   members. Being an admin does not open it: private means private.

@@ -103,7 +103,7 @@ export function topIndexes(set: CellSet, v: Float32Array, count: number, margin 
 
 /**
  * The share of a workspace's cells a search reads (at least MIN_PROBES). Set by the
- * recall it gives against comparing every vector (README, "Search at scale").
+ * recall it gives against comparing every vector (docs/mcp.md, on search by meaning at scale).
  */
 export const PROBE_SHARE = 0.15;
 const MIN_PROBES = 8;

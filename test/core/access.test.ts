@@ -1,6 +1,6 @@
 // The access policy's rules, written out by hand: the matrix test (test/server/
 // access-matrix.test.ts) holds the server to the policy; this holds the policy to
-// the rules the README states.
+// the rules docs/rest-api.md states.
 import { describe, expect, it } from "vitest";
 import {
   folderPolicy,

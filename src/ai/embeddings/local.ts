@@ -15,7 +15,7 @@ const threads: { query?: ModelThread; background?: ModelThread } = {};
 /** How far below the server's priority background embedding runs (Linux nice values). */
 const BACKGROUND_NICE = 10;
 
-/** Calibrated on bench/search-eval.mjs's labelled set (see the README's search quality table). */
+/** Calibrated on bench/search-eval.mjs's labelled set (see docs/benchmarks.md, search-quality). */
 export const LOCAL_MIN_SIMILARITY = 0.45;
 
 export function createLocalEmbedder(opts: { minSimilarity?: number } = {}): Embedder {

@@ -15,6 +15,7 @@ const put = createRoute({
   method: "put",
   path: "/uploads/{id}",
   tags: ["Notes from audio"],
+  operationId: "uploadRecording",
   // The URL's signature is the credential: no key is sent, and the document says so.
   security: [],
   summary: "Upload a recording to a presigned URL",

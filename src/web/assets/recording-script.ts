@@ -65,7 +65,7 @@ if (form) {
     unavailable.hidden = false;
     unavailable.textContent = window.isSecureContext
       ? "This browser cannot record audio (it has no MediaRecorder)."
-      : "Browsers allow the microphone only on https pages or on localhost: open notula over https (see the README's reverse proxy), or at http://localhost on this computer, to record here. notula record records from a terminal.";
+      : "Browsers allow the microphone only on https pages or on localhost: open notula over https (see docs/operations.md, the reverse proxy), or at http://localhost on this computer, to record here. notula record records from a terminal.";
     start.disabled = true;
   }
   const clock = (s) => [s / 3600, (s / 60) % 60, s % 60].map((n) => String(Math.floor(n)).padStart(2, "0")).join(":");

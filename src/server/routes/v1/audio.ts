@@ -2,10 +2,9 @@
 import type { Services } from "../../../services/index.js";
 import { FromAudioBody, FromAudioResult, GenerateUploadUrlBody, UploadUrl } from "../../../shared/schemas/audio.js";
 import { newRouter } from "../../../http/context.js";
-import { requireEnterprise, requireScope } from "../../../http/auth.js";
 import { common, errors, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Notes from audio"], [requireScope("notes"), requireEnterprise]);
+const route = routesFor(["Notes from audio"], { scope: "notes", enterprise: true });
 
 const generate = route("generateUploadUrl", {
   summary: "Get a presigned URL to upload a recording (Enterprise)",

@@ -9,10 +9,9 @@ import {
   FolderUpdateBody,
 } from "../../../shared/schemas/folders.js";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Folders"], [requireScope("folders")]);
+const route = routesFor(["Folders"], { scope: "folders" });
 
 const create = route("createFolder", {
   summary: "Create a folder",

@@ -8,10 +8,9 @@ import {
   WebhookRegistered,
 } from "../../../shared/schemas/integrations.js";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Integrations"], [requireScope("notes")]);
+const route = routesFor(["Integrations"], { scope: "notes" });
 
 const register = route("registerWebhook", {
   summary: "Register an automation-platform webhook",

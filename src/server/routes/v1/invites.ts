@@ -9,10 +9,9 @@ import {
   WorkspaceInviteList,
 } from "../../../shared/schemas/workspace.js";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Invites"], [requireScope("users")]);
+const route = routesFor(["Invites"], { scope: "users" });
 const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
 
 const create = route("createInvite", {

@@ -3,10 +3,9 @@ import type { Services } from "../../../services/index.js";
 import { IdParam, PageQuery, Pagination, SuccessMessage } from "../../../shared/schemas/common.js";
 import { KnowledgeArticle, KnowledgeArticleCreateBody } from "../../../shared/schemas/integrations.js";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Knowledge base"], [requireScope("notes")]);
+const route = routesFor(["Knowledge base"], { scope: "notes" });
 
 const create = route("createArticle", {
   ...extension,

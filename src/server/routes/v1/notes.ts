@@ -12,10 +12,9 @@ import {
 } from "../../../shared/schemas/notes.js";
 import { EnhanceBody, SpeakerList, SpeakerRenameBody } from "../../../shared/schemas/templates.js";
 import { newRouter, renderedJson } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Notes"], [requireScope("notes")]);
+const route = routesFor(["Notes"], { scope: "notes" });
 
 const list = route("listNotes", {
   summary: "List notes",

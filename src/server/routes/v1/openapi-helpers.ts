@@ -6,6 +6,8 @@ import { z } from "zod";
 import { endpoints, type EndpointName } from "../../../shared/api/endpoints.js";
 import { ErrorBody } from "../../../shared/schemas/common.js";
 import type { AppEnv } from "../../../http/context.js";
+import { requireEnterprise, requireScope } from "../../../http/auth.js";
+import type { ScopeName } from "../../../core/principal.js";
 
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
 
@@ -35,12 +37,25 @@ export const extension = { "x-notula-extension": true } as Record<string, unknow
 
 type Definition = Omit<RouteConfig, "method" | "path" | "tags" | "security" | "middleware">;
 
+/** What every route of a resource needs of its caller: a scope (none: any valid key), the Enterprise plan. */
+export interface Needs {
+  scope?: ScopeName;
+  enterprise?: boolean;
+}
+
 /**
  * Route definitions for one resource: each takes its method and path from the
- * endpoint table, the resource's tags, bearer security and the middleware (scope,
- * plan) every route of the resource runs first.
+ * endpoint table, the resource's tags, and what it needs of its caller, declared once:
+ * the middleware that checks it, and the OpenAPI document that says it (the scope as
+ * the bearer requirement's role, the plan as x-notula-plan).
  */
-export function routesFor(tags: string[], middleware: MiddlewareHandler<AppEnv>[] = []) {
+export function routesFor(tags: string[], needs: Needs = {}) {
+  const middleware: MiddlewareHandler<AppEnv>[] = [
+    ...(needs.scope ? [requireScope(needs.scope)] : []),
+    ...(needs.enterprise ? [requireEnterprise] : []),
+  ];
+  const security = [{ bearer: needs.scope ? [needs.scope] : [] }];
+  const plan = needs.enterprise ? { "x-notula-plan": "enterprise" } : {};
   // The declared return type keeps each route's own request and response types,
   // which the handlers and the typed API client read; inference would widen them.
   return <N extends EndpointName, D extends Definition>(name: N, definition: D): (typeof endpoints)[N] & Common & D =>
@@ -48,10 +63,11 @@ export function routesFor(tags: string[], middleware: MiddlewareHandler<AppEnv>[
       ...endpoints[name],
       operationId: name,
       tags,
-      security: [{ bearer: [] }],
+      security,
       middleware,
+      ...plan,
       ...definition,
     }) as unknown as (typeof endpoints)[N] & Common & D;
 }
 
-type Common = { tags: string[]; security: { bearer: never[] }[]; middleware: MiddlewareHandler<AppEnv>[] };
+type Common = { tags: string[]; security: { bearer: string[] }[]; middleware: MiddlewareHandler<AppEnv>[] };

@@ -18,10 +18,9 @@ import {
   StartRecordingBody,
 } from "../../../shared/schemas/recordings.js";
 import { newRouter } from "../../../http/context.js";
-import { requireEnterprise, requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Recordings"], [requireScope("notes"), requireEnterprise]);
+const route = routesFor(["Recordings"], { scope: "notes", enterprise: true });
 const binary = { schema: z.string().meta({ format: "binary" }) };
 const refused = (description: string) => ({ description, content: errors[400].content });
 

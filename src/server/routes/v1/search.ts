@@ -1,10 +1,9 @@
 import type { Services } from "../../../services/index.js";
 import { SearchQueryParams, SearchResponse } from "../../../shared/schemas/search.js";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Search"], [requireScope("notes")]);
+const route = routesFor(["Search"], { scope: "notes" });
 
 const search = route("search", {
   ...extension,

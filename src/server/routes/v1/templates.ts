@@ -9,10 +9,9 @@ import {
   TemplateUpdateBody,
 } from "../../../shared/schemas/templates.js";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const route = routesFor(["Templates"], [requireScope("templates")]);
+const route = routesFor(["Templates"], { scope: "templates" });
 const body = { 400: errors[400], 413: errors[413], 415: errors[415] };
 
 const list = route("listTemplates", {

@@ -17,14 +17,13 @@ import {
 } from "../../../shared/schemas/workspace.js";
 import { z } from "zod";
 import { newRouter } from "../../../http/context.js";
-import { requireScope } from "../../../http/auth.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
-const users = [requireScope("users")];
+const users = { scope: "users" } as const;
 const workspaceRoute = routesFor(["Workspace"], users);
 const memberRoute = routesFor(["Members"], users);
 const groupRoute = routesFor(["Groups"], users);
-const tagRoute = routesFor(["Tags"], [requireScope("folders")]);
+const tagRoute = routesFor(["Tags"], { scope: "folders" });
 const writeErrors = { 400: errors[400], 409: errors[409], 413: errors[413], 415: errors[415], ...common };
 
 const getWorkspace = workspaceRoute("getWorkspace", {

@@ -1,0 +1,12 @@
+// The product's own search index code, for the benchmarks (bench/search.mjs,
+// bench/seed-vectors.mjs): they seed
+// and measure with exactly what the server runs, not a copy of its SQL. Built by
+// `npm run bench` into bench/.kit/ (bench/tsup.config.ts); never part of the package.
+export { openDatabase } from "../src/db/open.js";
+export { createRepositories } from "../src/db/repos/index.js";
+export { PROBE_SHARE, passageRepo } from "../src/db/repos/passages.js";
+export { INDEX_AT } from "../src/db/repos/passage-index.js";
+export { buildVectorIndex } from "../src/pipeline/vector-index.js";
+export { signBits } from "../src/db/pg/passages.js";
+export { openPostgres } from "../src/db/pg/open.js";
+export { createPgRepositories } from "../src/db/pg/repos.js";

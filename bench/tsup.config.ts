@@ -1,0 +1,15 @@
+import { defineConfig } from "tsup";
+
+// The benchmarks' kit (bench/kit.ts): the product's own database and index code, built
+// beside the benchmarks and never into dist/, so the published package holds none of it.
+export default defineConfig({
+  entry: { kit: "bench/kit.ts" },
+  format: ["esm"],
+  target: "node20",
+  platform: "node",
+  outDir: "bench/.kit",
+  splitting: true,
+  clean: true,
+  dts: false,
+  external: ["@fugood/whisper.node", "keytar"],
+});
