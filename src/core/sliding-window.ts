@@ -30,7 +30,11 @@ export function judge(slots: SlotCount[], limit: number, windowMs: number, t: nu
   const live = slots.filter((s) => leavesAt(s) > t && s.count > 0);
   const used = live.reduce((n, s) => n + s.count, 0);
   const resetAt = live.length ? Math.max(...live.map(leavesAt)) : t;
-  if (used < limit) return { allowed: true, limit, remaining: limit - used - 1, resetAt, retryAfterMs: 0 };
+  if (used < limit) {
+    // The request let through counts too, until its own slot has left the window.
+    const own = t - (t % width) + width + windowMs;
+    return { allowed: true, limit, remaining: limit - used - 1, resetAt: Math.max(resetAt, own), retryAfterMs: 0 };
+  }
   // Refused: wait until enough of the oldest slots have left for one more to fit.
   let freed = 0;
   let retryAt = t;

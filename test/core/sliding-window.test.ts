@@ -119,5 +119,7 @@ describe("a refused request's wait", () => {
     expect(v.retryAfterMs).toBe(EDGE + 1_000 + MINUTE - t);
     expect(judge(slots, 5, MINUTE, t)).toMatchObject({ allowed: true, remaining: 0 });
     expect(judge(slots, 4, MINUTE, EDGE + 1_000 + MINUTE)).toMatchObject({ allowed: true, remaining: 1 });
+    // Let through, a request is counted until its own slot leaves: the budget is whole again then.
+    expect(judge([], 4, MINUTE, EDGE + 500)).toMatchObject({ remaining: 3, resetAt: EDGE + 1_000 + MINUTE });
   });
 });
