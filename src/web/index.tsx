@@ -13,7 +13,7 @@ import { SharePage } from "./pages/share.js";
 import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
 import { notePages } from "./routes/notes.js";
-import { settingsPages } from "./routes/settings.js";
+import { settingsPages } from "./routes/settings/index.js";
 import { cliLoginPages } from "./routes/cli-login.js";
 
 export interface WebDeps {

@@ -4,24 +4,26 @@ import { html } from "hono/html";
 import { cloneElement, isValidElement, type Child } from "hono/jsx";
 import { ICON_URL, SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
+import { workspacePolicy, type Person } from "../../core/access.js";
 
 export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks" | "workspace" | "speech";
 
-const SECTIONS: { id: Section; href: string; label: string; admin?: boolean }[] = [
+/** The sections of the top bar; one with a rule shows to those the access policy allows it. */
+const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person) => boolean }[] = [
   { id: "notes", href: "/notes", label: "Notes" },
   { id: "new", href: "/notes/new", label: "New note" },
   { id: "folders", href: "/settings/folders", label: "Folders" },
   { id: "keys", href: "/settings/keys", label: "API keys" },
   { id: "account", href: "/settings/account", label: "Account" },
-  { id: "admin", href: "/settings/members", label: "Members", admin: true },
-  { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", admin: true },
-  { id: "workspace", href: "/settings/workspace", label: "Workspace", admin: true },
-  { id: "speech", href: "/settings/speech", label: "Speech-to-text", admin: true },
+  { id: "admin", href: "/settings/members", label: "Members", allowed: workspacePolicy.manage },
+  { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", allowed: workspacePolicy.manage },
+  { id: "workspace", href: "/settings/workspace", label: "Workspace", allowed: workspacePolicy.manage },
+  { id: "speech", href: "/settings/speech", label: "Speech-to-text", allowed: workspacePolicy.configureAi },
 ];
 
 /** The top bar of a signed-in page: sections (admin ones for admins), who, sign out. */
 function topBar(viewer: Viewer, section: Section | undefined) {
-  const links = SECTIONS.filter((s) => !s.admin || viewer.role === "admin").map(
+  const links = SECTIONS.filter((s) => !s.allowed || s.allowed(viewer.principal)).map(
     (s) => html`<a href="${s.href}"${section === s.id ? html` aria-current="page"` : ""}>${s.label}</a>`,
   );
   // On a phone the sections fold into a menu: a checkbox and its label open it, so it

@@ -1,0 +1,52 @@
+// Settings → account: your name, password and sessions.
+import { BadRequestError } from "../../../core/errors.js";
+import { viewerOf } from "../../context.js";
+import { AccountPage } from "../../pages/settings.js";
+import { render } from "../../render.js";
+import type { Hono } from "hono";
+import type { Services } from "../../../services/index.js";
+import type { WebEnv } from "../../context.js";
+import { text, param, type Page, type SettingsKit } from "./kit.js";
+
+export function accountSettings(app: Hono<WebEnv>, services: Services, { form, flash }: SettingsKit) {
+  const accountPage: Page = async (c, extra = {}, status = 200) => {
+    const viewer = viewerOf(c);
+    return render(
+      c,
+      <AccountPage viewer={viewer} sessions={await services.accounts.sessions(viewer.session)} {...extra} />,
+      status,
+    );
+  };
+  app.get("/settings/account", async (c) => accountPage(c, await flash.take(c)));
+  app.post(
+    "/settings/account/name",
+    form(accountPage, async (c, f) => {
+      await services.accounts.rename(viewerOf(c).session, text(f, "name"));
+      return c.redirect("/settings/account", 303);
+    }),
+  );
+  app.post(
+    "/settings/account/password",
+    form(accountPage, async (c, f) => {
+      if (text(f, "password") !== text(f, "confirm")) throw new BadRequestError("The two new passwords differ.");
+      await services.accounts.changePassword(viewerOf(c).session, text(f, "current"), text(f, "password"));
+      return flash.redirect(c, "/settings/account", {
+        notice: "Password changed; your other sessions are signed out.",
+      });
+    }),
+  );
+  app.post(
+    "/settings/account/sessions/revoke-others",
+    form(accountPage, async (c) => {
+      const n = await services.accounts.signOutOthers(viewerOf(c).session);
+      return flash.redirect(c, "/settings/account", { notice: `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
+    }),
+  );
+  app.post(
+    "/settings/account/sessions/:handle/revoke",
+    form(accountPage, async (c) => {
+      await services.accounts.revokeSession(viewerOf(c).session, param(c, "handle"));
+      return flash.redirect(c, "/settings/account", { notice: "That session is signed out." });
+    }),
+  );
+}

@@ -1,0 +1,65 @@
+// What every settings section shares: the form handler (CSRF first, the admin check,
+// a refusal shown beside the form), the flash of a result shown once, and small readers.
+import { AppError, BadRequestError, ForbiddenError } from "../../../core/errors.js";
+import type { Services } from "../../../services/index.js";
+import { csrfOk, viewerOf, type WebContext } from "../../context.js";
+import { textField } from "../../form-fields.js";
+import { formExpired } from "../../form-expired.js";
+import { createFlash } from "../../flash.js";
+import { workspacePolicy, type Person } from "../../../core/access.js";
+
+export type Status = 200 | 400 | 403 | 404 | 409;
+export type Extra = Record<string, unknown>;
+export type Page = (c: WebContext, extra?: Extra, status?: Status) => Promise<Response>;
+export type Form = Record<string, string | File | (string | File)[]>;
+
+export const text = textField;
+export const name = (f: Form, what: string, max: number) => {
+  const value = text(f, "name").trim();
+  if (!value || value.length > max) throw new BadRequestError(`The ${what} needs a name of 1 to ${max} characters.`);
+  return value;
+};
+
+/** A path parameter of the route (the handlers here are typed for any path). */
+export const param = (c: WebContext, key: string) => c.req.param(key) ?? "";
+
+/** A rule of the access policy about the workspace (core/access.ts): who may manage it, configure its AI. */
+export type WorkspaceRule = (a: Person) => boolean;
+
+/** The viewer, if the access policy lets them do this; else 403. */
+export function requireAllowed(c: WebContext, rule: WorkspaceRule = workspacePolicy.manage) {
+  const viewer = viewerOf(c);
+  if (!rule(viewer.principal)) throw new ForbiddenError("Only admins of this workspace can do that.");
+  return viewer;
+}
+
+export interface SettingsKit {
+  form: ReturnType<typeof createKit>["form"];
+  flash: ReturnType<typeof createFlash>;
+  publicUrl: string;
+  ssoName?: string;
+}
+
+export function createKit(services: Services, opts: { publicUrl: string; ssoName?: string }) {
+  const flash = createFlash(services, opts.publicUrl);
+  /**
+   * A settings form's POST: its CSRF token first (a forged form changes nothing), the
+   * admin check where asked, then `run`; a refusal from a service is shown on the page
+   * beside the form, not as an error page.
+   */
+  const form =
+    (page: Page, run: (c: WebContext, f: Form) => Response | Promise<Response>, o: { allowed?: WorkspaceRule } = {}) =>
+    async (c: WebContext) => {
+      const f = await c.req.parseBody({ all: true });
+      if (!(await csrfOk(c, f))) return formExpired(c);
+      if (o.allowed) requireAllowed(c, o.allowed);
+      try {
+        return await run(c, f);
+      } catch (err) {
+        if (err instanceof AppError && err.status < 500 && err.status !== 403)
+          return page(c, { error: err.message }, err.status as Status);
+        throw err;
+      }
+    };
+  return { form, flash, publicUrl: opts.publicUrl, ssoName: opts.ssoName };
+}

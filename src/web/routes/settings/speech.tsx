@@ -1,0 +1,71 @@
+// Settings → speech-to-text (admins): the engine, setting up the local one, an OpenAI-compatible server.
+import { BadRequestError } from "../../../core/errors.js";
+import { viewerOf } from "../../context.js";
+import { render } from "../../render.js";
+import { SpeechSettingsPage } from "../../pages/speech.js";
+import { DEFAULT_MODEL, MODELS } from "../../../ai/models.js";
+import { AiConfigUpdateBody } from "../../../shared/schemas/templates.js";
+import type { Hono } from "hono";
+import { workspacePolicy } from "../../../core/access.js";
+import type { Services } from "../../../services/index.js";
+import type { WebEnv } from "../../context.js";
+import { text, requireAllowed, type Page, type SettingsKit } from "./kit.js";
+
+export function speechSettings(app: Hono<WebEnv>, services: Services, { form }: SettingsKit) {
+  const speechPage: Page = async (c, extra = {}, status = 200) => {
+    const viewer = requireAllowed(c, workspacePolicy.configureAi);
+    const ws = viewer.principal.workspaceId;
+    return render(
+      c,
+      <SpeechSettingsPage
+        viewer={viewer}
+        config={await services.aiConfig.get(viewer.principal)}
+        problem={await services.aiConfig.transcriptionProblem(ws)}
+        setup={services.speechSetup.status(viewer.principal)}
+        {...extra}
+      />,
+      status,
+    );
+  };
+  app.get("/settings/speech", async (c) => speechPage(c, c.req.query("saved") ? { notice: "Saved." } : {}));
+  // For the page's progress bar.
+  app.get("/settings/speech/status", (c) =>
+    c.json(services.speechSetup.status(requireAllowed(c, workspacePolicy.configureAi).principal)),
+  );
+  app.post(
+    "/settings/speech/setup",
+    form(
+      speechPage,
+      async (c, f) => {
+        const model = text(f, "model") || DEFAULT_MODEL;
+        if (!MODELS.some((m) => m.name === model))
+          throw new BadRequestError(`There is no model "${model}"; choose one from the list.`);
+        services.speechSetup.start(viewerOf(c).principal, model);
+        return c.redirect("/settings/speech", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.post(
+    "/settings/speech/server",
+    form(
+      speechPage,
+      async (c, f) => {
+        const apiKey = text(f, "apiKey");
+        // The same schema as PUT /v1/ai-config.
+        const parsed = AiConfigUpdateBody.safeParse({
+          transcription: {
+            engine: "openai",
+            url: text(f, "url").trim(),
+            ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
+            ...(apiKey ? { apiKey } : {}),
+          },
+        });
+        if (!parsed.success) throw new BadRequestError(`The server address: ${parsed.error.issues[0].message}`);
+        await services.aiConfig.update(viewerOf(c).principal, parsed.data, services.templates);
+        return c.redirect("/settings/speech?saved=1", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+}
