@@ -4,8 +4,8 @@
 // `npm run bench` into bench/.kit/ (bench/tsup.config.ts); never part of the package.
 export { openDatabase } from "../src/db/open.js";
 export { createRepositories } from "../src/db/repos/index.js";
-export { PROBE_SHARE, passageRepo } from "../src/db/repos/passages.js";
-export { INDEX_AT } from "../src/db/repos/passage-index.js";
+export { PROBE_SHARE, passageRepo } from "../src/db/sqlite/passages.js";
+export { INDEX_AT } from "../src/db/cells.js";
 export { buildVectorIndex } from "../src/pipeline/vector-index.js";
 export { signBits } from "../src/db/pg/passages.js";
 export { openPostgres } from "../src/db/pg/open.js";

@@ -14,7 +14,11 @@ export interface SearchQuery {
   words: string[];
 }
 
-const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
+/**
+ * The words of a text as search counts them: runs of letters and digits, lower-cased.
+ * Every search reads words this way (the query, a search box, a title filter).
+ */
+export const wordsOf = (text: string): string[] => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
 
 /** At most this many terms count: a pasted paragraph must not become a query of hundreds. */
 export const MAX_TERMS = 32;

@@ -7,6 +7,13 @@
 // written. So a passage's cell is found among a shortlist: the centroids whose sign
 // bits are nearest its own by Hamming distance (popcounts), which holds the nearest
 // centroid for all but a few passages in a thousand, then compared exactly.
+/** Passages of one size in a workspace from which they are partitioned into cells. */
+export const INDEX_AT = 20_000;
+/** Cells are retrained when the passages have grown this many times past what they were trained on. */
+export const REBUILD_GROWTH = 4;
+/** About √n cells of about √n passages each. */
+export const cellsFor = (passages: number) => Math.min(4096, Math.max(16, Math.round(Math.sqrt(passages))));
+
 export interface CellSet {
   /** Cell ids, in the order of the centroids. */
   ids: number[];

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { upgradeVectorTables } from "./repos/passage-codes.js";
+import { upgradeVectorTables } from "./sqlite/passage-codes.js";
 import * as schema from "./schema/index.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };

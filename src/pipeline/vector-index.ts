@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { trainCells } from "../db/cells.js";
 import type { Repositories } from "../db/repos/index.js";
-import { cellsFor } from "../db/repos/passage-index.js";
+import { cellsFor } from "../db/cells.js";
 import type { IndexTarget } from "../db/stores/passage-index-store.js";
 import type { Clock } from "../core/clock.js";
 import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";

@@ -1,8 +1,8 @@
 // The notes repository on a real SQLite file: every plan of the folder filter gives
 // the same answers, so the choice between them is only a matter of speed.
 import { describe, expect, it } from "vitest";
-import { noteRepo } from "../../src/db/repos/notes.js";
-import { titleMatchQuery } from "../../src/db/repos/notes-list.js";
+import { noteRepo } from "../../src/db/sqlite/notes.js";
+import { titleMatchQuery } from "../../src/db/sqlite/notes-list.js";
 import { openRuntime } from "../../src/runtime.js";
 import { tempDir } from "../helpers/server.js";
 
@@ -62,8 +62,9 @@ describe("noteRepo.list folder filter", () => {
 
 describe("titleMatchQuery", () => {
   it("turns a search box into word-prefix terms and neutralises FTS syntax", () => {
-    expect(titleMatchQuery("Lisbon off")).toBe('"Lisbon"* "off"*');
-    expect(titleMatchQuery('"budget" OR x* NEAR(a b)')).toBe('"budget"* "OR"* "x"* "NEAR"* "a"* "b"*');
+    // Words as every search reads them (core/search-query.ts wordsOf): lower-cased, which FTS5 matches regardless.
+    expect(titleMatchQuery("Lisbon off")).toBe('"lisbon"* "off"*');
+    expect(titleMatchQuery('"budget" OR x* NEAR(a b)')).toBe('"budget"* "or"* "x"* "near"* "a"* "b"*');
     expect(titleMatchQuery("%%%")).toBeNull();
     expect(titleMatchQuery("café-2026")).toBe('"café"* "2026"*');
   });

@@ -14,7 +14,7 @@ import { PLACE_AT } from "../../src/db/pg/passage-index.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { createRepositories, type Repositories } from "../../src/db/repos/index.js";
-import { cellsFor } from "../../src/db/repos/passage-index.js";
+import { cellsFor } from "../../src/db/cells.js";
 import { trainCells } from "../../src/db/cells.js";
 import { buildVectorIndex, type BuildProgress } from "../../src/pipeline/vector-index.js";
 import { tempDir } from "../helpers/server.js";

@@ -1,5 +1,5 @@
 // Notes and their parts on PostgreSQL: the same interface as the SQLite repository
-// (src/db/repos/notes.ts), with plain queries the planner serves from the same indexes
+// (src/db/sqlite/notes.ts), with plain queries the planner serves from the same indexes
 // (lower(title) for the title order), the title search on tsvector, list items built
 // from the one Note definition in JavaScript, and the search row kept in step.
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";

@@ -7,7 +7,7 @@
 // HNSW index keeps itself: nothing is ever due.
 import { sql } from "drizzle-orm";
 import { nearestIndex } from "../cells.js";
-import { INDEX_AT, REBUILD_GROWTH } from "../repos/passage-index.js";
+import { INDEX_AT, REBUILD_GROWTH } from "../cells.js";
 import type { Transaction } from "../repos/portable.js";
 import type { CellPosition, IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 import type { PgCellSets } from "./cell-sets.js";

@@ -1,4 +1,4 @@
-// The SQLite vector index's own tables (db/repos/passages.ts), beside the passages:
+// The SQLite vector index's own tables (db/sqlite/passages.ts), beside the passages:
 // PostgreSQL has pgvector's index instead, so these are not part of the one schema
 // source its tables are derived from (schema/index.ts); drizzle-kit reads both files
 // for SQLite's migrations (drizzle.config.ts).

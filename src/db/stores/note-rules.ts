@@ -4,6 +4,7 @@
 // many rows one insert may carry. The SQL here is dialect-neutral: the tables and
 // columns have the same names on SQLite and PostgreSQL, and where the dialects
 // write a set of ids differently the caller passes it in.
+import { wordsOf } from "../../core/search-query.js";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NoteView } from "../../core/access.js";
 import type { NoteScope } from "./search-store.js";
@@ -99,7 +100,7 @@ export const participantEmails = (participants: { email: string }[]): string[] =
 
 /** The words of a search box, lower-cased, each once; nothing of any query syntax survives. */
 export function searchWords(text: string): string[] {
-  return [...new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()))];
+  return [...new Set(wordsOf(text))];
 }
 
 /** A new status starts its stage's progress afresh. */

@@ -1,5 +1,5 @@
 // The notes store: notes and their parts (participants, transcript segments, folder
-// links), as both backends implement it (repos/notes.ts on SQLite, pg/notes.ts on
+// links), as both backends implement it (sqlite/notes.ts on SQLite, pg/notes.ts on
 // PostgreSQL). Who may see which note is not decided here: reads take the access
 // policy's `NoteView` and apply it through note-rules.ts; writes are scoped to the
 // workspace and made only after the service has asked the policy.

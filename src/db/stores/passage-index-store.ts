@@ -1,4 +1,4 @@
-// The vector index's build side (repos/passage-index.ts): SQLite partitions a
+// The vector index's build side (sqlite/passage-index.ts): SQLite partitions a
 // workspace's vectors into cells in the background. PostgreSQL needs none (pgvector's
 // HNSW index keeps itself), so its store reports nothing due and refuses the rest.
 

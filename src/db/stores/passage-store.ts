@@ -1,5 +1,5 @@
 // The passage store: the passages of notes and articles with their vectors, and the
-// nearest ones to a query (repos/passages.ts on SQLite with its own vector cells,
+// nearest ones to a query (sqlite/passages.ts on SQLite with its own vector cells,
 // pg/passages.ts on PostgreSQL with pgvector's HNSW index where the extension exists).
 
 export interface PassageInput {

@@ -1,5 +1,5 @@
 // The search store: notes ranked as a whole, the moments within a note, and
-// knowledge-base articles, found by their words (repos/search.ts on SQLite with FTS5,
+// knowledge-base articles, found by their words (sqlite/search.ts on SQLite with FTS5,
 // pg/search.ts on PostgreSQL with tsvector). What a search may return is the access
 // policy's `NoteView` and the search's filters, applied through note-rules.ts.
 import type { NoteView } from "../../core/access.js";

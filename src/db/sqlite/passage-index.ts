@@ -3,14 +3,11 @@
 // due, one build at a time per index, sampling, storing a generation of cells, moving
 // passages to them, and finishing. Search and writes are in passages.ts.
 import type { Db } from "../open.js";
+import { INDEX_AT, REBUILD_GROWTH } from "../cells.js";
 import { asVector, passageCodes, type PassageCodes } from "./passage-codes.js";
 import type { Synchronous } from "../stores/synchronous.js";
 import type { IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 
-/** Passages of one size in a workspace from which they are partitioned into cells. */
-export const INDEX_AT = 20_000;
-/** Cells are retrained when the passages have grown this many times past what they were trained on. */
-export const REBUILD_GROWTH = 4;
 /**
  * An index (passage_indexes i) whose last build stopped before moving every passage:
  * passages still in cell 0, or an older generation's cells still there. INDEXED BY:
@@ -19,9 +16,6 @@ export const REBUILD_GROWTH = 4;
  */
 const UNFINISHED = `i.generation > 0 AND (EXISTS (SELECT 1 FROM passage_members m INDEXED BY passage_members_cell_idx WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0)
   OR EXISTS (SELECT 1 FROM passage_centroids c WHERE c.workspace_id = i.workspace_id AND c.dims = i.dims AND c.generation < i.generation))`;
-
-/** About √n cells of about √n passages each. */
-export const cellsFor = (passages: number) => Math.min(4096, Math.max(16, Math.round(Math.sqrt(passages))));
 
 export function passageIndexRepo(
   db: Db,

@@ -1,10 +1,11 @@
 // The notes list on SQLite: one prepared statement per shape of filters (which
 // filters are set, the sort, the folder strategy), each rendering its page's items as
 // JSON in SQLite from the one definition of the Note shape (note-shape.ts).
+import { wordsOf } from "../../core/search-query.js";
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLitePreparedQuery, SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
-import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "./note-shape.js";
+import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "../repos/note-shape.js";
 import { noteFolders, noteParticipantEmails, notes } from "../schema/index.js";
 import type { NoteView } from "../../core/access.js";
 import { normalizeEmail } from "../stores/note-rules.js";
@@ -26,8 +27,8 @@ export interface NoteRepoOptions {
 
 /** The FTS5 query for a search box: every word of it must start a word of the title. */
 export function titleMatchQuery(search: string): string | null {
-  const words = search.match(/[\p{L}\p{N}]+/gu);
-  return words ? words.map((w) => `"${w}"*`).join(" ") : null;
+  const words = wordsOf(search);
+  return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 
 /** The list's statements for one database; `listJson` answers a page. */

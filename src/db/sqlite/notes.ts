@@ -4,7 +4,7 @@
 // notes-list.ts; the indexes that serve them in schema.ts.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { groupRows } from "./group-rows.js";
+import { groupRows } from "../repos/group-rows.js";
 import {
   folders,
   noteFolders,
