@@ -11,7 +11,7 @@ const FLOORS = [
   ["pipeline"],
   ["http"],
   ["web", "mcp", "oauth", "backup"],
-  ["server", "runtime\\.ts"],
+  ["server", "runtime"],
   ["cli"],
 ];
 

@@ -27,7 +27,7 @@ export function floors(): string[][] {
 const HOLDS: Record<string, string> = {
   cli: "the commands",
   server: "createApp(deps) composing the surfaces; start-up",
-  "runtime.ts": "the runtime: database, store, queue, services",
+  runtime: "the runtime: database, store, queue with every job kind registered (runtime/jobs.ts), services",
   web: "the web app",
   mcp: "the MCP server",
   oauth: "the OAuth pages and routes",

@@ -8,6 +8,7 @@
 //
 // The decoder lives in the worker's memory: a worker that has none for a recording
 // (a restart, another replica) starts one and feeds it from the first piece.
+import type { Clock } from "../core/clock.js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -36,6 +37,8 @@ export interface LiveDeps {
   tmpDir: string;
   engines: (workspaceId: string) => Promise<WorkspaceEngines>;
   logger: Logger;
+  /** The runtime's clock: when a decoder was last fed, and so when it is idle. */
+  now: Clock;
   /** A decoder nobody has fed for this long is closed (its recording went quiet or stopped elsewhere). */
   idleMs?: number;
 }
@@ -71,16 +74,17 @@ function startDecoder(pcm: string): Decoder {
   proc.stdout.pipe(out);
   proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
   const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, fedSeq: -1, usedAt: Date.now(), exited };
+  return { proc, pcm, fedSeq: -1, usedAt: 0, exited };
 }
 
 /** Waits until the decoder's output stops growing (it has caught up with what it was fed), at most `maxMs`. */
 async function settled(pcm: string, maxMs = 3000): Promise<number> {
   let last = -1;
-  const until = Date.now() + maxMs;
+  // Elapsed time of a child process, not a rule of the service: measured on the monotonic clock.
+  const until = performance.now() + maxMs;
   for (;;) {
     const size = (await fsp.stat(pcm).catch(() => ({ size: 0 }))).size;
-    if (size === last || Date.now() > until) return size;
+    if (size === last || performance.now() > until) return size;
     last = size;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -102,7 +106,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
 
   // Decoders of recordings that stopped being fed (stopped, or taken over elsewhere).
   const sweep = setInterval(() => {
-    for (const [id, decoder] of decoders) if (Date.now() - decoder.usedAt > idleMs) void drop(id);
+    for (const [id, decoder] of decoders) if (d.now() - decoder.usedAt > idleMs) void drop(id);
   }, 60_000).unref();
 
   /** Feeds what has arrived and transcribes what is complete; true when it fed new pieces. */
@@ -131,7 +135,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
       decoder = startDecoder(path.join(dir, `${uploadId}.pcm`));
       decoders.set(uploadId, decoder);
     }
-    decoder.usedAt = Date.now();
+    decoder.usedAt = d.now();
     const fedBefore = decoder.fedSeq;
     // In order, up to the first piece that has not arrived.
     for (const piece of pieces) {

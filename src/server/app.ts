@@ -1,6 +1,6 @@
 // createApp(deps): the whole HTTP surface as one hono app, built from services.
 // Middleware order: security headers → body limit → authentication → rate limit → routes.
-import type { DatabaseHandle } from "../runtime.js";
+import type { DatabaseHandle } from "../runtime/index.js";
 import { bodyLimit } from "hono/body-limit";
 import { timeout } from "hono/timeout";
 import type { HTTPException } from "hono/http-exception";

@@ -6,24 +6,18 @@ import https from "node:https";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { describeEngines, selectEmbedder } from "../ai/select.js";
+import { describeEngines } from "../ai/select.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { requestLog } from "../http/request-log.js";
-import { indexPassagesWorker } from "../pipeline/index-passages.js";
-import { buildVectorIndexWorker, queueDueBuilds } from "../pipeline/vector-index.js";
-import { PROCESS_NOTE, processNoteWorker } from "../pipeline/process-note.js";
-import { engineWatchWorker } from "../pipeline/engine-watch.js";
-import { recordingWatchdogWorker } from "../pipeline/recording-watchdog.js";
-import { liveTranscriptionWorker } from "../pipeline/live-transcription.js";
-import { deliveryWorker } from "../webhooks/delivery.js";
-import { deleteRecordingWorker, scheduleSweep, sweepWorker } from "../jobs/housekeeping.js";
-import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
+import { queueDueBuilds } from "../pipeline/vector-index.js";
+import { PROCESS_NOTE } from "../pipeline/process-note.js";
+import { scheduleSweep } from "../jobs/housekeeping.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
 import { ConfigError } from "../core/errors.js";
 import { resolveConfig } from "../config/resolve.js";
 import { createLogger, type Logger } from "../core/logger.js";
-import { openRuntime, type Runtime } from "../runtime.js";
+import { openRuntime, type Runtime } from "../runtime/index.js";
 import { createApp } from "./app.js";
 import { healthRoutes } from "./routes/health.js";
 import { lockDataDir, type DataDirLock } from "../storage/data-dir-lock.js";
@@ -48,67 +42,6 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-function defineWorkers(runtime: Runtime, config: ResolvedConfig, version: string, logger: Logger) {
-  const embedder = runtime.embedder;
-  runtime.queue.define(
-    processNoteWorker({
-      repos: runtime.repos,
-      store: runtime.audioStore,
-      tmpDir: path.join(config.dataDir, "tmp"),
-      lifecycle: runtime.lifecycle,
-      engines: (workspaceId) => runtime.services.aiConfig.engines(workspaceId),
-      templates: runtime.services.templates,
-      recordings: runtime.services.recordings,
-      engineWait: runtime.services.engineWait,
-      concurrency: config.pipeline.concurrency,
-      maxAttempts: config.pipeline.maxAttempts,
-      retryBaseMs: config.pipeline.retryBaseMs,
-      leaseMs: config.pipeline.leaseMs,
-      onStage: runtime.metrics.stage,
-    }),
-  );
-  if (embedder) runtime.queue.define(indexPassagesWorker({ repos: runtime.repos, embedder, queue: runtime.queue }));
-  runtime.queue.define(buildVectorIndexWorker({ repos: runtime.repos, now: runtime.now }));
-  runtime.queue.define(deleteRecordingWorker(runtime.repos, runtime.audioStore));
-  runtime.queue.define(engineWatchWorker({ engineWait: runtime.services.engineWait, watch: runtime.watchEngine }));
-  runtime.queue.define(
-    recordingWatchdogWorker({ recordings: runtime.services.recordings, watch: runtime.watchRecording }),
-  );
-  runtime.queue.define(
-    liveTranscriptionWorker({
-      repos: runtime.repos,
-      store: runtime.audioStore,
-      tmpDir: path.join(config.dataDir, "tmp"),
-      engines: (workspaceId) => runtime.services.aiConfig.engines(workspaceId),
-      logger: logger.child({ component: "live-transcription" }),
-    }),
-  );
-  runtime.queue.define(
-    sweepWorker({
-      repos: runtime.repos,
-      store: runtime.audioStore,
-      queue: runtime.queue,
-      now: runtime.now,
-      logger: logger.child({ component: "sweep" }),
-      intervalMs: config.sweepIntervalMs,
-    }),
-  );
-  runtime.queue.define(
-    deliveryWorker({
-      repos: runtime.repos,
-      secrets: runtime.secrets,
-      agent: createWebhookAgent(config.allowPrivateWebhooks),
-      now: runtime.now,
-      retryScheduleMs: [...config.webhooks.retryScheduleMs],
-      timeoutMs: config.webhooks.timeoutMs,
-      disableAfter: config.webhooks.disableAfter,
-      userAgent: `notula-webhooks/${version}`,
-      logger: logger.child({ component: "webhooks" }),
-      onAttempt: runtime.metrics.webhookDelivery,
-    }),
-  );
-}
-
 export interface Assembled {
   runtime: Runtime;
   /** The API, web app and MCP (or, for a worker, health and metrics only). */
@@ -130,24 +63,7 @@ export async function assemble(
   { version, out, logger }: { version: string; out: (line: string) => void; logger: Logger },
 ): Promise<Assembled> {
   const metrics: Metrics = createMetrics();
-  const runtime = await openRuntime(config.dataDir, {
-    metrics,
-    publicUrl: config.publicUrl,
-    embedder: selectEmbedder(config.embeddings),
-    allowPrivateWebhooks: config.allowPrivateWebhooks,
-    maxUploadBytes: config.maxUploadBytes,
-    recordingQuietMs: config.limits.recordingQuietSec * 1000,
-    storage: config.storage,
-    database: config.database,
-    secretKey: config.secretKey,
-    vectorIndexAt: config.embeddings.indexAt,
-    logger,
-    ai: {
-      transcription: config.transcription as Config["transcription"],
-      summarization: config.summarization as Config["summarization"],
-      allowPrivateUrls: config.allowPrivateAiUrls,
-    },
-  });
+  const runtime = await openRuntime(config, { metrics, logger });
   const serving = config.role !== "worker";
   // The single-box server knows nothing else is running: whatever a crash left
   // half-received starts over. Split roles may share the database with live
@@ -201,8 +117,6 @@ export async function assemble(
       );
   }
   if (config.role !== "api") fs.rmSync(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
-  // Defined in every role: an API replica queues jobs with the workers' retry limits.
-  defineWorkers(runtime, config, version, logger);
 
   if (serving && (await runtime.services.workspaces.isEmpty())) {
     const created = await runtime.services.workspaces.create({

@@ -3,13 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { noteRepo } from "../../src/db/sqlite/notes.js";
 import { titleMatchQuery } from "../../src/db/sqlite/notes-list.js";
-import { openRuntime } from "../../src/runtime.js";
-import { tempDir } from "../helpers/server.js";
+import { openRuntime } from "../../src/runtime/index.js";
+import { tempDir, runtimeConfig } from "../helpers/server.js";
 
 describe("noteRepo.list folder filter", () => {
   it("timeline, drive and probe plans return identical pages under every sort", async () => {
     const dir = tempDir();
-    const rt = await openRuntime(dir, { publicUrl: "http://127.0.0.1:8787" });
+    const rt = await openRuntime(await runtimeConfig(dir, { publicUrl: "http://127.0.0.1:8787" }));
     const db = rt.database.db!;
     const { services } = rt;
     const ws = await services.workspaces.create({ name: "W" });

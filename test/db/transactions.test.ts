@@ -3,8 +3,8 @@
 // until it ends, roll back whole, and let nested calls join it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
-import { openRuntime, type Runtime } from "../../src/runtime.js";
-import { tempDir } from "../helpers/server.js";
+import { openRuntime, type Runtime } from "../../src/runtime/index.js";
+import { tempDir, runtimeConfig } from "../helpers/server.js";
 
 const row = (id: string, name: string) => ({
   id,
@@ -20,7 +20,7 @@ const row = (id: string, name: string) => ({
 describe("repository transactions", () => {
   let rt: Runtime;
   beforeEach(async () => {
-    rt = await openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:8787" });
+    rt = await openRuntime(await runtimeConfig(tempDir(), { publicUrl: "http://127.0.0.1:8787" }));
   });
   afterEach(() => rt.close());
 

@@ -255,3 +255,20 @@ export async function storeQuery<T = Record<string, any>>(
     db.close();
   }
 }
+
+/**
+ * The resolved configuration a test opens a runtime with (openRuntime): the data dir's
+ * defaults, no embedding model unless asked for, and what the test names.
+ */
+export async function runtimeConfig(
+  dataDir: string,
+  over: { publicUrl?: string; database?: string; secretKey?: string; env?: Record<string, string> } = {},
+) {
+  const { loadConfig } = await import("../../src/config/load.js");
+  const { resolveConfig } = await import("../../src/config/resolve.js");
+  const config = loadConfig(
+    { dataDir, database: over.database },
+    { NOTULA_EMBEDDINGS: "none", ...(over.secretKey ? { NOTULA_SECRET_KEY: over.secretKey } : {}), ...over.env },
+  );
+  return resolveConfig({ ...config, publicUrl: over.publicUrl ?? config.publicUrl });
+}

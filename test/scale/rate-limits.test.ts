@@ -1,11 +1,11 @@
 // Limits hold across replicas: on a shared PostgreSQL database, API requests per key
 // and failed sign-ins are counted once, whichever replica serves them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openRuntime, type Runtime } from "../../src/runtime.js";
+import { openRuntime, type Runtime } from "../../src/runtime/index.js";
 import { RateLimitError } from "../../src/core/errors.js";
 import { client } from "../helpers/http.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
-import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { runtimeConfig, startServer, tempDir, type TestServer } from "../helpers/server.js";
 
 describe("limits across replicas on PostgreSQL", () => {
   let database: TestDatabase;
@@ -34,7 +34,11 @@ describe("limits across replicas on PostgreSQL", () => {
 
   it("failed sign-ins count once across replicas", async () => {
     for (const port of [1, 2])
-      runtimes.push(await openRuntime(tempDir(), { publicUrl: `http://127.0.0.1:${port}`, database: database.url }));
+      runtimes.push(
+        await openRuntime(
+          await runtimeConfig(tempDir(), { publicUrl: `http://127.0.0.1:${port}`, database: database.url }),
+        ),
+      );
     const [one, two] = runtimes;
     const created = await one.services.workspaces.create({
       name: "Sign-ins",

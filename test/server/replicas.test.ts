@@ -5,8 +5,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { openRuntime, type Runtime } from "../../src/runtime.js";
-import { databaseFor, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { openRuntime, type Runtime } from "../../src/runtime/index.js";
+import { databaseFor, startServer, tempDir, type TestServer, runtimeConfig } from "../helpers/server.js";
 
 const rpc = (id: number, method: string, params: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: "2.0", id, method, params });
@@ -75,7 +75,9 @@ describe("who may do what, resolved afresh on every replica", () => {
     b = await startServer({ args: ["--role", "api", "--no-rate-limit"], dataDir: a.dataDir });
     // A third process on the same database (on SQLite, the data dir's file), to make keys and members.
     const database = await databaseFor(a.dataDir);
-    rt = await openRuntime(database ? tempDir() : a.dataDir, { publicUrl: "http://127.0.0.1:1", database });
+    rt = await openRuntime(
+      await runtimeConfig(database ? tempDir() : a.dataDir, { publicUrl: "http://127.0.0.1:1", database }),
+    );
   });
   afterAll(async () => {
     await rt?.close();
@@ -143,8 +145,8 @@ describe("sign-ins in progress are shared through the database", () => {
   let two: Runtime;
   beforeAll(async () => {
     dir = tempDir();
-    one = await openRuntime(dir, { publicUrl: "http://127.0.0.1:1" });
-    two = await openRuntime(dir, { publicUrl: "http://127.0.0.1:2" });
+    one = await openRuntime(await runtimeConfig(dir, { publicUrl: "http://127.0.0.1:1" }));
+    two = await openRuntime(await runtimeConfig(dir, { publicUrl: "http://127.0.0.1:2" }));
   });
   afterAll(async () => {
     await one?.close();
@@ -180,8 +182,12 @@ describe("sign-ins in progress are shared through the database", () => {
   it("replicas on separate machines share the secret key through NOTULA_SECRET_KEY", async () => {
     const secretKey = randomBytes(32).toString("base64");
     const db = `${tempDir()}/shared.db`;
-    const x = await openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:1", database: `sqlite:${db}`, secretKey });
-    const y = await openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:2", database: `sqlite:${db}`, secretKey });
+    const x = await openRuntime(
+      await runtimeConfig(tempDir(), { publicUrl: "http://127.0.0.1:1", database: `sqlite:${db}`, secretKey }),
+    );
+    const y = await openRuntime(
+      await runtimeConfig(tempDir(), { publicUrl: "http://127.0.0.1:2", database: `sqlite:${db}`, secretKey }),
+    );
     try {
       await x.services.pending.put("upstream-oidc", "s", { v: 1 }, 60_000);
       expect(await y.services.pending.take("upstream-oidc", "s")).toEqual({ v: 1 });
@@ -190,8 +196,8 @@ describe("sign-ins in progress are shared through the database", () => {
       await x.close();
       await y.close();
     }
-    await expect(openRuntime(tempDir(), { publicUrl: "http://127.0.0.1:3", secretKey: "short" })).rejects.toThrow(
-      /32-byte base64 key/,
-    );
+    await expect(
+      openRuntime(await runtimeConfig(tempDir(), { publicUrl: "http://127.0.0.1:3", secretKey: "short" })),
+    ).rejects.toThrow(/32-byte base64 key/);
   });
 });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { DatabaseHandle } from "../../runtime.js";
+import type { DatabaseHandle } from "../../runtime/index.js";
 import type { AudioStore } from "../../storage/audio-store.js";
 
 const unavailable = (message: string, checks: Record<string, string>) => ({

@@ -2,7 +2,7 @@
 // running them in-process), whether --json was asked for, and the data dir's runtime.
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
-import type { Runtime } from "../../../runtime.js";
+import type { Runtime } from "../../../runtime/index.js";
 import { PLANS, type PlanName } from "../../../core/principal.js";
 
 /** Where the admin commands write and read: the terminal, unless a caller (the test suite) runs them in-process. */
@@ -41,8 +41,8 @@ async function withRuntime<T>(
   fn: (rt: Runtime, publicUrl: string) => T | Promise<T>,
 ): Promise<T> {
   const { loadConfig, ConfigError } = await import("../../../config/load.js");
-  const { resolvePublicUrl } = await import("../../../config/resolve.js");
-  const { openRuntime } = await import("../../../runtime.js");
+  const { resolveConfig } = await import("../../../config/resolve.js");
+  const { openRuntime } = await import("../../../runtime/index.js");
   const { AppError } = await import("../../../core/errors.js");
   const { exitCodeFor } = await import("../../exit.js");
   let config;
@@ -52,16 +52,11 @@ async function withRuntime<T>(
     throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
   }
   // Links the services write (invites) point where the server is reached.
-  const publicUrl = resolvePublicUrl(config);
+  const resolved = resolveConfig(config);
+  const publicUrl = resolved.publicUrl;
   let rt;
   try {
-    rt = await openRuntime(config.dataDir, {
-      publicUrl,
-      storage: config.storage,
-      database: config.database,
-      secretKey: config.secretKey,
-      vectorIndexAt: config.embeddings.indexAt,
-    });
+    rt = await openRuntime(resolved);
   } catch (err) {
     throw err instanceof ConfigError ? new CliError(err.message, EXIT.usage) : err;
   }

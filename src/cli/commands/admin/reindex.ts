@@ -1,7 +1,7 @@
 // notula admin reindex
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
-import type { Runtime } from "../../../runtime.js";
+import type { Runtime } from "../../../runtime/index.js";
 import { dataDirOption, say, type AdminDeps, type DataDirFlags } from "./deps.js";
 
 export const define = (admin: Command) =>

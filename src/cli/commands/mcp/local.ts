@@ -11,24 +11,16 @@ export async function runLocal(flags: {
   port?: string;
 }) {
   const { loadConfig } = await import("../../../config/load.js");
-  const { resolvePublicUrl } = await import("../../../config/resolve.js");
-  const { openRuntime } = await import("../../../runtime.js");
+  const { resolveConfig } = await import("../../../config/resolve.js");
+  const { openRuntime } = await import("../../../runtime/index.js");
   const { SCOPES } = await import("../../../core/principal.js");
   const { createLogger } = await import("../../../core/logger.js");
-  const { selectEmbedder } = await import("../../../ai/select.js");
   // The same search as the server's: the index it built, queried with the same model.
   const config = loadConfig({ dataDir: flags.dataDir });
   const logger = createLogger({ level: "warn" });
   // Over HTTP the address is known only once listening; requests wait for the runtime.
   const http = flags.http ? await listenLoopback(Number(flags.port ?? 0)) : null;
-  const rt = await openRuntime(config.dataDir, {
-    publicUrl: http?.url ?? resolvePublicUrl(config),
-    embedder: selectEmbedder(config.embeddings),
-    storage: config.storage,
-    database: config.database,
-    secretKey: config.secretKey,
-    logger,
-  });
+  const rt = await openRuntime(resolveConfig({ ...config, publicUrl: http?.url ?? config.publicUrl }), { logger });
   const workspaces = await rt.services.workspaces.list();
   const workspaceId =
     flags.workspace ?? environment().workspace ?? (workspaces.length === 1 ? workspaces[0].id : undefined);

@@ -1,0 +1,90 @@
+// The database a runtime opens, whichever it is: SQLite in the data dir (or a file
+// named by --database) or a PostgreSQL server, with what /readyz, metrics and the
+// admin tools ask of it.
+import fs from "node:fs";
+import type Database from "better-sqlite3";
+import { createRepositories, type Repositories } from "../db/repos/index.js";
+import { migrationsApplied, openDatabase, type Db } from "../db/open.js";
+import type { DatabaseTarget } from "../db/target.js";
+import { createPgRepositories } from "../db/pg/repos.js";
+import { openPostgres, pgMigrationsApplied, redactUrl } from "../db/pg/open.js";
+
+/** The database the runtime opened, whichever it is. */
+export interface DatabaseHandle {
+  dialect: "sqlite" | "postgres";
+  /** For logs: the file or the server, never a password. */
+  describe: string;
+  /** PostgreSQL: whether meaning-based search has pgvector's index, and why not. */
+  vectorIndex?: { enabled: boolean; detail: string };
+  /** For /readyz: reachable, and every migration applied. */
+  check(): Promise<"ok" | "unreachable" | "pending">;
+  /** For metrics: pool connections on PostgreSQL, file sizes on SQLite. */
+  figures(): Record<string, number>;
+  close(): Promise<void>;
+  /** SQLite only: the connection, for the admin tools and tests that speak to it directly. */
+  sqlite?: Database.Database;
+  db?: Db;
+}
+
+export async function openDatabaseHandle(
+  target: DatabaseTarget,
+  opts: { vectorIndexAt?: number } = {},
+): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
+  if (target.dialect === "postgres") {
+    const pg = await openPostgres(target.url);
+    return {
+      repos: createPgRepositories(pg.db, {
+        vectorIndex: pg.vectorIndex.enabled,
+        prepared: pg.prepared,
+        vectorIndexAt: opts.vectorIndexAt,
+      }),
+      handle: {
+        dialect: "postgres",
+        describe: redactUrl(target.url),
+        vectorIndex: pg.vectorIndex,
+        async check() {
+          try {
+            await pg.pool.query("SELECT 1");
+          } catch {
+            return "unreachable";
+          }
+          return (await pgMigrationsApplied(pg.pool)) ? "ok" : "pending";
+        },
+        figures: () => ({
+          pool_total: pg.pool.totalCount,
+          pool_idle: pg.pool.idleCount,
+          pool_waiting: pg.pool.waitingCount,
+        }),
+        close: () => pg.close(),
+      },
+    };
+  }
+  const opened = openDatabase(target.file);
+  return {
+    repos: createRepositories(opened.db, { vectorIndexAt: opts.vectorIndexAt }),
+    handle: {
+      dialect: "sqlite",
+      describe: target.file,
+      async check() {
+        try {
+          opened.sqlite.prepare("SELECT 1").get();
+        } catch {
+          return "unreachable";
+        }
+        return migrationsApplied(opened.sqlite) ? "ok" : "pending";
+      },
+      figures: () => ({ file_bytes: fileSize(target.file), wal_bytes: fileSize(`${target.file}-wal`) }),
+      close: async () => opened.close(),
+      sqlite: opened.sqlite,
+      db: opened.db,
+    },
+  };
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}

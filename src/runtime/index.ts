@@ -1,0 +1,130 @@
+// The runtime: the service's object graph over one configuration, shared by
+// `notula serve`, `notula admin` and `notula mcp`.
+import { databaseTarget } from "../db/target.js";
+import { ConfigError } from "../core/errors.js";
+import type { Config, ResolvedConfig } from "../config/schema.js";
+import { createJobQueue } from "../jobs/queue.js";
+import type { Embedder } from "../ai/embeddings/embedder.js";
+import { selectEmbedder } from "../ai/select.js";
+import { createServices } from "../services/index.js";
+import { databaseCounters, memoryCounters } from "../services/counters.js";
+import { createNoteLifecycle } from "../services/note-lifecycle.js";
+import { loadSecretBox } from "../core/secret-box.js";
+import { systemClock, type Clock } from "../core/clock.js";
+import { silentLogger, type Logger } from "../core/logger.js";
+import { createMetrics, type Metrics } from "../core/metrics.js";
+import { openAudioStore } from "../storage/open.js";
+import { createEventEmitter, createRedelivery } from "../webhooks/events.js";
+import { openDatabaseHandle } from "./database.js";
+import { jobEnqueuers, registerJobs } from "./jobs.js";
+
+/** What a runtime is given besides its configuration. */
+export interface RuntimeDeps {
+  /** The clock every decision below reads; the system's unless given (tests move their own). */
+  clock?: Clock;
+  /** Where the queue, workers and services log; silent unless given. */
+  logger?: Logger;
+  /** Where jobs and requests are counted; a fresh registry unless given. */
+  metrics?: Metrics;
+  /** The embedding engine; the configuration's (embeddings.*) unless given, null for none. */
+  embedder?: Embedder | null;
+}
+
+export type { DatabaseHandle } from "./database.js";
+
+/**
+ * Builds the service's object graph for a resolved configuration: database,
+ * repositories, audio store, the job queue with every kind of job registered
+ * (runtime/jobs.ts), the note life cycle and the services. The server, the admin
+ * commands and `notula mcp` on a local data dir all open one; only the server starts
+ * its queue.
+ */
+export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}) {
+  const { dataDir } = config;
+  // Checked before anything is opened: a bad key or URL leaves nothing behind.
+  let secrets;
+  try {
+    secrets = loadSecretBox(dataDir, config.secretKey);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  const storage = openAudioStore(config.storage, dataDir);
+  const target = databaseTarget(config.database, dataDir);
+  const { handle: database, repos } = await openDatabaseHandle(target, { vectorIndexAt: config.embeddings.indexAt });
+  const now = deps.clock ?? systemClock;
+  const audioStore = storage.store;
+  const logger = deps.logger ?? silentLogger();
+  const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
+  const queue = createJobQueue(repos, { now, logger, onAttempt: metrics.job });
+  const emit = createEventEmitter(repos, queue, now);
+  const embedder = deps.embedder !== undefined ? deps.embedder : selectEmbedder(config.embeddings);
+  const enqueue = jobEnqueuers(queue, embedder);
+  const lifecycle = createNoteLifecycle({
+    repos,
+    publicUrl: config.publicUrl,
+    now,
+    emit,
+    enqueueIndexing: enqueue.indexPassages,
+    enqueueProcessing: enqueue.processNote,
+  });
+  const services = createServices(repos, {
+    secrets,
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    audioStore,
+    maxUploadBytes: config.maxUploadBytes,
+    recordingQuietMs: config.limits.recordingQuietSec * 1000,
+    publicUrl: config.publicUrl,
+    lifecycle,
+    embedder,
+    enqueueIndexing: enqueue.indexPassages,
+    redeliverWebhook: createRedelivery(queue),
+    watchRecording: enqueue.watchRecording,
+    watchEngine: enqueue.watchEngine,
+    transcribeLive: enqueue.transcribeLive,
+    enqueueRecordingDeletion: enqueue.deleteRecording,
+    // One process counts in memory; replicas share a PostgreSQL database and count there.
+    counters: database.dialect === "postgres" ? databaseCounters(repos) : memoryCounters(now),
+    ai: {
+      transcription: config.transcription as Config["transcription"],
+      summarization: config.summarization as Config["summarization"],
+      allowPrivateUrls: config.allowPrivateAiUrls,
+      dataDir,
+    },
+    logger,
+    now,
+  });
+  registerJobs({
+    config,
+    queue,
+    enqueue,
+    repos,
+    audioStore,
+    services,
+    lifecycle,
+    secrets,
+    embedder,
+    metrics,
+    logger,
+    now,
+  });
+  metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
+  return {
+    config,
+    database,
+    repos,
+    audioStore,
+    storage,
+    queue,
+    services,
+    lifecycle,
+    enqueue,
+    secrets,
+    now,
+    embedder,
+    logger,
+    metrics,
+    close: () => database.close(),
+  };
+}
+
+export type Runtime = Awaited<ReturnType<typeof openRuntime>>;
