@@ -23,6 +23,7 @@
 //   manage everyone's (a key's secret is never shown again, to anyone).
 import type { Role, ScopeName } from "./principal.js";
 import type { Visibility } from "./note-vocabulary.js";
+import { allHold, LINK_SEES, MEMBER_SEES } from "./note-visibility.js";
 
 export type { Role } from "./principal.js";
 export type { Visibility } from "./note-vocabulary.js";
@@ -85,10 +86,13 @@ export function noteView(a: Actor): NoteView {
 }
 
 export const notePolicy = {
+  /** Who may see a note: the one rule (core/note-visibility.ts), which the stores apply as SQL too. */
   see(a: Actor, n: NoteFacts): boolean {
-    if (!sameWorkspace(a, n)) return false;
-    if (n.visibility === "only-me" && n.createdBy !== a.userId) return false;
-    return !n.folderIds.some((f) => a.hiddenFolderIds.has(f));
+    return allHold(MEMBER_SEES, n, a);
+  },
+  /** What a share link's holder may see: the note while it is public. */
+  seeByLink(n: Pick<NoteFacts, "visibility">): boolean {
+    return allHold(LINK_SEES, { workspaceId: "", createdBy: "", folderIds: [], ...n }, null);
   },
   /** Title, the user's notes, speakers, processing again, enhancing, filing in visible folders. */
   edit(a: Actor, n: NoteFacts): boolean {

@@ -81,8 +81,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
   }
 
   async function get(p: Principal, id: string): Promise<NoteDto> {
-    const read = await repos.notes.getWithParts(await access.view(p), id);
-    if (!read) throw new NotFoundError(`Note ${id} not found.`);
+    const a = await access.actor(p);
+    const read = await repos.notes.getWithParts(noteView(a), id);
+    // The store read it through the policy's rule as SQL; the policy is asked again here,
+    // on the facts the read brought, so a single note never rests on the filter alone.
+    if (!read || !notePolicy.see(a, { ...read.row, folderIds: read.tags.map((t) => t.id) }))
+      throw new NotFoundError(`Note ${id} not found.`);
     return presentFullNote(repos, read.row, deps.publicUrl, read);
   }
 
@@ -336,7 +340,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean } | null> {
       const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
       const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
-      if (!share || !row || row.visibility !== "public") return null;
+      if (!share || !row || !notePolicy.seeByLink(row)) return null;
       return { note: await presentFullNote(repos, row, deps.publicUrl), includeTranscript: share.includeTranscript };
     },
 

@@ -915,6 +915,22 @@ describe("the access matrix", () => {
       const api = w.people[who].api;
       const url = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 5 });
       check("rest", "generateUploadUrl", who, url.status, restStatus(who, "notes", "ok"));
+      if (url.status === 200) {
+        // The presigned URL is the credential: no key is asked for; a forged signature is refused.
+        const signed = new URL(url.body.presignedUrl as string);
+        const put = (u: URL, type: string) =>
+          fetch(u, { method: "PUT", headers: { "Content-Type": type }, body: "not audio" }).then((r) => r.status);
+        check("rest", "uploadRecording", `${who}'s URL, no key, wrong type`, await put(signed, "text/plain"), 415);
+        const forged = new URL(signed);
+        forged.searchParams.set("sig", "A".repeat((signed.searchParams.get("sig") ?? "x").length));
+        check(
+          "rest",
+          "uploadRecording",
+          `${who}'s URL, forged signature`,
+          await put(forged, url.body.contentType),
+          403,
+        );
+      }
       // A made-up audio reference is refused for what it is, never for who asks.
       const made = await api("POST", "/v1/notes/from-audio", { audioUrl: "upl_madeup", folderId: w.privateFolder });
       check(

@@ -7,6 +7,7 @@
 import { wordsOf } from "../../core/search-query.js";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NoteView } from "../../core/access.js";
+import { MEMBER_SEES, type Condition, type NoteField, type ViewerField } from "../../core/note-visibility.js";
 import type { NoteScope } from "./search-store.js";
 import type { NotePatch, NoteRow, ProcessingFields } from "./note-store.js";
 
@@ -31,19 +32,42 @@ export const N: NoteColumns & { createdAt: SQLWrapper } = {
 export type IdSet = (ids: string[]) => SQL;
 
 /**
- * The access policy's note filter as SQL: the workspace, only-me notes for their
- * creator alone, and nothing filed in a private folder the viewer is outside of.
- * `hiddenIn` is the set of those folders, or null where there are none: then the
- * statement carries no folder clause at all and such viewers pay nothing for it.
- * The values may be bound parameters or placeholders of a prepared statement.
+ * The access policy's note filter as SQL: the rule of core/note-visibility.ts
+ * (MEMBER_SEES), compiled condition by condition, so that the stores apply exactly
+ * what the policy checks in process. `hiddenIn` is the set of private folders the
+ * viewer is outside of, or null where there are none: then the statement carries no
+ * folder clause at all and such viewers pay nothing for it. The values may be bound
+ * parameters or placeholders of a prepared statement.
  */
 export function noteViewSql(
   n: NoteColumns,
   v: { workspaceId: unknown; viewerUserId: unknown; hiddenIn: SQL | null },
 ): SQL {
-  const rule = sql`${n.workspaceId} = ${v.workspaceId} AND (${n.visibility} <> 'only-me' OR ${n.createdBy} = ${v.viewerUserId})`;
-  if (!v.hiddenIn) return rule;
-  return sql`${rule} AND NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = ${n.id} AND hf.folder_id IN ${v.hiddenIn})`;
+  const noteColumn: Record<NoteField, SQLWrapper> = {
+    workspaceId: n.workspaceId,
+    createdBy: n.createdBy,
+    visibility: n.visibility,
+  };
+  const viewerValue: Record<ViewerField, unknown> = { workspaceId: v.workspaceId, userId: v.viewerUserId };
+  const compile = (c: Condition): SQL | null => {
+    switch (c.kind) {
+      case "same":
+        return sql`${noteColumn[c.note]} = ${viewerValue[c.viewer]}`;
+      case "is":
+        // A literal of the rule, not a value from outside: written into the statement, as the plans expect.
+        return sql`${noteColumn[c.note]} ${sql.raw(c.not ? "<>" : "=")} ${sql.raw(`'${c.value.replace(/'/g, "''")}'`)}`;
+      case "any": {
+        const parts = c.of.map(compile).filter((x): x is SQL => x !== null);
+        return sql`(${sql.join(parts, sql` OR `)})`;
+      }
+      case "not-in-hidden-folder":
+        return v.hiddenIn
+          ? sql`NOT EXISTS (SELECT 1 FROM note_folders hf WHERE hf.note_id = ${n.id} AND hf.folder_id IN ${v.hiddenIn})`
+          : null;
+    }
+  };
+  const parts = MEMBER_SEES.map(compile).filter((x): x is SQL => x !== null);
+  return sql.join(parts, sql` AND `);
 }
 
 /** `noteViewSql` for a view, with its values bound. */
