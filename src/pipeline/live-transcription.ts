@@ -14,11 +14,11 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE, writeWindowWav } from "../ai/audio.js";
+import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE } from "../ai/audio.js";
+import { transcribeWindows } from "./transcribe-windows.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { SegmentRow } from "../db/stores/note-store.js";
 import type { WorkerDefinition } from "../jobs/queue.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import { pieceKey } from "../storage/audio-key.js";
@@ -155,24 +155,14 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     // Every window but the last: that one may end mid-word, and waits for more audio.
     const windows = (await planWindows(decoder.pcm, windowSec, Math.min(5, windowSec / 4), liveSec)).slice(0, -1);
     if (!windows.length) return fed;
-    const added: SegmentRow[] = [];
-    for (const [i, w] of windows.entries()) {
-      if (signal.aborted) break;
-      const wav = path.join(dir, `${uploadId}-${i}.wav`);
-      await writeWindowWav(decoder.pcm, w, wav);
-      try {
-        const heard = await engine.transcribe(wav, { signal, language: ai.language, vocabulary: ai.vocabulary });
-        for (const s of heard.segments)
-          added.push({
-            speaker: s.speaker,
-            text: s.text,
-            startSec: Math.floor(w.startSec + s.start),
-            endSec: Math.ceil(Math.min(w.endSec, w.startSec + s.end)),
-          });
-      } finally {
-        await fsp.rm(wav, { force: true });
-      }
-    }
+    // Aborted (the server stopping), it stops with the reason: a part is never written as if it were all.
+    const { segments: added } = await transcribeWindows(engine, decoder.pcm, windows, {
+      signal,
+      language: ai.language,
+      vocabulary: ai.vocabulary,
+      workDir: dir,
+      prefix: uploadId,
+    });
     const reached = windows[windows.length - 1].endSec;
     // Written only while the note is still being recorded: once it has stopped, the
     // pipeline owns its transcript (and starts where this left off).

@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError, writeWindowWav } from "../ai/audio.js";
+import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
+import { transcribeWindows } from "./transcribe-windows.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
@@ -100,24 +101,22 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       const segments: SegmentRow[] = liveSec
         ? (await repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec)
         : [];
-      for (const [i, w] of windows.entries()) {
-        const wav = path.join(work, `window-${i}.wav`);
-        await writeWindowWav(pcm, w, wav);
-        const heard = await engine.transcribe(wav, { signal, language: ai.language, vocabulary: ai.vocabulary });
-        detected ??= heard.language;
-        for (const s of heard.segments)
-          segments.push({
-            speaker: s.speaker,
-            text: s.text,
-            startSec: Math.floor(liveSec + w.startSec + s.start),
-            endSec: Math.ceil(liveSec + Math.min(w.endSec, w.startSec + s.end)),
-          });
-        await fsp.rm(wav, { force: true });
+      const heard = await transcribeWindows(engine, pcm, windows, {
+        signal,
+        language: ai.language,
+        vocabulary: ai.vocabulary,
+        workDir: work,
+        prefix: "window",
+        offsetSec: liveSec,
         // Stored on the note (for `upload --wait`, the web app, any replica's reads) only when the percentage moves.
-        const percent = Math.floor(((i + 1) / windows.length) * 100);
-        if (percent !== Math.floor((i / windows.length) * 100)) await repos.notes.setProgress(note.id, percent);
-        d.onProgress?.(note.id, i + 1, windows.length);
-      }
+        onWindow: async (done, total) => {
+          const percent = Math.floor((done / total) * 100);
+          if (percent !== Math.floor(((done - 1) / total) * 100)) await repos.notes.setProgress(note.id, percent);
+          d.onProgress?.(note.id, done, total);
+        },
+      });
+      segments.push(...heard.segments);
+      detected ??= heard.language;
       const { liveSec: _live, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
       await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),

@@ -8,8 +8,10 @@ import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
 import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
-import { PieceParams, PieceQuery, RECORDING_FORMATS } from "../../shared/schemas/recordings.js";
-import { Readable } from "node:stream";
+import { PieceParams, PieceQuery, RECORDING_FORMATS, StartRecordingBody } from "../../shared/schemas/recordings.js";
+import { FromAudioBody, GenerateUploadUrlBody } from "../../shared/schemas/audio.js";
+import { receivePiece } from "../../http/recording-piece.js";
+import { z } from "zod";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
@@ -21,6 +23,9 @@ import { formExpired } from "../form-expired.js";
 import { createFlash } from "../flash.js";
 
 const PAGE = 25;
+/** The API's upload-URL body, and the file's size, so that a file too large is refused before it is sent. */
+const WebUploadUrlBody = GenerateUploadUrlBody.extend({ size: z.number().int().nonnegative().optional() });
+
 export function notePages(
   services: Services,
   opts: { audioStore: AudioStore; maxUploadBytes: number; publicUrl: string },
@@ -143,77 +148,75 @@ export function notePages(
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
 
-  // The browser's upload runs the presigned flow of the API; these two steps answer JSON.
-  const jsonStep = async (c: Parameters<typeof viewerOf>[0]) => {
+  // The browser's upload and recorder run the API's flows; these steps answer JSON, and
+  // read their bodies with the API's own schemas (only the wording for people differs).
+  const jsonStep = async <S extends z.ZodType>(
+    c: Parameters<typeof viewerOf>[0],
+    schema: S,
+    wording: Partial<Record<string, string>> = {},
+  ) => {
     if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
     const viewer = viewerOf(c);
     if (viewer.principal.plan !== "enterprise")
       throw new ForbiddenError("Notes from recordings are part of the Enterprise plan.");
-    let body: Record<string, unknown>;
+    let raw: unknown;
     try {
-      body = (await c.req.json()) as Record<string, unknown>;
+      raw = await c.req.json();
     } catch {
       throw new BadRequestError("The request body is not valid JSON.");
     }
-    return { viewer, body };
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0].path[0] ?? "");
+      throw new BadRequestError(wording[field] ?? describeZodError(parsed.error));
+    }
+    return { viewer, body: parsed.data as z.output<S> };
+  };
+  const uploadWording = {
+    fileExtension: `Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`,
+    duration: "The recording must be between 1 second and 4 hours long.",
   };
   app.post("/notes/upload-url", async (c) => {
-    const { viewer, body } = await jsonStep(c);
-    if (typeof body.size === "number" && body.size > opts.maxUploadBytes)
+    const { viewer, body } = await jsonStep(c, WebUploadUrlBody, uploadWording);
+    if (body.size !== undefined && body.size > opts.maxUploadBytes)
       throw new BadRequestError(`The file is larger than the ${formatBytes(opts.maxUploadBytes)} this server accepts.`);
-    const ext = String(body.fileExtension ?? "");
-    if (!(AUDIO_EXTENSIONS as string[]).includes(ext))
-      throw new BadRequestError(`Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`);
-    const duration = Number(body.duration);
-    if (!Number.isFinite(duration) || duration <= 0 || duration > 14_400)
-      throw new BadRequestError("The recording must be between 1 second and 4 hours long.");
+    // The API takes any extension and names the ones it knows; a person is told the same in words.
+    if (!(AUDIO_EXTENSIONS as string[]).includes(body.fileExtension.replace(/^\./, "").toLowerCase()))
+      throw new BadRequestError(uploadWording.fileExtension);
     return c.json(
-      await services.uploads.createUploadUrl(viewer.principal, { fileExtension: ext, duration }, { via: "server" }),
+      await services.uploads.createUploadUrl(
+        viewer.principal,
+        { fileExtension: body.fileExtension, duration: body.duration },
+        { via: "server" },
+      ),
     );
   });
   app.post("/notes/from-upload", async (c) => {
-    const { viewer, body } = await jsonStep(c);
-    const title = typeof body.title === "string" ? body.title.slice(0, 500) : undefined;
-    const folderId = typeof body.folderId === "string" && body.folderId ? body.folderId : undefined;
-    return c.json(
-      await services.uploads.createNoteFromAudio(viewer.principal, {
-        audioUrl: String(body.audioUrl ?? ""),
-        title,
-        folderId,
-      }),
-    );
+    const { viewer, body } = await jsonStep(c, FromAudioBody);
+    return c.json(await services.uploads.createNoteFromAudio(viewer.principal, body));
   });
 
   // Recording in the browser: the page streams MediaRecorder's pieces here (the
   // session and the CSRF header stand for the API key), and reads the transcript so far.
   app.post("/notes/record/start", async (c) => {
-    const { viewer, body } = await jsonStep(c);
-    const format = String(body.format ?? "");
-    if (!(RECORDING_FORMATS as readonly string[]).includes(format))
-      throw new BadRequestError(
-        `This browser records ${format || "nothing"}; notula takes ${RECORDING_FORMATS.join(", ")}.`,
-      );
-    const { note, recording } = await services.recordings.start(viewer.principal, {
-      format: format as (typeof RECORDING_FORMATS)[number],
-      title: typeof body.title === "string" && body.title.trim() ? body.title.slice(0, 500) : undefined,
-      folderId: typeof body.folderId === "string" && body.folderId ? body.folderId : undefined,
+    const { viewer, body } = await jsonStep(c, StartRecordingBody, {
+      format: `This browser records in a format notula does not take; it takes ${RECORDING_FORMATS.join(", ")}.`,
     });
+    const { note, recording } = await services.recordings.start(viewer.principal, body);
     return c.json({ noteId: note.id, title: note.title, limits: recording.limits });
   });
   app.put("/notes/:id/pieces/:seq", async (c) => {
     if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
-    // The same rules as the API's route.
+    // The same schemas and the same reading of the body as the API's route.
     const params = PieceParams.safeParse(c.req.param());
     const query = PieceQuery.safeParse(c.req.query());
-    if (!params.success) throw new BadRequestError(`seq: ${describeZodError(params.error)}`);
-    if (!query.success) throw new BadRequestError(`durationMs: ${describeZodError(query.error)}`);
-    if (!c.req.raw.body) throw new BadRequestError("The piece has no body.");
-    const receipt = await services.recordings.addPiece(
-      viewerOf(c).principal,
-      params.data.id,
-      params.data.seq,
-      Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream),
-      { durationMs: query.data.durationMs, contentLength: c.req.header("content-length") },
+    if (!params.success) throw new BadRequestError(describeZodError(params.error));
+    if (!query.success) throw new BadRequestError(describeZodError(query.error));
+    const receipt = await receivePiece(c, (body, contentLength) =>
+      services.recordings.addPiece(viewerOf(c).principal, params.data.id, params.data.seq, body, {
+        durationMs: query.data.durationMs,
+        contentLength,
+      }),
     );
     return c.json({ seq: receipt.seq, duplicate: receipt.duplicate, missing: receipt.recording.missing });
   });

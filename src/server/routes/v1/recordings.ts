@@ -1,10 +1,7 @@
 // Live recordings (an extension; Enterprise, as notes from audio are): start, pieces,
 // status, stop. A recording is a note from its first second.
-import type { IncomingMessage } from "node:http";
-import { Readable } from "node:stream";
 import { z } from "zod";
 import type { Services } from "../../../services/index.js";
-import { BadRequestError } from "../../../core/errors.js";
 import { NoteEnvelope } from "../../../shared/schemas/notes.js";
 import {
   PieceParams,
@@ -17,6 +14,7 @@ import {
   StartedRecording,
   StartRecordingBody,
 } from "../../../shared/schemas/recordings.js";
+import { receivePiece } from "../../../http/recording-piece.js";
 import { newRouter } from "../../../http/context.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
@@ -84,26 +82,12 @@ export function recordingRoutes(services: Services) {
   app.openapi(piece, async (c) => {
     const { id, seq } = c.req.valid("param");
     const { durationMs } = c.req.valid("query");
-    // Straight from the socket on Node's HTTP server (reading c.req.raw.body there would
-    // start a second reader on it); from the fetch body elsewhere.
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const body = incoming
-      ? incoming
-      : c.req.raw.body
-        ? Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream)
-        : null;
-    if (!body) throw new BadRequestError("The piece has no body.");
-    try {
-      const contentLength = c.req.header("content-length");
-      return c.json(
-        await services.recordings.addPiece(c.get("principal"), id, seq, body, { durationMs, contentLength }),
-        200,
-      );
-    } catch (err) {
-      // Refused before the body was read: the rest of it must not be taken for the next request.
-      if (incoming && !incoming.readableEnded) c.header("Connection", "close");
-      throw err;
-    }
+    return c.json(
+      await receivePiece(c, (body, contentLength) =>
+        services.recordings.addPiece(c.get("principal"), id, seq, body, { durationMs, contentLength }),
+      ),
+      200,
+    );
   });
   app.openapi(status, async (c) =>
     c.json({ recording: await services.recordings.status(c.get("principal"), c.req.valid("param").id) }, 200),

@@ -1,0 +1,56 @@
+// Transcribing a recording window by window, as both the final pipeline
+// (process-note.ts) and live transcription (live-transcription.ts) do: each window of
+// the decoded audio is written as a WAV, sent to the engine, and its segments placed on
+// the recording's own timeline. A window's segments never reach past its end, so
+// segments of neighbouring windows do not overlap.
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { writeWindowWav, type Window } from "../ai/audio.js";
+import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
+import type { SegmentRow } from "../db/stores/note-store.js";
+
+export interface WindowsOptions extends TranscribeOptions {
+  /** Where each window's WAV is written (and removed once transcribed), and its file names' prefix. */
+  workDir: string;
+  prefix: string;
+  /** Seconds to add to every time: where the decoded audio starts in the recording. */
+  offsetSec?: number;
+  /** Told after each window, with how many are done of how many. */
+  onWindow?: (done: number, total: number) => void | Promise<void>;
+}
+
+/**
+ * The segments heard in these windows of a 16 kHz PCM file, in order, and the language
+ * the engine detected first. Aborting stops before the next window with the signal's
+ * reason, so a caller never takes a part for the whole.
+ */
+export async function transcribeWindows(
+  engine: SpeechToText,
+  pcm: string,
+  windows: Window[],
+  o: WindowsOptions,
+): Promise<{ segments: SegmentRow[]; language?: string }> {
+  const offset = o.offsetSec ?? 0;
+  const segments: SegmentRow[] = [];
+  let language: string | undefined;
+  for (const [i, w] of windows.entries()) {
+    o.signal.throwIfAborted();
+    const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
+    await writeWindowWav(pcm, w, wav);
+    try {
+      const heard = await engine.transcribe(wav, { signal: o.signal, language: o.language, vocabulary: o.vocabulary });
+      language ??= heard.language;
+      for (const s of heard.segments)
+        segments.push({
+          speaker: s.speaker,
+          text: s.text,
+          startSec: Math.floor(offset + w.startSec + s.start),
+          endSec: Math.ceil(offset + Math.min(w.endSec, w.startSec + s.end)),
+        });
+    } finally {
+      await fsp.rm(wav, { force: true });
+    }
+    await o.onWindow?.(i + 1, windows.length);
+  }
+  return { segments, language };
+}
