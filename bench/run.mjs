@@ -1,5 +1,6 @@
 // npm run bench [rest] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall]: every benchmark by default. Each one
-// reports its measurements as ratios to a baseline taken in the same run.
+// reports its measurements as ratios to a baseline taken in the same run, and what it
+// printed is recorded in docs/benchmarks.md with the date, machine and commit.
 import { benchPipeline } from "./pipeline.mjs";
 import { benchPostgres } from "./postgres.mjs";
 import { benchRecording } from "./recording.mjs";
@@ -11,6 +12,7 @@ import { benchSearchRecall } from "./search-recall.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchUpload } from "./upload.mjs";
 import { benchWeb } from "./web.mjs";
+import { recorded } from "./results.mjs";
 
 const all = {
   rest: benchRest,
@@ -34,5 +36,5 @@ for (const name of chosen) {
     console.error(`unknown benchmark ${name}; choose from ${Object.keys(all).join(", ")}`);
     process.exit(2);
   }
-  await all[name]();
+  await recorded(name, () => all[name]());
 }

@@ -27,19 +27,27 @@ describe("repository transactions", () => {
   it("an outside call made while a transaction awaits runs after it commits, never inside it", async () => {
     const { repos } = rt;
     const order: string[] = [];
+    // Each step waits for the one before it by a promise, never by a guess at how long it takes.
+    const wrote = signal();
+    const outsideAsked = signal();
     const tx = repos.transaction(async () => {
       await repos.workspaces.insert(row("ws_a", "first"));
       order.push("tx wrote");
-      await sleep(30); // real I/O: other work runs meanwhile
+      wrote.fire();
+      await outsideAsked.fired; // the outside read is under way while the transaction still awaits
+      await new Promise(setImmediate);
       await repos.workspaces.update("ws_a", { name: "renamed" }, 2);
       order.push("tx done");
     });
     const outside = (async () => {
-      await sleep(5);
+      await wrote.fired;
       order.push("outside asks");
-      const seen = await repos.workspaces.get("ws_a");
-      order.push("outside read");
-      return seen?.name;
+      const reading = repos.workspaces.get("ws_a").then((seen) => {
+        order.push("outside read");
+        return seen?.name;
+      });
+      outsideAsked.fire();
+      return reading;
     })();
     const [, seenName] = await Promise.all([tx, outside]);
     expect(order).toEqual(["tx wrote", "outside asks", "tx done", "outside read"]);
@@ -92,23 +100,32 @@ describe("repository transactions", () => {
   it("work a transaction started that outlives it is not inside any transaction", async () => {
     const { repos } = rt;
     const order: string[] = [];
+    const secondWrote = signal();
+    const timerAsked = signal();
     let later!: Promise<void>;
     await repos.transaction(async () => {
       await repos.workspaces.insert(row("ws_t1", "first"));
       // A timer set inside the transaction inherits its async context.
       later = new Promise<void>((resolve) =>
         setTimeout(async () => {
+          await secondWrote.fired;
           order.push("timer asks");
-          await repos.workspaces.insert(row("ws_t2", "from the timer"));
-          order.push("timer wrote");
+          const writing = repos.workspaces.insert(row("ws_t2", "from the timer")).then(() => {
+            order.push("timer wrote");
+          });
+          timerAsked.fire();
+          await writing;
           resolve();
-        }, 5),
+        }, 0),
       );
     });
     await repos.transaction(async () => {
       await repos.workspaces.insert(row("ws_t3", "second"));
       order.push("second wrote");
-      await sleep(30);
+      secondWrote.fire();
+      await timerAsked.fired;
+      // Had the timer's write been taken for part of a transaction, it would land now, inside this one.
+      await new Promise(setImmediate);
       order.push("second done");
     });
     await later;
@@ -116,3 +133,10 @@ describe("repository transactions", () => {
     expect(order).toEqual(["second wrote", "timer asks", "second done", "timer wrote"]);
   });
 });
+
+/** A one-time signal between concurrent steps of a test. */
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => (fire = resolve));
+  return { fire, fired };
+}

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/http.js";
 import { connectMcp } from "../helpers/mcp.js";
 import { startServer, type TestServer } from "../helpers/server.js";
+import { until } from "../helpers/until.js";
 
 const initialize = (id = 1) => ({
   jsonrpc: "2.0",
@@ -163,6 +164,10 @@ describe("uploads and slow answers", () => {
     embeddings?.close();
   });
 
+  const incoming = () => {
+    const dir = path.join(server.dataDir, "audio", ".incoming");
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
   const uploadUrl = async () => {
     const r = await client(server.url, server.key)("POST", "/v1/notes/from-audio/generate-upload-url", {
       fileExtension: "wav",
@@ -185,7 +190,8 @@ describe("uploads and slow answers", () => {
       (r) => r.status,
       () => "cut",
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // Until the server is receiving it (its partial file exists), not for a guessed while.
+    await until("the first upload to be under way", () => incoming().length === 1);
     const busy = await fetch(second.presignedUrl, {
       method: "PUT",
       body: wavBytes(2000),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, fileBytes, tone, wavBytes } from "../helpers/audio.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
 import { admin, startServer, startServerProcess, tempDir, type TestServer, storeQuery } from "../helpers/server.js";
+import { until } from "../helpers/until.js";
 
 let server: TestServer;
 let api: Client;
@@ -189,9 +190,12 @@ describe("PUT presignedUrl", () => {
     const before = storedFiles().length;
     const u = await uploadUrl();
     await rawPut(u.presignedUrl, u.contentType, audio, { cutAfter: Math.floor(audio.length / 2) });
-    await new Promise((r) => setTimeout(r, 300));
+    // The server notices the cut when the socket closes: wait for its clean-up, then nothing may be left.
+    await until(
+      "the cut upload's partial file to go",
+      () => fs.readdirSync(path.join(server.dataDir, "audio", ".incoming")).length === 0,
+    );
     expect(storedFiles().length).toBe(before);
-    expect(fs.readdirSync(path.join(server.dataDir, "audio", ".incoming"))).toEqual([]);
     const retry = await put(u.presignedUrl, audio, u.contentType);
     expect(retry.status).toBe(200);
   });
@@ -258,8 +262,10 @@ describe("kill -9 during an upload", () => {
         `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${u.contentType}\r\nContent-Length: ${audio.length}\r\n\r\n`,
       );
       socket.write(audio.subarray(0, 1000));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(fs.readdirSync(path.join(s.dataDir, "audio", ".incoming")).length).toBe(1);
+      await until("the upload to be under way", () => {
+        const dir = path.join(s.dataDir, "audio", ".incoming");
+        return fs.existsSync(dir) && fs.readdirSync(dir).length === 1;
+      });
       await s.kill9();
       socket.destroy();
       await s.restart();
