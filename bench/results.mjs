@@ -43,6 +43,7 @@ export async function recorded(name, fn) {
   const output = printed
     .join("")
     .replace(/\x1b\[[0-9;]*m/g, "")
+    .replace(/^\n+/, "")
     .trimEnd();
   const section = [
     `<!-- bench:${name} -->`,
