@@ -65,6 +65,14 @@ describe("notula record", () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
+  /** How many pieces of the recording a recorder announced the server has stored (0 before it says which). */
+  async function piecesOf(stderr: string): Promise<number> {
+    const id = /\((note_[^)]+)\)/.exec(stderr)?.[1];
+    if (!id) return 0;
+    const r = await client(server.url, server.key)("GET", `/v1/recordings/${id}`);
+    return r.status === 200 ? (r.body.recording.pieces as number) : 0;
+  }
+
   it("streams a recording in pieces, rides out the server being killed and restarted, and leaves one whole note", async () => {
     const recorder = record([
       "--input",
@@ -77,7 +85,7 @@ describe("notula record", () => {
     ]);
     // Some pieces in, the server dies mid-meeting; it comes back a few seconds later.
     await until("pieces to arrive", () => /Recording "/.test(recorder.stderr()), 20_000);
-    await new Promise((r) => setTimeout(r, 5_000));
+    await until("five pieces stored", async () => (await piecesOf(recorder.stderr())) >= 5, 60_000);
     await server.kill9();
     await new Promise((r) => setTimeout(r, 3_000));
     await server.restart();
@@ -102,7 +110,7 @@ describe("notula record", () => {
     const long = bursts(work, 60, "wav");
     const stopped = record(["--input", long, "--piece-seconds", "1", "--json"]);
     await until("recording to start", () => /Recording "/.test(stopped.stderr()), 20_000);
-    await new Promise((r) => setTimeout(r, 4_000));
+    await until("four pieces stored", async () => (await piecesOf(stopped.stderr())) >= 4, 60_000);
     stopped.proc.kill("SIGINT");
     expect(await stopped.exited, stopped.stderr()).toBe(0);
     expect(stopped.stderr()).toMatch(/Stopping/);
@@ -110,19 +118,23 @@ describe("notula record", () => {
     const api = client(server.url, server.key);
     const note = await waitForStatus(api, kept.noteId, undefined, 120_000);
     expect(note.status, note.processingError).toBe("completed");
+    // What was recorded up to the stop, not the whole minute of input.
     expect(note.totalDurationSec).toBeGreaterThanOrEqual(3);
-    expect(note.totalDurationSec).toBeLessThanOrEqual(12);
+    expect(note.totalDurationSec).toBeLessThan(50);
 
     const discarded = record(["--input", long, "--piece-seconds", "1"]);
     await until("recording to start", () => /\(note_/.test(discarded.stderr()), 20_000);
     const id = /\((note_[^)]+)\)/.exec(discarded.stderr())![1];
-    await new Promise((r) => setTimeout(r, 2_000));
+    await until("two pieces stored", async () => (await piecesOf(discarded.stderr())) >= 2, 60_000);
     // The server stops answering, so the stop hangs on the last pieces: a second Ctrl-C discards it all.
     server.proc.kill("SIGSTOP");
     discarded.proc.kill("SIGINT");
-    await new Promise((r) => setTimeout(r, 800));
+    await until("the recorder to stop", () => /Stopping/.test(discarded.stderr()), 20_000);
+    // A second Ctrl-C counts from 250 ms after the first (a re-raised signal comes sooner) and within 3 s.
+    await new Promise((r) => setTimeout(r, 600));
     discarded.proc.kill("SIGINT");
-    await new Promise((r) => setTimeout(r, 300));
+    // The server answers again only once the recorder has taken the second Ctrl-C.
+    await until("the recorder to discard", () => /Discarding/.test(discarded.stderr()), 20_000);
     server.proc.kill("SIGCONT");
     expect(await discarded.exited).toBe(130);
     expect(discarded.stderr()).toMatch(/discarded/);

@@ -39,7 +39,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = await startServer({ args: ["--no-rate-limit", "--allow-private-webhooks"] });
+  // With the real indexing on, as a server runs: every note written here is embedded by the
+  // bundled model in the background while the matrix reads, edits and deletes it.
+  server = await startServer({
+    args: ["--no-rate-limit", "--allow-private-webhooks"],
+    env: { NOTULA_EMBEDDINGS: "local" },
+  });
   w = await buildWorld(server);
 }, 120_000);
 afterAll(async () => {

@@ -64,6 +64,8 @@ describe("recording in Firefox", () => {
     await new Promise((r) => setTimeout(r, 5_000));
     cut = false;
     await new Promise((r) => setTimeout(r, 6_000));
+    // What the server holds just before the stop: the pieces the page sent, by their own durations.
+    const sentBeforeStop = (await api("GET", `/v1/recordings/${noteId}`)).body.recording.durationSec as number;
     await Promise.all([page.waitForNavigation({ timeout: 60_000 }), page.click("#record-stop")]);
     const recordedSec = (Date.now() - started) / 1000;
     expect(page.url()).toBe(`${server.url}/notes/${noteId}`);
@@ -71,8 +73,12 @@ describe("recording in Firefox", () => {
     expect(note.status, note.processingError).toBe("completed");
     expect(note.title).toBe("Recorded in Firefox");
     expect(note.processingWarnings).toBeNull();
-    expect(note.totalDurationSec).toBeGreaterThan(recordedSec - 6);
-    expect(note.totalDurationSec).toBeLessThan(recordedSec + 6);
+    // The recording holds at least every piece sent before the stop (none lost while
+    // offline: processingWarnings would name it) and is no longer than the time it ran
+    // (none joined twice): bounds that hold however fast this machine is.
+    expect(sentBeforeStop).toBeGreaterThan(10);
+    expect(note.totalDurationSec).toBeGreaterThanOrEqual(sentBeforeStop - 2);
+    expect(note.totalDurationSec).toBeLessThanOrEqual(recordedSec + 2);
     const audio = await page.evaluate(async (url) => {
       const r = await fetch(url);
       return { status: r.status, type: r.headers.get("content-type"), bytes: (await r.arrayBuffer()).byteLength };

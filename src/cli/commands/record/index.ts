@@ -162,6 +162,7 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
     if (stopping && t - stopping < 250) return;
     if (stopping && t - stopping < 3000) {
       ffmpeg.kill("SIGKILL");
+      info("Discarding the recording…");
       discard();
       return;
     }
