@@ -10,3 +10,9 @@ export { buildVectorIndex } from "../src/pipeline/vector-index.js";
 export { signBits } from "../src/db/pg/passages.js";
 export { openPostgres } from "../src/db/pg/open.js";
 export { createPgRepositories } from "../src/db/pg/repos.js";
+// The per-layer benchmark (bench/layers.mjs) assembles the app notula serve runs.
+export { loadConfig } from "../src/config/load.js";
+export { resolveConfig } from "../src/config/resolve.js";
+export { assemble } from "../src/server/start.js";
+export { createLogger } from "../src/core/logger.js";
+export { presentFullNote } from "../src/services/note-presenter.js";

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { startServer, stopServer } from "./lib.mjs";
 import { seed } from "./seed.mjs";
+import { benchLayers } from "./layers.mjs";
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -103,4 +104,6 @@ export async function benchRest() {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Then where each request's time goes, on both databases (bench/layers.mjs).
+  await benchLayers();
 }

@@ -1,4 +1,4 @@
-// npm run bench [rest] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall]: every benchmark by default. Each one
+// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run, and what it
 // printed is recorded in docs/benchmarks.md with the date, machine and commit.
 import { benchPipeline } from "./pipeline.mjs";
@@ -12,10 +12,12 @@ import { benchSearchRecall } from "./search-recall.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchUpload } from "./upload.mjs";
 import { benchWeb } from "./web.mjs";
+import { benchLayers } from "./layers.mjs";
 import { recorded } from "./results.mjs";
 
 const all = {
   rest: benchRest,
+  layers: benchLayers,
   web: benchWeb,
   upload: benchUpload,
   pipeline: benchPipeline,
@@ -30,7 +32,8 @@ const all = {
 // Options (--floors 0.3,0.5) go to the benchmarks that take them; names choose benchmarks.
 const args = process.argv.slice(2);
 const names = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
-const chosen = names.length ? names : Object.keys(all);
+// rest runs layers too; alone, layers is what its name says.
+const chosen = names.length ? names : Object.keys(all).filter((n) => n !== "layers");
 for (const name of chosen) {
   if (!all[name]) {
     console.error(`unknown benchmark ${name}; choose from ${Object.keys(all).join(", ")}`);
