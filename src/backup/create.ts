@@ -58,7 +58,11 @@ function storedRecordings(file: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
     const rows = db
-      .prepare("SELECT workspace_id AS w, id, extension AS e FROM audio_uploads WHERE status IN ('uploaded', 'used')")
+      // Uploaded recordings, and live ones once their pieces are joined.
+      .prepare(
+        "SELECT workspace_id AS w, id, extension AS e FROM audio_uploads WHERE status IN ('uploaded', 'used') " +
+          "UNION ALL SELECT workspace_id, id, format FROM recordings WHERE bytes IS NOT NULL",
+      )
       .all() as { w: string; id: string; e: string }[];
     return rows.map((r) => `${r.w}/${r.id}.${r.e}`);
   } finally {

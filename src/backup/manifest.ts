@@ -44,4 +44,5 @@ export const COUNTED_TABLES = [
   "webhooks",
   "templates",
   "audio_uploads",
+  "recordings",
 ] as const;

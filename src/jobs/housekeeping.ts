@@ -42,11 +42,13 @@ export function deleteRecordingWorker(
     backoffMs: (attempt) => Math.min(HOUR, 1000 * 5 ** (attempt - 1)),
     async handle({ uploadId, key }) {
       await store.delete(key);
-      // A note deleted while it was being recorded leaves pieces too.
-      const upload = await repos.audioUploads.get(uploadId);
-      if (upload)
-        for (const piece of await repos.recordingPieces.list(uploadId)) await store.delete(pieceKey(upload, piece.seq));
-      await repos.maintenance.deleteUpload(uploadId, upload?.status === "recording" ? "recording" : "used");
+      // The id names an upload or a recording; a note deleted while it was being recorded leaves pieces too.
+      const recording = await repos.recordings.get(uploadId);
+      if (recording) {
+        for (const piece of await repos.recordingPieces.list(uploadId))
+          await store.delete(pieceKey(recording, piece.seq));
+        await repos.recordings.delete(uploadId);
+      } else await repos.maintenance.deleteUpload(uploadId, "used");
     },
   };
 }

@@ -111,7 +111,8 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
 
   /** Feeds what has arrived and transcribes what is complete; true when it fed new pieces. */
   async function pass(uploadId: string, signal: AbortSignal): Promise<boolean> {
-    const upload = await d.repos.audioUploads.get(uploadId);
+    // The job's payload names the recording by the field it has always had.
+    const upload = await d.repos.recordings.get(uploadId);
     const note = upload?.noteId ? await d.repos.notes.getForProcessing(upload.noteId) : null;
     if (!upload || upload.status !== "recording" || !note || note.status !== "recording") {
       await drop(uploadId);

@@ -23,6 +23,7 @@ import { toTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "../services/note-lifecycle.js";
 import type { EngineWait } from "../services/engine-wait.js";
 import type { AudioStore } from "../storage/audio-store.js";
+import { noteAudio } from "../services/note-audio.js";
 
 export const PROCESS_NOTE = "process-note";
 
@@ -80,11 +81,12 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
   const { repos, lifecycle } = d;
 
   async function transcribe(note: NoteRow, signal: AbortSignal) {
-    const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
+    const upload = await noteAudio(repos, note.audioUploadId);
     if (!upload) throw new PermanentJobError("The note's recording is missing.");
     // A live recording arrived in pieces: they become its one recording first (once),
     // before anything that may fail, so that it plays even when it cannot be transcribed yet.
-    if (!(await d.store.exists(audioKey(upload)))) await d.recordings.assemble(upload);
+    if (upload.kind === "recording" && !(await d.store.exists(audioKey(upload))))
+      await d.recordings.assemble(upload.recording);
     const ai = await d.engines(note.workspaceId);
     const engine = ai.transcriber();
     let detected: string | undefined;

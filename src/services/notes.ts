@@ -17,6 +17,7 @@ import { noteSpeakers } from "./note-speakers.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
+import { noteAudio } from "./note-audio.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -347,8 +348,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     /** The stored recording of a note the caller may see, or null when it has none. */
     async recording(p: Principal, id: string): Promise<{ key: string; contentType: string } | null> {
       const row = await visibleRow(p, id);
-      const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
-      return upload ? { key: audioKey(upload), contentType: upload.contentType } : null;
+      const audio = await noteAudio(repos, row.audioUploadId);
+      return audio ? { key: audioKey(audio), contentType: audio.contentType } : null;
     },
 
     /**
@@ -367,9 +368,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         );
         if (!(await repos.notes.delete(p.workspaceId, id))) throw new NotFoundError(`Note ${id} not found.`);
         await repos.passages.remove("note", id);
-        const upload = row.audioUploadId ? await repos.audioUploads.get(row.audioUploadId) : null;
-        if (upload) await deps.enqueueRecordingDeletion(upload.id, audioKey(upload));
-        return upload;
+        const audio = await noteAudio(repos, row.audioUploadId);
+        if (audio) await deps.enqueueRecordingDeletion(audio.id, audioKey(audio));
+        return audio;
       });
       if (recording) await deps.deleteRecording(audioKey(recording));
     },

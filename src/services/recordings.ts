@@ -4,7 +4,7 @@
 // again is stored once; the pieces are joined in order when the recording stops,
 // and the note is processed as an uploaded recording is.
 //
-//   start  → the note (idle) and its upload (status recording)
+//   start  → the note (idle) and its recording (status recording)
 //   piece  → stored, recorded; the first moves the note to recording; each moves the
 //            time the server stops a quiet recording
 //   stop   → the note goes to postprocessing; the pipeline joins the pieces first
@@ -23,7 +23,7 @@ import {
 } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
 import type { Repositories } from "../db/repos/index.js";
-import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
+import type { RecordingRow } from "../db/repos/recordings.js";
 import type { NoteRow } from "../db/stores/note-store.js";
 import {
   RECORDING_LIMITS,
@@ -53,6 +53,13 @@ export interface RecordingServiceDeps {
   transcribeLive?: (uploadId: string) => Promise<unknown>;
   limits?: Partial<RecordingLimits>;
 }
+
+/** Where a recording's joined audio is kept: the key an upload of its format would have. */
+export const recordingAudio = (r: Pick<RecordingRow, "workspaceId" | "id" | "format">) => ({
+  workspaceId: r.workspaceId,
+  id: r.id,
+  extension: r.format,
+});
 
 /** Which container each format's first piece must start with. */
 const CONTAINER: Record<RecordingFormat, string> = { webm: "webm", ogg: "ogg", wav: "wav", mp4: "mp4" };
@@ -102,7 +109,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
   const { repos, store, now } = d;
 
   /** The recording note the caller may send audio to: 404 if they cannot see it, 403 if it is not theirs. */
-  async function ownRecording(p: Principal, noteId: string): Promise<{ note: NoteRow; upload: AudioUploadRow }> {
+  async function ownRecording(p: Principal, noteId: string): Promise<{ note: NoteRow; upload: RecordingRow }> {
     const a = await d.access.actor(p);
     const note = await repos.notes.get(await d.access.view(p), noteId);
     if (!note) throw new NotFoundError(`Note ${noteId} not found.`);
@@ -110,28 +117,28 @@ export function createRecordingService(d: RecordingServiceDeps) {
       notePolicy.record(a, await d.access.noteFacts(note)),
       "Only the person recording sends its audio.",
     );
-    const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
+    const upload = note.audioUploadId ? await repos.recordings.get(note.audioUploadId) : null;
     if (!upload || !(note.status === "idle" || note.status === "recording") || !isLive(upload))
       throw new ConflictError(`Note ${noteId} is not being recorded (it is ${note.status}).`);
     return { note, upload };
   }
 
-  const isLive = (u: AudioUploadRow) => u.status === "recording";
+  const isLive = (u: RecordingRow) => u.status === "recording";
 
   /** When the server stops the recording unless something happens first. */
-  function deadline(u: AudioUploadRow, hasPieces: boolean): number {
-    const quiet = u.expiresAt;
+  function deadline(u: RecordingRow, hasPieces: boolean): number {
+    const quiet = u.quietUntil;
     const lengthLimit = u.createdAt + (limits.maxDurationSec + 600) * 1000;
     return Math.min(quiet, hasPieces ? lengthLimit : quiet);
   }
 
-  async function describe(noteId: string, u: AudioUploadRow): Promise<RecordingDto> {
+  async function describe(noteId: string, u: RecordingRow): Promise<RecordingDto> {
     const pieces = await repos.recordingPieces.list(u.id);
     const live = isLive(u);
     return {
       noteId,
       status: !live ? "stopped" : pieces.length ? "recording" : "waiting",
-      format: u.extension as RecordingFormat,
+      format: u.format,
       pieces: pieces.length,
       bytes: pieces.reduce((s, p) => s + p.bytes, 0),
       durationSec: Math.round(pieces.reduce((s, p) => s + (p.durationMs ?? 0), 0) / 100) / 10,
@@ -149,10 +156,10 @@ export function createRecordingService(d: RecordingServiceDeps) {
    * Ends a live recording: no piece is taken after this. With audio, the note is
    * processed (the pipeline joins the pieces first); without, it says it got none.
    */
-  async function finish(u: AudioUploadRow): Promise<boolean> {
+  async function finish(u: RecordingRow): Promise<boolean> {
     const pieces = await repos.recordingPieces.list(u.id);
     const ended = await repos.transaction(async () => {
-      if (!(await repos.audioUploads.transition(u.id, "recording", { status: "used", uploadedAt: now() })))
+      if (!(await repos.recordings.transition(u.id, "recording", { status: "stopped", stoppedAt: now() })))
         return false; // stopped by another request (or the watchdog) meanwhile
       const note = u.noteId ? await repos.notes.getForProcessing(u.noteId) : null;
       if (note)
@@ -169,7 +176,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
     return ended;
   }
 
-  async function discardPieces(u: AudioUploadRow) {
+  async function discardPieces(u: Pick<RecordingRow, "id" | "workspaceId">) {
     for (const piece of await repos.recordingPieces.list(u.id)) await store.delete(pieceKey(u, piece.seq));
     await repos.recordingPieces.deleteAll(u.id);
   }
@@ -182,29 +189,29 @@ export function createRecordingService(d: RecordingServiceDeps) {
       p: Principal,
       input: { format: RecordingFormat; title?: string; folderId?: string; calendarEventId?: string },
     ) {
-      const open = await repos.audioUploads.countLive(p.workspaceId);
+      const open = await repos.recordings.countLive(p.workspaceId);
       if (open >= limits.maxOpenPerWorkspace)
         throw new ConflictError(
           `This workspace has ${open} recordings under way, the most at once (${limits.maxOpenPerWorkspace}); stop one first.`,
         );
       const t = now();
-      const upload: AudioUploadRow = {
-        id: `upl_${randomBytes(16).toString("base64url")}`,
+      const upload: RecordingRow = {
+        id: `rec_${randomBytes(16).toString("base64url")}`,
         workspaceId: p.workspaceId,
         userId: p.userId,
-        extension: input.format,
+        noteId: null,
+        format: input.format,
         contentType: AUDIO_CONTENT_TYPES[input.format],
         maxBytes: d.maxUploadBytes,
-        declaredDurationSec: 0,
         status: "recording",
+        // Created ahead of its first piece, it waits longer than a quiet recording.
+        quietUntil: t + limits.idleMs,
         bytes: null,
-        noteId: null,
-        expiresAt: t + limits.idleMs,
         createdAt: t,
-        uploadedAt: null,
+        stoppedAt: null,
       };
       const noteId = await repos.transaction(async () => {
-        await repos.audioUploads.insert(upload);
+        await repos.recordings.insert(upload);
         const { id } = await d.notes.createFromAudio(p, {
           title: input.title,
           folderId: input.folderId,
@@ -213,7 +220,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           declaredDurationSec: 0,
           status: "idle",
         });
-        await repos.audioUploads.transition(upload.id, "recording", { noteId: id });
+        await repos.recordings.transition(upload.id, "recording", { noteId: id });
         await d.watch(upload.id, limits.quietMs);
         return id;
       });
@@ -225,7 +232,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
     async status(p: Principal, noteId: string): Promise<RecordingDto> {
       const note = await repos.notes.get(await d.access.view(p), noteId);
       if (!note) throw new NotFoundError(`Note ${noteId} not found.`);
-      const upload = note.audioUploadId ? await repos.audioUploads.get(note.audioUploadId) : null;
+      const upload = note.audioUploadId ? await repos.recordings.get(note.audioUploadId) : null;
       if (!upload || !isLive(upload))
         throw new NotFoundError(`Note ${noteId} is not being recorded (it is ${note.status}).`);
       return describe(noteId, upload);
@@ -250,9 +257,9 @@ export function createRecordingService(d: RecordingServiceDeps) {
       if (!bytes.length) throw new BadRequestError("The piece is empty.");
       if (seq === 0) {
         const container = audioContainerOf(bytes);
-        if (container !== CONTAINER[upload.extension as RecordingFormat])
+        if (container !== CONTAINER[upload.format])
           throw new UnsupportedMediaTypeError(
-            `Piece 0 must start the ${upload.extension} stream the recording was started with; it is ${container ?? describeNonAudio(bytes)}.`,
+            `Piece 0 must start the ${upload.format} stream the recording was started with; it is ${container ?? describeNonAudio(bytes)}.`,
           );
       }
       const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -289,10 +296,10 @@ export function createRecordingService(d: RecordingServiceDeps) {
       const t = now();
       const added = await repos.transaction(async () => {
         // Refused if the recording stopped while the piece was being stored.
-        if (!(await repos.audioUploads.transition(upload.id, "recording", { expiresAt: t + limits.quietMs })))
+        if (!(await repos.recordings.transition(upload.id, "recording", { quietUntil: t + limits.quietMs })))
           return null;
         return await repos.recordingPieces.insert({
-          uploadId: upload.id,
+          recordingId: upload.id,
           seq,
           bytes: bytes.length,
           sha256,
@@ -307,7 +314,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
       if (!added) await duplicateOf(); // another request stored this number meanwhile: same bytes, or 409
       if (note.status === "idle") await d.lifecycle.recordingStarted(note.id);
       if (added) await d.transcribeLive?.(upload.id);
-      const current = (await repos.audioUploads.get(upload.id)) ?? upload;
+      const current = (await repos.recordings.get(upload.id)) ?? upload;
       return { seq, bytes: bytes.length, duplicate: !added, recording: await describe(noteId, current) };
     },
 
@@ -322,8 +329,8 @@ export function createRecordingService(d: RecordingServiceDeps) {
      * The watchdog's look at a recording: stopped when quiet past its time (or at the
      * length limit); otherwise, when to look again (ms), or null once it is over.
      */
-    async check(uploadId: string): Promise<number | null> {
-      const u = await repos.audioUploads.get(uploadId);
+    async check(recordingId: string): Promise<number | null> {
+      const u = await repos.recordings.get(recordingId);
       if (!u || !isLive(u)) return null;
       const pieces = await repos.recordingPieces.summary(u.id);
       const due = deadline(u, pieces.pieces > 0);
@@ -338,9 +345,9 @@ export function createRecordingService(d: RecordingServiceDeps) {
      * then removes them (the pipeline calls this before decoding). Safe to run again:
      * once the recording is whole, whatever pieces remain are only removed.
      */
-    async assemble(u: AudioUploadRow): Promise<void> {
+    async assemble(u: RecordingRow): Promise<void> {
       const pieces = await repos.recordingPieces.list(u.id);
-      if (await store.exists(audioKey(u))) {
+      if (await store.exists(audioKey(recordingAudio(u)))) {
         if (pieces.length) await discardPieces(u);
         return;
       }
@@ -354,8 +361,8 @@ export function createRecordingService(d: RecordingServiceDeps) {
           }
         })(),
       );
-      const stored = await store.put(audioKey(u), joined, { maxBytes: u.maxBytes });
-      await repos.audioUploads.transition(u.id, "used", { bytes: stored.bytes });
+      const stored = await store.put(audioKey(recordingAudio(u)), joined, { maxBytes: u.maxBytes });
+      await repos.recordings.transition(u.id, "stopped", { bytes: stored.bytes });
       await discardPieces(u);
     },
 

@@ -8,11 +8,14 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder, openDatabase } from "../../src/db/open.js";
 import { tempDir } from "../helpers/server.js";
+import pg from "pg";
+import { openPostgres, pgMigrationsFolder } from "../../src/db/pg/open.js";
+import { createTestDatabase } from "../helpers/postgres.js";
 
 /** The committed migrations up to (not including) the one whose tag starts with `before`. */
-function migrationsBefore(before: string): string {
+function migrationsBefore(before: string, folder = migrationsFolder()): string {
   const dir = tempDir("notula-migrations-");
-  fs.cpSync(migrationsFolder(), dir, { recursive: true });
+  fs.cpSync(folder, dir, { recursive: true });
   const journalFile = path.join(dir, "meta", "_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
   journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < before);
@@ -42,5 +45,89 @@ describe("migration 0008 (folder timeline)", () => {
       upgraded.sqlite.prepare("SELECT note_created_at FROM note_folders WHERE note_id = 'note_1'").pluck().get(),
     ).toBe(t);
     upgraded.close();
+  });
+});
+
+/** A workspace, a person, a finished upload and two recordings (one still under way, with its pieces) in the old layout. */
+const OLD_LAYOUT = `
+  INSERT INTO workspaces (id, name, plan, settings, allowed_email_domains, created_at, updated_at)
+    VALUES ('ws_1', 'W', 'enterprise', '{}', '[]', 0, 0);
+  INSERT INTO users (id, email, name, created_at) VALUES ('usr_1', 'a@b.c', 'A', 0);
+  INSERT INTO audio_uploads (id, workspace_id, user_id, extension, content_type, max_bytes, declared_duration_sec, status, bytes, note_id, expires_at, created_at, uploaded_at)
+    VALUES ('upl_file', 'ws_1', 'usr_1', 'm4a', 'audio/mp4', 100, 60, 'used', 50, 'note_file', 10, 1, 2),
+           ('upl_live', 'ws_1', 'usr_1', 'webm', 'audio/webm', 100, 0, 'recording', NULL, 'note_live', 5000, 3, NULL),
+           ('upl_done', 'ws_1', 'usr_1', 'ogg', 'audio/ogg', 100, 0, 'used', 70, 'note_done', 4000, 4, 6);
+  INSERT INTO recording_pieces (upload_id, seq, bytes, sha256, duration_ms, received_at)
+    VALUES ('upl_live', 0, 10, 'a', 1000, 3), ('upl_live', 1, 11, 'b', 1000, 4);
+`;
+
+describe("migration to recordings of their own (0021 on SQLite, 0013 on PostgreSQL)", () => {
+  const expectMoved = async (q: (sql: string) => Promise<Record<string, unknown>[]>) => {
+    expect(await q("SELECT id FROM audio_uploads ORDER BY id")).toEqual([{ id: "upl_file" }]);
+    expect(
+      await q("SELECT id, note_id, format, status, quiet_until, bytes, stopped_at FROM recordings ORDER BY created_at"),
+    ).toEqual([
+      // In progress: still recording, with its silence deadline and its pieces.
+      {
+        id: "upl_live",
+        note_id: "note_live",
+        format: "webm",
+        status: "recording",
+        quiet_until: 5000,
+        bytes: null,
+        stopped_at: null,
+      },
+      {
+        id: "upl_done",
+        note_id: "note_done",
+        format: "ogg",
+        status: "stopped",
+        quiet_until: 4000,
+        bytes: 70,
+        stopped_at: 6,
+      },
+    ]);
+    expect(await q("SELECT upload_id, seq FROM recording_pieces ORDER BY seq")).toEqual([
+      { upload_id: "upl_live", seq: 0 },
+      { upload_id: "upl_live", seq: 1 },
+    ]);
+  };
+
+  it("moves every recording, one under way with its pieces, and leaves the uploads (SQLite)", async () => {
+    const file = path.join(tempDir("notula-upgrade-"), "notula.db");
+    const old = new Database(file);
+    migrate(drizzle(old), { migrationsFolder: migrationsBefore("0021") });
+    old.exec(OLD_LAYOUT);
+    old.close();
+    const upgraded = openDatabase(file);
+    await expectMoved(async (sql) => upgraded.sqlite.prepare(sql).all() as Record<string, unknown>[]);
+    // The pieces now belong to the recording: deleting it takes them, as deleting the upload did.
+    upgraded.sqlite.prepare("PRAGMA foreign_keys = ON").run();
+    upgraded.sqlite.prepare("DELETE FROM recordings WHERE id = 'upl_live'").run();
+    expect(upgraded.sqlite.prepare("SELECT count(*) FROM recording_pieces").pluck().get()).toBe(0);
+    upgraded.close();
+  });
+
+  it("moves every recording, one under way with its pieces, and leaves the uploads (PostgreSQL)", async () => {
+    const database = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url });
+    try {
+      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
+      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
+      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0013", pgMigrationsFolder()) });
+      await pool.query(OLD_LAYOUT);
+      const opened = await openPostgres(database.url);
+      await opened.close();
+      await expectMoved(async (sql) =>
+        (await pool.query(sql)).rows.map((r) =>
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v]),
+          ),
+        ),
+      );
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
   });
 });

@@ -115,7 +115,7 @@ describe("live recordings", () => {
     // One continuous recording, exactly the pieces in order; the pieces themselves are gone.
     const dir = path.join(server.dataDir, "audio");
     const files = fs.readdirSync(dir, { recursive: true }).map(String);
-    const joined = files.filter((f) => /upl_[^/]+\.ogg$/.test(f));
+    const joined = files.filter((f) => /rec_[^/]+\.ogg$/.test(f));
     expect(joined).toHaveLength(1);
     expect(fs.readFileSync(path.join(dir, joined[0]))).toEqual(Buffer.concat(pieces));
     expect(files.filter((f) => /\.p\d{5}$/.test(f))).toEqual([]);

@@ -27,6 +27,7 @@ export const {
   oauthCodes,
   oauthRefreshTokens,
   audioUploads,
+  recordings,
   recordingPieces,
   jobs,
   webhookEvents,

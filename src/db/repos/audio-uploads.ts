@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
 import type { audioUploads } from "../schema/index.js";
 import { first, sqliteTables, type Tables } from "./portable.js";
@@ -31,14 +31,6 @@ export function audioUploadRepo(db: Db, t: Tables = sqliteTables) {
         .where(and(eq(audioUploads.id, id), eq(audioUploads.status, from)))
         .returning({ id: audioUploads.id });
       return changed.length > 0;
-    },
-    /** Recordings of the workspace under way. */
-    async countLive(workspaceId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(audioUploads)
-        .where(and(eq(audioUploads.workspaceId, workspaceId), eq(audioUploads.status, "recording")));
-      return Number(row?.n ?? 0);
     },
     /** After a crash, uploads that were being received start over. */
     async resetReceiving(): Promise<number> {

@@ -8,6 +8,7 @@ import { inviteRepo } from "./invites.js";
 import { jobRepo } from "./jobs.js";
 import { audioUploadRepo } from "./audio-uploads.js";
 import { recordingPieceRepo } from "./recording-pieces.js";
+import { recordingRepo } from "./recordings.js";
 import { knowledgeRepo } from "./knowledge.js";
 import { memberRepo } from "./members.js";
 import { noteRepo } from "../sqlite/notes.js";
@@ -54,6 +55,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     knowledge: knowledgeRepo(db, t),
     oauth: oauthRepo(db, t),
     audioUploads: audioUploadRepo(db, t),
+    recordings: recordingRepo(db, t),
     recordingPieces: recordingPieceRepo(db, t),
     shares: shareRepo(db, t),
     sharedState: sharedStateRepo(db, t),

@@ -20,6 +20,7 @@ export function maintenanceRepo(db: Db, t: Tables) {
     webSessions,
     accountTokens,
     audioUploads,
+    recordings,
     jobs,
     webhookEvents,
     notes,
@@ -135,11 +136,12 @@ export function maintenanceRepo(db: Db, t: Tables) {
         ) > 0
       );
     },
-    /** Which of these upload ids have a row (any state): a file whose id has none is an orphan. */
+    /** Which of these ids have an upload's or a recording's row (any state): a file whose id has none is an orphan. */
     async existingUploadIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = await db.select({ id: audioUploads.id }).from(audioUploads).where(inArray(audioUploads.id, ids));
-      return new Set(rows.map((r) => r.id));
+      const uploads = await db.select({ id: audioUploads.id }).from(audioUploads).where(inArray(audioUploads.id, ids));
+      const live = await db.select({ id: recordings.id }).from(recordings).where(inArray(recordings.id, ids));
+      return new Set([...uploads, ...live].map((r) => r.id));
     },
     /** Finished jobs older than `before`: the queue's history, not its work. */
     async deleteFinishedJobs(before: number): Promise<number> {

@@ -26,24 +26,24 @@ export function recordingPieceRepo(db: Db, t: Tables = sqliteTables) {
         .returning({ seq: recordingPieces.seq });
       return added.length > 0;
     },
-    async get(uploadId: string, seq: number): Promise<RecordingPieceRow | null> {
+    async get(recordingId: string, seq: number): Promise<RecordingPieceRow | null> {
       return first(
         await db
           .select()
           .from(recordingPieces)
-          .where(and(eq(recordingPieces.uploadId, uploadId), eq(recordingPieces.seq, seq)))
+          .where(and(eq(recordingPieces.recordingId, recordingId), eq(recordingPieces.seq, seq)))
           .limit(1),
       );
     },
     /** Every piece's number, size and length, in order. */
-    async list(uploadId: string): Promise<Pick<RecordingPieceRow, "seq" | "bytes" | "durationMs">[]> {
+    async list(recordingId: string): Promise<Pick<RecordingPieceRow, "seq" | "bytes" | "durationMs">[]> {
       return await db
         .select({ seq: recordingPieces.seq, bytes: recordingPieces.bytes, durationMs: recordingPieces.durationMs })
         .from(recordingPieces)
-        .where(eq(recordingPieces.uploadId, uploadId))
+        .where(eq(recordingPieces.recordingId, recordingId))
         .orderBy(asc(recordingPieces.seq));
     },
-    async summary(uploadId: string): Promise<PieceSummary> {
+    async summary(recordingId: string): Promise<PieceSummary> {
       const [row] = await db
         .select({
           pieces: count(),
@@ -52,7 +52,7 @@ export function recordingPieceRepo(db: Db, t: Tables = sqliteTables) {
           durationMs: sql<number>`coalesce(sum(${recordingPieces.durationMs}), 0)`,
         })
         .from(recordingPieces)
-        .where(eq(recordingPieces.uploadId, uploadId));
+        .where(eq(recordingPieces.recordingId, recordingId));
       return {
         pieces: Number(row?.pieces ?? 0),
         lastSeq: row?.lastSeq === null || row?.lastSeq === undefined ? -1 : Number(row.lastSeq),
@@ -60,8 +60,8 @@ export function recordingPieceRepo(db: Db, t: Tables = sqliteTables) {
         durationMs: Number(row?.durationMs ?? 0),
       };
     },
-    async deleteAll(uploadId: string): Promise<void> {
-      await db.delete(recordingPieces).where(eq(recordingPieces.uploadId, uploadId));
+    async deleteAll(recordingId: string): Promise<void> {
+      await db.delete(recordingPieces).where(eq(recordingPieces.recordingId, recordingId));
     },
   };
 }

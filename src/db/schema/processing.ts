@@ -15,19 +15,44 @@ export const audioUploads = sqliteTable(
     contentType: text("content_type").notNull(),
     maxBytes: integer("max_bytes").notNull(),
     declaredDurationSec: integer("declared_duration_sec").notNull(),
-    /**
-     * pending → receiving → uploaded → used; receiving returns to pending if the upload
-     * fails. A live recording's upload is `recording` while its pieces arrive (its
-     * expiresAt is then when it is finalized unless another piece comes), then `used`.
-     */
-    status: text("status", { enum: ["pending", "receiving", "uploaded", "used", "recording"] }).notNull(),
+    /** pending → receiving → uploaded → used; receiving returns to pending if the upload fails. */
+    status: text("status", { enum: ["pending", "receiving", "uploaded", "used"] }).notNull(),
     bytes: integer("bytes"),
     noteId: text("note_id"),
+    /** When the presigned URL stops working. */
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAtColumn(),
     uploadedAt: integer("uploaded_at"),
   },
   (t) => [index("audio_uploads_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A live recording: a note's audio arriving as numbered pieces of one stream while the
+ * meeting goes on. Its own life cycle (recording → stopped), apart from uploads': the
+ * note's audioUploadId names either an upload or a recording, and the joined file is
+ * stored under the same kind of key (`<workspace>/<id>.<format>`).
+ */
+export const recordings = sqliteTable(
+  "recordings",
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    userId: text("user_id").notNull(),
+    noteId: text("note_id"),
+    format: text("format", { enum: ["webm", "ogg", "wav", "mp4"] }).notNull(),
+    contentType: text("content_type").notNull(),
+    /** The joined recording's largest size, as an upload's. */
+    maxBytes: integer("max_bytes").notNull(),
+    status: text("status", { enum: ["recording", "stopped"] }).notNull(),
+    /** While recording: when the server stops it unless another piece arrives first. */
+    quietUntil: integer("quiet_until").notNull(),
+    /** The joined recording's size, once its pieces are joined. */
+    bytes: integer("bytes"),
+    createdAt: createdAtColumn(),
+    stoppedAt: integer("stopped_at"),
+  },
+  (t) => [index("recordings_workspace_status_idx").on(t.workspaceId, t.status)],
 );
 
 /**
@@ -38,9 +63,10 @@ export const audioUploads = sqliteTable(
 export const recordingPieces = sqliteTable(
   "recording_pieces",
   {
-    uploadId: text("upload_id")
+    /** The recording's id (the column keeps the name it had when recordings were uploads). */
+    recordingId: text("upload_id")
       .notNull()
-      .references(() => audioUploads.id, { onDelete: "cascade" }),
+      .references(() => recordings.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     bytes: integer("bytes").notNull(),
     sha256: text("sha256").notNull(),
@@ -48,7 +74,7 @@ export const recordingPieces = sqliteTable(
     durationMs: integer("duration_ms"),
     receivedAt: integer("received_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
 );
 
 /** The durable job queue: survives restarts; a crashed worker's job is retaken after its lease. */

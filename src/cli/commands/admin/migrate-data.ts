@@ -83,7 +83,8 @@ export async function run(f: Input): Promise<Result> {
       const targetStore = openAudioStore({ ...config.storage, url: f.storage }, config.dataDir).store;
       const uploads = from.sqlite
         .prepare(
-          "SELECT id, workspace_id AS workspaceId, extension FROM audio_uploads WHERE status IN ('uploaded', 'used')",
+          "SELECT id, workspace_id AS workspaceId, extension FROM audio_uploads WHERE status IN ('uploaded', 'used') " +
+            "UNION ALL SELECT id, workspace_id, format FROM recordings WHERE bytes IS NOT NULL",
         )
         .all() as { id: string; workspaceId: string; extension: string }[];
       recordings = { copied: 0, missing: 0 };
