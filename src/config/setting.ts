@@ -3,6 +3,7 @@
 // `notula serve`'s flags, the flags themselves and the rows of the reference. Each
 // value from the environment or a flag is checked against its own setting's schema as
 // it is read, so a mistake names the variable or flag it came from.
+import { Option } from "commander";
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 
@@ -162,11 +163,8 @@ export function envLayer(tree: Tree, env: Env): Record<string, unknown> {
   return layer;
 }
 
-/** The camel-cased name commander gives a flag's value: "--no-rate-limit" → rateLimit. */
-export function flagAttribute(flag: string): string {
-  const long = flag.split(/[ ,]/)[0].replace(/^--(no-)?/, "");
-  return long.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
+/** The name commander gives a flag's value ("--no-rate-limit" → rateLimit), asked of commander itself. */
+export const flagAttribute = (flag: string): string => new Option(flag).attributeName();
 
 /** The settings the flags give (as commander hands them over: only the ones given are set). */
 export function flagLayer(tree: Tree, flags: Record<string, unknown>): Record<string, unknown> {

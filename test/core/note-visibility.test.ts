@@ -9,10 +9,10 @@ import { createRepositories, type Repositories } from "../../src/db/repos/index.
 import { openDatabase } from "../../src/db/open.js";
 import { createPgRepositories } from "../../src/db/pg/repos.js";
 import { openPostgres } from "../../src/db/pg/open.js";
-import type { NewNote, NoteListFilter } from "../../src/db/stores/note-store.js";
+import type { NoteListFilter } from "../../src/db/stores/note-store.js";
 import { createTestDatabase } from "../helpers/postgres.js";
 import { tempDir } from "../helpers/server.js";
-import { workspaceRow } from "../helpers/rows.js";
+import { noteRow, workspaceRow } from "../helpers/rows.js";
 
 const WORKSPACES = ["ws_a", "ws_b"];
 const PEOPLE = ["usr_1", "usr_2", "usr_3"];
@@ -39,33 +39,12 @@ function notes(): Made[] {
   return out;
 }
 
-const row = (n: Made, i: number): NewNote => ({
-  row: {
-    id: n.id,
-    workspaceId: n.workspaceId,
-    createdBy: n.createdBy,
-    title: n.id,
-    kind: "online",
-    status: "completed",
-    visibility: n.visibility,
-    userWrittenNote: "",
-    enhancedNote: "",
-    summary: "",
-    totalDurationSec: 0,
-    participants: [],
-    calendarEvent: null,
-    inputLanguage: null,
-    translationLanguage: null,
-    meetingApp: null,
-    processingError: null,
-    audioUploadId: null,
-    processingInfo: null,
-    createdAt: 1_000 + i,
-    updatedAt: 1_000 + i,
-  },
-  segments: [],
-  folderIds: n.folderIds,
-});
+const row = (n: Made, i: number) =>
+  noteRow(
+    n.id,
+    { workspaceId: n.workspaceId, createdBy: n.createdBy, visibility: n.visibility, createdAt: 1_000 + i },
+    { folderIds: n.folderIds },
+  );
 
 const everything: NoteListFilter = { limit: 100, offset: 0, sortBy: "createdAt", sortOrder: "asc" };
 

@@ -13,7 +13,7 @@ import { parseSearchQuery } from "../../src/core/search-query.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
 import { openPostgres, type OpenedPostgres } from "../../src/db/pg/open.js";
 import { tempDir } from "../helpers/server.js";
-import { axisVector, workspaceRow } from "../helpers/rows.js";
+import { axisVector, noteRow, workspaceRow } from "../helpers/rows.js";
 
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
@@ -29,36 +29,8 @@ const participant = (email: string) => ({
   accountImageUrl: "",
 });
 
-function note(id: string, over: Partial<NewNote["row"]> = {}, extra: Partial<Omit<NewNote, "row">> = {}): NewNote {
-  return {
-    row: {
-      id,
-      workspaceId: "ws_1",
-      createdBy: "usr_ana",
-      title: `Title of ${id}`,
-      kind: "online",
-      status: "completed",
-      visibility: "workspace",
-      userWrittenNote: "",
-      enhancedNote: "",
-      summary: "",
-      totalDurationSec: 60,
-      participants: [],
-      calendarEvent: null,
-      inputLanguage: null,
-      translationLanguage: null,
-      meetingApp: null,
-      processingError: null,
-      audioUploadId: null,
-      processingInfo: null,
-      createdAt: T0,
-      updatedAt: T0,
-      ...over,
-    },
-    segments: extra.segments ?? [],
-    folderIds: extra.folderIds ?? [],
-  };
-}
+const note = (id: string, over: Partial<NewNote["row"]> = {}, extra: Partial<Omit<NewNote, "row">> = {}) =>
+  noteRow(id, { createdAt: T0, updatedAt: T0, ...over }, extra);
 
 const seg = (text: string, startSec: number, speaker = "Speaker 1") => ({
   speaker,

@@ -1,4 +1,5 @@
 // Rows and vectors the repository tests insert, made one way.
+import type { NewNote } from "../../src/db/stores/note-store.js";
 
 /** A workspace row as the repositories take it. */
 export const workspaceRow = (id: string, createdAt = 1) => ({
@@ -20,3 +21,39 @@ export const axisVector = (i: number, tilt = 0) => {
   const n = Math.hypot(...x);
   return x.map((c) => c / n);
 };
+
+/** A note as the note store inserts it: a completed workspace note of ws_1 by usr_ana, unless `over` says otherwise. */
+export function noteRow(
+  id: string,
+  over: Partial<NewNote["row"]> = {},
+  extra: Partial<Omit<NewNote, "row">> = {},
+): NewNote {
+  return {
+    row: {
+      id,
+      workspaceId: "ws_1",
+      createdBy: "usr_ana",
+      title: `Title of ${id}`,
+      kind: "online",
+      status: "completed",
+      visibility: "workspace",
+      userWrittenNote: "",
+      enhancedNote: "",
+      summary: "",
+      totalDurationSec: 60,
+      participants: [],
+      calendarEvent: null,
+      inputLanguage: null,
+      translationLanguage: null,
+      meetingApp: null,
+      processingError: null,
+      audioUploadId: null,
+      processingInfo: null,
+      createdAt: 1,
+      updatedAt: 1,
+      ...over,
+    },
+    segments: extra.segments ?? [],
+    folderIds: extra.folderIds ?? [],
+  };
+}
