@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { withScratchDatabase } from "./lib.mjs";
+import { analyze, withScratchDatabase } from "./lib.mjs";
 
 const NOTES = Number(process.env.BENCH_LAYER_NOTES ?? 3_000);
 const RUNS = Number(process.env.BENCH_LAYER_RUNS ?? 300);
@@ -84,6 +84,7 @@ async function measureOn(kit, database) {
       ids.push((await r.json()).note.id);
     }
     await runtime.queue.idle?.();
+    await analyze(database, dataDir);
     const { services, repos } = runtime;
     const principal = await services.authentication.apiKey(key);
     const view = await services.access.view(principal);

@@ -31,9 +31,10 @@ export async function openDatabaseHandle(
   opts: { vectorIndexAt?: number } = {},
 ): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
   if (target.dialect === "postgres") {
-    const pg = await openPostgres(target.url);
+    const pg = await openPostgres(target.url, { listenForChanges: true });
     return {
       repos: createPgRepositories(pg.db, {
+        facts: pg.facts,
         vectorIndex: pg.vectorIndex.enabled,
         prepared: pg.prepared,
         vectorIndexAt: opts.vectorIndexAt,

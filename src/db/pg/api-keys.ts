@@ -1,11 +1,13 @@
 // The statement every API request starts with, on PostgreSQL: a key, its workspace's
-// plan, its holder's role and the private folders they are outside of, read afresh
-// (so that a revocation, a new plan or a folder's members count on every replica at
-// the next request) in one round trip, as a named statement prepared once per connection.
+// plan, its holder's role and the private folders they are outside of, in one round
+// trip, as a named statement prepared once per connection. Between changes to those
+// facts it is answered from memory (fact-changes.ts): a revocation, a new plan or a
+// folder's members drop what is kept, on every replica, as the change commits.
 import { sql } from "drizzle-orm";
 import type { KeyWithPlan } from "../repos/api-keys.js";
 import { parseIdList } from "../repos/hidden-folders.js";
 import type { PgRows } from "./connection.js";
+import type { AsyncReadCache } from "../repos/portable.js";
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -27,8 +29,8 @@ interface Row extends Record<string, unknown> {
 
 const orNull = (v: string | null) => (v === null ? null : Number(v));
 
-export function pgKeyLookup(rows: PgRows) {
-  return async function findByHashWithPlan(hash: string): Promise<KeyWithPlan | null> {
+export function pgKeyLookup(rows: PgRows, cache?: AsyncReadCache<KeyWithPlan>) {
+  const lookup = async (hash: string): Promise<KeyWithPlan | null> => {
     const [r] = await rows<Row>(sql`
       SELECT k.id, k.workspace_id, k.user_id, k.name, k.display_prefix, k.key_hash, k.scopes, k.created_at,
              k.last_used_at, k.revoked_at, w.plan, w.settings, m.role,
@@ -56,4 +58,5 @@ export function pgKeyLookup(rows: PgRows) {
       workspaceSettings: r.settings,
     };
   };
+  return (hash: string): Promise<KeyWithPlan | null> => (cache ? cache.get(hash, () => lookup(hash)) : lookup(hash));
 }

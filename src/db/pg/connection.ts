@@ -4,9 +4,10 @@
 // (tracked through async context) or to the pool.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { getTableName, Table, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { PgDb, PgQueryable } from "./open.js";
+import { FACT_TABLES, noFactChanges, type FactChanges } from "./fact-changes.js";
 
 /**
  * A transaction as its async context holds it. Work the transaction started that
@@ -16,6 +17,37 @@ import type { PgDb, PgQueryable } from "./open.js";
 interface Open {
   tx: PgQueryable;
   ended: boolean;
+  /** Run once the transaction has committed or rolled back. */
+  afterEnd: (() => void)[];
+}
+
+const WRITES = new Set(["insert", "update", "delete"]);
+
+/**
+ * `builder`, whose statement calls `done` once it has run (or failed): a write made
+ * outside a transaction is committed when its statement returns.
+ */
+function settling<T extends object>(builder: T, done: () => void): T {
+  let run: Promise<unknown> | undefined;
+  const settled = (t: T) =>
+    (run ??= new Promise((resolve, reject) => (t as unknown as PromiseLike<unknown>).then(resolve, reject)).finally(
+      done,
+    ));
+  return new Proxy(builder, {
+    get(t, prop, receiver) {
+      const value = Reflect.get(t, prop, t) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "then")
+        return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) => settled(t).then(ok, fail);
+      if (prop === "catch") return (fail?: (e: unknown) => unknown) => settled(t).catch(fail);
+      if (prop === "finally") return (f?: () => void) => settled(t).finally(f);
+      return (...args: unknown[]) => {
+        const out = (value as (...a: unknown[]) => unknown).apply(t, args);
+        if (out === t) return receiver;
+        return out !== null && typeof out === "object" ? settling(out, done) : out;
+      };
+    },
+  });
 }
 
 /**
@@ -55,7 +87,11 @@ const NAME_ERRORS = new Set(["42P05", "26000"]);
  * `prepared` is the pool for named statements whose plan does not depend on their
  * values (its sessions keep the generic plan: see openPostgres); it defaults to `db`.
  */
-export function pgConnection(db: PgDb, prepared: PgDb = db) {
+/**
+ * `facts` hears of changes to the callers' facts (fact-changes.ts); the writes made here
+ * to the tables it watches are reported to it as they begin and once they are committed.
+ */
+export function pgConnection(db: PgDb, prepared: PgDb = db, facts: FactChanges = noFactChanges) {
   const inside = new AsyncLocalStorage<Open>();
   const openTransaction = () => {
     const open = inside.getStore();
@@ -65,9 +101,21 @@ export function pgConnection(db: PgDb, prepared: PgDb = db) {
   const within = (base: PgDb) =>
     new Proxy(base, {
       get(target, prop) {
-        const current = openTransaction() ?? target;
+        const open = inside.getStore();
+        const current = open && !open.ended ? open.tx : target;
         const value = Reflect.get(current, prop, current);
-        return typeof value === "function" ? value.bind(current) : value;
+        if (typeof value !== "function") return value;
+        if (typeof prop !== "string" || !WRITES.has(prop)) return value.bind(current);
+        return (table: unknown, ...rest: unknown[]) => {
+          const builder = (value as (...a: unknown[]) => object).call(current, table, ...rest);
+          if (!(table instanceof Table) || !FACT_TABLES.has(getTableName(table))) return builder;
+          const done = facts.begin();
+          if (open && !open.ended) {
+            open.afterEnd.push(done);
+            return builder;
+          }
+          return settling(builder, done);
+        };
       },
     }) as PgQueryable;
   const dialect = new PgDialect();
@@ -120,14 +168,19 @@ export function pgConnection(db: PgDb, prepared: PgDb = db) {
     /** Runs `fn` in one transaction; repository calls inside it join it, and so does a nested call. */
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (openTransaction()) return fn();
-      return db.transaction(async (tx) => {
-        const open: Open = { tx, ended: false };
-        try {
-          return await inside.run(open, fn);
-        } finally {
-          open.ended = true;
-        }
-      });
+      const afterEnd: (() => void)[] = [];
+      try {
+        return await db.transaction(async (tx) => {
+          const open: Open = { tx, ended: false, afterEnd };
+          try {
+            return await inside.run(open, fn);
+          } finally {
+            open.ended = true;
+          }
+        });
+      } finally {
+        for (const done of afterEnd) done();
+      }
     },
   };
 }

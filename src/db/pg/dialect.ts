@@ -2,13 +2,15 @@
 import { sql } from "drizzle-orm";
 import { contains, type Dialect } from "../repos/portable.js";
 import type { PgQueryable } from "./open.js";
+import { factCache, noFactChanges, type FactChanges } from "./fact-changes.js";
 
-export function postgresDialect(db: PgQueryable): Dialect {
+export function postgresDialect(db: PgQueryable, facts: FactChanges = noFactChanges): Dialect {
   return {
     name: "postgres",
     containsIgnoringCase: contains("ILIKE"),
-    // Nothing to cache across requests: another replica may write at any moment.
-    readCache: () => ({ get: (_key, load) => load() }),
+    // Another replica may write at any moment: values are kept only while the feed
+    // hears every change to the facts they are made of (fact-changes.ts).
+    readCache: () => factCache(facts),
     async lockForTransaction(key) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
     },

@@ -9,6 +9,7 @@ import { migrationsFolder } from "../open.js";
 import { pgSchema } from "./schema.js";
 import fs from "node:fs";
 import { setUpVectorIndex, type VectorIndexState } from "./vector-index.js";
+import { listenForFactChanges, noFactChanges, type FactChanges } from "./fact-changes.js";
 import path from "node:path";
 
 export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
@@ -22,6 +23,12 @@ export interface PgOptions {
   /** Longest a statement may run before PostgreSQL cancels it. */
   statementTimeoutMs?: number;
   migrate?: boolean;
+  /**
+   * Listen for changes to the callers' facts, so that the reads every request starts
+   * with can be kept in memory between changes (fact-changes.ts). For a serving
+   * process; a tool that opens the database briefly needs none.
+   */
+  listenForChanges?: boolean;
 }
 
 export interface OpenedPostgres {
@@ -35,6 +42,8 @@ export interface OpenedPostgres {
   prepared: PgDb;
   /** Whether meaning-based search has pgvector's index (see vector-index.ts). */
   vectorIndex: VectorIndexState;
+  /** Changes to the callers' facts, as this process hears of them (none unless asked for). */
+  facts: FactChanges;
   close(): Promise<void>;
 }
 
@@ -101,13 +110,15 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   }
   const db = drizzle(pool, { schema: pgSchema }) as PgDb;
   const prepared = drizzle(preparedPool, { schema: pgSchema }) as PgDb;
+  const facts = options.listenForChanges ? listenForFactChanges(url) : noFactChanges;
   return {
     db,
     pool,
     prepared,
     vectorIndex,
+    facts,
     close: async () => {
-      await Promise.all([pool.end(), preparedPool.end()]);
+      await Promise.all([facts.close(), pool.end(), preparedPool.end()]);
     },
   };
 }

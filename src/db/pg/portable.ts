@@ -10,12 +10,22 @@
 // tests check on both databases.
 import { portableRepositories, type PortableRepositories } from "../repos/index.js";
 import type { Transaction } from "../repos/portable.js";
+import type { FactChanges } from "./fact-changes.js";
 import type { Db } from "../open.js";
 import type { Tables } from "../repos/portable.js";
 import { postgresDialect } from "./dialect.js";
 import type { PgQueryable } from "./open.js";
 import { pgSchema } from "./schema.js";
 
-export function pgPortableRepositories(db: PgQueryable, transaction: Transaction): PortableRepositories {
-  return portableRepositories(db as unknown as Db, pgSchema as unknown as Tables, transaction, postgresDialect(db));
+export function pgPortableRepositories(
+  db: PgQueryable,
+  transaction: Transaction,
+  facts?: FactChanges,
+): PortableRepositories {
+  return portableRepositories(
+    db as unknown as Db,
+    pgSchema as unknown as Tables,
+    transaction,
+    postgresDialect(db, facts),
+  );
 }

@@ -11,6 +11,7 @@ import { pgCellSets } from "./cell-sets.js";
 import { pgPortableRepositories } from "./portable.js";
 import { pgSearchRepo } from "./search.js";
 import { pgKeyLookup } from "./api-keys.js";
+import { factCache, type FactChanges } from "./fact-changes.js";
 
 /** PostgreSQL's text cannot hold NUL, which SQLite stores: such input is the caller's mistake, not a server error. */
 const NUL_IN_TEXT = new Set(["22021", "22P05"]);
@@ -41,15 +42,18 @@ function refusingNul<R extends object>(repo: R): R {
  */
 export function createPgRepositories(
   pool: PgDb,
-  opts: { vectorIndex?: boolean; prepared?: PgDb; vectorIndexAt?: number } = {},
+  opts: { vectorIndex?: boolean; prepared?: PgDb; vectorIndexAt?: number; facts?: FactChanges } = {},
 ): Repositories {
-  const { db, generic, rows, names, transaction } = pgConnection(pool, opts.prepared);
+  const { db, generic, rows, names, transaction } = pgConnection(pool, opts.prepared, opts.facts);
   const cellSets = pgCellSets(db);
-  const portable = pgPortableRepositories(db, transaction);
+  const portable = pgPortableRepositories(db, transaction, opts.facts);
   const repos = {
     ...portable,
     // Every API request's first statement: written for PostgreSQL and prepared once per connection.
-    apiKeys: { ...portable.apiKeys, findByHashWithPlan: pgKeyLookup(rows) },
+    apiKeys: {
+      ...portable.apiKeys,
+      findByHashWithPlan: pgKeyLookup(rows, opts.facts ? factCache(opts.facts) : undefined),
+    },
     notes: pgNoteRepo({ db, generic }, transaction, names),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, { ...opts, cellSets }),
