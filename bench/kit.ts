@@ -5,7 +5,7 @@
 export { openDatabase } from "../src/db/open.js";
 export { createRepositories } from "../src/db/repos/index.js";
 export { PROBE_SHARE, passageRepo } from "../src/db/sqlite/passages.js";
-export { INDEX_AT } from "../src/db/cells.js";
+export { INDEX_AT, PLACE_AT } from "../src/db/cells.js";
 export { buildVectorIndex } from "../src/pipeline/vector-index.js";
 export { signBits } from "../src/db/pg/passages.js";
 export { openPostgres } from "../src/db/pg/open.js";

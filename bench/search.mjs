@@ -195,10 +195,11 @@ export async function benchSearch() {
     process.stderr.write(`\nbuilt ${built.cells.toLocaleString("en")} vector cells in ${built.seconds.toFixed(0)} s\n`);
 
     // In-process: the bare queries; the product's vector search against comparing every vector.
-    const { openDatabase, createRepositories } = await import("./.kit/kit.js");
+    const { openDatabase, createRepositories, buildVectorIndex, PLACE_AT } = await import("./.kit/kit.js");
     const opened = openDatabase(path.join(dataDir, "notula.db"), { migrate: false });
     const db = opened.sqlite;
-    const passages = createRepositories(opened.db).passages;
+    const repos = createRepositories(opened.db);
+    const passages = repos.passages;
     const bareFts = db.prepare("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? ORDER BY rank LIMIT 10");
     const like = db.prepare("SELECT DISTINCT note_id FROM transcript_segments WHERE text LIKE ? LIMIT 10");
     const bare = {
@@ -224,6 +225,45 @@ export async function benchSearch() {
     const approxT = await timeIt((i) =>
       passages.nearest(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"),
     );
+    // Vectors written since the cells were made wait in cell 0, which every search reads
+    // whole, until PLACE_AT have come: a search with the most that ever wait there, then
+    // the build that places them.
+    const waiting = Array.from({ length: PLACE_AT / 10 }, (_, i) => {
+      const items = Array.from({ length: 10 }, (_, p) => ({ text: `waiting ${i}.${p}`, timestampSec: p * 40 }));
+      return {
+        source: "note",
+        sourceId: `note_waiting${i}`,
+        workspaceId: seeded.workspaceId,
+        items,
+        vectors: items.map(() => passageVector(pool)),
+        model: "use-lite-512",
+      };
+    });
+    await passages.replaceMany(waiting.slice(0, -1));
+    await passages.replace(
+      "note",
+      "note_waiting_last",
+      seeded.workspaceId,
+      waiting.at(-1).items.slice(0, 9),
+      waiting.at(-1).vectors.slice(0, 9),
+      "use-lite-512",
+    );
+    const approxWaitingT = await timeIt((i) =>
+      passages.nearest(seeded.workspaceId, queries[i % queries.length], K, "use-lite-512"),
+    );
+    await passages.replace(
+      "note",
+      "note_waiting_last",
+      seeded.workspaceId,
+      waiting.at(-1).items,
+      waiting.at(-1).vectors,
+      "use-lite-512",
+    );
+    const placeStart = performance.now();
+    await buildVectorIndex(repos, Date.now, { workspaceId: seeded.workspaceId, dims: 512 });
+    const placedPerSec = PLACE_AT / ((performance.now() - placeStart) / 1000);
+    for (const w of waiting) await passages.remove("note", w.sourceId);
+    await passages.remove("note", "note_waiting_last");
     opened.close();
 
     // Over HTTP, with everything the endpoint does (auth, filters, moments, shaping).
@@ -259,6 +299,12 @@ export async function benchSearch() {
     row("GET /v1/search fulltext, common word", http.common, bare.common, "bare FTS5 query");
     row("GET /v1/search fulltext, rare word", http.rare, likeRare, "LIKE scan of transcripts");
     row(`vector search, nearest cells + exact re-rank (k=${K})`, approxT, exactT, "comparing every vector");
+    row(
+      `vector search, the same with ${(PLACE_AT - 1).toLocaleString("en")} new passages waiting in cell 0`,
+      approxWaitingT,
+      exactT,
+      "comparing every vector",
+    );
     row("GET /v1/search hybrid (query embedded)", http.hybrid, exactT, "exact vector scan alone");
     console.log(`\nrecall@10 of the vector search against the exact scan: ${recall.toFixed(3)}`);
     const rate = (x) => `${Math.round(x).toLocaleString("en")} passages/s`;
@@ -267,6 +313,9 @@ export async function benchSearch() {
     );
     console.log(
       `vector writes, durable, 25 notes per transaction (notula admin reindex): ${rate(built.writesBefore.batch)} before the cells, ${rate(built.writesAfter.batch)} once there are cells`,
+    );
+    console.log(
+      `placing the passages waiting in cell 0 in their cells (a build, in the background): ${rate(placedPerSec)}`,
     );
     console.log(`vector writes while seeding (1,000 notes per transaction, not synced): ${rate(seeded.vectorsPerSec)}`);
     console.log(

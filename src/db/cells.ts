@@ -11,6 +11,13 @@
 export const INDEX_AT = 20_000;
 /** Cells are retrained when the passages have grown this many times past what they were trained on. */
 export const REBUILD_GROWTH = 4;
+/**
+ * Vectors written since the cells were made wait in cell 0 (which every search reads
+ * whole) until this many have come, and a build then places them in their cells
+ * together. Placing each as it is written made a note's ten passages dirty ten cells'
+ * pages on every commit: twice the time of writing them to one.
+ */
+export const PLACE_AT = 1_000;
 /** About √n cells of about √n passages each. */
 export const cellsFor = (passages: number) => Math.min(4096, Math.max(16, Math.round(Math.sqrt(passages))));
 

@@ -10,11 +10,10 @@ import { openDatabase } from "../../src/db/open.js";
 import { createPgRepositories } from "../../src/db/pg/repos.js";
 import { pgCellSets } from "../../src/db/pg/cell-sets.js";
 import { pgPassageRepo } from "../../src/db/pg/passages.js";
-import { PLACE_AT } from "../../src/db/pg/passage-index.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
 import { withPostgres } from "../helpers/postgres.js";
 import { createRepositories, type Repositories } from "../../src/db/repos/index.js";
-import { cellsFor } from "../../src/db/cells.js";
+import { cellsFor, PLACE_AT } from "../../src/db/cells.js";
 import { trainCells } from "../../src/db/cells.js";
 import { buildVectorIndex, type BuildProgress } from "../../src/pipeline/vector-index.js";
 import { tempDir } from "../helpers/server.js";
@@ -144,16 +143,30 @@ describe("the vector index on SQLite", () => {
     expect(small).toHaveLength(50);
     expect(small.every((h) => h.sourceId.startsWith("ws_small_"))).toBe(true);
 
-    // Written after the build: straight into its cell, and found.
+    // Written after the build: into cell 0, found at once, and left there while fewer
+    // than PLACE_AT wait.
     const v = passage();
     await repos.passages.replace("note", "late", "ws_big", [{ text: "the late one", timestampSec: 0 }], [v], "m");
-    expect(
+    const cellOfLate = () =>
       sqlite
         .prepare("SELECT cell FROM passage_members JOIN passages ON id = passage_id WHERE source_id = 'late'")
         .pluck()
-        .get(),
-    ).not.toBe(0);
+        .get();
+    expect(cellOfLate()).toBe(0);
     expect((await repos.passages.nearest("ws_big", v, 1, "m"))[0].text).toBe("the late one");
+    expect(await repos.passageIndex.buildsDue()).toEqual([]);
+    // Once PLACE_AT wait, a build places them all in their cells, and they are still found.
+    await add("ws_big", PLACE_AT / 10, 5_000);
+    expect(await repos.passageIndex.buildsDue()).toEqual([target]);
+    expect(await buildVectorIndex(repos, Date.now, target)).toBe(true);
+    expect(cellOfLate()).not.toBe(0);
+    expect(
+      sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big' AND cell = 0").pluck().get(),
+    ).toBe(0);
+    expect(agree()).toBe(true);
+    expect((await repos.passageIndex.indexStatus()).find((s) => s.workspaceId === "ws_big")!.generation).toBe(1);
+    expect((await repos.passages.nearest("ws_big", v, 1, "m"))[0].text).toBe("the late one");
+    for (let i = 5_000; i < 5_000 + PLACE_AT / 10; i++) await repos.passages.remove("note", `ws_big_${i}`);
     await repos.passages.remove("note", "late");
     expect(sqlite.prepare("SELECT count(*) FROM passage_members WHERE workspace_id = 'ws_big'").pluck().get()).toBe(
       3000,

@@ -7,15 +7,13 @@
 // HNSW index keeps itself: nothing is ever due.
 import { sql } from "drizzle-orm";
 import { nearestIndex } from "../cells.js";
-import { INDEX_AT, REBUILD_GROWTH } from "../cells.js";
+import { INDEX_AT, PLACE_AT, REBUILD_GROWTH } from "../cells.js";
 import type { Transaction } from "../repos/portable.js";
 import type { CellPosition, IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 import type { PgCellSets } from "./cell-sets.js";
 import type { PgQueryable } from "./open.js";
 import { bytesVector } from "./vector-bytes.js";
 
-/** Vectors waiting in cell 0 (written since the cells were made) at which a build places them. */
-export const PLACE_AT = 1_000;
 
 /** Vectors have grown well past what the cells were trained on. */
 const retrainDue = sql`i.passages >= i.trained_on * ${REBUILD_GROWTH}`;

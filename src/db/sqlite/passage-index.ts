@@ -3,19 +3,25 @@
 // due, one build at a time per index, sampling, storing a generation of cells, moving
 // passages to them, and finishing. Search and writes are in passages.ts.
 import type { Db } from "../open.js";
-import { INDEX_AT, REBUILD_GROWTH } from "../cells.js";
+import { INDEX_AT, PLACE_AT, REBUILD_GROWTH } from "../cells.js";
 import { asVector, passageCodes, type PassageCodes } from "./passage-codes.js";
 import type { Synchronous } from "../stores/synchronous.js";
 import type { IndexStatus, IndexTarget, PassageIndexStore } from "../stores/passage-index-store.js";
 
+/** Passages have grown well past what the cells were trained on. */
+const RETRAIN_DUE = `i.passages >= i.trained_on * ${REBUILD_GROWTH}`;
 /**
- * An index (passage_indexes i) whose last build stopped before moving every passage:
- * passages still in cell 0, or an older generation's cells still there. INDEXED BY:
- * statistics gathered while every passage was in cell 0 would have the planner scan
- * the whole table for a cell 0 that is empty by now.
+ * An index (passage_indexes i) whose cells hold an older generation's passages still
+ * (a build cut off), or whose cell 0 holds at least PLACE_AT passages written since the
+ * cells were made: both are finished by moving passages. Passages waiting in cell 0 of
+ * an index due new cells are left to the new cells. INDEXED BY: statistics gathered
+ * while every passage was in cell 0 would have the planner scan the whole table for a
+ * cell 0 that is nearly empty by now.
  */
-const UNFINISHED = `i.generation > 0 AND (EXISTS (SELECT 1 FROM passage_members m INDEXED BY passage_members_cell_idx WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0)
-  OR EXISTS (SELECT 1 FROM passage_centroids c WHERE c.workspace_id = i.workspace_id AND c.dims = i.dims AND c.generation < i.generation))`;
+const UNFINISHED = `i.generation > 0 AND (
+  EXISTS (SELECT 1 FROM passage_centroids c WHERE c.workspace_id = i.workspace_id AND c.dims = i.dims AND c.generation < i.generation)
+  OR (NOT (${RETRAIN_DUE}) AND (SELECT count(*) FROM (SELECT 1 FROM passage_members m INDEXED BY passage_members_cell_idx
+        WHERE m.workspace_id = i.workspace_id AND m.dims = i.dims AND m.cell = 0 LIMIT ${PLACE_AT})) >= ${PLACE_AT}))`;
 
 export function passageIndexRepo(
   db: Db,
@@ -33,7 +39,7 @@ export function passageIndexRepo(
     buildsDue(workspaceId?: string): IndexTarget[] {
       return stmt(
         `SELECT workspace_id AS workspaceId, dims FROM passage_indexes i
-         WHERE ((passages >= ? AND (generation = 0 OR passages >= trained_on * ${REBUILD_GROWTH}))
+         WHERE ((passages >= ? AND (generation = 0 OR ${RETRAIN_DUE}))
            OR (${UNFINISHED}))
          ${workspaceId ? " AND workspace_id = ?" : ""}`,
       ).all(indexAt, ...(workspaceId ? [workspaceId] : [])) as IndexTarget[];

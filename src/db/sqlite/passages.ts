@@ -8,9 +8,10 @@
 // size, all are in cell 0 and a search reads them all (a few milliseconds). Past that,
 // a build in the background (pipeline/vector-index.ts) trains cells on them (k-means,
 // cells.ts), keeps the centroids in passage_centroids and moves each passage to its
-// cell; a search then reads only the cells nearest its query. The cells are retrained
-// when the passages have grown fourfold; passages written meanwhile go straight to
-// their cell. `npm run bench -- search` measures speed and recall against comparing
+// cell; a search then reads only the cells nearest its query, and cell 0. Passages
+// written meanwhile wait in cell 0 until PLACE_AT have come, when a build places them
+// together (cells.ts says why); the cells are retrained when the passages have grown
+// fourfold. `npm run bench -- search` measures speed and recall against comparing
 // every vector.
 import type { Db } from "../open.js";
 import { cellsToRead, type ProbeOptions } from "../cells.js";
@@ -40,7 +41,7 @@ export function passageRepo(
   shared: PassageCodes = passageCodes(db.$client),
 ): Synchronous<PassageStore> {
   const sqlite = db.$client;
-  const { stmt, codes, cellsOf, cellFor, insertCode, deleteCode } = shared;
+  const { stmt, codes, cellsOf, insertCode, deleteCode } = shared;
 
   const insertPassage = sqlite.prepare(
     "INSERT INTO passages (workspace_id, source, source_id, position, text, timestamp_sec, model, dims, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -95,9 +96,6 @@ export function passageRepo(
     if (!items.length) return;
     const dims = vectors[0].length;
     checkDims(dims);
-    const state = quantizable(dims)
-      ? (stateOf.get(workspaceId, dims) as { generation: number } | undefined)
-      : undefined;
     items.forEach((item, position) => {
       const vector = vectors[position];
       if (vector.length !== dims) throw new Error(`Embedding sizes differ within one ${source}.`);
@@ -113,10 +111,9 @@ export function passageRepo(
         vector,
       ) as { id: number };
       if (!quantizable(dims)) return;
-      // Straight into its cell of the newest generation, once the workspace's passages are partitioned.
-      const cell = cellFor(workspaceId, vector, state?.generation ?? 0);
-      insertMember.run(id, workspaceId, dims, cell);
-      insertCode(dims, id, workspaceId, cell, vector);
+      // Into cell 0, where a search finds it at once; a build places it with the others waiting there.
+      insertMember.run(id, workspaceId, dims, 0);
+      insertCode(dims, id, workspaceId, 0, vector);
     });
     if (quantizable(dims)) count.run(workspaceId, dims, items.length);
   }
