@@ -14,7 +14,6 @@ import type { PgCellSets } from "./cell-sets.js";
 import type { PgQueryable } from "./open.js";
 import { bytesVector } from "./vector-bytes.js";
 
-
 /** Vectors have grown well past what the cells were trained on. */
 const retrainDue = sql`i.passages >= i.trained_on * ${REBUILD_GROWTH}`;
 /**
