@@ -368,7 +368,7 @@ describe("login, profiles, logout", () => {
   it("stores the key in a 0600 file with a notice when there is no keychain, then uses it", async () => {
     const cfg = tempDir("notula-login-");
     const base = { XDG_CONFIG_HOME: cfg, NOTULA_API_KEY: "", NOTULA_URL: "" };
-    // A key of its own: logout revokes it on the server.
+    // A key of its own, given to notula: logout forgets it and never revokes it.
     const { key } = await admin(server.dataDir, [
       "keys",
       "create",
@@ -393,18 +393,25 @@ describe("login, profiles, logout", () => {
       (await cli(["login", "http://127.0.0.1:9", "--with-token", "--profile", "dead"], "ntl_x\n", base)).code,
     ).toBe(1);
     expect((await cli(["profiles", "use", "nope"], undefined, base)).code).toBe(3);
+    // An address or a profile nobody signed in to: an error, and nothing is touched.
+    const unknown = await cli(["logout", "http://127.0.0.1:9999"], undefined, base);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No profile is for http:\/\/127\.0\.0\.1:9999/);
+    expect((await cli(["logout", "--profile", "nope"], undefined, base)).code).toBe(2);
+    expect((await cli(["me"], undefined, base)).code).toBe(0);
     const logout = await cli(["logout", "--json"], undefined, base);
     expect(logout.code, logout.stderr).toBe(0);
     expect(JSON.parse(logout.stdout)).toEqual({
       profile: "default",
       server: server.url,
       removed: true,
-      keyRevoked: true,
+      keyRevoked: null,
       oauthRevoked: null,
+      keyKept: true,
     });
     expect((await cli(["me"], undefined, base)).code).toBe(4);
-    // Revoked on the server, not only forgotten here.
-    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
+    // Forgotten here, and still valid on the server: it may be in use elsewhere.
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(200);
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({});
   });
 
@@ -491,11 +498,21 @@ describe("login, profiles, logout", () => {
     expect(table.stdout).toMatch(/\*\s+work\s+http:\/\/127\.0\.0\.1:\d+\s+api-key\s+file\s+-/);
     expect(table.stderr).toMatch(/Commands use profile "work" for/);
 
-    // Logging out of one profile revokes its key only.
+    // Logging out of one profile forgets its key only, and revokes nothing it was given.
     const out = await cli(["logout", "--profile", "work", "--json"], undefined, base);
-    expect(JSON.parse(out.stdout)).toMatchObject({ profile: "work", removed: true, keyRevoked: true });
-    expect((await client(server.url, memberKey)("GET", "/v1/me")).status).toBe(401);
+    expect(JSON.parse(out.stdout)).toMatchObject({ profile: "work", removed: true, keyRevoked: null, keyKept: true });
+    expect((await client(server.url, memberKey)("GET", "/v1/me")).status).toBe(200);
     expect(await email(["--profile", "default"])).toBe("admin@notula.local");
+    expect(await email(["--profile", "work"])).toMatch(/^exit 4/);
+    // A profile removed is forgotten with its key; another becomes active.
+    const removed = await cli(["profiles", "remove", "default", "--json"], undefined, base);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse((await cli(["profiles", "list", "--json"], undefined, base)).stdout).profiles).toEqual([
+      { name: "work", server: server.url, active: true },
+    ]);
+    expect(await email(["--profile", "default"])).toMatch(/^exit 4/);
+    expect((await client(server.url, adminKey)("GET", "/v1/me")).status).toBe(200);
+    expect((await cli(["profiles", "remove", "default"], undefined, base)).code).toBe(3);
   });
 
   it("two profiles on two servers never cross: each command goes to its profile's server with its profile's key", async () => {
@@ -518,6 +535,24 @@ describe("login, profiles, logout", () => {
       // Profile a pointed at b's server: a's key is not sent there.
       const crossed = await cli(["me", "--profile", "a", "--server", other.url], undefined, base);
       expect(crossed.code).toBe(4);
+      // Signing in to a second server without naming a profile makes a second profile
+      // (named for its host), and leaves the first alone.
+      const fresh = { ...base, XDG_CONFIG_HOME: tempDir("notula-two-servers-unnamed-") };
+      expect((await cli(["login", server.url, "--with-token"], `${server.key}\n`, fresh)).code).toBe(0);
+      expect((await cli(["login", other.url, "--with-token"], `${other.key}\n`, fresh)).code).toBe(0);
+      const listed = JSON.parse((await cli(["profiles", "list", "--json"], undefined, fresh)).stdout).profiles;
+      expect(listed).toEqual([
+        { name: "default", server: server.url, active: false },
+        { name: new URL(other.url).host, server: other.url, active: true },
+      ]);
+      const emailOf = async (profile: string) =>
+        JSON.parse((await cli(["me", "--json", "--profile", profile], undefined, fresh)).stdout).workspace.id;
+      expect(await emailOf("default")).toBe(wsA);
+      expect(await emailOf(new URL(other.url).host)).toBe(wsB);
+      // Signing in again to the first server goes to its own profile.
+      expect((await cli(["login", server.url, "--with-token"], `${server.key}\n`, fresh)).stderr).toMatch(
+        /profile "default" is active/,
+      );
       expect(crossed.stderr).toContain(`Profile "a" is for ${server.url}, not ${other.url}`);
     } finally {
       await other.stop();

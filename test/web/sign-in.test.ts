@@ -103,11 +103,17 @@ describe("sign-in", () => {
     });
     const created = await run(["notes", "create", "--title", "From the browser login"], { env });
     expect(created.code, created.stderr).toBe(0);
-    // Logout revokes the approved key on the server.
+    // Logout revokes the key notula made on the server: when not at a terminal, only with --yes.
     const file = path.join(env.XDG_CONFIG_HOME, "notula", "credentials.json");
     const key = JSON.parse(fs.readFileSync(file, "utf8"))["profile:default"];
     expect(key).toMatch(/^ntl_/);
-    expect((await run(["logout"], { env })).code).toBe(0);
+    const unconfirmed = await run(["logout"], { env });
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/pass --yes/);
+    expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(200);
+    const out = await run(["logout", "--yes"], { env });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stderr).toMatch(/what notula made there is revoked/);
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
 
     // A code is good once, and only with its verifier.

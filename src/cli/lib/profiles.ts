@@ -14,6 +14,12 @@ export interface Profile {
   server: string;
   /** How the profile last signed in: an API key (`login`, `--browser`, `--with-token`) or the browser OAuth flow (`--web`). */
   method?: "api-key" | "oauth";
+  /**
+   * Whether the stored API key was made by this CLI (`login --browser`): only such a key
+   * is revoked on the server by `logout`. A key given to it (pasted, `--with-token`)
+   * may be in use elsewhere, and is only forgotten.
+   */
+  minted?: boolean;
 }
 
 interface ProfileStore {
@@ -99,6 +105,16 @@ export async function saveProfile(name: string, profile: Profile): Promise<void>
   const store = await profileStore();
   store.set("profiles", { ...store.get("profiles"), [name]: { ...profile, server: trimmed(profile.server) } });
   store.set("active", name);
+}
+
+/** Forgets a profile (its credentials are the caller's to delete); the active one falls back to another. */
+export async function removeProfile(name: string): Promise<{ active: string }> {
+  const store = await profileStore();
+  const profiles = { ...store.get("profiles") };
+  delete profiles[name];
+  store.set("profiles", profiles);
+  if (store.get("active") === name) store.set("active", Object.keys(profiles)[0] ?? DEFAULTS.active);
+  return { active: store.get("active") };
 }
 
 export async function allProfiles(): Promise<{ active: string; profiles: Record<string, Profile> }> {

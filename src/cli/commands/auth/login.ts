@@ -54,7 +54,7 @@ export async function run(f: Input, { globals }: AuthDeps) {
   if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
   const me = await createApiClient(server, key).call("getMe");
   const stored = await saveKey(keyAccount(name), key);
-  await saveProfile(name, { server, method: "api-key" });
+  await saveProfile(name, { server, method: "api-key", minted: Boolean(f.browser) });
   if (stored.where === "file") keychainNotice("key is", stored.file);
   info(`Signed in to ${server} as ${me.user.email} (workspace ${me.workspace.name}); profile "${name}" is active.`);
   return { server, profile: name, user: me.user, workspace: me.workspace, stored: stored.where };

@@ -1,7 +1,8 @@
 // Which profile and server a sign-in or sign-out is about, and asking for a key.
 import { CliError, EXIT } from "../../exit.js";
 import { canPrompt } from "../../lib/context.js";
-import { allProfiles, DEFAULT_SERVER } from "../../lib/profiles.js";
+import { allProfiles, DEFAULT_SERVER, type Profile } from "../../lib/profiles.js";
+import { profileSecret } from "../../lib/credential-for.js";
 import type { GlobalDeps, GlobalFlags } from "../../lib/command.js";
 import { environment } from "../../../config/environment.js";
 
@@ -11,8 +12,31 @@ export type AuthDeps = GlobalDeps;
 export const trimmed = (url: string) => url.replace(/\/+$/, "");
 
 /**
+ * The name of a new profile for `server`: "default" while that one holds no sign-in,
+ * else the server's host (and port), as gh keeps one entry per host.
+ */
+async function newProfileName(server: string, profiles: Record<string, Profile>): Promise<string> {
+  const fallback = profiles.default;
+  const unused =
+    !fallback ||
+    (!(await profileSecret("default", fallback.server, "key")) &&
+      !(await profileSecret("default", fallback.server, "oauth")));
+  if (unused) return "default";
+  let host: string;
+  try {
+    host = new URL(server).host;
+  } catch {
+    host = server;
+  }
+  let name = host;
+  for (let n = 2; profiles[name]; n++) name = `${host}-${n}`;
+  return name;
+}
+
+/**
  * Where a sign-in goes: the profile named (--profile, NOTULA_PROFILE); else, for a URL,
- * the profile already made for that server, or "default"; else the active profile.
+ * the profile already made for that server, or a new one (see newProfileName); else
+ * the active profile.
  */
 export async function loginTarget(
   url: string | undefined,
@@ -25,9 +49,32 @@ export async function loginTarget(
   if (given) {
     const server = trimmed(given);
     const existing = Object.entries(profiles).find(([, p]) => trimmed(p.server) === server)?.[0];
-    return { name: existing ?? "default", server };
+    return { name: existing ?? (await newProfileName(server, profiles)), server };
   }
   return { name: active, server: trimmed(profiles[active]?.server ?? DEFAULT_SERVER) };
+}
+
+/**
+ * Which profile a sign-out is about: the one for the server given, the one named, or
+ * the active one. Never another: an address or name no profile has is an error.
+ */
+export async function logoutTarget(
+  url: string | undefined,
+  flags: GlobalFlags,
+): Promise<{ name: string; profile: Profile | undefined }> {
+  const { active, profiles } = await allProfiles();
+  if (url) {
+    const server = trimmed(url);
+    const found = Object.entries(profiles).find(([, p]) => trimmed(p.server) === server);
+    if (!found) throw new CliError(`No profile is for ${server}; see \`notula profiles list\`.`, EXIT.usage);
+    return { name: found[0], profile: found[1] };
+  }
+  const named = flags.profile ?? environment().profile;
+  if (named) {
+    if (!profiles[named]) throw new CliError(`No profile "${named}"; see \`notula profiles list\`.`, EXIT.usage);
+    return { name: named, profile: profiles[named] };
+  }
+  return { name: active, profile: profiles[active] };
 }
 
 export async function askKey(server: string): Promise<string> {
