@@ -69,6 +69,10 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
       "use this API key, whatever is stored (prefer NOTULA_API_KEY: a flag shows in the process list)",
     )
     .option("--json", "print the API's JSON instead of tables")
+    .option(
+      "--timeout <seconds>",
+      "how long to wait for each answer from the server, and for a note with --wait (NOTULA_TIMEOUT; default 30, and an hour for --wait)",
+    )
     .showHelpAfterError()
     .exitOverride()
     .addHelpText("after", EXIT_CODES_HELP);

@@ -11,6 +11,10 @@ export const CLI_ENVIRONMENT = {
     name: "NOTULA_API_KEY",
     doc: "An API key used instead of any stored credential: the way for CI jobs and scripts.",
   },
+  timeout: {
+    name: "NOTULA_TIMEOUT",
+    doc: "Seconds a client command waits for each answer from the server (as --timeout; 30 unless set), and for a note with --wait.",
+  },
   noKeychain: {
     name: "NOTULA_NO_KEYCHAIN",
     doc: "Set to keep credentials out of the system keychain (in a 0600 file instead).",

@@ -51,11 +51,15 @@ export function endpointUrl(
   return qs ? `${path}?${qs}` : path;
 }
 
+/** A request the server left unanswered past the time limit. */
+const TIMED_OUT = "NOTULA_TIMED_OUT";
+
 async function send(
   method: string,
   url: string,
   key: string | null,
   body: unknown,
+  timeoutMs: number,
   raw?: { bytes: Buffer; contentType: string },
 ) {
   const { request } = (await import(
@@ -92,11 +96,13 @@ async function send(
       },
     );
     req.on("error", reject);
+    // No answer (nor any byte of one) for this long: the server is gone or stuck.
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timed out"), { code: TIMED_OUT })));
     req.end(payload);
   });
 }
 
-export function createApiClient(baseUrl: string, key: string | null): ApiClient {
+export function createApiClient(baseUrl: string, key: string | null, timeoutMs = 30_000): ApiClient {
   const base = baseUrl.replace(/\/+$/, "");
   return {
     baseUrl: base,
@@ -110,9 +116,13 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
       const path = endpointUrl(name, params, query);
       let res: { status: number; statusText: string; text: string };
       try {
-        res = await send(method, base + path, key, body);
+        res = await send(method, base + path, key, body, timeoutMs);
       } catch (err) {
         const e = err as Error & { code?: string };
+        if (e.code === TIMED_OUT)
+          throw new CliError(
+            `${base} did not answer ${method} ${path.split("?")[0]} within ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT if it is busy.`,
+          );
         throw new CliError(
           `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
         );
@@ -141,7 +151,7 @@ export function createApiClient(baseUrl: string, key: string | null): ApiClient 
     },
     async sendBytes(name, input) {
       const method = endpoints[name].method.toUpperCase();
-      const res = await send(method, base + endpointUrl(name, input.params, input.query), key, undefined, {
+      const res = await send(method, base + endpointUrl(name, input.params, input.query), key, undefined, timeoutMs, {
         bytes: input.body,
         contentType: input.contentType,
       });

@@ -14,6 +14,8 @@ export interface Deps {
   server: string;
   /** --json: the result is printed as the API's JSON. */
   json: boolean;
+  /** How long --wait follows a note. */
+  waitMs?: number;
 }
 
 /** A verb module. `Input` is its flags and its named arguments, in one object. */
@@ -85,6 +87,7 @@ export interface GlobalFlags {
   server?: string;
   apiKey?: string;
   json?: boolean;
+  timeout?: string;
 }
 
 /** What a command that works on the user's own config or a data dir is given: the global flags. */
@@ -99,7 +102,14 @@ export async function clientDeps(cmd: Command): Promise<Deps> {
   // Loaded when a client command runs, not when the command line is parsed.
   const { apiKeyFor } = await import("./credential-for.js");
   const { createApiClient } = await import("./api-client.js");
+  const { timeoutsFrom } = await import("./timeout.js");
   const o = cmd.optsWithGlobals();
+  const timeouts = timeoutsFrom(o);
   const { key, selection } = await apiKeyFor(o);
-  return { api: createApiClient(selection.server, key), server: selection.server, json: Boolean(o.json) };
+  return {
+    api: createApiClient(selection.server, key, timeouts.requestMs),
+    server: selection.server,
+    json: Boolean(o.json),
+    waitMs: timeouts.waitMs,
+  };
 }

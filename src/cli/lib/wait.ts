@@ -19,7 +19,9 @@ export function describeProgress(note: Pick<NoteDto, "status" | "progress">): st
  * Polls until the note settles and returns it; a note that failed, or kept its old
  * enhanced note because writing the new one failed, is an error (non-zero exit).
  */
-export async function waitForNote(ctx: Pick<Deps, "api">, id: string, intervalMs = 500): Promise<NoteDto> {
+export async function waitForNote(ctx: Pick<Deps, "api" | "waitMs">, id: string, intervalMs = 500): Promise<NoteDto> {
+  const waitMs = ctx.waitMs ?? 3600_000;
+  const deadline = Date.now() + waitMs;
   const tty = Boolean(process.stderr.isTTY);
   let lastLine = "";
   let lastStage = "";
@@ -51,6 +53,10 @@ export async function waitForNote(ctx: Pick<Deps, "api">, id: string, intervalMs
       for (const warning of note.processingWarnings ?? []) info(`warning: ${warning}`);
       return note;
     }
+    if (Date.now() + intervalMs > deadline)
+      throw new CliError(
+        `${id} is still ${describeProgress(note)} after ${Math.round(waitMs / 1000)} s; see it with \`notula notes get ${id}\`, or wait longer with --timeout.`,
+      );
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

@@ -6,6 +6,7 @@ import { readInput } from "../../lib/context.js";
 import { saveKey } from "../../lib/credentials.js";
 import { keyAccount, oauthAccount } from "../../lib/credential-for.js";
 import { info } from "../../lib/output.js";
+import { timeoutsFrom } from "../../lib/timeout.js";
 import { saveProfile } from "../../lib/profiles.js";
 import { askKey, loginTarget, type AuthDeps } from "./target.js";
 
@@ -52,7 +53,7 @@ export async function run(f: Input, { globals }: AuthDeps) {
       ? (await readInput("-")).trim()
       : await askKey(server);
   if (!key) throw new CliError("The API key on standard input is empty.", EXIT.usage);
-  const me = await createApiClient(server, key).call("getMe");
+  const me = await createApiClient(server, key, timeoutsFrom(globals).requestMs).call("getMe");
   const stored = await saveKey(keyAccount(name), key);
   await saveProfile(name, { server, method: "api-key", minted: Boolean(f.browser) });
   if (stored.where === "file") keychainNotice("key is", stored.file);

@@ -8,6 +8,7 @@ import { canPrompt } from "../../lib/context.js";
 import { deleteKey } from "../../lib/credentials.js";
 import { keyAccount, oauthAccount, profileSecret } from "../../lib/credential-for.js";
 import { info } from "../../lib/output.js";
+import { timeoutsFrom } from "../../lib/timeout.js";
 import { logoutTarget, trimmed, type AuthDeps } from "./target.js";
 
 export const define = (program: Command) =>
@@ -63,7 +64,7 @@ export async function run(f: { url?: string; yes?: boolean }, { globals }: AuthD
   let keyRevoked: boolean | null = null;
   if (mintedKey) {
     try {
-      await createApiClient(server, mintedKey.value).call("revokeOwnKey");
+      await createApiClient(server, mintedKey.value, timeoutsFrom(globals).requestMs).call("revokeOwnKey");
       keyRevoked = true;
     } catch (err) {
       keyRevoked = err instanceof ApiError && err.status === 401;
