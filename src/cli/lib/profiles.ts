@@ -7,6 +7,7 @@ import path from "node:path";
 import { CliError, EXIT } from "../exit.js";
 import { configDir } from "./credentials.js";
 import { environment } from "../../config/environment.js";
+import { serverUrl } from "./server-url.js";
 
 export const DEFAULT_SERVER = "http://127.0.0.1:8787";
 
@@ -89,7 +90,11 @@ export async function selectProfile(flags: SelectionFlags): Promise<Selection> {
   const named = flags.profile ?? environment().profile;
   const name = named || stored.active;
   const profile = stored.profiles[name];
-  const override = flags.server ?? environment().url;
+  const override = flags.server
+    ? serverUrl(flags.server, "--server")
+    : environment().url
+      ? serverUrl(environment().url!, "NOTULA_URL")
+      : undefined;
   const server = trimmed(override || profile?.server || DEFAULT_SERVER);
   return {
     name,

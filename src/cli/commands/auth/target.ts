@@ -5,6 +5,7 @@ import { allProfiles, DEFAULT_SERVER, type Profile } from "../../lib/profiles.js
 import { profileSecret } from "../../lib/credential-for.js";
 import type { GlobalDeps, GlobalFlags } from "../../lib/command.js";
 import { environment } from "../../../config/environment.js";
+import { serverUrl } from "../../lib/server-url.js";
 
 /** The credential commands read the global flags (profiles and keys live in the user's config). */
 export type AuthDeps = GlobalDeps;
@@ -44,7 +45,13 @@ export async function loginTarget(
 ): Promise<{ name: string; server: string }> {
   const { active, profiles } = await allProfiles();
   const named = flags.profile ?? environment().profile;
-  const given = url ?? flags.server ?? environment().url;
+  const given = url
+    ? serverUrl(url, "the server address")
+    : flags.server
+      ? serverUrl(flags.server, "--server")
+      : environment().url
+        ? serverUrl(environment().url!, "NOTULA_URL")
+        : undefined;
   if (named) return { name: named, server: trimmed(given ?? profiles[named]?.server ?? DEFAULT_SERVER) };
   if (given) {
     const server = trimmed(given);
@@ -64,7 +71,7 @@ export async function logoutTarget(
 ): Promise<{ name: string; profile: Profile | undefined }> {
   const { active, profiles } = await allProfiles();
   if (url) {
-    const server = trimmed(url);
+    const server = serverUrl(url, "the server address");
     const found = Object.entries(profiles).find(([, p]) => trimmed(p.server) === server);
     if (!found) throw new CliError(`No profile is for ${server}; see \`notula profiles list\`.`, EXIT.usage);
     return { name: found[0], profile: found[1] };

@@ -6,6 +6,8 @@ import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES } from "../../../shared/voc
 import type { ApiRequest, ApiResponse } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { collect } from "../../lib/context.js";
+import { NoteListQuery } from "../../../shared/schemas/notes.js";
+import { checkFlags } from "../../lib/check-flags.js";
 
 export interface ListFlags {
   limit?: string;
@@ -24,8 +26,33 @@ export interface ListFlags {
 
 type ListQuery = NonNullable<ApiRequest<"listNotes">["query"]>;
 
-/** The list filters as GET /v1/notes takes them. */
+/** Each query field of GET /v1/notes as the flag that sets it. */
+const FLAG_OF: Record<string, string> = {
+  limit: "--limit",
+  offset: "--offset",
+  sortBy: "--sort",
+  sortOrder: "--order",
+  status: "--status",
+  kind: "--kind",
+  search: "--search",
+  createdBy: "--created-by",
+  fromDate: "--from",
+  toDate: "--to",
+  folderIds: "--folder",
+  participantEmail: "--participant",
+};
+
+/**
+ * The list filters as GET /v1/notes takes them, checked against the same schema the
+ * server checks them with before anything connects: a bad value is exit 2, naming its flag.
+ */
 export function listQuery(f: ListFlags, overrides: { limit?: string; offset?: string } = {}): ListQuery {
+  const query = unchecked(f, overrides);
+  checkFlags(NoteListQuery, { ...query, folderIds: [query.folderIds ?? []].flat().join(",") || undefined }, FLAG_OF);
+  return query;
+}
+
+function unchecked(f: ListFlags, overrides: { limit?: string; offset?: string }): ListQuery {
   return {
     limit: overrides.limit ?? f.limit,
     offset: overrides.offset ?? f.offset,
