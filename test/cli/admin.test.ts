@@ -33,6 +33,21 @@ describe("notula admin", () => {
     const list = await admin(server.dataDir, ["keys", "list"]);
     expect(list.keys.map((k: { id: string }) => k.id)).toContain(out.id);
     expect(JSON.stringify(list)).not.toContain(out.key);
+    // As text for a program: a tab-separated row per key, nothing truncated.
+    const { registerAdmin } = await import("../../src/cli/commands/admin/index.js");
+    const { Command } = await import("commander");
+    let text = "";
+    const program = new Command().exitOverride();
+    registerAdmin(program, { write: (t) => void (text += t), readInput: async () => "", terminal: false });
+    await program.parseAsync(["admin", "keys", "list", "--data-dir", server.dataDir], { from: "user" });
+    const row = text
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"))
+      .find((cells) => cells[0] === out.id)!;
+    expect(row).toHaveLength(5);
+    expect(row[3]).toBe("notes,folders");
+    expect(row[4]).toBe("live");
   });
 
   it("set-plan changes what the running server enforces", async () => {

@@ -37,7 +37,18 @@ const width = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "").length;
 
 export function truncate(s: string, max: number): string {
   const one = s.replace(/\s+/g, " ").trim();
+  // Piped, a cell is whole: a program reading the rows wants the title, not its start.
+  if (!process.stdout.isTTY) return one;
   return one.length > max ? one.slice(0, Math.max(1, max - 1)) + "…" : one;
+}
+
+/**
+ * A search match's «highlighted» words: bold at a colour terminal, marked with «» at
+ * another terminal, and plain when piped (the marks are for people).
+ */
+export function highlighted(text: string): string {
+  if (!process.stdout.isTTY) return text.replace(/[«»]/g, "");
+  return colourEnabled() ? text.replace(/«([^»]*)»/g, (_, w: string) => bold(w)) : text;
 }
 
 /**
@@ -45,19 +56,20 @@ export function truncate(s: string, max: number): string {
  * so that `notula … | cut -f1` works.
  */
 export function printTable(headers: string[], rows: string[][]) {
-  if (!process.stdout.isTTY) {
-    for (const r of rows) process.stdout.write(r.join("\t") + "\n");
-    return;
-  }
-  if (rows.length === 0) {
+  if (process.stdout.isTTY && rows.length === 0) {
     process.stderr.write(dim("(nothing to show)") + "\n");
     return;
   }
+  process.stdout.write(formatTable(headers, rows, Boolean(process.stdout.isTTY)));
+}
+
+/** A table as text: aligned under a header for a terminal, else a tab-separated line per row. */
+export function formatTable(headers: string[], rows: string[][], terminal: boolean): string {
+  if (!terminal) return rows.map((r) => r.map((c) => c.replace(/[\t\n]/g, " ")).join("\t") + "\n").join("");
   const widths = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ""))));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === cells.length - 1 ? c : c + " ".repeat(widths[i] - width(c)))).join("  ");
-  process.stdout.write(bold(line(headers)) + "\n");
-  for (const r of rows) process.stdout.write(line(r) + "\n");
+  return [bold(line(headers)), ...rows.map(line)].map((l) => l + "\n").join("");
 }
 
 export const shortDate = (iso: string | null | undefined) => (iso ? iso.replace("T", " ").slice(0, 16) : "");

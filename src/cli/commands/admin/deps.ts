@@ -8,12 +8,17 @@ import { PLANS, type PlanName } from "../../../core/principal.js";
 /** Where the admin commands write and read: the terminal, unless a caller (the test suite) runs them in-process. */
 export interface AdminIo {
   write(text: string): void;
+  /** Whether what is written goes to a terminal (tables align) or to a program (tab-separated rows). */
+  terminal?: boolean;
   /** Standard input, whole, or null when it is a terminal. */
   readInput(): Promise<string | null>;
 }
 
 export const terminalIo: AdminIo = {
   write: (text) => void process.stdout.write(text),
+  get terminal() {
+    return Boolean(process.stdout.isTTY);
+  },
   async readInput() {
     if (process.stdin.isTTY) return null;
     const chunks: Buffer[] = [];

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { ApiResponse } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { collect } from "../../lib/context.js";
-import { info, printTable, truncate } from "../../lib/output.js";
+import { highlighted, info, printTable, truncate } from "../../lib/output.js";
 
 export const define = (notes: Command) =>
   notes
@@ -72,7 +72,7 @@ export function render(r: ApiResponse<"search">, f: Input) {
         m?.startTimestamp ?? "",
         m?.speaker ?? "",
         truncate(h.note.title, 32),
-        truncate(m?.text ?? "", 80),
+        highlighted(truncate(m?.text ?? "", 80)),
       ]),
     ),
   );

@@ -1,6 +1,7 @@
 // notula admin keys list
 import type { Command } from "commander";
 import { dataDirOption, say, workspaceOf, type AdminDeps, type DataDirFlags } from "../deps.js";
+import { formatTable } from "../../../lib/output.js";
 
 export const define = (keys: Command) =>
   dataDirOption(
@@ -21,9 +22,12 @@ export const run = (f: Input, deps: AdminDeps) =>
   });
 
 export const render = ({ keys }: Awaited<ReturnType<typeof run>>, _f: Input, deps: AdminDeps) =>
-  say(
-    deps,
-    keys
-      .map((k) => `${k.id}  ${k.prefix}…  ${k.name}  ${k.scopes.join(",")}${k.revoked ? "  (revoked)" : ""}`)
-      .join("\n") || "No keys.",
-  );
+  keys.length
+    ? deps.io.write(
+        formatTable(
+          ["ID", "PREFIX", "NAME", "SCOPES", "STATE"],
+          keys.map((k) => [k.id, `${k.prefix}…`, k.name, k.scopes.join(","), k.revoked ? "revoked" : "live"]),
+          Boolean(deps.io.terminal),
+        ),
+      )
+    : say(deps, "No keys.");
