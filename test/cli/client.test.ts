@@ -211,6 +211,16 @@ describe("workspace resources", () => {
     const deliveries = await json(["webhooks", "deliveries"]);
     expect(deliveries.items[0]).toMatchObject({ type: "note.created", hookUrl: "http://127.0.0.1:9/hook" });
     expect((await cli(["webhooks", "remove", "http://127.0.0.1:9/hook", "--yes"])).code).toBe(0);
+    // By the id `webhooks list` shows, too; an unknown id is not found.
+    await cli(["webhooks", "register", "http://127.0.0.1:9/other"]);
+    const other = (await json(["webhooks", "list"])).webhooks.find(
+      (w: { hookUrl: string }) => w.hookUrl === "http://127.0.0.1:9/other",
+    );
+    const byId = await cli(["webhooks", "remove", other.id, "--yes"]);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stderr).toContain("Removed http://127.0.0.1:9/other.");
+    expect((await json(["webhooks", "list"])).webhooks).toEqual([]);
+    expect((await cli(["webhooks", "remove", "whk_nope", "--yes"])).code).toBe(3);
   });
 });
 
@@ -398,6 +408,10 @@ describe("login, profiles, logout", () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const me = await cli(["me", "--json"], undefined, base);
     expect(JSON.parse(me.stdout).user.email).toBe("admin@notula.local");
+    // gh's names: `auth token` prints the key commands use; `auth login` is `login`.
+    const token = await cli(["auth", "token"], undefined, base);
+    expect(token.code, token.stderr).toBe(0);
+    expect(token.stdout).toBe(`${key}\n`);
     const profiles = await cli(["profiles", "list", "--json"], undefined, base);
     expect(JSON.parse(profiles.stdout).profiles).toEqual([{ name: "default", server: server.url, active: true }]);
     expect(
@@ -410,7 +424,7 @@ describe("login, profiles, logout", () => {
     expect(unknown.stderr).toMatch(/No profile is for http:\/\/127\.0\.0\.1:9999/);
     expect((await cli(["logout", "--profile", "nope"], undefined, base)).code).toBe(2);
     expect((await cli(["me"], undefined, base)).code).toBe(0);
-    const logout = await cli(["logout", "--json"], undefined, base);
+    const logout = await cli(["auth", "logout", "--json"], undefined, base);
     expect(logout.code, logout.stderr).toBe(0);
     expect(JSON.parse(logout.stdout)).toEqual({
       profile: "default",
