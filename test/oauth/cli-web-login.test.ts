@@ -98,7 +98,11 @@ describe("notula login --web", () => {
     ]);
 
     const last = JSON.parse(JSON.parse(fs.readFileSync(file, "utf8"))[account]);
-    const logout = await run(["logout", "--profile", "default", "--json"], { env });
+    // Ending the sign-in on the server is asked for: not at a terminal, only with --yes.
+    const unconfirmed = await run(["logout", "--profile", "default", "--json"], { env });
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/pass --yes/);
+    const logout = await run(["logout", "--profile", "default", "--json", "--yes"], { env });
     expect(logout.code, logout.stderr).toBe(0);
     expect(JSON.parse(logout.stdout)).toMatchObject({
       profile: "default",
