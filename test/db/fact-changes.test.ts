@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { factCache, listenForFactChanges, type FactChanges } from "../../src/db/pg/fact-changes.js";
 import { createPgRepositories } from "../../src/db/pg/repos.js";
 import { withPostgres } from "../helpers/postgres.js";
+import { workspaceRow } from "../helpers/rows.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
 
@@ -111,16 +112,7 @@ describe("this process's own writes", () => {
 
   it("drop what is kept the moment they are made, in a transaction or not, whatever the notifications", async () => {
     const repos = createPgRepositories(ctx.pg.db, { prepared: ctx.pg.prepared, facts: deafToOthers() });
-    await repos.workspaces.insert({
-      id: "ws_1",
-      name: "W",
-      plan: "pro",
-      settings: {},
-      allowedEmailDomains: [],
-      iconUrl: null,
-      createdAt: 1,
-      updatedAt: 1,
-    });
+    await repos.workspaces.insert(workspaceRow("ws_1"));
     await repos.users.insert({
       id: "usr_1",
       email: "a@x.org",
