@@ -7,7 +7,7 @@ import { createProgram } from "./program.js";
 const program = await createProgram(process.argv.slice(2));
 
 try {
-  await program.parseAsync(process.argv);
+  await program.parseAsync(process.argv.slice(2), { from: "user" });
   // A client command is done once its output is flushed: exit then, rather than
   // wait for idle keep-alive sockets to time out. `serve` keeps running on its own.
   if (program.args[0] !== "serve" && program.args[0] !== "mcp") process.stdout.write("", () => process.exit(EXIT.ok));

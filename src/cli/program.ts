@@ -1,9 +1,11 @@
 // The notula program: its global options and its commands, each loaded only when it
 // is the one being run. Made by a factory so that the reference (docs/cli.md) is
 // generated from the same definitions the command line parses.
-import { Command } from "commander";
+import { Command, type ParseOptions } from "commander";
 import pkg from "../../package.json" with { type: "json" };
 import { EXIT_CODES_HELP } from "./exit.js";
+import { ArgCursor } from "./lib/arg-cursor.js";
+import { looksLikeFields } from "./lib/json-output.js";
 
 type Register = (program: Command) => void;
 
@@ -37,12 +39,15 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["webhooks"], load: async () => (await import("./commands/webhooks/index.js")).registerWebhooks },
   { names: ["login", "logout", "auth"], load: async () => (await import("./commands/auth/index.js")).registerAuth },
   { names: ["profiles"], load: async () => (await import("./commands/profiles/index.js")).registerProfiles },
-  { names: ["completion"], load: async () => (await import("./commands/completion/index.js")).registerCompletion },
+  {
+    names: ["completion", "__complete"],
+    load: async () => (await import("./commands/completion/index.js")).registerCompletion,
+  },
   { names: ["mcp"], load: async () => (await import("./commands/mcp/index.js")).registerMcp },
 ];
 
 /** Global options that take a value: their value is not a command's name. */
-const VALUED = new Set(["--server", "--profile", "--api-key"]);
+const VALUED = new Set(["--server", "--profile", "--api-key", "--timeout", "--jq"]);
 
 /** The command the arguments run (the first word that is not an option or an option's value). */
 function commandOf(args: string[]): string | undefined {
@@ -55,7 +60,7 @@ function commandOf(args: string[]): string | undefined {
 
 /** The program for these arguments: only the named command's module loaded, or all of them (help, completion, the reference). */
 export async function createProgram(args: string[] | "all"): Promise<Command> {
-  const program = new Command()
+  const program = new Program()
     .name("notula")
     .description("Self-hosted meeting notes: the service, its administration and its API from the terminal")
     .version(pkg.version, "-v, --version")
@@ -68,11 +73,17 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
       "--api-key <key>",
       "use this API key, whatever is stored (prefer NOTULA_API_KEY: a flag shows in the process list)",
     )
-    .option("--json", "print the API's JSON instead of tables")
+    .option(
+      "--json [fields]",
+      "print JSON, not tables (a list as { items }, one resource as itself); --json id,title keeps those fields",
+    )
+    .option("--jq <expr>", "filter the JSON with a jq expression (implies --json), as in gh: --jq '.items[].id'")
     .option(
       "--timeout <seconds>",
       "how long to wait for each answer from the server, and for a note with --wait (NOTULA_TIMEOUT; default 30, and an hour for --wait)",
     )
+    // Every command's help lists the global flags it inherits (--json, --server, --profile…).
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError()
     .exitOverride()
     .addHelpText("after", EXIT_CODES_HELP);
@@ -81,4 +92,54 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
   // Completion scripts list every command; so do help and the error for an unknown one.
   for (const c of named && !named.names.includes("completion") ? [named] : COMMANDS) (await c.load())(program);
   return program;
+}
+
+/** The notula program: commander's, reading `--json FIELDS` as gh does (see withJsonFields). */
+class Program extends Command {
+  override async parseAsync(argv?: readonly string[], options?: ParseOptions) {
+    const user = [...((options?.from === "user" ? argv : argv?.slice(2)) ?? process.argv.slice(2))];
+    // What a completion script asks: the words typed so far, answered from the command tree, never parsed as flags.
+    if (user[0] === "__complete") {
+      const { completions } = await import("./lib/complete.js");
+      const out = completions(this, user.slice(1));
+      if (out.length) process.stdout.write(out.join("\n") + "\n");
+      return this;
+    }
+    // `help notes list` is `notes list --help` (commander's own help command reads one word).
+    const args = user[0] === "help" && user.length > 1 ? [...user.slice(1), "--help"] : user;
+    return super.parseAsync(withJsonFields(args, this), { from: "user" });
+  }
+}
+
+/**
+ * The arguments with each `--json` made unambiguous for commander: `--json=FIELDS` when
+ * the next word is a field list, else `--json=` (every field). The next word is a field
+ * list only where the command could take no other word there: a leaf command whose
+ * required arguments are all given. So `notula --json notes list`, `notes get --json ID`
+ * and `notes list --json id,title` each mean what they say.
+ */
+export function withJsonFields(args: string[], program: Command): string[] {
+  const out: string[] = [];
+  const at = new ArgCursor(program);
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (word === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (word === "--json") {
+      const next = args[i + 1];
+      const fields = next !== undefined && !next.startsWith("-") && at.argumentsDone && looksLikeFields(next);
+      out.push(fields ? `--json=${next}` : "--json=");
+      if (fields) i++;
+      continue;
+    }
+    out.push(word);
+    if (!word.startsWith("-")) at.enter(word);
+    else {
+      const option = at.optionFor(word);
+      if (option && (option.required || option.optional) && i + 1 < args.length) out.push(args[++i]);
+    }
+  }
+  return out;
 }

@@ -94,6 +94,17 @@ export function createFolderService(
         }));
     },
 
+    /** One folder, as the list shows it: for those who can see it (else 404). */
+    async get(p: Principal, id: string) {
+      const folder = await visible(await access.actor(p), id);
+      return {
+        ...present(folder),
+        memberCount: (await repos.folders.membersOf(id)).length,
+        isPrivate: folder.isPrivate,
+        templateId: folder.templateId,
+      };
+    },
+
     /** What a folder picker offers: id and name, by name. */
     async choices(p: Principal) {
       const a = await access.actor(p);

@@ -64,7 +64,7 @@ export function createWebhookService(
         consecutiveFailures: 0,
       });
       // Registering the same URL again keeps the one registration and its secret.
-      return { status: "success" as const, secret: secrets.open(row.secretEnc) };
+      return { status: "success" as const, id: row.id, secret: secrets.open(row.secretEnc) };
     },
 
     async list(p: Principal) {

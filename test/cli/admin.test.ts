@@ -31,7 +31,7 @@ describe("notula admin", () => {
     const me = await client(server.url, out.key)("GET", "/v1/me");
     expect(me.body.scopes).toEqual(["notes", "folders"]);
     const list = await admin(server.dataDir, ["keys", "list"]);
-    expect(list.keys.map((k: { id: string }) => k.id)).toContain(out.id);
+    expect(list.items.map((k: { id: string }) => k.id)).toContain(out.id);
     expect(JSON.stringify(list)).not.toContain(out.key);
     // As text for a program: a tab-separated row per key, nothing truncated.
     const { registerAdmin } = await import("../../src/cli/commands/admin/index.js");
@@ -153,7 +153,7 @@ describe("notula admin", () => {
     const out = await admin(dir, ["workspaces", "create", "--name", "Fresh"]);
     expect(out.workspace.plan).toBe("enterprise");
     const listed = await admin(dir, ["workspaces", "list"]);
-    expect(listed.workspaces).toHaveLength(1);
+    expect(listed.items).toHaveLength(1);
   });
 
   it("--version and --help exit 0; an unknown command exits 2", async () => {

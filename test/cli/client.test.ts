@@ -53,7 +53,7 @@ describe("notes", () => {
     const notePath = path.join(work, "note.md");
     fs.writeFileSync(notePath, "# New notes\n");
     const updated = await json(["notes", "update", id, "--visibility", "private", "--note-file", notePath]);
-    expect(updated.note).toMatchObject({ id, visibility: "only-me", userWrittenNote: "# New notes\n" });
+    expect(updated).toMatchObject({ id, visibility: "only-me", userWrittenNote: "# New notes\n" });
 
     // Not a terminal: tab-separated rows, no header, parseable with cut.
     const listed = await cli(["notes", "list", "--search", "pricing"]);
@@ -71,7 +71,7 @@ describe("notes", () => {
     expect(Object.keys(listedJson)).toEqual(["items", "pagination"]);
     expect(listedJson.items[0].id).toBe(id);
     const searched = await json(["notes", "search", "pricing"]);
-    expect(searched.results.map((r: { note: { id: string } }) => r.note.id)).toEqual([id]);
+    expect(searched.items.map((r: { note: { id: string } }) => r.note.id)).toEqual([id]);
 
     const refused = await cli(["notes", "delete", id]);
     expect(refused.code).toBe(2);
@@ -130,8 +130,8 @@ describe("notes", () => {
       "--out",
       path.join(work, "json"),
     ]);
-    expect(j.files).toHaveLength(1);
-    expect(JSON.parse(fs.readFileSync(j.files[0], "utf8")).note.id).toBe(note.id);
+    expect(j.items).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(j.items[0], "utf8")).id).toBe(note.id);
   });
 });
 
@@ -152,11 +152,14 @@ describe("share links", () => {
 describe("exit codes", () => {
   it("0 ok, 1 API error, 2 usage, 3 not found, 4 authentication", async () => {
     expect((await cli(["me"])).code).toBe(0);
+    // A value the CLI can check is a usage error before anything is sent…
     const bad = await cli(["notes", "update", "note_x", "--visibility", "everyone"]);
-    expect([1, 3]).toContain(bad.code);
-    const invalid = await cli(["notes", "create", "--title", "x", "--visibility", "everyone"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^notula: --visibility: must be one of only-me, workspace, public/);
+    // …and what only the server refuses is an API error.
+    const invalid = await cli(["notes", "create", "--title", "x".repeat(501)]);
     expect(invalid.code).toBe(1);
-    expect(invalid.stderr).toMatch(/bad_request: visibility/);
+    expect(invalid.stderr).toMatch(/bad_request: title/);
     const usage = await cli(["notes", "create"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Missing --title/);
@@ -179,7 +182,7 @@ describe("workspace resources", () => {
     expect(id).toMatch(/^fld_/);
     expect((await cli(["folders", "update", id, "--name", "Customers"])).code).toBe(0);
     const folders = await json(["folders", "list"]);
-    expect(folders.folders.find((f: { id: string }) => f.id === id).name).toBe("Customers");
+    expect(folders.items.find((f: { id: string }) => f.id === id).name).toBe("Customers");
     expect((await cli(["folders", "delete", id, "--yes"])).code).toBe(0);
     await api("POST", "/v1/workspace/tags", { name: "urgent" });
     expect((await cli(["tags", "list"])).stdout).toContain("urgent");
@@ -188,24 +191,73 @@ describe("workspace resources", () => {
     const members = await json(["members", "list"]);
     const member = members.items[0];
     const set = await json(["members", "set-groups", member.id, "--group", group.id]);
-    expect(set.member.groups).toEqual([{ id: group.id, name: "Sales" }]);
+    expect(set.groups).toEqual([{ id: group.id, name: "Sales" }]);
     expect((await cli(["members", "get", member.id])).stdout).toContain("groups   Sales");
+
+    // A folder shown whole, with who is in it.
+    const board = (await cli(["folders", "create", "--name", "Board", "--private"])).stdout.trim();
+    const shown = await json(["folders", "get", board]);
+    expect(shown).toMatchObject({ id: board, name: "Board", isPrivate: true, memberCount: 1 });
+    expect(shown.members.map((m: { email: string }) => m.email)).toEqual([member.email]);
+    expect((await cli(["folders", "get", board])).stdout).toMatch(/^Board \(fld_.+\)\naccess {4}private/);
+    expect((await cli(["folders", "get", "fld_nope"])).code).toBe(3);
+
+    // A member removed: asked first, or --yes; their key stops working at once.
+    const leaving = await admin(server.dataDir, [
+      "users",
+      "create",
+      "--workspace",
+      (await api("GET", "/v1/me")).body.workspace.id,
+      "--email",
+      "leaving@example.com",
+      "--name",
+      "Leaving Soon",
+      "--role",
+      "member",
+    ]);
+    const { key: leavingKey } = await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      "l",
+      "--user",
+      leaving.user.id,
+    ]);
+    const leavingId = (await json(["members", "list", "--search", "leaving@"])).items[0].id;
+    const unasked = await cli(["members", "remove", leavingId]);
+    expect(unasked.code).toBe(2);
+    expect(unasked.stderr).toMatch(/--yes/);
+    const removed = await cli(["members", "remove", leavingId, "--yes"]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stderr).toContain("Removed Leaving Soon <leaving@example.com>.");
+    expect((await cli(["members", "get", leavingId])).code).toBe(3);
+    expect((await client(server.url, leavingKey)("GET", "/v1/me")).status).toBe(401);
   });
 
   it("invites in both shapes", async () => {
     const link = await cli(["invites", "create", "--link"]);
     expect(link.stdout.trim()).toMatch(new RegExp(`^${server.url}/invite/[A-Za-z0-9_-]+$`));
     const legacy = await json(["invites", "create", "--email", "old@example.com", "--legacy"]);
-    expect(legacy.invite.email).toBe("old@example.com");
+    expect(legacy.email).toBe("old@example.com");
+    // The JSON holds the link the text prints.
+    expect(legacy.url).toBe(`${server.url}/invite/${legacy.code}`);
     const listed = await json(["invites", "list", "--legacy"]);
-    expect(listed.items.find((i: { id: string }) => i.id === legacy.invite.id).groups).toEqual([]);
-    expect((await cli(["invites", "delete", legacy.invite.id, "--yes"])).code).toBe(0);
+    expect(listed.items.find((i: { id: string }) => i.id === legacy.id).groups).toEqual([]);
+    expect((await cli(["invites", "delete", legacy.id, "--yes"])).code).toBe(0);
     expect((await cli(["invites", "create"])).code).toBe(2);
   });
 
   it("webhooks", async () => {
-    const secret = (await cli(["webhooks", "register", "http://127.0.0.1:9/hook"])).stdout.trim();
+    // Created: its id, as every create prints it, then its signing secret.
+    const [hookId, secret] = (await cli(["webhooks", "register", "http://127.0.0.1:9/hook"])).stdout.trim().split("\n");
+    expect(hookId).toMatch(/^whk_/);
     expect(secret).toMatch(/^whsec_/);
+    // Registering again keeps the one registration: --json shows it whole.
+    expect(await json(["webhooks", "register", "http://127.0.0.1:9/hook"])).toEqual({
+      id: hookId,
+      hookUrl: "http://127.0.0.1:9/hook",
+      secret,
+    });
     expect((await cli(["webhooks", "list"])).stdout).toContain("http://127.0.0.1:9/hook");
     await api("POST", "/v1/notes", { title: "Fires a hook" });
     const deliveries = await json(["webhooks", "deliveries"]);
@@ -213,21 +265,24 @@ describe("workspace resources", () => {
     expect((await cli(["webhooks", "remove", "http://127.0.0.1:9/hook", "--yes"])).code).toBe(0);
     // By the id `webhooks list` shows, too; an unknown id is not found.
     await cli(["webhooks", "register", "http://127.0.0.1:9/other"]);
-    const other = (await json(["webhooks", "list"])).webhooks.find(
+    const other = (await json(["webhooks", "list"])).items.find(
       (w: { hookUrl: string }) => w.hookUrl === "http://127.0.0.1:9/other",
     );
     const byId = await cli(["webhooks", "remove", other.id, "--yes"]);
     expect(byId.code, byId.stderr).toBe(0);
     expect(byId.stderr).toContain("Removed http://127.0.0.1:9/other.");
-    expect((await json(["webhooks", "list"])).webhooks).toEqual([]);
+    expect((await json(["webhooks", "list"])).items).toEqual([]);
     expect((await cli(["webhooks", "remove", "whk_nope", "--yes"])).code).toBe(3);
   });
 });
 
 describe("every read command", () => {
-  // [command, the API read it shows, a value its plain output must name, and for a
-  // read that changes by itself (deliveries being retried) what stays put]
-  type Case = [string[], string, (api: any) => string, ((r: any) => unknown)?];
+  // [command, the API read it shows, how --json holds it (a list's key, moved to `items`;
+  // a single resource's key, unwrapped; or null: as the API gives it), a value its plain
+  // output must name, and for a read that changes by itself (deliveries being retried)
+  // what stays put]
+  type Shape = { list: string } | { one: string } | null;
+  type Case = [string[], string, Shape, (api: any) => string, ((r: any) => unknown)?];
   let cases: Case[];
   beforeAll(async () => {
     const me = (await api("GET", "/v1/me")).body;
@@ -239,48 +294,130 @@ describe("every read command", () => {
     await api("POST", "/v1/invites", { email: "reader@example.com", role: "member", isUrlInvite: false });
     const member = (await api("GET", "/v1/workspace/members")).body.items[0];
     cases = [
-      [["notes", "list"], "/v1/notes", (r) => r.items[0].id],
-      [["notes", "get", note.id], `/v1/notes/${note.id}`, (r) => r.note.title],
-      [["folders", "list"], "/v1/folders", (r) => r.folders.find((f: any) => f.id === folder.id).name],
-      [["tags", "list"], "/v1/workspace/tags", (r) => r.tags.find((t: any) => t.name === "read-case-tag").id],
+      [["notes", "list"], "/v1/notes", { list: "items" }, (r) => r.items[0].id],
+      [["notes", "get", note.id], `/v1/notes/${note.id}`, { one: "note" }, (r) => r.note.title],
+      [
+        ["notes", "search", "read"],
+        "/v1/search?q=read",
+        { list: "results" },
+        (r) => r.results.find((x: any) => x.note.id === note.id).note.id,
+      ],
+      [
+        ["folders", "list"],
+        "/v1/folders",
+        { list: "folders" },
+        (r) => r.folders.find((f: any) => f.id === folder.id).name,
+      ],
+      [
+        ["folders", "get", folder.id],
+        `/v1/folders/${folder.id}`,
+        { one: "folder" },
+        (r) => r.folder.name,
+        // The CLI adds who is in the folder (GET /v1/folders/{id}/members).
+        ({ members: _members, ...folder }) => folder,
+      ],
+      [
+        ["tags", "list"],
+        "/v1/workspace/tags",
+        { list: "tags" },
+        (r) => r.tags.find((t: any) => t.name === "read-case-tag").id,
+      ],
       [
         ["groups", "list"],
         "/v1/workspace/groups",
+        { list: "userGroups" },
         (r) => r.userGroups.find((g: any) => g.name === "Read case group").id,
       ],
-      [["members", "list"], "/v1/workspace/members", (r) => r.items[0].email],
-      [["members", "get", member.id], `/v1/workspace/members/${member.id}`, (r) => r.member.email],
-      [["invites", "list"], "/v1/invites", (r) => r.items.find((i: any) => i.email === "reader@example.com").id],
+      [["members", "list"], "/v1/workspace/members", { list: "items" }, (r) => r.items[0].email],
+      [["members", "get", member.id], `/v1/workspace/members/${member.id}`, { one: "member" }, (r) => r.member.email],
+      [
+        ["invites", "list"],
+        "/v1/invites",
+        { list: "items" },
+        (r) => r.items.find((i: any) => i.email === "reader@example.com").id,
+      ],
       [
         ["invites", "list", "--legacy"],
         "/v1/workspace/invites",
+        { list: "items" },
         (r) => r.items.find((i: any) => i.email === "reader@example.com").id,
       ],
       [
         ["webhooks", "list"],
         "/v1/integrations/automation/webhook",
+        { list: "webhooks" },
         (r) => r.webhooks.find((w: any) => w.hookUrl.endsWith("/read-case")).hookUrl,
       ],
       [
         ["webhooks", "deliveries"],
         "/v1/integrations/automation/deliveries",
+        { list: "items" },
         (r) => r.items[0].id,
         (r) => r.items.map((d: any) => d.id),
       ],
-      [["me"], "/v1/me", (r) => r.user.email],
-      [["workspace"], "/v1/workspace", (r) => r.workspace.name],
+      [["templates", "list"], "/v1/templates", { list: "templates" }, (r) => r.templates[0].id],
+      [["me"], "/v1/me", null, (r) => r.user.email],
+      [["workspace"], "/v1/workspace", { one: "workspace" }, (r) => r.workspace.name],
     ];
   });
 
-  it("--json prints the API's own response; plain output names what it shows", async () => {
-    for (const [args, path, named, stable = (r: unknown) => r] of cases) {
+  /** The API's answer as the CLI's --json holds it. */
+  const asCli = (body: any, shape: Shape) => {
+    if (!shape) return body;
+    if ("one" in shape) return body[shape.one];
+    const { [shape.list]: items, ...rest } = body;
+    return { items, ...rest };
+  };
+
+  it("--json prints the API's answer in the one shape (every list as { items }, one resource as itself); plain output names what it shows", async () => {
+    for (const [args, path, shape, named, stable = (r: unknown) => r] of cases) {
       const expected = (await api("GET", path)).body;
-      expect(stable(await json(args)), args.join(" ")).toEqual(stable(expected));
+      const printed = await json(args);
+      if (shape && "list" in shape) expect(Array.isArray(printed.items), args.join(" ")).toBe(true);
+      expect(stable(printed), args.join(" ")).toEqual(stable(asCli(expected, shape)));
       const plain = await cli(args);
       expect(plain.code, args.join(" ")).toBe(0);
       expect(plain.stdout, args.join(" ")).toContain(named(expected));
       expect(() => JSON.parse(plain.stdout), args.join(" ")).toThrow();
     }
+  });
+
+  it("--json FIELDS keeps those fields of each item (or of the one resource), --jq filters, and an unknown field is named", async () => {
+    const page = JSON.parse((await cli(["notes", "list", "--json", "id,title"])).stdout);
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const item of page.items) expect(Object.keys(item)).toEqual(["id", "title"]);
+    expect(Object.keys(page)).toEqual(["items", "pagination"]);
+    const [, noteId] = cases[1][1].match(/notes\/(.+)$/)!;
+    // Before the id or after it: a field list is read as one only where no argument is due.
+    expect(await json(["notes", "get", "--json", noteId])).toMatchObject({ id: noteId, title: "Read case note" });
+    expect(JSON.parse((await cli(["notes", "get", noteId, "--json", "id,title"])).stdout)).toEqual({
+      id: noteId,
+      title: "Read case note",
+    });
+    expect(JSON.parse((await cli(["--json", "notes", "get", noteId])).stdout).id).toBe(noteId);
+
+    const titles = await cli(["notes", "list", "--jq", ".items[].title"]);
+    expect(titles.code).toBe(0);
+    expect(titles.stdout.split("\n")).toContain("Read case note");
+    expect(
+      (
+        await cli([
+          "notes",
+          "list",
+          "--json",
+          "id,title",
+          "--jq",
+          '.items[] | select(.title == "Read case note") | .id',
+        ])
+      ).stdout,
+    ).toBe(`${noteId}\n`);
+
+    const unknown = await cli(["notes", "list", "--json", "id,colour"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--json: unknown field "colour"; the fields are .*\btitle\b/);
+    const broken = await cli(["notes", "list", "--jq", ".items["]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^notula: --jq: /);
   });
 
   it("lists are aligned tables with a header on a terminal", async () => {
@@ -337,7 +474,7 @@ describe("upload", () => {
     expect(row[5]).not.toMatch(/[«»]/);
     expect(row[5].toLowerCase()).toContain(word.toLowerCase());
     const parsed = await json(["notes", "search", word, "--mode", "fulltext"]);
-    expect(parsed.results.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({
+    expect(parsed.items.find((x: { note: { id: string } }) => x.note.id === id).matches[0]).toMatchObject({
       segment: 0,
       startTimestamp: note.transcripts[0].startTimestamp,
     });
@@ -413,7 +550,7 @@ describe("login, profiles, logout", () => {
     expect(token.code, token.stderr).toBe(0);
     expect(token.stdout).toBe(`${key}\n`);
     const profiles = await cli(["profiles", "list", "--json"], undefined, base);
-    expect(JSON.parse(profiles.stdout).profiles).toEqual([{ name: "default", server: server.url, active: true }]);
+    expect(JSON.parse(profiles.stdout).items).toEqual([{ name: "default", server: server.url, active: true }]);
     expect(
       (await cli(["login", "http://127.0.0.1:9", "--with-token", "--profile", "dead"], "ntl_x\n", base)).code,
     ).toBe(1);
@@ -513,12 +650,13 @@ describe("login, profiles, logout", () => {
         },
       ],
       selected: "work",
-      using: { source: 'profile "work"', server: server.url },
+      // The credential in use is checked on the server, as gh checks its token.
+      using: { source: 'profile "work"', server: server.url, valid: true, user: expect.stringContaining("Member Two") },
     });
     const withEnv = JSON.parse(
       (await cli(["auth", "status", "--json"], undefined, { ...base, NOTULA_API_KEY: adminKey })).stdout,
     );
-    expect(withEnv.using).toEqual({ source: "NOTULA_API_KEY", server: server.url });
+    expect(withEnv.using).toMatchObject({ source: "NOTULA_API_KEY", server: server.url, valid: true });
     const table = await cli(["auth", "status"], undefined, base);
     expect(table.stdout).toMatch(/\*\s+work\s+http:\/\/127\.0\.0\.1:\d+\s+api-key\s+file\s+-/);
     expect(table.stderr).toMatch(/Commands use profile "work" for/);
@@ -529,10 +667,22 @@ describe("login, profiles, logout", () => {
     expect((await client(server.url, memberKey)("GET", "/v1/me")).status).toBe(200);
     expect(await email(["--profile", "default"])).toBe("admin@notula.local");
     expect(await email(["--profile", "work"])).toMatch(/^exit 4/);
+    // Signed out, `auth status` says so and fails, as gh's does.
+    const signedOut = await cli(["auth", "status", "--profile", "work"], undefined, base);
+    expect(signedOut.code).toBe(4);
+    expect(signedOut.stderr).toMatch(/Not signed in to http/);
+    // A key revoked on the server is not "fine": the server is asked.
+    const { key: doomed, id: doomedId } = await admin(server.dataDir, ["keys", "create", "--name", "doomed"]);
+    const live = await cli(["auth", "status"], undefined, { ...base, NOTULA_API_KEY: doomed });
+    expect(live.code, live.stderr).toBe(0);
+    await admin(server.dataDir, ["keys", "revoke", doomedId]);
+    const revoked = await cli(["auth", "status"], undefined, { ...base, NOTULA_API_KEY: doomed });
+    expect(revoked.code).toBe(4);
+    expect(revoked.stderr).toMatch(/does not work on http.*: the server refuses it/);
     // A profile removed is forgotten with its key; another becomes active.
     const removed = await cli(["profiles", "remove", "default", "--json"], undefined, base);
     expect(removed.code, removed.stderr).toBe(0);
-    expect(JSON.parse((await cli(["profiles", "list", "--json"], undefined, base)).stdout).profiles).toEqual([
+    expect(JSON.parse((await cli(["profiles", "list", "--json"], undefined, base)).stdout).items).toEqual([
       { name: "work", server: server.url, active: true },
     ]);
     expect(await email(["--profile", "default"])).toMatch(/^exit 4/);
@@ -565,7 +715,7 @@ describe("login, profiles, logout", () => {
       const fresh = { ...base, XDG_CONFIG_HOME: tempDir("notula-two-servers-unnamed-") };
       expect((await cli(["login", server.url, "--with-token"], `${server.key}\n`, fresh)).code).toBe(0);
       expect((await cli(["login", other.url, "--with-token"], `${other.key}\n`, fresh)).code).toBe(0);
-      const listed = JSON.parse((await cli(["profiles", "list", "--json"], undefined, fresh)).stdout).profiles;
+      const listed = JSON.parse((await cli(["profiles", "list", "--json"], undefined, fresh)).stdout).items;
       expect(listed).toEqual([
         { name: "default", server: server.url, active: false },
         { name: new URL(other.url).host, server: other.url, active: true },
@@ -606,18 +756,5 @@ describe("login, profiles, logout", () => {
     const r = await cli(["login", server.url], "", { NOTULA_API_KEY: "" });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--with-token/);
-  });
-});
-
-describe("completion", () => {
-  it("prints scripts for bash, zsh and fish", async () => {
-    const bash = await cli(["completion", "bash"]);
-    expect(bash.stdout).toContain("complete -F _notula notula");
-    expect(bash.stdout).toMatch(
-      /notes\) COMPREPLY=\(\$\(compgen -W "list get create update delete share reprocess enhance speakers search export"/,
-    );
-    expect((await cli(["completion", "fish"])).stdout).toContain("__fish_seen_subcommand_from webhooks");
-    expect((await cli(["completion", "zsh"])).stdout).toContain("bashcompinit");
-    expect((await cli(["completion", "tcsh"])).code).toBe(2);
   });
 });

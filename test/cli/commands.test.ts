@@ -159,10 +159,12 @@ describe("client commands, run against a fake API", () => {
     const written = await notesExport.run({ out: dir, format: "json", folder: ["f1"] }, deps);
     expect("files" in written && written.files.map((f) => path.basename(f))).toHaveLength(2);
     for (const file of "files" in written ? written.files : [])
-      expect(JSON.parse(fs.readFileSync(file, "utf8")).note.id).toMatch(/^[ab]$/);
-    const printed = await notesExport.run({ id: "a", out: "-", format: "md" }, deps);
+      expect(JSON.parse(fs.readFileSync(file, "utf8")).id).toMatch(/^[ab]$/);
+    const printed = await notesExport.run({ id: "a", out: "-", format: "markdown" }, deps);
     expect("notes" in printed && printed.notes.map((n) => n.id)).toEqual(["a"]);
-    expect(await usageError(() => notesExport.run({ out: dir, format: "pdf" }, deps))).toMatch(/md or json/);
+    expect(await usageError(() => notesExport.run({ out: dir, format: "pdf" }, deps))).toMatch(
+      /--format: one of markdown, json/,
+    );
   });
 
   it("checks --format before connecting: a bad one is a usage error even without credentials", async () => {

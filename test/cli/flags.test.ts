@@ -57,6 +57,30 @@ describe("flags checked before anything connects", () => {
     }
   });
 
+  it("every other command's bad flag is exit 2 naming it, before anything connects", async () => {
+    const cases: [string[], RegExp][] = [
+      [["notes", "search", "budget", "--mode", "fuzzy"], /^notula: --mode: must be one of hybrid, fulltext, semantic/],
+      [["notes", "search", "budget", "--limit", "101"], /^notula: --limit: /],
+      [["notes", "search", "budget", "--from", "last week"], /^notula: --from: /],
+      [["members", "list", "--limit", "0"], /^notula: --limit: must be between 1 and 100/],
+      [["invites", "list", "--offset", "-1"], /^notula: --offset: /],
+      [["webhooks", "deliveries", "--limit", "1000"], /^notula: --limit: /],
+      [["notes", "create", "--title", "T", "--visibility", "secret"], /^notula: --visibility: must be one of only-me/],
+      [["notes", "update", "note_x", "--visibility", "secret"], /^notula: --visibility: /],
+      [
+        ["invites", "create", "--email", "a@example.com", "--role", "owner"],
+        /^notula: --role: must be one of admin, member/,
+      ],
+      [["notes", "export", "--format", "pdf"], /^notula: --format: one of markdown, json/],
+      [["notes", "list", "--json", "id", "--jq", ".items["], /^notula: --jq: /],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run([...args, "--server", NOWHERE], { env: env() });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toMatch(message);
+    }
+  });
+
   it("a server address without a scheme is refused with the fix, or taken as http:// on loopback; a /v1 suffix is the server", async () => {
     const noScheme = await run(["me", "--server", "notes.example.com"], { env: env() });
     expect(noScheme.code).toBe(2);

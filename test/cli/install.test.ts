@@ -61,7 +61,7 @@ describe("install from a packed tarball", () => {
 
     // A member, and the CLI signed in as them with a key of their own.
     const ws = JSON.parse((await sh(notula, ["admin", "workspaces", "list", "--data-dir", dataDir, "--json"])).stdout)
-      .workspaces[0].id;
+      .items[0].id;
     const member = JSON.parse(
       (
         await sh(
@@ -120,7 +120,7 @@ describe("install from a packed tarball", () => {
     const id = uploaded.stdout.trim();
     expect(id).toMatch(/^note_/);
     const found = JSON.parse((await sh(notula, ["notes", "search", "design team", "--json"], { env })).stdout);
-    const hit = found.results.find((r: { note: { id: string } }) => r.note.id === id);
+    const hit = found.items.find((r: { note: { id: string } }) => r.note.id === id);
     expect(hit.note.title).toBe("Design sync");
     expect(hit.matches[0].startTimestamp).toMatch(/^\d{2}:\d{2}$/);
 

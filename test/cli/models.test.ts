@@ -44,7 +44,7 @@ describe("notula models", () => {
     expect(r.stderr).toMatch(/Downloading tiny\.en: 100% \(3\.0 of 3\.0 MB\)/);
     expect(r.stderr).toContain(`SHA-256 verified (${sha})`);
     const list = JSON.parse((await run(["models", "list", "--data-dir", dir, "--json"])).stdout);
-    expect(list.models.find((m: { name: string }) => m.name === "tiny.en")).toMatchObject({
+    expect(list.items.find((m: { name: string }) => m.name === "tiny.en")).toMatchObject({
       installed: true,
       bytes: content.length,
     });

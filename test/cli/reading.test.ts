@@ -40,7 +40,7 @@ describe("the CLI for people at a terminal", () => {
     expect(json.code, json.stderr).toBe(0);
     expect(
       JSON.parse(json.stdout)
-        .notes.map((n: { id: string }) => n.id)
+        .items.map((n: { id: string }) => n.id)
         .sort(),
     ).toEqual([a, b].sort());
   });
@@ -70,7 +70,7 @@ describe("the CLI for people at a terminal", () => {
     const md = await cli(["notes", "get", id, "--format", "markdown"]);
     expect(md.stdout).toBe((await cli(["notes", "export", id, "--out", "-"])).stdout);
     expect(md.stdout.match(/^## Enhanced note$/gm)).toHaveLength(1);
-    expect(JSON.parse((await cli(["notes", "get", id, "--format", "json"])).stdout).note.id).toBe(id);
+    expect(JSON.parse((await cli(["notes", "get", id, "--format", "json"])).stdout).id).toBe(id);
     const bad = await cli(["notes", "get", id, "--format", "pdf"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--format: one of text, markdown, json/);
@@ -107,9 +107,9 @@ describe("the CLI for people at a terminal", () => {
 
   it("finds a member by member id, user id or email", async () => {
     const me = (await api("GET", "/v1/me")).body;
-    const byEmail = JSON.parse((await cli(["members", "get", me.user.email, "--json"])).stdout).member;
-    const byUser = JSON.parse((await cli(["members", "get", me.user.id, "--json"])).stdout).member;
-    const byId = JSON.parse((await cli(["members", "get", byEmail.id, "--json"])).stdout).member;
+    const byEmail = JSON.parse((await cli(["members", "get", me.user.email, "--json"])).stdout);
+    const byUser = JSON.parse((await cli(["members", "get", me.user.id, "--json"])).stdout);
+    const byId = JSON.parse((await cli(["members", "get", byEmail.id, "--json"])).stdout);
     expect(byUser).toEqual(byEmail);
     expect(byId).toEqual(byEmail);
     const other = await admin(server.dataDir, ["workspaces", "create", "--name", "Elsewhere"]);

@@ -60,7 +60,7 @@ describe("notula templates", () => {
       "",
       "default, built-in",
     ]);
-    expect((await json(["templates", "list"])).templates).toHaveLength(7);
+    expect((await json(["templates", "list"])).items).toHaveLength(7);
 
     const file = path.join(work, "design.md");
     fs.writeFileSync(file, DESIGN_REVIEW);
@@ -69,7 +69,7 @@ describe("notula templates", () => {
     const id = created.stdout.trim();
     expect(id).toMatch(/^tpl_/);
     expect(created.stderr).toContain('Created "Design review" with 2 sections.');
-    const got = (await json(["templates", "get", id])).template;
+    const got = await json(["templates", "get", id]);
     expect(got).toMatchObject({
       name: "Design review",
       description: "For design crits",
@@ -98,7 +98,7 @@ describe("notula templates", () => {
     });
 
     const copied = await json(["templates", "create", "--copy-from", "tpl_builtin_stand-up", "--name", "Our stand-up"]);
-    expect(copied.template).toMatchObject({ name: "Our stand-up", builtIn: false });
+    expect(copied).toMatchObject({ name: "Our stand-up", builtIn: false });
 
     const refused = await cli(["templates", "delete", id]);
     expect(refused.code).toBe(2);
@@ -162,10 +162,10 @@ describe("notula notes enhance and speakers", () => {
     const speakers = await cli(["notes", "speakers", id]);
     expect(speakers.stdout.trim().split("\n")).toEqual(["A\tA\t\t0:16\t2", "B\tB\t\t0:04\t1"]);
     const renamed = await json(["notes", "speakers", id, "rename", "A", "Ana", "Silva"]);
-    expect(renamed.speakers[0]).toMatchObject({ label: "A", name: "Ana Silva" });
+    expect(renamed.items[0]).toMatchObject({ label: "A", name: "Ana Silva" });
     expect((await cli(["notes", "get", id])).stdout).toContain("Ana Silva: Yesterday I finished the login page.");
     const cleared = await json(["notes", "speakers", id, "rename", "A", "--clear"]);
-    expect(cleared.speakers[0].name).toBe("A");
+    expect(cleared.items[0].name).toBe("A");
     const wrong = await cli(["notes", "speakers", id, "delete"]);
     expect(wrong.code).toBe(2);
   }, 60_000);

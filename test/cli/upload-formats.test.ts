@@ -65,7 +65,7 @@ describe("notula upload, every accepted format", () => {
         },
       });
       expect(r.code, r.stderr).toBe(0);
-      const { note } = JSON.parse(r.stdout);
+      const note = JSON.parse(r.stdout);
       expect(note.title).toBe(`Design sync ${format}`);
       expect(note.status).toBe("completed");
       const heard = note.transcripts.map((s: { text: string }) => s.text).join(" ");

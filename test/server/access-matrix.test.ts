@@ -18,7 +18,7 @@ import {
   type NoteFacts,
 } from "../../src/core/access.js";
 import { client } from "../helpers/http.js";
-import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin as adminCli, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { actorOf, buildWorld, EVERYONE, type Who, type World } from "../helpers/world.js";
 import { until } from "../helpers/until.js";
 
@@ -471,6 +471,13 @@ describe("the access matrix", () => {
         );
         check(
           "rest",
+          "getFolder",
+          label,
+          (await api("GET", `/v1/folders/${f.id}`)).status,
+          restStatus(who, "folders", decide(sees, true)),
+        );
+        check(
+          "rest",
           "updateFolder",
           `${label} rename`,
           (await api("PATCH", `/v1/folders/${f.id}`, { name: which === "shared" ? "Team room" : "Board secrets" }))
@@ -584,6 +591,30 @@ describe("the access matrix", () => {
         "updateMember",
         who,
         (await api("PATCH", `/v1/workspace/members/${outsider.body.member.id}`, { groupIds: [] })).status,
+        restStatus(who, "users", who === "stranger" ? "hidden" : admin),
+      );
+      // Each removal on a member made for it: admins remove them, nobody else can.
+      const leavingEmail = `leaving-${who}-${++seq}@example.com`;
+      await adminCli(server.dataDir, [
+        "users",
+        "create",
+        "--workspace",
+        w.workspaceId,
+        "--email",
+        leavingEmail,
+        "--name",
+        "Leaving",
+        "--role",
+        "member",
+      ]);
+      const leaving = (
+        await w.people.admin.api("GET", `/v1/workspace/members?search=${encodeURIComponent(leavingEmail)}`)
+      ).body.items[0].id;
+      check(
+        "rest",
+        "removeMember",
+        who,
+        (await api("DELETE", `/v1/workspace/members/${leaving}`)).status,
         restStatus(who, "users", who === "stranger" ? "hidden" : admin),
       );
       check(

@@ -49,3 +49,8 @@ export type ApiRequest<N extends EndpointName> = ([Part<N, "params">] extends [n
   : { params: Part<N, "params"> }) &
   ([Part<N, "query">] extends [never] ? unknown : { query?: Part<N, "query"> }) &
   ([Part<N, "body">] extends [never] ? unknown : { body: Part<N, "body"> });
+
+/** The resources the CLI prints, as the API answers with them. */
+export type Folder = ApiResponse<"createFolder">["folder"];
+export type Template = ApiResponse<"getTemplate">["template"];
+export type Member = ApiResponse<"getMember">["member"];

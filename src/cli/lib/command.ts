@@ -5,7 +5,7 @@
 // module wires the three together for commander.
 import type { Command } from "commander";
 import type { ApiClient } from "./api-client.js";
-import { printJson } from "./output.js";
+import { checkJq, jsonRequest, jsonText } from "./json-output.js";
 
 /** What a client command's run is given: the API of the server it talks to, and the output mode. */
 export interface Deps {
@@ -28,7 +28,7 @@ export interface Verb<Input, Result, D = Deps> {
   /** The verb prints its result itself, also under --json (exports, pagers, formats of its own). */
   ownsOutput?: boolean;
   /** Checks the input before anything connects: a usage error is told as such, even without credentials. */
-  validate?(input: Input): void;
+  validate?(input: Input): void | Promise<void>;
 }
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -45,27 +45,31 @@ export function inputOf(cmd: Command, args: unknown[]): Record<string, unknown> 
   return input;
 }
 
-/** Whether --json was given, anywhere on the command line. */
-export const isJson = (cmd: Command) => Boolean(cmd.optsWithGlobals().json);
+/** Whether --json (with or without fields) or --jq was given, anywhere on the command line. */
+export const isJson = (cmd: Command) => jsonRequest(cmd.optsWithGlobals()) !== null;
 
-/** Where a verb's result goes under --json: standard output, unless the noun prints elsewhere. */
-export type JsonOut = (value: unknown) => void;
+/** Where a verb's result goes under --json (its text, made by jsonText): standard output, unless the noun prints elsewhere. */
+export type JsonOut = (text: string) => void;
+
+const toStdout: JsonOut = (text) => void process.stdout.write(text);
 
 /** Adds a verb under its noun's command, run for commander: its input, its deps, then its output. */
 export function attach<I, R, D>(
   parent: Command,
   verb: Verb<I, R, D>,
   deps: (cmd: Command) => Promise<D> | D,
-  json: JsonOut = printJson,
+  json: JsonOut = toStdout,
 ): Command {
   return verb.define(parent).action(async (...all: unknown[]) => {
     // commander passes the declared arguments, then the flags, then the command.
     const cmd = all[all.length - 1] as Command;
     const input = inputOf(cmd, all.slice(0, -2)) as I;
-    verb.validate?.(input);
+    await verb.validate?.(input);
+    const request = jsonRequest(cmd.optsWithGlobals());
+    if (request?.jq !== undefined) await checkJq(request.jq);
     const d = await deps(cmd);
     const result = await verb.run(input, d);
-    if (isJson(cmd) && !verb.ownsOutput) json(result);
+    if (request && !verb.ownsOutput) json(await jsonText(result, request));
     else await verb.render?.(result, input, d);
   });
 }
@@ -86,7 +90,9 @@ export interface GlobalFlags {
   profile?: string;
   server?: string;
   apiKey?: string;
-  json?: boolean;
+  /** --json: true or "" for every field, else the fields asked for. */
+  json?: boolean | string;
+  jq?: string;
   timeout?: string;
 }
 
@@ -109,7 +115,7 @@ export async function clientDeps(cmd: Command): Promise<Deps> {
   return {
     api: createApiClient(selection.server, key, timeouts.requestMs),
     server: selection.server,
-    json: Boolean(o.json),
+    json: isJson(cmd),
     waitMs: timeouts.waitMs,
   };
 }

@@ -65,4 +65,5 @@ export const FolderMemberParams = z.object({
 });
 
 export const FolderEnvelope = z.object({ folder: Folder }).meta({ id: "FolderEnvelope" });
+export const FolderItemEnvelope = z.object({ folder: FolderListItem }).meta({ id: "FolderItemEnvelope" });
 export const FolderList = z.object({ folders: z.array(FolderListItem) }).meta({ id: "FolderList" });

@@ -9,6 +9,7 @@ export const WebhookRegisterBody = z
 export const WebhookRegistered = z
   .object({
     status: z.literal("success"),
+    id: z.string().meta({ description: "Extension: the registration's id, as the list shows it." }),
     secret: z.string().meta({ description: "Extension: Standard Webhooks signing secret (whsec_…)." }),
   })
   .meta({ id: "WebhookRegistered" });

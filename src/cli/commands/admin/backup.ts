@@ -99,7 +99,7 @@ export async function run(f: Input) {
 export const ownsOutput = true;
 
 export function render({ recordings, ...summary }: Awaited<ReturnType<typeof run>>, _f: Input, deps: AdminDeps) {
-  if (deps.json) return jsonTo(deps.io)(summary);
+  if (deps.json) return jsonTo(deps.io)(JSON.stringify(summary, null, 2) + "\n");
   say(
     deps,
     `Backed up ${summary.counts.notes} notes, ${summary.counts.users} users and ${recordings} recordings (${size(summary.bytes)}) to ${summary.out}.` +

@@ -1,6 +1,7 @@
 // What the admin verbs are given: where they write and read (the terminal, or a test
 // running them in-process), whether --json was asked for, and the data dir's runtime.
 import type { Command } from "commander";
+import { isJson } from "../../lib/command.js";
 import { CliError, EXIT } from "../../exit.js";
 import type { Runtime } from "../../../runtime/index.js";
 import { PLANS, type PlanName } from "../../../core/principal.js";
@@ -77,10 +78,10 @@ async function withRuntime<T>(
 
 export const adminDeps =
   (io: AdminIo) =>
-  (cmd: Command): AdminDeps => ({ io, json: Boolean(cmd.optsWithGlobals().json), withRuntime });
+  (cmd: Command): AdminDeps => ({ io, json: isJson(cmd), withRuntime });
 
-/** A result as --json prints it, through the admin's output. */
-export const jsonTo = (io: AdminIo) => (value: unknown) => io.write(JSON.stringify(value, null, 2) + "\n");
+/** What --json prints, through the admin's output. */
+export const jsonTo = (io: AdminIo) => (text: string) => io.write(text);
 
 /** A line (or lines) of text, through the admin's output. */
 export const say = (deps: AdminDeps, text: string) => deps.io.write(text + "\n");

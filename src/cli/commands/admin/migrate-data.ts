@@ -113,7 +113,7 @@ export const ownsOutput = true;
 
 export function render(r: Result, _f: Input, deps: AdminDeps) {
   const write = deps.io.write;
-  if (deps.json) jsonTo(deps.io)(r);
+  if (deps.json) jsonTo(deps.io)(JSON.stringify(r, null, 2) + "\n");
   else {
     const row = (name: string, source: number, target: number, note = "") =>
       write(`${name.padEnd(26)} ${String(source).padStart(9)} ${String(target).padStart(9)}${note}\n`);

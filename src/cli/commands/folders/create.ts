@@ -1,7 +1,7 @@
 // notula folders create
 import type { Command } from "commander";
 import type { Deps } from "../../lib/command.js";
-import type { ApiResponse } from "../../lib/api-types.js";
+import type { Folder } from "../../lib/api-types.js";
 import { required } from "../../lib/context.js";
 
 export const define = (folders: Command) =>
@@ -28,7 +28,7 @@ export interface Input {
 export async function run(f: Input, { api }: Deps) {
   const name = await required(f.name, "--name", "Folder name");
   const owner = f.owner ?? (await api.call("getMe")).user.id;
-  return api.call("createFolder", {
+  const { folder } = await api.call("createFolder", {
     body: {
       name,
       ownerUserId: owner,
@@ -38,6 +38,7 @@ export async function run(f: Input, { api }: Deps) {
       isPrivate: f.private ?? undefined,
     },
   });
+  return folder;
 }
 
-export const render = (r: ApiResponse<"createFolder">) => process.stdout.write(`${r.folder.id}\n`);
+export const render = (folder: Folder) => process.stdout.write(`${folder.id}\n`);

@@ -1,15 +1,20 @@
 // notula folders delete <id>
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import type { Deps } from "../../lib/command.js";
 import { confirm } from "../../lib/context.js";
 import { info } from "../../lib/output.js";
 
 export const define = (folders: Command) =>
-  folders
-    .command("delete")
-    .description("Delete a folder (its notes stay, unfiled)")
-    .argument("<id>", "folder id")
-    .option("-y, --yes", "do not ask");
+  examples(
+    folders
+      .command("delete")
+      .description("Delete a folder (its notes stay, unfiled)")
+      .argument("<id>", "folder id")
+      .option("-y, --yes", "do not ask"),
+    "notula folders delete fld_…",
+    "notula folders delete fld_… --yes",
+  );
 
 export interface Input {
   id: string;

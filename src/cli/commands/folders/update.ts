@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import type { Deps } from "../../lib/command.js";
-import type { ApiRequest, ApiResponse } from "../../lib/api-types.js";
+import type { ApiRequest, Folder } from "../../lib/api-types.js";
 import { info } from "../../lib/output.js";
 
 export const define = (folders: Command) =>
@@ -35,7 +35,7 @@ export interface Input {
   template?: string;
 }
 
-export function run(f: Input, { api }: Deps) {
+export async function run(f: Input, { api }: Deps) {
   if (f.private && f.shared) throw new CliError("Give --private or --shared, not both.", EXIT.usage);
   const body: ApiRequest<"updateFolder">["body"] = { name: f.name, icon: f.icon, color: f.color };
   if (f.parent) body.parentFolderId = f.parent;
@@ -48,7 +48,7 @@ export function run(f: Input, { api }: Deps) {
       "Nothing to change: give --name, --parent, --root, --icon, --color, --private, --shared or --template.",
       EXIT.usage,
     );
-  return api.call("updateFolder", { params: { id: f.id }, body });
+  return (await api.call("updateFolder", { params: { id: f.id }, body })).folder;
 }
 
-export const render = (r: ApiResponse<"updateFolder">) => info(`Updated ${r.folder.id}.`);
+export const render = (folder: Folder) => info(`Updated ${folder.id}.`);

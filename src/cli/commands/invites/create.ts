@@ -1,8 +1,9 @@
 // notula invites create --email … | --link
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
+import { checkFlag } from "../../lib/check-flags.js";
+import { Role } from "../../../shared/schemas/workspace.js";
 import type { Deps } from "../../lib/command.js";
-import type { ApiResponse } from "../../lib/api-types.js";
 import { collect } from "../../lib/context.js";
 import { info, shortDate } from "../../lib/output.js";
 
@@ -30,19 +31,23 @@ export interface Input {
   legacy?: boolean;
 }
 
-export function run(f: Input, { api }: Deps) {
+export const validate = (f: Input) => checkFlag("--role", f.role, Role);
+
+/** The invite, with the link that accepts it (the text output prints that link). */
+export async function run(f: Input, { api, server }: Deps) {
   if (!f.email && !f.link) throw new CliError("Give --email, or --link for a URL invite.", EXIT.usage);
-  return f.legacy
+  const { invite } = await (f.legacy
     ? api.call("createWorkspaceInvite", {
         // Sent as given: the older endpoint wants an email even for a link, and says so itself.
         body: { email: f.email as string, role: f.role, isUrlInvite: Boolean(f.link), groupIds: f.group },
       })
     : api.call("createInvite", {
         body: { email: f.email ?? null, role: f.role, isUrlInvite: Boolean(f.link), folderIds: f.folder },
-      });
+      }));
+  return { ...invite, url: `${server}/invite/${invite.code}` };
 }
 
-export function render({ invite }: ApiResponse<"createInvite" | "createWorkspaceInvite">, _f: Input, { server }: Deps) {
-  process.stdout.write(`${server}/invite/${invite.code}\n`);
+export function render(invite: Awaited<ReturnType<typeof run>>) {
+  process.stdout.write(`${invite.url}\n`);
   info(`Invite ${invite.id} for ${invite.email ?? "anyone with the link"} expires ${shortDate(invite.expiresAt)}.`);
 }

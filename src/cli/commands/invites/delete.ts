@@ -1,17 +1,21 @@
 // notula invites delete <id>
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import type { Deps } from "../../lib/command.js";
 import type { ApiResponse } from "../../lib/api-types.js";
 import { confirm } from "../../lib/context.js";
 import { info } from "../../lib/output.js";
 
 export const define = (invites: Command) =>
-  invites
-    .command("delete")
-    .description("Delete an invite")
-    .argument("<id>", "invite id")
-    .option("--legacy", "use the older endpoint")
-    .option("-y, --yes", "do not ask");
+  examples(
+    invites
+      .command("delete")
+      .description("Delete an invite")
+      .argument("<id>", "invite id")
+      .option("--legacy", "use the older endpoint")
+      .option("-y, --yes", "do not ask"),
+    "notula invites delete inv_… --yes",
+  );
 
 export interface Input {
   id: string;

@@ -1,11 +1,18 @@
 // notula models path <name>
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import { CliError, EXIT } from "../../exit.js";
 import { dataDirOf, dataDirOption, type DataDirFlags } from "./data-dir.js";
 
 export const define = (models: Command) =>
-  dataDirOption(
-    models.command("path").description("Print where a model is (or would be) stored").argument("<name>", "model name"),
+  examples(
+    dataDirOption(
+      models
+        .command("path")
+        .description("Print where a model is (or would be) stored")
+        .argument("<name>", "model name"),
+    ),
+    "notula models path base.en",
   );
 
 export interface Input extends DataDirFlags {

@@ -1,6 +1,8 @@
 // notula notes create
 import type { Command } from "commander";
-import type { ApiRequest, ApiResponse } from "../../lib/api-types.js";
+import { VisibilityInput, type NoteDto } from "../../../shared/schemas/notes.js";
+import { checkFlag } from "../../lib/check-flags.js";
+import type { ApiRequest } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { collect, readInput, required } from "../../lib/context.js";
 
@@ -26,12 +28,14 @@ export interface Input {
   folder?: string[];
 }
 
+export const validate = (f: Input) => checkFlag("--visibility", f.visibility, VisibilityInput);
+
 export async function run(f: Input, { api }: Deps) {
   const body: Body = { title: await required(f.title, "--title", "Title of the note") };
   if (f.noteFile) body.userWrittenNote = await readInput(f.noteFile);
   if (f.visibility) body.visibility = f.visibility;
   if (f.folder) body.folderIds = f.folder;
-  return api.call("createNote", { body });
+  return (await api.call("createNote", { body })).note;
 }
 
-export const render = ({ note }: ApiResponse<"createNote">) => process.stdout.write(`${note.id}\n`);
+export const render = (note: NoteDto) => process.stdout.write(`${note.id}\n`);

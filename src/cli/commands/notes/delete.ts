@@ -1,11 +1,16 @@
 // notula notes delete <id>
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import type { Deps } from "../../lib/command.js";
 import { confirm } from "../../lib/context.js";
 import { info, shortDate } from "../../lib/output.js";
 
 export const define = (notes: Command) =>
-  notes.command("delete").description("Delete a note").argument("<id>", "note id").option("-y, --yes", "do not ask");
+  examples(
+    notes.command("delete").description("Delete a note").argument("<id>", "note id").option("-y, --yes", "do not ask"),
+    "notula notes delete note_…",
+    "notula notes delete note_… --yes   # in a script: no question asked",
+  );
 
 export interface Input {
   id: string;

@@ -21,13 +21,13 @@ export interface Input {
   wait?: boolean;
 }
 
-export async function run(f: Input, deps: Deps): Promise<{ note: NoteDto }> {
+export async function run(f: Input, deps: Deps): Promise<NoteDto> {
   const { note } = await deps.api.call("enhanceNote", {
     params: { id: f.id },
     body: f.template ? { templateId: f.template } : {},
   });
-  return { note: f.wait ? await waitForNote(deps, f.id) : note };
+  return f.wait ? await waitForNote(deps, f.id) : note;
 }
 
-export const render = ({ note }: { note: NoteDto }, f: Input) =>
+export const render = (note: NoteDto, f: Input) =>
   f.wait ? process.stdout.write(renderNote(note)) : info(`${note.id} is ${note.status}.`);

@@ -17,7 +17,7 @@ export const define = (notes: Command) =>
       .argument("[id]", "one note; without it, every note the filters match"),
   )
     .option("--out <dir>", "directory to write to, or - for standard output", ".")
-    .option("--format <format>", "md | json", "md")
+    .option("--format <format>", "markdown | json (as `notes get` spells them)", "markdown")
     .addHelpText(
       "after",
       "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export --folder fld_… --format json --out ./backup",
@@ -31,8 +31,13 @@ export interface Input extends ListFlags {
 
 export type Result = { notes: NoteDto[] } | { files: string[] };
 
+/** The formats, spelled as `notes get` spells them; "md", the older spelling, still reads as markdown. */
+const FORMATS = ["markdown", "json"];
+
 export function validate(f: Input) {
-  if (!["md", "json"].includes(f.format)) throw new CliError("--format must be md or json.", EXIT.usage);
+  if (f.format === "md") f.format = "markdown";
+  if (!FORMATS.includes(f.format))
+    throw new CliError(`--format: one of ${FORMATS.join(", ")}; got "${f.format}".`, EXIT.usage);
 }
 
 /** The notes, read one by one; written to files unless --out is -, where they are printed by `render`. */
@@ -51,8 +56,10 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
   const files: string[] = [];
   for (const id of ids) {
     const note = await read(id);
-    const file = path.join(f.out, exportFileName(note, f.format));
-    fs.writeFileSync(file, f.format === "md" ? noteToMarkdown(note) : JSON.stringify({ note }, null, 2) + "\n");
+    const markdown = f.format === "markdown";
+    const file = path.join(f.out, exportFileName(note, markdown ? "md" : "json"));
+    // A JSON file holds the note itself, as `notes get --json` prints it.
+    fs.writeFileSync(file, markdown ? noteToMarkdown(note) : JSON.stringify(note, null, 2) + "\n");
     files.push(file);
   }
   return { files };
@@ -64,11 +71,11 @@ export const ownsOutput = true;
 export function render(r: Result, f: Input, deps: Deps) {
   const plural = (n: number) => `${n} note${n === 1 ? "" : "s"}`;
   if ("notes" in r) {
-    if (f.format === "json") printJson({ notes: r.notes });
+    if (f.format === "json") printJson({ items: r.notes });
     else r.notes.forEach((note, i) => process.stdout.write((i ? "\n" : "") + noteToMarkdown(note)));
     return info(`Exported ${plural(r.notes.length)}.`);
   }
-  if (deps.json) return printJson({ files: r.files });
+  if (deps.json) return printJson({ items: r.files });
   for (const file of r.files) process.stdout.write(file + "\n");
   info(`Exported ${plural(r.files.length)} to ${f.out}.`);
 }

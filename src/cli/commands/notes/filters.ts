@@ -86,7 +86,7 @@ export function listOptions(cmd: Command) {
     .option("--limit <n>", "notes per page, 1–100 (default 20)")
     .option("--offset <n>", "notes to skip")
     .option("--sort <field>", NOTE_SORT_FIELDS.join(" | "))
-    .option("--order <dir>", "asc | desc")
+    .option("--order <direction>", "asc | desc")
     .option("--status <status>", NOTE_STATUSES.join(" | "))
     .option("--kind <kind>", NOTE_KINDS.join(" | "))
     .option(

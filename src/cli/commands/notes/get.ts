@@ -1,7 +1,7 @@
 // notula notes get <id>
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
-import type { ApiResponse } from "../../lib/api-types.js";
+import type { NoteDto } from "../../../shared/schemas/notes.js";
 import type { Deps } from "../../lib/command.js";
 import { printJson } from "../../lib/output.js";
 import { noteToMarkdown, renderNote } from "./render.js";
@@ -37,17 +37,16 @@ export function validate(f: Input) {
     throw new CliError(`--format: one of text, markdown, json; got "${f.format}".`, EXIT.usage);
 }
 
-export function run(f: Input, { api }: Deps) {
+/** The note itself: --json (and --format json) print it as the API gives it. */
+export async function run(f: Input, { api }: Deps): Promise<NoteDto> {
   validate(f);
-  return api.call("getNote", { params: { id: f.id } });
+  return (await api.call("getNote", { params: { id: f.id } })).note;
 }
 
-/** The note in its format: JSON, markdown or text, through a pager at a terminal. */
-export const ownsOutput = true;
-
-export async function render({ note }: ApiResponse<"getNote">, f: Input, deps: Deps) {
+/** The note in its format (markdown or text, through a pager at a terminal); --json prints it as JSON. */
+export async function render(note: NoteDto, f: Input, deps: Deps) {
   const format = formatOf(f, deps);
-  if (format === "json") return printJson({ note });
+  if (format === "json") return printJson(note);
   const { page } = await import("../../lib/pager.js");
   const width = process.stdout.isTTY ? Math.min(process.stdout.columns || 100, 120) : undefined;
   await page(format === "markdown" ? noteToMarkdown(note) : renderNote(note, { width }), { pager: f.pager });

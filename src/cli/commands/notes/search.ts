@@ -1,5 +1,8 @@
 // notula notes search <query>
 import type { Command } from "commander";
+import { checkFlags } from "../../lib/check-flags.js";
+import { SearchQueryParams } from "../../../shared/schemas/search.js";
+import { listOf } from "../../lib/json-output.js";
 import type { ApiResponse } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { collect } from "../../lib/context.js";
@@ -35,20 +38,36 @@ export interface Input {
   cursor?: string;
 }
 
-export const run = (f: Input, { api }: Deps) =>
-  api.call("search", {
-    query: {
-      q: f.query,
-      mode: f.mode,
-      folderIds: f.folder?.length ? f.folder : undefined,
-      fromDate: f.from,
-      toDate: f.to,
-      participantEmail: f.participant,
-      speaker: f.speaker,
-      limit: f.limit,
-      cursor: f.cursor,
-    },
-  });
+/** Each query field of GET /v1/search as the flag that sets it. */
+const FLAG_OF: Record<string, string> = {
+  q: "the query",
+  mode: "--mode",
+  folderIds: "--folder",
+  fromDate: "--from",
+  toDate: "--to",
+  participantEmail: "--participant",
+  speaker: "--speaker",
+  limit: "--limit",
+  cursor: "--cursor",
+};
+
+/** The query GET /v1/search gets: each flag under its field. */
+const queryOf = (f: Input) => ({
+  q: f.query,
+  mode: f.mode,
+  folderIds: f.folder?.length ? f.folder.join(",") : undefined,
+  fromDate: f.from,
+  toDate: f.to,
+  participantEmail: f.participant,
+  speaker: f.speaker,
+  limit: f.limit,
+  cursor: f.cursor,
+});
+
+export const validate = (f: Input) => checkFlags(SearchQueryParams, queryOf(f), FLAG_OF);
+
+export const run = async (f: Input, { api }: Deps) =>
+  listOf("results", await api.call("search", { query: queryOf(f) }));
 
 /** How each note was found, as the FOUND column says it (notes related only by meaning come last). */
 const FOUND: Record<ApiResponse<"search">["results"][number]["foundBy"], string> = {
@@ -58,14 +77,14 @@ const FOUND: Record<ApiResponse<"search">["results"][number]["foundBy"], string>
   meaning: "meaning",
 };
 
-export function render(r: ApiResponse<"search">, f: Input) {
-  if (!r.results.length) {
+export function render(r: Awaited<ReturnType<typeof run>>, f: Input) {
+  if (!r.items.length) {
     info(`No note mentions "${f.query}", and none is related by meaning.${r.suggestion ? ` ${r.suggestion}` : ""}`);
     return;
   }
   printTable(
     ["NOTE", "FOUND", "AT", "SPEAKER", "TITLE", "MATCH"],
-    r.results.flatMap((h) =>
+    r.items.flatMap((h) =>
       (h.matches.length ? h.matches : [null]).map((m) => [
         h.note.id,
         FOUND[h.foundBy],

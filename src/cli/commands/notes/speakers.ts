@@ -1,5 +1,6 @@
 // notula notes speakers <id> [rename LABEL NAME]
 import type { Command } from "commander";
+import { listOf, type ListResult } from "../../lib/json-output.js";
 import { CliError, EXIT } from "../../exit.js";
 import type { ApiResponse } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
@@ -29,13 +30,13 @@ export interface Input {
   clear?: boolean;
 }
 
-export function run(f: Input, { api }: Deps) {
-  if (f.action === undefined) return api.call("listSpeakers", { params: { id: f.id } });
+export async function run(f: Input, { api }: Deps) {
+  if (f.action === undefined) return listOf("speakers", await api.call("listSpeakers", { params: { id: f.id } }));
   if (f.action !== "rename") throw new CliError(`Unknown action "${f.action}": the only one is rename.`, EXIT.usage);
   if (!f.label) throw new CliError("Name the speaker label to rename: speakers ID rename LABEL NAME.", EXIT.usage);
   const given = (f.name ?? []).join(" ").trim();
   if (!given && !f.email && !f.clear) throw new CliError("Give a name, --email or --clear.", EXIT.usage);
-  return api.call("renameSpeaker", {
+  const renamed = await api.call("renameSpeaker", {
     params: { id: f.id },
     body: {
       label: f.label,
@@ -43,9 +44,10 @@ export function run(f: Input, { api }: Deps) {
       ...(f.email ? { email: f.email } : {}),
     },
   });
+  return listOf("speakers", renamed);
 }
 
-export const render = ({ speakers }: ApiResponse<"listSpeakers">) =>
+export const render = ({ items: speakers }: ListResult<ApiResponse<"listSpeakers">["speakers"][number]>) =>
   printTable(
     ["LABEL", "NAME", "EMAIL", "TALK TIME", "SEGMENTS"],
     speakers.map((s) => [

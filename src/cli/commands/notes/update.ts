@@ -1,7 +1,9 @@
 // notula notes update <id>
 import type { Command } from "commander";
+import { VisibilityInput, type NoteDto } from "../../../shared/schemas/notes.js";
+import { checkFlag } from "../../lib/check-flags.js";
 import { CliError, EXIT } from "../../exit.js";
-import type { ApiRequest, ApiResponse } from "../../lib/api-types.js";
+import type { ApiRequest } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { collect, readInput } from "../../lib/context.js";
 import { info } from "../../lib/output.js";
@@ -30,6 +32,8 @@ export interface Input {
   folders?: boolean;
 }
 
+export const validate = (f: Input) => checkFlag("--visibility", f.visibility, VisibilityInput);
+
 export async function run(f: Input, { api }: Deps) {
   const body: Body = {};
   if (f.title) body.title = f.title;
@@ -42,7 +46,7 @@ export async function run(f: Input, { api }: Deps) {
       "Nothing to change: give --title, --visibility, --note-file, --folder or --no-folders.",
       EXIT.usage,
     );
-  return api.call("updateNote", { params: { id: f.id }, body });
+  return (await api.call("updateNote", { params: { id: f.id }, body })).note;
 }
 
-export const render = ({ note }: ApiResponse<"updateNote">) => info(`Updated ${note.id}.`);
+export const render = (note: NoteDto) => info(`Updated ${note.id}.`);

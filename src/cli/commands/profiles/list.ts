@@ -1,16 +1,17 @@
 // notula profiles list
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import { printTable } from "../../lib/output.js";
 import { profileStore } from "../../lib/profiles.js";
 
 export const define = (profiles: Command) =>
-  profiles.command("list").description("List profiles; * marks the active one");
+  examples(profiles.command("list").description("List profiles; * marks the active one"), "notula profiles list");
 
 export async function run() {
   const store = await profileStore();
   const active = store.get("active");
   return {
-    profiles: Object.entries(store.get("profiles")).map(([name, p]) => ({
+    items: Object.entries(store.get("profiles")).map(([name, p]) => ({
       name,
       server: p.server,
       active: name === active,
@@ -18,7 +19,7 @@ export async function run() {
   };
 }
 
-export const render = ({ profiles }: Awaited<ReturnType<typeof run>>) =>
+export const render = ({ items: profiles }: Awaited<ReturnType<typeof run>>) =>
   printTable(
     ["", "NAME", "SERVER"],
     profiles.map((r) => [r.active ? "*" : "", r.name, r.server]),

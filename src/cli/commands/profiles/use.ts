@@ -1,11 +1,15 @@
 // notula profiles use <name>
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import { CliError, EXIT } from "../../exit.js";
 import { info } from "../../lib/output.js";
 import { profileStore } from "../../lib/profiles.js";
 
 export const define = (profiles: Command) =>
-  profiles.command("use").description("Make a profile the active one").argument("<name>", "profile name");
+  examples(
+    profiles.command("use").description("Make a profile the active one").argument("<name>", "profile name"),
+    "notula profiles use work",
+  );
 
 export async function run({ name }: { name: string }) {
   const store = await profileStore();

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { NoteDto } from "../../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../../exit.js";
-import { clientDeps, under, type Deps } from "../../lib/command.js";
+import { clientDeps, isJson, under, type Deps } from "../../lib/command.js";
 import { configDir } from "../../lib/credentials.js";
 import { info, printJson } from "../../lib/output.js";
 import { waitForNote } from "../../lib/wait.js";
@@ -223,9 +223,7 @@ export function render(r: Result, _f: Input, deps: Deps) {
 
 /** Listing devices needs no server: it connects only to record. */
 const recordDeps = (cmd: Command): Promise<Deps> | Deps =>
-  cmd.opts().listDevices
-    ? { api: null as never, server: "", json: Boolean(cmd.optsWithGlobals().json) }
-    : clientDeps(cmd);
+  cmd.opts().listDevices ? { api: null as never, server: "", json: isJson(cmd) } : clientDeps(cmd);
 
 export const registerRecord = (program: Command) =>
   under(program, recordDeps, [{ define, validate, run, render, ownsOutput }]);

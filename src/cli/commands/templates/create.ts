@@ -1,6 +1,6 @@
 // notula templates create [file]
 import type { Command } from "commander";
-import type { ApiResponse } from "../../lib/api-types.js";
+import type { Template } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { readInput } from "../../lib/context.js";
 import { info } from "../../lib/output.js";
@@ -29,7 +29,7 @@ export interface Input {
 
 export async function run(f: Input, { api }: Deps) {
   const fields = f.file ? parseTemplateFile(await readInput(f.file), f.file) : {};
-  return api.call("createTemplate", {
+  const { template } = await api.call("createTemplate", {
     body: {
       ...fields,
       ...(f.name ? { name: f.name } : {}),
@@ -37,9 +37,10 @@ export async function run(f: Input, { api }: Deps) {
       ...(f.default ? { isDefault: true } : {}),
     },
   });
+  return template;
 }
 
-export function render({ template }: ApiResponse<"createTemplate">) {
+export function render(template: Template) {
   process.stdout.write(`${template.id}\n`);
   const n = template.sections.length;
   info(`Created "${template.name}" with ${n} section${n === 1 ? "" : "s"}.`);

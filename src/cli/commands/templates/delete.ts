@@ -1,15 +1,19 @@
 // notula templates delete <id>
 import type { Command } from "commander";
+import { examples } from "../../lib/help.js";
 import type { Deps } from "../../lib/command.js";
 import { confirm } from "../../lib/context.js";
 import { info } from "../../lib/output.js";
 
 export const define = (templates: Command) =>
-  templates
-    .command("delete")
-    .description("Delete one of the workspace's templates")
-    .argument("<id>", "template id")
-    .option("-y, --yes", "do not ask");
+  examples(
+    templates
+      .command("delete")
+      .description("Delete one of the workspace's templates")
+      .argument("<id>", "template id")
+      .option("-y, --yes", "do not ask"),
+    "notula templates delete tpl_… --yes",
+  );
 
 export interface Input {
   id: string;

@@ -1,6 +1,6 @@
 // notula templates get <id>
 import type { Command } from "commander";
-import type { ApiResponse } from "../../lib/api-types.js";
+import type { Template } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { templateToMarkdown } from "../../lib/template-file.js";
 
@@ -11,6 +11,7 @@ export const define = (templates: Command) =>
     .argument("<id>", "template id")
     .addHelpText("after", "\nExample:\n  notula templates get tpl_builtin_stand-up > standup.md");
 
-export const run = (f: { id: string }, { api }: Deps) => api.call("getTemplate", { params: { id: f.id } });
+export const run = async (f: { id: string }, { api }: Deps) =>
+  (await api.call("getTemplate", { params: { id: f.id } })).template;
 
-export const render = ({ template }: ApiResponse<"getTemplate">) => process.stdout.write(templateToMarkdown(template));
+export const render = (template: Template) => process.stdout.write(templateToMarkdown(template));

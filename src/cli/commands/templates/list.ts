@@ -1,15 +1,20 @@
 // notula templates list
 import type { Command } from "commander";
-import type { ApiResponse } from "../../lib/api-types.js";
+import { examples } from "../../lib/help.js";
+import { listOf } from "../../lib/json-output.js";
 import type { Deps } from "../../lib/command.js";
 import { printTable, truncate } from "../../lib/output.js";
 
 export const define = (templates: Command) =>
-  templates.command("list").description("List the built-in templates and the workspace's own");
+  examples(
+    templates.command("list").description("List the built-in templates and the workspace's own"),
+    "notula templates list",
+    "notula templates list --json id,name",
+  );
 
-export const run = (_input: object, { api }: Deps) => api.call("listTemplates");
+export const run = async (_input: object, { api }: Deps) => listOf("templates", await api.call("listTemplates"));
 
-export const render = ({ templates }: ApiResponse<"listTemplates">) =>
+export const render = ({ items: templates }: Awaited<ReturnType<typeof run>>) =>
   printTable(
     ["ID", "NAME", "SECTIONS", "LANGUAGE", ""],
     templates.map((t) => [

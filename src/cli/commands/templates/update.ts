@@ -1,6 +1,6 @@
 // notula templates update <id> [file]
 import type { Command } from "commander";
-import type { ApiResponse } from "../../lib/api-types.js";
+import type { Template } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { readInput } from "../../lib/context.js";
 import { info } from "../../lib/output.js";
@@ -28,11 +28,12 @@ export interface Input {
 
 export async function run(f: Input, { api }: Deps) {
   const fields = f.file ? parseTemplateFile(await readInput(f.file), f.file) : {};
-  return api.call("updateTemplate", {
+  const { template } = await api.call("updateTemplate", {
     params: { id: f.id },
     body: { ...fields, ...(f.name ? { name: f.name } : {}), ...(f.default ? { isDefault: true } : {}) },
   });
+  return template;
 }
 
-export const render = ({ template }: ApiResponse<"updateTemplate">) =>
+export const render = (template: Template) =>
   info(`Updated "${template.name}"${template.isDefault ? " (the workspace default)" : ""}.`);

@@ -30,8 +30,6 @@ export interface Input {
   wait?: boolean;
 }
 
-export type Result = { noteId: string } | { note: NoteDto };
-
 const extensionOf = (file: string) => path.extname(file).slice(1).toLowerCase();
 
 export function validate(f: Input) {
@@ -40,7 +38,8 @@ export function validate(f: Input) {
     throw new CliError(`${f.file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
 }
 
-export async function run(f: Input, deps: Deps): Promise<Result> {
+/** The note made, as it stands (with --wait, once it is done). */
+export async function run(f: Input, deps: Deps): Promise<NoteDto> {
   validate(f);
   const duration = f.duration ? Number(f.duration) : await durationOf(f.file);
   if (!Number.isFinite(duration) || duration <= 0)
@@ -58,9 +57,9 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
       calendarEventId: f.calendarEvent,
     },
   });
-  if (!f.wait) return { noteId };
+  if (!f.wait) return (await deps.api.call("getNote", { params: { id: noteId } })).note;
   try {
-    return { note: await waitForNote(deps, noteId) };
+    return await waitForNote(deps, noteId);
   } catch (err) {
     // The note's id still goes to stdout: the recording is kept and can be processed again.
     if (!deps.json) process.stdout.write(`${noteId}\n`);
@@ -68,4 +67,4 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
   }
 }
 
-export const render = (r: Result) => process.stdout.write(`${"noteId" in r ? r.noteId : r.note.id}\n`);
+export const render = (note: NoteDto) => process.stdout.write(`${note.id}\n`);

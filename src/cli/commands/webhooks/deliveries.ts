@@ -1,11 +1,19 @@
 // notula webhooks deliveries
 import type { Command } from "commander";
+import { checkPage } from "../../lib/check-flags.js";
+import { examples } from "../../lib/help.js";
 import type { ApiResponse } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { pageOptions, printTable, shortDate, truncate, type PageFlags } from "../../lib/output.js";
 
 export const define = (hooks: Command) =>
-  pageOptions(hooks.command("deliveries").description("The delivery log, newest first"));
+  examples(
+    pageOptions(hooks.command("deliveries").description("The delivery log, newest first")),
+    "notula webhooks deliveries --limit 50",
+    `notula webhooks deliveries --json --jq '.items[] | select(.status == "failed") | .id'`,
+  );
+
+export const validate = (f: PageFlags) => checkPage(f);
 
 export const run = (f: PageFlags, { api }: Deps) =>
   api.call("listWebhookDeliveries", { query: { limit: f.limit, offset: f.offset } });

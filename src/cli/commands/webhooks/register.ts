@@ -1,6 +1,5 @@
 // notula webhooks register <url>
 import type { Command } from "commander";
-import type { ApiResponse } from "../../lib/api-types.js";
 import type { Deps } from "../../lib/command.js";
 import { info } from "../../lib/output.js";
 
@@ -11,9 +10,14 @@ export const define = (hooks: Command) =>
     .argument("<url>", "the automation platform's hook URL")
     .addHelpText("after", "\nExample:\n  notula webhooks register https://hooks.example.com/notula");
 
-export const run = (f: { url: string }, { api }: Deps) => api.call("registerWebhook", { body: { hookUrl: f.url } });
+/** The registration: its id, its URL and the secret that signs what it is sent. */
+export async function run(f: { url: string }, { api }: Deps) {
+  const { id, secret } = await api.call("registerWebhook", { body: { hookUrl: f.url } });
+  return { id, hookUrl: f.url, secret };
+}
 
-export function render(r: ApiResponse<"registerWebhook">) {
-  process.stdout.write(`${r.secret}\n`);
-  info("Registered. Verify deliveries with this secret (Standard Webhooks); keep it private.");
+/** The id, as every create prints it; then the secret, which scripts need as much, on its own line. */
+export function render(r: Awaited<ReturnType<typeof run>>) {
+  process.stdout.write(`${r.id}\n${r.secret}\n`);
+  info("Registered: its id, then the secret that signs deliveries (Standard Webhooks); keep the secret private.");
 }

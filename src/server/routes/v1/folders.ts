@@ -3,6 +3,7 @@ import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import {
   FolderCreateBody,
   FolderEnvelope,
+  FolderItemEnvelope,
   FolderList,
   FolderMemberParams,
   FolderMembers,
@@ -23,6 +24,14 @@ const list = route("listFolders", {
   summary: "List folders",
   description: "Every shared folder of the workspace, and the private folders the caller belongs to.",
   responses: { ...ok(FolderList), ...common },
+});
+
+const get = route("getFolder", {
+  ...extension,
+  summary: "Read a folder (extension)",
+  description: "A private folder the caller is outside of is not found.",
+  request: { params: IdParam },
+  responses: { ...ok(FolderItemEnvelope), 404: errors[404], ...common },
 });
 
 const update = route("updateFolder", {
@@ -77,6 +86,9 @@ export function folderRoutes(services: Services) {
     c.json({ folder: await services.folders.create(c.get("principal"), c.req.valid("json")) }, 200),
   );
   app.openapi(list, async (c) => c.json({ folders: await services.folders.list(c.get("principal")) }, 200));
+  app.openapi(get, async (c) =>
+    c.json({ folder: await services.folders.get(c.get("principal"), c.req.valid("param").id) }, 200),
+  );
   app.openapi(update, async (c) =>
     c.json(
       { folder: await services.folders.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json")) },
@@ -106,6 +118,7 @@ export function folderRoutes(services: Services) {
 export const folderRouteDefs = {
   createFolder: create,
   listFolders: list,
+  getFolder: get,
   updateFolder: update,
   deleteFolder: remove,
   listFolderMembers: listMembers,

@@ -1,6 +1,6 @@
 // The workspace itself, its members, user groups and workspace tags.
 import type { Services } from "../../../services/index.js";
-import { IdParam } from "../../../shared/schemas/common.js";
+import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import {
   MemberEnvelope,
   MemberList,
@@ -60,6 +60,15 @@ const updateMember = memberRoute("updateMember", {
   responses: { ...ok(MemberEnvelope), 404: errors[404], ...writeErrors },
 });
 
+const removeMember = memberRoute("removeMember", {
+  ...extension,
+  summary: "Remove a member (extension)",
+  description:
+    "Admins only. The member's API keys and OAuth grants in this workspace are revoked and their browser sessions end. Nobody removes themselves, and the last admin stays.",
+  request: { params: IdParam },
+  responses: { ...ok(SuccessMessage), 404: errors[404], 409: errors[409], ...common },
+});
+
 const listGroups = groupRoute("listGroups", {
   summary: "List user groups",
   responses: { ...ok(UserGroupList), ...common },
@@ -103,6 +112,11 @@ export function workspaceRoutes(services: Services) {
       200,
     ),
   );
+  app.openapi(removeMember, async (c) => {
+    const { id } = c.req.valid("param");
+    await dir.removeMember(c.get("principal"), id);
+    return c.json({ success: true, message: `Member ${id} removed.` }, 200);
+  });
   app.openapi(listGroups, async (c) => c.json({ userGroups: await dir.listGroups(c.get("principal")) }, 200));
   app.openapi(createGroup, async (c) =>
     c.json({ userGroup: await dir.createGroup(c.get("principal"), c.req.valid("json")) }, 200),
@@ -120,6 +134,7 @@ export const workspaceRouteDefs = {
   updateWorkspace: updateWorkspace,
   listMembers: listMembers,
   getMember: getMember,
+  removeMember: removeMember,
   updateMember: updateMember,
   listGroups: listGroups,
   createGroup: createGroup,

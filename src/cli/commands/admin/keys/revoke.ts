@@ -1,10 +1,14 @@
 // notula admin keys revoke <id>
 import type { Command } from "commander";
+import { examples } from "../../../lib/help.js";
 import { CliError, EXIT } from "../../../exit.js";
 import { dataDirOption, say, type AdminDeps, type DataDirFlags } from "../deps.js";
 
 export const define = (keys: Command) =>
-  dataDirOption(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)"));
+  examples(
+    dataDirOption(keys.command("revoke").description("Revoke an API key").argument("<id>", "key id (key_…)")),
+    "notula admin keys revoke key_…",
+  );
 
 export interface Input extends DataDirFlags {
   id: string;

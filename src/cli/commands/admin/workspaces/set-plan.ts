@@ -1,15 +1,19 @@
 // notula admin workspaces set-plan
 import type { Command } from "commander";
+import { examples } from "../../../lib/help.js";
 import { dataDirOption, plan, say, type AdminDeps, type DataDirFlags } from "../deps.js";
 import { PLANS } from "../../../../core/principal.js";
 
 export const define = (workspaces: Command) =>
-  dataDirOption(
-    workspaces
-      .command("set-plan")
-      .description("Change a workspace's plan")
-      .requiredOption("--workspace <id>", "workspace")
-      .requiredOption("--plan <plan>", PLANS.join(" | ")),
+  examples(
+    dataDirOption(
+      workspaces
+        .command("set-plan")
+        .description("Change a workspace's plan")
+        .requiredOption("--workspace <id>", "workspace")
+        .requiredOption("--plan <plan>", PLANS.join(" | ")),
+    ),
+    "notula admin workspaces set-plan --workspace ws_… --plan business",
   );
 
 export interface Input extends DataDirFlags {

@@ -1,0 +1,91 @@
+// What shell completion offers after the words typed so far, read off the command tree
+// itself: subcommands, flags (the command's and the global ones), and file names where
+// an argument or a flag's value is a file. The shell scripts (`notula completion`) ask
+// `notula __complete WORDS…` and show what it prints, so they never fall behind the CLI.
+import type { Command, Option } from "commander";
+import { ArgCursor } from "./arg-cursor.js";
+
+/** Printed as the first line when the shell should complete file names. */
+export const FILES = ":files";
+
+/** A value that names a file or a directory (`<file>`, `<dir>`, `<path>`, `[file]`). */
+const FILE_VALUE = /^[<[](file|dir|path)[>\]]$/;
+
+const placeholder = (o: Option) => o.flags.match(/[<[][\w.-]+[>\]]/)?.[0] ?? "";
+
+function optionsOf(command: Command): Option[] {
+  const all: Option[] = [];
+  for (let c: Command | null = command; c; c = c.parent) all.push(...c.options.filter((o) => !o.hidden));
+  return all;
+}
+
+/** The candidates for the last word (the one being typed) after the others: words, or FILES. */
+export function completions(program: Command, words: string[]): string[] {
+  const typed = words.length ? words[words.length - 1] : "";
+  const at = new ArgCursor(program);
+  let valueOf: Option | undefined;
+  for (const word of words.slice(0, -1)) {
+    if (valueOf) valueOf = undefined;
+    else if (word.startsWith("-")) valueOf = at.optionFor(word)?.required ? at.optionFor(word) : undefined;
+    else at.enter(word);
+  }
+  const command = at.command;
+  if (valueOf) {
+    if (valueOf.argChoices) return valueOf.argChoices.filter((c) => c.startsWith(typed));
+    return FILE_VALUE.test(placeholder(valueOf)) ? [FILES] : [];
+  }
+  if (typed.startsWith("-"))
+    return optionsOf(command)
+      .flatMap((o) => (o.long ? [o.long] : []))
+      .filter((f) => f.startsWith(typed) && !(f === "--version" && command !== program));
+  const subs = command.commands
+    .filter((c) => !(c as Command & { _hidden?: boolean })._hidden)
+    .map((c) => c.name())
+    .filter((n) => n.startsWith(typed));
+  if (subs.length) return subs;
+  const argument = command.registeredArguments[at.positionals] ?? command.registeredArguments.at(-1);
+  if (argument && FILE_VALUE.test(`<${argument.name()}>`)) return [FILES];
+  return [];
+}
+
+/** The scripts: each sends the words to `notula __complete` and shows its answer (file names on FILES). */
+export const SCRIPTS: Record<"bash" | "zsh" | "fish", string> = {
+  bash: `# notula completion for bash: source it, or save it in /etc/bash_completion.d/notula
+_notula() {
+  local cur=\${COMP_WORDS[COMP_CWORD]} IFS=$'\\n'
+  local out=($(notula __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+  if [ "\${out[0]}" = "${FILES}" ]; then
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+  else
+    COMPREPLY=("\${out[@]}")
+  fi
+}
+complete -F _notula notula
+`,
+  zsh: `#compdef notula
+# notula completion for zsh: save it as _notula in a directory on $fpath, or source it
+_notula() {
+  local -a out
+  out=("\${(@f)$(notula __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  if [[ "\${out[1]}" == "${FILES}" ]]; then
+    _files
+  elif (( \${#out} )) && [[ -n "\${out[1]}" ]]; then
+    compadd -- "\${out[@]}"
+  fi
+}
+if [[ "$funcstack[1]" == "_notula" ]]; then _notula "$@"; else compdef _notula notula; fi
+`,
+  fish: `# notula completion for fish: save it as ~/.config/fish/completions/notula.fish
+function __notula_complete
+  set -l words (commandline -opc) (commandline -ct)
+  set -l out (notula __complete $words[2..-1] 2>/dev/null)
+  if test "$out[1]" = "${FILES}"
+    __fish_complete_path (commandline -ct)
+  else
+    printf '%s\\n' $out
+  end
+end
+complete -c notula -f -a '(__notula_complete)'
+`,
+};

@@ -1,0 +1,78 @@
+// Shell completion as a person meets it: bash, zsh and fish in a real terminal (tmux),
+// each with the script `notula completion SHELL` prints, pressing Tab after a partial
+// flag and after a partial file name. And what the scripts ask, `notula __complete`.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { run, tempDir } from "../helpers/server.js";
+import { openTerminal, type Terminal } from "../helpers/tmux.js";
+
+const BIN = path.resolve("bin/notula.js");
+const work = tempDir("notula-completion-");
+// `notula` on PATH, as an installed CLI would be.
+const binDir = path.join(work, "bin");
+fs.mkdirSync(binDir);
+fs.writeFileSync(path.join(binDir, "notula"), `#!/bin/sh\nexec node ${BIN} "$@"\n`, { mode: 0o755 });
+const here = path.join(work, "here");
+fs.mkdirSync(here);
+fs.writeFileSync(path.join(here, "standup-recording.wav"), "");
+const env = { PATH: `${binDir}:${process.env.PATH}`, HOME: work, TERM: "xterm", XDG_CONFIG_HOME: work };
+
+const open: Terminal[] = [];
+afterAll(() => open.forEach((t) => t.close()));
+
+const complete = async (...words: string[]) => (await run(["__complete", ...words])).stdout.split("\n").filter(Boolean);
+
+describe("notula __complete", () => {
+  it("offers subcommands at every depth, flags with the global ones, and files where a file goes", async () => {
+    expect(await complete("no")).toEqual(["notes"]);
+    expect(await complete("admin", "keys", "")).toEqual(["create", "list", "revoke"]);
+    expect(await complete("notes", "list", "--li")).toEqual(["--limit"]);
+    // Global flags are offered under a subcommand, and a flag's value is skipped over.
+    expect(await complete("--server", "http://x", "notes", "get", "--js")).toEqual(["--json"]);
+    expect(await complete("upload", "")).toEqual([":files"]);
+    expect(await complete("notes", "export", "--out", "")).toEqual([":files"]);
+    // A value that is not a file gets no file names.
+    expect(await complete("notes", "list", "--limit", "")).toEqual([]);
+  });
+
+  it("prints a script for bash, zsh and fish, and refuses another shell", async () => {
+    for (const shell of ["bash", "zsh", "fish"])
+      expect((await run(["completion", shell])).stdout).toContain("notula __complete");
+    const other = await run(["completion", "tcsh"]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("bash, zsh or fish");
+  });
+});
+
+/** Each shell, started with the completion script loaded, in the directory holding a recording. */
+const SHELLS: Record<string, string> = {
+  bash: `cd ${here} && exec bash --norc --noprofile -i`,
+  zsh: `cd ${here} && exec zsh -f -i`,
+  fish: `cd ${here} && exec fish --no-config -i`,
+};
+const LOAD: Record<string, string> = {
+  bash: "source <(notula completion bash)",
+  zsh: "autoload -U compinit && compinit -u && source <(notula completion zsh)",
+  fish: "notula completion fish | source",
+};
+
+describe.each(Object.keys(SHELLS))("completion in %s", (shell) => {
+  it("completes a flag and a file name with Tab", async () => {
+    const t = openTerminal(SHELLS[shell], env);
+    open.push(t);
+    t.type(`${LOAD[shell]}; echo loaded-$((1+1))`.replace("$((1+1))", shell === "fish" ? "(math 1+1)" : "$((1+1))"));
+    t.press("Enter");
+    await t.waitFor("loaded-2", 20_000);
+
+    t.type("notula notes list --li");
+    t.press("Tab");
+    await t.waitFor("notula notes list --limit", 20_000);
+    t.press("C-u");
+
+    t.type("notula upload standup-r");
+    t.press("Tab");
+    await t.waitFor("notula upload standup-recording.wav", 20_000);
+    t.press("C-u");
+  }, 90_000);
+});
