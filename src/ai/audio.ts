@@ -19,39 +19,44 @@ export class UndecodableAudioError extends Error {}
  * on (0: the start). Returns the duration decoded, in seconds.
  */
 export async function decodeToPcm(input: string, output: string, signal?: AbortSignal, fromSec = 0): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      "ffmpeg",
-      [
-        "-nostdin",
-        "-v",
-        "error",
-        "-y",
-        // Before the input: ffmpeg seeks in the file rather than decoding up to there.
-        ...(fromSec > 0 ? ["-ss", fromSec.toFixed(3)] : []),
-        "-i",
-        input,
-        "-vn",
-        "-ac",
-        "1",
-        "-ar",
-        String(SAMPLE_RATE),
-        "-f",
-        "s16le",
-        output,
-      ],
-      {
-        stdio: ["ignore", "ignore", "pipe"],
-        signal,
-      },
-    );
+  await ffmpeg(
+    [
+      // Before the input: ffmpeg seeks in the file rather than decoding up to there.
+      ...(fromSec > 0 ? ["-ss", fromSec.toFixed(3)] : []),
+      "-i",
+      input,
+      "-vn",
+      "-ac",
+      "1",
+      "-ar",
+      String(SAMPLE_RATE),
+      "-f",
+      "s16le",
+      output,
+    ],
+    "process recordings",
+    signal,
+  );
+  const { size } = await fsp.stat(output);
+  // Past a point, there may be nothing left (a recording transcribed to its end while it went on).
+  if (size < FRAME_BYTES && fromSec === 0) throw new UndecodableAudioError("The recording holds no audio.");
+  return size / BYTES_PER_SECOND;
+}
+
+/** Runs ffmpeg quietly; a missing ffmpeg and a file it cannot read are errors of their own. */
+function ffmpeg(args: string[], purpose: string, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn("ffmpeg", ["-nostdin", "-v", "error", "-y", ...args], {
+      stdio: ["ignore", "ignore", "pipe"],
+      signal,
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
     child.on("error", (err: NodeJS.ErrnoException) =>
       reject(
         err.code === "ENOENT"
           ? new MissingProgramError(
-              "ffmpeg was not found on PATH; install it (Debian: apt-get install ffmpeg) to process recordings.",
+              `ffmpeg was not found on PATH; install it (Debian: apt-get install ffmpeg) to ${purpose}.`,
             )
           : err,
       ),
@@ -64,10 +69,34 @@ export async function decodeToPcm(input: string, output: string, signal?: AbortS
           ),
     );
   });
-  const { size } = await fsp.stat(output);
-  // Past a point, there may be nothing left (a recording transcribed to its end while it went on).
-  if (size < FRAME_BYTES && fromSec === 0) throw new UndecodableAudioError("The recording holds no audio.");
-  return size / BYTES_PER_SECOND;
+}
+
+/** The containers a browser's MediaRecorder writes as a stream, without a length or an index. */
+export const STREAMED_CONTAINERS = ["webm", "mp4"] as const;
+
+/**
+ * Copies a recording written as a stream (MediaRecorder's WebM or fragmented MP4) into
+ * the same container with its duration and a seek index (WebM cues, an MP4 moov at the
+ * front), without re-encoding: players can then show its length and seek in it.
+ */
+export async function remuxSeekable(
+  input: string,
+  output: string,
+  container: (typeof STREAMED_CONTAINERS)[number],
+): Promise<void> {
+  await ffmpeg(
+    [
+      "-i",
+      input,
+      "-map",
+      "0",
+      "-c",
+      "copy",
+      ...(container === "mp4" ? ["-movflags", "+faststart", "-f", "mp4"] : ["-f", "webm", "-cues_to_front", "1"]),
+      output,
+    ],
+    "make recordings seekable",
+  );
 }
 
 export interface Window {

@@ -10,9 +10,26 @@ import type { NoteDto } from "../shared/schemas/notes.js";
 
 export type SpeakerDto = NonNullable<NoteDto["speakers"]>[number];
 
-/** Every label of a transcript with its name and talk time, the most talkative first. */
+/** How long a set of time spans covers: overlapping spans count once. */
+export function coveredSec(spans: [number, number][]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [from, to] of [...spans].sort((x, y) => x[0] - y[0])) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
+}
+
+/**
+ * Every label of a transcript with its name and talk time, the most talkative first.
+ * Talk time is the time a speaker's segments cover: engines give neighbouring segments
+ * that overlap by a moment, and counted twice they would add up to more than the meeting.
+ */
 export function speakersOf(segments: SegmentRow[], names: Map<string, SpeakerNameRow>): SpeakerDto[] {
   const byLabel = new Map<string, SpeakerDto>();
+  const spans = new Map<string, [number, number][]>();
   for (const s of segments) {
     let sp = byLabel.get(s.speaker);
     if (!sp) {
@@ -25,10 +42,12 @@ export function speakersOf(segments: SegmentRow[], names: Map<string, SpeakerNam
         segments: 0,
       };
       byLabel.set(s.speaker, sp);
+      spans.set(s.speaker, []);
     }
-    sp.talkTimeSec += Math.max(0, s.endSec - s.startSec);
+    if (s.endSec > s.startSec) spans.get(s.speaker)!.push([s.startSec, s.endSec]);
     sp.segments++;
   }
+  for (const sp of byLabel.values()) sp.talkTimeSec = Math.round(coveredSec(spans.get(sp.label)!));
   return [...byLabel.values()].sort((a, b) => b.talkTimeSec - a.talkTimeSec || a.label.localeCompare(b.label));
 }
 

@@ -2,11 +2,15 @@
 // standard input, paging, export, exit codes, credentials.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bursts, convert, speak } from "../helpers/audio.js";
 import { startTranscriptionServer } from "../helpers/vendors.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+
+// Each test runs the CLI dozens of times, a process each: on a busy machine that takes
+// minutes, not the suite's default 30 s. Waits poll; only this ceiling is raised.
+vi.setConfig({ testTimeout: 240_000 });
 
 let server: TestServer;
 let api: Client;

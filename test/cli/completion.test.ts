@@ -3,9 +3,12 @@
 // flag and after a partial file name. And what the scripts ask, `notula __complete`.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { run, tempDir } from "../helpers/server.js";
 import { openTerminal, type Terminal } from "../helpers/tmux.js";
+
+// Many runs of the CLI, a process each: minutes on a busy machine, not the default 30 s.
+vi.setConfig({ testTimeout: 180_000 });
 
 const BIN = path.resolve("bin/notula.js");
 const work = tempDir("notula-completion-");

@@ -4,8 +4,11 @@
 // (".../v1") is the server's address.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { run, tempDir } from "../helpers/server.js";
+
+// Many runs of the CLI, a process each: minutes on a busy machine, not the default 30 s.
+vi.setConfig({ testTimeout: 180_000 });
 
 const KEY = `ntl_${"a".repeat(43)}`;
 /** Nothing listens there: a command that tried to connect would exit 1, not 2. */

@@ -121,6 +121,65 @@ describe("live recordings", () => {
     expect(files.filter((f) => /\.p\d{5}$/.test(f))).toEqual([]);
   });
 
+  it("stores a browser's WebM, which says neither its length nor where to seek, with both", async () => {
+    // Written to a pipe, as MediaRecorder writes it: no duration in the header, no cues.
+    const stream = execFileSync(
+      "ffmpeg",
+      ["-v", "error", "-i", speech, "-ac", "1", "-c:a", "libopus", "-b:a", "24k", "-f", "webm", "pipe:1"],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const probe = (file: string) =>
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file])
+        .toString()
+        .trim();
+    const raw = path.join(work, "stream.webm");
+    fs.writeFileSync(raw, stream);
+    expect(probe(raw)).toBe("N/A");
+    const spoken = Number(probe(speech));
+
+    const { body } = await api("POST", "/v1/recordings", { format: "webm", title: "Browser recording" });
+    const noteId = body.note.id;
+    const size = Math.ceil(stream.length / 3);
+    for (let seq = 0; seq < 3; seq++) {
+      const r = await fetch(`${server.url}/v1/recordings/${noteId}/pieces/${seq}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/webm" },
+        body: stream.subarray(seq * size, (seq + 1) * size),
+      });
+      expect(r.status, await r.text()).toBe(200);
+    }
+    expect((await api("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(200);
+    const note = await waitForStatus(api, noteId);
+    expect(note.status, note.processingError).toBe("completed");
+
+    const dir = path.join(server.dataDir, "audio");
+    const stored = fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => /rec_[^/]+\.webm$/.test(f));
+    expect(stored).toHaveLength(1);
+    const file = path.join(dir, stored[0]);
+    // Its length is in the file now, and so is the index a player seeks with.
+    expect(Math.abs(Number(probe(file)) - spoken)).toBeLessThan(0.5);
+    // The same audio, not re-encoded: the packets are the ones sent.
+    const packets = (f: string) =>
+      execFileSync("ffprobe", [
+        "-v",
+        "error",
+        "-select_streams",
+        "a",
+        "-count_packets",
+        "-show_entries",
+        "stream=nb_read_packets",
+        "-of",
+        "csv=p=0",
+        f,
+      ])
+        .toString()
+        .trim();
+    expect(packets(file)).toBe(packets(raw));
+  });
+
   it("names the seconds that never arrived when a gap is left at the end", async () => {
     const { body } = await api("POST", "/v1/recordings", { format: "ogg" });
     const noteId = body.note.id;

@@ -15,6 +15,15 @@ import { admin, ROOT, startServer, tempDir, type TestServer } from "../helpers/s
 import { until } from "../helpers/until.js";
 import { wordOverlap } from "../helpers/vendors.js";
 
+// What page.evaluate's callbacks see: the browser's globals (the suite compiles without the DOM library).
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type HTMLAudioElement = {
+  currentTime: number;
+  duration: number;
+  readyState: number;
+  addEventListener(type: string, listener: (e: unknown) => void, options?: { once: boolean }): void;
+};
+
 const SPOKEN =
   "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
 const PASSWORD = "recording password 1";
@@ -111,6 +120,23 @@ describe("recording in the browser", () => {
     const audio = await page.request.get(`${server.url}/notes/${noteId}/audio`);
     expect(audio.status()).toBe(200);
     expect(audio.headers()["content-type"]).toBe("audio/webm");
+    // The player knows how long it is and seeks: the stored WebM has its duration and cues.
+    await page.goto(`${server.url}/notes/${noteId}`);
+    const duration = await page.evaluate(async () => {
+      const a = document.querySelector("audio#player") as HTMLAudioElement;
+      if (a.readyState < 1) await new Promise((r) => a.addEventListener("loadedmetadata", r, { once: true }));
+      return a.duration;
+    });
+    expect(Number.isFinite(duration), String(duration)).toBe(true);
+    expect(Math.abs(duration - note.totalDurationSec)).toBeLessThan(3);
+    const landed = await page.evaluate(async (to) => {
+      const a = document.querySelector("audio#player") as HTMLAudioElement;
+      const seeked = new Promise((r) => a.addEventListener("seeked", r, { once: true }));
+      a.currentTime = to;
+      await seeked;
+      return a.currentTime;
+    }, duration * 0.6);
+    expect(Math.abs(landed - duration * 0.6)).toBeLessThan(1);
     await page.context().close();
   }, 240_000);
 

@@ -19,6 +19,19 @@ const VISIBILITY_LABELS = {
   public: "Public: anyone with the link",
 } as const;
 
+/**
+ * Who can read a note, in words. A note filed in a private folder exists only for that
+ * folder's members (in several, for the members of every one), whatever its visibility
+ * says for the workspace; only "Only me" is narrower, and a public link reaches anyone.
+ */
+export function visibilityLabel(visibility: keyof typeof VISIBILITY_LABELS, privateFolders: string[]): string {
+  if (visibility !== "workspace" || !privateFolders.length) return VISIBILITY_LABELS[visibility];
+  const names = privateFolders.map((n) => `“${n}”`);
+  return names.length === 1
+    ? `Only members of ${names[0]}`
+    : `Only people in every one of ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
 /** Rendered Markdown (raw HTML disabled in the renderer, so the output is safe to embed). */
 const Markdown = (props: { text: string }) => <div class="markdown">{raw(renderMarkdown(props.text))}</div>;
 
@@ -49,8 +62,8 @@ export function Transcript(props: { segments: NoteDto["transcripts"]; playable: 
 
 const on = (flag: boolean, attribute: string) => (flag ? attribute : "");
 
-/** The facts panel: date, duration, status (polled while processing), people, sharing, player. */
-function facts(note: NoteDto, hasAudio: boolean) {
+/** The facts panel: date, duration, status (polled while processing), people, sharing. */
+function facts(note: NoteDto, visibility: string) {
   const id = encodeURIComponent(note.id);
   // Followed while something is happening to it: processing, or being recorded.
   const processing = !FINAL_STATUSES.has(note.status) || note.status === "recording" || note.status === "idle";
@@ -78,9 +91,24 @@ ${note.template ? html`<dt>Template</dt><dd>${note.template.name ?? note.templat
 ${note.speakers?.length ? html`<dt>Speakers</dt><dd>${note.speakers.map((sp, i) => html`${i ? ", " : ""}${sp.name} <span class="muted">(${formatTalkTime(sp.talkTimeSec)})</span>`)}</dd>` : ""}
 <dt>Participants</dt><dd>${people}</dd>
 <dt>Folders</dt><dd>${note.tags.length ? note.tags.map((t) => t.name).join(", ") : "—"}</dd>
-<dt>Visibility</dt><dd>${VISIBILITY_LABELS[note.visibility]}</dd>
-${share}</dl>${hasAudio ? html`<audio id="player" controls preload="metadata" src="/notes/${id}/audio" aria-label="Recording"></audio>` : ""}</div>`;
+<dt>Visibility</dt><dd>${visibility}</dd>
+${share}</dl></div>`;
 }
+
+/**
+ * The player, in a bar that stays at the top of the window while the transcript
+ * scrolls under it (its pause button always in reach); or, between Stop and the
+ * pieces being joined, a line saying the recording is on its way.
+ */
+function player(note: NoteDto, audio: NoteAudioState) {
+  if (audio === "preparing")
+    return html`<p class="player-bar muted" id="player-preparing" role="status">Preparing the recording…</p>`;
+  if (audio !== "ready") return "";
+  return html`<div class="player-bar"><audio id="player" controls preload="metadata" src="/notes/${encodeURIComponent(note.id)}/audio" aria-label="Recording"></audio></div>`;
+}
+
+/** Whether a note's recording can be played: it can, it is being joined, or there is none. */
+export type NoteAudioState = "ready" | "preparing" | null;
 
 const formatTalkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
 
@@ -162,7 +190,10 @@ export function NotePage(props: {
   may: NoteAbilities;
   folders: { id: string; name: string }[];
   templates: { id: string; name: string }[];
-  hasAudio: boolean;
+  /** The recording: playable, being prepared (just stopped), or none. */
+  audio: NoteAudioState;
+  /** The private folders the note is filed in, by name: they narrow who can read it. */
+  privateFolders: string[];
   shareTranscript: boolean | null;
   /**
    * Whether writing the enhanced note again makes sense: from a transcript, or from the
@@ -177,6 +208,7 @@ export function NotePage(props: {
   notice?: string;
 }) {
   const { note, viewer } = props;
+  const hasAudio = props.audio !== null;
   return (
     <Layout title={note.title} viewer={viewer} section="notes">
       <p class="small">
@@ -185,7 +217,8 @@ export function NotePage(props: {
       <h1>{note.title}</h1>
       <Alert error={props.error} ok={props.notice} />
       <SpeechNotice viewer={viewer} problem={props.speechProblem} waiting />
-      {facts(note, props.hasAudio)}
+      {facts(note, visibilityLabel(note.visibility, props.privateFolders))}
+      {player(note, props.audio)}
       <MarkdownSection title="Summary" text={note.summary} />
       <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
       <section>
@@ -195,11 +228,11 @@ export function NotePage(props: {
       {note.transcripts.length ? (
         <section>
           <h2>Transcript</h2>
-          <Transcript segments={note.transcripts} playable={props.hasAudio} />
+          <Transcript segments={note.transcripts} playable={props.audio === "ready"} />
         </section>
       ) : null}
       {reshape(props)}
-      {editor({ ...props, processable: props.hasAudio || note.transcripts.length > 0 })}
+      {editor({ ...props, processable: hasAudio || note.transcripts.length > 0 })}
     </Layout>
   );
 }

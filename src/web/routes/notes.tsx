@@ -242,6 +242,20 @@ export function notePages(
   ) => {
     const viewer = viewerOf(c);
     const { note, share, hasRecording, may, mine } = await services.notes.view(viewer.principal, id);
+    // Between Stop and the pieces being joined, the recording is on its way, not missing.
+    const recording = hasRecording ? await services.notes.recording(viewer.principal, id) : null;
+    const audio = !recording
+      ? null
+      : (await opts.audioStore.exists(recording.key))
+        ? "ready"
+        : // While the meeting is recorded the status says so; once it stops, the pieces are being joined.
+          note.status === "recording" || note.status === "idle"
+          ? null
+          : "preparing";
+    const inFolders = new Set(note.tags.map((t) => t.id));
+    const privateFolders = (await services.folders.list(viewer.principal))
+      .filter((f) => f.isPrivate && inFolders.has(f.id))
+      .map((f) => f.name);
     return render(
       c,
       <NotePage
@@ -250,7 +264,8 @@ export function notePages(
         may={may}
         folders={await folderChoices(c)}
         templates={(await services.templates.list(viewer.principal)).map((t) => ({ id: t.id, name: t.name }))}
-        hasAudio={hasRecording}
+        audio={audio}
+        privateFolders={privateFolders}
         mine={mine}
         shareTranscript={share ? share.includeTranscript : null}
         speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
