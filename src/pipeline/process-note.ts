@@ -20,6 +20,7 @@ import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../storage/audio-key.js";
 import { toTimestamp } from "../core/transcript-time.js";
+import { RECORDING_LIMITS } from "../shared/schemas/recordings.js";
 import type { NoteLifecycle } from "../services/note-lifecycle.js";
 import type { EngineWait } from "../services/engine-wait.js";
 import type { AudioStore } from "../storage/audio-store.js";
@@ -62,6 +63,13 @@ const payload = z.object({
 });
 export type ProcessNotePayload = z.infer<typeof payload>;
 
+/** "4 h 2 min", "37 min": a length as the message about it says it. */
+const formatLength = (sec: number) => {
+  const h = Math.floor(sec / 3600);
+  const m = Math.round((sec % 3600) / 60);
+  return h ? `${h} h${m ? ` ${m} min` : ""}` : `${m} min`;
+};
+
 function permanent(err: unknown): Error {
   const final =
     err instanceof EngineConfigError ||
@@ -99,6 +107,12 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       // that is decoded (the times below are the recording's: liveSec is added back).
       const liveSec = Number(note.processingInfo?.liveSec ?? 0) || 0;
       const duration = liveSec + (await decodeToPcm(local.path, pcm, signal, liveSec));
+      // The length an uploader states is checked at upload; the file's own is checked here
+      // (a browser may not be able to tell, and a client may say less than the truth).
+      if (duration > RECORDING_LIMITS.maxDurationSec + 60)
+        throw new PermanentJobError(
+          `The recording is ${formatLength(duration)} long; notes are made of recordings up to ${formatLength(RECORDING_LIMITS.maxDurationSec)}.`,
+        );
       const windows = await planWindows(pcm, engine.windowSec);
       const segments: SegmentRow[] = liveSec
         ? (await repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec)

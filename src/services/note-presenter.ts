@@ -27,7 +27,13 @@ export function coveredSec(spans: [number, number][]): number {
  * Talk time is the time a speaker's segments cover: engines give neighbouring segments
  * that overlap by a moment, and counted twice they would add up to more than the meeting.
  */
-export function speakersOf(segments: SegmentRow[], names: Map<string, SpeakerNameRow>): SpeakerDto[] {
+export function speakersOf(
+  segments: SegmentRow[],
+  names: Map<string, SpeakerNameRow>,
+  /** How long the meeting is, when known: segment times rounded up do not run past it. */
+  meetingSec?: number | null,
+): SpeakerDto[] {
+  const end = meetingSec && meetingSec > 0 ? meetingSec : Infinity;
   const byLabel = new Map<string, SpeakerDto>();
   const spans = new Map<string, [number, number][]>();
   for (const s of segments) {
@@ -44,7 +50,8 @@ export function speakersOf(segments: SegmentRow[], names: Map<string, SpeakerNam
       byLabel.set(s.speaker, sp);
       spans.set(s.speaker, []);
     }
-    if (s.endSec > s.startSec) spans.get(s.speaker)!.push([s.startSec, s.endSec]);
+    const to = Math.min(s.endSec, end);
+    if (to > s.startSec) spans.get(s.speaker)!.push([s.startSec, to]);
     sp.segments++;
   }
   for (const sp of byLabel.values()) sp.talkTimeSec = Math.round(coveredSec(spans.get(sp.label)!));
@@ -84,7 +91,7 @@ export async function presentFullNote(
     tags: read?.tags ?? (await repos.notes.foldersOf([row.id])).get(row.id) ?? [],
     transcripts,
     shareUrl: share ? `${publicUrl}/s/${share.token}` : null,
-    speakers: speakersOf(segments, names),
+    speakers: speakersOf(segments, names, row.totalDurationSec),
     template: await templateOf(repos, row),
   });
 }

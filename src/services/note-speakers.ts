@@ -18,8 +18,8 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing }: NoteSp
   return {
     /** The note's speakers with their names and talk time. */
     async speakers(p: Principal, id: string) {
-      await visibleRow(p, id);
-      return speakersOf(await repos.notes.segmentsOf(id), await repos.speakers.namesOf(id));
+      const row = await visibleRow(p, id);
+      return speakersOf(await repos.notes.segmentsOf(id), await repos.speakers.namesOf(id), row.totalDurationSec);
     },
 
     /**
@@ -56,7 +56,7 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing }: NoteSp
         // Passages quote the speaker: the index learns the new name.
         await enqueueIndexing("note", id);
       });
-      return speakersOf(segments, await repos.speakers.namesOf(id));
+      return speakersOf(segments, await repos.speakers.namesOf(id), row.totalDurationSec);
     },
   };
 }

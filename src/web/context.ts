@@ -33,7 +33,8 @@ export function pageHeaders(publicUrl: string): MiddlewareHandler<WebEnv> {
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    "media-src 'self'",
+    // blob: only for the file a person picks to upload, measured in the page before it is sent.
+    "media-src 'self' blob:",
     `connect-src 'self' ${origin}`,
     "form-action 'self'",
     "frame-ancestors 'none'",

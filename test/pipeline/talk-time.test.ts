@@ -20,6 +20,8 @@ describe("talk time", () => {
         [20, 21],
       ]),
     ).toBe(13);
+    // A last segment whose end was rounded up past the recording stops where the meeting does.
+    expect(speakersOf([segment("A", 0, 6)], new Map(), 5)[0].talkTimeSec).toBe(5);
     expect(coveredSec([])).toBe(0);
   });
 

@@ -4,6 +4,7 @@
 // transcript whose times move the player; share links open signed out and die with
 // publicity; forged forms and other workspaces' notes get nothing. Every page is
 // checked with axe-core and photographed at desktop and phone width.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -203,7 +204,16 @@ describe("the web app", () => {
     );
     await page.getByLabel(/^Recording/).setInputFiles(recording);
     await page.getByLabel("Title (optional)").fill("Planning <script>alert(1)</script>");
+    // The page measures the file before asking for an upload URL: its real length, not a placeholder.
+    const asked = page.waitForRequest((r) => r.url().endsWith("/notes/upload-url") && r.method() === "POST");
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && consoleErrors.push(m.text())));
     await page.getByRole("button", { name: "Upload and transcribe" }).click();
+    const spoken = Number(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", recording]),
+    );
+    expect((await asked).postDataJSON().duration).toBe(Math.ceil(spoken));
+    expect(consoleErrors.filter((e) => /Content Security Policy|media-src/i.test(e))).toEqual([]);
     await page.waitForURL(/\/notes\/note_/, { timeout: 30_000 });
     // The page follows processing by itself until the transcript is there.
     await page.getByRole("heading", { name: "Transcript" }).waitFor({ timeout: 90_000 });
@@ -775,6 +785,34 @@ describe("the web app", () => {
     await page.locator("#switcher-list li", { hasText: "API keys" }).waitFor();
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/settings\/keys$/);
+
+    // Words that are no meeting's title: the switcher offers to search what was said, and Enter does.
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("zebra budget");
+    const offer = page.locator("#switcher-list li", { hasText: "Search what was said for “zebra budget”" });
+    await offer.waitFor();
+    expect(await page.locator("#switcher-list li").count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/notes\?said=zebra%20budget$/);
+    // The shortcuts dialog closes with its own button too.
+    await page.keyboard.press("?");
+    await page.locator("dialog#shortcuts button.close").click();
+    expect(await page.locator("dialog#shortcuts").isVisible()).toBe(false);
+  });
+
+  it("on a phone the first note is on the first screen, the filters fold behind one line, and Go to… opens the switcher", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addCookies(await adminContext.cookies());
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/notes`);
+    const first = await page.locator("ul.notes li").first().boundingBox();
+    expect(first!.y).toBeLessThan(844 - first!.height);
+    expect(await page.getByLabel("Participant email").isVisible()).toBe(false);
+    await page.locator("details.filters > summary").click();
+    expect(await page.getByLabel("Participant email").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Go to…" }).click();
+    expect(await page.locator("dialog#switcher").isVisible()).toBe(true);
+    await phone.close();
   });
 
   it("sessions are listed and can be signed out; an expired session goes to sign in", async () => {

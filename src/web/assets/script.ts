@@ -8,6 +8,9 @@ const $ = (s, el = document) => el.querySelector(s);
 const $$ = (s, el = document) => [...el.querySelectorAll(s)];
 const csrf = () => $('meta[name="csrf-token"]')?.content ?? "";
 
+// The notes list's filters: folded behind one line on a phone, open on a wider screen.
+if (matchMedia("(min-width: 40rem)").matches) for (const d of $$("details.filters")) d.open = true;
+
 // Transcript: a time seeks the player; the segment being played is marked.
 const player = $("audio#player");
 if (player) {
@@ -63,9 +66,9 @@ const overlay = (id, label, inner) => {
     d.id = id;
     d.className = "overlay";
     d.setAttribute("aria-label", label);
-    d.innerHTML = inner;
+    d.innerHTML = '<button type="button" class="close link" aria-label="Close">×</button>' + inner;
     document.body.append(d);
-    d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+    d.addEventListener("click", (e) => { if (e.target === d || e.target.closest("button.close")) d.close(); });
   }
   return d;
 };
@@ -83,13 +86,15 @@ function openSwitcher() {
   const update = async () => {
     const q = input.value.trim().toLowerCase(), mine = ++seq;
     const matching = pages.filter((p) => !q || p.title.toLowerCase().includes(q));
-    items = matching; at = 0; show();
+    // Words that are no title may still have been said: the last offer searches the transcripts.
+    const said = q ? [{ title: "Search what was said for “" + input.value.trim() + "”", href: "/notes?said=" + encodeURIComponent(input.value.trim()), kind: "search" }] : [];
+    items = [...matching, ...said]; at = 0; show();
     if (!q) return;
     try {
       const r = await fetch("/notes/titles?q=" + encodeURIComponent(q), { headers: { accept: "application/json" } });
       const { notes } = await r.json();
       if (mine !== seq) return;
-      items = [...notes.map((n) => ({ title: n.title, href: "/notes/" + encodeURIComponent(n.id), kind: n.createdAt.slice(0, 10) })), ...matching];
+      items = [...notes.map((n) => ({ title: n.title, href: "/notes/" + encodeURIComponent(n.id), kind: n.createdAt.slice(0, 10) })), ...matching, ...said];
       at = 0; show();
     } catch {}
   };
@@ -105,6 +110,9 @@ function openSwitcher() {
   input.value = ""; update();
   d.showModal(); input.focus();
 }
+// The same switcher without a keyboard (phones): the header's "Go to…" button.
+const goTo = $("#open-switcher");
+if (goTo) { goTo.hidden = false; goTo.addEventListener("click", openSwitcher); }
 function openShortcuts() {
   const d = overlay("shortcuts", "Keyboard shortcuts",
     "<h2>Keyboard shortcuts</h2><dl class='keys'><dt><kbd>/</kbd></dt><dd>Search what was said</dd><dt><kbd>Ctrl</kbd> <kbd>K</kbd> or <kbd>⌘</kbd> <kbd>K</kbd></dt><dd>Go to a meeting or a page</dd><dt><kbd>j</kbd> <kbd>k</kbd></dt><dd>Next and previous in a list; <kbd>Enter</kbd> opens</dd><dt><kbd>?</kbd></dt><dd>These shortcuts</dd><dt><kbd>Esc</kbd></dt><dd>Close</dd></dl>");
@@ -175,12 +183,15 @@ if (up) {
     const file = input.files[0];
     if (!file) return say("Choose a recording first.");
     const ext = (file.name.split(".").pop() || "").toLowerCase();
+    // Measured in the page (the server measures it again from the file when it decodes it).
     const duration = await new Promise((resolve) => {
       const a = new Audio();
+      const url = URL.createObjectURL(file);
+      const done = (sec) => { URL.revokeObjectURL(url); resolve(sec); };
       a.preload = "metadata";
-      a.onloadedmetadata = () => resolve(Number.isFinite(a.duration) ? a.duration : 0);
-      a.onerror = () => resolve(0);
-      a.src = URL.createObjectURL(file);
+      a.onloadedmetadata = () => done(Number.isFinite(a.duration) ? a.duration : 0);
+      a.onerror = () => done(0);
+      a.src = url;
     });
     const json = async (url, body) => {
       const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": csrf() }, body: JSON.stringify(body) });

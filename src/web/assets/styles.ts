@@ -49,6 +49,8 @@ ol.transcript .speaker{font-weight:600;margin-right:.35rem}
 ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}ol.transcript li:target{background:color-mix(in srgb,var(--mark) 60%,transparent);outline:2px solid var(--mark);scroll-margin-top:4rem}
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}
+dialog.overlay>button.close{float:right;font-size:1.4rem;line-height:1;padding:0 .25rem;margin:-.25rem -.25rem 0 .5rem}button.go-to{padding:.25rem .6rem;font-size:.85rem}
+details.filters>summary{cursor:pointer;font-weight:600;margin:.5rem 0;color:var(--muted)}
 .player-bar{position:sticky;top:0;z-index:5;background:var(--bg);padding:.4rem 0;margin:0 0 1rem;border-bottom:1px solid var(--line)}.player-bar audio{margin:0}p.player-bar{padding:.6rem 0}
 .dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}
 .recorder{display:flex;align-items:center;gap:1rem;margin:.75rem 0}.recorder .elapsed{font-variant-numeric:tabular-nums;font-weight:600;font-size:1.25rem}.recorder .elapsed::before{content:"● ";color:#dc2626}.recorder.paused .elapsed::before{content:"❚❚ ";color:inherit}.recorder meter{flex:1;min-width:6rem;height:.9rem}

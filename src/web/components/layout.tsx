@@ -28,7 +28,7 @@ function topBar(viewer: Viewer, section: Section | undefined) {
   );
   // On a phone the sections fold into a menu: a checkbox and its label open it, so it
   // works without script; on a wider screen both are hidden and the sections shown.
-  return html`<header class="top"><a class="brand" href="/notes">notula</a><input type="checkbox" id="menu-toggle" class="menu-toggle" aria-label="Show the sections" /><label for="menu-toggle" class="menu-button" aria-hidden="true">Menu</label><nav aria-label="Sections">${links}</nav><div class="who"><span>${viewer.name} · ${viewer.workspace.name}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="${viewer.csrf}" /><button class="link" type="submit">Sign out</button></form></div></header>`;
+  return html`<header class="top"><a class="brand" href="/notes">notula</a><button type="button" id="open-switcher" class="secondary go-to" hidden aria-keyshortcuts="Control+K">Go to…</button><input type="checkbox" id="menu-toggle" class="menu-toggle" aria-label="Show the sections" /><label for="menu-toggle" class="menu-button" aria-hidden="true">Menu</label><nav aria-label="Sections">${links}</nav><div class="who"><span>${viewer.name} · ${viewer.workspace.name}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="${viewer.csrf}" /><button class="link" type="submit">Sign out</button></form></div></header>`;
 }
 
 /**

@@ -50,17 +50,19 @@ function filterForm(f: ListFilters, folders: { id: string; name: string }[]) {
   const folderOptions = folders.map(
     (x) => html`<option value="${x.id}"${sel(f.folderIds === x.id)}>${x.name}</option>`,
   );
-  const statusOptions = NOTE_STATUSES.map(
+  // The states people search by: not the moments before a note's audio arrives or is picked up.
+  const statusOptions = NOTE_STATUSES.filter((st) => st !== "idle" && st !== "postprocessing").map(
     (st) => html`<option value="${st}"${sel(f.status === st)}>${STATUS_LABELS[st]}</option>`,
   );
   return html`<form method="get" action="/notes" class="panel" role="search" aria-label="Find notes">
 <div class="row"><div class="grow"><label for="search">Title</label><input id="search" name="search" type="search" value="${f.search ?? ""}" placeholder="words of the title" /></div>
 <div class="grow"><label for="said">What was said</label><input id="said" name="said" type="search" value="${f.said ?? ""}" placeholder="words from the notes or transcript" /></div></div>
+<details class="filters"${filtered(f) ? " open" : ""}><summary>Filters${filtered(f) ? " (on)" : ""}</summary>
 <div class="row"><div><label for="folder">Folder</label><select id="folder" name="folderIds"><option value="">Any folder</option>${folderOptions}</select></div>
 <div><label for="status">Status</label><select id="status" name="status"><option value="">Any status</option>${statusOptions}</select></div>
 <div><label for="from">From</label><input id="from" name="fromDate" type="date" value="${f.fromDate ?? ""}" /></div>
 <div><label for="to">Before</label><input id="to" name="toDate" type="date" value="${f.toDate ?? ""}" /></div>
-<div><label for="participant">Participant email</label><input id="participant" name="participantEmail" type="email" value="${f.participantEmail ?? ""}" /></div></div>
+<div><label for="participant">Participant email</label><input id="participant" name="participantEmail" type="email" value="${f.participantEmail ?? ""}" /></div></div></details>
 <div class="actions"><button type="submit">Find</button><a class="button secondary" href="/notes">Clear</a></div></form>`;
 }
 
