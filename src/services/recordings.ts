@@ -10,13 +10,7 @@
 //   stop   → the note goes to postprocessing; the pipeline joins the pieces first
 //   quiet, or 4 hours → the server stops it (pipeline/recording-watchdog.ts)
 import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { MissingProgramError, remuxSeekable, STREAMED_CONTAINERS, UndecodableAudioError } from "../ai/audio.js";
 import { notePolicy } from "../core/access.js";
 import type { Clock } from "../core/clock.js";
 import {
@@ -45,6 +39,7 @@ import type { Access } from "./access.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { NoteService } from "./notes.js";
 import { describeGaps, missingPieces } from "./recording-gaps.js";
+import { storeSeekable } from "./recording-audio.js";
 
 export interface RecordingServiceDeps {
   repos: Repositories;
@@ -146,36 +141,6 @@ export function createRecordingService(d: RecordingServiceDeps) {
   async function discardPieces(u: Pick<RecordingRow, "id" | "workspaceId">) {
     for (const piece of await repos.recordingPieces.list(u.id)) await store.delete(pieceKey(u, piece.seq));
     await repos.recordingPieces.deleteAll(u.id);
-  }
-
-  /**
-   * Stores the joined pieces. A browser's recording (WebM, MP4) is a stream with no
-   * length and no seek index: it is copied into its container again with both
-   * (no re-encoding), so that players show how long it is and seek in it. Without
-   * ffmpeg, or when it fails, the recording is kept as it came.
-   */
-  async function storeSeekable(u: RecordingRow, joined: Readable) {
-    const key = audioKey(recordingAudio(u));
-    const container = (STREAMED_CONTAINERS as readonly string[]).includes(u.format)
-      ? (u.format as (typeof STREAMED_CONTAINERS)[number])
-      : null;
-    if (!container) return store.put(key, joined, { maxBytes: u.maxBytes });
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "notula-join-"));
-    try {
-      const raw = path.join(dir, `joined.${u.format}`);
-      const seekable = path.join(dir, `seekable.${u.format}`);
-      await pipeline(joined, fs.createWriteStream(raw));
-      const remuxed = await remuxSeekable(raw, seekable, container).then(
-        () => true,
-        (err: unknown) => {
-          if (err instanceof MissingProgramError || err instanceof UndecodableAudioError) return false;
-          throw err;
-        },
-      );
-      return await store.put(key, fs.createReadStream(remuxed ? seekable : raw), { maxBytes: u.maxBytes });
-    } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
-    }
   }
   return {
     limits,
@@ -357,7 +322,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           }
         })(),
       );
-      const stored = await storeSeekable(u, joined);
+      const stored = await storeSeekable(store, audioKey(recordingAudio(u)), u.format, joined, u.maxBytes);
       await repos.recordings.transition(u.id, "stopped", { bytes: stored.bytes });
       await discardPieces(u);
     },
