@@ -2,8 +2,10 @@
 // user or a model typed is shown as text, never as markup. markdown-it also refuses
 // javascript:, vbscript: and data: links (except images) by default.
 import MarkdownIt from "markdown-it";
+import taskLists from "markdown-it-task-lists";
 
-const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
+// "- [ ] task" is a checkbox, as people and models write a task list, not the text "[ ]".
+const md = new MarkdownIt({ html: false, linkify: true, breaks: false }).use(taskLists);
 
 // Links open outside the app, without handing it the opener.
 const defaultLinkOpen =

@@ -15,6 +15,10 @@ const STOPWORDS = new Set(
   ),
 );
 const DECISION = /\b(decided|decide|agreed|agree|we will|we'll|going with|approved|settled on|conclusion)\b/i;
+/** A task named as one: it goes with the tasks even when the sentence also says "we agreed". */
+const EXPLICIT_ACTION = /\b(action items?|to-?dos?|next steps?)\b/i;
+/** Where an unpunctuated transcript (a speech engine's) starts a new thought worth its own line. */
+const CUE_START = /\s+(?=(?:action items?|next steps?|to-?dos?)\b)/i;
 const ACTION =
   /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|let's|let us|schedule|send|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
 /** Sections that ask for decisions or for tasks: the cue phrases above count for them. */
@@ -23,6 +27,14 @@ const ACTION_SECTION = /\baction|\btask|\bto ?do\b|next step|follow.?up|- \[ \]/
 /** Sections that ask for the gist: they take the meeting's most salient sentences that no other section claimed. */
 const OVERVIEW_SECTION =
   /key points|main (topics|points)|summary|overview|highlights|tl;?dr|recap|gist|how things are going|email/i;
+/**
+ * Sections an extract cannot write: composed prose (an email, its subject line). Without
+ * a language model they say so instead of stringing quotes together.
+ */
+const COMPOSED_SECTION =
+  /^(subject|e-?mail|letter|message)\b|\b(an? (short |brief |friendly )*(email|letter|message) to\b|a subject for\b)/i;
+export const NEEDS_MODEL =
+  "_Writing this section needs a language model: set one up in Settings → AI, then write the note again._";
 /** At most this many sentences are compared (the most salient), so a 4-hour meeting stays quick. */
 const MAX_CANDIDATES = 600;
 /**
@@ -41,15 +53,37 @@ interface Sentence {
   salience: number;
 }
 
+/** The words of a sentence, as compared for repeats: case, punctuation and spacing aside. */
+const normal = (s: string) => (s.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).join(" ");
+
+/**
+ * The transcript's sentences, each once: a sentence said again (engines repeat a line
+ * across windows, people repeat themselves) is kept where it was first said.
+ */
 function sentencesOf(input: SummaryInput): Sentence[] {
   const out: Sentence[] = [];
+  const seen = new Set<string>();
   for (const line of input.transcript) {
-    for (const raw of line.text.split(/(?<=[.!?])\s+/)) {
-      const text = raw.trim();
-      if (text.split(/\s+/).length >= 3) out.push({ text, speaker: line.speaker, index: out.length, salience: 0 });
+    for (const part of line.text.split(/(?<=[.!?])\s+/)) {
+      for (const raw of part.split(CUE_START)) {
+        const text = raw.trim();
+        const key = normal(text);
+        if (text.split(/\s+/).length < 3 || seen.has(key)) continue;
+        seen.add(key);
+        out.push({ text, speaker: line.speaker, index: out.length, salience: 0 });
+      }
     }
   }
   return out;
+}
+
+/** Whether two sentences say nearly the same words (a repeat with a word changed). */
+function nearlySame(a: string, b: string): boolean {
+  const x = new Set(words(a));
+  const y = new Set(words(b));
+  if (!x.size || !y.size) return false;
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared / (x.size + y.size - shared) >= 0.8;
 }
 
 const words = (s: string) =>
@@ -130,6 +164,7 @@ async function fillSections(
   const sims = await similarities(candidates, queries, embedder);
   const z = standout(sims);
   const kinds = template.sections.map((s) => ({
+    composed: COMPOSED_SECTION.test(s.title) || COMPOSED_SECTION.test(s.instructions),
     decisions: DECISION_SECTION.test(`${s.title} ${s.instructions}`),
     actions: ACTION_SECTION.test(`${s.title} ${s.instructions}`),
     overview: OVERVIEW_SECTION.test(s.title),
@@ -141,14 +176,16 @@ async function fillSections(
   for (const [i, s] of candidates.entries()) {
     let best = -1;
     let bestScore = -Infinity;
+    const explicitTask = EXPLICIT_ACTION.test(s.text);
     for (const [k, kind] of kinds.entries()) {
+      if (kind.composed) continue;
       if (sims[i][k] < MIN_SIMILARITY && !kind.decisions && !kind.actions) continue;
       let score = z[i][k];
       // A decision or a task said in so many words belongs with decisions or tasks, and only there.
-      const cue = kind.decisions
-        ? DECISION.test(s.text)
-        : kind.actions
-          ? ACTION.test(s.text) && !DECISION.test(s.text)
+      const cue = kind.actions
+        ? explicitTask || (ACTION.test(s.text) && !DECISION.test(s.text))
+        : kind.decisions
+          ? DECISION.test(s.text) && !explicitTask
           : false;
       if (cue) score += 2;
       else if (kind.decisions || kind.actions) score -= 1.5;
@@ -162,7 +199,7 @@ async function fillSections(
   }
   // The gist sections take the most salient sentences left.
   for (const [k, kind] of kinds.entries()) {
-    if (!kind.overview) continue;
+    if (!kind.overview || kind.composed) continue;
     for (const s of candidates) {
       if (chosen[k].length >= Math.min(perSection, 5)) break;
       if (!used.has(s)) {
@@ -172,13 +209,17 @@ async function fillSections(
     }
   }
   for (const [k, list] of chosen.entries()) {
+    if (kinds[k].composed) {
+      bodies.set(k, NEEDS_MODEL);
+      continue;
+    }
     const top = [...list].sort((a, b) => a.s.index - b.s.index);
     if (!top.length) continue;
     bodies.set(
       k,
       top
         .map(({ s }) =>
-          kinds[k].checkbox ? `- [ ] ${capitalise(s.text)} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`,
+          kinds[k].checkbox ? `- [ ] ${capitalise(asTask(s.text))} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`,
         )
         .join("\n"),
     );
@@ -186,14 +227,20 @@ async function fillSections(
   return bodies;
 }
 
+/** A task as a checklist line says it: "action item: schedule …" is "schedule …". */
+const asTask = (text: string) => text.replace(/^(?:action items?|next steps?|to-?dos?)\s*[:,-]?\s*/i, "") || text;
+
 export async function extractiveSummary(input: SummaryInput, embedder: Embedder | null = null): Promise<SummaryResult> {
   const sentences = sentencesOf(input);
   scoreSalience(sentences);
   const count = Math.min(5, Math.max(1, Math.ceil(sentences.length / 6)));
-  const top = [...sentences]
-    .sort((a, b) => b.salience - a.salience)
-    .slice(0, count)
-    .sort((a, b) => a.index - b.index);
+  // The most salient sentences, none a near-repeat of one already taken.
+  const top: Sentence[] = [];
+  for (const s of [...sentences].sort((a, b) => b.salience - a.salience)) {
+    if (top.length >= count) break;
+    if (!top.some((t) => nearlySame(t.text, s.text))) top.push(s);
+  }
+  top.sort((a, b) => a.index - b.index);
   const summary = top.length
     ? top.map((s) => capitalise(s.text)).join(" ")
     : "The recording holds no recognisable speech.";

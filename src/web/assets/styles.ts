@@ -50,6 +50,7 @@ ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparen
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}
 dialog.overlay>button.close{float:right;font-size:1.4rem;line-height:1;padding:0 .25rem;margin:-.25rem -.25rem 0 .5rem}button.go-to{padding:.25rem .6rem;font-size:.85rem}
+ul.contains-task-list{list-style:none;padding-left:.25rem}.task-list-item-checkbox{margin:0 .5rem 0 0;vertical-align:middle}
 details.filters>summary{cursor:pointer;font-weight:600;margin:.5rem 0;color:var(--muted)}
 .player-bar{position:sticky;top:0;z-index:5;background:var(--bg);padding:.4rem 0;margin:0 0 1rem;border-bottom:1px solid var(--line)}.player-bar audio{margin:0}p.player-bar{padding:.6rem 0}
 .dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}

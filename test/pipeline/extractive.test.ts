@@ -1,0 +1,74 @@
+// The summary and the enhanced note every install without a language model shows:
+// each sentence once, tasks found where they are named (also in a speech engine's
+// unpunctuated text), and sections that need composed prose saying so instead of
+// stringing quotes together.
+import { describe, expect, it } from "vitest";
+import { extractiveSummary, NEEDS_MODEL } from "../../src/ai/summarization/extractive.js";
+import { builtinTemplate } from "../../src/ai/templates/builtin.js";
+
+const line = (speaker: string, text: string, at = "00:00") => ({ speaker, text, at });
+const section = (md: string, title: string) => md.split(`## ${title}\n`)[1]?.split(/\n## /)[0].trim() ?? "";
+const input = (transcript: ReturnType<typeof line>[], template = "tpl_builtin_general") => ({
+  title: "Quarterly review",
+  userWrittenNote: "",
+  transcript,
+  template: builtinTemplate(template)!,
+  language: null,
+});
+
+describe("the extractive summarizer", () => {
+  it("says each sentence once, however often the transcript repeats it", async () => {
+    const said = "the quarterly numbers for the marketing budget came in well above the forecast this year";
+    const r = await extractiveSummary(
+      input([
+        line("Ana", said),
+        line("Bo", "we talked about the marketing budget and the forecast for next year"),
+        line("Ana", said),
+        line("Ana", `${said}.`),
+        line("Bo", "the forecast for the marketing budget needs another look next quarter"),
+        line("Cy", "lunch is at noon on the terrace today"),
+        line("Bo", "the printer on the second floor is broken again"),
+        line("Cy", "someone left an umbrella in the meeting room"),
+        line("Ana", "parking will be closed on the weekend for repairs"),
+      ]),
+    );
+    expect(r.summary.toLowerCase().split(said).length - 1).toBeLessThanOrEqual(1);
+    const sentences = r.summary.split(/(?<=[.!?])\s+/).map((x) => x.toLowerCase());
+    expect(new Set(sentences).size).toBe(sentences.length);
+    const bullets = r.enhancedNote.split("\n").filter((l) => l.startsWith("- "));
+    expect(new Set(bullets.map((b) => b.toLowerCase())).size).toBe(bullets.length);
+  });
+
+  it("finds a task named as one in unpunctuated speech, even beside a decision, as a checklist line", async () => {
+    const r = await extractiveSummary(
+      input([
+        line(
+          "Dawn",
+          "we looked at the numbers and agreed the costs are too high action item schedule a meeting with the finance department",
+        ),
+        line("John", "the new office opens in october and the move goes well so far"),
+        line("Dawn", "the team likes the new office and the location near the station"),
+        line("John", "costs for the move were higher than we planned for this quarter"),
+      ]),
+    );
+    const actions = section(r.enhancedNote, "Action items");
+    expect(actions).toMatch(/^- \[ \] Schedule a meeting with the finance department\. \(owner: Dawn\)$/m);
+    expect(section(r.enhancedNote, "Decisions")).not.toMatch(/finance department/);
+  });
+
+  it("leaves an email's subject and body to a language model, and says so", async () => {
+    const r = await extractiveSummary(
+      input(
+        [
+          line("Dawn", "you did or didn't want it out in october dawn will prepare the figures"),
+          line("John", "we agreed to move the launch to november after the review"),
+        ],
+        "tpl_builtin_follow-up-email",
+      ),
+    );
+    expect(section(r.enhancedNote, "Subject")).toBe(NEEDS_MODEL);
+    // The last section; the note's footer follows it.
+    expect(section(r.enhancedNote, "Email").startsWith(NEEDS_MODEL)).toBe(true);
+    expect(r.enhancedNote).not.toMatch(/october dawn will prepare/);
+  });
+});
