@@ -19,6 +19,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
 import { audioKey } from "../storage/audio-key.js";
+import { formatDuration } from "../core/duration.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import { RECORDING_LIMITS } from "../shared/schemas/recordings.js";
 import type { NoteLifecycle } from "../services/note-lifecycle.js";
@@ -63,13 +64,6 @@ const payload = z.object({
 });
 export type ProcessNotePayload = z.infer<typeof payload>;
 
-/** "4 h 2 min", "37 min": a length as the message about it says it. */
-const formatLength = (sec: number) => {
-  const h = Math.floor(sec / 3600);
-  const m = Math.round((sec % 3600) / 60);
-  return h ? `${h} h${m ? ` ${m} min` : ""}` : `${m} min`;
-};
-
 function permanent(err: unknown): Error {
   const final =
     err instanceof EngineConfigError ||
@@ -111,7 +105,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       // (a browser may not be able to tell, and a client may say less than the truth).
       if (duration > RECORDING_LIMITS.maxDurationSec + 60)
         throw new PermanentJobError(
-          `The recording is ${formatLength(duration)} long; notes are made of recordings up to ${formatLength(RECORDING_LIMITS.maxDurationSec)}.`,
+          `The recording is ${formatDuration(duration)} long; notes are made of recordings up to ${formatDuration(RECORDING_LIMITS.maxDurationSec)}.`,
         );
       const windows = await planWindows(pcm, engine.windowSec);
       const segments: SegmentRow[] = liveSec

@@ -8,13 +8,7 @@ export function formatDate(isoString: string): string {
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }
 
-export function formatDuration(totalSec: number): string {
-  if (!totalSec) return "—";
-  const h = Math.floor(totalSec / 3600);
-  const m = Math.floor((totalSec % 3600) / 60);
-  const s = Math.floor(totalSec % 60);
-  return h ? `${h} h ${m} min` : m ? `${m} min ${s} s` : `${s} s`;
-}
+export { formatDuration } from "../core/duration.js";
 
 /** A size as people read it: "1.9 MB", "2 GB". */
 export function formatBytes(bytes: number): string {
