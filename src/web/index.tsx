@@ -13,6 +13,7 @@ import { SharePage } from "./pages/share.js";
 import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
 import { notePages } from "./routes/notes.js";
+import { browserAudioSteps } from "./routes/browser-audio.js";
 import { settingsPages } from "./routes/settings/index.js";
 import { cliLoginPages } from "./routes/cli-login.js";
 
@@ -103,6 +104,8 @@ export function webApp(d: WebDeps) {
   app.get("/settings", (c) => c.redirect("/settings/account", 301));
   app.get("/login", (c) => c.redirect("/sign-in", 301));
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
+  // Before the note pages: their POST /notes/:id would otherwise answer /notes/upload-url.
+  app.route("/", browserAudioSteps(d.services, { maxUploadBytes: d.maxUploadBytes }));
   app.route(
     "/",
     notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes, publicUrl: d.publicUrl }),

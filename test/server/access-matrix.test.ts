@@ -1055,6 +1055,13 @@ describe("the access matrix", () => {
           check("web", "GET /notes/:id/live", label, await webJson("GET", `/notes/${fresh.id}/live`), sees ? 200 : 404);
           check(
             "web",
+            "POST /notes/:id/record/details",
+            label,
+            await webJson("POST", `/notes/${fresh.id}/record/details`, JSON.stringify({ title: `Named by ${who}` })),
+            webStatus(decide(sees, notePolicy.edit(actor, facts))),
+          );
+          check(
+            "web",
             "PUT /notes/:id/pieces/:seq",
             label,
             await webJson("PUT", `/notes/${fresh.id}/pieces/0`, "OggS" + "x".repeat(60)),

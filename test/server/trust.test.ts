@@ -409,7 +409,9 @@ describe("rights end on the next request when a role changes or a member leaves"
     const invite = (await api("POST", "/v1/invites", { isUrlInvite: true, role: "member" })).body.invite;
     const page = await fetch(`${server.url}/invite/${invite.code}`);
     const cookie = /notula_invite[^=]*=[^;]+/.exec(page.headers.get("set-cookie") ?? "")?.[0] ?? "";
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1];
+    const html = await page.text();
+    expect(html).toContain("You are invited to join as a member: you will record meetings");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1];
     const attempt = (password: string) =>
       fetch(`${server.url}/invite/${invite.code}`, {
         method: "POST",

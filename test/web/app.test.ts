@@ -280,6 +280,24 @@ describe("the web app", () => {
     expect((await ranged.arrayBuffer()).byteLength).toBe(10);
   });
 
+  it("an upload without a title is named by its file", async () => {
+    const page = adminPage;
+    await page.goto(`${server.url}/notes/new`);
+    const file = path.join(work, "Weekly sync.wav");
+    fs.copyFileSync(convert(speak(work, "Hello."), "wav"), file);
+    await page.getByLabel(/^Recording/).setInputFiles(file);
+    // What the page asks the server to make, caught before a note is made.
+    let asked: { title?: string } | undefined;
+    await page.route("**/notes/from-upload", (route) => {
+      asked = route.request().postDataJSON();
+      return route.fulfill({ status: 400, json: { error: { message: "Held by the test." } } });
+    });
+    await page.getByRole("button", { name: "Upload and transcribe" }).click();
+    await page.getByText("Held by the test.").waitFor();
+    await page.unroute("**/notes/from-upload");
+    expect(asked?.title).toBe("Weekly sync");
+  });
+
   it("an unsupported or oversize file says so on the page and makes no note", async () => {
     const page = adminPage;
     const before = (await api("GET", "/v1/notes?limit=100")).body.items.length;

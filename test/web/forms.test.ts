@@ -165,6 +165,19 @@ describe("post/redirect/get", () => {
     expect(after).toContain("Fin (fin@example.com)"); // offered to add again
     // Out of the private folder, it does not exist for Fin.
     expect((await fin.get(`/settings/folders/${folder.id}`)).status).toBe(404);
+
+    // Changing its privacy or its name says what changed.
+    expect((await browser.post(`/settings/folders/${folder.id}/privacy`, { private: "0" })).status).toBe(303);
+    expect((await browser.get("/settings/folders")).html).toContain(
+      "Board is no longer private: its notes follow their own visibility again.",
+    );
+    expect((await api("GET", `/v1/folders/${folder.id}`)).body.folder.isPrivate).toBe(false);
+    await browser.post(`/settings/folders/${folder.id}/privacy`, { private: "1" });
+    expect((await browser.get("/settings/folders")).html).toContain(
+      "Board is private now: only its members see its notes.",
+    );
+    await browser.post(`/settings/folders/${folder.id}`, { name: "Board of directors" });
+    expect((await browser.get("/settings/folders")).html).toContain("Renamed to Board of directors.");
   });
 
   it("a flash belongs to whoever made it: another person's handle shows nothing", async () => {

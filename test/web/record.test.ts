@@ -71,6 +71,10 @@ describe("recording in the browser", () => {
     await page.getByRole("button", { name: "Record", exact: true }).click();
     await until("recording to start", async () => (await page.locator("#record-state").textContent()) === "Recording…");
     const started = Date.now();
+    // The name typed while it records is saved to the note, not only the one sent at the start.
+    await page.locator("#record-title").fill("Renamed while recording");
+    await page.locator("#record-title").press("Tab");
+    await page.getByText("Saved to the note.").waitFor();
     // The connection drops for a while: pieces wait in the browser.
     await new Promise((r) => setTimeout(r, 7_000));
     await page.route("**/pieces/**", (route) => route.abort("internetdisconnected"));
@@ -96,6 +100,7 @@ describe("recording in the browser", () => {
     const noteId = list.body.items[0].id;
     const during = (await api("GET", `/v1/notes/${noteId}`)).body.note;
     expect(during.status).toBe("recording");
+    expect(during.title).toBe("Renamed while recording");
     expect(during.transcripts.length).toBeGreaterThan(0);
     // Anyone opening the note meanwhile sees it recording, with its transcript so far (and follows it).
     const viewer = await page.context().newPage();
@@ -109,7 +114,7 @@ describe("recording in the browser", () => {
     await page.waitForURL(new RegExp(`/notes/${noteId}$`), { timeout: 60_000 });
     const note = await waitForStatus(api, noteId, undefined, 120_000);
     expect(note.status, note.processingError).toBe("completed");
-    expect(note.title).toBe("Recorded in the browser");
+    expect(note.title).toBe("Renamed while recording");
     // No second lost to the cut: no gap, and about as long as it ran.
     expect(note.processingWarnings).toBeNull();
     expect(note.totalDurationSec).toBeGreaterThan(recordedSec - 8);
@@ -137,6 +142,16 @@ describe("recording in the browser", () => {
       return a.currentTime;
     }, duration * 0.6);
     expect(Math.abs(landed - duration * 0.6)).toBeLessThan(1);
+    // A click in the middle of the player's bar moves it about halfway (the bar is the
+    // controls' middle part, between the time and the volume).
+    const player = page.locator("audio#player");
+    await player.evaluate((a: HTMLAudioElement) => (a.currentTime = 0));
+    const box = (await player.boundingBox())!;
+    await player.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await until("the player to follow the click", async () => {
+      const at = await player.evaluate((a: HTMLAudioElement) => a.currentTime);
+      return at > duration * 0.25 && at < duration * 0.75;
+    });
     await page.context().close();
   }, 240_000);
 

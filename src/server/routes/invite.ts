@@ -11,6 +11,12 @@ import { createFlash } from "../../web/flash.js";
 
 const CSRF_COOKIE = "notula_invite_csrf";
 
+/** What the role being offered means, in a sentence. */
+const ROLE_WORDS: Record<string, string> = {
+  member: "You are invited to join as a member: you will record meetings and read the notes shared with the workspace.",
+  admin: "You are invited to join as an admin: you will also invite people and manage the workspace's settings.",
+};
+
 function headers(c: Context) {
   c.header(
     "Content-Security-Policy",
@@ -31,7 +37,7 @@ function form(o: {
 }) {
   return page(
     "Join",
-    `<h1>Join ${esc(o.workspace)}</h1><p class="muted">You are invited as ${esc(o.role)}.</p>
+    `<h1>Join ${esc(o.workspace)}</h1><p class="muted">${esc(ROLE_WORDS[o.role] ?? `You are invited to join as ${o.role}.`)}</p>
 ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <form method="post" action="/invite/${esc(o.code)}"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" value="${esc(o.name ?? "")}">

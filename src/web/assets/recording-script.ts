@@ -78,6 +78,20 @@ if (form) {
   let lastPieceAt = 0;
   let failed = null;
   const elapsed = () => elapsedMs + (recorder?.state === "recording" ? Date.now() - since : 0);
+  // The note exists once recording starts: a name or folder changed after that is saved to it.
+  const saveDetails = async () => {
+    if (!noteId || !recording) return;
+    const title = $("#record-title").value.trim();
+    const r = await fetch("/notes/" + encodeURIComponent(noteId) + "/record/details", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
+      body: JSON.stringify({ title: title || undefined, folderId: $("#record-folder")?.value }),
+    }).catch(() => null);
+    const data = r ? await r.json().catch(() => ({})) : {};
+    $("#record-details").textContent = r?.ok ? "Saved to the note." : data.error?.message ?? "Not saved: no connection.";
+  };
+  $("#record-title").addEventListener("change", saveDetails);
+  $("#record-folder")?.addEventListener("change", saveDetails);
   addEventListener("beforeunload", (e) => { if (recording) { e.preventDefault(); e.returnValue = ""; } });
   onSent = (e) => {
     if (e.offline) state("No connection: the recording is kept here and sent when it returns.");
@@ -138,6 +152,8 @@ if (form) {
       const started = await r.json().catch(() => ({}));
       if (!r.ok) throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");
       noteId = started.noteId;
+      // The name the server gave an unnamed meeting, shown where it can be changed.
+      if (!$("#record-title").value.trim()) $("#record-title").value = started.title;
       recorder = new MediaRecorder(mix.stream, { mimeType: type, audioBitsPerSecond: 32000 });
       recorder.ondataavailable = async (ev) => {
         if (!ev.data.size) return;

@@ -219,7 +219,7 @@ if (up) {
       });
       bar.value = 1;
       say("Uploaded; creating the note…");
-      const made = await json("/notes/from-upload", { audioUrl: target.audioUrl, title: $("#upload-title").value || undefined, folderId: $("#upload-folder")?.value || undefined });
+      const made = await json("/notes/from-upload", { audioUrl: target.audioUrl, title: $("#upload-title").value.trim() || file.name.replace(/\.[^.]*$/, "").slice(0, 500) || undefined, folderId: $("#upload-folder")?.value || undefined });
       location.href = "/notes/" + encodeURIComponent(made.noteId);
     } catch (err) {
       say(err.message);

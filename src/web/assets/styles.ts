@@ -36,7 +36,7 @@ button.link{background:none;border:0;color:var(--accent);padding:0;font-weight:4
 .alert.error{border-color:var(--danger);color:var(--danger)}.alert.ok{border-color:var(--ok);color:var(--ok)}
 .secret{display:flex;gap:.5rem;align-items:center}.secret code{flex:1;overflow-wrap:anywhere;padding:.5rem;background:var(--bg);border:1px solid var(--line);border-radius:6px}
 table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.5rem .4rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
-.table{overflow-x:auto;max-width:100%}th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted)}
+.table{overflow-x:auto;max-width:100%;margin-bottom:1rem}th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted)}
 ul.notes{list-style:none;margin:0;padding:0}ul.notes li{padding:.75rem 0;border-bottom:1px solid var(--line)}
 ul.notes a.title{font-weight:600;text-decoration:none;overflow-wrap:anywhere}ul.notes .meta{font-size:.875rem;color:var(--muted)}
 .badge{display:inline-block;font-size:.75rem;padding:.05rem .45rem;border-radius:999px;border:1px solid var(--line);color:var(--muted)}

@@ -297,6 +297,7 @@ export function NewNotePage(props: {
           <label for="record-title">Name of the meeting (optional)</label>
           <input id="record-title" name="title" type="text" maxlength={500} />
           <FolderSelect id="record-folder" folders={props.folders} />
+          <p id="record-details" class="small muted" role="status"></p>
           <label class="check">
             <input id="record-tab" type="checkbox" /> Also record a call in another tab or window (choose it, and share
             its audio)
@@ -348,7 +349,7 @@ export function NewNotePage(props: {
             <p class="small muted">or drop the file here</p>
           </div>
           <label for="upload-title">Title (optional)</label>
-          <input id="upload-title" name="title" type="text" maxlength={500} />
+          <input id="upload-title" name="title" type="text" maxlength={500} placeholder="the file's name" />
           <FolderSelect id="upload-folder" folders={props.folders} />
           <progress value="0" max="1" aria-label="Upload progress" hidden></progress>
           <p id="upload-status" role="status" class="small"></p>

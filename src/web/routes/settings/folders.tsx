@@ -16,7 +16,6 @@ export function folderSettings(app: Hono<WebEnv>, services: Services, { form, fl
       status,
     );
   };
-  const backToFolders = (c: WebContext) => c.redirect("/settings/folders", 303);
   app.get("/settings/folders", async (c) => foldersPage(c, await flash.take(c)));
   app.post(
     "/settings/folders",
@@ -34,15 +33,22 @@ export function folderSettings(app: Hono<WebEnv>, services: Services, { form, fl
   app.post(
     "/settings/folders/:id",
     form(foldersPage, async (c, f) => {
-      await services.folders.update(viewerOf(c).principal, param(c, "id"), { name: name(f, "folder", 200) });
-      return backToFolders(c);
+      const folder = await services.folders.update(viewerOf(c).principal, param(c, "id"), {
+        name: name(f, "folder", 200),
+      });
+      return flash.redirect(c, "/settings/folders", { notice: `Renamed to ${folder.name}.` });
     }),
   );
   app.post(
     "/settings/folders/:id/privacy",
     form(foldersPage, async (c, f) => {
-      await services.folders.update(viewerOf(c).principal, param(c, "id"), { isPrivate: text(f, "private") === "1" });
-      return backToFolders(c);
+      const isPrivate = text(f, "private") === "1";
+      const folder = await services.folders.update(viewerOf(c).principal, param(c, "id"), { isPrivate });
+      return flash.redirect(c, "/settings/folders", {
+        notice: isPrivate
+          ? `${folder.name} is private now: only its members see its notes.`
+          : `${folder.name} is no longer private: its notes follow their own visibility again.`,
+      });
     }),
   );
   app.post(

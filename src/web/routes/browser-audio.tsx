@@ -1,0 +1,119 @@
+// The browser's upload and recorder: the page runs the API's flows through these JSON
+// steps (the session and the CSRF header stand for the API key), reading their bodies
+// with the API's own schemas; only the wording for people differs.
+import { Hono } from "hono";
+import { z } from "zod";
+import { BadRequestError, ForbiddenError } from "../../core/errors.js";
+import type { Services } from "../../services/index.js";
+import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
+import { PieceParams, PieceQuery, RECORDING_FORMATS, StartRecordingBody } from "../../shared/schemas/recordings.js";
+import { FromAudioBody, GenerateUploadUrlBody } from "../../shared/schemas/audio.js";
+import { receivePiece } from "../../http/recording-piece.js";
+import { describeZodError } from "../../http/context.js";
+import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
+import { formatBytes, statusLabel } from "../format.js";
+
+/** The API's upload-URL body, and the file's size, so that a file too large is refused before it is sent. */
+const WebUploadUrlBody = GenerateUploadUrlBody.extend({ size: z.number().int().nonnegative().optional() });
+
+/** A recording's name and folder changed while it runs (an empty folder means none). */
+const RecordingDetailsBody = z
+  .object({ title: z.string().trim().min(1).max(500).optional(), folderId: z.string().max(200).optional() })
+  .strict();
+
+const uploadWording = {
+  fileExtension: `Unsupported file type: use ${AUDIO_EXTENSIONS.join(", ")}.`,
+  duration: "The recording must be between 1 second and 4 hours long.",
+};
+
+/** A JSON step's body, read with the API's schema after the CSRF header and the plan are checked. */
+async function jsonStep<S extends z.ZodType>(c: WebContext, schema: S, wording: Partial<Record<string, string>> = {}) {
+  if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
+  const viewer = viewerOf(c);
+  if (viewer.principal.plan !== "enterprise")
+    throw new ForbiddenError("Notes from recordings are part of the Enterprise plan.");
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new BadRequestError("The request body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0].path[0] ?? "");
+    throw new BadRequestError(wording[field] ?? describeZodError(parsed.error));
+  }
+  return { viewer, body: parsed.data as z.output<S> };
+}
+
+export function browserAudioSteps(services: Services, opts: { maxUploadBytes: number }) {
+  const app = new Hono<WebEnv>();
+  app.use("/notes/*", requireViewer);
+
+  app.post("/notes/upload-url", async (c) => {
+    const { viewer, body } = await jsonStep(c, WebUploadUrlBody, uploadWording);
+    if (body.size !== undefined && body.size > opts.maxUploadBytes)
+      throw new BadRequestError(`The file is larger than the ${formatBytes(opts.maxUploadBytes)} this server accepts.`);
+    // The API takes any extension and names the ones it knows; a person is told the same in words.
+    if (!(AUDIO_EXTENSIONS as string[]).includes(body.fileExtension.replace(/^\./, "").toLowerCase()))
+      throw new BadRequestError(uploadWording.fileExtension);
+    return c.json(
+      await services.uploads.createUploadUrl(
+        viewer.principal,
+        { fileExtension: body.fileExtension, duration: body.duration },
+        { via: "server" },
+      ),
+    );
+  });
+  app.post("/notes/from-upload", async (c) => {
+    const { viewer, body } = await jsonStep(c, FromAudioBody);
+    return c.json(await services.uploads.createNoteFromAudio(viewer.principal, body));
+  });
+
+  // Recording: the page streams MediaRecorder's pieces here, and reads the transcript so far.
+  app.post("/notes/record/start", async (c) => {
+    const { viewer, body } = await jsonStep(c, StartRecordingBody, {
+      format: `This browser records in a format notula does not take; it takes ${RECORDING_FORMATS.join(", ")}.`,
+    });
+    const { note, recording } = await services.recordings.start(viewer.principal, body);
+    return c.json({ noteId: note.id, title: note.title, limits: recording.limits });
+  });
+  // The name and folder typed while the meeting is recorded: the note exists, so they are saved to it.
+  app.post("/notes/:id/record/details", async (c) => {
+    const { viewer, body } = await jsonStep(c, RecordingDetailsBody);
+    const note = await services.notes.update(viewer.principal, c.req.param("id"), {
+      title: body.title,
+      folderIds: body.folderId === undefined ? undefined : body.folderId ? [body.folderId] : [],
+    });
+    return c.json({ title: note.title, folderIds: note.tags.map((t) => t.id) });
+  });
+  app.put("/notes/:id/pieces/:seq", async (c) => {
+    if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
+    // The same schemas and the same reading of the body as the API's route.
+    const params = PieceParams.safeParse(c.req.param());
+    const query = PieceQuery.safeParse(c.req.query());
+    if (!params.success) throw new BadRequestError(describeZodError(params.error));
+    if (!query.success) throw new BadRequestError(describeZodError(query.error));
+    const receipt = await receivePiece(c, (body, contentLength) =>
+      services.recordings.addPiece(viewerOf(c).principal, params.data.id, params.data.seq, body, {
+        durationMs: query.data.durationMs,
+        contentLength,
+      }),
+    );
+    return c.json({ seq: receipt.seq, duplicate: receipt.duplicate, missing: receipt.recording.missing });
+  });
+  app.post("/notes/:id/record/stop", async (c) => {
+    if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
+    const { note } = await services.recordings.stop(viewerOf(c).principal, c.req.param("id"));
+    return c.json({ noteId: note.id, status: note.status });
+  });
+  app.get("/notes/:id/live", async (c) => {
+    const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
+    return c.json({
+      status: note.status,
+      label: statusLabel(note),
+      transcript: note.transcripts.map((s) => ({ at: s.startTimestamp, speaker: s.speaker, text: s.text })),
+    });
+  });
+  return app;
+}
