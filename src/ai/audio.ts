@@ -16,15 +16,22 @@ export class UndecodableAudioError extends Error {}
 
 /**
  * Decodes any audio file to a headerless 16 kHz mono s16le PCM file, from `fromSec`
- * on (0: the start). Returns the duration decoded, in seconds.
+ * on (0: the start) for at most `maxSec`. Returns the duration decoded, in seconds.
  */
-export async function decodeToPcm(input: string, output: string, signal?: AbortSignal, fromSec = 0): Promise<number> {
+export async function decodeToPcm(
+  input: string,
+  output: string,
+  o: { signal?: AbortSignal; fromSec?: number; maxSec?: number } = {},
+): Promise<number> {
+  const fromSec = o.fromSec ?? 0;
   await ffmpeg(
     [
       // Before the input: ffmpeg seeks in the file rather than decoding up to there.
       ...(fromSec > 0 ? ["-ss", fromSec.toFixed(3)] : []),
       "-i",
       input,
+      // At most this much: a small file of many hours of silence must not fill the disk.
+      ...(o.maxSec !== undefined ? ["-t", o.maxSec.toFixed(3)] : []),
       "-vn",
       "-ac",
       "1",
@@ -35,7 +42,7 @@ export async function decodeToPcm(input: string, output: string, signal?: AbortS
       output,
     ],
     "process recordings",
-    signal,
+    o.signal,
   );
   const { size } = await fsp.stat(output);
   // Past a point, there may be nothing left (a recording transcribed to its end while it went on).

@@ -100,10 +100,13 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       // A recording transcribed while it went on: only what came after is left, and only
       // that is decoded (the times below are the recording's: liveSec is added back).
       const liveSec = Number(note.processingInfo?.liveSec ?? 0) || 0;
-      const duration = liveSec + (await decodeToPcm(local.path, pcm, signal, liveSec));
       // The length an uploader states is checked at upload; the file's own is checked here
       // (a browser may not be able to tell, and a client may say less than the truth).
-      if (duration > RECORDING_LIMITS.maxDurationSec + 60)
+      // Decoding stops a second past the limit, so a longer file is known without decoding it all.
+      const limitSec = RECORDING_LIMITS.maxDurationSec + 60;
+      const duration =
+        liveSec + (await decodeToPcm(local.path, pcm, { signal, fromSec: liveSec, maxSec: limitSec + 1 - liveSec }));
+      if (duration > limitSec)
         throw new PermanentJobError(
           `The recording is ${formatDuration(duration)} long; notes are made of recordings up to ${formatDuration(RECORDING_LIMITS.maxDurationSec)}.`,
         );

@@ -33,6 +33,15 @@ describe("planWindows", () => {
     }
     fs.rmSync(pcm);
   });
+
+  it("decodes no more than it is asked to: a file past the length limit is known without decoding it all", async () => {
+    const pcm = path.join(work, "capped.pcm");
+    expect(await decodeToPcm(recording, pcm, { maxSec: 601 })).toBeCloseTo(601, 1);
+    expect(fs.statSync(pcm).size).toBe(601 * 16000 * 2);
+    // From a point on, as a recording transcribed while it went on is finished.
+    expect(await decodeToPcm(recording, pcm, { fromSec: 3000, maxSec: 1000 })).toBeCloseTo(600, 0);
+    fs.rmSync(pcm);
+  });
 });
 
 describe("a one-hour recording through the pipeline", () => {
