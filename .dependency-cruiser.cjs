@@ -6,7 +6,7 @@ const FLOORS = [
   ["config"],
   ["shared"],
   ["db", "storage"],
-  ["ai", "jobs", "webhooks"],
+  ["ai", "jobs", "webhooks", "calendars"],
   ["services"],
   ["pipeline"],
   ["http"],

@@ -10,6 +10,7 @@ declare -A need=(
   [tmux]=tmux                           # interactive prompt tests
   [zsh]=zsh                             # shell completion tests
   [fish]=fish                           # shell completion tests
+  [radicale]=radicale                   # a real CalDAV server for the calendar tests
   [less]=less                           # the pager long notes open in
   [gnome-keyring-daemon]=gnome-keyring  # a real secret service for keychain tests
   [dbus-run-session]=dbus               # the session bus gnome-keyring runs on

@@ -204,6 +204,11 @@ export const SETTINGS = {
     flag: "--allow-private-webhooks",
     doc: "Allow webhook URLs on loopback or private networks.",
   }),
+  allowPrivateCalendars: setting(z.boolean().default(false), {
+    env: ["NOTULA_ALLOW_PRIVATE_CALENDARS"],
+    flag: "--allow-private-calendars",
+    doc: "Allow calendar addresses (ICS, CalDAV) on loopback or private networks: a Nextcloud or Radicale on the LAN.",
+  }),
   allowPrivateAiUrls: setting(z.boolean().default(false), {
     env: ["NOTULA_ALLOW_PRIVATE_AI_URLS"],
     flag: "--allow-private-ai-urls",

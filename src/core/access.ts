@@ -21,6 +21,7 @@
 //   template are for admins; invites too, except that a member may invite members.
 // - Keys, webhooks, templates and articles: each person manages their own; admins
 //   manage everyone's (a key's secret is never shown again, to anyone).
+// - Calendars: each person's own, not even admins see another's.
 import type { Role, ScopeName } from "./principal.js";
 import type { Visibility } from "./note-vocabulary.js";
 import { allHold, LINK_SEES, MEMBER_SEES } from "./note-visibility.js";
@@ -166,5 +167,16 @@ export const invitePolicy = {
 export const ownedPolicy = {
   manage(a: Person, r: OwnedFacts): boolean {
     return sameWorkspace(a, r) && ownsOrAdmin(a, r.ownerUserId);
+  },
+};
+
+/**
+ * Calendars and their meetings: their owner's alone. An admin does not read someone's
+ * calendar (it holds meetings that are none of the workspace's business); another
+ * person sees an event only as it is copied onto a note they may see.
+ */
+export const calendarPolicy = {
+  manage(a: Person, c: OwnedFacts): boolean {
+    return sameWorkspace(a, c) && a.userId === c.ownerUserId;
   },
 };

@@ -70,6 +70,8 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const services = createServices(repos, {
     secrets,
     allowPrivateWebhooks: config.allowPrivateWebhooks,
+    allowPrivateCalendars: config.allowPrivateCalendars,
+    scheduleCalendarSync: enqueue.syncCalendar,
     audioStore,
     maxUploadBytes: config.maxUploadBytes,
     recordingQuietMs: config.limits.recordingQuietSec * 1000,

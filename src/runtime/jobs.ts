@@ -25,6 +25,7 @@ import { ENGINE_WATCH, engineWatchWorker } from "../pipeline/engine-watch.js";
 import { INDEX_PASSAGES, indexPassagesWorker } from "../pipeline/index-passages.js";
 import { buildVectorIndexWorker } from "../pipeline/vector-index.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
+import { CALENDAR_SYNC, calendarSyncWorker } from "../pipeline/calendar-sync.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 
 /** How each job is queued: the one place that names its kind, payload and idempotency key. */
@@ -61,6 +62,13 @@ export function jobEnqueuers(queue: Pick<JobQueue, "enqueue">, embedder: Embedde
       ),
     transcribeLive: (uploadId: string) =>
       queue.enqueue(LIVE_TRANSCRIPTION, { uploadId }, { idempotencyKey: `live:${uploadId}` }),
+    /** The next sync of a calendar; one waits per calendar at a time. */
+    syncCalendar: (calendarId: string, delayMs: number) =>
+      queue.enqueue(
+        CALENDAR_SYNC,
+        { calendarId },
+        { idempotencyKey: `calendar:${calendarId}`, delayMs, coalesce: "queued" },
+      ),
     deleteRecording: (uploadId: string, key: string) =>
       queue.enqueue(DELETE_RECORDING, { uploadId, key }, { idempotencyKey: `delete-recording:${uploadId}` }),
   };
@@ -109,6 +117,7 @@ export function registerJobs(p: JobParts): void {
   queue.define(buildVectorIndexWorker({ repos, now: p.now }));
   queue.define(deleteRecordingWorker(repos, p.audioStore));
   queue.define(engineWatchWorker({ engineWait: services.engineWait, watch: p.enqueue.watchEngine }));
+  queue.define(calendarSyncWorker({ calendars: services.calendars, schedule: p.enqueue.syncCalendar }));
   queue.define(recordingWatchdogWorker({ recordings: services.recordings, watch: p.enqueue.watchRecording }));
   queue.define(
     liveTranscriptionWorker({

@@ -35,6 +35,7 @@ import { folderRoutes } from "./routes/v1/folders.js";
 import { templateRoutes } from "./routes/v1/templates.js";
 import { searchRoutes } from "./routes/v1/search.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
+import { calendarRoutes } from "./routes/v1/calendars.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
 import { knowledgeRoutes } from "./routes/v1/knowledge.js";
 import { meRoutes } from "./routes/v1/me.js";
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", inviteRoutes(services));
   app.route("/", workspaceRoutes(services));
   app.route("/", integrationRoutes(services));
+  app.route("/", calendarRoutes(services));
   app.route("/", knowledgeRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", templateRoutes(services));

@@ -21,6 +21,8 @@ import { createTokenSigner } from "./oauth/tokens.js";
 import { createUploadService } from "./uploads.js";
 import { createRecordingService } from "./recordings.js";
 import { createWebhookService } from "./webhooks.js";
+import { createCalendarService } from "./calendars.js";
+import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
@@ -34,6 +36,10 @@ import { createTemplateService } from "./templates.js";
 export interface ServiceOptions {
   secrets: SecretBox;
   allowPrivateWebhooks: boolean;
+  /** Calendar servers on the LAN or this machine may be connected. */
+  allowPrivateCalendars?: boolean;
+  /** Makes sure a calendar is synced again in `delayMs`. */
+  scheduleCalendarSync?: (calendarId: string, delayMs: number) => Promise<unknown>;
   audioStore: AudioStore;
   maxUploadBytes: number;
   /** A live recording with no piece for this long is stopped by the server (default 2 minutes). */
@@ -81,7 +87,13 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const aiSettings = createAiSettingsStore(repos, now);
   const templates = createTemplateService(repos, aiSettings, now);
   const accounts = createAccountService(repos, workspaces, now, opts.counters);
+  const calendars = createCalendarService(repos, opts.secrets, now, {
+    allowPrivate: opts.allowPrivateCalendars ?? false,
+    agent: createWebhookAgent(opts.allowPrivateCalendars ?? false),
+    scheduleSync: opts.scheduleCalendarSync ?? (async () => {}),
+  });
   const notes = createNoteService(repos, now, {
+    calendarEvent: (p, id) => calendars.forNote(p, id),
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
     publicUrl: opts.publicUrl,
@@ -113,6 +125,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     apiKeys,
     workspaces,
     notes,
+    calendars,
     uploads: createUploadService({
       repos,
       store: opts.audioStore,

@@ -18,6 +18,8 @@ import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
 import { noteAudio } from "./note-audio.js";
+import { meetingFields, type CalendarLookup } from "./note-meeting.js";
+import type { ParticipantValue } from "../db/schema/notes.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -39,6 +41,8 @@ export interface NoteServiceDeps {
   templates: Pick<TemplateService, "require" | "forNote">;
   /** Who may see and change which note: the access policy's facts. */
   access: Access;
+  /** The caller's calendar event by id, for a note made of a meeting. */
+  calendarEvent?: CalendarLookup;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
@@ -150,6 +154,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         endSec: fromTimestamp(s.endTimestamp),
       }));
       const summarized = Boolean(input.summary || input.enhancedNote);
+      const meeting = await meetingFields(deps.calendarEvent, p, {
+        calendarEventId: input.calendarEventId,
+        calendarEvent: input.calendarEvent as Record<string, unknown> | null | undefined,
+        participants: input.participants as ParticipantValue[] | undefined,
+        meetingApp: input.meetingApp,
+      });
       const id = newId("note");
       const visibility = input.visibility ?? (await newNoteVisibility(p));
       // A transcript without a summary is summarized like a recording; anything else is done.
@@ -170,11 +180,11 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
             totalDurationSec: Math.round(
               input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0),
             ),
-            participants: input.participants ?? [],
-            calendarEvent: (input.calendarEvent as Record<string, unknown> | null | undefined) ?? null,
+            participants: meeting.participants,
+            calendarEvent: meeting.calendarEvent,
             inputLanguage: input.inputLanguage ?? null,
             translationLanguage: null,
-            meetingApp: input.meetingApp ?? null,
+            meetingApp: meeting.meetingApp,
             processingError: null,
             audioUploadId: null,
             processingInfo: summarized ? { summary: "provided" } : null,
@@ -208,12 +218,13 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const folderIds = input.folderId ? await requireFolders(await access.actor(p), [input.folderId], "folderId") : [];
       const id = newId("note");
       const status = input.status ?? "postprocessing";
+      const meeting = await meetingFields(deps.calendarEvent, p, { calendarEventId: input.calendarEventId });
       await repos.notes.insert({
         row: {
           id,
           workspaceId: p.workspaceId,
           createdBy: p.userId,
-          title: input.title?.trim() || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
+          title: input.title?.trim() || meeting.title || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
           kind: "online",
           status,
           visibility: await newNoteVisibility(p),
@@ -221,24 +232,11 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           enhancedNote: "",
           summary: "",
           totalDurationSec: input.declaredDurationSec,
-          participants: [],
-          // Only the id is known; the other fields stay empty until a calendar integration fills them.
-          calendarEvent: input.calendarEventId
-            ? {
-                id: input.calendarEventId,
-                href: "",
-                title: "",
-                startsAt: "",
-                endsAt: "",
-                createdAt: "",
-                updatedAt: "",
-                calendarId: "",
-                attendees: [],
-              }
-            : null,
+          participants: meeting.participants,
+          calendarEvent: meeting.calendarEvent,
           inputLanguage: null,
           translationLanguage: null,
-          meetingApp: null,
+          meetingApp: meeting.meetingApp,
           processingError: null,
           audioUploadId: input.audioUploadId,
           processingInfo: null,

@@ -32,8 +32,10 @@ beforeAll(async () => {
     cwd: ROOT,
   });
   const tarball = path.join(work, stdout.trim().split("\n").pop()!);
-  await sh("npm", ["install", "--global", "--prefix", prefix, tarball, "--no-audit", "--no-fund"]);
-}, 600_000);
+  // --prefer-offline: the packages are in npm's cache from the project's own install;
+  // asking the registry again for each would tie the test to the network's speed.
+  await sh("npm", ["install", "--global", "--prefix", prefix, tarball, "--no-audit", "--no-fund", "--prefer-offline"]);
+}, 900_000);
 afterAll(() => {
   server?.kill();
 });

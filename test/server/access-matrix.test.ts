@@ -12,6 +12,7 @@ import {
   invitePolicy,
   notePolicy,
   ownedPolicy,
+  calendarPolicy,
   workspacePolicy,
   type Actor,
   type FolderFacts,
@@ -28,8 +29,27 @@ let receiver: http.Server;
 const received: { path: string; body: any }[] = [];
 let hookBase = "";
 
+const CALENDAR = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "PRODID:-//notula tests//EN",
+  "BEGIN:VEVENT",
+  "UID:matrix@example.com",
+  "DTSTAMP:20260101T000000Z",
+  "SUMMARY:Matrix meeting",
+  `DTSTART:${new Date(Date.now() + 86_400_000)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}`,
+  "DURATION:PT1H",
+  "END:VEVENT",
+  "END:VCALENDAR",
+].join("\r\n");
+
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
+    // A calendar feed for the calendar cases; everything else is a webhook delivery.
+    if (req.method === "GET" && req.url?.startsWith("/calendar")) return res.end(CALENDAR);
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
@@ -42,7 +62,7 @@ beforeAll(async () => {
   // With the real indexing on, as a server runs: every note written here is embedded by the
   // bundled model in the background while the matrix reads, edits and deletes it.
   server = await startServer({
-    args: ["--no-rate-limit", "--allow-private-webhooks"],
+    args: ["--no-rate-limit", "--allow-private-webhooks", "--allow-private-calendars"],
     env: { NOTULA_EMBEDDINGS: "local" },
   });
   w = await buildWorld(server);
@@ -773,6 +793,58 @@ describe("the access matrix", () => {
       }
     }
   }, 120_000);
+
+  it("calendars: each person's own, not even an admin's to see", async () => {
+    const inside = w.people.inside.api;
+    const connect = async () =>
+      (await inside("POST", "/v1/calendars", { kind: "ics", url: `${hookBase}/calendar-${++seq}.ics` })).body.calendar
+        .id as string;
+    const calendarId = await connect();
+    const eventId = (await inside("GET", "/v1/calendar/events")).body.events[0].id as string;
+    const facts = { workspaceId: w.workspaceId, ownerUserId: w.people.inside.userId };
+    for (const who of REST_PEOPLE) {
+      const api = w.people[who].api;
+      const mine = calendarPolicy.manage(actorOf(w, who), facts);
+      check(
+        "rest",
+        "addCalendar",
+        who,
+        (await api("POST", "/v1/calendars", { kind: "ics", url: `${hookBase}/calendar-${who}-${++seq}.ics` })).status,
+        restStatus(who, "notes", "ok"),
+      );
+      const list = await api("GET", "/v1/calendars");
+      check(
+        "rest",
+        "listCalendars",
+        who,
+        (list.body?.calendars ?? []).some((c: { id: string }) => c.id === calendarId),
+        listed(who, "notes", mine),
+      );
+      const events = await api("GET", "/v1/calendar/events");
+      check(
+        "rest",
+        "listCalendarEvents",
+        who,
+        (events.body?.events ?? []).some((e: { id: string }) => e.id === eventId),
+        listed(who, "notes", mine),
+      );
+      check(
+        "rest",
+        "syncCalendar",
+        who,
+        (await api("POST", `/v1/calendars/${calendarId}/sync`)).status,
+        restStatus(who, "notes", mine ? "ok" : "hidden"),
+      );
+      const doomed = await connect();
+      check(
+        "rest",
+        "removeCalendar",
+        who,
+        (await api("DELETE", `/v1/calendars/${doomed}`)).status,
+        restStatus(who, "notes", mine ? "ok" : "hidden"),
+      );
+    }
+  });
 
   it("webhooks: each maker's own registrations, and events only about notes the maker may see", async () => {
     const adminHook = `${hookBase}/admin-${++seq}`;

@@ -19,6 +19,7 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   updateFolder: () => ({ name: "g" }),
   registerWebhook: () => ({ hookUrl: "http://127.0.0.1:9/hook" }),
   removeWebhook: () => ({ hookUrl: "http://127.0.0.1:9/hook" }),
+  addCalendar: () => ({ kind: "ics", url: "https://calendar.example.invalid/basic.ics" }),
   createInvite: () => ({ isUrlInvite: true }),
   createWorkspaceInvite: () => ({ email: `x${Math.random()}@example.com` }),
   createArticle: () => ({ title: "a", content: "b" }),

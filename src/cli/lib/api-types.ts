@@ -6,6 +6,7 @@ import type { audioRouteDefs } from "../../server/routes/v1/audio.js";
 import type { recordingRouteDefs } from "../../server/routes/v1/recordings.js";
 import type { folderRouteDefs } from "../../server/routes/v1/folders.js";
 import type { integrationRouteDefs } from "../../server/routes/v1/integrations.js";
+import type { calendarRouteDefs } from "../../server/routes/v1/calendars.js";
 import type { inviteRouteDefs } from "../../server/routes/v1/invites.js";
 import type { knowledgeRouteDefs } from "../../server/routes/v1/knowledge.js";
 import type { meRouteDefs } from "../../server/routes/v1/me.js";
@@ -18,6 +19,7 @@ type RouteDefs = typeof audioRouteDefs &
   typeof recordingRouteDefs &
   typeof folderRouteDefs &
   typeof integrationRouteDefs &
+  typeof calendarRouteDefs &
   typeof inviteRouteDefs &
   typeof knowledgeRouteDefs &
   typeof meRouteDefs &

@@ -16,6 +16,8 @@ export const {
   inviteGroups,
   inviteFolders,
   webhooks,
+  calendars,
+  calendarEvents,
   knowledgeArticles,
   notes,
   noteParticipantEmails,

@@ -26,6 +26,7 @@ import { templateRepo } from "./templates.js";
 import { speakerRepo } from "./speakers.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
+import { calendarRepo } from "./calendars.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
 import type { Asynchronous } from "../stores/synchronous.js";
@@ -62,6 +63,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),
+    calendars: calendarRepo(db, t, transaction),
   };
 }
 

@@ -9,3 +9,4 @@ export * from "./processing.js";
 export * from "./oauth.js";
 export * from "./sessions.js";
 export * from "./templates.js";
+export * from "./calendars.js";

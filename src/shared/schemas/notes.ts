@@ -215,6 +215,10 @@ export const NoteCreateBody = z
     participants: z.array(ParticipantInput).max(500).optional(),
     transcripts: z.array(TranscriptInput).max(20_000).optional(),
     calendarEvent: CalendarEventInput.nullable().optional(),
+    calendarEventId: z.string().max(500).optional().meta({
+      description:
+        "An event of one of the caller's calendars: fills calendarEvent, participants and meetingApp (what is given explicitly wins).",
+    }),
     folderIds: idArray.optional(),
     tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds, as on PATCH." }),
     summary: z.string().max(200_000).optional(),

@@ -1,0 +1,253 @@
+// Each person's calendars: connecting one (its credentials sealed, its address held to
+// the same policy as webhooks'), syncing it (on demand and by the job queue every few
+// minutes), and the meetings read from it, which fill a note's event and participants.
+import type { Agent } from "undici";
+import type { Repositories } from "../db/repos/index.js";
+import type { CalendarEventRow, CalendarRow } from "../db/repos/calendars.js";
+import { newId } from "../core/ids.js";
+import { BadRequestError, NotFoundError } from "../core/errors.js";
+import type { Principal } from "../core/principal.js";
+import { calendarPolicy } from "../core/access.js";
+import type { SecretBox } from "../core/secret-box.js";
+import { iso, type Clock } from "../core/clock.js";
+import { privateAddressesOf } from "../webhooks/address-policy.js";
+import { CalendarFormatError, expandCalendar, type Occurrence } from "../calendars/expand.js";
+import { CalendarSourceError, normalizeCalendarUrl, readCalendar } from "../calendars/sources.js";
+import { participantsOf } from "../calendars/participants.js";
+import { conferenceOf } from "../calendars/expand.js";
+
+const DAY = 86_400_000;
+/** The meetings kept: from this long ago (notes made of past meetings) … */
+const PAST_MS = 90 * DAY;
+/** … to this far ahead. */
+const AHEAD_MS = 180 * DAY;
+/** An unchanged source is expanded again after this long, so the window moves on. */
+const REEXPAND_MS = DAY;
+/** How often the job queue syncs each calendar. */
+export const CALENDAR_SYNC_EVERY_MS = 5 * 60_000;
+/** Calendars one person may connect. */
+const MAX_PER_PERSON = 20;
+
+export interface CalendarInput {
+  kind: "ics" | "caldav";
+  url: string;
+  username?: string;
+  password?: string;
+}
+
+export function createCalendarService(
+  repos: Repositories,
+  secrets: SecretBox,
+  now: Clock,
+  options: {
+    allowPrivate: boolean;
+    agent: Agent;
+    /** Makes sure the calendar is synced again in `delayMs`. */
+    scheduleSync: (calendarId: string, delayMs: number) => Promise<unknown>;
+  },
+) {
+  async function validUrl(raw: string): Promise<URL> {
+    let url: URL;
+    try {
+      url = new URL(normalizeCalendarUrl(raw));
+    } catch {
+      throw new BadRequestError("url: not a valid address.");
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      throw new BadRequestError("url: must be an http, https or webcal address.");
+    if (url.username || url.password)
+      throw new BadRequestError("url: give the user name and password as username and password, not in the address.");
+    if (!options.allowPrivate) {
+      const priv = await privateAddressesOf(url);
+      if (priv.length)
+        throw new BadRequestError(
+          `url: ${url.hostname} is a private or loopback address (${priv.join(", ")}); start the server with --allow-private-calendars to allow it.`,
+        );
+    }
+    return url;
+  }
+
+  const present = (c: CalendarRow) => ({
+    id: c.id,
+    kind: c.kind,
+    name: c.name,
+    address: c.label,
+    lastSyncAt: c.lastSyncAt === null ? null : iso(c.lastSyncAt),
+    lastError: c.lastError,
+    eventCount: c.eventCount,
+    createdAt: iso(c.createdAt),
+  });
+
+  /** The person's own calendar, or not found: nobody else's exists for them. */
+  async function own(p: Principal, id: string): Promise<CalendarRow> {
+    const row = await repos.calendars.get(p.workspaceId, id);
+    if (!row || !calendarPolicy.manage(p, { workspaceId: row.workspaceId, ownerUserId: row.userId }))
+      throw new NotFoundError(`Calendar ${id} not found.`);
+    return row;
+  }
+
+  /** Reads the source and replaces the stored meetings; an error is kept on the calendar, never thrown. */
+  async function sync(row: CalendarRow): Promise<CalendarRow> {
+    const t = now();
+    const state = (row.syncState ?? {}) as Record<string, string>;
+    const fresh = row.lastSyncAt !== null && t - Number(state.expandedAt ?? 0) < REEXPAND_MS;
+    try {
+      const got = await readCalendar({
+        kind: row.kind,
+        url: secrets.open(row.urlEnc),
+        username: row.usernameEnc ? secrets.open(row.usernameEnc) : null,
+        password: row.passwordEnc ? secrets.open(row.passwordEnc) : null,
+        // Without a fresh expansion the source is read whole, so the window moves on.
+        state: fresh ? state : {},
+        agent: options.agent,
+      });
+      if (got.unchanged) {
+        await repos.calendars.recordSync(row.id, { at: t, error: null });
+      } else {
+        const window = { from: t - PAST_MS, to: t + AHEAD_MS };
+        const seen = new Set<string>();
+        const rows: CalendarEventRow[] = [];
+        for (const doc of got.documents)
+          for (const o of expandCalendar(doc, row.id, window))
+            if (!seen.has(o.id)) {
+              seen.add(o.id);
+              rows.push(eventRow(row, o));
+            }
+        await repos.calendars.replaceEvents(row, rows);
+        await repos.calendars.recordSync(row.id, {
+          at: t,
+          error: null,
+          state: { ...got.state, expandedAt: String(t) },
+          name: got.name ?? undefined,
+        });
+      }
+    } catch (err) {
+      if (!(err instanceof CalendarSourceError || err instanceof CalendarFormatError)) throw err;
+      await repos.calendars.recordSync(row.id, { at: t, error: err.message });
+    }
+    return (await repos.calendars.byId(row.id)) ?? row;
+  }
+
+  const eventRow = (c: CalendarRow, o: Occurrence): CalendarEventRow => ({
+    id: o.id,
+    calendarId: c.id,
+    workspaceId: c.workspaceId,
+    userId: c.userId,
+    uid: o.uid.slice(0, 500),
+    seriesUid: o.seriesUid?.slice(0, 500) ?? null,
+    title: o.title,
+    startsAt: o.startsAt,
+    endsAt: o.endsAt,
+    allDay: o.allDay,
+    attendees: o.attendees,
+    organizerEmail: o.organizerEmail,
+    conferenceUrl: o.conferenceUrl,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+  });
+
+  /** The interface's CalendarEvent, `self` marking the caller among the attendees. */
+  const eventDto = (e: CalendarEventRow, selfEmail: string) => ({
+    id: e.id,
+    href: e.conferenceUrl ?? "",
+    title: e.title,
+    startsAt: iso(e.startsAt),
+    endsAt: iso(e.endsAt),
+    createdAt: iso(e.createdAt ?? e.startsAt),
+    updatedAt: iso(e.updatedAt ?? e.createdAt ?? e.startsAt),
+    calendarId: e.calendarId,
+    attendees: e.attendees.map((a) => ({
+      self: a.email === selfEmail,
+      email: a.email,
+      displayName: a.displayName,
+    })),
+  });
+
+  async function selfEmail(p: Principal) {
+    return ((await repos.users.get(p.userId))?.email ?? "").toLowerCase();
+  }
+
+  return {
+    async add(p: Principal, input: CalendarInput) {
+      const url = await validUrl(input.url);
+      if (input.kind === "ics" && (input.username || input.password))
+        throw new BadRequestError(
+          "username, password: an ICS address carries its own secret; give them for caldav only.",
+        );
+      if ((await repos.calendars.listOf(p.workspaceId, p.userId)).length >= MAX_PER_PERSON)
+        throw new BadRequestError(`You have connected ${MAX_PER_PERSON} calendars, the most one person may.`);
+      const row: CalendarRow = {
+        id: newId("cal"),
+        workspaceId: p.workspaceId,
+        userId: p.userId,
+        kind: input.kind,
+        urlEnc: secrets.seal(url.toString()),
+        // A secret ICS address is shown by its host alone; a CalDAV address is not a secret.
+        label: input.kind === "ics" ? `${url.protocol}//${url.host}/…` : url.toString(),
+        usernameEnc: input.username ? secrets.seal(input.username) : null,
+        passwordEnc: input.password ? secrets.seal(input.password) : null,
+        name: url.host,
+        syncState: null,
+        lastSyncAt: null,
+        lastError: null,
+        eventCount: 0,
+        createdAt: now(),
+      };
+      await repos.calendars.insert(row);
+      const synced = await sync(row);
+      await options.scheduleSync(row.id, CALENDAR_SYNC_EVERY_MS);
+      return present(synced);
+    },
+
+    async list(p: Principal) {
+      return (await repos.calendars.listOf(p.workspaceId, p.userId)).map(present);
+    },
+
+    async remove(p: Principal, id: string) {
+      await own(p, id);
+      await repos.calendars.delete(p.workspaceId, id);
+    },
+
+    /** Syncs now and answers when done. */
+    async syncNow(p: Principal, id: string) {
+      return present(await sync(await own(p, id)));
+    },
+
+    /** The job queue's sync: a calendar removed meanwhile is simply gone. */
+    async syncById(id: string): Promise<boolean> {
+      const row = await repos.calendars.byId(id);
+      if (!row) return false;
+      await sync(row);
+      return true;
+    },
+
+    /** The person's meetings from `from` (default now) to `to` (default a week later). */
+    async events(p: Principal, range: { from?: number; to?: number }, limit = 500) {
+      const from = range.from ?? now();
+      const to = range.to ?? from + 7 * DAY;
+      if (to <= from) throw new BadRequestError("to: must be after from.");
+      if (to - from > 400 * DAY) throw new BadRequestError("to: at most 400 days after from.");
+      const me = await selfEmail(p);
+      const rows = await repos.calendars.eventsOf(p.workspaceId, p.userId, from, to, limit);
+      return rows.map((e) => ({ ...eventDto(e, me), allDay: e.allDay, meetingUrl: e.conferenceUrl }));
+    },
+
+    /**
+     * What a note made for this meeting carries: the event in the interface's shape, the
+     * attendees as participants and the meeting's app. Null when none of the caller's
+     * calendars holds the id (the note then keeps the id alone).
+     */
+    async forNote(p: Principal, eventId: string) {
+      const e = await repos.calendars.event(p.workspaceId, p.userId, eventId);
+      if (!e) return null;
+      return {
+        title: e.title,
+        calendarEvent: eventDto(e, await selfEmail(p)),
+        participants: participantsOf(e.attendees),
+        meetingApp: e.conferenceUrl ? (conferenceOf([e.conferenceUrl])?.app ?? null) : null,
+      };
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;
