@@ -37,6 +37,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["invites"], load: async () => (await import("./commands/invites/index.js")).registerInvites },
   { names: ["me", "workspace"], load: async () => (await import("./commands/workspace/index.js")).registerWorkspace },
   { names: ["webhooks"], load: async () => (await import("./commands/webhooks/index.js")).registerWebhooks },
+  { names: ["calendar"], load: async () => (await import("./commands/calendar/index.js")).registerCalendar },
   { names: ["login", "logout", "auth"], load: async () => (await import("./commands/auth/index.js")).registerAuth },
   { names: ["profiles"], load: async () => (await import("./commands/profiles/index.js")).registerProfiles },
   {
