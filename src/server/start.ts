@@ -179,6 +179,10 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     serverOptions: { headersTimeout: 30_000, requestTimeout: 0, ...tlsFiles(rawConfig) },
     ...(rawConfig.tls.certFile ? { createServer: https.createServer } : {}),
   });
+  // An idle connection is closed by the client first (undici after 4 s, load balancers
+  // after 60 s): a server that closes first races a request sent on the closing socket,
+  // which the client sees as a reset.
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
   const address = await listen(server);
   const config = resolveConfig(rawConfig, address);
   let lock: DataDirLock | null = null;

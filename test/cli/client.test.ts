@@ -490,7 +490,7 @@ describe("upload", () => {
     const stt = await startTranscriptionServer({ echo: true, delayMs: 800 });
     const slow = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
     try {
-      const file = bursts(work, 25 * 60, "mp3");
+      const file = await bursts(work, 25 * 60, "mp3");
       const r = await cli(["upload", file, "--wait"], undefined, { NOTULA_URL: slow.url, NOTULA_API_KEY: slow.key });
       expect(r.code, r.stderr).toBe(0);
       const id = r.stdout.trim();

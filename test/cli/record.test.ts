@@ -107,7 +107,7 @@ describe("notula record", () => {
   }, 180_000);
 
   it("stops on Ctrl-C with what was recorded, and discards the recording on a second Ctrl-C", async () => {
-    const long = bursts(work, 60, "wav");
+    const long = await bursts(work, 60, "wav");
     const stopped = record(["--input", long, "--piece-seconds", "1", "--json"]);
     await until("recording to start", () => /Recording "/.test(stopped.stderr()), 20_000);
     await until("four pieces stored", async () => (await piecesOf(stopped.stderr())) >= 4, 60_000);

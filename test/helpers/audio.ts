@@ -1,6 +1,7 @@
 // Real audio for tests: speech from flite (or a tone when no synthesizer is given),
 // converted by ffmpeg into each of the four upload formats.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -69,14 +70,20 @@ export function fileBytes(file: string): Buffer {
   return fs.readFileSync(file);
 }
 
-/** `seconds` of tone bursts: 8 s of sound, then 2 s of silence, repeated. Encoded directly. */
-export function bursts(dir: string, seconds: number, format: Format = "mp3"): string {
+const execFileP = promisify(execFile);
+
+/**
+ * `seconds` of tone bursts: 8 s of sound, then 2 s of silence, repeated. Encoded
+ * directly, and without blocking: an hour's encoding on a loaded machine can hold the
+ * test's process for longer than vitest waits for it to report.
+ */
+export async function bursts(dir: string, seconds: number, format: Format = "mp3"): Promise<string> {
   const out = path.join(dir, `bursts-${seconds}.${format}`);
   // One 10 s period (8 s of a 440 Hz tone, 2 s of silence; a whole number of cycles,
   // so repeats join seamlessly), looped: evaluating the expression for every sample
   // of an hour takes ten times longer than encoding it.
   const unit = path.join(dir, "bursts-unit.wav");
-  execFileSync("ffmpeg", [
+  await execFileP("ffmpeg", [
     "-v",
     "error",
     "-y",
@@ -88,7 +95,7 @@ export function bursts(dir: string, seconds: number, format: Format = "mp3"): st
     "1",
     unit,
   ]);
-  execFileSync("ffmpeg", [
+  await execFileP("ffmpeg", [
     "-v",
     "error",
     "-y",

@@ -12,9 +12,9 @@ import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.
 const work = tempDir("notula-long-");
 let recording: string;
 
-beforeAll(() => {
-  recording = bursts(work, 3600);
-}, 120_000);
+beforeAll(async () => {
+  recording = await bursts(work, 3600);
+}, 300_000);
 
 describe("planWindows", () => {
   it("covers the whole recording with contiguous windows cut in the silences", async () => {
@@ -62,7 +62,7 @@ describe("a one-hour recording through the pipeline", () => {
       Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))![1]);
     // A half-hour recording first: its peak is what processing costs at all, full
     // 10-minute windows (and the garbage they leave for the collector) included.
-    const half = await uploadRecording(api, bursts(work, 1800), "mp3", {}, 1800);
+    const half = await uploadRecording(api, await bursts(work, 1800), "mp3", {}, 1800);
     expect((await waitForStatus(api, half, undefined, 120_000)).status).toBe("completed");
     const halfPeakKb = rssKb("VmHWM");
     const id = await uploadRecording(api, recording, "mp3", {}, 3600);

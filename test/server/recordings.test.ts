@@ -300,7 +300,7 @@ describe("transcribed while it is recorded", () => {
 
   it("grows the transcript while the note is recording, and leaves only the tail to transcribe after it stops", async () => {
     const api = client(server.url, server.key);
-    const audio = bursts(work, 90, "wav");
+    const audio = await bursts(work, 90, "wav");
     const { pieces, durationMs } = oggPieces(audio, 18);
     const { body } = await api("POST", "/v1/recordings", { format: "ogg", title: "Long call" });
     const noteId = body.note.id;
