@@ -163,6 +163,23 @@ export function createCalendarService(
     })),
   });
 
+  const listed = (e: CalendarEventRow, me: string) => ({
+    ...eventDto(e, me),
+    allDay: e.allDay,
+    meetingUrl: e.conferenceUrl,
+  });
+
+  /** The person's meetings from `from` (default now) to `to` (default a week later). */
+  async function events(p: Principal, range: { from?: number; to?: number }, limit = 500) {
+    const from = range.from ?? now();
+    const to = range.to ?? from + 7 * DAY;
+    if (to <= from) throw new BadRequestError("to: must be after from.");
+    if (to - from > 400 * DAY) throw new BadRequestError("to: at most 400 days after from.");
+    const me = await selfEmail(p);
+    const rows = await repos.calendars.eventsOf(p.workspaceId, p.userId, from, to, limit);
+    return rows.map((e) => listed(e, me));
+  }
+
   async function selfEmail(p: Principal) {
     return ((await repos.users.get(p.userId))?.email ?? "").toLowerCase();
   }
@@ -221,15 +238,18 @@ export function createCalendarService(
       return true;
     },
 
-    /** The person's meetings from `from` (default now) to `to` (default a week later). */
-    async events(p: Principal, range: { from?: number; to?: number }, limit = 500) {
-      const from = range.from ?? now();
-      const to = range.to ?? from + 7 * DAY;
-      if (to <= from) throw new BadRequestError("to: must be after from.");
-      if (to - from > 400 * DAY) throw new BadRequestError("to: at most 400 days after from.");
-      const me = await selfEmail(p);
-      const rows = await repos.calendars.eventsOf(p.workspaceId, p.userId, from, to, limit);
-      return rows.map((e) => ({ ...eventDto(e, me), allDay: e.allDay, meetingUrl: e.conferenceUrl }));
+    events,
+
+    /** The person's next few meetings (those under way included), and the time it was asked. */
+    async comingUp(p: Principal, limit = 3) {
+      const t = now();
+      return { meetings: await events(p, { from: t, to: t + 7 * DAY }, limit), now: t };
+    },
+
+    /** One of the person's meetings, as the events list shows it; null when it is not theirs. */
+    async event(p: Principal, id: string) {
+      const e = await repos.calendars.event(p.workspaceId, p.userId, id);
+      return e ? listed(e, await selfEmail(p)) : null;
     },
 
     /**

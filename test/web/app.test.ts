@@ -8,7 +8,6 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser.js";
@@ -16,14 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, ROOT, run, startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
+import { ARTIFACTS, capture, expectAccessible } from "../helpers/page-checks.js";
 
 // What page.evaluate's callbacks see: the browser's globals (the suite compiles without the DOM library).
 declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type HTMLAudioElement = { currentTime: number; readyState: number };
 
-const ARTIFACTS = path.join(ROOT, "test-artifacts");
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ADMIN_PASSWORD = "admin password 1";
 const expectedDialogs: string[] = [];
 const MEMBER_PASSWORD = "member password 2";
@@ -37,43 +35,6 @@ const work = tempDir("notula-web-");
 
 async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 } });
-}
-
-/** No serious or critical accessibility violation on the page as it stands. */
-async function expectAccessible(page: Page, name: string) {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const r = await (
-      window as unknown as {
-        axe: {
-          run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run({
-      resultTypes: ["violations"],
-    });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  });
-  const bad = result.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad, `${name}: ${JSON.stringify(bad)}`).toEqual([]);
-}
-
-/** Desktop and phone screenshots, and the accessibility check. */
-async function capture(page: Page, name: string) {
-  await expectAccessible(page, name);
-  await page.screenshot({ path: path.join(ARTIFACTS, `web-${name}-desktop.png`), fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  // Nothing is wider than the phone's screen.
-  const wide = await page.evaluate(
-    () =>
-      [...document.querySelectorAll("body *")]
-        .filter((e: any) => e.getBoundingClientRect().right > 376)
-        .map((e: any) => `${e.tagName.toLowerCase()}.${e.className}`), // eslint-disable-line @typescript-eslint/no-explicit-any
-  );
-  expect(wide, name).toEqual([]);
-  await page.screenshot({ path: path.join(ARTIFACTS, `web-${name}-phone.png`), fullPage: true });
-  if (size) await page.setViewportSize(size);
 }
 
 beforeAll(async () => {

@@ -147,7 +147,7 @@ if (form) {
       const r = await fetch("/notes/record/start", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
-        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined }),
+        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined, calendarEventId: $("#record-event")?.value || undefined }),
       });
       const started = await r.json().catch(() => ({}));
       if (!r.ok) throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");

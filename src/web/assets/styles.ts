@@ -31,7 +31,7 @@ button.secondary,.button.secondary{background:transparent;color:var(--text);bord
 button.danger{background:var(--danger);color:#fff}
 button.link{background:none;border:0;color:var(--accent);padding:0;font-weight:400;text-decoration:underline}
 .row{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.row>*{flex:1 1 10rem}.row>.grow{flex:3 1 16rem}.row>.fit{flex:0 0 auto}
-.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}form.panel>button,form.panel>fieldset+button{margin-top:1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}.coming-up h2{margin-top:0}.coming-up ul{list-style:none;margin:0;padding:0}.coming-up li{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;padding:.35rem 0;border-top:1px solid var(--line)}.coming-up li:first-child{border-top:0}.coming-up .when{color:var(--muted);font-size:.85rem;min-width:9.5rem}.coming-up .what{flex:1;font-weight:600}.coming-up .actions{margin:0;align-items:center}form.panel>button,form.panel>fieldset+button{margin-top:1rem}
 .alert{padding:.65rem .85rem;border-radius:8px;border:1px solid var(--line);margin:0 0 1rem}
 .alert.error{border-color:var(--danger);color:var(--danger)}.alert.ok{border-color:var(--ok);color:var(--ok)}
 .secret{display:flex;gap:.5rem;align-items:center}.secret code{flex:1;overflow-wrap:anywhere;padding:.5rem;background:var(--bg);border:1px solid var(--line);border-radius:6px}

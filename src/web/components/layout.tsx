@@ -6,13 +6,15 @@ import { ICON_URL, SCRIPT_URL, STYLESHEET_URL } from "../assets/index.js";
 import type { Viewer } from "../context.js";
 import { workspacePolicy, type Person } from "../../core/access.js";
 
-export type Section = "notes" | "new" | "folders" | "keys" | "account" | "admin" | "webhooks" | "workspace" | "speech";
+export type Section =
+  "notes" | "new" | "folders" | "calendars" | "keys" | "account" | "admin" | "webhooks" | "workspace" | "speech";
 
 /** The sections of the top bar; one with a rule shows to those the access policy allows it. */
 const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person) => boolean }[] = [
   { id: "notes", href: "/notes", label: "Notes" },
   { id: "new", href: "/notes/new", label: "New note" },
   { id: "folders", href: "/settings/folders", label: "Folders" },
+  { id: "calendars", href: "/settings/calendars", label: "Calendars" },
   { id: "keys", href: "/settings/keys", label: "API keys" },
   { id: "account", href: "/settings/account", label: "Account" },
   { id: "admin", href: "/settings/members", label: "Members", allowed: workspacePolicy.manage },

@@ -279,6 +279,8 @@ export function NewNotePage(props: {
   error?: string;
   title?: string;
   text?: string;
+  /** The calendar meeting being recorded, from "Coming up". */
+  meeting?: { id: string; title: string };
   /** Why recordings cannot be transcribed now (no speech-to-text engine), or null. */
   speechProblem?: string | null;
 }) {
@@ -295,7 +297,13 @@ export function NewNotePage(props: {
         <form id="record" class="panel">
           <p id="record-unavailable" class="alert error" hidden></p>
           <label for="record-title">Name of the meeting (optional)</label>
-          <input id="record-title" name="title" type="text" maxlength={500} />
+          <input id="record-title" name="title" type="text" maxlength={500} value={props.meeting?.title} />
+          {props.meeting ? (
+            <p class="small muted">
+              <input type="hidden" id="record-event" value={props.meeting.id} />
+              For the meeting in your calendar: its attendees become the note's participants.
+            </p>
+          ) : null}
           <FolderSelect id="record-folder" folders={props.folders} />
           <p id="record-details" class="small muted" role="status"></p>
           <label class="check">

@@ -1,3 +1,4 @@
+import { ComingUp } from "../components/coming-up.js";
 import type { SearchResponse } from "../../shared/schemas/search.js";
 import type { NoteBrief } from "../../shared/schemas/notes.js";
 import { html } from "hono/html";
@@ -147,12 +148,15 @@ export function NotesListPage(props: {
   suggestion?: string | null;
   error?: string;
   notice?: string;
+  /** The person's next meetings, from their calendars. */
+  comingUp?: Parameters<typeof ComingUp>[0];
 }) {
   const f = props.filters;
   return (
     <Layout title="Notes" viewer={props.viewer} section="notes">
       <h1>Notes</h1>
       <Alert ok={props.notice} />
+      {props.comingUp ? <ComingUp {...props.comingUp} /> : null}
       {filterForm(f, props.folders)}
       <Alert error={props.error} />
       {props.hits ? (

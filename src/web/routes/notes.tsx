@@ -84,6 +84,8 @@ export function notePages(
     const page = await services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;
     return listPage({
+      // The next meetings, on the list's first page: where a person looks before a meeting.
+      comingUp: offset === 0 ? await services.calendars.comingUp(viewer.principal) : undefined,
       notes: page.items,
       previous: offset > 0 ? Math.max(0, offset - PAGE) : null,
       next: page.pagination.nextOffset,
@@ -104,8 +106,11 @@ export function notePages(
     return c.json({ notes: items.map((n) => ({ id: n.id, title: n.title, createdAt: n.createdAt })) });
   });
 
-  app.get("/notes/new", async (c) =>
-    render(
+  app.get("/notes/new", async (c) => {
+    // From "Coming up": the meeting being recorded (one of the person's own, else none).
+    const eventId = c.req.query("event");
+    const meeting = eventId ? await services.calendars.event(viewerOf(c).principal, eventId.slice(0, 200)) : null;
+    return render(
       c,
       <NewNotePage
         viewer={viewerOf(c)}
@@ -113,9 +118,10 @@ export function notePages(
         extensions={AUDIO_EXTENSIONS}
         maxBytes={opts.maxUploadBytes}
         speechProblem={await speechProblem(c)}
+        meeting={meeting ? { id: meeting.id, title: meeting.title } : undefined}
       />,
-    ),
-  );
+    );
+  });
 
   app.post("/notes/new-text", async (c) => {
     const f = await c.req.parseBody();

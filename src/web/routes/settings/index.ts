@@ -8,6 +8,7 @@ import { createKit } from "./kit.js";
 import { keysSettings } from "./keys.js";
 import { accountSettings } from "./account.js";
 import { folderSettings } from "./folders.js";
+import { calendarSettings } from "./calendars.js";
 import { webhookSettings } from "./webhooks.js";
 import { memberSettings } from "./members.js";
 import { workspaceSettings } from "./workspace.js";
@@ -21,6 +22,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     keysSettings,
     accountSettings,
     folderSettings,
+    calendarSettings,
     webhookSettings,
     memberSettings,
     workspaceSettings,

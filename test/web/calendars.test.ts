@@ -1,0 +1,118 @@
+// Calendars in the web app, in headless Chromium: Settings → Calendars connects a
+// secret ICS address and shows how its sync went; the notes list shows what is coming
+// up with a Record button, which starts a recording for that meeting.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../helpers/browser.js";
+import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { capture } from "../helpers/page-checks.js";
+
+const PASSWORD = "calendar password 1";
+const HOUR = 3_600_000;
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let feed: http.Server;
+let feedBase: string;
+
+const event = (uid: string, title: string, at: number, extra: string[] = []) => [
+  "BEGIN:VEVENT",
+  `UID:${uid}`,
+  `DTSTAMP:${stamp(Date.now())}`,
+  `SUMMARY:${title}`,
+  `DTSTART:${stamp(at)}`,
+  `DTEND:${stamp(at + HOUR)}`,
+  ...extra,
+  "END:VEVENT",
+];
+
+beforeAll(async () => {
+  const inTwoHours = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
+  const body = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//notula tests//EN",
+    "X-WR-CALNAME:Work",
+    ...event("review@acme.example", "Quarterly roadmap review", inTwoHours, [
+      "ATTENDEE;CN=Ben Ode:mailto:ben@acme.example",
+      "DESCRIPTION:Join at https://acme.zoom.us/j/5551234",
+    ]),
+    ...event("offsite@acme.example", "Offsite planning", inTwoHours + 50 * HOUR),
+    "END:VCALENDAR",
+  ].join("\r\n");
+  feed = http.createServer((req, res) =>
+    req.url?.endsWith(".ics") ? res.end(body) : res.end("<html>Not a calendar</html>"),
+  );
+  await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
+  feedBase = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
+  server = await startServer({ args: ["--no-rate-limit", "--allow-private-calendars"] });
+  await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+  browser = await launchChromium(["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.on("dialog", (d) => void d.accept());
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel("Email").fill("admin@notula.local");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/notes$/);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  feed?.close();
+});
+
+describe("calendars in the web app", () => {
+  it("connects an ICS address, says how the sync went, and says why one failed", async () => {
+    await page.getByRole("link", { name: "Calendars" }).click();
+    await page.waitForURL(/\/settings\/calendars$/);
+    await page.getByLabel("Address", { exact: true }).fill(`${feedBase}/secret-7f3a/basic.ics`);
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await page.getByText("Work: 2 meetings read.").waitFor();
+    // The secret part of the address is not shown.
+    expect(await page.content()).not.toContain("secret-7f3a");
+
+    await page.getByLabel("Address", { exact: true }).fill(`${feedBase}/not-a-calendar`);
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await page.getByText("could not be read; see why below.").waitFor();
+    await page.getByText(/The last sync failed: The address did not return an iCalendar file/).waitFor();
+    await capture(page, "calendars");
+    await page.getByRole("button", { name: /^Disconnect 127\.0\.0\.1/ }).click();
+    await page.getByText("Disconnected; notes keep their meetings.").waitFor();
+    expect(await page.getByText(/The last sync failed/).count()).toBe(0);
+  });
+
+  it("lists what is coming up above the notes, and Record starts a recording for that meeting", async () => {
+    await page.goto(`${server.url}/notes`);
+    const coming = page.getByRole("region", { name: "Coming up" });
+    await coming.waitFor();
+    expect(await coming.getByRole("listitem").count()).toBe(2);
+    expect(await coming.getByRole("link", { name: "Join Quarterly roadmap review" }).getAttribute("href")).toBe(
+      "https://acme.zoom.us/j/5551234",
+    );
+    await capture(page, "coming-up");
+
+    await coming.getByRole("link", { name: "Record Quarterly roadmap review" }).click();
+    await page.waitForURL(/\/notes\/new\?event=cev_/);
+    expect(await page.getByLabel("Name of the meeting (optional)").inputValue()).toBe("Quarterly roadmap review");
+    // What the recorder asks the server, caught before a recording starts.
+    let asked: { calendarEventId?: string; title?: string } | undefined;
+    await page.route("**/notes/record/start", (route) => {
+      asked = route.request().postDataJSON();
+      return route.fulfill({ status: 400, json: { error: { message: "Held by the test." } } });
+    });
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await page.getByText("Held by the test.").waitFor();
+    expect(asked?.title).toBe("Quarterly roadmap review");
+    expect(asked?.calendarEventId).toBe(new URL(page.url()).searchParams.get("event"));
+    await page.unroute("**/notes/record/start");
+  });
+});
