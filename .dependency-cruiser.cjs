@@ -6,7 +6,7 @@ const FLOORS = [
   ["config"],
   ["shared"],
   ["db", "storage"],
-  ["ai", "jobs", "webhooks", "calendars"],
+  ["ai", "jobs", "webhooks", "calendars", "mail"],
   ["services"],
   ["pipeline"],
   ["http"],

@@ -39,6 +39,7 @@ const HOLDS: Record<string, string> = {
   jobs: "the durable job queue",
   webhooks: "the webhook outbox and delivery",
   calendars: "reading ICS and CalDAV calendars, and their meetings",
+  mail: "the mails notula sends, and sending them through the job queue",
   db: "repositories (the only code that speaks SQL), schema, migrations",
   storage: "audio stores, the data-dir lock",
   shared: "zod schemas shared by the server, the CLI and MCP; endpoint names; fixed vocabularies",

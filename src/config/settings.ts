@@ -346,6 +346,29 @@ export const SETTINGS = {
       doc: "A registration is disabled after this many events in a row failed for good.",
     }),
   }),
+  mail: group({
+    smtpUrl: setting(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be smtp://… or smtps://…")
+        .optional(),
+      {
+        // No flag: a password on the command line is visible to every user of the machine (ps).
+        env: ["NOTULA_SMTP_URL"],
+        doc: "Where mail goes: smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465. Without it, invites show their link and nothing is emailed.",
+        secret: true,
+      },
+    ),
+    from: setting(z.string().min(3).max(320).default("notula <notula@localhost>"), {
+      env: ["NOTULA_MAIL_FROM"],
+      flag: "--mail-from <address>",
+      doc: "The sender of notula's mail, as `Name <address>` or an address.",
+    }),
+    retryBaseMs: setting(z.number().int().min(10).default(30_000), {
+      env: ["NOTULA_MAIL_RETRY_BASE_MS"],
+      doc: "The first wait before a mail the SMTP server did not take is tried again; each next wait is four times longer.",
+    }),
+  }),
   pipeline: group({
     concurrency: setting(z.number().int().min(1).max(16).default(1), {
       env: ["NOTULA_PIPELINE_CONCURRENCY"],

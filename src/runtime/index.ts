@@ -58,7 +58,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const queue = createJobQueue(repos, { now, logger, onAttempt: metrics.job });
   const emit = createEventEmitter(repos, queue, now);
   const embedder = deps.embedder !== undefined ? deps.embedder : selectEmbedder(config.embeddings);
-  const enqueue = jobEnqueuers(queue, embedder);
+  const enqueue = jobEnqueuers(queue, embedder, secrets);
   const lifecycle = createNoteLifecycle({
     repos,
     publicUrl: config.publicUrl,
@@ -72,6 +72,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     allowPrivateCalendars: config.allowPrivateCalendars,
     scheduleCalendarSync: enqueue.syncCalendar,
+    outbox: { configured: Boolean(config.mail.smtpUrl), send: enqueue.sendMail },
     audioStore,
     maxUploadBytes: config.maxUploadBytes,
     recordingQuietMs: config.limits.recordingQuietSec * 1000,

@@ -22,6 +22,8 @@ import { createUploadService } from "./uploads.js";
 import { createRecordingService } from "./recordings.js";
 import { createWebhookService } from "./webhooks.js";
 import { createCalendarService } from "./calendars.js";
+import { createPasswordReset } from "./password-reset.js";
+import { noOutbox, type Outbox } from "./outbox.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
@@ -38,6 +40,8 @@ export interface ServiceOptions {
   allowPrivateWebhooks: boolean;
   /** Calendar servers on the LAN or this machine may be connected. */
   allowPrivateCalendars?: boolean;
+  /** Mail through the job queue, when SMTP is set up. */
+  outbox?: Outbox;
   /** Makes sure a calendar is synced again in `delayMs`. */
   scheduleCalendarSync?: (calendarId: string, delayMs: number) => Promise<unknown>;
   audioStore: AudioStore;
@@ -149,7 +153,21 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     }),
     folders: createFolderService(repos, now, templates, access),
     directory: createDirectoryService(repos, now, access),
-    invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input)),
+    invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input), {
+      outbox: opts.outbox ?? noOutbox,
+      publicUrl: opts.publicUrl,
+    }),
+    passwordReset: createPasswordReset({
+      repos,
+      now,
+      counters: opts.counters,
+      outbox: opts.outbox ?? noOutbox,
+      publicUrl: opts.publicUrl,
+      issueLink: (userId, purpose) => accounts.issueLink(userId, purpose),
+      logger: opts.logger ?? silentLogger(),
+    }),
+    /** Whether this server sends mail (SMTP is set up). */
+    mailConfigured: (opts.outbox ?? noOutbox).configured,
     webhooks: createWebhookService(repos, opts.secrets, now, {
       allowPrivate: opts.allowPrivateWebhooks,
       redeliver: opts.redeliverWebhook,

@@ -11,6 +11,8 @@ import { paginate } from "./pagination.js";
 import { hashPassword } from "../core/passwords.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
+import { inviteMail } from "../mail/messages.js";
+import type { Outbox } from "./outbox.js";
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -37,7 +39,29 @@ function present(i: InviteRow) {
 /** Checks an existing account's password, throttled as sign-in is. */
 export type PasswordCheck = (input: { email: string; password: string; address: string }) => Promise<boolean>;
 
-export function createInviteService(repos: Repositories, now: Clock, access: Access, passwordMatches: PasswordCheck) {
+export function createInviteService(
+  repos: Repositories,
+  now: Clock,
+  access: Access,
+  passwordMatches: PasswordCheck,
+  mail: { outbox: Outbox; publicUrl: string },
+) {
+  /** An emailed invite's mail: who invites, to what, and the link that joins. */
+  async function sendInvite(p: Principal, row: InviteRow) {
+    if (!row.email || row.isUrlInvite || !mail.outbox.configured) return;
+    const [workspace, inviter] = await Promise.all([repos.workspaces.get(p.workspaceId), repos.users.get(p.userId)]);
+    await mail.outbox.send(
+      inviteMail({
+        to: row.email,
+        workspace: workspace?.name ?? "a workspace",
+        inviter: inviter?.name || inviter?.email || "Someone",
+        role: row.role,
+        url: `${mail.publicUrl}/invite/${row.code}`,
+      }),
+      `invite:${row.id}`,
+    );
+  }
+
   function checkIds(found: { id: string }[], wanted: string[], field: string, noun: string) {
     const have = new Set(found.map((x) => x.id));
     const missing = wanted.filter((id) => !have.has(id));
@@ -93,6 +117,8 @@ export function createInviteService(repos: Repositories, now: Clock, access: Acc
           acceptedAt: null,
         };
         await repos.invites.insert(row, { folderIds, groupIds });
+        // In the same transaction: the invite and its mail exist together, or neither does.
+        await sendInvite(p, row);
         return present(row);
       });
     },

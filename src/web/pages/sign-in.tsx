@@ -47,7 +47,45 @@ export function SignInPage(props: {
           </a>
         </p>
       ) : null}
+      <p>
+        <a href="/forgot-password">Forgot your password?</a>
+      </p>
       <p class="muted small">No account yet? Ask an admin of your workspace for an invite link.</p>
+    </Layout>
+  );
+}
+
+/** "Forgot password?": an email address, then the same answer for any address. */
+export function ForgotPasswordPage(props: { csrf: string; available: boolean; sent?: boolean; error?: string }) {
+  return (
+    <Layout title="Forgot password" narrow>
+      <h1>Forgot your password?</h1>
+      <Alert
+        error={props.error}
+        ok={
+          props.sent
+            ? "If an account has this address, a link to set a new password is on its way; it works once, for 24 hours."
+            : undefined
+        }
+      />
+      {props.available ? (
+        <form method="post" action="/forgot-password" class="panel">
+          <input type="hidden" name="csrf" value={props.csrf} />
+          <label for="email">Your account's email</label>
+          <input id="email" name="email" type="email" autocomplete="username" required autofocus />
+          <div class="actions">
+            <button type="submit">Email me a link</button>
+          </div>
+        </form>
+      ) : (
+        <p class="panel">
+          This server does not send email. Ask an admin of your workspace for a password reset link: they make one in
+          Settings → Members.
+        </p>
+      )}
+      <p>
+        <a href="/sign-in">Back to sign in</a>
+      </p>
     </Layout>
   );
 }

@@ -6,7 +6,7 @@ import { AppError } from "../../core/errors.js";
 import type { Services } from "../../services/index.js";
 import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../http/session-cookie.js";
 import { csrfOk, preSessionOk, preSessionToken, safeNext, type WebEnv } from "../context.js";
-import { MessagePage, PasswordLinkPage, SignInPage } from "../pages/sign-in.js";
+import { ForgotPasswordPage, MessagePage, PasswordLinkPage, SignInPage } from "../pages/sign-in.js";
 import { render } from "../render.js";
 import type { UpstreamOidc } from "../../services/oauth/upstream.js";
 
@@ -38,6 +38,27 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
         notice={c.req.query("notice") === "signed-out" ? "You are signed out." : undefined}
       />,
     );
+  });
+
+  app.get("/forgot-password", (c) =>
+    render(c, <ForgotPasswordPage csrf={preSessionToken(c)} available={services.passwordReset.available} />),
+  );
+  app.post("/forgot-password", async (c) => {
+    const f = await c.req.parseBody();
+    const page = (o: { sent?: boolean; error?: string }, status?: 403 | 429) =>
+      render(
+        c,
+        <ForgotPasswordPage csrf={preSessionToken(c)} available={services.passwordReset.available} {...o} />,
+        status,
+      );
+    if (!preSessionOk(c, f.csrf)) return page({ error: "The form had expired; please try again." }, 403);
+    try {
+      await services.passwordReset.request(field(f, "email"), clientAddress(c));
+    } catch (err) {
+      if (!(err instanceof RateLimitError)) throw err;
+      return page({ error: `Too many requests; try again in ${Math.ceil(err.retryAfterSec / 60)} min.` }, 429);
+    }
+    return page({ sent: true });
   });
 
   // Single sign-on: the provider's callback (shared with the MCP sign-in) sets the

@@ -1,0 +1,60 @@
+// The mails notula sends, each as plain text and HTML. Every value that comes from a
+// person (a name, a workspace's name) is escaped for HTML, and nothing reaches a mail
+// header with a line break in it: a name with CR/LF cannot add a header.
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe on notifications). */
+  headers?: Record<string, string>;
+}
+
+/** One line: CR, LF and other control characters become spaces. */
+export const oneLine = (s: string) =>
+  s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, 300);
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function html(paragraphs: string[], link: { url: string; label: string }) {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">${paragraphs
+    .map((p) => `<p>${esc(p)}</p>`)
+    .join(
+      "",
+    )}<p><a href="${esc(link.url)}" style="display:inline-block;padding:.6em 1em;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="color:#555;font-size:.9em">${esc(link.url)}</p></body></html>`;
+}
+
+export function inviteMail(o: { to: string; workspace: string; inviter: string; role: string; url: string }): Mail {
+  const workspace = oneLine(o.workspace);
+  const inviter = oneLine(o.inviter);
+  const lines = [
+    `${inviter} invited you to ${workspace} on notula, as ${o.role === "admin" ? "an admin" : "a member"}.`,
+    "notula keeps the team's meeting notes: recordings, transcripts and summaries, searchable by what was said.",
+    "The link works once and for seven days.",
+  ];
+  return {
+    to: o.to,
+    subject: oneLine(`${inviter} invited you to ${workspace} on notula`),
+    text: `${lines.join("\n\n")}\n\nJoin: ${o.url}\n`,
+    html: html(lines, { url: o.url, label: `Join ${workspace}` }),
+  };
+}
+
+export function passwordResetMail(o: { to: string; url: string }): Mail {
+  const lines = [
+    "Someone, probably you, asked to set a new password for your notula account.",
+    "The link works once and for 24 hours. If it was not you, ignore this mail: your password stays as it is.",
+  ];
+  return {
+    to: o.to,
+    subject: "Set a new password for notula",
+    text: `${lines.join("\n\n")}\n\nSet a new password: ${o.url}\n`,
+    html: html(lines, { url: o.url, label: "Set a new password" }),
+  };
+}

@@ -1,0 +1,82 @@
+// A real SMTP server for the mail tests (the smtp-server package), receiving on a
+// fixed port so that it can be stopped and started again at the same address; each
+// mail is parsed (mailparser) with the envelope it came with.
+import { SMTPServer } from "smtp-server";
+import { simpleParser, type ParsedMail } from "mailparser";
+import net from "node:net";
+
+export interface Received {
+  envelope: { from: string; to: string[] };
+  mail: ParsedMail;
+  raw: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  received: Received[];
+  /** Refuses mail to these addresses with 550, as a server does for an unknown mailbox. */
+  refuse: Set<string>;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export async function startSmtp(): Promise<SmtpSink> {
+  const port = await freePort();
+  const received: Received[] = [];
+  const refuse = new Set<string>();
+  let server: SMTPServer | null = null;
+  const start = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (refuse.has(address.address.toLowerCase())) {
+          const err = Object.assign(new Error("No such mailbox"), { responseCode: 550 });
+          return callback(err);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          void simpleParser(raw).then((mail) => {
+            received.push({
+              envelope: {
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                to: session.envelope.rcptTo.map((r) => r.address),
+              },
+              mail,
+              raw,
+            });
+            callback();
+          }, callback);
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", reject);
+      server!.listen(port, "127.0.0.1", () => resolve());
+    });
+  };
+  await start();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuse,
+    start,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}

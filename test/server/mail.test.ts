@@ -1,0 +1,195 @@
+// Mail, through a real SMTP server: an emailed invite arrives (text and HTML, links to
+// the public URL) and is joined through its link; "Forgot password?" mails a link that
+// sets a new password and answers alike for an unknown address; a mail waits out an
+// SMTP server that is down and arrives once; a refused recipient does not hold up the
+// next mail; a line break in a name never reaches a header. Without SMTP nothing breaks.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, storeQuery, type TestServer } from "../helpers/server.js";
+import { client, type Client } from "../helpers/http.js";
+import { startSmtp, type SmtpSink } from "../helpers/smtp.js";
+import { until } from "../helpers/until.js";
+
+let server: TestServer;
+let smtp: SmtpSink;
+let api: Client;
+
+/** A browser's forms without a browser: a cookie jar, and each form's CSRF token read off its page. */
+function formSession(base: string) {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i).trim(), pair.slice(i + 1));
+    }
+    return res;
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const get = async (path: string) => {
+    const res = keep(await fetch(new URL(path, base), { headers: { cookie: cookie() }, redirect: "manual" }));
+    return { status: res.status, html: await res.text() };
+  };
+  /** Opens the page at `path`, then submits its form with `fields`. */
+  const submit = async (path: string, fields: Record<string, string>) => {
+    const page = await get(path);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
+    const res = keep(
+      await fetch(new URL(path, base), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, ...fields }),
+      }),
+    );
+    return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+  };
+  return { get, submit, jar };
+}
+
+const mailsTo = (address: string) => smtp.received.filter((r) => r.envelope.to.includes(address));
+const linkIn = (text: string, path: string) => new RegExp(`https?://\\S+${path}\\S+`).exec(text)?.[0];
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({
+    args: ["--no-rate-limit"],
+    env: {
+      NOTULA_SMTP_URL: smtp.url,
+      NOTULA_MAIL_FROM: "notula <notes@acme.example>",
+      NOTULA_MAIL_RETRY_BASE_MS: "300",
+    },
+  });
+  api = client(server.url, server.key);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+describe("mail through SMTP", () => {
+  it("sends an emailed invite, in text and HTML, whose link joins the workspace", async () => {
+    const made = await api("POST", "/v1/invites", { email: "mira@example.com", isUrlInvite: false, role: "member" });
+    expect(made.status).toBe(200);
+    const got = await until("the invite mail", () => mailsTo("mira@example.com")[0]);
+    expect(got.mail.from?.value[0]).toMatchObject({ name: "notula", address: "notes@acme.example" });
+    expect(got.mail.subject).toMatch(/invited you to .* on notula/);
+    expect(got.mail.html).toBeTruthy();
+    const link = linkIn(got.mail.text ?? "", "/invite/")!;
+    expect(link.startsWith(server.url)).toBe(true);
+    expect(got.mail.html).toContain(link);
+
+    const browser = formSession(server.url);
+    const joined = await browser.submit(new URL(link).pathname, {
+      name: "Mira",
+      email: "mira@example.com",
+      password: "mira's long password",
+    });
+    expect(joined.status).toBe(303);
+    const pending = (await api("GET", "/v1/invites")).body.items;
+    expect(pending.some((i: { email: string }) => i.email === "mira@example.com")).toBe(false);
+  });
+
+  it("mails a password reset link that sets a new password, and answers alike for an address with no account", async () => {
+    const browser = formSession(server.url);
+    const page = await browser.get("/forgot-password");
+    expect(page.html).toContain("Email me a link");
+    const known = await browser.submit("/forgot-password", { email: "Mira@Example.com" });
+    const unknown = await browser.submit("/forgot-password", { email: "nobody@example.com" });
+    const answer = (html: string) => /<p[^>]*role="status"[^>]*>(.*?)<\/p>/s.exec(html)?.[1];
+    expect(known.status).toBe(200);
+    expect(answer(known.html)).toBeTruthy();
+    expect(answer(unknown.html)).toBe(answer(known.html));
+
+    const got = await until("the reset mail", () =>
+      mailsTo("mira@example.com").find((r) => /new password/i.test(r.mail.subject ?? "")),
+    );
+    const link = linkIn(got.mail.text ?? "", "/account/password/")!;
+    const set = await browser.submit(new URL(link).pathname, {
+      password: "mira's new password",
+      confirm: "mira's new password",
+    });
+    expect(set.status).toBe(303);
+    // Signed in with the new password; the link works once.
+    const again = formSession(server.url);
+    const signedIn = await again.submit("/sign-in", { email: "mira@example.com", password: "mira's new password" });
+    expect(signedIn.status).toBe(303);
+    expect((await formSession(server.url).get(new URL(link).pathname)).status).toBe(404);
+    expect(mailsTo("nobody@example.com")).toHaveLength(0);
+  });
+
+  it("limits how often a link is asked for one address: the fourth in an hour is refused", async () => {
+    const browser = formSession(server.url);
+    for (let i = 0; i < 3; i++)
+      expect((await browser.submit("/forgot-password", { email: "rate@example.com" })).status).toBe(200);
+    const fourth = await browser.submit("/forgot-password", { email: "rate@example.com" });
+    expect(fourth.status).toBe(429);
+    expect(fourth.html).toMatch(/Too many requests/);
+  });
+
+  it("waits out an SMTP server that is down, and delivers once when it is back", async () => {
+    await smtp.stop();
+    const made = await api("POST", "/v1/invites", { email: "late@example.com", isUrlInvite: false, role: "member" });
+    expect(made.status).toBe(200);
+    // The first attempt fails against the closed port and is retried.
+    await until("a failed attempt", async () => {
+      const rows = await storeQuery(
+        server.dataDir,
+        "SELECT attempts FROM jobs WHERE kind = 'send-mail' AND status = 'queued' AND attempts > 0",
+      );
+      return rows.length > 0;
+    });
+    await smtp.start();
+    await until("the late invite", () => mailsTo("late@example.com").length === 1, 60_000);
+    await until("the mail's job done", async () => {
+      const rows = await storeQuery(
+        server.dataDir,
+        "SELECT status FROM jobs WHERE kind = 'send-mail' AND status IN ('queued', 'running')",
+      );
+      return rows.length === 0;
+    });
+    expect(mailsTo("late@example.com")).toHaveLength(1);
+  });
+
+  it("keeps a refused recipient's failure on its mail, and sends the next", async () => {
+    smtp.refuse.add("gone@example.com");
+    await api("POST", "/v1/invites", { email: "gone@example.com", isUrlInvite: false, role: "member" });
+    await api("POST", "/v1/invites", { email: "next@example.com", isUrlInvite: false, role: "member" });
+    await until("the next invite", () => mailsTo("next@example.com").length === 1);
+    const failed = await until("the refused mail failed for good", async () => {
+      const rows = await storeQuery(
+        server.dataDir,
+        "SELECT last_error FROM jobs WHERE kind = 'send-mail' AND status = 'failed'",
+      );
+      return rows.length ? rows : null;
+    });
+    expect(String(failed[0].last_error)).toMatch(/refused the mail to gone@example.com/);
+  });
+
+  it("never lets a line break in a name reach a mail header", async () => {
+    expect((await api("PATCH", "/v1/workspace", { name: "Acme\r\nBcc: spy@evil.example" })).status).toBeLessThan(500);
+    await api("POST", "/v1/invites", { email: "ines@example.com", isUrlInvite: false, role: "member" });
+    const got = await until("the invite", () => mailsTo("ines@example.com")[0]);
+    expect(got.envelope.to).toEqual(["ines@example.com"]);
+    expect(got.mail.headers.has("bcc")).toBe(false);
+    expect(got.raw).not.toMatch(/^Bcc:/im);
+  });
+});
+
+describe("without SMTP", () => {
+  it("creates the invite all the same, and says to ask an admin for a forgotten password", async () => {
+    const plain = await startServer();
+    try {
+      const made = await client(plain.url, plain.key)("POST", "/v1/invites", {
+        email: "solo@example.com",
+        isUrlInvite: false,
+        role: "member",
+      });
+      expect(made.status).toBe(200);
+      const page = await formSession(plain.url).get("/forgot-password");
+      expect(page.html).toContain("This server does not send email. Ask an admin");
+      expect(page.html).not.toContain("Email me a link");
+    } finally {
+      await plain.stop();
+    }
+  });
+});
