@@ -1,4 +1,4 @@
-// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall] [summary-quality]: every benchmark by default. Each one
+// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall] [summary-quality] [calendar-sync]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run, and what it
 // printed is recorded in docs/benchmarks.md with the date, machine and commit.
 import { benchPipeline } from "./pipeline.mjs";
@@ -14,6 +14,7 @@ import { benchUpload } from "./upload.mjs";
 import { benchWeb } from "./web.mjs";
 import { benchLayers } from "./layers.mjs";
 import { benchSummaryEval } from "./summary-eval.mjs";
+import { benchCalendarSync } from "./calendar-sync.mjs";
 import { recorded } from "./results.mjs";
 
 const all = {
@@ -30,6 +31,7 @@ const all = {
   "search-quality": benchSearchEval,
   "search-recall": benchSearchRecall,
   "summary-quality": benchSummaryEval,
+  "calendar-sync": benchCalendarSync,
 };
 // Options (--floors 0.3,0.5) go to the benchmarks that take them; names choose benchmarks.
 const args = process.argv.slice(2);

@@ -106,8 +106,15 @@ const stamp = (c: InstanceType<typeof ICAL.Component>, name: string) => {
   return v && typeof v === "object" && "toUnixTime" in v ? v.toUnixTime() * 1000 : null;
 };
 
+/** Lets the server's other work run between series: a big calendar expands for seconds. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The occurrences of every meeting in `ics` that overlap [from, to). */
-export function expandCalendar(ics: string, calendarId: string, window: { from: number; to: number }): Occurrence[] {
+export async function expandCalendar(
+  ics: string,
+  calendarId: string,
+  window: { from: number; to: number },
+): Promise<Occurrence[]> {
   let root: InstanceType<typeof ICAL.Component>;
   try {
     root = new ICAL.Component(ICAL.parse(ics));
@@ -172,7 +179,9 @@ export function expandCalendar(ics: string, calendarId: string, window: { from: 
         updatedAt: stamp(c, "last-modified") ?? stamp(c, "dtstamp"),
       });
     };
+    let done = 0;
     for (const [uid, event] of series) {
+      if (++done % 25 === 0) await yieldToOthers();
       if (!event.startDate) continue;
       if (!event.isRecurring()) {
         occurrence(event, event.startDate, event.endDate ?? event.startDate, uid, "", false);
@@ -182,6 +191,7 @@ export function expandCalendar(ics: string, calendarId: string, window: { from: 
       const span = Math.max(0, instant(event.endDate, zone, fallback) - instant(event.startDate, zone, fallback));
       const it = event.iterator();
       for (let steps = 0; steps < EXPANSION_LIMITS.stepsPerSeries; steps++) {
+        if (steps % 2000 === 1999) await yieldToOthers();
         const next = it.next();
         if (!next) break;
         if (instant(next, zone, fallback) >= window.to + span) break;

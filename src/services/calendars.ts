@@ -108,7 +108,7 @@ export function createCalendarService(
         const seen = new Set<string>();
         const rows: CalendarEventRow[] = [];
         for (const doc of got.documents)
-          for (const o of expandCalendar(doc, row.id, window))
+          for (const o of await expandCalendar(doc, row.id, window))
             if (!seen.has(o.id)) {
               seen.add(o.id);
               rows.push(eventRow(row, o));

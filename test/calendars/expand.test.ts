@@ -11,7 +11,7 @@ const WINDOW = { from: Date.UTC(2026, 9, 1), to: Date.UTC(2026, 11, 31) };
 const at = (ms: number) => new Date(ms).toISOString();
 
 describe("expandCalendar", () => {
-  it("keeps a weekly 10:00 in Berlin at 10:00 across the end of summer time, with a moved and a skipped week", () => {
+  it("keeps a weekly 10:00 in Berlin at 10:00 across the end of summer time, with a moved and a skipped week", async () => {
     const feed = ics(
       "BEGIN:VEVENT",
       "UID:weekly-1@example.com",
@@ -36,7 +36,7 @@ describe("expandCalendar", () => {
       "DTEND;TZID=Europe/Berlin:20261103T113000",
       "END:VEVENT",
     );
-    const got = expandCalendar(feed, "cal_1", WINDOW);
+    const got = await expandCalendar(feed, "cal_1", WINDOW);
     expect(got.map((o) => at(o.startsAt))).toEqual([
       "2026-10-13T08:00:00.000Z", // CEST, UTC+2
       "2026-10-20T08:00:00.000Z",
@@ -55,11 +55,11 @@ describe("expandCalendar", () => {
     expect(got[0].seriesUid).toBe("weekly-1@example.com");
     // Ids are stable across syncs, distinct per occurrence, and the moved one keeps its own.
     expect(new Set(got.map((o) => o.id)).size).toBe(5);
-    expect(expandCalendar(feed, "cal_1", WINDOW).map((o) => o.id)).toEqual(got.map((o) => o.id));
-    expect(expandCalendar(feed, "cal_2", WINDOW)[0].id).not.toBe(got[0].id);
+    expect((await expandCalendar(feed, "cal_1", WINDOW)).map((o) => o.id)).toEqual(got.map((o) => o.id));
+    expect((await expandCalendar(feed, "cal_2", WINDOW))[0].id).not.toBe(got[0].id);
   });
 
-  it("reads a zone from the feed's own VTIMEZONE when its name is not one the runtime knows", () => {
+  it("reads a zone from the feed's own VTIMEZONE when its name is not one the runtime knows", async () => {
     const feed = ics(
       "BEGIN:VTIMEZONE",
       "TZID:Custom Eastern",
@@ -85,13 +85,13 @@ describe("expandCalendar", () => {
       "RRULE:FREQ=WEEKLY;COUNT=2",
       "END:VEVENT",
     );
-    expect(expandCalendar(feed, "c", WINDOW).map((o) => at(o.startsAt))).toEqual([
+    expect((await expandCalendar(feed, "c", WINDOW)).map((o) => at(o.startsAt))).toEqual([
       "2026-10-30T13:00:00.000Z",
       "2026-11-06T14:00:00.000Z",
     ]);
   });
 
-  it("leaves out cancelled meetings and those outside the window; a rule without end stops at the window", () => {
+  it("leaves out cancelled meetings and those outside the window; a rule without end stops at the window", async () => {
     const feed = ics(
       "BEGIN:VEVENT",
       "UID:gone@example.com",
@@ -115,13 +115,15 @@ describe("expandCalendar", () => {
       "RRULE:FREQ=DAILY",
       "END:VEVENT",
     );
-    const got = expandCalendar(feed, "c", WINDOW);
+    const got = await expandCalendar(feed, "c", WINDOW);
     expect(got.every((o) => o.title === "Stand-up")).toBe(true);
     expect(got).toHaveLength(91); // 1 October to 30 December
   });
 
-  it("refuses what is not iCalendar, and a calendar past its bound, with a clear message", () => {
-    expect(() => expandCalendar("<html>Sign in</html>", "c", WINDOW)).toThrow(/did not return an iCalendar file/);
+  it("refuses what is not iCalendar, and a calendar past its bound, with a clear message", async () => {
+    await expect(expandCalendar("<html>Sign in</html>", "c", WINDOW)).rejects.toThrow(
+      /did not return an iCalendar file/,
+    );
     const minutely = ics(
       "BEGIN:VEVENT",
       "UID:m@example.com",
@@ -131,12 +133,12 @@ describe("expandCalendar", () => {
       "RRULE:FREQ=MINUTELY",
       "END:VEVENT",
     );
-    expect(() => expandCalendar(minutely, "c", WINDOW)).toThrow(
+    await expect(expandCalendar(minutely, "c", WINDOW)).rejects.toThrow(
       new RegExp(`more than ${EXPANSION_LIMITS.occurrences} meetings`),
     );
   });
 
-  it("keeps at most the attendee bound of a crowded invite", () => {
+  it("keeps at most the attendee bound of a crowded invite", async () => {
     const crowd = Array.from({ length: 5000 }, (_, i) => `ATTENDEE;CN=P${i}:mailto:p${i}@big.example`);
     const feed = ics(
       "BEGIN:VEVENT",
@@ -147,12 +149,12 @@ describe("expandCalendar", () => {
       ...crowd,
       "END:VEVENT",
     );
-    expect(expandCalendar(feed, "c", WINDOW)[0].attendees).toHaveLength(EXPANSION_LIMITS.attendees);
+    expect((await expandCalendar(feed, "c", WINDOW))[0].attendees).toHaveLength(EXPANSION_LIMITS.attendees);
   });
 });
 
 describe("conferenceOf", () => {
-  it("finds the meeting link and names its app", () => {
+  it("finds the meeting link and names its app", async () => {
     expect(conferenceOf([null, "Join: https://acme.zoom.us/j/123456?pwd=x."])).toEqual({
       url: "https://acme.zoom.us/j/123456?pwd=x",
       app: "Zoom",
