@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { startRadicale, type Radicale } from "../helpers/radicale.js";
+import { tone } from "../helpers/audio.js";
 
 let server: TestServer;
 let radicale: Radicale;
@@ -107,6 +108,18 @@ describe("notula calendar", () => {
     expect((await cli(["calendar", "remove", icsId, "--yes"])).code).toBe(0);
     expect(JSON.parse((await cli(["calendar", "list", "--json"])).stdout).items).toHaveLength(1);
   });
+
+  it("records for a meeting with record --event: its title and attendees", async () => {
+    const events = JSON.parse((await cli(["calendar", "events", "--json"])).stdout).items;
+    const standup = events.find((e: { title: string }) => e.title === "Stand-up");
+    const file = tone(tempDir("notula-cal-audio-"), 2);
+    const rec = await cli(["record", "--input", file, "--event", standup.id, "--json"]);
+    expect(rec.code, rec.stderr).toBe(0);
+    const note = JSON.parse((await cli(["notes", "get", JSON.parse(rec.stdout).noteId, "--json"])).stdout);
+    expect(note.title).toBe("Stand-up");
+    expect(note.calendarEvent.id).toBe(standup.id);
+    expect(note.participants.map((p: { email: string }) => p.email)).toContain("ben@acme.example");
+  }, 120_000);
 
   it("checks its flags before it connects, and a failed sync is a failed command", async () => {
     const bad = await cli(["calendar", "events", "--from", "yesterday"]);

@@ -21,6 +21,7 @@ export const define = (program: Command) =>
     .description("Record a meeting and stream it to the server as it goes; Ctrl-C stops (twice quickly: discard)")
     .option("--title <title>", "title of the note")
     .option("--folder <id>", "file the note in this folder")
+    .option("--event <id>", "the meeting in your calendar (see `notula calendar events`): its title and attendees")
     .option("--device <name>", "the microphone (see --list-devices; default: the system's)")
     .option("--system-audio", "mix in what the speakers play (a call in another app), where the platform allows")
     .option("--input <file>", "record from a file, played at real speed, instead of a device")
@@ -29,12 +30,13 @@ export const define = (program: Command) =>
     .option("--list-devices", "list the capture devices and exit")
     .addHelpText(
       "after",
-      "\nExamples:\n  notula record --title 'Weekly sync' --wait\n  notula record --system-audio --folder fld_…\n  notula record --input interview.wav",
+      "\nExamples:\n  notula record --title 'Weekly sync' --wait\n  notula record --event cev_… --system-audio\n  notula record --system-audio --folder fld_…\n  notula record --input interview.wav",
     );
 
 export interface Input {
   title?: string;
   folder?: string;
+  event?: string;
   device?: string;
   systemAudio?: boolean;
   input?: string;
@@ -73,7 +75,7 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
   validate(f);
   const args = ffmpegArgs({ input: f.input, device: f.device, systemAudio: f.systemAudio });
   const { note } = await deps.api.call("startRecording", {
-    body: { format: "ogg", title: f.title, folderId: f.folder },
+    body: { format: "ogg", title: f.title, folderId: f.folder, calendarEventId: f.event },
   });
   const url = `${deps.server}/notes/${note.id}`;
   info(`Recording "${note.title}" (${note.id}): ${url}`);
