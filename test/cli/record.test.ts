@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bursts, speakRepeated } from "../helpers/audio.js";
@@ -14,19 +13,11 @@ import { client } from "../helpers/http.js";
 import { BIN, startServerProcess, tempDir, type ProcessTestServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
 import { wordOverlap } from "../helpers/vendors.js";
+import { freePort } from "../helpers/free-port.js";
 
 const SPOKEN =
   "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
 const work = tempDir("notula-record-");
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const secondsOf = (file: string) =>
   Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file]));

@@ -2,21 +2,10 @@
 // with the pgvector extension) behind its wire-protocol socket server, so that the
 // product connects to it as to any PostgreSQL server. Debian's PostgreSQL has no
 // pgvector package; this is where the HNSW path runs in the tests.
-import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./free-port.js";
 
 export interface PgliteServer {
   url: string;

@@ -2,10 +2,10 @@
 // port with one user (plain htpasswd) and its data in a temporary directory.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { tempDir } from "./server.js";
 import { until } from "./until.js";
+import { freePort } from "./free-port.js";
 
 export interface Radicale {
   url: string;
@@ -15,16 +15,6 @@ export interface Radicale {
   dav(method: string, pathname: string, body?: string, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function startRadicale(user = "ana", password = "calendar secret"): Promise<Radicale> {
   const dir = tempDir("notula-radicale-");

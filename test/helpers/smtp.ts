@@ -3,7 +3,7 @@
 // mail is parsed (mailparser) with the envelope it came with.
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
-import net from "node:net";
+import { freePort } from "./free-port.js";
 
 export interface Received {
   envelope: { from: string; to: string[] };
@@ -19,16 +19,6 @@ export interface SmtpSink {
   stop(): Promise<void>;
   start(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function startSmtp(): Promise<SmtpSink> {
   const port = await freePort();
