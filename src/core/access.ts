@@ -113,6 +113,13 @@ export const notePolicy = {
   record(a: Actor, n: NoteFacts): boolean {
     return notePolicy.see(a, n) && n.createdBy === a.userId;
   },
+  /**
+   * Emailing its recap to the meeting's participants: the person who made the note
+   * (it goes out in their name), not an admin on their behalf.
+   */
+  emailRecap(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.see(a, n) && n.createdBy === a.userId;
+  },
 };
 
 export const folderPolicy = {

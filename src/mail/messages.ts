@@ -1,3 +1,5 @@
+import { renderMarkdown } from "../shared/markdown.js";
+
 // The mails notula sends, each as plain text and HTML. Every value that comes from a
 // person (a name, a workspace's name) is escaped for HTML, and nothing reaches a mail
 // header with a line break in it: a name with CR/LF cannot add a header.
@@ -22,12 +24,16 @@ export const oneLine = (s: string) =>
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function html(paragraphs: string[], link: { url: string; label: string }) {
+const button = (link: { url: string; label: string }) =>
+  `<p><a href="${esc(link.url)}" style="display:inline-block;padding:.6em 1em;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="color:#555;font-size:.9em">${esc(link.url)}</p>`;
+
+/** `body` is HTML already made safe (rendered markdown with raw HTML off). */
+function html(paragraphs: string[], link: { url: string; label: string } | null, body = "", footer = "") {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">${paragraphs
     .map((p) => `<p>${esc(p)}</p>`)
     .join(
       "",
-    )}<p><a href="${esc(link.url)}" style="display:inline-block;padding:.6em 1em;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="color:#555;font-size:.9em">${esc(link.url)}</p></body></html>`;
+    )}${body}${link ? button(link) : ""}${footer ? `<p style="color:#555;font-size:.9em">${esc(footer)}</p>` : ""}</body></html>`;
 }
 
 export function inviteMail(o: { to: string; workspace: string; inviter: string; role: string; url: string }): Mail {
@@ -56,5 +62,34 @@ export function passwordResetMail(o: { to: string; url: string }): Mail {
     subject: "Set a new password for notula",
     text: `${lines.join("\n\n")}\n\nSet a new password: ${o.url}\n`,
     html: html(lines, { url: o.url, label: "Set a new password" }),
+  };
+}
+
+/**
+ * A meeting's recap, from the person who made the note to someone who was there: the
+ * summary and action items, and a link only where the recipient can open it (the share
+ * link of a public note, or the note itself for a member who may see it).
+ */
+export function recapMail(o: {
+  to: string;
+  sender: string;
+  title: string;
+  /** The meeting's day, written out ("Tuesday 3 March 2026"). */
+  day: string;
+  summary: string;
+  actionItems: string[];
+  link: { url: string; label: string } | null;
+}): Mail {
+  const sender = oneLine(o.sender);
+  const title = oneLine(o.title) || "the meeting";
+  const intro = [`${sender} sent you the recap of ${title} (${o.day}).`];
+  const actions = o.actionItems.length ? `\n\n## Action items\n\n${o.actionItems.map((a) => `- ${a}`).join("\n")}` : "";
+  const markdown = `${o.summary.trim()}${actions}`;
+  const footer = "You get this mail because you were at the meeting.";
+  return {
+    to: o.to,
+    subject: oneLine(`Recap: ${title}`),
+    text: `${intro.join("\n\n")}\n\n${markdown}\n\n${o.link ? `${o.link.label}: ${o.link.url}\n\n` : ""}${footer}\n`,
+    html: html(intro, o.link, renderMarkdown(markdown), footer),
   };
 }

@@ -36,6 +36,7 @@ import { templateRoutes } from "./routes/v1/templates.js";
 import { searchRoutes } from "./routes/v1/search.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
 import { calendarRoutes } from "./routes/v1/calendars.js";
+import { recapRoutes } from "./routes/v1/recap.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
 import { knowledgeRoutes } from "./routes/v1/knowledge.js";
 import { meRoutes } from "./routes/v1/me.js";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", workspaceRoutes(services));
   app.route("/", integrationRoutes(services));
   app.route("/", calendarRoutes(services));
+  app.route("/", recapRoutes(services));
   app.route("/", knowledgeRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", templateRoutes(services));

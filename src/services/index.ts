@@ -23,6 +23,7 @@ import { createRecordingService } from "./recordings.js";
 import { createWebhookService } from "./webhooks.js";
 import { createCalendarService } from "./calendars.js";
 import { createPasswordReset } from "./password-reset.js";
+import { createNoteRecap } from "./note-recap.js";
 import { noOutbox, type Outbox } from "./outbox.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { AudioStore } from "../storage/audio-store.js";
@@ -165,6 +166,15 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       publicUrl: opts.publicUrl,
       issueLink: (userId, purpose) => accounts.issueLink(userId, purpose),
       logger: opts.logger ?? silentLogger(),
+    }),
+    recap: createNoteRecap({
+      repos,
+      access,
+      counters: opts.counters,
+      now,
+      outbox: opts.outbox ?? noOutbox,
+      publicUrl: opts.publicUrl,
+      noteFor: (p, id) => notes.withFacts(p, id),
     }),
     /** Whether this server sends mail (SMTP is set up). */
     mailConfigured: (opts.outbox ?? noOutbox).configured,

@@ -319,8 +319,16 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           edit: notePolicy.edit(a, facts),
           widen: notePolicy.widen(a, facts),
           delete: notePolicy.delete(a, facts),
+          emailRecap: notePolicy.emailRecap(a, facts),
         },
       };
+    },
+
+    /** The note as the caller sees it, with the facts the policy decides on and the caller as an actor. */
+    async withFacts(p: Principal, id: string) {
+      const actor = await access.actor(p);
+      const row = await visibleRow(actor, id);
+      return { note: await presentFullNote(repos, row, deps.publicUrl), facts: await access.noteFacts(row), actor };
     },
 
     /** Whether the public page of a shared note shows its transcript. */

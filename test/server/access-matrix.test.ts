@@ -272,6 +272,11 @@ describe("the access matrix", () => {
           (await api("PATCH", `/v1/notes/${n.id}/speakers`, { label: "A", name: "Ann" })).status,
           restStatus(who, "notes", decide(sees, notePolicy.edit(a, n.facts))),
         );
+        const recap = restStatus(who, "notes", decide(sees, notePolicy.emailRecap(a, n.facts)));
+        check("rest", "previewRecap", label, (await api("GET", `/v1/notes/${n.id}/recap`)).status, recap);
+        // This server sends no mail: where the policy allows, the answer is 409 (no SMTP), after the access decision.
+        const sent = (await api("POST", `/v1/notes/${n.id}/recap`, {})).status;
+        check("rest", "sendRecap", label, recap === 200 ? sent === 409 : sent, recap === 200 ? true : recap);
         // Processing again may meet processing already under way (409): the access decision is the 404 line.
         for (const op of ["reprocessNote", "enhanceNote"] as const) {
           const s = (
@@ -426,6 +431,18 @@ describe("the access matrix", () => {
           folderIds: [...n.facts.folderIds],
         });
         check("web", "POST /notes/:id", label, edited.status, sees ? 303 : 404);
+        const recap = decide(sees, notePolicy.emailRecap(a, n.facts));
+        const recapStatus = STATUS[recap];
+        check(
+          "web",
+          "GET /notes/:id/recap",
+          label,
+          (await web(who, "GET", `/notes/${n.id}/recap`)).status,
+          recapStatus,
+        );
+        // No SMTP on this server: where the policy allows, the page says so (409) after the access decision.
+        const recapSent = await web(who, "POST", `/notes/${n.id}/recap`, { csrf, recipients: "ann@example.com" });
+        check("web", "POST /notes/:id/recap", label, recapSent.status, recap === "ok" ? 409 : recapStatus);
         const doomed = await makeNote(kind as NoteKind);
         const deleted = await web(who, "POST", `/notes/${doomed.id}/delete`, { csrf });
         check(
@@ -843,6 +860,20 @@ describe("the access matrix", () => {
         (await api("DELETE", `/v1/calendars/${doomed}`)).status,
         restStatus(who, "notes", mine ? "ok" : "hidden"),
       );
+    }
+    // Settings → Calendars and Coming up: the same rule in the web app.
+    for (const who of WEB_PEOPLE) {
+      const mine = calendarPolicy.manage(actorOf(w, who), facts);
+      const csrf = await csrfOf(who);
+      const page = await web(who, "GET", "/settings/calendars");
+      check("web", "GET /settings/calendars", who, page.status === 200 && page.text.includes(calendarId), mine);
+      const list = await web(who, "GET", "/notes");
+      check("web", "GET /notes (coming up)", who, list.text.includes(`/notes/new?event=${eventId}`), mine);
+      const synced = await web(who, "POST", `/settings/calendars/${calendarId}/sync`, { csrf });
+      check("web", "POST /settings/calendars/:id/sync", who, synced.status, mine ? 303 : 404);
+      const doomed = await connect();
+      const removed = await web(who, "POST", `/settings/calendars/${doomed}/remove`, { csrf });
+      check("web", "POST /settings/calendars/:id/remove", who, removed.status, mine ? 303 : 404);
     }
   });
 

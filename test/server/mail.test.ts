@@ -4,7 +4,7 @@
 // SMTP server that is down and arrives once; a refused recipient does not hold up the
 // next mail; a line break in a name never reaches a header. Without SMTP nothing breaks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, storeQuery, type TestServer } from "../helpers/server.js";
+import { admin, startServer, storeQuery, type TestServer } from "../helpers/server.js";
 import { client, type Client } from "../helpers/http.js";
 import { startSmtp, type SmtpSink } from "../helpers/smtp.js";
 import { until } from "../helpers/until.js";
@@ -163,6 +163,82 @@ describe("mail through SMTP", () => {
       return rows.length ? rows : null;
     });
     expect(String(failed[0].last_error)).toMatch(/refused the mail to gone@example.com/);
+  });
+
+  it("emails a note's recap to three attendees, each with the link they can open", async () => {
+    const me = (await api("GET", "/v1/me")).body;
+    await admin(
+      server.dataDir,
+      [
+        "users",
+        "create",
+        "--workspace",
+        me.workspace.id,
+        "--email",
+        "bo@acme.example",
+        "--name",
+        "Bo",
+        "--password-stdin",
+      ],
+      "bo's long password",
+    );
+    const person = (name: string, email: string) => ({ name, email });
+    const made = await api("POST", "/v1/notes", {
+      title: "Budget review",
+      visibility: "workspace",
+      summary: "We agreed the budget.\n\n- [ ] Ana sends the numbers by Friday",
+      enhancedNote: "## Action items\n\n- [ ] Ana sends the numbers by Friday\n- [ ] Bo books the room",
+      participants: [
+        person("Bo", "bo@acme.example"),
+        person("Carol", "carol@partner.example"),
+        person("Dan", "DAN@partner.example"),
+        person(me.user.name, me.user.email),
+      ],
+    });
+    expect(made.status).toBe(200);
+    const id = made.body.note.id as string;
+
+    const preview = await api("GET", `/v1/notes/${id}/recap`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.recap.configured).toBe(true);
+    expect(preview.body.recap.subject).toBe("Recap: Budget review");
+    // The sender is not among the recipients; a member who may see the note gets its link, others the text.
+    expect(preview.body.recap.recipients).toEqual([
+      { email: "bo@acme.example", name: "Bo", link: "note" },
+      { email: "carol@partner.example", name: "Carol", link: null },
+      { email: "dan@partner.example", name: "Dan", link: null },
+    ]);
+
+    const sent = await api("POST", `/v1/notes/${id}/recap`, {});
+    expect(sent.status).toBe(200);
+    expect(sent.body.recipients).toHaveLength(3);
+    const bo = await until("Bo's recap", () => mailsTo("bo@acme.example")[0]);
+    const carol = await until("Carol's recap", () => mailsTo("carol@partner.example")[0]);
+    const dan = await until("Dan's recap", () => mailsTo("dan@partner.example")[0]);
+    for (const got of [bo, carol, dan]) {
+      expect(got.mail.subject).toBe("Recap: Budget review");
+      expect(got.mail.text).toContain("We agreed the budget.");
+      expect(got.mail.text).toContain("Bo books the room");
+      // Once, though both the summary and the enhanced note list it.
+      expect(got.mail.text!.match(/Ana sends the numbers/g)).toHaveLength(1);
+      expect(got.mail.html).toContain("<li");
+    }
+    expect(bo.mail.text).toContain(`${server.url}/notes/${id}`);
+    for (const outside of [carol, dan]) expect(outside.mail.text).not.toMatch(/https?:\/\//);
+    // A second send at once is refused: a double click sends one recap.
+    expect((await api("POST", `/v1/notes/${id}/recap`, {})).status).toBe(429);
+    expect(mailsTo("carol@partner.example")).toHaveLength(1);
+
+    // While the note is public, everyone's mail carries its share link.
+    expect((await api("PATCH", `/v1/notes/${id}`, { visibility: "shared" })).status).toBe(200);
+    const shared = await api("GET", `/v1/notes/${id}/recap`);
+    expect(shared.body.recap.recipients.map((r: { link: string }) => r.link)).toEqual(["share", "share", "share"]);
+    expect(shared.body.recap.text).toMatch(/\/s\/[A-Za-z0-9_-]{22}/);
+
+    // Only participants, and only the person who made the note.
+    const stranger = await api("POST", `/v1/notes/${id}/recap`, { recipients: ["eve@evil.example"] });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.message).toContain("eve@evil.example is not a participant");
   });
 
   it("never lets a line break in a name reach a mail header", async () => {

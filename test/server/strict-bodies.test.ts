@@ -30,6 +30,7 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   createGroup: () => ({ name: `g${Math.random()}` }),
   createTag: () => ({ name: `t${Math.random()}` }),
   enhanceNote: () => ({}),
+  sendRecap: () => ({ recipients: ["ana@example.com"] }),
   renameSpeaker: () => ({ label: "S", name: "Sam" }),
   createTemplate: () => ({ copyFrom: "tpl_builtin_general", name: "Copy" }),
   updateTemplate: () => ({ name: "Renamed" }),

@@ -1,6 +1,7 @@
 // Calendars in the web app, in headless Chromium: Settings → Calendars connects a
 // secret ICS address and shows how its sync went; the notes list shows what is coming
-// up with a Record button, which starts a recording for that meeting.
+// up with a Record button, which starts a recording for that meeting; a note's recap is
+// previewed and emailed to the attendees chosen.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Browser, type Page } from "playwright-core";
@@ -8,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/browser.js";
 import { admin, startServer, type TestServer } from "../helpers/server.js";
 import { capture } from "../helpers/page-checks.js";
+import { startSmtp, type SmtpSink } from "../helpers/smtp.js";
+import { client } from "../helpers/http.js";
+import { until } from "../helpers/until.js";
 
 const PASSWORD = "calendar password 1";
 const HOUR = 3_600_000;
@@ -22,6 +26,7 @@ let browser: Browser;
 let page: Page;
 let feed: http.Server;
 let feedBase: string;
+let smtp: SmtpSink;
 
 const event = (uid: string, title: string, at: number, extra: string[] = []) => [
   "BEGIN:VEVENT",
@@ -53,7 +58,11 @@ beforeAll(async () => {
   );
   await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
   feedBase = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
-  server = await startServer({ args: ["--no-rate-limit", "--allow-private-calendars"] });
+  smtp = await startSmtp();
+  server = await startServer({
+    args: ["--no-rate-limit", "--allow-private-calendars"],
+    env: { NOTULA_SMTP_URL: smtp.url, NOTULA_MAIL_FROM: "notes@acme.example" },
+  });
   await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
   browser = await launchChromium(["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -67,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.stop();
   feed?.close();
 });
 
@@ -114,5 +124,32 @@ describe("calendars in the web app", () => {
     expect(asked?.title).toBe("Quarterly roadmap review");
     expect(asked?.calendarEventId).toBe(new URL(page.url()).searchParams.get("event"));
     await page.unroute("**/notes/record/start");
+  });
+
+  it("previews a note's recap, and emails it to the attendees chosen", async () => {
+    const made = await client(server.url, server.key)("POST", "/v1/notes", {
+      title: "Hiring sync",
+      summary: "We chose two candidates.\n\n- [ ] Ben calls them on Monday",
+      participants: [
+        { name: "Ben Ode", email: "ben@acme.example" },
+        { name: "Carol Vos", email: "carol@partner.example" },
+      ],
+    });
+    const id = made.body.note.id as string;
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.getByRole("link", { name: "Email the recap…" }).click();
+    await page.waitForURL(/\/recap$/);
+    await page.getByRole("heading", { name: "Recap: Hiring sync" }).waitFor();
+    expect(await page.getByLabel("The mail's text").textContent()).toContain("Ben calls them on Monday");
+    await page.getByText("carol@partner.example, with the text alone").waitFor();
+    await capture(page, "recap");
+    await page.getByRole("checkbox", { name: /Carol Vos/ }).uncheck();
+    await page.getByRole("button", { name: "Send the recap" }).click();
+    await page.getByText("The recap is on its way to 1 person.").waitFor();
+    const mail = await until("Ben's recap", () =>
+      smtp.received.find((r) => r.envelope.to.includes("ben@acme.example")),
+    );
+    expect(mail.mail.subject).toBe("Recap: Hiring sync");
+    expect(smtp.received.some((r) => r.envelope.to.includes("carol@partner.example"))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import type { recordingRouteDefs } from "../../server/routes/v1/recordings.js";
 import type { folderRouteDefs } from "../../server/routes/v1/folders.js";
 import type { integrationRouteDefs } from "../../server/routes/v1/integrations.js";
 import type { calendarRouteDefs } from "../../server/routes/v1/calendars.js";
+import type { recapRouteDefs } from "../../server/routes/v1/recap.js";
 import type { inviteRouteDefs } from "../../server/routes/v1/invites.js";
 import type { knowledgeRouteDefs } from "../../server/routes/v1/knowledge.js";
 import type { meRouteDefs } from "../../server/routes/v1/me.js";
@@ -20,6 +21,7 @@ type RouteDefs = typeof audioRouteDefs &
   typeof folderRouteDefs &
   typeof integrationRouteDefs &
   typeof calendarRouteDefs &
+  typeof recapRouteDefs &
   typeof inviteRouteDefs &
   typeof knowledgeRouteDefs &
   typeof meRouteDefs &

@@ -26,6 +26,8 @@ export const endpoints = {
   removeCalendar: { method: "delete", path: "/v1/calendars/{id}" },
   syncCalendar: { method: "post", path: "/v1/calendars/{id}/sync" },
   listCalendarEvents: { method: "get", path: "/v1/calendar/events" },
+  previewRecap: { method: "get", path: "/v1/notes/{id}/recap" },
+  sendRecap: { method: "post", path: "/v1/notes/{id}/recap" },
   createInvite: { method: "post", path: "/v1/invites" },
   listInvites: { method: "get", path: "/v1/invites" },
   deleteInvite: { method: "delete", path: "/v1/invites/{id}" },

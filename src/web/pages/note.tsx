@@ -6,12 +6,13 @@ export interface NoteAbilities {
   edit: boolean;
   widen: boolean;
   delete: boolean;
+  emailRecap: boolean;
 }
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import { SpeechNotice } from "../components/speech-notice.js";
 import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
-import { renderMarkdown } from "../markdown.js";
+import { renderMarkdown } from "../../shared/markdown.js";
 
 const VISIBILITY_LABELS = {
   "only-me": "Only me",
@@ -175,6 +176,7 @@ ${share}${folders}
 <label for="note">${props.mine ? "Your notes" : "Notes written in the meeting"} (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
 <div class="actions"><button type="submit">Save</button></div></form>
 <div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
+${props.may.emailRecap && note.summary.trim() ? html`<a class="button secondary" href="/notes/${id}/recap">Email the recap…</a>` : ""}
 ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete">Delete…</a>` : ""}</div></section>`;
 }
 

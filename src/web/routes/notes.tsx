@@ -196,7 +196,7 @@ export function notePages(
   };
 
   app.get("/notes/:id", async (c) =>
-    notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : undefined }),
+    notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : (await flash.take(c)).notice }),
   );
 
   app.get("/notes/:id/status", async (c) => {

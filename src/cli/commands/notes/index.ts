@@ -1,4 +1,4 @@
-// notula notes list|get|create|update|delete|share|reprocess|enhance|speakers|search|export
+// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|search|export
 import type { Command } from "commander";
 import { clientDeps, under } from "../../lib/command.js";
 import * as create from "./create.js";
@@ -7,6 +7,7 @@ import * as enhance from "./enhance.js";
 import * as exportNotes from "./export.js";
 import * as get from "./get.js";
 import * as list from "./list.js";
+import * as recap from "./recap.js";
 import * as reprocess from "./reprocess.js";
 import * as search from "./search.js";
 import * as share from "./share.js";
@@ -21,6 +22,7 @@ export const registerNotes = (program: Command) =>
     update,
     del,
     share,
+    recap,
     reprocess,
     enhance,
     speakers,

@@ -1,0 +1,45 @@
+// The note page's "Email the recap": a preview of the mail and its recipients, then the
+// send. The recap service decides who may send it and what each recipient gets.
+import { Hono } from "hono";
+import { AppError } from "../../core/errors.js";
+import type { Services } from "../../services/index.js";
+import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
+import { RecapPage } from "../pages/recap.js";
+import { textFields } from "../form-fields.js";
+import { render } from "../render.js";
+import { formExpired } from "../form-expired.js";
+import { createFlash } from "../flash.js";
+
+export function noteRecapPages(services: Services, opts: { publicUrl: string }) {
+  const app = new Hono<WebEnv>();
+  const flash = createFlash(services, opts.publicUrl);
+  app.use("/notes/:id/recap", requireViewer);
+
+  const page = async (c: WebContext, error?: string, status: 200 | 400 | 409 | 429 = 200) => {
+    const id = c.req.param("id") ?? "";
+    const p = viewerOf(c).principal;
+    const recap = await services.recap.preview(p, id);
+    const { title } = await services.notes.get(p, id);
+    return render(c, <RecapPage viewer={viewerOf(c)} noteId={id} title={title} recap={recap} error={error} />, status);
+  };
+
+  app.get("/notes/:id/recap", (c) => page(c));
+  app.post("/notes/:id/recap", async (c) => {
+    const f = await c.req.parseBody({ all: true });
+    if (!(await csrfOk(c, f))) return formExpired(c);
+    const id = c.req.param("id");
+    const chosen = textFields(f, "recipients");
+    if (!chosen.length) return page(c, "Choose at least one person to send the recap to.", 400);
+    try {
+      const { recipients } = await services.recap.send(viewerOf(c).principal, id, chosen);
+      return flash.redirect(c, `/notes/${encodeURIComponent(id)}`, {
+        notice: `The recap is on its way to ${recipients.length} ${recipients.length === 1 ? "person" : "people"}.`,
+      });
+    } catch (err) {
+      if (err instanceof AppError && [400, 409, 429].includes(err.status))
+        return page(c, err.message, err.status as 400 | 409 | 429);
+      throw err;
+    }
+  });
+  return app;
+}
