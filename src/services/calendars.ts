@@ -246,6 +246,20 @@ export function createCalendarService(
       return { meetings: await events(p, { from: t, to: t + 7 * DAY }, limit), now: t };
     },
 
+    /**
+     * The person's one meeting under way or about to start (within five minutes), if
+     * there is exactly one: a recording started now is for it. Two at once (a clash) or
+     * a day-long event names no meeting.
+     */
+    async ongoing(p: Principal): Promise<string | null> {
+      const t = now();
+      const soon = t + 5 * 60_000;
+      const rows = (await repos.calendars.eventsOf(p.workspaceId, p.userId, t, soon, 50)).filter(
+        (e) => !e.allDay && e.endsAt > t && e.startsAt <= soon,
+      );
+      return rows.length === 1 ? rows[0].id : null;
+    },
+
     /** One of the person's meetings, as the events list shows it; null when it is not theirs. */
     async event(p: Principal, id: string) {
       const e = await repos.calendars.event(p.workspaceId, p.userId, id);
@@ -265,6 +279,7 @@ export function createCalendarService(
         calendarEvent: eventDto(e, await selfEmail(p)),
         participants: participantsOf(e.attendees),
         meetingApp: e.conferenceUrl ? (conferenceOf([e.conferenceUrl])?.app ?? null) : null,
+        series: e.seriesUid,
       };
     },
   };

@@ -24,6 +24,8 @@ import { createWebhookService } from "./webhooks.js";
 import { createCalendarService } from "./calendars.js";
 import { createPasswordReset } from "./password-reset.js";
 import { createNoteRecap } from "./note-recap.js";
+import { createNoteSeries } from "./note-series.js";
+import { createPeopleSuggestions } from "./people-suggestions.js";
 import { noOutbox, type Outbox } from "./outbox.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { AudioStore } from "../storage/audio-store.js";
@@ -99,6 +101,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   });
   const notes = createNoteService(repos, now, {
     calendarEvent: (p, id) => calendars.forNote(p, id),
+    ongoingEvent: (p) => calendars.ongoing(p),
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
     publicUrl: opts.publicUrl,
@@ -167,6 +170,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       issueLink: (userId, purpose) => accounts.issueLink(userId, purpose),
       logger: opts.logger ?? silentLogger(),
     }),
+    series: createNoteSeries({ repos, access }),
+    people: createPeopleSuggestions({ repos, now }),
     recap: createNoteRecap({
       repos,
       access,

@@ -5,12 +5,16 @@
 // notula, and a client that names it should get it back, not an error.
 import type { Principal } from "../core/principal.js";
 import type { ParticipantValue } from "../db/schema/notes.js";
+import { participantsOf } from "../calendars/participants.js";
+import { BadRequestError } from "../core/errors.js";
 
 export interface MeetingOf {
   title: string;
   calendarEvent: Record<string, unknown>;
   participants: ParticipantValue[];
   meetingApp: string | null;
+  /** The recurring meeting it is an occurrence of (its iCalendar UID), else null. */
+  series: string | null;
 }
 
 export type CalendarLookup = (p: Principal, eventId: string) => Promise<MeetingOf | null>;
@@ -45,5 +49,88 @@ export async function meetingFields(
       input.calendarEvent ?? found?.calendarEvent ?? (input.calendarEventId ? idOnly(input.calendarEventId) : null),
     participants: input.participants ?? found?.participants ?? [],
     meetingApp: input.meetingApp ?? found?.meetingApp ?? null,
+    calendarSeries: found?.series ?? null,
   };
+}
+
+/** A participant as stored: every field of the interface's shape, the company from the address's domain. */
+export function participantFrom(x: Partial<ParticipantValue>): ParticipantValue {
+  const email = (x.email ?? "").trim();
+  const derived = email.includes("@") ? participantsOf([{ email, displayName: x.name ?? "" }])[0] : null;
+  return {
+    name: (x.name ?? "").trim() || derived?.name || "",
+    email,
+    profileImageUrl: x.profileImageUrl ?? "",
+    accountName: x.accountName || derived?.accountName || "",
+    accountDomain: x.accountDomain || derived?.accountDomain || "",
+    accountImageUrl: x.accountImageUrl ?? "",
+  };
+}
+
+interface MeetingColumns {
+  participants: ParticipantValue[];
+  calendarEvent: Record<string, unknown> | null;
+  meetingApp: string | null;
+  calendarSeries: string | null;
+}
+
+/**
+ * What a change of a note's meeting writes: participants edited by hand; a link to one
+ * of the caller's events (its event, app and attendees added to those there already);
+ * or unlinking (the event goes, and its attendees with it, while people added by hand
+ * stay). Participants given in the same change win.
+ */
+export async function meetingChange(
+  lookup: CalendarLookup | undefined,
+  p: Principal,
+  row: { participants: ParticipantValue[]; calendarEvent: unknown },
+  patch: { participants?: ParticipantValue[]; calendarEventId?: string | null },
+): Promise<
+  Partial<{
+    participants: ParticipantValue[];
+    calendarEvent: Record<string, unknown> | null;
+    meetingApp: string | null;
+  }>
+> {
+  const out: Partial<{
+    participants: ParticipantValue[];
+    calendarEvent: Record<string, unknown> | null;
+    meetingApp: string | null;
+  }> = {};
+  const key = (x: ParticipantValue) => x.email.toLowerCase() || `name:${x.name}`;
+  if (patch.calendarEventId === null) {
+    const attendees = new Set(
+      (((row.calendarEvent as { attendees?: { email: string }[] } | null)?.attendees ?? []) as { email: string }[]).map(
+        (a) => a.email.toLowerCase(),
+      ),
+    );
+    Object.assign(out, {
+      calendarEvent: null,
+      meetingApp: null,
+      calendarSeries: null,
+      participants: row.participants.filter((x) => !x.email || !attendees.has(x.email.toLowerCase())),
+    });
+  } else if (patch.calendarEventId !== undefined) {
+    const found = lookup ? await lookup(p, patch.calendarEventId) : null;
+    if (!found)
+      throw new BadRequestError(`calendarEventId: none of your calendars holds an event ${patch.calendarEventId}.`);
+    const have = new Set(row.participants.map(key));
+    Object.assign(out, {
+      calendarEvent: found.calendarEvent,
+      meetingApp: found.meetingApp,
+      calendarSeries: found.series,
+      participants: [...row.participants, ...found.participants.filter((x) => !have.has(key(x)))],
+    });
+  }
+  if (patch.participants) {
+    const seen = new Set<string>();
+    out.participants = patch.participants.map(participantFrom).filter((x) => {
+      if (!x.name && !x.email) return false;
+      const k = key(x);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+  return out;
 }

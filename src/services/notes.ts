@@ -18,7 +18,7 @@ import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
 import { noteAudio } from "./note-audio.js";
-import { meetingFields, type CalendarLookup } from "./note-meeting.js";
+import { meetingChange, meetingFields, type CalendarLookup } from "./note-meeting.js";
 import type { ParticipantValue } from "../db/schema/notes.js";
 
 export interface NoteUpdate {
@@ -26,6 +26,8 @@ export interface NoteUpdate {
   visibility?: NoteRow["visibility"];
   userWrittenNote?: string;
   folderIds?: string[];
+  participants?: ParticipantValue[];
+  calendarEventId?: string | null;
 }
 
 export interface NoteServiceDeps {
@@ -43,6 +45,8 @@ export interface NoteServiceDeps {
   access: Access;
   /** The caller's calendar event by id, for a note made of a meeting. */
   calendarEvent?: CalendarLookup;
+  /** The caller's one meeting under way, if exactly one: a recording started now is for it. */
+  ongoingEvent?: (p: Principal) => Promise<string | null>;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
@@ -182,6 +186,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
             ),
             participants: meeting.participants,
             calendarEvent: meeting.calendarEvent,
+            calendarSeries: meeting.calendarSeries,
             inputLanguage: input.inputLanguage ?? null,
             translationLanguage: null,
             meetingApp: meeting.meetingApp,
@@ -218,7 +223,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const folderIds = input.folderId ? await requireFolders(await access.actor(p), [input.folderId], "folderId") : [];
       const id = newId("note");
       const status = input.status ?? "postprocessing";
-      const meeting = await meetingFields(deps.calendarEvent, p, { calendarEventId: input.calendarEventId });
+      const meeting = await meetingFields(deps.calendarEvent, p, {
+        calendarEventId: input.calendarEventId ?? (await deps.ongoingEvent?.(p)) ?? undefined,
+      });
       await repos.notes.insert({
         row: {
           id,
@@ -234,6 +241,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           totalDurationSec: input.declaredDurationSec,
           participants: meeting.participants,
           calendarEvent: meeting.calendarEvent,
+          calendarSeries: meeting.calendarSeries,
           inputLanguage: null,
           translationLanguage: null,
           meetingApp: meeting.meetingApp,
@@ -271,10 +279,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (patch.title !== undefined) fields.title = patch.title;
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
+      Object.assign(fields, await meetingChange(deps.calendarEvent, p, row, patch));
       await repos.transaction(async () => {
         await repos.notes.update(p.workspaceId, id, fields, folderIds);
         if (patch.visibility !== undefined) await syncShare(id, patch.visibility);
-        if (patch.title !== undefined || patch.userWrittenNote !== undefined) await enqueueIndexing("note", id);
+        if (patch.title !== undefined || patch.userWrittenNote !== undefined || fields.participants)
+          await enqueueIndexing("note", id);
       });
       return get(p, id);
     },

@@ -5,7 +5,8 @@ import MarkdownIt from "markdown-it";
 import taskLists from "markdown-it-task-lists";
 
 // "- [ ] task" is a checkbox, as people and models write a task list, not the text "[ ]".
-const md = new MarkdownIt({ html: false, linkify: true, breaks: false }).use(taskLists);
+// Each checkbox is labelled by its task (label: true), so a screen reader says what is ticked.
+const md = new MarkdownIt({ html: false, linkify: true, breaks: false }).use(taskLists, { label: true });
 
 // Links open outside the app, without handing it the opener.
 const defaultLinkOpen =

@@ -12,7 +12,7 @@ import { MessagePage } from "./pages/sign-in.js";
 import { SharePage } from "./pages/share.js";
 import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
-import { noteRecapPages } from "./routes/note-recap.js";
+import { noteMeetingPages } from "./routes/note-meeting.js";
 import { notePages } from "./routes/notes.js";
 import { browserAudioSteps } from "./routes/browser-audio.js";
 import { settingsPages } from "./routes/settings/index.js";
@@ -111,7 +111,7 @@ export function webApp(d: WebDeps) {
     "/",
     notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes, publicUrl: d.publicUrl }),
   );
-  app.route("/", noteRecapPages(d.services, { publicUrl: d.publicUrl }));
+  app.route("/", noteMeetingPages(d.services, { publicUrl: d.publicUrl }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));
 

@@ -137,6 +137,16 @@ describe("calendars in the web app", () => {
     });
     const id = made.body.note.id as string;
     await page.goto(`${server.url}/notes/${id}`);
+    // Who was there, edited by hand: the members and the calendar's attendees are offered.
+    await page.getByText("Edit who was there").click();
+    const offered = await page
+      .locator("datalist#people option")
+      .evaluateAll((os) => os.map((o) => o.getAttribute("value")));
+    expect(offered).toContain("Ben Ode <ben@acme.example>");
+    await page.getByLabel("Participant 3").fill("Dana Roy <dana@acme.example>");
+    await capture(page, "note-meeting");
+    await page.getByRole("button", { name: "Save participants" }).click();
+    await page.getByText("Saved: 3 participants.").waitFor();
     await page.getByRole("link", { name: "Email the recap…" }).click();
     await page.waitForURL(/\/recap$/);
     await page.getByRole("heading", { name: "Recap: Hiring sync" }).waitFor();
@@ -144,6 +154,7 @@ describe("calendars in the web app", () => {
     await page.getByText("carol@partner.example, with the text alone").waitFor();
     await capture(page, "recap");
     await page.getByRole("checkbox", { name: /Carol Vos/ }).uncheck();
+    await page.getByRole("checkbox", { name: /Dana Roy/ }).uncheck();
     await page.getByRole("button", { name: "Send the recap" }).click();
     await page.getByText("The recap is on its way to 1 person.").waitFor();
     const mail = await until("Ben's recap", () =>

@@ -264,6 +264,13 @@ export function pgNoteRepo(
           .where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id)))
           .returning({ createdAt: notes.createdAt });
         if (!changed) return false;
+        // The participant filter reads the addresses' index: it follows the list.
+        if (patch.participants) {
+          await db.delete(noteParticipantEmails).where(eq(noteParticipantEmails.noteId, id));
+          const emails = participantEmails(patch.participants);
+          if (emails.length)
+            await db.insert(noteParticipantEmails).values(emails.map((emailNorm) => ({ noteId: id, emailNorm })));
+        }
         if (folderIds) {
           await db.delete(noteFolders).where(eq(noteFolders.noteId, id));
           if (folderIds.length)

@@ -19,6 +19,7 @@ import { passageIndexRepo } from "../sqlite/passage-index.js";
 import { searchRepo } from "../sqlite/search.js";
 import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
+import { noteSeriesRepo } from "./note-series.js";
 import { sharedStateRepo } from "./shared-state.js";
 import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
@@ -59,6 +60,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     recordings: recordingRepo(db, t),
     recordingPieces: recordingPieceRepo(db, t),
     shares: shareRepo(db, t),
+    noteSeries: noteSeriesRepo(db, t),
     sharedState: sharedStateRepo(db, t),
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),

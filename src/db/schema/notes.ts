@@ -34,6 +34,8 @@ export const notes = sqliteTable(
     /** Read whole with the note, so kept as JSON beside it; emails are indexed in note_participant_emails. */
     participants: text("participants", { mode: "json" }).$type<ParticipantValue[]>().notNull(),
     calendarEvent: text("calendar_event", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    /** The recurring meeting it was recorded for (the series' iCalendar UID, alike in every attendee's calendar), else null. */
+    calendarSeries: text("calendar_series"),
     inputLanguage: text("input_language"),
     translationLanguage: text("translation_language"),
     meetingApp: text("meeting_app"),
@@ -61,6 +63,10 @@ export const notes = sqliteTable(
     index("notes_ws_title_idx").on(t.workspaceId, nocase(t.title), t.id, t.visibility, t.createdBy),
     index("notes_ws_status_created_idx").on(t.workspaceId, t.status, t.createdAt),
     index("notes_ws_creator_created_idx").on(t.workspaceId, t.createdBy, t.createdAt),
+    // The notes of one recurring meeting, for the note page's previous and next.
+    index("notes_ws_series_idx")
+      .on(t.workspaceId, t.calendarSeries, t.createdAt)
+      .where(sql`${t.calendarSeries} IS NOT NULL`),
     // Few rows ever wait; the engine check reads only those.
     index("notes_awaiting_engine_idx")
       .on(t.awaitingEngineSince)

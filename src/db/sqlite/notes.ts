@@ -184,6 +184,15 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
           .where(and(eq(notes.workspaceId, workspaceId), eq(notes.id, id)))
           .run().changes;
         if (!changed) return false;
+        // The participant filter reads the addresses' index: it follows the list.
+        if (patch.participants) {
+          tx.delete(noteParticipantEmails).where(eq(noteParticipantEmails.noteId, id)).run();
+          const emails = participantEmails(patch.participants);
+          if (emails.length)
+            tx.insert(noteParticipantEmails)
+              .values(emails.map((emailNorm) => ({ noteId: id, emailNorm })))
+              .run();
+        }
         if (folderIds) {
           tx.delete(noteFolders).where(eq(noteFolders.noteId, id)).run();
           if (folderIds.length) {

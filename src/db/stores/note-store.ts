@@ -68,10 +68,12 @@ export interface NoteListFilter {
 export type ListProjection = "item" | "brief";
 
 type LaterFields = "templateId" | "processingWarnings" | "processingProgress" | "awaitingEngineSince";
+/** Fields a new note may leave out: null unless given. */
+type OptionalFields = LaterFields | "calendarSeries";
 
 export interface NewNote {
   /** Processing fills in the template, warnings, progress and any wait for an engine later. */
-  row: Omit<NoteRow, "seq" | LaterFields> & Partial<Pick<NoteRow, LaterFields>>;
+  row: Omit<NoteRow, "seq" | OptionalFields> & Partial<Pick<NoteRow, OptionalFields>>;
   segments: SegmentRow[];
   folderIds: string[];
 }

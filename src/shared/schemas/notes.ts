@@ -161,19 +161,6 @@ export const NoteEnvelope = z.object({ note: Note }).meta({ id: "NoteEnvelope" }
 
 const idArray = z.array(z.string().min(1).max(200)).max(100);
 
-export const NoteUpdateBody = z
-  .object({
-    title: z.string().min(1).max(500).optional(),
-    visibility: VisibilityInput.optional(),
-    userWrittenNote: z.string().max(500_000).optional(),
-    tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds: the folders to file the note in." }),
-    folderIds: idArray
-      .optional()
-      .meta({ description: "Extension: the folders to file the note in (replaces the set)." }),
-  })
-  .strict()
-  .meta({ id: "NoteUpdate" });
-
 const ParticipantInput = z
   .object({
     name: z.string().max(500).default(""),
@@ -184,6 +171,28 @@ const ParticipantInput = z
     accountImageUrl: z.string().max(2000).default(""),
   })
   .strict();
+
+export const NoteUpdateBody = z
+  .object({
+    title: z.string().min(1).max(500).optional(),
+    visibility: VisibilityInput.optional(),
+    userWrittenNote: z.string().max(500_000).optional(),
+    tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds: the folders to file the note in." }),
+    folderIds: idArray
+      .optional()
+      .meta({ description: "Extension: the folders to file the note in (replaces the set)." }),
+    participants: z
+      .array(ParticipantInput)
+      .max(500)
+      .optional()
+      .meta({ description: "Extension: who was there, edited by hand (replaces the list)." }),
+    calendarEventId: z.string().trim().min(1).max(200).nullable().optional().meta({
+      description:
+        "Extension: link the note to an event of the caller's calendars (its event, attendees and app), or null to unlink it (the event's attendees leave the participants).",
+    }),
+  })
+  .strict()
+  .meta({ id: "NoteUpdate" });
 
 /** A calendar event given with a note: any of the event's fields, and no others. */
 const CalendarEventInput = CalendarEvent.partial()

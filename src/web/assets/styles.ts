@@ -42,8 +42,9 @@ ul.notes a.title{font-weight:600;text-decoration:none;overflow-wrap:anywhere}ul.
 .badge{display:inline-block;font-size:.75rem;padding:.05rem .45rem;border-radius:999px;border:1px solid var(--line);color:var(--muted)}
 .badge.completed{color:var(--ok);border-color:var(--ok)}.badge.recorded-not-summarized{color:var(--danger);border-color:var(--danger)}
 .pager{display:flex;justify-content:space-between;margin-top:1rem}
-.markdown{overflow-wrap:anywhere}.markdown pre{overflow:auto;background:var(--bg);padding:.5rem}
+.markdown{overflow-wrap:anywhere}.markdown pre{overflow:auto;background:var(--bg);padding:.5rem}.markdown label{font-weight:inherit;display:inline;margin:0}
 .mail-preview{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.75rem;font-size:.9rem}
+.meeting{margin:1rem 0}.series{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap;margin:.5rem 0}.participants input{margin-bottom:.4rem}form.inline{display:inline}
 ol.transcript{list-style:none;margin:0;padding:0}ol.transcript li{display:grid;grid-template-columns:4.5rem 1fr;gap:.5rem;padding:.35rem 0;border-bottom:1px solid var(--line)}
 ol.transcript button.at{font-variant-numeric:tabular-nums;background:none;color:var(--accent);border:0;padding:0;text-align:left;font-weight:600;cursor:pointer}
 ol.transcript .speaker{font-weight:600;margin-right:.35rem}

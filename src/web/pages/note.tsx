@@ -13,6 +13,7 @@ import { SpeechNotice } from "../components/speech-notice.js";
 import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown } from "../../shared/markdown.js";
+import type { meetingPanel } from "./note-meeting.js";
 
 const VISIBILITY_LABELS = {
   "only-me": "Only me",
@@ -197,6 +198,8 @@ export function NotePage(props: {
   /** The private folders the note is filed in, by name: they narrow who can read it. */
   privateFolders: string[];
   shareTranscript: boolean | null;
+  /** The meeting it records: its calendar event, its series' neighbours, who was there (note-meeting.tsx). */
+  meeting?: ReturnType<typeof meetingPanel>;
   /**
    * Whether writing the enhanced note again makes sense: from a transcript, or from the
    * person's own notes when a language model writes it (the offline method needs speech).
@@ -220,6 +223,7 @@ export function NotePage(props: {
       <Alert error={props.error} ok={props.notice} />
       <SpeechNotice viewer={viewer} problem={props.speechProblem} waiting />
       {facts(note, visibilityLabel(note.visibility, props.privateFolders))}
+      {props.meeting}
       {player(note, props.audio)}
       <MarkdownSection title="Summary" text={note.summary} />
       <MarkdownSection title="Enhanced note" text={note.enhancedNote} />

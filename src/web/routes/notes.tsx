@@ -12,6 +12,7 @@ import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
+import { meetingPanel } from "../pages/note-meeting.js";
 import { statusLabel } from "../format.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
@@ -182,6 +183,13 @@ export function notePages(
         privateFolders={privateFolders}
         mine={mine}
         shareTranscript={share ? share.includeTranscript : null}
+        meeting={meetingPanel({
+          note,
+          csrf: viewer.csrf,
+          canEdit: may.edit,
+          series: await services.series.neighbours(viewer.principal, id),
+          suggestions: may.edit ? await services.people.forPerson(viewer.principal) : [],
+        })}
         speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
         canEnhance={
           note.transcripts.length > 0 ||

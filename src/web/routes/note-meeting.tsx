@@ -1,19 +1,45 @@
-// The note page's "Email the recap": a preview of the mail and its recipients, then the
-// send. The recap service decides who may send it and what each recipient gets.
+// The note page's meeting: who was there (edited by hand), unlinking its calendar event,
+// and "Email the recap" (a preview of the mail and its recipients, then the send). The
+// services decide who may do each.
 import { Hono } from "hono";
 import { AppError } from "../../core/errors.js";
 import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { RecapPage } from "../pages/recap.js";
+import { parsePersonLine } from "../pages/note-meeting.js";
+import { participantFrom } from "../../services/note-meeting.js";
 import { textFields } from "../form-fields.js";
 import { render } from "../render.js";
 import { formExpired } from "../form-expired.js";
 import { createFlash } from "../flash.js";
 
-export function noteRecapPages(services: Services, opts: { publicUrl: string }) {
+export function noteMeetingPages(services: Services, opts: { publicUrl: string }) {
   const app = new Hono<WebEnv>();
   const flash = createFlash(services, opts.publicUrl);
   app.use("/notes/:id/recap", requireViewer);
+  app.use("/notes/:id/participants", requireViewer);
+  app.use("/notes/:id/unlink", requireViewer);
+
+  const back = (c: WebContext, notice: string) =>
+    flash.redirect(c, `/notes/${encodeURIComponent(c.req.param("id") ?? "")}`, { notice });
+
+  app.post("/notes/:id/participants", async (c) => {
+    const f = await c.req.parseBody({ all: true });
+    if (!(await csrfOk(c, f))) return formExpired(c);
+    const people = textFields(f, "participant")
+      .map(parsePersonLine)
+      .filter((x): x is { name: string; email: string } => x !== null);
+    const { participants } = await services.notes.update(viewerOf(c).principal, c.req.param("id"), {
+      participants: people.slice(0, 500).map((x) => participantFrom(x)),
+    });
+    return back(c, `Saved: ${participants.length} ${participants.length === 1 ? "participant" : "participants"}.`);
+  });
+
+  app.post("/notes/:id/unlink", async (c) => {
+    if (!(await csrfOk(c, await c.req.parseBody()))) return formExpired(c);
+    await services.notes.update(viewerOf(c).principal, c.req.param("id"), { calendarEventId: null });
+    return back(c, "Unlinked from the meeting; people you added by hand stay.");
+  });
 
   const page = async (c: WebContext, error?: string, status: 200 | 400 | 409 | 429 = 200) => {
     const id = c.req.param("id") ?? "";

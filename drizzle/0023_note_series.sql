@@ -1,0 +1,2 @@
+ALTER TABLE `notes` ADD `calendar_series` text;--> statement-breakpoint
+CREATE INDEX `notes_ws_series_idx` ON `notes` (`workspace_id`,`calendar_series`,`created_at`) WHERE "notes"."calendar_series" IS NOT NULL;

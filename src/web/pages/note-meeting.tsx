@@ -1,0 +1,66 @@
+// The meeting a note records, on its page: the calendar event it is linked to (and a
+// way to unlink it), the notes before and after it in a recurring meeting, and who
+// was there, editable with the workspace's members and recent attendees offered.
+import { html } from "hono/html";
+import type { NoteDto } from "../../shared/schemas/notes.js";
+import type { SeriesLink } from "../../services/note-series.js";
+import type { PersonSuggestion } from "../../services/people-suggestions.js";
+import { formatDate } from "../format.js";
+
+/** "Ana Silva <ana@acme.example>", the way the participant fields show and read a person. */
+export const personLine = (p: { name: string; email: string }) =>
+  p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email;
+
+/** A typed line back into a person: "Name <email>", an address alone, or a name alone. */
+export function parsePersonLine(line: string): { name: string; email: string } | null {
+  const s = line.trim();
+  if (!s) return null;
+  const m = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(s);
+  if (m) return { name: m[1].replace(/^"|"$/g, "").trim(), email: m[2] };
+  if (/^[^\s@<>]+@[^\s@<>]+$/.test(s)) return { name: "", email: s };
+  return { name: s.slice(0, 500), email: "" };
+}
+
+/** Every participant's field, and a few empty ones to add more. */
+export function participantFields(people: { name: string; email: string }[], extra = 3) {
+  return html`${[...people.map(personLine), ...Array<string>(extra).fill("")].map(
+    (v, i) =>
+      html`<input type="text" name="participant" list="people" maxlength="900" aria-label="Participant ${String(i + 1)}" value="${v}" />`,
+  )}`;
+}
+
+/** The people offered as one types (a native datalist: no script needed). */
+export const peopleList = (people: PersonSuggestion[]) =>
+  html`<datalist id="people">${people.map((p) => html`<option value="${personLine(p)}"></option>`)}</datalist>`;
+
+function seriesNav(series: { previous: SeriesLink | null; next: SeriesLink | null } | null) {
+  if (!series || (!series.previous && !series.next)) return "";
+  const link = (n: SeriesLink, rel: "prev" | "next") =>
+    html`<a rel="${rel}" href="/notes/${encodeURIComponent(n.id)}">${rel === "prev" ? "← Previous: " : "Next: "}${n.title}, ${formatDate(new Date(n.createdAt).toISOString())}${rel === "next" ? " →" : ""}</a>`;
+  return html`<nav class="series" aria-label="This recurring meeting">${series.previous ? link(series.previous, "prev") : html`<span></span>`}${series.next ? link(series.next, "next") : ""}</nav>`;
+}
+
+export function meetingPanel(props: {
+  note: NoteDto;
+  csrf: string;
+  canEdit: boolean;
+  series: { previous: SeriesLink | null; next: SeriesLink | null } | null;
+  suggestions: PersonSuggestion[];
+}) {
+  const { note } = props;
+  const id = encodeURIComponent(note.id);
+  const csrf = html`<input type="hidden" name="csrf" value="${props.csrf}" />`;
+  const event = note.calendarEvent?.title ? note.calendarEvent : null;
+  const linked = event
+    ? html`<p>Recorded for <strong>${event.title}</strong>, from your calendar: ${formatDate(event.startsAt)}${note.meetingApp ? ` on ${note.meetingApp}` : ""}.</p>${
+        props.canEdit
+          ? html`<form method="post" action="/notes/${id}/unlink" class="inline">${csrf}<button type="submit" class="secondary">Unlink from this meeting</button></form>`
+          : ""
+      }`
+    : "";
+  const editor = props.canEdit
+    ? html`<details><summary>Edit who was there</summary><form method="post" action="/notes/${id}/participants" class="participants">${csrf}<p class="muted small">One person per field, as “Name &lt;address&gt;”, an address or a name. Members and the people of your meetings are offered as you type.</p>${participantFields(note.participants)}${peopleList(props.suggestions)}<div class="actions"><button type="submit">Save participants</button></div></form></details>`
+    : "";
+  if (!linked && !editor && !seriesNav(props.series)) return "";
+  return html`<section class="meeting" aria-label="Meeting">${linked}${seriesNav(props.series)}${editor}</section>`;
+}

@@ -1,0 +1,211 @@
+// A note's meeting, against a served ICS feed: a recording started during exactly one
+// of the person's meetings is linked to it (not during two), a note is linked and
+// unlinked by hand, participants are edited by hand (and the participant filter
+// follows), and the notes of one recurring meeting link to the one before and after.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { client, type Client } from "../helpers/http.js";
+import { PASSWORD, webSession } from "../helpers/world.js";
+
+const MIN = 60_000;
+const DAY = 86_400_000;
+let server: TestServer;
+let feed: http.Server;
+let feedBase: string;
+const feeds = new Map<string, string>();
+
+const utc = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+const vevent = (uid: string, title: string, start: number, end: number, extra: string[] = []) => [
+  "BEGIN:VEVENT",
+  `UID:${uid}`,
+  `DTSTAMP:${utc(start)}`,
+  `SUMMARY:${title}`,
+  `DTSTART:${utc(start)}`,
+  `DTEND:${utc(end)}`,
+  ...extra,
+  "END:VEVENT",
+];
+const vcalendar = (...events: string[][]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//notula tests//EN", ...events.flat(), "END:VCALENDAR", ""].join("\r\n");
+
+/** A member with their own key and web session, and a calendar of their own served at /NAME.ics. */
+async function person(name: string, calendar: string) {
+  const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
+  const email = `${name}@acme.example`;
+  const made = await admin(
+    server.dataDir,
+    ["users", "create", "--workspace", ws, "--email", email, "--name", name, "--password-stdin"],
+    PASSWORD,
+  );
+  const key = (
+    await admin(server.dataDir, [
+      "keys",
+      "create",
+      "--name",
+      name,
+      "--scopes",
+      "notes,folders",
+      "--workspace",
+      ws,
+      "--user",
+      made.user.id,
+    ])
+  ).key as string;
+  const api = client(server.url, key);
+  feeds.set(`/${name}.ics`, calendar);
+  const added = await api("POST", "/v1/calendars", { kind: "ics", url: `${feedBase}/${name}.ics` });
+  expect(added.body.calendar.lastError).toBeNull();
+  return { api, email, calendarId: added.body.calendar.id as string, cookie: () => webSession(server.url, email) };
+}
+
+beforeAll(async () => {
+  feed = http.createServer((req, res) => res.end(feeds.get(req.url ?? "") ?? ""));
+  await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
+  feedBase = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
+  server = await startServer({ args: ["--allow-private-calendars", "--no-rate-limit"] });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  feed?.close();
+});
+
+describe("a note's meeting", () => {
+  it("links a recording started during exactly one meeting, and not one started during two", async () => {
+    const t = Date.now();
+    const critique = vevent("critique@acme.example", "Design critique", t - 10 * MIN, t + 50 * MIN, [
+      "ATTENDEE;CN=Eli:mailto:eli@acme.example",
+      "ATTENDEE;CN=Ana Lima:mailto:ana@partner.example",
+      "DESCRIPTION:https://acme.zoom.us/j/42",
+    ]);
+    const eli = await person(
+      "eli",
+      vcalendar(critique, vevent("later@acme.example", "Later", t + 3 * DAY, t + 3 * DAY + 30 * MIN)),
+    );
+    const rec = await eli.api("POST", "/v1/recordings", { format: "ogg" });
+    expect(rec.status, rec.text).toBe(200);
+    const note = rec.body.note;
+    expect(note.title).toBe("Design critique");
+    expect(note.calendarEvent.title).toBe("Design critique");
+    expect(note.meetingApp).toBe("Zoom");
+    expect(note.participants.map((p: { email: string }) => p.email)).toEqual([
+      "eli@acme.example",
+      "ana@partner.example",
+    ]);
+    await eli.api("POST", `/v1/recordings/${note.id}/stop`);
+
+    // A second meeting at the same time: which one the recording is for cannot be told.
+    feeds.set("/eli.ics", vcalendar(critique, vevent("coffee@acme.example", "Coffee", t - 5 * MIN, t + 25 * MIN)));
+    await eli.api("POST", `/v1/calendars/${eli.calendarId}/sync`);
+    const clash = await eli.api("POST", "/v1/recordings", { format: "ogg" });
+    expect(clash.body.note.calendarEvent).toBeNull();
+    expect(clash.body.note.participants).toEqual([]);
+    await eli.api("POST", `/v1/recordings/${clash.body.note.id}/stop`);
+  });
+
+  it("edits participants by hand, links and unlinks a meeting, and the participant filter follows", async () => {
+    const t = Date.now();
+    const gus = await person(
+      "gus",
+      vcalendar(
+        vevent("board@acme.example", "Board meeting", t + 2 * DAY, t + 2 * DAY + 60 * MIN, [
+          "ATTENDEE;CN=Gus:mailto:gus@acme.example",
+          "ATTENDEE;CN=Hal:mailto:hal@bigcorp.example",
+        ]),
+      ),
+    );
+    const made = await gus.api("POST", "/v1/notes", { title: "Prep" });
+    const id = made.body.note.id as string;
+    const edited = await gus.api("PATCH", `/v1/notes/${id}`, {
+      participants: [
+        { name: "Zoe Park", email: "zoe@studio.example" },
+        { email: "ZOE@studio.example" },
+        { name: "Ivo" },
+      ],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    // One per address; the company from the address's domain; a name alone is kept.
+    expect(edited.body.note.participants).toEqual([
+      {
+        name: "Zoe Park",
+        email: "zoe@studio.example",
+        profileImageUrl: "",
+        accountName: "Studio",
+        accountDomain: "studio.example",
+        accountImageUrl: "",
+      },
+      { name: "Ivo", email: "", profileImageUrl: "", accountName: "", accountDomain: "", accountImageUrl: "" },
+    ]);
+    const byZoe = await gus.api("GET", "/v1/notes?participantEmail=zoe@studio.example");
+    expect(byZoe.body.items.map((n: { id: string }) => n.id)).toEqual([id]);
+
+    const eventId = (await gus.api("GET", "/v1/calendar/events")).body.events[0].id as string;
+    const linked = await gus.api("PATCH", `/v1/notes/${id}`, { calendarEventId: eventId });
+    expect(linked.body.note.calendarEvent.title).toBe("Board meeting");
+    expect(linked.body.note.participants.map((p: { email: string }) => p.email)).toEqual([
+      "zoe@studio.example",
+      "",
+      "gus@acme.example",
+      "hal@bigcorp.example",
+    ]);
+    expect((await gus.api("GET", "/v1/notes?participantEmail=hal@bigcorp.example")).body.items).toHaveLength(1);
+
+    const unlinked = await gus.api("PATCH", `/v1/notes/${id}`, { calendarEventId: null });
+    expect(unlinked.body.note.calendarEvent).toBeNull();
+    expect(unlinked.body.note.participants.map((p: { name: string }) => p.name)).toEqual(["Zoe Park", "Ivo"]);
+    expect((await gus.api("GET", "/v1/notes?participantEmail=hal@bigcorp.example")).body.items).toHaveLength(0);
+
+    const unknown = await gus.api("PATCH", `/v1/notes/${id}`, { calendarEventId: "cev_nope" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain("calendarEventId");
+    const bad = await gus.api("PATCH", `/v1/notes/${id}`, { participants: [{ name: "X", phone: "1" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain("phone");
+  });
+
+  it("links the notes of one recurring meeting to the one before and the one after, among those the viewer may see", async () => {
+    const t = Date.now();
+    const first = t - 14 * DAY + 2 * 60 * MIN;
+    const weekly = vevent("retro@acme.example", "Team retro", first, first + 45 * MIN, ["RRULE:FREQ=WEEKLY;COUNT=6"]);
+    const fay = await person("fay", vcalendar(weekly));
+    const events = (
+      await fay.api(
+        "GET",
+        `/v1/calendar/events?from=${new Date(t - 20 * DAY).toISOString()}&to=${new Date(t + 30 * DAY).toISOString()}`,
+      )
+    ).body.events;
+    expect(events).toHaveLength(6);
+    const note = async (i: number, visibility = "workspace") =>
+      (
+        await fay.api("POST", "/v1/notes", {
+          title: `Retro ${i}`,
+          calendarEventId: events[i].id,
+          visibility,
+          createdAt: events[i].startsAt,
+        })
+      ).body.note.id as string;
+    const [a, b, hidden, c] = [await note(0), await note(1), await note(2, "private"), await note(3)];
+    const unrelated = (await fay.api("POST", "/v1/notes", { title: "Other" })).body.note.id as string;
+
+    const page = async (cookie: string, id: string) =>
+      (await fetch(`${server.url}/notes/${id}`, { headers: { cookie } })).text();
+    const own = await fay.cookie();
+    const middle = await page(own, b);
+    expect(middle).toContain(`rel="prev" href="/notes/${a}"`);
+    expect(middle).toContain(`rel="next" href="/notes/${hidden}"`);
+    expect(await page(own, unrelated)).not.toContain('rel="next"');
+
+    // Another member does not see the private one: the series skips it.
+    const other = await person("gil", vcalendar());
+    const theirs = await page(await other.cookie(), b);
+    expect(theirs).toContain(`rel="next" href="/notes/${c}"`);
+    expect(theirs).not.toContain(hidden);
+    // Whoever may see a note may say who was there (the edit rule), with suggestions.
+    expect(theirs).toContain("Edit who was there");
+  });
+});
