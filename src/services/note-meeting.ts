@@ -85,18 +85,8 @@ export async function meetingChange(
   p: Principal,
   row: { participants: ParticipantValue[]; calendarEvent: unknown },
   patch: { participants?: ParticipantValue[]; calendarEventId?: string | null },
-): Promise<
-  Partial<{
-    participants: ParticipantValue[];
-    calendarEvent: Record<string, unknown> | null;
-    meetingApp: string | null;
-  }>
-> {
-  const out: Partial<{
-    participants: ParticipantValue[];
-    calendarEvent: Record<string, unknown> | null;
-    meetingApp: string | null;
-  }> = {};
+): Promise<Partial<MeetingColumns>> {
+  const out: Partial<MeetingColumns> = {};
   const key = (x: ParticipantValue) => x.email.toLowerCase() || `name:${x.name}`;
   if (patch.calendarEventId === null) {
     const attendees = new Set(
