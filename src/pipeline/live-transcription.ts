@@ -8,6 +8,7 @@
 //
 // The decoder lives in the worker's memory: a worker that has none for a recording
 // (a restart, another replica) starts one and feeds it from the first piece.
+import { meetingVocabulary } from "../ai/transcription/engine.js";
 import type { Clock } from "../core/clock.js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
@@ -160,7 +161,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     const { segments: added } = await transcribeWindows(engine, decoder.pcm, windows, {
       signal,
       language: ai.language,
-      vocabulary: ai.vocabulary,
+      vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
       workDir: dir,
       prefix: uploadId,
     });

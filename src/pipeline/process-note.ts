@@ -3,6 +3,7 @@
 // and each stage writes its results in one transaction, so nothing is duplicated.
 // The same job writes a note again with another template (enhance): then a failure
 // gives the note back its previous status, with its previous enhanced note in place.
+import { meetingVocabulary } from "../ai/transcription/engine.js";
 import { publicErrorMessage } from "../core/error-message.js";
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
@@ -117,7 +118,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       const heard = await transcribeWindows(engine, pcm, windows, {
         signal,
         language: ai.language,
-        vocabulary: ai.vocabulary,
+        vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
         workDir: work,
         prefix: "window",
         offsetSec: liveSec,

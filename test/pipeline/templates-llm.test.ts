@@ -197,6 +197,21 @@ describe("enhanced notes from templates, with a language model", () => {
         expect(body.prompt).toBe("Glossary: Notula, Lisbon.");
       }
       expect(note.inputLanguage).toBe("de");
+      // The meeting's people join the vocabulary: processed again with participants, their names are sent too.
+      await api("PATCH", `/v1/notes/${note.id}`, {
+        participants: [
+          { name: "Ana Lima", email: "ana@acme.example" },
+          { email: "bo@acme.example" },
+          { name: "Lisbon" },
+        ],
+      });
+      const again = stt.calls.length;
+      await api("POST", `/v1/notes/${note.id}/reprocess`);
+      expect((await waitForStatus(api, note.id)).status).toBe("completed");
+      const resent = stt.calls.slice(again).map((c) => c.body);
+      expect(resent.length).toBeGreaterThan(0);
+      // A name the vocabulary holds is not repeated; a participant known by address alone is named by it.
+      for (const body of resent) expect(body.prompt).toBe("Glossary: Notula, Lisbon, Ana Lima, bo.");
       // The diarizing model's labels, each with its talk time.
       expect(note.transcripts.map((s: any) => s.speaker)).toEqual(["A", "B"]);
       expect(note.speakers.map((s: any) => s.label).sort()).toEqual(["A", "B"]);

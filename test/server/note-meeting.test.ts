@@ -160,6 +160,14 @@ describe("a note's meeting", () => {
     expect(unlinked.body.note.participants.map((p: { name: string }) => p.name)).toEqual(["Zoe Park", "Ivo"]);
     expect((await gus.api("GET", "/v1/notes?participantEmail=hal@bigcorp.example")).body.items).toHaveLength(0);
 
+    // Naming a speaker offers the meeting's people first, then the members.
+    const html = await (await fetch(`${server.url}/notes/${id}`, { headers: { cookie: await gus.cookie() } })).text();
+    const names = [
+      ...(/<datalist id="names">(.*?)<\/datalist>/s.exec(html)?.[1] ?? "").matchAll(/value="([^"]*)"/g),
+    ].map((m) => m[1]);
+    expect(names.slice(0, 2)).toEqual(["Zoe Park", "Ivo"]);
+    expect(names).toContain("gus");
+
     const unknown = await gus.api("PATCH", `/v1/notes/${id}`, { calendarEventId: "cev_nope" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toContain("calendarEventId");

@@ -51,3 +51,19 @@ const ISO_639_1 =
   "af am ar as az be bg bn bo br bs ca cs cy da de el en es et eu fa fi fo fr gl gu ha he hi hr ht hu hy id is it ja jw ka kk km kn ko la lb ln lo lt lv mg mi mk ml mn mr ms mt my ne nl nn no oc pa pl ps pt ro ru sa sd si sk sl sn so sq sr su sv sw ta te tg th tk tl tr tt uk ur uz vi yi yo zh".split(
     " ",
   );
+
+/** Most terms sent to an engine: a whisper prompt holds about 224 tokens. */
+const MOST_TERMS = 40;
+
+/**
+ * The workspace's vocabulary with the meeting's people: the attendees' names are what a
+ * recogniser most often mishears, and the calendar says who will be talking. The
+ * workspace's own terms come first; a name already there is not repeated.
+ */
+export function meetingVocabulary(vocabulary: string[], people: { name: string }[]): string[] {
+  const seen = new Set(vocabulary.map((v) => v.toLowerCase()));
+  const names = people
+    .map((p) => p.name.trim())
+    .filter((n) => n && !n.includes("@") && !seen.has(n.toLowerCase()) && (seen.add(n.toLowerCase()), true));
+  return [...vocabulary, ...names].slice(0, MOST_TERMS);
+}

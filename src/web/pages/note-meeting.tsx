@@ -33,6 +33,15 @@ export function participantFields(people: { name: string; email: string }[], ext
 export const peopleList = (people: PersonSuggestion[]) =>
   html`<datalist id="people">${people.map((p) => html`<option value="${personLine(p)}"></option>`)}</datalist>`;
 
+/**
+ * The names offered when a speaker is named: the meeting's participants first (the
+ * calendar says who was talking), then the workspace's members and recent attendees.
+ */
+export function speakerNames(participants: { name: string }[], people: PersonSuggestion[]) {
+  const names = [...new Set([...participants, ...people].map((p) => p.name.trim()).filter(Boolean))];
+  return html`<datalist id="names">${names.map((n) => html`<option value="${n}"></option>`)}</datalist>`;
+}
+
 function seriesNav(series: { previous: SeriesLink | null; next: SeriesLink | null } | null) {
   if (!series || (!series.previous && !series.next)) return "";
   const link = (n: SeriesLink, rel: "prev" | "next") =>
@@ -61,6 +70,7 @@ export function meetingPanel(props: {
   const editor = props.canEdit
     ? html`<details><summary>Edit who was there</summary><form method="post" action="/notes/${id}/participants" class="participants">${csrf}<p class="muted small">One person per field, as “Name &lt;address&gt;”, an address or a name. Members and the people of your meetings are offered as you type.</p>${participantFields(note.participants)}${peopleList(props.suggestions)}<div class="actions"><button type="submit">Save participants</button></div></form></details>`
     : "";
+  const names = props.canEdit ? speakerNames(note.participants, props.suggestions) : "";
   if (!linked && !editor && !seriesNav(props.series)) return "";
-  return html`<section class="meeting" aria-label="Meeting">${linked}${seriesNav(props.series)}${editor}</section>`;
+  return html`<section class="meeting" aria-label="Meeting">${linked}${seriesNav(props.series)}${editor}${names}</section>`;
 }

@@ -133,7 +133,7 @@ function reshape(props: {
   const speakers = note.speakers?.length
     ? html`<form method="post" action="/notes/${id}/speakers" class="panel">${csrf}<fieldset><legend>Speaker names</legend>${note.speakers.map(
         (sp, i) =>
-          html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
+          html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" list="names" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
       )}</fieldset><div class="actions"><button type="submit" class="secondary">Name speakers</button></div></form>`
     : "";
   if (!props.canEnhance && !speakers) return "";
