@@ -93,3 +93,31 @@ export function recapMail(o: {
     html: html(intro, o.link, renderMarkdown(markdown), footer),
   };
 }
+
+/**
+ * "Your note is ready", to the person who recorded it, when they asked for it. It
+ * carries List-Unsubscribe (with one-click, RFC 8058), so a mail client's button turns
+ * it off without signing in.
+ */
+export function noteReadyMail(o: {
+  to: string;
+  title: string;
+  url: string;
+  summary: string;
+  unsubscribeUrl: string;
+}): Mail {
+  const title = oneLine(o.title) || "Your meeting";
+  const firstLines = o.summary.trim().split("\n").filter(Boolean).slice(0, 6).join("\n");
+  const lines = [`The note of ${title} is ready: its transcript, summary and enhanced note.`];
+  const footer = `You asked to be mailed when your notes are ready. Stop these mails: ${o.unsubscribeUrl}`;
+  return {
+    to: o.to,
+    subject: oneLine(`Ready: ${title}`),
+    text: `${lines.join("\n\n")}\n\n${firstLines}\n\nOpen the note: ${o.url}\n\n${footer}\n`,
+    html: html(lines, { url: o.url, label: "Open the note" }, renderMarkdown(firstLines), footer),
+    headers: {
+      "List-Unsubscribe": `<${o.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -66,6 +66,8 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     emit,
     enqueueIndexing: enqueue.indexPassages,
     enqueueProcessing: enqueue.processNote,
+    // Called only once a note completes, after the services below exist.
+    onCompleted: (note) => services.notifications.noteCompleted(note),
   });
   const services = createServices(repos, {
     secrets,

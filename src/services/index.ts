@@ -25,6 +25,7 @@ import { createCalendarService } from "./calendars.js";
 import { createPasswordReset } from "./password-reset.js";
 import { createNoteRecap } from "./note-recap.js";
 import { createNoteSeries } from "./note-series.js";
+import { createNotifications } from "./notifications.js";
 import { createPeopleSuggestions } from "./people-suggestions.js";
 import { noOutbox, type Outbox } from "./outbox.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
@@ -171,6 +172,12 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       logger: opts.logger ?? silentLogger(),
     }),
     series: createNoteSeries({ repos, access }),
+    notifications: createNotifications({
+      repos,
+      outbox: opts.outbox ?? noOutbox,
+      secrets: opts.secrets,
+      publicUrl: opts.publicUrl,
+    }),
     people: createPeopleSuggestions({ repos, now }),
     recap: createNoteRecap({
       repos,

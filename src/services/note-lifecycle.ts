@@ -59,6 +59,8 @@ export interface LifecycleDeps {
   enqueueIndexing: (source: "note" | "article", id: string, o?: { created?: boolean }) => Promise<unknown>;
   /** For the share links in the notes that events carry. */
   publicUrl: string;
+  /** A note processed for the first time, in the transaction that completes it (the "ready" mail). */
+  onCompleted?: (note: NoteRow) => Promise<void>;
 }
 
 export function createNoteLifecycle(d: LifecycleDeps) {
@@ -98,6 +100,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       if (!done) return;
       await d.emit(done.workspaceId, event, done.id, async () => ({ note: await snapshot(done) }));
       await d.enqueueIndexing("note", done.id);
+      if (event === "note.completed" && done.status === "completed") await d.onCompleted?.(done);
     });
   }
 

@@ -13,6 +13,7 @@ import { SharePage } from "./pages/share.js";
 import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
 import { noteMeetingPages } from "./routes/note-meeting.js";
+import { unsubscribePages } from "./routes/unsubscribe.js";
 import { notePages } from "./routes/notes.js";
 import { browserAudioSteps } from "./routes/browser-audio.js";
 import { settingsPages } from "./routes/settings/index.js";
@@ -111,6 +112,7 @@ export function webApp(d: WebDeps) {
     "/",
     notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes, publicUrl: d.publicUrl }),
   );
+  app.route("/", unsubscribePages(d.services));
   app.route("/", noteMeetingPages(d.services, { publicUrl: d.publicUrl }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));

@@ -868,7 +868,15 @@ describe("the access matrix", () => {
       const page = await web(who, "GET", "/settings/calendars");
       check("web", "GET /settings/calendars", who, page.status === 200 && page.text.includes(calendarId), mine);
       const list = await web(who, "GET", "/notes");
-      check("web", "GET /notes (coming up)", who, list.text.includes(`/notes/new?event=${eventId}`), mine);
+      // Coming up lists the caller's next meetings: the owner's among them, nobody else's ever.
+      const insideEvents = (await inside("GET", "/v1/calendar/events")).body.events.map((e: { id: string }) => e.id);
+      check(
+        "web",
+        "GET /notes (coming up)",
+        who,
+        insideEvents.some((id: string) => list.text.includes(`/notes/new?event=${id}`)),
+        mine,
+      );
       const synced = await web(who, "POST", `/settings/calendars/${calendarId}/sync`, { csrf });
       check("web", "POST /settings/calendars/:id/sync", who, synced.status, mine ? 303 : 404);
       const doomed = await connect();
@@ -1052,6 +1060,24 @@ describe("the access matrix", () => {
   it("credentials and uploads: what any holder of the scope may do", async () => {
     for (const who of REST_PEOPLE) {
       const api = w.people[who].api;
+      // One's own mail settings: any valid key, each person's own.
+      check(
+        "rest",
+        "getNotifications",
+        who,
+        (await api("GET", "/v1/me/notifications")).status,
+        restStatus(who, null, "ok"),
+      );
+      const turned = await api("PATCH", "/v1/me/notifications", { noteReady: who === "inside" });
+      check("rest", "updateNotifications", who, turned.status, restStatus(who, null, "ok"));
+      if (who === "outside")
+        check(
+          "rest",
+          "updateNotifications",
+          "outside leaves inside's setting alone",
+          (await w.people.inside.api("GET", "/v1/me/notifications")).body.notifications.noteReady,
+          true,
+        );
       const url = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 5 });
       check("rest", "generateUploadUrl", who, url.status, restStatus(who, "notes", "ok"));
       if (url.status === 200) {

@@ -241,6 +241,63 @@ describe("mail through SMTP", () => {
     expect(stranger.body.error.message).toContain("eve@evil.example is not a participant");
   });
 
+  it("mails a person whose note is ready, when they asked, with a one-click unsubscribe", async () => {
+    const me = (await api("GET", "/v1/me")).body.user.email as string;
+    const off = await api("GET", "/v1/me/notifications");
+    expect(off.body).toEqual({ notifications: { noteReady: false }, mailConfigured: true });
+    expect((await api("PATCH", "/v1/me/notifications", { noteReady: true, weekly: true })).status).toBe(400);
+    expect((await api("PATCH", "/v1/me/notifications", { noteReady: true })).body.notifications.noteReady).toBe(true);
+
+    const transcript = (word: string) => ({
+      title: `Stand-up about ${word}`,
+      transcripts: [
+        { speaker: "A", text: `We shipped the ${word} release today.`, startTimestamp: "00:00", endTimestamp: "00:05" },
+        { speaker: "B", text: `Next we test the ${word} importer.`, startTimestamp: "00:05", endTimestamp: "00:10" },
+      ],
+    });
+    const completed = async (id: string) =>
+      until(`note ${id} completed`, async () => (await api("GET", `/v1/notes/${id}`)).body.note.status === "completed");
+    const first = (await api("POST", "/v1/notes", transcript("calendar"))).body.note.id as string;
+    await completed(first);
+    const got = await until("the ready mail", () =>
+      smtp.received.find((r) => r.envelope.to.includes(me) && r.mail.subject === "Ready: Stand-up about calendar"),
+    );
+    expect(got.mail.text).toContain(`${server.url}/notes/${first}`);
+    // Read off the raw message (unfolded): the parser turns the header into an object.
+    const headers = got.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    const unsubscribe = /^List-Unsubscribe: <([^>]+)>/im.exec(headers)![1];
+    expect(unsubscribe.startsWith(`${server.url}/unsubscribe/`)).toBe(true);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+
+    // A link not made by the server changes nothing.
+    const forged = await fetch(`${unsubscribe.slice(0, -3)}abc`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(forged.status).toBe(400);
+    expect((await api("GET", "/v1/me/notifications")).body.notifications.noteReady).toBe(true);
+    // The mail client's one-click POST, signed out.
+    const clicked = await fetch(unsubscribe, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(clicked.status).toBe(200);
+    expect((await api("GET", "/v1/me/notifications")).body.notifications.noteReady).toBe(false);
+
+    // The next note is queued no mail: it would have been queued with its completion.
+    const second = (await api("POST", "/v1/notes", transcript("billing"))).body.note.id as string;
+    await completed(second);
+    const queued = await storeQuery(
+      server.dataDir,
+      `SELECT id FROM jobs WHERE idempotency_key = 'mail:ready:${second}'`,
+    );
+    expect(queued).toEqual([]);
+    expect(
+      (await storeQuery(server.dataDir, `SELECT id FROM jobs WHERE idempotency_key = 'mail:ready:${first}'`)).length,
+    ).toBe(1);
+  });
+
   it("never lets a line break in a name reach a mail header", async () => {
     expect((await api("PATCH", "/v1/workspace", { name: "Acme\r\nBcc: spy@evil.example" })).status).toBeLessThan(500);
     await api("POST", "/v1/invites", { email: "ines@example.com", isUrlInvite: false, role: "member" });

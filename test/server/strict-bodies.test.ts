@@ -31,6 +31,7 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   createTag: () => ({ name: `t${Math.random()}` }),
   enhanceNote: () => ({}),
   sendRecap: () => ({ recipients: ["ana@example.com"] }),
+  updateNotifications: () => ({ noteReady: false }),
   renameSpeaker: () => ({ label: "S", name: "Sam" }),
   createTemplate: () => ({ copyFrom: "tpl_builtin_general", name: "Copy" }),
   updateTemplate: () => ({ name: "Renamed" }),

@@ -49,6 +49,25 @@ export function memberRepo(db: Db, t: Tables, transaction: Transaction, dialect:
     /** A member by email, ignoring case. */
     getByEmail: (workspaceId: string, email: string) =>
       one(and(eq(members.workspaceId, workspaceId), sql`lower(${users.email}) = ${email.toLowerCase()}`)!),
+    /** Whether the member asked to be mailed when a note of theirs is ready. */
+    async notifyNoteReady(workspaceId: string, userId: string): Promise<boolean> {
+      const row = first(
+        await db
+          .select({ on: members.notifyNoteReady })
+          .from(members)
+          .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
+          .limit(1),
+      );
+      return row?.on ?? false;
+    },
+    async setNotifyNoteReady(workspaceId: string, userId: string, on: boolean): Promise<boolean> {
+      const changed = await db
+        .update(members)
+        .set({ notifyNoteReady: on })
+        .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)))
+        .returning({ id: members.id });
+      return changed.length > 0;
+    },
     firstAdmin: (workspaceId: string) => one(and(eq(members.workspaceId, workspaceId), eq(members.role, "admin"))!),
     /** One page plus one row, so the caller can tell whether another page follows. */
     async list(workspaceId: string, opts: { limit: number; offset: number; search?: string }): Promise<MemberRecord[]> {

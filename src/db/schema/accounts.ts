@@ -46,6 +46,8 @@ export const members = sqliteTable(
     workspaceId: workspaceColumn(),
     userId: userColumn(),
     role: text("role", { enum: ["admin", "member"] }).notNull(),
+    /** "Email me when my note is ready": off unless the person turns it on. */
+    notifyNoteReady: integer("notify_note_ready", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -55,6 +55,8 @@ export const endpoints = {
   listTags: { method: "get", path: "/v1/workspace/tags" },
   createTag: { method: "post", path: "/v1/workspace/tags" },
   revokeOwnKey: { method: "delete", path: "/v1/me/key" },
+  getNotifications: { method: "get", path: "/v1/me/notifications" },
+  updateNotifications: { method: "patch", path: "/v1/me/notifications" },
   enhanceNote: { method: "post", path: "/v1/notes/{id}/enhance" },
   listSpeakers: { method: "get", path: "/v1/notes/{id}/speakers" },
   renameSpeaker: { method: "patch", path: "/v1/notes/{id}/speakers" },

@@ -158,3 +158,15 @@ export const Me = z
     scopes: z.array(z.string()),
   })
   .meta({ id: "Me" });
+
+export const NotificationSettings = z
+  .object({
+    noteReady: z
+      .boolean()
+      .meta({ description: "Email me when a note I recorded or uploaded is ready. Off by default." }),
+  })
+  .meta({ id: "NotificationSettings" });
+
+export const NotificationSettingsBody = NotificationSettings.partial()
+  .strict()
+  .meta({ id: "NotificationSettingsUpdate" });

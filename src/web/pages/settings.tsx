@@ -105,6 +105,8 @@ export function KeysPage(props: {
 export function AccountPage(props: {
   viewer: Viewer;
   sessions: { handle: string; userAgent: string; createdAt: number; lastSeenAt: number; current: boolean }[];
+  /** The mail this person asked for, and whether the server sends mail at all. */
+  mail: { noteReady: boolean; configured: boolean };
   error?: string;
   notice?: string;
 }) {
@@ -131,6 +133,30 @@ export function AccountPage(props: {
         <label for="confirm">New password again</label>
         <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength={8} required />
         <button type="submit">Change password</button>
+      </form>
+      <form method="post" action="/settings/account/notifications" class="panel">
+        <h2>Mail</h2>
+        <Csrf viewer={viewer} />
+        <label class="check">
+          <input
+            type="checkbox"
+            name="noteReady"
+            value="1"
+            checked={props.mail.noteReady}
+            disabled={!props.mail.configured}
+          />{" "}
+          Email me when my note is ready
+        </label>
+        {props.mail.configured ? (
+          <p class="small muted">
+            Sent to {viewer.email} when a recording or upload of yours has its transcript and summary.
+          </p>
+        ) : (
+          <p class="small muted">This server does not send email: an admin sets it up with NOTULA_SMTP_URL.</p>
+        )}
+        <button type="submit" disabled={!props.mail.configured}>
+          Save
+        </button>
       </form>
       <section class="panel">
         <h2>Sessions</h2>

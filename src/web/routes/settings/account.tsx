@@ -13,7 +13,15 @@ export function accountSettings(app: Hono<WebEnv>, services: Services, { form, f
     const viewer = viewerOf(c);
     return render(
       c,
-      <AccountPage viewer={viewer} sessions={await services.accounts.sessions(viewer.session)} {...extra} />,
+      <AccountPage
+        viewer={viewer}
+        sessions={await services.accounts.sessions(viewer.session)}
+        mail={{
+          noteReady: (await services.notifications.get(viewer.principal)).noteReady,
+          configured: services.notifications.mailConfigured,
+        }}
+        {...extra}
+      />,
       status,
     );
   };
@@ -32,6 +40,16 @@ export function accountSettings(app: Hono<WebEnv>, services: Services, { form, f
       await services.accounts.changePassword(viewerOf(c).session, text(f, "current"), text(f, "password"));
       return flash.redirect(c, "/settings/account", {
         notice: "Password changed; your other sessions are signed out.",
+      });
+    }),
+  );
+  app.post(
+    "/settings/account/notifications",
+    form(accountPage, async (c, f) => {
+      const on = text(f, "noteReady") === "1";
+      await services.notifications.set(viewerOf(c).principal, { noteReady: on });
+      return flash.redirect(c, "/settings/account", {
+        notice: on ? "You will be mailed when a note of yours is ready." : "No more mail when a note is ready.",
       });
     }),
   );

@@ -1,0 +1,1 @@
+ALTER TABLE `members` ADD `notify_note_ready` integer DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "notify_note_ready" boolean DEFAULT false NOT NULL;
