@@ -163,4 +163,18 @@ describe("calendars in the web app", () => {
     expect(mail.mail.subject).toBe("Recap: Hiring sync");
     expect(smtp.received.some((r) => r.envelope.to.includes("carol@partner.example"))).toBe(false);
   });
+
+  it("writes a note from text with who was there, the calendar's attendees offered", async () => {
+    await page.goto(`${server.url}/notes/new`);
+    const offered = await page
+      .locator("datalist#people option")
+      .evaluateAll((os) => os.map((o) => o.getAttribute("value")));
+    expect(offered).toContain("Ben Ode <ben@acme.example>");
+    await page.getByLabel("Title", { exact: true }).fill("Corridor chat");
+    await page.getByLabel("Participant 1").fill("Ben Ode <ben@acme.example>");
+    await page.getByLabel("Participant 2").fill("eve@studio.example");
+    await page.getByRole("button", { name: "Create note" }).click();
+    await page.waitForURL(/\/notes\/note_/);
+    await page.getByText("Ben Ode <ben@acme.example>, eve <eve@studio.example>").waitFor();
+  });
 });

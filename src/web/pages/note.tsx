@@ -11,7 +11,7 @@ export interface NoteAbilities {
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import { SpeechNotice } from "../components/speech-notice.js";
 import type { Viewer } from "../context.js";
-import { FINAL_STATUSES, formatBytes, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
+import { FINAL_STATUSES, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown } from "../../shared/markdown.js";
 import type { meetingPanel } from "./note-meeting.js";
 
@@ -257,136 +257,6 @@ export function DeleteNotePage(props: { viewer: Viewer; note: NoteDto }) {
           Keep it
         </a>
       </form>
-    </Layout>
-  );
-}
-
-/** A folder to file the new note in, where the workspace has any. */
-function FolderSelect(props: { id: string; folders: { id: string; name: string }[] }) {
-  if (!props.folders.length) return null;
-  return (
-    <>
-      <label for={props.id}>Folder</label>
-      <select id={props.id} name="folderId">
-        <option value="">None</option>
-        {props.folders.map((x) => (
-          <option value={x.id}>{x.name}</option>
-        ))}
-      </select>
-    </>
-  );
-}
-
-export function NewNotePage(props: {
-  viewer: Viewer;
-  folders: { id: string; name: string }[];
-  extensions: string[];
-  maxBytes: number;
-  error?: string;
-  title?: string;
-  text?: string;
-  /** The calendar meeting being recorded, from "Coming up". */
-  meeting?: { id: string; title: string };
-  /** Why recordings cannot be transcribed now (no speech-to-text engine), or null. */
-  speechProblem?: string | null;
-}) {
-  return (
-    <Layout title="New note" viewer={props.viewer} section="new">
-      <h1>New note</h1>
-      <Alert error={props.error} />
-      <SpeechNotice viewer={props.viewer} problem={props.speechProblem} />
-      <section>
-        <h2>Record a meeting</h2>
-        <noscript>
-          <p class="alert error">Recording needs JavaScript. Without it, use `notula record` from a terminal.</p>
-        </noscript>
-        <form id="record" class="panel">
-          <p id="record-unavailable" class="alert error" hidden></p>
-          <label for="record-title">Name of the meeting (optional)</label>
-          <input id="record-title" name="title" type="text" maxlength={500} value={props.meeting?.title} />
-          {props.meeting ? (
-            <p class="small muted">
-              <input type="hidden" id="record-event" value={props.meeting.id} />
-              For the meeting in your calendar: its attendees become the note's participants.
-            </p>
-          ) : null}
-          <FolderSelect id="record-folder" folders={props.folders} />
-          <p id="record-details" class="small muted" role="status"></p>
-          <label class="check">
-            <input id="record-tab" type="checkbox" /> Also record a call in another tab or window (choose it, and share
-            its audio)
-          </label>
-          <div id="recorder" class="recorder" hidden>
-            <span id="record-elapsed" class="elapsed">
-              00:00:00
-            </span>
-            <meter id="record-level" min={0} max={1} value={0} aria-label="Sound level"></meter>
-          </div>
-          <p id="record-state" role="status" class="small"></p>
-          <div class="actions">
-            <button type="submit" id="record-start">
-              Record
-            </button>
-            <button type="button" id="record-pause" hidden>
-              Pause
-            </button>
-            <button type="button" id="record-stop" hidden>
-              Stop
-            </button>
-          </div>
-          <h3 id="record-live-title" hidden>
-            Transcript so far
-          </h3>
-          <ol id="record-transcript" class="transcript live" aria-live="polite"></ol>
-        </form>
-      </section>
-      <section>
-        <h2>From a recording</h2>
-        <noscript>
-          <p class="alert error">
-            Uploading from this page needs JavaScript (it sends the file straight to storage, with progress). Without
-            it, use `notula upload FILE` from a terminal.
-          </p>
-        </noscript>
-        <form id="upload" class="panel" method="post" action="/notes/new" enctype="multipart/form-data">
-          <div class="dropzone">
-            <label for="recording">
-              Recording ({props.extensions.join(", ")}; up to {formatBytes(props.maxBytes)})
-            </label>
-            <input
-              id="recording"
-              name="recording"
-              type="file"
-              accept={props.extensions.map((e) => `.${e}`).join(",")}
-              required
-            />
-            <p class="small muted">or drop the file here</p>
-          </div>
-          <label for="upload-title">Title (optional)</label>
-          <input id="upload-title" name="title" type="text" maxlength={500} placeholder="the file's name" />
-          <FolderSelect id="upload-folder" folders={props.folders} />
-          <progress value="0" max="1" aria-label="Upload progress" hidden></progress>
-          <p id="upload-status" role="status" class="small"></p>
-          <div class="actions">
-            <button type="submit">Upload and transcribe</button>
-          </div>
-        </form>
-      </section>
-      <section>
-        <h2>From text</h2>
-        <form method="post" action="/notes/new-text" class="panel">
-          <Csrf viewer={props.viewer} />
-          <label for="text-title">Title</label>
-          <input id="text-title" name="title" type="text" required maxlength={500} value={props.title ?? ""} />
-          <label for="text-note">Your notes (Markdown)</label>
-          <textarea id="text-note" name="userWrittenNote" maxlength={500000}>
-            {props.text ?? ""}
-          </textarea>
-          <div class="actions">
-            <button type="submit">Create note</button>
-          </div>
-        </form>
-      </section>
     </Layout>
   );
 }

@@ -10,9 +10,11 @@ import { NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
-import { DeleteNotePage, NewNotePage, NotePage } from "../pages/note.js";
+import { DeleteNotePage, NotePage } from "../pages/note.js";
+import { NewNotePage } from "../pages/new-note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
-import { meetingPanel } from "../pages/note-meeting.js";
+import { meetingPanel, parsePersonLine } from "../pages/note-meeting.js";
+import { participantFrom } from "../../services/note-meeting.js";
 import { statusLabel } from "../format.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
@@ -120,12 +122,13 @@ export function notePages(
         maxBytes={opts.maxUploadBytes}
         speechProblem={await speechProblem(c)}
         meeting={meeting ? { id: meeting.id, title: meeting.title } : undefined}
+        people={await services.people.forPerson(viewerOf(c).principal)}
       />,
     );
   });
 
   app.post("/notes/new-text", async (c) => {
-    const f = await c.req.parseBody();
+    const f = await c.req.parseBody({ all: true });
     if (!(await csrfOk(c, f))) return formExpired(c);
     const viewer = viewerOf(c);
     const title = textField(f, "title").trim();
@@ -145,6 +148,11 @@ export function notePages(
     const note = await services.notes.create(viewer.principal, {
       title,
       userWrittenNote: textField(f, "userWrittenNote").slice(0, 500000),
+      participants: textFields(f, "participant")
+        .map(parsePersonLine)
+        .filter((x) => x !== null)
+        .slice(0, 500)
+        .map(participantFrom),
     });
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
