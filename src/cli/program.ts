@@ -35,7 +35,10 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["groups"], load: async () => (await import("./commands/groups/index.js")).registerGroups },
   { names: ["members"], load: async () => (await import("./commands/members/index.js")).registerMembers },
   { names: ["invites"], load: async () => (await import("./commands/invites/index.js")).registerInvites },
-  { names: ["me", "workspace"], load: async () => (await import("./commands/workspace/index.js")).registerWorkspace },
+  {
+    names: ["me", "workspace", "notifications"],
+    load: async () => (await import("./commands/workspace/index.js")).registerWorkspace,
+  },
   { names: ["webhooks"], load: async () => (await import("./commands/webhooks/index.js")).registerWebhooks },
   { names: ["calendar"], load: async () => (await import("./commands/calendar/index.js")).registerCalendar },
   { names: ["login", "logout", "auth"], load: async () => (await import("./commands/auth/index.js")).registerAuth },

@@ -1,6 +1,7 @@
-// notula notes recap, the built binary against a real server and a real SMTP server:
-// the preview names each recipient and the link they get; --send mails them, --to
-// narrows them, and a participant that is not one is refused by name.
+// notula notes recap and notula notifications, the built binary against a real server
+// and a real SMTP server: the preview names each recipient and the link they get;
+// --send mails them, --to narrows them, and a participant that is not one is refused
+// by name; the note-ready mail is turned on and off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { client } from "../helpers/http.js";
@@ -67,5 +68,17 @@ describe("notula notes recap", () => {
     expect(sent.stdout).toContain("Queued to 1 person.");
     await until("Ben's recap", () => smtp.received.some((r) => r.envelope.to.includes("ben@vendor.example")));
     expect(smtp.received.some((r) => r.envelope.to.includes("ana@vendor.example"))).toBe(false);
+  });
+
+  it("turns the note-ready mail on and off, and refuses a value it does not know", async () => {
+    const shown = await cli(["notifications"]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe("note ready  off\n");
+    const on = await cli(["notifications", "--note-ready", "on", "--json"]);
+    expect(JSON.parse(on.stdout)).toEqual({ notifications: { noteReady: true }, mailConfigured: true });
+    const bad = await cli(["notifications", "--note-ready", "yes"]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--note-ready takes on or off, not "yes"');
+    expect((await cli(["notifications", "--note-ready", "off"])).stdout).toBe("note ready  off\n");
   });
 });
