@@ -28,7 +28,7 @@ const complete = async (...words: string[]) => (await run(["__complete", ...word
 
 describe("notula __complete", () => {
   it("offers subcommands at every depth, flags with the global ones, and files where a file goes", async () => {
-    expect(await complete("no")).toEqual(["notes"]);
+    expect(await complete("no")).toEqual(["notes", "notifications"]);
     expect(await complete("admin", "keys", "")).toEqual(["create", "list", "revoke"]);
     expect(await complete("notes", "list", "--li")).toEqual(["--limit"]);
     // Global flags are offered under a subcommand, and a flag's value is skipped over.
