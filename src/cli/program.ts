@@ -41,6 +41,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   },
   { names: ["webhooks"], load: async () => (await import("./commands/webhooks/index.js")).registerWebhooks },
   { names: ["calendar"], load: async () => (await import("./commands/calendar/index.js")).registerCalendar },
+  { names: ["mail"], load: async () => (await import("./commands/mail/index.js")).registerMail },
   { names: ["login", "logout", "auth"], load: async () => (await import("./commands/auth/index.js")).registerAuth },
   { names: ["profiles"], load: async () => (await import("./commands/profiles/index.js")).registerProfiles },
   {

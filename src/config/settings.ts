@@ -209,6 +209,11 @@ export const SETTINGS = {
     flag: "--allow-private-calendars",
     doc: "Allow calendar addresses (ICS, CalDAV) on loopback or private networks: a Nextcloud or Radicale on the LAN.",
   }),
+  allowPrivateSmtp: setting(z.boolean().default(false), {
+    env: ["NOTULA_ALLOW_PRIVATE_SMTP"],
+    flag: "--allow-private-smtp",
+    doc: "Let a workspace's admins point its mail at an SMTP server on loopback or a private network (a local relay); the server's own NOTULA_SMTP_URL always may.",
+  }),
   allowPrivateAiUrls: setting(z.boolean().default(false), {
     env: ["NOTULA_ALLOW_PRIVATE_AI_URLS"],
     flag: "--allow-private-ai-urls",

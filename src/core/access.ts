@@ -149,6 +149,10 @@ export const workspacePolicy = {
   configureAi(a: Person): boolean {
     return isAdmin(a);
   },
+  /** The workspace's own mail server and sender (which carries a password, and speaks for everyone). */
+  configureMail(a: Person): boolean {
+    return isAdmin(a);
+  },
 };
 
 /**

@@ -28,6 +28,7 @@ const ORDER = [
   "inviteGroups",
   "inviteFolders",
   "webhooks",
+  "mailSettings",
   "calendars",
   "calendarEvents",
   "knowledgeArticles",

@@ -121,3 +121,17 @@ export function noteReadyMail(o: {
     },
   };
 }
+
+export function testMail(o: { to: string; workspace: string; settingsUrl: string }): Mail {
+  const workspace = oneLine(o.workspace);
+  const lines = [
+    `This is a test from notula: mail from ${workspace} reaches you.`,
+    "Invites, password resets, recaps and note-ready mail go out the same way.",
+  ];
+  return {
+    to: o.to,
+    subject: oneLine(`notula: mail from ${workspace} works`),
+    text: `${lines.join("\n\n")}\n\nEmail settings: ${o.settingsUrl}\n`,
+    html: html(lines, { url: o.settingsUrl, label: "Email settings" }),
+  };
+}

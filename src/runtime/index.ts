@@ -74,7 +74,12 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     allowPrivateCalendars: config.allowPrivateCalendars,
     scheduleCalendarSync: enqueue.syncCalendar,
-    outbox: { configured: Boolean(config.mail.smtpUrl), send: enqueue.sendMail },
+    mail: {
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      allowPrivate: config.allowPrivateSmtp,
+      enqueue: enqueue.sendMail,
+    },
     audioStore,
     maxUploadBytes: config.maxUploadBytes,
     recordingQuietMs: config.limits.recordingQuietSec * 1000,

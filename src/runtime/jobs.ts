@@ -26,17 +26,16 @@ import { INDEX_PASSAGES, indexPassagesWorker } from "../pipeline/index-passages.
 import { buildVectorIndexWorker } from "../pipeline/vector-index.js";
 import { deliveryWorker } from "../webhooks/delivery.js";
 import { CALENDAR_SYNC, calendarSyncWorker } from "../pipeline/calendar-sync.js";
-import { SEND_MAIL, sealMail, sendMailWorker, smtpTransport } from "../mail/send.js";
+import { SEND_MAIL, sealMail, sendMailWorker } from "../mail/send.js";
 import type { Mail } from "../mail/messages.js";
-import type { Transporter } from "nodemailer";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 
 /** How each job is queued: the one place that names its kind, payload and idempotency key. */
 export function jobEnqueuers(queue: Pick<JobQueue, "enqueue">, embedder: Embedder | null, secrets: SecretBox) {
   return {
     /** A mail, sealed (it may carry a sign-in link), sent once per key. */
-    sendMail: (mail: Mail, key: string) =>
-      queue.enqueue(SEND_MAIL, sealMail(secrets, mail), { idempotencyKey: `mail:${key}` }),
+    sendMail: (mail: Mail, key: string, workspaceId?: string) =>
+      queue.enqueue(SEND_MAIL, sealMail(secrets, mail, workspaceId), { idempotencyKey: `mail:${key}` }),
     /** Indexes a note or article for search by meaning (nothing without an embedder). */
     async indexPassages(source: "note" | "article", id: string, o: { created?: boolean } = {}) {
       if (embedder)
@@ -123,17 +122,14 @@ export function registerJobs(p: JobParts): void {
   queue.define(buildVectorIndexWorker({ repos, now: p.now }));
   queue.define(deleteRecordingWorker(repos, p.audioStore));
   queue.define(engineWatchWorker({ engineWait: services.engineWait, watch: p.enqueue.watchEngine }));
-  if (config.mail.smtpUrl) {
-    const url = config.mail.smtpUrl;
-    let transport: Promise<Transporter> | null = null;
-    queue.define(
-      sendMailWorker({
-        secrets: p.secrets,
-        settings: config.mail,
-        transport: () => (transport ??= smtpTransport(url)),
-      }),
-    );
-  }
+  // Always: a workspace's admins may set up its own SMTP server at any time.
+  queue.define(
+    sendMailWorker({
+      secrets: p.secrets,
+      retryBaseMs: config.mail.retryBaseMs,
+      route: (workspaceId) => services.mail.route(workspaceId),
+    }),
+  );
   queue.define(calendarSyncWorker({ calendars: services.calendars, schedule: p.enqueue.syncCalendar }));
   queue.define(recordingWatchdogWorker({ recordings: services.recordings, watch: p.enqueue.watchRecording }));
   queue.define(

@@ -36,6 +36,7 @@ import { templateRoutes } from "./routes/v1/templates.js";
 import { searchRoutes } from "./routes/v1/search.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
 import { calendarRoutes } from "./routes/v1/calendars.js";
+import { mailConfigRoutes } from "./routes/v1/mail-config.js";
 import { recapRoutes } from "./routes/v1/recap.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
 import { knowledgeRoutes } from "./routes/v1/knowledge.js";
@@ -180,6 +181,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", integrationRoutes(services));
   app.route("/", calendarRoutes(services));
   app.route("/", recapRoutes(services));
+  app.route("/", mailConfigRoutes(services));
   app.route("/", knowledgeRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", templateRoutes(services));

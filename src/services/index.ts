@@ -27,7 +27,7 @@ import { createNoteRecap } from "./note-recap.js";
 import { createNoteSeries } from "./note-series.js";
 import { createNotifications } from "./notifications.js";
 import { createPeopleSuggestions } from "./people-suggestions.js";
-import { noOutbox, type Outbox } from "./outbox.js";
+import { createMailConfig, type MailOptions } from "./mail-config.js";
 import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
@@ -44,8 +44,8 @@ export interface ServiceOptions {
   allowPrivateWebhooks: boolean;
   /** Calendar servers on the LAN or this machine may be connected. */
   allowPrivateCalendars?: boolean;
-  /** Mail through the job queue, when SMTP is set up. */
-  outbox?: Outbox;
+  /** Mail through the job queue: the server's SMTP server, and the queue. Without it nothing is mailed. */
+  mail?: MailOptions;
   /** Makes sure a calendar is synced again in `delayMs`. */
   scheduleCalendarSync?: (calendarId: string, delayMs: number) => Promise<unknown>;
   audioStore: AudioStore;
@@ -95,6 +95,15 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const aiSettings = createAiSettingsStore(repos, now);
   const templates = createTemplateService(repos, aiSettings, now);
   const accounts = createAccountService(repos, workspaces, now, opts.counters);
+  const mail = createMailConfig({
+    repos,
+    secrets: opts.secrets,
+    now,
+    counters: opts.counters,
+    publicUrl: opts.publicUrl,
+    mail: opts.mail ?? null,
+  });
+  const outbox = mail.outbox;
   const calendars = createCalendarService(repos, opts.secrets, now, {
     allowPrivate: opts.allowPrivateCalendars ?? false,
     agent: createWebhookAgent(opts.allowPrivateCalendars ?? false),
@@ -159,14 +168,15 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     folders: createFolderService(repos, now, templates, access),
     directory: createDirectoryService(repos, now, access),
     invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input), {
-      outbox: opts.outbox ?? noOutbox,
+      outbox,
       publicUrl: opts.publicUrl,
     }),
     passwordReset: createPasswordReset({
       repos,
       now,
       counters: opts.counters,
-      outbox: opts.outbox ?? noOutbox,
+      outbox,
+      accountRoute: (userId) => mail.accountRoute(userId),
       publicUrl: opts.publicUrl,
       issueLink: (userId, purpose) => accounts.issueLink(userId, purpose),
       logger: opts.logger ?? silentLogger(),
@@ -174,7 +184,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     series: createNoteSeries({ repos, access }),
     notifications: createNotifications({
       repos,
-      outbox: opts.outbox ?? noOutbox,
+      outbox,
       secrets: opts.secrets,
       publicUrl: opts.publicUrl,
     }),
@@ -184,12 +194,12 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       access,
       counters: opts.counters,
       now,
-      outbox: opts.outbox ?? noOutbox,
+      outbox,
       publicUrl: opts.publicUrl,
       noteFor: (p, id) => notes.withFacts(p, id),
     }),
-    /** Whether this server sends mail (SMTP is set up). */
-    mailConfigured: (opts.outbox ?? noOutbox).configured,
+    /** The workspace's way out for mail: its own SMTP server, the server's, or none. */
+    mail,
     webhooks: createWebhookService(repos, opts.secrets, now, {
       allowPrivate: opts.allowPrivateWebhooks,
       redeliver: opts.redeliverWebhook,

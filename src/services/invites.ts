@@ -48,7 +48,7 @@ export function createInviteService(
 ) {
   /** An emailed invite's mail: who invites, to what, and the link that joins. */
   async function sendInvite(p: Principal, row: InviteRow) {
-    if (!row.email || row.isUrlInvite || !mail.outbox.configured) return;
+    if (!row.email || row.isUrlInvite || !(await mail.outbox.configured(p.workspaceId))) return;
     const [workspace, inviter] = await Promise.all([repos.workspaces.get(p.workspaceId), repos.users.get(p.userId)]);
     await mail.outbox.send(
       inviteMail({
@@ -59,6 +59,7 @@ export function createInviteService(
         url: `${mail.publicUrl}/invite/${row.code}`,
       }),
       `invite:${row.id}`,
+      p.workspaceId,
     );
   }
 

@@ -109,7 +109,7 @@ export function createNoteRecap(d: {
       const recipients = await recipientsOf(p, note, facts);
       const sample = await mailFor(p, note, recipients[0] ?? { email: "", name: "", link: null });
       return {
-        configured: d.outbox.configured,
+        configured: await d.outbox.configured(p.workspaceId),
         subject: sample.subject,
         text: sample.text,
         recipients,
@@ -119,8 +119,8 @@ export function createNoteRecap(d: {
     /** Queues the recap to `only` (default: every participant but the sender). */
     async send(p: Principal, id: string, only?: string[]) {
       const { note, facts } = await load(p, id);
-      if (!d.outbox.configured)
-        throw new ConflictError("Email is not set up on this server: an admin sets NOTULA_SMTP_URL.");
+      if (!(await d.outbox.configured(p.workspaceId)))
+        throw new ConflictError("Email is not set up for this workspace: an admin sets it up in Settings → Email.");
       let recipients = await recipientsOf(p, note, facts);
       if (only) {
         const wanted = new Set(only.map((e) => e.trim().toLowerCase()));
@@ -143,7 +143,8 @@ export function createNoteRecap(d: {
         throw new RateLimitError(Math.ceil(perPerson.retryAfterMs / 1000));
       }
       const at = d.now();
-      for (const r of recipients) await d.outbox.send(await mailFor(p, note, r), `recap:${id}:${r.email}:${at}`);
+      for (const r of recipients)
+        await d.outbox.send(await mailFor(p, note, r), `recap:${id}:${r.email}:${at}`, p.workspaceId);
       return { recipients };
     },
   };

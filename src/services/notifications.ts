@@ -19,9 +19,9 @@ export function createNotifications(d: { repos: Repositories; outbox: Outbox; se
   };
 
   return {
-    /** Whether mail can be sent at all (else the setting says email is not set up). */
-    get mailConfigured() {
-      return d.outbox.configured;
+    /** Whether the workspace's mail can be sent (else the setting says email is not set up). */
+    mailConfigured(p: Principal): Promise<boolean> {
+      return d.outbox.configured(p.workspaceId);
     },
 
     async get(p: Principal) {
@@ -36,7 +36,7 @@ export function createNotifications(d: { repos: Repositories; outbox: Outbox; se
 
     /** A note has just completed (inside the transaction that completed it): mail its maker if they asked. */
     async noteCompleted(note: NoteRow): Promise<void> {
-      if (!d.outbox.configured) return;
+      if (!(await d.outbox.configured(note.workspaceId))) return;
       if (!(await d.repos.members.notifyNoteReady(note.workspaceId, note.createdBy))) return;
       const user = await d.repos.users.get(note.createdBy);
       if (!user) return;
@@ -49,6 +49,7 @@ export function createNotifications(d: { repos: Repositories; outbox: Outbox; se
           unsubscribeUrl: `${d.publicUrl}/unsubscribe/${tokenFor(note.workspaceId, note.createdBy)}`,
         }),
         `ready:${note.id}`,
+        note.workspaceId,
       );
     },
 

@@ -17,6 +17,8 @@ export function createPasswordReset(d: {
   now: Clock;
   counters: CounterStore;
   outbox: Outbox;
+  /** Where a person's account mail goes out from; null when it cannot. */
+  accountRoute: (userId: string) => Promise<{ workspaceId?: string } | null>;
   publicUrl: string;
   issueLink: (userId: string, purpose: "reset") => Promise<string>;
   logger: Logger;
@@ -39,17 +41,20 @@ export function createPasswordReset(d: {
   async function mailLink(email: string) {
     const user = await d.repos.users.getByEmail(email);
     if (!user) return;
+    const route = await d.accountRoute(user.id);
+    if (!route) return;
     const token = await d.issueLink(user.id, "reset");
     await d.outbox.send(
       passwordResetMail({ to: user.email, url: `${d.publicUrl}/account/password/${token}` }),
       `reset:${user.id}:${d.now()}`,
+      route.workspaceId,
     );
   }
 
   return {
     /** Whether this server can send the link at all (else a person is told to ask an admin). */
-    get available() {
-      return d.outbox.configured;
+    available(): Promise<boolean> {
+      return d.outbox.configured();
     },
     /** Asks for a link for `email`, from `address`; resolves the same way for any email. */
     async request(rawEmail: string, address: string): Promise<void> {
@@ -58,7 +63,7 @@ export function createPasswordReset(d: {
       if (wait > 0) throw new RateLimitError(Math.ceil(wait / 1000));
       await byEmail.fail(email);
       await byAddress.fail(address);
-      if (!d.outbox.configured || !email.includes("@")) return;
+      if (!(await d.outbox.configured()) || !email.includes("@")) return;
       // After the answer: how long it takes must not tell whether the account exists.
       void mailLink(email).catch((err: unknown) => d.logger.error({ err }, "queuing a password reset mail failed"));
     },

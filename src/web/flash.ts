@@ -14,6 +14,8 @@ const FLASH_TTL_MS = 60_000;
 /** What a page shows once after a form: a message, or a secret to copy now. */
 export type Flash = {
   notice?: string;
+  /** A failure to report after the redirect (a test mail that did not go). */
+  error?: string;
   created?: { key: string; name: string };
   secret?: { url: string; value: string };
   link?: { label: string; url: string };

@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { run, startServer, tempDir, type TestServer, cliEnv } from "../helpers/server.js";
 import { startRadicale, type Radicale } from "../helpers/radicale.js";
 import { tone } from "../helpers/audio.js";
 
@@ -48,13 +48,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
   feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/secret-token/basic.ics`;
   server = await startServer({ args: ["--no-rate-limit", "--allow-private-calendars"] });
-  env = {
-    NOTULA_URL: server.url,
-    NOTULA_API_KEY: server.key,
-    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
-    NOTULA_NO_KEYCHAIN: "1",
-    NO_COLOR: "1",
-  };
+  env = cliEnv(server);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bursts, convert, speak } from "../helpers/audio.js";
 import { startTranscriptionServer } from "../helpers/vendors.js";
 import { client, type Client } from "../helpers/http.js";
-import { admin, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, run, startServer, tempDir, type TestServer, cliEnv } from "../helpers/server.js";
 
 // Each test runs the CLI dozens of times, a process each: on a busy machine that takes
 // minutes, not the suite's default 30 s. Waits poll; only this ceiling is raised.
@@ -21,13 +21,7 @@ beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "sphinx", "--allow-private-webhooks"] });
   api = client(server.url, server.key);
   // Each test run gets its own config dir; no keychain unless a test asks for one.
-  env = {
-    NOTULA_URL: server.url,
-    NOTULA_API_KEY: server.key,
-    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
-    NOTULA_NO_KEYCHAIN: "1",
-    NO_COLOR: "1",
-  };
+  env = cliEnv(server);
 });
 afterAll(() => server?.stop());
 

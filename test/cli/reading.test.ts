@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
-import { admin, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { admin, run, startServer, tempDir, type TestServer, cliEnv } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -15,13 +15,7 @@ const work = tempDir("notula-reading-");
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   api = client(server.url, server.key);
-  env = {
-    NOTULA_URL: server.url,
-    NOTULA_API_KEY: server.key,
-    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
-    NOTULA_NO_KEYCHAIN: "1",
-    NO_COLOR: "1",
-  };
+  env = cliEnv(server);
 });
 afterAll(() => server?.stop());
 

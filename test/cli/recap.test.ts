@@ -3,7 +3,7 @@
 // --send mails them, --to narrows them, and a participant that is not one is refused
 // by name; the note-ready mail is turned on and off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { run, startServer, type TestServer, cliEnv } from "../helpers/server.js";
 import { client } from "../helpers/http.js";
 import { startSmtp, type SmtpSink } from "../helpers/smtp.js";
 import { until } from "../helpers/until.js";
@@ -18,13 +18,7 @@ beforeAll(async () => {
     args: ["--no-rate-limit"],
     env: { NOTULA_SMTP_URL: smtp.url, NOTULA_MAIL_FROM: "notes@acme.example" },
   });
-  env = {
-    NOTULA_URL: server.url,
-    NOTULA_API_KEY: server.key,
-    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
-    NOTULA_NO_KEYCHAIN: "1",
-    NO_COLOR: "1",
-  };
+  env = cliEnv(server);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

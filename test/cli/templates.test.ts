@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
-import { run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { run, startServer, tempDir, type TestServer, cliEnv } from "../helpers/server.js";
 
 let server: TestServer;
 let api: Client;
@@ -13,13 +13,7 @@ const work = tempDir("notula-cli-templates-");
 beforeAll(async () => {
   server = await startServer({ args: ["--no-rate-limit"] });
   api = client(server.url, server.key);
-  env = {
-    NOTULA_URL: server.url,
-    NOTULA_API_KEY: server.key,
-    XDG_CONFIG_HOME: tempDir("notula-cfg-"),
-    NOTULA_NO_KEYCHAIN: "1",
-    NO_COLOR: "1",
-  };
+  env = cliEnv(server);
 });
 afterAll(() => server?.stop());
 

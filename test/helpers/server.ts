@@ -272,3 +272,12 @@ export async function runtimeConfig(
   );
   return resolveConfig({ ...config, publicUrl: over.publicUrl ?? config.publicUrl });
 }
+
+/** The environment of a CLI pointed at `server` with its admin key: its own config dir, no keychain, no colour. */
+export const cliEnv = (server: { url: string; key: string }): Record<string, string> => ({
+  NOTULA_URL: server.url,
+  NOTULA_API_KEY: server.key,
+  XDG_CONFIG_HOME: tempDir("notula-cfg-"),
+  NOTULA_NO_KEYCHAIN: "1",
+  NO_COLOR: "1",
+});

@@ -1,6 +1,6 @@
 // A real SMTP server for the mail tests (the smtp-server package), receiving on a
 // fixed port so that it can be stopped and started again at the same address; each
-// mail is parsed (mailparser) with the envelope it came with.
+// mail is parsed (mailparser) with the envelope it came with. It may ask for a password.
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { freePort } from "./free-port.js";
@@ -20,15 +20,23 @@ export interface SmtpSink {
   start(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<SmtpSink> {
+/** With `auth`, the server takes mail only after AUTH with that user and password. */
+export async function startSmtp(o: { auth?: { user: string; pass: string } } = {}): Promise<SmtpSink> {
   const port = await freePort();
   const received: Received[] = [];
   const refuse = new Set<string>();
   let server: SMTPServer | null = null;
   const start = async () => {
     server = new SMTPServer({
-      authOptional: true,
+      authOptional: !o.auth,
+      // No TLS here, so AUTH must be allowed in the clear (on loopback only).
+      allowInsecureAuth: true,
       disabledCommands: ["STARTTLS"],
+      onAuth(auth, _session, callback) {
+        if (o.auth && auth.username === o.auth.user && auth.password === o.auth.pass)
+          return callback(null, { user: auth.username });
+        callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+      },
       logger: false,
       onRcptTo(address, _session, callback) {
         if (refuse.has(address.address.toLowerCase())) {

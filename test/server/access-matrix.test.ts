@@ -684,6 +684,23 @@ describe("the access matrix", () => {
         (await api("PATCH", "/v1/ai-config", { summaryLanguage: null })).status,
         restStatus(who, "templates", workspacePolicy.configureAi(a) ? "ok" : "forbidden"),
       );
+      const mail = workspacePolicy.configureMail(a) ? "ok" : "forbidden";
+      const mailRead = await api("GET", "/v1/mail-config");
+      check("rest", "getMailConfig", who, mailRead.status, restStatus(who, "users", mail));
+      check(
+        "rest",
+        "updateMailConfig",
+        who,
+        (await api("PATCH", "/v1/mail-config", { smtp: null })).status,
+        restStatus(who, "users", mail),
+      );
+      check(
+        "rest",
+        "testMailConfig",
+        who,
+        (await api("POST", "/v1/mail-config/test")).status,
+        restStatus(who, "users", mail),
+      );
     }
     for (const who of EVERYONE) {
       const scoped = SCOPES[who].has("users") || who === "oauth";
@@ -725,6 +742,33 @@ describe("the access matrix", () => {
         who,
         (await web(who, "GET", "/settings/workspace")).status,
         admin ? 200 : 403,
+      );
+      const mailAdmin = workspacePolicy.configureMail(actorOf(w, who));
+      const mailPage = await web(who, "GET", "/settings/email");
+      check("web", "GET /settings/email", who, mailPage.status, mailAdmin ? 200 : 403);
+      const mailCsrf = await csrfOf(who);
+      // A form that would change nothing for an admin: removing a server the workspace does not have.
+      check(
+        "web",
+        "POST /settings/email/remove",
+        who,
+        (await web(who, "POST", "/settings/email/remove", { csrf: mailCsrf })).status,
+        mailAdmin ? 303 : 403,
+      );
+      check(
+        "web",
+        "POST /settings/email",
+        who,
+        (await web(who, "POST", "/settings/email", { csrf: mailCsrf, host: "", port: "25", security: "starttls" }))
+          .status,
+        mailAdmin ? 400 : 403,
+      );
+      check(
+        "web",
+        "POST /settings/email/test",
+        who,
+        (await web(who, "POST", "/settings/email/test", { csrf: mailCsrf })).status,
+        mailAdmin ? 303 : 403,
       );
       for (const page of ["/settings/speech", "/settings/speech/status"])
         check(

@@ -36,6 +36,7 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   createTemplate: () => ({ copyFrom: "tpl_builtin_general", name: "Copy" }),
   updateTemplate: () => ({ name: "Renamed" }),
   updateAiConfig: () => ({ summaryLanguage: "en" }),
+  updateMailConfig: () => ({ smtp: null }),
 };
 
 /** Nested objects refuse unknown fields too, named with their path. */
@@ -57,6 +58,11 @@ const NESTED: { operationId: string; body: Json; field: string }[] = [
   },
   { operationId: "updateWorkspace", body: { settings: { defaultLanguag: "en" } }, field: "settings.defaultLanguag" },
   { operationId: "updateAiConfig", body: { llm: { modle: "m" } }, field: "llm.modle" },
+  {
+    operationId: "updateMailConfig",
+    body: { smtp: { host: "mail.example", port: 587, security: "tls", pasword: "x" } },
+    field: "smtp.pasword",
+  },
 ];
 
 interface Operation {

@@ -1,7 +1,8 @@
 // Calendars in the web app, in headless Chromium: Settings → Calendars connects a
 // secret ICS address and shows how its sync went; the notes list shows what is coming
 // up with a Record button, which starts a recording for that meeting; a note's recap is
-// previewed and emailed to the attendees chosen.
+// previewed and emailed to the attendees chosen; Settings → Email sets the workspace's
+// own SMTP server and sends a test mail through it.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Browser, type Page } from "playwright-core";
@@ -60,7 +61,7 @@ beforeAll(async () => {
   feedBase = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
   smtp = await startSmtp();
   server = await startServer({
-    args: ["--no-rate-limit", "--allow-private-calendars"],
+    args: ["--no-rate-limit", "--allow-private-calendars", "--allow-private-smtp"],
     env: { NOTULA_SMTP_URL: smtp.url, NOTULA_MAIL_FROM: "notes@acme.example" },
   });
   await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
@@ -176,5 +177,27 @@ describe("calendars in the web app", () => {
     await page.getByRole("button", { name: "Create note" }).click();
     await page.waitForURL(/\/notes\/note_/);
     await page.getByText("Ben Ode <ben@acme.example>, eve <eve@studio.example>").waitFor();
+  });
+
+  it("sets the workspace's own SMTP server in Settings → Email, and a test mail goes through it", async () => {
+    await page.goto(`${server.url}/notes`);
+    await page.getByRole("link", { name: "Email", exact: true }).click();
+    await page.waitForURL(/\/settings\/email$/);
+    await page.getByText("goes out through the server's SMTP server").waitFor();
+    const port = new URL(smtp.url).port;
+    await page.getByLabel("Server").fill("127.0.0.1");
+    await page.getByLabel("Port").fill(port);
+    await page.getByLabel("Sender").fill("Acme meetings <meetings@acme.example>");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved. Send a test mail to check it.").waitFor();
+    await page.getByText(`through its own server, 127.0.0.1:${port}`).waitFor();
+    await capture(page, "email-settings");
+    const before = smtp.received.length;
+    await page.getByRole("button", { name: "Send a test mail" }).click();
+    await page.getByText("A test mail went to admin@notula.local: the SMTP server took it.").waitFor();
+    const test = smtp.received.slice(before).find((r) => r.envelope.to.includes("admin@notula.local"));
+    expect(test?.mail.from?.value[0]).toMatchObject({ name: "Acme meetings", address: "meetings@acme.example" });
+    await page.getByRole("button", { name: "Remove this server" }).click();
+    await page.getByText("goes out through the server's SMTP server").waitFor();
   });
 });

@@ -16,6 +16,7 @@ export const {
   inviteGroups,
   inviteFolders,
   webhooks,
+  mailSettings,
   calendars,
   calendarEvents,
   knowledgeArticles,

@@ -28,6 +28,7 @@ import { speakerRepo } from "./speakers.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
 import { calendarRepo } from "./calendars.js";
+import { mailSettingsRepo } from "./mail-settings.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
 import type { Asynchronous } from "../stores/synchronous.js";
@@ -66,6 +67,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),
     calendars: calendarRepo(db, t, transaction),
+    mailSettings: mailSettingsRepo(db, t),
   };
 }
 

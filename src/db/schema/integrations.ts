@@ -1,4 +1,4 @@
-// Webhook registrations and knowledge-base articles.
+// Webhook registrations, knowledge-base articles and a workspace's own mail server.
 import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
@@ -32,3 +32,15 @@ export const knowledgeArticles = sqliteTable(
   },
   (t) => [index("knowledge_ws_created_idx").on(t.workspaceId, t.createdAt, t.id)],
 );
+
+/**
+ * A workspace's own SMTP server, set by its admins: used for its mail in place of the
+ * server's (NOTULA_SMTP_URL). The URL carries the password, so it is sealed whole.
+ */
+export const mailSettings = sqliteTable("mail_settings", {
+  workspaceId: workspaceColumn().primaryKey(),
+  smtpUrlEnc: text("smtp_url_enc").notNull(),
+  /** The sender, as `Name <address>`; null for the server's. */
+  fromAddress: text("from_address"),
+  updatedAt: updatedAtColumn(),
+});

@@ -21,7 +21,7 @@ h2{font-size:1.15rem;margin:1.75rem 0 .5rem}
 .panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;margin:0 0 1rem}
 .muted{color:var(--muted)}.small{font-size:.875rem}.warning{display:block;color:var(--danger)}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],input[type=email],input[type=password],input[type=search],input[type=date],input[type=url],select,textarea{width:100%;padding:.55rem .65rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
+input[type=text],input[type=email],input[type=password],input[type=search],input[type=date],input[type=url],input[type=number],select,textarea{width:100%;padding:.55rem .65rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
 textarea{min-height:10rem;font-family:ui-monospace,monospace;font-size:.9rem}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:.75rem 0;padding:.5rem 1rem}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.25rem 0}

@@ -7,7 +7,17 @@ import type { Viewer } from "../context.js";
 import { workspacePolicy, type Person } from "../../core/access.js";
 
 export type Section =
-  "notes" | "new" | "folders" | "calendars" | "keys" | "account" | "admin" | "webhooks" | "workspace" | "speech";
+  | "notes"
+  | "new"
+  | "folders"
+  | "calendars"
+  | "keys"
+  | "account"
+  | "admin"
+  | "webhooks"
+  | "workspace"
+  | "email"
+  | "speech";
 
 /** The sections of the top bar; one with a rule shows to those the access policy allows it. */
 const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person) => boolean }[] = [
@@ -20,6 +30,7 @@ const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person
   { id: "admin", href: "/settings/members", label: "Members", allowed: workspacePolicy.manage },
   { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", allowed: workspacePolicy.manage },
   { id: "workspace", href: "/settings/workspace", label: "Workspace", allowed: workspacePolicy.manage },
+  { id: "email", href: "/settings/email", label: "Email", allowed: workspacePolicy.configureMail },
   { id: "speech", href: "/settings/speech", label: "Speech-to-text", allowed: workspacePolicy.configureAi },
 ];
 

@@ -28,7 +28,8 @@ export function RecapPage(props: {
       <Alert error={props.error} />
       {!recap.configured ? (
         <p class="notice" role="status">
-          This server does not send email yet: an admin sets it up with NOTULA_SMTP_URL (see the operations guide).
+          Email is not set up for this workspace yet: an admin sets it up in Settings → Email (see the operations
+          guide).
         </p>
       ) : null}
       {recap.recipients.length === 0 ? (

@@ -152,7 +152,7 @@ export function AccountPage(props: {
             Sent to {viewer.email} when a recording or upload of yours has its transcript and summary.
           </p>
         ) : (
-          <p class="small muted">This server does not send email: an admin sets it up with NOTULA_SMTP_URL.</p>
+          <p class="small muted">Email is not set up for this workspace: an admin sets it up in Settings → Email.</p>
         )}
         <button type="submit" disabled={!props.mail.configured}>
           Save

@@ -40,17 +40,14 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
     );
   });
 
-  app.get("/forgot-password", (c) =>
-    render(c, <ForgotPasswordPage csrf={preSessionToken(c)} available={services.passwordReset.available} />),
+  app.get("/forgot-password", async (c) =>
+    render(c, <ForgotPasswordPage csrf={preSessionToken(c)} available={await services.passwordReset.available()} />),
   );
   app.post("/forgot-password", async (c) => {
     const f = await c.req.parseBody();
+    const available = await services.passwordReset.available();
     const page = (o: { sent?: boolean; error?: string }, status?: 403 | 429) =>
-      render(
-        c,
-        <ForgotPasswordPage csrf={preSessionToken(c)} available={services.passwordReset.available} {...o} />,
-        status,
-      );
+      render(c, <ForgotPasswordPage csrf={preSessionToken(c)} available={available} {...o} />, status);
     if (!preSessionOk(c, f.csrf)) return page({ error: "The form had expired; please try again." }, 403);
     try {
       await services.passwordReset.request(field(f, "email"), clientAddress(c));

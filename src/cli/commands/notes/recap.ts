@@ -36,7 +36,10 @@ const LINK = { share: "share link", note: "note link" } as Record<string, string
 export function render(r: Awaited<ReturnType<typeof run>>) {
   if ("subject" in r) {
     process.stdout.write(`Subject: ${r.subject}\n\n${r.text}\n`);
-    if (!r.configured) process.stdout.write("This server does not send email: an admin sets NOTULA_SMTP_URL.\n\n");
+    if (!r.configured)
+      process.stdout.write(
+        "Email is not set up for this workspace: an admin sets it up in Settings → Email or with `notula mail set`.\n\n",
+      );
   }
   printTable(
     ["TO", "NAME", "LINK"],

@@ -28,5 +28,5 @@ export async function run(f: Input, { api }: Deps) {
 
 export const render = (r: ApiResponse<"getNotifications">) =>
   process.stdout.write(
-    `note ready  ${r.notifications.noteReady ? "on" : "off"}${r.mailConfigured ? "" : "  (this server does not send email: an admin sets NOTULA_SMTP_URL)"}\n`,
+    `note ready  ${r.notifications.noteReady ? "on" : "off"}${r.mailConfigured ? "" : "  (email is not set up for this workspace: an admin sets it up with `notula mail set`)"}\n`,
   );

@@ -20,7 +20,7 @@ const revokeKey = routesFor(["Current user"])("revokeOwnKey", {
 const getNotifications = routesFor(["Current user"])("getNotifications", {
   ...extension,
   summary: "The mail the caller asked for about their own notes (extension)",
-  description: "`mailConfigured` says whether this server sends mail at all.",
+  description: "`mailConfigured` says whether mail is set up for the workspace (its own SMTP server or the server's).",
   responses: { ...ok(z.object({ notifications: NotificationSettings, mailConfigured: z.boolean() })), ...common },
 });
 
@@ -44,7 +44,7 @@ export function meRoutes(services: Services) {
   });
   const notifications = async (p: Parameters<typeof services.notifications.get>[0]) => ({
     notifications: await services.notifications.get(p),
-    mailConfigured: services.notifications.mailConfigured,
+    mailConfigured: await services.notifications.mailConfigured(p),
   });
   app.openapi(getNotifications, async (c) => c.json(await notifications(c.get("principal")), 200));
   app.openapi(updateNotifications, async (c) => {

@@ -18,7 +18,7 @@ export function accountSettings(app: Hono<WebEnv>, services: Services, { form, f
         sessions={await services.accounts.sessions(viewer.session)}
         mail={{
           noteReady: (await services.notifications.get(viewer.principal)).noteReady,
-          configured: services.notifications.mailConfigured,
+          configured: await services.notifications.mailConfigured(viewer.principal),
         }}
         {...extra}
       />,

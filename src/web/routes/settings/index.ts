@@ -1,6 +1,6 @@
 // Settings: your API keys and account (name, password, sessions), folders, and for
-// admins the members (invites, roles, reset links, removal), webhooks, the workspace
-// and speech-to-text. One file per section.
+// admins the members (invites, roles, reset links, removal), webhooks, the workspace,
+// email and speech-to-text. One file per section.
 import { Hono } from "hono";
 import type { Services } from "../../../services/index.js";
 import { requireViewer, type WebEnv } from "../../context.js";
@@ -13,6 +13,7 @@ import { webhookSettings } from "./webhooks.js";
 import { memberSettings } from "./members.js";
 import { workspaceSettings } from "./workspace.js";
 import { speechSettings } from "./speech.js";
+import { emailSettings } from "./email.js";
 
 export function settingsPages(services: Services, opts: { publicUrl: string; ssoName?: string }) {
   const app = new Hono<WebEnv>();
@@ -26,6 +27,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     webhookSettings,
     memberSettings,
     workspaceSettings,
+    emailSettings,
     speechSettings,
   ])
     section(app, services, kit);

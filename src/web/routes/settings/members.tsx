@@ -33,7 +33,10 @@ export function memberSettings(app: Hono<WebEnv>, services: Services, { form, fl
         const invite = await services.invites.create(viewerOf(c).principal, { email, role, isUrlInvite: !email });
         return flash.redirect(c, "/settings/members", {
           // With mail set up, an invite to an address is emailed; the link is shown as well, to pass on by hand.
-          notice: email && services.mailConfigured ? `The invite is emailed to ${email}.` : undefined,
+          notice:
+            email && (await services.mail.outbox.configured(viewerOf(c).principal.workspaceId))
+              ? `The invite is emailed to ${email}.`
+              : undefined,
           link: {
             label: `Invite link for ${email ?? "anyone with the link"} (${role}).`,
             url: `${publicUrl}/invite/${invite.code}`,
