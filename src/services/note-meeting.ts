@@ -67,6 +67,24 @@ export function participantFrom(x: Partial<ParticipantValue>): ParticipantValue 
   };
 }
 
+const personKey = (x: ParticipantValue) => x.email.toLowerCase() || `name:${x.name.toLowerCase()}`;
+
+/** `base` (the event's attendees) and the people added by hand, each once; an entry with neither name nor email is dropped. */
+export function withAdded(
+  base: ParticipantValue[],
+  added: Partial<ParticipantValue>[] | undefined,
+): ParticipantValue[] {
+  const seen = new Set(base.map(personKey));
+  const out = [...base];
+  for (const x of (added ?? []).map(participantFrom)) {
+    if (!x.name && !x.email) continue;
+    if (seen.has(personKey(x))) continue;
+    seen.add(personKey(x));
+    out.push(x);
+  }
+  return out;
+}
+
 interface MeetingColumns {
   participants: ParticipantValue[];
   calendarEvent: Record<string, unknown> | null;
@@ -87,7 +105,6 @@ export async function meetingChange(
   patch: { participants?: ParticipantValue[]; calendarEventId?: string | null },
 ): Promise<Partial<MeetingColumns>> {
   const out: Partial<MeetingColumns> = {};
-  const key = (x: ParticipantValue) => x.email.toLowerCase() || `name:${x.name}`;
   if (patch.calendarEventId === null) {
     const attendees = new Set(
       (((row.calendarEvent as { attendees?: { email: string }[] } | null)?.attendees ?? []) as { email: string }[]).map(
@@ -104,19 +121,19 @@ export async function meetingChange(
     const found = lookup ? await lookup(p, patch.calendarEventId) : null;
     if (!found)
       throw new BadRequestError(`calendarEventId: none of your calendars holds an event ${patch.calendarEventId}.`);
-    const have = new Set(row.participants.map(key));
+    const have = new Set(row.participants.map(personKey));
     Object.assign(out, {
       calendarEvent: found.calendarEvent,
       meetingApp: found.meetingApp,
       calendarSeries: found.series,
-      participants: [...row.participants, ...found.participants.filter((x) => !have.has(key(x)))],
+      participants: [...row.participants, ...found.participants.filter((x) => !have.has(personKey(x)))],
     });
   }
   if (patch.participants) {
     const seen = new Set<string>();
     out.participants = patch.participants.map(participantFrom).filter((x) => {
       if (!x.name && !x.email) return false;
-      const k = key(x);
+      const k = personKey(x);
       if (seen.has(k)) return false;
       seen.add(k);
       return true;

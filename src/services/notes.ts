@@ -18,7 +18,7 @@ import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
 import { noteAudio } from "./note-audio.js";
-import { meetingChange, meetingFields, type CalendarLookup } from "./note-meeting.js";
+import { meetingChange, meetingFields, withAdded, type CalendarLookup } from "./note-meeting.js";
 import type { ParticipantValue } from "../db/schema/notes.js";
 
 export interface NoteUpdate {
@@ -213,6 +213,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         title?: string;
         calendarEventId?: string;
         folderId?: string;
+        /** Who was there, added by hand to the event's attendees. */
+        participants?: Partial<ParticipantValue>[];
         audioUploadId: string;
         declaredDurationSec: number;
         /** A live recording's note starts idle (its audio is yet to come); an upload's is queued at once. */
@@ -239,7 +241,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           enhancedNote: "",
           summary: "",
           totalDurationSec: input.declaredDurationSec,
-          participants: meeting.participants,
+          participants: withAdded(meeting.participants, input.participants),
           calendarEvent: meeting.calendarEvent,
           calendarSeries: meeting.calendarSeries,
           inputLanguage: null,

@@ -9,6 +9,7 @@
 //            time the server stops a quiet recording
 //   stop   → the note goes to postprocessing; the pipeline joins the pieces first
 //   quiet, or 4 hours → the server stops it (pipeline/recording-watchdog.ts)
+import type { ParticipantValue } from "../db/schema/notes.js";
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { notePolicy } from "../core/access.js";
@@ -148,7 +149,13 @@ export function createRecordingService(d: RecordingServiceDeps) {
     /** Starts a recording: its note (idle until the first piece) and where its pieces go. */
     async start(
       p: Principal,
-      input: { format: RecordingFormat; title?: string; folderId?: string; calendarEventId?: string },
+      input: {
+        format: RecordingFormat;
+        title?: string;
+        folderId?: string;
+        calendarEventId?: string;
+        participants?: Partial<ParticipantValue>[];
+      },
     ) {
       const open = await repos.recordings.countLive(p.workspaceId);
       if (open >= limits.maxOpenPerWorkspace)
@@ -177,6 +184,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           title: input.title,
           folderId: input.folderId,
           calendarEventId: input.calendarEventId,
+          participants: input.participants,
           audioUploadId: upload.id,
           declaredDurationSec: 0,
           status: "idle",

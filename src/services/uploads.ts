@@ -2,6 +2,7 @@
 // generate-upload-url signs a one-time URL on this server (10 minutes, bound to the
 // workspace, content type and size limit); PUT streams the file into the audio
 // store; from-audio turns the upload into a note and queues its processing.
+import type { ParticipantValue } from "../db/schema/notes.js";
 import { audioKey } from "../storage/audio-key.js";
 import { randomBytes } from "node:crypto";
 import { AUDIO_CONTENT_TYPES } from "../shared/vocabulary.js";
@@ -175,7 +176,13 @@ export function createUploadService(d: UploadServiceDeps) {
 
     async createNoteFromAudio(
       p: Principal,
-      input: { audioUrl: string; title?: string; calendarEventId?: string; folderId?: string },
+      input: {
+        audioUrl: string;
+        title?: string;
+        calendarEventId?: string;
+        folderId?: string;
+        participants?: Partial<ParticipantValue>[];
+      },
     ) {
       const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
       const upload = id ? await d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
@@ -195,6 +202,7 @@ export function createUploadService(d: UploadServiceDeps) {
           title: input.title,
           calendarEventId: input.calendarEventId,
           folderId: input.folderId,
+          participants: input.participants,
           audioUploadId: upload.id,
           declaredDurationSec: upload.declaredDurationSec,
         });

@@ -103,16 +103,33 @@ describe("notula calendar", () => {
     expect(JSON.parse((await cli(["calendar", "list", "--json"])).stdout).items).toHaveLength(1);
   });
 
-  it("records for a meeting with record --event: its title and attendees", async () => {
+  it("records for a meeting with record --event: its title and attendees, and people named by hand", async () => {
     const events = JSON.parse((await cli(["calendar", "events", "--json"])).stdout).items;
     const standup = events.find((e: { title: string }) => e.title === "Stand-up");
     const file = tone(tempDir("notula-cal-audio-"), 2);
-    const rec = await cli(["record", "--input", file, "--event", standup.id, "--json"]);
+    const rec = await cli([
+      "record",
+      "--input",
+      file,
+      "--event",
+      standup.id,
+      "--participant",
+      "Cleo Dunn <cleo@acme.example>",
+      "--participant",
+      "Room 4",
+      "--json",
+    ]);
     expect(rec.code, rec.stderr).toBe(0);
     const note = JSON.parse((await cli(["notes", "get", JSON.parse(rec.stdout).noteId, "--json"])).stdout);
     expect(note.title).toBe("Stand-up");
     expect(note.calendarEvent.id).toBe(standup.id);
     expect(note.participants.map((p: { email: string }) => p.email)).toContain("ben@acme.example");
+    // People named with --participant join the attendees.
+    expect(note.participants.slice(-2).map((p: { name: string }) => p.name)).toEqual(["Cleo Dunn", "Room 4"]);
+
+    const uploaded = await cli(["upload", file, "--participant", "dee@acme.example", "--json"]);
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    expect(JSON.parse(uploaded.stdout).participants).toMatchObject([{ email: "dee@acme.example" }]);
   }, 120_000);
 
   it("checks its flags before it connects, and a failed sync is a failed command", async () => {

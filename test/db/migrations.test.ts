@@ -131,3 +131,76 @@ describe("migration to recordings of their own (0021 on SQLite, 0013 on PostgreS
     }
   });
 });
+
+/** A note with two participants (one by name alone) and its content search row, as written before search saw participants. */
+const BEFORE_PARTICIPANTS = `
+  INSERT INTO workspaces (id, name, plan, settings, allowed_email_domains, created_at, updated_at)
+    VALUES ('ws_1', 'W', 'enterprise', '{}', '[]', 0, 0);
+  INSERT INTO users (id, email, name, created_at) VALUES ('usr_1', 'a@b.c', 'A', 0);
+  INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, participants, summary, created_at, updated_at)
+    VALUES ('note_1', 'ws_1', 'usr_1', 'Budget', 'online', 'completed', 'workspace',
+            '[{"name":"Ana Lima","email":"ana@partner.example"},{"name":"Ben","email":""},{"name":"","email":""}]',
+            'We cut the budget.', 0, 0),
+           ('note_2', 'ws_1', 'usr_1', 'Alone', 'online', 'completed', 'workspace', '[]', 'Nobody else.', 0, 0);
+`;
+const PEOPLE = "Ana Lima ana@partner.example, Ben";
+/** PostgreSQL's parser keeps an address as one word: the address's words follow it. */
+const PG_PEOPLE = "Ana Lima ana@partner.example ana partner example, Ben";
+
+describe("migration that lets search see participants (0026 on SQLite, 0019 on PostgreSQL)", () => {
+  it("adds who was there to each note's search row, as a new write does (SQLite)", () => {
+    const file = path.join(tempDir("notula-upgrade-"), "notula.db");
+    const old = new Database(file);
+    migrate(drizzle(old), { migrationsFolder: migrationsBefore("0026") });
+    old.exec(BEFORE_PARTICIPANTS);
+    old.exec(`INSERT INTO notes_fts (rowid, title, body) SELECT seq, title, summary FROM notes`);
+    old.close();
+    const upgraded = openDatabase(file);
+    const body = (id: string) =>
+      upgraded.sqlite
+        .prepare("SELECT f.body FROM notes_fts f JOIN notes n ON n.seq = f.rowid WHERE n.id = ?")
+        .pluck()
+        .get(id);
+    expect(body("note_1")).toBe(`We cut the budget.\n${PEOPLE}`);
+    expect(body("note_2")).toBe("Nobody else.");
+    expect(
+      upgraded.sqlite
+        .prepare("SELECT n.id FROM notes_fts f JOIN notes n ON n.seq = f.rowid WHERE notes_fts MATCH 'lima'")
+        .pluck()
+        .all(),
+    ).toEqual(["note_1"]);
+    upgraded.close();
+  });
+
+  it("adds who was there to each note's search row, as a new write does (PostgreSQL)", async () => {
+    const database = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url });
+    try {
+      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
+      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
+      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0019", pgMigrationsFolder()) });
+      await pool.query(BEFORE_PARTICIPANTS);
+      await pool.query(`INSERT INTO notes_search (note_seq, title, body) SELECT seq, title, summary FROM notes`);
+      const opened = await openPostgres(database.url);
+      await opened.close();
+      const rows = (
+        await pool.query("SELECT n.id, s.body FROM notes_search s JOIN notes n ON n.seq = s.note_seq ORDER BY n.id")
+      ).rows;
+      expect(rows).toEqual([
+        { id: "note_1", body: `We cut the budget.\n${PG_PEOPLE}` },
+        { id: "note_2", body: "Nobody else." },
+      ]);
+      // A note written now gets the same line.
+      const { reindexNote } = await import("../../src/db/pg/search.js");
+      const { drizzle: again } = await import("drizzle-orm/node-postgres");
+      await reindexNote(again(pool), "note_1");
+      expect(
+        (await pool.query("SELECT body FROM notes_search s JOIN notes n ON n.seq = s.note_seq WHERE n.id = 'note_1'"))
+          .rows[0].body,
+      ).toBe(`We cut the budget.\n${PG_PEOPLE}`);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+});

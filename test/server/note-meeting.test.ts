@@ -5,7 +5,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, startServer, type TestServer } from "../helpers/server.js";
+import fs from "node:fs";
+import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { tone } from "../helpers/audio.js";
 import { client, type Client } from "../helpers/http.js";
 import { PASSWORD, webSession } from "../helpers/world.js";
 
@@ -108,6 +110,65 @@ describe("a note's meeting", () => {
     await eli.api("POST", `/v1/recordings/${clash.body.note.id}/stop`);
   });
 
+  it("adds people named by hand to the meeting's attendees on a recording and an upload, each once", async () => {
+    const t = Date.now();
+    const june = await person(
+      "june",
+      vcalendar(
+        vevent("board@acme.example", "Board prep", t + 2 * DAY, t + 2 * DAY + 60 * MIN, [
+          "ATTENDEE;CN=June:mailto:june@acme.example",
+          "ATTENDEE;CN=Ivy Park:mailto:ivy@acme.example",
+        ]),
+      ),
+    );
+    const eventId = (
+      await june.api(
+        "GET",
+        `/v1/calendar/events?from=${new Date(t).toISOString()}&to=${new Date(t + 3 * DAY).toISOString()}`,
+      )
+    ).body.events[0].id;
+    const rec = await june.api("POST", "/v1/recordings", {
+      format: "ogg",
+      calendarEventId: eventId,
+      participants: [
+        { name: "Ivy P.", email: "IVY@acme.example" },
+        { name: "Hal Ode", email: "hal@vendor.example" },
+        { name: "Room 3" },
+        {},
+      ],
+    });
+    expect(rec.status, rec.text).toBe(200);
+    expect(rec.body.note.participants.map((p: { name: string; email: string }) => [p.name, p.email])).toEqual([
+      ["June", "june@acme.example"],
+      ["Ivy Park", "ivy@acme.example"],
+      ["Hal Ode", "hal@vendor.example"],
+      ["Room 3", ""],
+    ]);
+    expect(rec.body.note.participants[2].accountDomain).toBe("vendor.example");
+    await june.api("POST", `/v1/recordings/${rec.body.note.id}/stop`);
+
+    // An upload with no meeting: the people named are the participants.
+    const url = (
+      await june.api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 1 })
+    ).body;
+    await fetch(url.presignedUrl, {
+      method: "PUT",
+      headers: { "content-type": url.contentType },
+      body: fs.readFileSync(tone(tempDir(), 1)),
+    });
+    const made = await june.api("POST", "/v1/notes/from-audio", {
+      audioUrl: url.audioUrl,
+      participants: [{ email: "kim@acme.example" }],
+    });
+    expect(made.status, made.text).toBe(200);
+    const note = (await june.api("GET", `/v1/notes/${made.body.noteId}`)).body.note;
+    expect(note.participants).toMatchObject([{ email: "kim@acme.example", name: "kim" }]);
+    // A field a participant does not have is refused by name.
+    const bad = await june.api("POST", "/v1/recordings", { format: "ogg", participants: [{ mail: "x@y.z" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain("mail");
+  });
+
   it("edits participants by hand, links and unlinks a meeting, and the participant filter follows", async () => {
     const t = Date.now();
     const gus = await person(
@@ -143,6 +204,14 @@ describe("a note's meeting", () => {
     ]);
     const byZoe = await gus.api("GET", "/v1/notes?participantEmail=zoe@studio.example");
     expect(byZoe.body.items.map((n: { id: string }) => n.id)).toEqual([id]);
+    // Search finds the meeting by who was there, by name or address.
+    for (const q of ["zoe park", "zoe@studio.example"]) {
+      const found = await gus.api("GET", `/v1/search?q=${encodeURIComponent(q)}&mode=fulltext`);
+      expect(
+        found.body.results.map((r: { note: { id: string } }) => r.note.id),
+        q,
+      ).toContain(id);
+    }
 
     const eventId = (await gus.api("GET", "/v1/calendar/events")).body.events[0].id as string;
     const linked = await gus.api("PATCH", `/v1/notes/${id}`, { calendarEventId: eventId });
@@ -159,6 +228,8 @@ describe("a note's meeting", () => {
     expect(unlinked.body.note.calendarEvent).toBeNull();
     expect(unlinked.body.note.participants.map((p: { name: string }) => p.name)).toEqual(["Zoe Park", "Ivo"]);
     expect((await gus.api("GET", "/v1/notes?participantEmail=hal@bigcorp.example")).body.items).toHaveLength(0);
+    const gone = await gus.api("GET", `/v1/search?q=${encodeURIComponent("hal@bigcorp.example")}&mode=fulltext`);
+    expect(gone.body.results.map((r: { note: { id: string } }) => r.note.id)).not.toContain(id);
 
     // Naming a speaker offers the meeting's people first, then the members.
     const html = await (await fetch(`${server.url}/notes/${id}`, { headers: { cookie: await gus.cookie() } })).text();

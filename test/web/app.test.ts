@@ -165,6 +165,8 @@ describe("the web app", () => {
     );
     await page.getByLabel(/^Recording/).setInputFiles(recording);
     await page.getByLabel("Title (optional)").fill("Planning <script>alert(1)</script>");
+    await page.locator("#upload").getByLabel("Participant 1").fill("Ana Silva <ana@acme.example>");
+    await page.locator("#upload").getByLabel("Participant 2").fill("Ben");
     // The page measures the file before asking for an upload URL: its real length, not a placeholder.
     const asked = page.waitForRequest((r) => r.url().endsWith("/notes/upload-url") && r.method() === "POST");
     const consoleErrors: string[] = [];
@@ -179,6 +181,8 @@ describe("the web app", () => {
     // The page follows processing by itself until the transcript is there.
     await page.getByRole("heading", { name: "Transcript" }).waitFor({ timeout: 90_000 });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Planning <script>alert(1)</script>");
+    // Who was there, typed on the upload form.
+    await page.getByText("Ana Silva <ana@acme.example>, Ben").waitFor();
     const text = (await page.locator("ol.transcript").textContent())!.toLowerCase();
     expect(text).toMatch(/planning|meeting|release/);
     await capture(page, "note");

@@ -120,9 +120,12 @@ describe("calendars in the web app", () => {
       asked = route.request().postDataJSON();
       return route.fulfill({ status: 400, json: { error: { message: "Held by the test." } } });
     });
+    // Someone in the room who is not on the invitation, added by hand.
+    await page.locator("#record").getByLabel("Participant 1").fill("Fay Lin <fay@acme.example>");
     await page.getByRole("button", { name: "Record", exact: true }).click();
     await page.getByText("Held by the test.").waitFor();
     expect(asked?.title).toBe("Quarterly roadmap review");
+    expect((asked as { participants?: string[] } | undefined)?.participants).toEqual(["Fay Lin <fay@acme.example>"]);
     expect(asked?.calendarEventId).toBe(new URL(page.url()).searchParams.get("event"));
     await page.unroute("**/notes/record/start");
   });
@@ -172,8 +175,9 @@ describe("calendars in the web app", () => {
       .evaluateAll((os) => os.map((o) => o.getAttribute("value")));
     expect(offered).toContain("Ben Ode <ben@acme.example>");
     await page.getByLabel("Title", { exact: true }).fill("Corridor chat");
-    await page.getByLabel("Participant 1").fill("Ben Ode <ben@acme.example>");
-    await page.getByLabel("Participant 2").fill("eve@studio.example");
+    const form = page.locator('form[action="/notes/new-text"]');
+    await form.getByLabel("Participant 1").fill("Ben Ode <ben@acme.example>");
+    await form.getByLabel("Participant 2").fill("eve@studio.example");
     await page.getByRole("button", { name: "Create note" }).click();
     await page.waitForURL(/\/notes\/note_/);
     await page.getByText("Ben Ode <ben@acme.example>, eve <eve@studio.example>").waitFor();

@@ -201,15 +201,26 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
 }
 
 /**
+ * Who was there, as src/db/stores/note-rules.ts participantsText writes it (and
+ * drizzle/pg/0019), with each address's words after it: PostgreSQL's parser keeps an
+ * address as one word, where SQLite's splits it, and a search for "studio" or
+ * "zoe@studio.example" (split into its words) should find it on both.
+ */
+const PARTICIPANTS_TEXT = sql.raw(
+  `nullif((SELECT string_agg(nullif(trim(concat_ws(' ', p->>'name', p->>'email', nullif(translate(p->>'email', '@.', '  '), ''))), ''), ', ' ORDER BY i) FROM json_array_elements(n.participants) WITH ORDINALITY AS x(p, i)), '')`,
+);
+
+/**
  * Rewrites the search rows of one note, or of every note, from what they say now
- * (title, notes, summary, enhanced note, transcript).
+ * (title, notes, summary, enhanced note, transcript, who was there).
  */
 export async function reindexNote(db: Pick<PgQueryable, "execute">, noteId?: string): Promise<void> {
   await db.execute(sql`
     INSERT INTO notes_search (note_seq, title, body)
     SELECT n.seq, n.title,
            concat_ws(E'\\n', nullif(n.user_written_note, ''), nullif(n.summary, ''), nullif(n.enhanced_note, ''),
-                     (SELECT string_agg(t.text, E'\\n' ORDER BY t.position) FROM transcript_segments t WHERE t.note_id = n.id))
+                     (SELECT string_agg(t.text, E'\\n' ORDER BY t.position) FROM transcript_segments t WHERE t.note_id = n.id),
+                     ${PARTICIPANTS_TEXT})
     FROM notes n ${noteId === undefined ? sql`` : sql`WHERE n.id = ${noteId}`}
     ON CONFLICT (note_seq) DO UPDATE SET title = excluded.title, body = excluded.body`);
 }

@@ -19,6 +19,7 @@ import {
   changesSearchText,
   inChunks,
   participantEmails,
+  participantsText,
   segmentFields,
   withProgressReset,
 } from "../stores/note-rules.js";
@@ -70,7 +71,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
   // The content search index (notes_fts, rowid = seq): rebuilt for a note whenever
   // what it says changes, inside the same transaction as the change.
   const reindexStmt = {
-    source: db.$client.prepare("SELECT seq, title, user_written_note, summary, enhanced_note FROM notes WHERE id = ?"),
+    source: db.$client.prepare(
+      "SELECT seq, title, user_written_note, summary, enhanced_note, participants FROM notes WHERE id = ?",
+    ),
     transcript: db.$client.prepare("SELECT text FROM transcript_segments WHERE note_id = ? ORDER BY position").pluck(),
     remove: db.$client.prepare("DELETE FROM notes_fts WHERE rowid = ?"),
     add: db.$client.prepare("INSERT INTO notes_fts(rowid, title, body) VALUES (?, ?, ?)"),
@@ -89,9 +92,24 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
   }
   function reindex(id: string) {
     const n = reindexStmt.source.get(id) as
-      { seq: number; title: string; user_written_note: string; summary: string; enhanced_note: string } | undefined;
+      | {
+          seq: number;
+          title: string;
+          user_written_note: string;
+          summary: string;
+          enhanced_note: string;
+          participants: string;
+        }
+      | undefined;
     if (!n) return;
-    const body = [n.user_written_note, n.summary, n.enhanced_note, ...(reindexStmt.transcript.all(id) as string[])]
+    // Who was there last, as the migration that added them wrote it (drizzle/0026).
+    const body = [
+      n.user_written_note,
+      n.summary,
+      n.enhanced_note,
+      ...(reindexStmt.transcript.all(id) as string[]),
+      participantsText(JSON.parse(n.participants) as { name: string; email: string }[]),
+    ]
       .filter(Boolean)
       .join("\n");
     reindexStmt.remove.run(n.seq);

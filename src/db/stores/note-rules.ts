@@ -107,8 +107,15 @@ export const segmentFields = <T extends Record<SegmentColumn, unknown>>(t: T): P
   endSec: t.endSec,
 });
 
-/** The fields of a note its search rows are made of (besides its transcript). */
-const SEARCHED_FIELDS = ["title", "userWrittenNote", "summary", "enhancedNote"] as const;
+/** The fields of a note its search rows are made of (besides its transcript): who was there too. */
+const SEARCHED_FIELDS = ["title", "userWrittenNote", "summary", "enhancedNote", "participants"] as const;
+
+/** Who was there, as the search rows hold it: "Ana Lima ana@partner.example, Ben". */
+export const participantsText = (participants: { name: string; email: string }[]): string =>
+  participants
+    .map((p) => `${p.name} ${p.email}`.trim())
+    .filter(Boolean)
+    .join(", ");
 
 /** Whether a change of these fields must rewrite the note's search rows. */
 export const changesSearchText = (fields: NotePatch | Pick<Partial<NoteRow>, ProcessingFields>): boolean =>

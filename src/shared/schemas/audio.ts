@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUDIO_EXTENSIONS } from "../vocabulary.js";
+import { HandParticipants } from "./notes.js";
 
 export const GenerateUploadUrlBody = z
   .object({
@@ -33,6 +34,7 @@ export const FromAudioBody = z
     title: z.string().max(500).optional(),
     calendarEventId: z.string().max(500).optional(),
     folderId: z.string().max(200).optional(),
+    participants: HandParticipants,
   })
   .strict()
   .meta({ id: "NoteFromAudio" });

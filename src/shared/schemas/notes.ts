@@ -161,7 +161,7 @@ export const NoteEnvelope = z.object({ note: Note }).meta({ id: "NoteEnvelope" }
 
 const idArray = z.array(z.string().min(1).max(200)).max(100);
 
-const ParticipantInput = z
+export const ParticipantInput = z
   .object({
     name: z.string().max(500).default(""),
     email: z.string().max(320).default(""),
@@ -171,6 +171,12 @@ const ParticipantInput = z
     accountImageUrl: z.string().max(2000).default(""),
   })
   .strict();
+
+/** People who were there, given with a recording or upload (an extension): added to the event's attendees. */
+export const HandParticipants = z.array(ParticipantInput).max(500).optional().meta({
+  description:
+    "Extension: who was there, added to the attendees of the calendar event (named or found), if any. Name, email or both.",
+});
 
 export const NoteUpdateBody = z
   .object({

@@ -85,13 +85,14 @@ if (form) {
     const r = await fetch("/notes/" + encodeURIComponent(noteId) + "/record/details", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
-      body: JSON.stringify({ title: title || undefined, folderId: $("#record-folder")?.value }),
+      body: JSON.stringify({ title: title || undefined, folderId: $("#record-folder")?.value, participants: people("#record") }),
     }).catch(() => null);
     const data = r ? await r.json().catch(() => ({})) : {};
     $("#record-details").textContent = r?.ok ? "Saved to the note." : data.error?.message ?? "Not saved: no connection.";
   };
   $("#record-title").addEventListener("change", saveDetails);
   $("#record-folder")?.addEventListener("change", saveDetails);
+  for (const field of document.querySelectorAll("#record input[name=participant]")) field.addEventListener("change", saveDetails);
   addEventListener("beforeunload", (e) => { if (recording) { e.preventDefault(); e.returnValue = ""; } });
   onSent = (e) => {
     if (e.offline) state("No connection: the recording is kept here and sent when it returns.");
@@ -147,7 +148,7 @@ if (form) {
       const r = await fetch("/notes/record/start", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
-        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined, calendarEventId: $("#record-event")?.value || undefined }),
+        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined, calendarEventId: $("#record-event")?.value || undefined, participants: people("#record") }),
       });
       const started = await r.json().catch(() => ({}));
       if (!r.ok) throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");

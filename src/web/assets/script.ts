@@ -7,6 +7,8 @@ const BASE_SCRIPT = `
 const $ = (s, el = document) => el.querySelector(s);
 const $$ = (s, el = document) => [...el.querySelectorAll(s)];
 const csrf = () => $('meta[name="csrf-token"]')?.content ?? "";
+// The participant fields a form holds, as typed ("Name <email>", an address or a name).
+const people = (form) => $$(form + " input[name=participant]").map((i) => i.value.trim()).filter(Boolean);
 
 // The notes list's filters: folded behind one line on a phone, open on a wider screen.
 if (matchMedia("(min-width: 40rem)").matches) for (const d of $$("details.filters")) d.open = true;
@@ -219,7 +221,7 @@ if (up) {
       });
       bar.value = 1;
       say("Uploaded; creating the note…");
-      const made = await json("/notes/from-upload", { audioUrl: target.audioUrl, title: $("#upload-title").value.trim() || file.name.replace(/\.[^.]*$/, "").slice(0, 500) || undefined, folderId: $("#upload-folder")?.value || undefined });
+      const made = await json("/notes/from-upload", { audioUrl: target.audioUrl, title: $("#upload-title").value.trim() || file.name.replace(/\.[^.]*$/, "").slice(0, 500) || undefined, folderId: $("#upload-folder")?.value || undefined, participants: people("#upload") });
       location.href = "/notes/" + encodeURIComponent(made.noteId);
     } catch (err) {
       say(err.message);

@@ -1,5 +1,5 @@
 // The new-note page: record a meeting in the browser, upload a recording, or write a
-// note from text with who was there.
+// note from text; each with who was there (the one datalist of people serves all three).
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import { SpeechNotice } from "../components/speech-notice.js";
 import type { Viewer } from "../context.js";
@@ -59,6 +59,10 @@ export function NewNotePage(props: {
             </p>
           ) : null}
           <FolderSelect id="record-folder" folders={props.folders} />
+          <fieldset class="participants">
+            <legend>Who is there (optional{props.meeting ? ", besides the calendar's attendees" : ""})</legend>
+            {participantFields([], 2)}
+          </fieldset>
           <p id="record-details" class="small muted" role="status"></p>
           <label class="check">
             <input id="record-tab" type="checkbox" /> Also record a call in another tab or window (choose it, and share
@@ -113,6 +117,10 @@ export function NewNotePage(props: {
           <label for="upload-title">Title (optional)</label>
           <input id="upload-title" name="title" type="text" maxlength={500} placeholder="the file's name" />
           <FolderSelect id="upload-folder" folders={props.folders} />
+          <fieldset class="participants">
+            <legend>Who was there (optional)</legend>
+            {participantFields([], 2)}
+          </fieldset>
           <progress value="0" max="1" aria-label="Upload progress" hidden></progress>
           <p id="upload-status" role="status" class="small"></p>
           <div class="actions">

@@ -6,20 +6,7 @@ import type { NoteDto } from "../../shared/schemas/notes.js";
 import type { SeriesLink } from "../../services/note-series.js";
 import type { PersonSuggestion } from "../../services/people-suggestions.js";
 import { formatDate } from "../format.js";
-
-/** "Ana Silva <ana@acme.example>", the way the participant fields show and read a person. */
-export const personLine = (p: { name: string; email: string }) =>
-  p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email;
-
-/** A typed line back into a person: "Name <email>", an address alone, or a name alone. */
-export function parsePersonLine(line: string): { name: string; email: string } | null {
-  const s = line.trim();
-  if (!s) return null;
-  const m = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(s);
-  if (m) return { name: m[1].replace(/^"|"$/g, "").trim(), email: m[2] };
-  if (/^[^\s@<>]+@[^\s@<>]+$/.test(s)) return { name: "", email: s };
-  return { name: s.slice(0, 500), email: "" };
-}
+import { personLine } from "../../shared/person-line.js";
 
 /** Every participant's field, and a few empty ones to add more. */
 export function participantFields(people: { name: string; email: string }[], extra = 3) {

@@ -12,13 +12,27 @@ import { receivePiece } from "../../http/recording-piece.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { formatBytes, statusLabel } from "../format.js";
+import { parsePersonLine } from "../../shared/person-line.js";
+import { participantFrom, withAdded } from "../../services/note-meeting.js";
+
+/** Participant fields as typed ("Name <email>", an address or a name), read on the server as the note page reads them. */
+const TypedPeople = z.array(z.string().max(900)).max(500).optional();
+const typedPeople = (lines: string[] | undefined) =>
+  lines
+    ?.map(parsePersonLine)
+    .filter((x) => x !== null)
+    .map(participantFrom);
 
 /** The API's upload-URL body, and the file's size, so that a file too large is refused before it is sent. */
 const WebUploadUrlBody = GenerateUploadUrlBody.extend({ size: z.number().int().nonnegative().optional() });
 
-/** A recording's name and folder changed while it runs (an empty folder means none). */
+/** A recording's name, folder and people changed while it runs (an empty folder means none; people are added). */
 const RecordingDetailsBody = z
-  .object({ title: z.string().trim().min(1).max(500).optional(), folderId: z.string().max(200).optional() })
+  .object({
+    title: z.string().trim().min(1).max(500).optional(),
+    folderId: z.string().max(200).optional(),
+    participants: TypedPeople,
+  })
   .strict();
 
 const uploadWording = {
@@ -66,26 +80,42 @@ export function browserAudioSteps(services: Services, opts: { maxUploadBytes: nu
     );
   });
   app.post("/notes/from-upload", async (c) => {
-    const { viewer, body } = await jsonStep(c, FromAudioBody);
-    return c.json(await services.uploads.createNoteFromAudio(viewer.principal, body));
+    const { viewer, body } = await jsonStep(c, FromAudioBody.extend({ participants: TypedPeople }));
+    return c.json(
+      await services.uploads.createNoteFromAudio(viewer.principal, {
+        ...body,
+        participants: typedPeople(body.participants),
+      }),
+    );
   });
 
   // Recording: the page streams MediaRecorder's pieces here, and reads the transcript so far.
   app.post("/notes/record/start", async (c) => {
-    const { viewer, body } = await jsonStep(c, StartRecordingBody, {
+    const { viewer, body } = await jsonStep(c, StartRecordingBody.extend({ participants: TypedPeople }), {
       format: `This browser records in a format notula does not take; it takes ${RECORDING_FORMATS.join(", ")}.`,
     });
-    const { note, recording } = await services.recordings.start(viewer.principal, body);
+    const { note, recording } = await services.recordings.start(viewer.principal, {
+      ...body,
+      participants: typedPeople(body.participants),
+    });
     return c.json({ noteId: note.id, title: note.title, limits: recording.limits });
   });
   // The name and folder typed while the meeting is recorded: the note exists, so they are saved to it.
   app.post("/notes/:id/record/details", async (c) => {
     const { viewer, body } = await jsonStep(c, RecordingDetailsBody);
-    const note = await services.notes.update(viewer.principal, c.req.param("id"), {
+    const id = c.req.param("id");
+    // People typed during the meeting join those there already (the event's attendees);
+    // removing someone is for the note page.
+    const added = typedPeople(body.participants);
+    const participants = added?.length
+      ? withAdded((await services.notes.get(viewer.principal, id)).participants, added)
+      : undefined;
+    const note = await services.notes.update(viewer.principal, id, {
       title: body.title,
       folderIds: body.folderId === undefined ? undefined : body.folderId ? [body.folderId] : [],
+      participants,
     });
-    return c.json({ title: note.title, folderIds: note.tags.map((t) => t.id) });
+    return c.json({ title: note.title, folderIds: note.tags.map((t) => t.id), participants: note.participants.length });
   });
   app.put("/notes/:id/pieces/:seq", async (c) => {
     if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");

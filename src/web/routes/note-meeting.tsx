@@ -6,7 +6,7 @@ import { AppError } from "../../core/errors.js";
 import type { Services } from "../../services/index.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { RecapPage } from "../pages/recap.js";
-import { parsePersonLine } from "../pages/note-meeting.js";
+import { parsePersonLine } from "../../shared/person-line.js";
 import { participantFrom } from "../../services/note-meeting.js";
 import { textFields } from "../form-fields.js";
 import { render } from "../render.js";

@@ -12,6 +12,7 @@ import { clientDeps, isJson, under, type Deps } from "../../lib/command.js";
 import { configDir } from "../../lib/credentials.js";
 import { info, printJson } from "../../lib/output.js";
 import { waitForNote } from "../../lib/wait.js";
+import { collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
 import { ffmpegArgs, listDevices } from "./capture.js";
 import { createSpool } from "./spool.js";
 
@@ -22,6 +23,7 @@ export const define = (program: Command) =>
     .option("--title <title>", "title of the note")
     .option("--folder <id>", "file the note in this folder")
     .option("--event <id>", "the meeting in your calendar (see `notula calendar events`): its title and attendees")
+    .option("--participant <person>", PARTICIPANT_HELP, collect)
     .option("--device <name>", "the microphone (see --list-devices; default: the system's)")
     .option("--system-audio", "mix in what the speakers play (a call in another app), where the platform allows")
     .option("--input <file>", "record from a file, played at real speed, instead of a device")
@@ -37,6 +39,7 @@ export interface Input {
   title?: string;
   folder?: string;
   event?: string;
+  participant?: string[];
   device?: string;
   systemAudio?: boolean;
   input?: string;
@@ -75,7 +78,13 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
   validate(f);
   const args = ffmpegArgs({ input: f.input, device: f.device, systemAudio: f.systemAudio });
   const { note } = await deps.api.call("startRecording", {
-    body: { format: "ogg", title: f.title, folderId: f.folder, calendarEventId: f.event },
+    body: {
+      format: "ogg",
+      title: f.title,
+      folderId: f.folder,
+      calendarEventId: f.event,
+      participants: participantsOf(f.participant),
+    },
   });
   const url = `${deps.server}/notes/${note.id}`;
   info(`Recording "${note.title}" (${note.id}): ${url}`);

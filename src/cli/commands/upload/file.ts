@@ -8,6 +8,7 @@ import { CliError, EXIT } from "../../exit.js";
 import type { Deps } from "../../lib/command.js";
 import { waitForNote } from "../../lib/wait.js";
 import { durationOf, put } from "./transfer.js";
+import { collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
 
 export const define = (program: Command) =>
   program
@@ -17,15 +18,20 @@ export const define = (program: Command) =>
     .option("--title <title>", "title of the note")
     .option("--folder <id>", "file the note in this folder")
     .option("--calendar-event <id>", "the calendar event it belongs to")
+    .option("--participant <person>", PARTICIPANT_HELP, collect)
     .option("--duration <seconds>", "its length, when ffprobe is not installed")
     .option("--wait", "follow processing until the note is done")
-    .addHelpText("after", "\nExample:\n  notula upload standup.m4a --title 'Standup' --wait");
+    .addHelpText(
+      "after",
+      "\nExamples:\n  notula upload standup.m4a --title 'Standup' --wait\n  notula upload interview.mp3 --participant 'Ana Silva <ana@acme.example>' --participant Ben",
+    );
 
 export interface Input {
   file: string;
   title?: string;
   folder?: string;
   calendarEvent?: string;
+  participant?: string[];
   duration?: string;
   wait?: boolean;
 }
@@ -55,6 +61,7 @@ export async function run(f: Input, deps: Deps): Promise<NoteDto> {
       title: f.title ?? path.basename(f.file, path.extname(f.file)).slice(0, 500),
       folderId: f.folder,
       calendarEventId: f.calendarEvent,
+      participants: participantsOf(f.participant),
     },
   });
   if (!f.wait) return (await deps.api.call("getNote", { params: { id: noteId } })).note;
