@@ -6,10 +6,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { addMember } from "../helpers/members.js";
 import { client, type Client } from "../helpers/http.js";
 import { startRadicale, type Radicale } from "../helpers/radicale.js";
-import { PASSWORD } from "../helpers/world.js";
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -102,28 +102,7 @@ const oneOff = (uid: string, title: string, startsAt: number) =>
   );
 
 async function member(name: string) {
-  const ws = (await api("GET", "/v1/me")).body.workspace.id;
-  const email = `${name}@example.com`;
-  const made = await admin(
-    server.dataDir,
-    ["users", "create", "--workspace", ws, "--email", email, "--name", name, "--password-stdin"],
-    PASSWORD,
-  );
-  const key = (
-    await admin(server.dataDir, [
-      "keys",
-      "create",
-      "--name",
-      name,
-      "--scopes",
-      "notes,folders",
-      "--workspace",
-      ws,
-      "--user",
-      made.user.id,
-    ])
-  ).key as string;
-  return client(server.url, key);
+  return client(server.url, (await addMember(server, { name })).key);
 }
 
 beforeAll(async () => {

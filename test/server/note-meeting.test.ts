@@ -6,10 +6,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
-import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { tone } from "../helpers/audio.js";
+import { addMember } from "../helpers/members.js";
 import { client, type Client } from "../helpers/http.js";
-import { PASSWORD, webSession } from "../helpers/world.js";
+import { webSession } from "../helpers/world.js";
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -38,27 +39,7 @@ const vcalendar = (...events: string[][]) =>
 
 /** A member with their own key and web session, and a calendar of their own served at /NAME.ics. */
 async function person(name: string, calendar: string) {
-  const ws = (await client(server.url, server.key)("GET", "/v1/me")).body.workspace.id;
-  const email = `${name}@acme.example`;
-  const made = await admin(
-    server.dataDir,
-    ["users", "create", "--workspace", ws, "--email", email, "--name", name, "--password-stdin"],
-    PASSWORD,
-  );
-  const key = (
-    await admin(server.dataDir, [
-      "keys",
-      "create",
-      "--name",
-      name,
-      "--scopes",
-      "notes,folders",
-      "--workspace",
-      ws,
-      "--user",
-      made.user.id,
-    ])
-  ).key as string;
+  const { key, email } = await addMember(server, { name, email: `${name}@acme.example` });
   const api = client(server.url, key);
   feeds.set(`/${name}.ics`, calendar);
   const added = await api("POST", "/v1/calendars", { kind: "ics", url: `${feedBase}/${name}.ics` });

@@ -3,6 +3,7 @@
 // values past the database's integers, and rights that must end at once when a role
 // changes or a member leaves.
 import { createHash, randomBytes } from "node:crypto";
+import { addMember } from "../helpers/members.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPrivateAddress } from "../../src/webhooks/address-policy.js";
 import { REGISTRATION_LIMITS } from "../../src/services/oauth/client-metadata.js";
@@ -32,28 +33,15 @@ const register = (body: Record<string, unknown>, url = server.url) =>
 const redirect = "http://127.0.0.1:50000/cb";
 
 async function member(name: string, role: "admin" | "member" = "member") {
-  const email = `${name}-${randomBytes(3).toString("hex")}@example.com`;
-  const made = await admin(
-    server.dataDir,
-    ["users", "create", "--workspace", ws, "--email", email, "--name", name, "--password-stdin", "--role", role],
-    PASSWORD,
-  );
-  const key = (
-    await admin(server.dataDir, [
-      "keys",
-      "create",
-      "--name",
-      name,
-      "--scopes",
-      role === "admin" ? "notes,folders,users,templates" : "notes,folders,templates",
-      "--workspace",
-      ws,
-      "--user",
-      made.user.id,
-    ])
-  ).key as string;
-  const m = (await api("GET", `/v1/workspace/members/${made.user.id}`)).body.member;
-  return { userId: made.user.id as string, memberId: m.id as string, email, key };
+  const made = await addMember(server, {
+    name,
+    role,
+    email: `${name}-${randomBytes(3).toString("hex")}@example.com`,
+    scopes: role === "admin" ? "notes,folders,users,templates" : "notes,folders,templates",
+    workspaceId: ws,
+  });
+  const m = (await api("GET", `/v1/workspace/members/${made.userId}`)).body.member;
+  return { ...made, memberId: m.id as string };
 }
 
 async function grant(email: string) {
