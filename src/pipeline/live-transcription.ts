@@ -16,13 +16,15 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE } from "../ai/audio.js";
-import { transcribeWindows } from "./transcribe-windows.js";
+import { storedRows, transcribeWindows } from "./transcribe-windows.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { WorkerDefinition } from "../jobs/queue.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import { pieceKey } from "../storage/audio-key.js";
+import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
+import { attributeSides, hasSides } from "./channel-sides.js";
 import type { AudioStore } from "../storage/audio-store.js";
 
 export const LIVE_TRANSCRIPTION = "live-transcription";
@@ -47,35 +49,45 @@ export interface LiveDeps {
 interface Decoder {
   proc: ChildProcessWithoutNullStreams;
   pcm: string;
+  /** A two-channel recording's levels as it is decoded, to tell the person from the others. */
+  meter: LevelMeter | null;
   /** The highest piece fed, in order. */
   fedSeq: number;
   usedAt: number;
   exited: Promise<void>;
 }
 
-function startDecoder(pcm: string): Decoder {
-  const proc = spawn("ffmpeg", [
-    "-nostdin",
-    "-v",
-    "error",
-    "-i",
-    "pipe:0",
-    "-vn",
-    "-ac",
-    "1",
-    "-ar",
-    String(SAMPLE_RATE),
-    "-flush_packets",
-    "1",
-    "-f",
-    "s16le",
-    "pipe:1",
-  ]);
+function startDecoder(pcm: string, sides: boolean): Decoder {
+  const proc = spawn(
+    "ffmpeg",
+    [
+      "-nostdin",
+      "-v",
+      "error",
+      "-i",
+      "pipe:0",
+      "-vn",
+      "-ac",
+      "1",
+      "-ar",
+      String(SAMPLE_RATE),
+      "-flush_packets",
+      "1",
+      "-f",
+      "s16le",
+      "pipe:1",
+      // The channels' levels beside the mono audio, on a fourth pipe.
+      ...(sides ? ["-flush_packets", "1", ...levelStreamArgs("pipe:3")] : []),
+    ],
+    { stdio: ["pipe", "pipe", "pipe", sides ? "pipe" : "ignore"] },
+  ) as ChildProcessWithoutNullStreams;
+  const meter = sides ? levelMeter() : null;
+  if (meter) (proc.stdio[3] as NodeJS.ReadableStream).on("data", (c: Buffer) => meter.push(c));
   const out = fs.createWriteStream(pcm);
   proc.stdout.pipe(out);
   proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
   const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, fedSeq: -1, usedAt: 0, exited };
+  return { proc, pcm, meter, fedSeq: -1, usedAt: 0, exited };
 }
 
 /** Waits until the decoder's output stops growing (it has caught up with what it was fed), at most `maxMs`. */
@@ -134,7 +146,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     if (!decoder || decoder.proc.exitCode !== null) {
       if (decoder) await drop(uploadId);
       await fsp.mkdir(dir, { recursive: true });
-      decoder = startDecoder(path.join(dir, `${uploadId}.pcm`));
+      decoder = startDecoder(path.join(dir, `${uploadId}.pcm`), hasSides(note));
       decoders.set(uploadId, decoder);
     }
     decoder.usedAt = d.now();
@@ -158,13 +170,15 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     const windows = (await planWindows(decoder.pcm, windowSec, Math.min(5, windowSec / 4), liveSec)).slice(0, -1);
     if (!windows.length) return fed;
     // Aborted (the server stopping), it stops with the reason: a part is never written as if it were all.
-    const { segments: added } = await transcribeWindows(engine, decoder.pcm, windows, {
+    const { segments: heard } = await transcribeWindows(engine, decoder.pcm, windows, {
       signal,
       language: ai.language,
       vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
       workDir: dir,
       prefix: uploadId,
     });
+    const meter = decoder.meter;
+    const added = storedRows(meter ? await attributeSides(d.repos, note, { meter }, heard) : heard);
     const reached = windows[windows.length - 1].endSec;
     // Written only while the note is still being recorded: once it has stopped, the
     // pipeline owns its transcript (and starts where this left off).

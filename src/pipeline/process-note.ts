@@ -10,7 +10,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
-import { transcribeWindows } from "./transcribe-windows.js";
+import { storedRows, transcribeWindows } from "./transcribe-windows.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
@@ -27,6 +27,7 @@ import type { NoteLifecycle } from "../services/note-lifecycle.js";
 import type { EngineWait } from "../services/engine-wait.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import { noteAudio } from "../services/note-audio.js";
+import { attributeSides, hasSides } from "./channel-sides.js";
 
 export const PROCESS_NOTE = "process-note";
 
@@ -129,7 +130,14 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
           d.onProgress?.(note.id, done, total);
         },
       });
-      segments.push(...heard.segments);
+      // A recording of the person and the others on two channels: each segment is theirs or the others'.
+      segments.push(
+        ...storedRows(
+          hasSides(note)
+            ? await attributeSides(repos, note, { audio: local.path }, heard.segments, { signal })
+            : heard.segments,
+        ),
+      );
       detected ??= heard.language;
       const { liveSec: _live, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
       await lifecycle.transcribed(note, segments, {

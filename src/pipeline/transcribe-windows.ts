@@ -6,7 +6,7 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { writeWindowWav, type Window } from "../ai/audio.js";
-import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
+import type { SpeechToText, TimedWord, TranscribeOptions } from "../ai/transcription/engine.js";
 import type { SegmentRow } from "../db/stores/note-store.js";
 
 export interface WindowsOptions extends TranscribeOptions {
@@ -19,6 +19,12 @@ export interface WindowsOptions extends TranscribeOptions {
   onWindow?: (done: number, total: number) => void | Promise<void>;
 }
 
+/** A segment as heard: a transcript row, with its words' times (recording time) where the engine gave them. */
+export type HeardSegment = SegmentRow & { words?: TimedWord[] };
+
+/** The rows to store: the words' times served attribution and are not kept. */
+export const storedRows = (segments: HeardSegment[]): SegmentRow[] => segments.map(({ words: _w, ...row }) => row);
+
 /**
  * The segments heard in these windows of a 16 kHz PCM file, in order, and the language
  * the engine detected first. Aborting stops before the next window with the signal's
@@ -29,9 +35,9 @@ export async function transcribeWindows(
   pcm: string,
   windows: Window[],
   o: WindowsOptions,
-): Promise<{ segments: SegmentRow[]; language?: string }> {
+): Promise<{ segments: HeardSegment[]; language?: string }> {
   const offset = o.offsetSec ?? 0;
-  const segments: SegmentRow[] = [];
+  const segments: HeardSegment[] = [];
   let language: string | undefined;
   for (const [i, w] of windows.entries()) {
     o.signal.throwIfAborted();
@@ -46,6 +52,15 @@ export async function transcribeWindows(
           text: s.text,
           startSec: Math.floor(offset + w.startSec + s.start),
           endSec: Math.ceil(offset + Math.min(w.endSec, w.startSec + s.end)),
+          ...(s.words?.length
+            ? {
+                words: s.words.map((x) => ({
+                  text: x.text,
+                  start: offset + w.startSec + x.start,
+                  end: offset + w.startSec + x.end,
+                })),
+              }
+            : {}),
         });
     } finally {
       await fsp.rm(wav, { force: true });

@@ -215,6 +215,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         folderId?: string;
         /** Who was there, added by hand to the event's attendees. */
         participants?: Partial<ParticipantValue>[];
+        /** A two-channel recording of the person and the others: its segments are attributed by channel. */
+        channels?: readonly ["me", "others"];
         audioUploadId: string;
         declaredDurationSec: number;
         /** A live recording's note starts idle (its audio is yet to come); an upload's is queued at once. */
@@ -249,7 +251,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           meetingApp: meeting.meetingApp,
           processingError: null,
           audioUploadId: input.audioUploadId,
-          processingInfo: null,
+          processingInfo: input.channels ? { channels: input.channels.join(",") } : null,
           createdAt: t,
           updatedAt: t,
         },

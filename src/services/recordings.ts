@@ -155,6 +155,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
         folderId?: string;
         calendarEventId?: string;
         participants?: Partial<ParticipantValue>[];
+        channels?: readonly ["me", "others"];
       },
     ) {
       const open = await repos.recordings.countLive(p.workspaceId);
@@ -185,6 +186,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           folderId: input.folderId,
           calendarEventId: input.calendarEventId,
           participants: input.participants,
+          channels: input.channels,
           audioUploadId: upload.id,
           declaredDurationSec: 0,
           status: "idle",

@@ -182,6 +182,7 @@ export function createUploadService(d: UploadServiceDeps) {
         calendarEventId?: string;
         folderId?: string;
         participants?: Partial<ParticipantValue>[];
+        channels?: readonly ["me", "others"];
       },
     ) {
       const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
@@ -203,6 +204,7 @@ export function createUploadService(d: UploadServiceDeps) {
           calendarEventId: input.calendarEventId,
           folderId: input.folderId,
           participants: input.participants,
+          channels: input.channels,
           audioUploadId: upload.id,
           declaredDurationSec: upload.declaredDurationSec,
         });

@@ -7,6 +7,14 @@ export interface TranscriptSegment {
   /** Seconds from the start of the audio given to the engine. */
   start: number;
   end: number;
+  /** Each word's times, where the engine gives them: a segment is split where its speaker changes. */
+  words?: TimedWord[];
+}
+
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface TranscribeOptions {

@@ -2,7 +2,13 @@
 // Sphinx, English). Less accurate than whisper, but needs no model download.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { EngineConfigError, SINGLE_SPEAKER, type SpeechToText, type TranscriptSegment } from "./engine.js";
+import {
+  EngineConfigError,
+  SINGLE_SPEAKER,
+  type SpeechToText,
+  type TimedWord,
+  type TranscriptSegment,
+} from "./engine.js";
 import { programDirs } from "../../config/environment.js";
 
 export const SPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
@@ -35,11 +41,16 @@ export function sphinxAvailable(): boolean {
 /** Words with times, as `-time yes` prints them, grouped into phrases at pauses. */
 export function phrasesFromWordTimes(output: string): TranscriptSegment[] {
   const segments: TranscriptSegment[] = [];
-  let words: string[] = [];
-  let start = 0;
-  let end = 0;
+  let words: TimedWord[] = [];
   const flush = () => {
-    if (words.length) segments.push({ speaker: SINGLE_SPEAKER, text: words.join(" "), start, end });
+    if (words.length)
+      segments.push({
+        speaker: SINGLE_SPEAKER,
+        text: words.map((w) => w.text).join(" "),
+        start: words[0].start,
+        end: words[words.length - 1].end,
+        words,
+      });
     words = [];
   };
   for (const line of output.split("\n")) {
@@ -51,9 +62,7 @@ export function phrasesFromWordTimes(output: string): TranscriptSegment[] {
       continue;
     }
     if (token.startsWith("[") || token.startsWith("++")) continue; // noise markers
-    if (!words.length) start = Number(s);
-    words.push(token.replace(/\(\d+\)$/, ""));
-    end = Number(e);
+    words.push({ text: token.replace(/\(\d+\)$/, ""), start: Number(s), end: Number(e) });
   }
   flush();
   return segments;

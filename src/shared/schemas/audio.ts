@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUDIO_EXTENSIONS } from "../vocabulary.js";
-import { HandParticipants } from "./notes.js";
+import { ChannelRoles, HandParticipants } from "./notes.js";
 
 export const GenerateUploadUrlBody = z
   .object({
@@ -35,6 +35,7 @@ export const FromAudioBody = z
     calendarEventId: z.string().max(500).optional(),
     folderId: z.string().max(200).optional(),
     participants: HandParticipants,
+    channels: ChannelRoles,
   })
   .strict()
   .meta({ id: "NoteFromAudio" });

@@ -172,6 +172,15 @@ export const ParticipantInput = z
   })
   .strict();
 
+/** What a two-channel recording's channels are (an extension): channel 0 the person recording, 1 the others. */
+export const ChannelRoles = z
+  .tuple([z.literal("me"), z.literal("others")])
+  .optional()
+  .meta({
+    description:
+      'Extension: the recording\'s channel 0 is the person recording (their microphone) and channel 1 the others (a call\'s sound); each transcript segment is then attributed to the side that spoke it. Only ["me", "others"].',
+  });
+
 /** People who were there, given with a recording or upload (an extension): added to the event's attendees. */
 export const HandParticipants = z.array(ParticipantInput).max(500).optional().meta({
   description:

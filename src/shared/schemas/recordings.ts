@@ -1,7 +1,7 @@
 // Live recordings (an extension): a note from its first second, its audio arriving as
 // numbered pieces of one stream.
 import { z } from "zod";
-import { HandParticipants, Note } from "./notes.js";
+import { ChannelRoles, HandParticipants, Note } from "./notes.js";
 
 /** The containers a recording's stream may be in, by what recorders produce. */
 export const RECORDING_FORMATS = ["webm", "ogg", "wav", "mp4"] as const;
@@ -41,6 +41,7 @@ export const StartRecordingBody = z
     folderId: z.string().max(200).optional(),
     calendarEventId: z.string().max(200).optional(),
     participants: HandParticipants,
+    channels: ChannelRoles,
   })
   .strict()
   .meta({ id: "StartRecording" });

@@ -9,6 +9,8 @@ export interface CaptureOptions {
   input?: string;
   device?: string;
   systemAudio?: boolean;
+  /** The input file's two channels are the person and the others: kept apart, not mixed. */
+  sides?: boolean;
   platform?: NodeJS.Platform;
 }
 
@@ -61,14 +63,24 @@ export function inputArgs(o: CaptureOptions): { args: string[]; inputs: number }
 }
 
 /**
- * The whole ffmpeg command line: the inputs mixed to mono, encoded as Ogg/Opus on
- * standard output (pages of at most 0.5 s, so pieces leave promptly), and each 100 ms
- * of loudness (LUFS) with its time printed to standard error as it is measured (the
- * log is written at once; a file or pipe the filter wrote to would be buffered).
+ * Whether the stream goes out as two channels, the person's and the others': the
+ * microphone and the system's sound, or a file said to hold them.
+ */
+export const twoSides = (o: CaptureOptions) => Boolean(o.input ? o.sides : o.systemAudio);
+
+/**
+ * The whole ffmpeg command line: the microphone and the system's sound kept apart as
+ * the two channels of one stream (channel 0 the microphone), a file as it is, encoded
+ * as Ogg/Opus on standard output (pages of at most 0.5 s, so pieces leave promptly),
+ * and each 100 ms of loudness (LUFS) with its time printed to standard error as it is
+ * measured (the log is written at once; a file or pipe the filter wrote to would be buffered).
  */
 export function ffmpegArgs(o: CaptureOptions): string[] {
   const { args, inputs } = inputArgs(o);
-  const mix = inputs > 1 ? `amix=inputs=${inputs}:duration=longest,` : "";
+  const merge =
+    inputs > 1
+      ? "[0:a]aformat=channel_layouts=mono,aresample=48000[mic];[1:a]aformat=channel_layouts=mono,aresample=48000[call];[mic][call]amerge=inputs=2,"
+      : "";
   return [
     "-nostdin",
     "-hide_banner",
@@ -77,9 +89,9 @@ export function ffmpegArgs(o: CaptureOptions): string[] {
     "info",
     ...args,
     "-filter_complex",
-    `${mix}aresample=48000,ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M`,
+    `${merge}aresample=48000,ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M`,
     "-ac",
-    "1",
+    twoSides(o) ? "2" : "1",
     "-c:a",
     "libopus",
     "-b:a",

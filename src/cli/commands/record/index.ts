@@ -13,7 +13,8 @@ import { configDir } from "../../lib/credentials.js";
 import { info, printJson } from "../../lib/output.js";
 import { waitForNote } from "../../lib/wait.js";
 import { collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
-import { ffmpegArgs, listDevices } from "./capture.js";
+import { ffmpegArgs, listDevices, twoSides } from "./capture.js";
+import { channelsOf } from "../../lib/people.js";
 import { createSpool } from "./spool.js";
 
 export const define = (program: Command) =>
@@ -27,6 +28,7 @@ export const define = (program: Command) =>
     .option("--device <name>", "the microphone (see --list-devices; default: the system's)")
     .option("--system-audio", "mix in what the speakers play (a call in another app), where the platform allows")
     .option("--input <file>", "record from a file, played at real speed, instead of a device")
+    .option("--channels <me,others>", "the input file's two channels are you and the others (who said what)")
     .option("--piece-seconds <n>", "seconds of audio per piece sent", "5")
     .option("--wait", "after stopping, follow processing until the note is done")
     .option("--list-devices", "list the capture devices and exit")
@@ -43,6 +45,7 @@ export interface Input {
   device?: string;
   systemAudio?: boolean;
   input?: string;
+  channels?: string;
   pieceSeconds: string;
   wait?: boolean;
   listDevices?: boolean;
@@ -62,6 +65,12 @@ export function validate(f: Input) {
   if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 60)
     throw new CliError("--piece-seconds must be between 0.5 and 60.", EXIT.usage);
   if (f.input && !fs.existsSync(f.input)) throw new CliError(`No file ${f.input}.`, EXIT.usage);
+  if (f.channels !== undefined) channelsOf(f.channels);
+  if (f.channels && !f.input)
+    throw new CliError(
+      "--channels is for --input; --system-audio keeps you and the others apart by itself.",
+      EXIT.usage,
+    );
 }
 
 const clock = (sec: number) =>
@@ -76,7 +85,8 @@ const meter = (lufs: number) => {
 export async function run(f: Input, deps: Deps): Promise<Result> {
   if (f.listDevices) return { devices: listDevices() };
   validate(f);
-  const args = ffmpegArgs({ input: f.input, device: f.device, systemAudio: f.systemAudio });
+  const capture = { input: f.input, device: f.device, systemAudio: f.systemAudio, sides: Boolean(f.channels) };
+  const args = ffmpegArgs(capture);
   const { note } = await deps.api.call("startRecording", {
     body: {
       format: "ogg",
@@ -84,6 +94,7 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
       folderId: f.folder,
       calendarEventId: f.event,
       participants: participantsOf(f.participant),
+      ...(twoSides(capture) ? { channels: ["me", "others"] as ["me", "others"] } : {}),
     },
   });
   const url = `${deps.server}/notes/${note.id}`;

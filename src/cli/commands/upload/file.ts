@@ -8,7 +8,7 @@ import { CliError, EXIT } from "../../exit.js";
 import type { Deps } from "../../lib/command.js";
 import { waitForNote } from "../../lib/wait.js";
 import { durationOf, put } from "./transfer.js";
-import { collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
+import { channelsOf, CHANNELS_HELP, collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
 
 export const define = (program: Command) =>
   program
@@ -19,6 +19,7 @@ export const define = (program: Command) =>
     .option("--folder <id>", "file the note in this folder")
     .option("--calendar-event <id>", "the calendar event it belongs to")
     .option("--participant <person>", PARTICIPANT_HELP, collect)
+    .option("--channels <me,others>", CHANNELS_HELP)
     .option("--duration <seconds>", "its length, when ffprobe is not installed")
     .option("--wait", "follow processing until the note is done")
     .addHelpText(
@@ -32,6 +33,7 @@ export interface Input {
   folder?: string;
   calendarEvent?: string;
   participant?: string[];
+  channels?: string;
   duration?: string;
   wait?: boolean;
 }
@@ -40,6 +42,7 @@ const extensionOf = (file: string) => path.extname(file).slice(1).toLowerCase();
 
 export function validate(f: Input) {
   if (!fs.existsSync(f.file)) throw new CliError(`No file ${f.file}.`, EXIT.usage);
+  channelsOf(f.channels);
   if (!(AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(f.file)))
     throw new CliError(`${f.file}: the extension must be one of ${AUDIO_EXTENSIONS.join(", ")}.`, EXIT.usage);
 }
@@ -62,6 +65,7 @@ export async function run(f: Input, deps: Deps): Promise<NoteDto> {
       folderId: f.folder,
       calendarEventId: f.calendarEvent,
       participants: participantsOf(f.participant),
+      channels: channelsOf(f.channels),
     },
   });
   if (!f.wait) return (await deps.api.call("getNote", { params: { id: noteId } })).note;
