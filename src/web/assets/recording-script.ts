@@ -129,26 +129,43 @@ if (form) {
       const mix = ctx.createMediaStreamDestination();
       const analyser = ctx.createAnalyser();
       analyser.fftSize = 1024;
-      ctx.createMediaStreamSource(mic).connect(mix);
-      ctx.createMediaStreamSource(mic).connect(analyser);
+      const micSource = ctx.createMediaStreamSource(mic);
+      micSource.connect(analyser);
       const tracks = [...mic.getTracks()];
+      // One side of a call as one channel: whatever it comes as, folded to mono.
+      const mono = (node) => {
+        const g = ctx.createGain();
+        g.channelCount = 1;
+        g.channelCountMode = "explicit";
+        g.channelInterpretation = "speakers";
+        node.connect(g);
+        return g;
+      };
+      let sides = false;
       if ($("#record-tab").checked) {
-        // A Meet, Zoom or Teams call in the browser: the tab's sound, mixed with the microphone.
+        // A Meet, Zoom or Teams call in the browser: the tab's sound and the microphone
+        // kept apart as the two channels of one stream (the microphone first), so that
+        // the server can tell who said what; played back, it is an ordinary stereo file.
         const shared = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
         tracks.push(...shared.getTracks());
         if (shared.getAudioTracks().length) {
           const source = ctx.createMediaStreamSource(new MediaStream(shared.getAudioTracks()));
-          source.connect(mix);
+          const merger = ctx.createChannelMerger(2);
+          mono(micSource).connect(merger, 0, 0);
+          mono(source).connect(merger, 0, 1);
+          merger.connect(mix);
           source.connect(analyser);
+          sides = true;
         } else state("The shared tab or window gives no sound; recording the microphone only.");
       }
+      if (!sides) micSource.connect(mix);
       const type = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((t) => MediaRecorder.isTypeSupported(t));
       if (!type) throw new Error("This browser records no format notula reads.");
       const format = type.startsWith("audio/webm") ? "webm" : type.startsWith("audio/ogg") ? "ogg" : "mp4";
       const r = await fetch("/notes/record/start", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
-        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined, calendarEventId: $("#record-event")?.value || undefined, participants: people("#record") }),
+        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined, calendarEventId: $("#record-event")?.value || undefined, participants: people("#record"), channels: sides ? ["me", "others"] : undefined }),
       });
       const started = await r.json().catch(() => ({}));
       if (!r.ok) throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");
