@@ -16,3 +16,8 @@ export { resolveConfig } from "../src/config/resolve.js";
 export { assemble } from "../src/server/start.js";
 export { createLogger } from "../src/core/logger.js";
 export { presentFullNote } from "../src/services/note-presenter.js";
+// The speakers benchmark (bench/speakers.mjs): channel attribution as the pipeline runs
+// it, on two-source meetings made the way the tests make them.
+export { decodeLevels, attributeByChannel, channelProfile } from "../src/ai/channels.js";
+export { createSphinxTranscriber, sphinxAvailable } from "../src/ai/transcription/sphinx.js";
+export { twoSourceMeeting } from "../test/helpers/two-sources.js";

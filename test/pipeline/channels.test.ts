@@ -5,13 +5,14 @@
 // that spoke it, named for the person and for the meeting's one other attendee. The
 // bad input: a stereo file whose channels are one signal stays unattributed, and a
 // recording whose other side is silent is all the person's.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { until } from "../helpers/until.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliEnv, run, startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
 import { client, type Client } from "../helpers/http.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { twoSourceMeeting, type SpokenTurn, type Turn } from "../helpers/two-sources.js";
-import { execFileSync } from "node:child_process";
 
 const TURNS: Turn[] = [
   { side: "me", voice: "slt", text: "Good morning everyone, let us look at the budget for the Lisbon office." },
@@ -71,6 +72,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe("two channels: the person recording and the others", () => {
@@ -137,7 +139,61 @@ describe("two channels: the person recording and the others", () => {
     const aloneNote = await waitForStatus(api, aloneId, ["completed", "recorded-not-summarized", "failed"], 120_000);
     expect(aloneNote.transcripts.length).toBeGreaterThan(0);
     expect(aloneNote.transcripts.map((s: Segment) => s.speaker)).toEqual(aloneNote.transcripts.map(() => "Admin"));
-    fs.rmSync(work, { recursive: true, force: true });
+  }, 180_000);
+
+  it("attributes the live transcript too, while the meeting is recorded", async () => {
+    // About 45 seconds: enough for live windows before it stops.
+    const meeting = twoSourceMeeting(
+      `${work}/live`,
+      [...TURNS, ...TURNS.slice(0, 4)].map((t) => ({ ...t, overlapSec: 0 })),
+    );
+    const ogg = `${work}/live/stream.ogg`;
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      meeting.file,
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "48k",
+      "-f",
+      "ogg",
+      ogg,
+    ]);
+    const bytes = fs.readFileSync(ogg);
+    const n = 12;
+    const size = Math.ceil(bytes.length / n);
+    const durationMs = Math.round((meeting.durationSec * 1000) / n);
+    const started = await api("POST", "/v1/recordings", { format: "ogg", channels: ["me", "others"] });
+    expect(started.status, started.text).toBe(200);
+    const noteId = started.body.note.id as string;
+    for (let seq = 0; seq < n; seq++) {
+      const put = await fetch(`${server.url}/v1/recordings/${noteId}/pieces/${seq}?durationMs=${durationMs}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/ogg" },
+        body: bytes.subarray(seq * size, (seq + 1) * size),
+      });
+      expect(put.status).toBe(200);
+    }
+    const live = await until(
+      "a live transcript",
+      async () => {
+        const note = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+        return note.status === "recording" && note.transcripts.length >= 2 ? note : null;
+      },
+      90_000,
+    );
+    expect(live.status).toBe("recording");
+    const read = sides(meeting.turns, await segmentsOf(noteId), { me: "Admin", others: "Others" });
+    const judged = read.filter((r) => r.truth);
+    expect(judged.length, JSON.stringify(read)).toBeGreaterThanOrEqual(2);
+    expect(
+      judged.filter((r) => r.heard !== r.truth),
+      JSON.stringify(read),
+    ).toEqual([]);
+    await api("POST", `/v1/recordings/${noteId}/stop`);
   }, 180_000);
 
   it("refuses channels it does not know, by name", async () => {

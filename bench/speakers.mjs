@@ -1,0 +1,144 @@
+// Who said what, by channel: 20 generated two-source meetings with known turns (the
+// person on channel 0 with the call bleeding into their microphone at -30 to -12 dB,
+// two or three others on channel 1, some turns talking over the one before), each
+// attributed twice:
+//   - on the turns themselves (perfect segments): the attribution alone;
+//   - on pocketsphinx's segments (with its word times): what a note gets.
+// Reported: the share of speech time put on the wrong side (goal at most 5%), the
+// share left unattributed, and the cost per hour of audio (decoding the levels and
+// attributing), against the pipeline's decode of the same audio. Then the levels of a
+// four-hour recording: their memory and time.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const MEETINGS = Number(process.env.BENCH_SPEAKERS_MEETINGS ?? 20);
+const LINES = [
+  "Good morning everyone, let us look at the budget for the Lisbon office.",
+  "The quarterly revenue grew by twelve percent compared to last year.",
+  "I think we should hire two more engineers before the summer.",
+  "Please schedule a meeting with the design team for Tuesday afternoon.",
+  "I will send the contract on Friday, after the review.",
+  "Can we move the launch to the second week of March?",
+  "The customer asked for a discount on the annual plan.",
+  "Let us ask legal to look at the new terms first.",
+  "We are still waiting for the numbers from the sales team.",
+  "That sounds good to me, let us decide next week.",
+];
+const OTHER_VOICES = ["awb", "rms", "kal16"];
+
+/** A deterministic sequence for the meetings' shapes. */
+function random(seed) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+}
+
+function meetingTurns(i) {
+  const r = random(1000 + i);
+  const voices = OTHER_VOICES.slice(0, 2 + (i % 2));
+  const turns = [];
+  let last = "";
+  for (let k = 0; k < 6 + (i % 4); k++) {
+    const side = k === 0 ? (i % 2 ? "me" : "others") : r() < 0.45 ? "me" : "others";
+    const voice = side === "me" ? "slt" : voices[Math.floor(r() * voices.length)];
+    const overlapSec = k > 0 && side !== last && r() < 0.25 ? 0.6 + r() * 0.8 : 0;
+    turns.push({ side, voice, text: LINES[Math.floor(r() * LINES.length)], overlapSec });
+    last = side;
+  }
+  return { turns, bleedDb: -30 + Math.round(r() * 18) };
+}
+
+/** Speech time on the wrong side, and unattributed, over 20 ms frames of the turns. */
+function score(turns, segments) {
+  const step = 0.02;
+  let speech = 0;
+  let wrong = 0;
+  let missed = 0;
+  const end = Math.max(...turns.map((t) => t.endSec));
+  for (let t = 0; t < end; t += step) {
+    const speaking = new Set(turns.filter((x) => x.startSec <= t && t < x.endSec).map((x) => x.side));
+    if (!speaking.size) continue;
+    speech += step;
+    const seg = segments.find((s) => s.startSec <= t && t < s.endSec);
+    if (!seg) missed += step;
+    else if (!speaking.has(seg.side)) wrong += step;
+  }
+  return { speech, wrong, missed };
+}
+
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+
+export async function benchSpeakers() {
+  const kit = await import("./.kit/kit.js");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-speakers-"));
+  const sphinx = kit.sphinxAvailable() ? kit.createSphinxTranscriber() : null;
+  const names = { meName: "me", othersName: "others" };
+  const totals = {
+    perfect: { speech: 0, wrong: 0, missed: 0 },
+    sphinx: { speech: 0, wrong: 0, missed: 0 },
+  };
+  let audioSec = 0;
+  let attributeMs = 0;
+  let decodeMs = 0;
+  for (let i = 0; i < MEETINGS; i++) {
+    const shape = meetingTurns(i);
+    const m = kit.twoSourceMeeting(path.join(dir, `m${i}`), shape.turns, { bleedDb: shape.bleedDb, seed: i + 3 });
+    audioSec += m.durationSec;
+    // The baseline: the pipeline's own decode of the same file to 16 kHz mono.
+    let t = performance.now();
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-i", m.file, "-ac", "1", "-ar", "16000", "-f", "s16le", path.join(dir, "mono.pcm")]);
+    decodeMs += performance.now() - t;
+    t = performance.now();
+    const meter = await kit.decodeLevels(m.file);
+    const perfect = kit.attributeByChannel(
+      meter,
+      m.turns.map((x) => ({ startSec: x.startSec, endSec: x.endSec, speaker: "", text: x.text })),
+      names,
+    );
+    attributeMs += performance.now() - t;
+    const p = score(m.turns, perfect.map((s) => ({ ...s, side: s.speaker })));
+    for (const k of Object.keys(p)) totals.perfect[k] += p[k];
+    if (sphinx) {
+      const wav = path.join(dir, `m${i}.mono.wav`);
+      execFileSync("ffmpeg", ["-v", "error", "-y", "-i", m.file, "-ac", "1", "-ar", "16000", wav]);
+      const heard = await sphinx.transcribe(wav, { signal: AbortSignal.timeout(120_000) });
+      const segs = heard.segments.map((s) => ({
+        startSec: s.start,
+        endSec: s.end,
+        speaker: s.speaker,
+        text: s.text,
+        words: s.words,
+      }));
+      const named = kit.attributeByChannel(meter, segs, names);
+      const q = score(m.turns, named.map((s) => ({ ...s, side: s.speaker })));
+      for (const k of Object.keys(q)) totals.sphinx[k] += q[k];
+    }
+    fs.rmSync(path.join(dir, `m${i}`), { recursive: true, force: true });
+  }
+  const hours = audioSec / 3600;
+  console.log(`\n${MEETINGS} two-source meetings, ${(audioSec / 60).toFixed(1)} min of audio, bleed -30 to -12 dB, some turns overlapping`);
+  console.log("segments            speech on the wrong side   unattributed   (goal: wrong ≤ 5%)");
+  const line = (label, s) =>
+    console.log(`${label.padEnd(20)}${pct(s.wrong / s.speech).padEnd(27)}${pct(s.missed / s.speech)}`);
+  line("the turns (perfect)", totals.perfect);
+  if (sphinx) line("pocketsphinx's", totals.sphinx);
+  else console.log("pocketsphinx's      (not installed: apt-get install pocketsphinx pocketsphinx-en-us)");
+  console.log(
+    `cost: ${(attributeMs / 1000 / hours).toFixed(1)} s per hour of audio to read the levels and attribute, ${(attributeMs / decodeMs).toFixed(2)}× the pipeline's own decode of the same audio (${(decodeMs / 1000 / hours).toFixed(1)} s per hour)`,
+  );
+
+  // Four hours: the levels are all that is kept (two numbers per 20 ms).
+  const long = path.join(dir, "four-hours.ogg");
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anoisesrc=d=14400:c=pink:r=16000:a=0.05", "-f", "lavfi", "-i", "sine=f=220:d=14400:r=16000", "-filter_complex", "[0:a][1:a]amerge=inputs=2", "-c:a", "libopus", "-b:a", "16k", long]);
+  const before = process.memoryUsage();
+  const t = performance.now();
+  const meter = await kit.decodeLevels(long);
+  const ms = performance.now() - t;
+  kit.channelProfile(meter);
+  const after = process.memoryUsage();
+  console.log(
+    `four hours: ${meter.frames} frames of levels, ${(meter.levels().byteLength / 1e6).toFixed(1)} MB kept, heap +${((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6).toFixed(1)} MB, ${(ms / 1000).toFixed(1)} s to read`,
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+}
