@@ -31,7 +31,7 @@ const OTHER_VOICES = ["awb", "rms", "kal16"];
 /** A deterministic sequence for the meetings' shapes. */
 function random(seed) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 function meetingTurns(i) {
@@ -87,7 +87,20 @@ export async function benchSpeakers() {
     audioSec += m.durationSec;
     // The baseline: the pipeline's own decode of the same file to 16 kHz mono.
     let t = performance.now();
-    execFileSync("ffmpeg", ["-v", "error", "-y", "-i", m.file, "-ac", "1", "-ar", "16000", "-f", "s16le", path.join(dir, "mono.pcm")]);
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      m.file,
+      "-ac",
+      "1",
+      "-ar",
+      "16000",
+      "-f",
+      "s16le",
+      path.join(dir, "mono.pcm"),
+    ]);
     decodeMs += performance.now() - t;
     t = performance.now();
     const meter = await kit.decodeLevels(m.file);
@@ -97,7 +110,10 @@ export async function benchSpeakers() {
       names,
     );
     attributeMs += performance.now() - t;
-    const p = score(m.turns, perfect.map((s) => ({ ...s, side: s.speaker })));
+    const p = score(
+      m.turns,
+      perfect.map((s) => ({ ...s, side: s.speaker })),
+    );
     for (const k of Object.keys(p)) totals.perfect[k] += p[k];
     if (sphinx) {
       const wav = path.join(dir, `m${i}.mono.wav`);
@@ -111,13 +127,18 @@ export async function benchSpeakers() {
         words: s.words,
       }));
       const named = kit.attributeByChannel(meter, segs, names);
-      const q = score(m.turns, named.map((s) => ({ ...s, side: s.speaker })));
+      const q = score(
+        m.turns,
+        named.map((s) => ({ ...s, side: s.speaker })),
+      );
       for (const k of Object.keys(q)) totals.sphinx[k] += q[k];
     }
     fs.rmSync(path.join(dir, `m${i}`), { recursive: true, force: true });
   }
   const hours = audioSec / 3600;
-  console.log(`\n${MEETINGS} two-source meetings, ${(audioSec / 60).toFixed(1)} min of audio, bleed -30 to -12 dB, some turns overlapping`);
+  console.log(
+    `\n${MEETINGS} two-source meetings, ${(audioSec / 60).toFixed(1)} min of audio, bleed -30 to -12 dB, some turns overlapping`,
+  );
   console.log("segments            speech on the wrong side   unattributed   (goal: wrong ≤ 5%)");
   const line = (label, s) =>
     console.log(`${label.padEnd(20)}${pct(s.wrong / s.speech).padEnd(27)}${pct(s.missed / s.speech)}`);
@@ -130,7 +151,26 @@ export async function benchSpeakers() {
 
   // Four hours: the levels are all that is kept (two numbers per 20 ms).
   const long = path.join(dir, "four-hours.ogg");
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anoisesrc=d=14400:c=pink:r=16000:a=0.05", "-f", "lavfi", "-i", "sine=f=220:d=14400:r=16000", "-filter_complex", "[0:a][1:a]amerge=inputs=2", "-c:a", "libopus", "-b:a", "16k", long]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "anoisesrc=d=14400:c=pink:r=16000:a=0.05",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=f=220:d=14400:r=16000",
+    "-filter_complex",
+    "[0:a][1:a]amerge=inputs=2",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "16k",
+    long,
+  ]);
   const before = process.memoryUsage();
   const t = performance.now();
   const meter = await kit.decodeLevels(long);

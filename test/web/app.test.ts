@@ -257,10 +257,12 @@ describe("the web app", () => {
       asked = route.request().postDataJSON();
       return route.fulfill({ status: 400, json: { error: { message: "Held by the test." } } });
     });
+    await page.getByLabel(/Its two channels are me/).check();
     await page.getByRole("button", { name: "Upload and transcribe" }).click();
     await page.getByText("Held by the test.").waitFor();
     await page.unroute("**/notes/from-upload");
     expect(asked?.title).toBe("Weekly sync");
+    expect((asked as { channels?: string[] } | undefined)?.channels).toEqual(["me", "others"]);
   });
 
   it("an unsupported or oversize file says so on the page and makes no note", async () => {
@@ -554,11 +556,14 @@ describe("the web app", () => {
     }
     expect(await page.locator("dl.facts").innerText()).toContain("Stand-up");
     expect(await page.getByRole("heading", { name: "Yesterday" }).count()).toBe(1);
-    await page.getByLabel("SPEAKER_00").fill("Ana");
+    await page.getByLabel("SPEAKER_00", { exact: true }).fill("Ana");
     await page.getByRole("button", { name: "Name speakers" }).click();
     await page.waitForURL(/saved=1/);
     expect(await page.locator(".transcript").innerText()).toContain("Ana");
-    expect(await page.locator("dl.facts").innerText()).toContain("Ana (0:15)");
+    // Each speaker with their talk time, as a bar and in minutes.
+    const ana = page.locator("ul.speakers li").filter({ hasText: "Ana" });
+    expect(await ana.innerText()).toMatch(/Ana\s+0:15/);
+    expect(await ana.getByRole("meter").getAttribute("value")).toBe("15");
     await capture(page, "note-templates");
     const after = (await api("GET", `/v1/notes/${note.id}`)).body.note;
     expect(after.transcripts.map((s: { speaker: string }) => s.speaker)).toEqual(["Ana", "SPEAKER_01", "Ana"]);

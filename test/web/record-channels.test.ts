@@ -11,6 +11,7 @@ import path from "node:path";
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/browser.js";
+import { capture } from "../helpers/page-checks.js";
 import { speak } from "../helpers/audio.js";
 import { waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
@@ -69,7 +70,7 @@ afterAll(async () => {
 
 describe("recording a call in the browser", () => {
   it("keeps the microphone and the shared tab apart, and the transcript says who said what", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.route("**/test-call/others.wav", (route) =>
       route.fulfill({ status: 200, contentType: "audio/wav", body: othersWav }),
     );
@@ -117,5 +118,20 @@ describe("recording a call in the browser", () => {
     expect(said("Others"), JSON.stringify(segments)).toMatch(/quarterly|revenue|twelve|percent/);
     expect(said("Admin")).not.toMatch(/revenue|percent/);
     expect(said("Others")).not.toMatch(/schedule|tuesday/);
+
+    // The note page: each speaker's talk time as a bar; a name marks their lines.
+    await page.goto(`${server.url}/notes/${noteId}`);
+    const speakers = page.locator("ul.speakers");
+    await speakers.waitFor();
+    for (const who of ["Admin", "Others"])
+      expect(Number(await speakers.getByLabel(`${who}'s talk time`).getAttribute("value"))).toBeGreaterThan(0);
+    await speakers.getByRole("button", { name: "Others" }).click();
+    const marked = page.locator("ol.transcript li.marked-speaker");
+    expect(await marked.count()).toBe(segments.filter((s) => s.speaker === "Others").length);
+    expect(await marked.first().textContent()).toMatch(/quarterly|revenue|twelve|percent/);
+    expect(await speakers.getByRole("button", { name: "Others" }).getAttribute("aria-pressed")).toBe("true");
+    await capture(page, "speakers");
+    await speakers.getByRole("button", { name: "Others" }).click();
+    expect(await marked.count()).toBe(0);
   }, 180_000);
 });

@@ -13,6 +13,14 @@ const people = (form) => $$(form + " input[name=participant]").map((i) => i.valu
 // The notes list's filters: folded behind one line on a phone, open on a wider screen.
 if (matchMedia("(min-width: 40rem)").matches) for (const d of $$("details.filters")) d.open = true;
 
+// Speakers: a name marks that speaker's lines in the transcript (again: unmarks them).
+for (const b of $$("ul.speakers button[data-speaker]")) b.addEventListener("click", () => {
+  const on = b.getAttribute("aria-pressed") !== "true";
+  for (const other of $$("ul.speakers button[data-speaker]")) other.setAttribute("aria-pressed", "false");
+  b.setAttribute("aria-pressed", String(on));
+  for (const li of $$("ol.transcript li[data-speaker]")) li.classList.toggle("marked-speaker", on && li.dataset.speaker === b.dataset.speaker);
+});
+
 // Transcript: a time seeks the player; the segment being played is marked.
 const player = $("audio#player");
 if (player) {
@@ -221,7 +229,7 @@ if (up) {
       });
       bar.value = 1;
       say("Uploaded; creating the note…");
-      const made = await json("/notes/from-upload", { audioUrl: target.audioUrl, title: $("#upload-title").value.trim() || file.name.replace(/\.[^.]*$/, "").slice(0, 500) || undefined, folderId: $("#upload-folder")?.value || undefined, participants: people("#upload") });
+      const made = await json("/notes/from-upload", { audioUrl: target.audioUrl, title: $("#upload-title").value.trim() || file.name.replace(/\.[^.]*$/, "").slice(0, 500) || undefined, folderId: $("#upload-folder")?.value || undefined, participants: people("#upload"), channels: $("#upload-sides")?.checked ? ["me", "others"] : undefined });
       location.href = "/notes/" + encodeURIComponent(made.noteId);
     } catch (err) {
       say(err.message);

@@ -49,6 +49,8 @@ ol.transcript{list-style:none;margin:0;padding:0}ol.transcript li{display:grid;g
 ol.transcript button.at{font-variant-numeric:tabular-nums;background:none;color:var(--accent);border:0;padding:0;text-align:left;font-weight:600;cursor:pointer}
 ol.transcript .speaker{font-weight:600;margin-right:.35rem}
 ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}ol.transcript li:target{background:color-mix(in srgb,var(--mark) 60%,transparent);outline:2px solid var(--mark);scroll-margin-top:4rem}
+ol.transcript li.marked-speaker{box-shadow:inset 4px 0 0 var(--accent);background:color-mix(in srgb,var(--accent) 8%,transparent)}
+ul.speakers{list-style:none;margin:0;padding:0}ul.speakers li{display:flex;align-items:center;gap:.5rem;flex-wrap:wrap}ul.speakers meter{width:8rem}ul.speakers button[aria-pressed=true]{font-weight:700;text-decoration:underline}
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}
 dialog.overlay>button.close{float:right;font-size:1.4rem;line-height:1;padding:0 .25rem;margin:-.25rem -.25rem 0 .5rem}button.go-to{padding:.25rem .6rem;font-size:.85rem}

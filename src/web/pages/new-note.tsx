@@ -117,6 +117,10 @@ export function NewNotePage(props: {
           <label for="upload-title">Title (optional)</label>
           <input id="upload-title" name="title" type="text" maxlength={500} placeholder="the file's name" />
           <FolderSelect id="upload-folder" folders={props.folders} />
+          <label class="check">
+            <input id="upload-sides" type="checkbox" /> Its two channels are me (the first) and the others on the call:
+            tell who said what
+          </label>
           <fieldset class="participants">
             <legend>Who was there (optional)</legend>
             {participantFields([], 2)}

@@ -58,7 +58,7 @@ export function Transcript(props: { segments: NoteDto["transcripts"]; playable: 
     : (t: string) => html`<span class="muted">${t}</span>`;
   return html`<ol class="transcript">${props.segments.map(
     (s, i) =>
-      html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
+      html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}" data-speaker="${s.speaker}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
   )}</ol>`;
 }
 
@@ -90,7 +90,7 @@ function facts(note: NoteDto, visibility: string) {
   }</dd>
 <dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${statusLabel(note)}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd>
 ${note.template ? html`<dt>Template</dt><dd>${note.template.name ?? note.template.id}</dd>` : ""}
-${note.speakers?.length ? html`<dt>Speakers</dt><dd>${note.speakers.map((sp, i) => html`${i ? ", " : ""}${sp.name} <span class="muted">(${formatTalkTime(sp.talkTimeSec)})</span>`)}</dd>` : ""}
+${note.speakers?.length ? html`<dt>Speakers</dt><dd>${speakerList(note.speakers)}</dd>` : ""}
 <dt>Participants</dt><dd>${people}</dd>
 <dt>Folders</dt><dd>${note.tags.length ? note.tags.map((t) => t.name).join(", ") : "—"}</dd>
 <dt>Visibility</dt><dd>${visibility}</dd>
@@ -113,6 +113,18 @@ function player(note: NoteDto, audio: NoteAudioState) {
 export type NoteAudioState = "ready" | "preparing" | null;
 
 const formatTalkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
+
+/**
+ * Each speaker with their talk time as a bar (against whoever talked most); with the
+ * page's script, a speaker's name marks their lines in the transcript.
+ */
+function speakerList(speakers: { name: string; talkTimeSec: number }[]) {
+  const most = Math.max(1, ...speakers.map((s) => s.talkTimeSec));
+  return html`<ul class="speakers">${speakers.map(
+    (sp) =>
+      html`<li><button type="button" class="link" data-speaker="${sp.name}" aria-pressed="false" title="Mark ${sp.name}'s lines">${sp.name}</button> <meter min="0" max="${String(most)}" value="${String(sp.talkTimeSec)}" aria-label="${sp.name}'s talk time"></meter> <span class="muted">${formatTalkTime(sp.talkTimeSec)}</span></li>`,
+  )}</ul>`;
+}
 
 /** Enhance with another template, and name the speakers. */
 function reshape(props: {
