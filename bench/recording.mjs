@@ -5,12 +5,14 @@
 // 1 s per 50 s of audio, as a hosted model roughly does. The meeting is played at 10×
 // its real pace (BENCH_RECORDING_SPEED) so that 30 minutes take 3.
 // (2) The server's memory while 10 recordings stream at once, against its memory idle.
+// (3) How far the live transcript trails the speech (bench/live-lag.mjs).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { api, rssMb, seconds, startServer, stopServer, untilCompleted, uploadRecording } from "./lib.mjs";
+import { benchLiveLag } from "./live-lag.mjs";
 
 const MINUTES = Number(process.env.BENCH_RECORDING_MINUTES ?? 30);
 const SPEED = Number(process.env.BENCH_RECORDING_SPEED ?? 10);
@@ -182,6 +184,7 @@ export async function benchRecording() {
     console.log(`idle (baseline)   ${mem.idle.toFixed(0).padStart(6)} MB`);
     console.log(`peak              ${mem.peak.toFixed(0).padStart(6)} MB   +${(mem.peak - mem.idle).toFixed(0)} MB`);
     console.log(`goal: under 100 MB above idle: ${mem.peak - mem.idle < 100 ? "met" : "not met"}`);
+    await benchLiveLag(dir, stt.url);
   } finally {
     stt.server.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -29,8 +29,29 @@ import type { AudioStore } from "../storage/audio-store.js";
 
 export const LIVE_TRANSCRIPTION = "live-transcription";
 
-/** Windows transcribed live are at most this long, so that words show within a minute of being said. */
-export const LIVE_WINDOW_SEC = 20;
+/**
+ * Windows transcribed for good while recording are about this long, each cut at the
+ * quietest moment of its last LIVE_CUT_SEC; what has arrived past them is transcribed
+ * provisionally at every pass and replaced once its window is complete, so that words
+ * show seconds after they are said.
+ */
+export const LIVE_WINDOW_SEC = 8;
+export const LIVE_CUT_SEC = 2;
+
+/**
+ * The segments transcribed for good while recording (the provisional tail after them
+ * goes): counted by `liveFinal`, or, for a note recorded before that was kept, those
+ * that start before `liveSec`.
+ */
+export function liveFinal<S extends { startSec: number }>(
+  note: { processingInfo: Record<string, string> | null },
+  segments: S[],
+): S[] {
+  const count = note.processingInfo?.liveFinal;
+  if (count !== undefined) return segments.slice(0, Number(count) || 0);
+  const liveSec = Number(note.processingInfo?.liveSec ?? 0);
+  return segments.filter((s) => s.startSec < liveSec);
+}
 
 const payload = z.object({ uploadId: z.string() });
 
@@ -161,35 +182,58 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
       decoder.fedSeq = piece.seq;
     }
     const size = await settled(decoder.pcm);
+    const fed = decoder.fedSeq > fedBefore;
+    if (!fed) return false;
     const liveSec = Number(note.processingInfo?.liveSec ?? 0);
     const available = size / BYTES_PER_SECOND;
     const windowSec = Math.min(engine.windowSec, LIVE_WINDOW_SEC);
-    const fed = decoder.fedSeq > fedBefore;
-    if (available - liveSec < windowSec * 1.5) return fed;
-    // Every window but the last: that one may end mid-word, and waits for more audio.
-    const windows = (await planWindows(decoder.pcm, windowSec, Math.min(5, windowSec / 4), liveSec)).slice(0, -1);
-    if (!windows.length) return fed;
-    // Aborted (the server stopping), it stops with the reason: a part is never written as if it were all.
-    const { segments: heard } = await transcribeWindows(engine, decoder.pcm, windows, {
+    const before = liveFinal(note, await d.repos.notes.segmentsOf(note.id));
+    const common = {
       signal,
       language: ai.language,
       vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
       workDir: dir,
       prefix: uploadId,
-    });
+    };
+    // Every complete window but the last, for good: the last may stop mid-word.
+    const windows =
+      available - liveSec >= windowSec + LIVE_CUT_SEC
+        ? (await planWindows(decoder.pcm, windowSec, LIVE_CUT_SEC, liveSec)).slice(0, -1)
+        : [];
+    // Aborted (the server stopping), it stops with the reason: a part is never written as if it were all.
+    const final = windows.length
+      ? await transcribeWindows(engine, decoder.pcm, windows, {
+          ...common,
+          previousText: before.map((s) => s.text).join(" ") || undefined,
+        })
+      : { segments: [] };
+    const reached = windows.length ? windows[windows.length - 1].endSec : liveSec;
+    // The rest, provisionally: shown now, transcribed again once its window is complete.
+    const tail =
+      available - reached >= 1
+        ? await transcribeWindows(engine, decoder.pcm, [{ startSec: reached, endSec: available }], {
+            ...common,
+            prefix: `${uploadId}-tail`,
+            previousText: [...before, ...final.segments].map((s) => s.text).join(" ") || undefined,
+          })
+        : { segments: [] };
     const meter = decoder.meter;
-    const added = storedRows(meter ? await attributeSides(d.repos, note, { meter }, heard) : heard);
-    const reached = windows[windows.length - 1].endSec;
+    const attributed = async (segments: typeof tail.segments) =>
+      storedRows(meter ? await attributeSides(d.repos, note, { meter }, segments) : segments);
+    const [added, provisional] = [await attributed(final.segments), await attributed(tail.segments)];
     // Written only while the note is still being recorded: once it has stopped, the
     // pipeline owns its transcript (and starts where this left off).
     await d.repos.transaction(async () => {
       const current = await d.repos.notes.getForProcessing(note.id);
       if (current?.status !== "recording") return;
-      const before = Number(current.processingInfo?.liveSec ?? 0);
-      if (before !== liveSec) return; // another pass got here first
-      const kept = (await d.repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec);
-      await d.repos.notes.replaceTranscript(note.id, [...kept, ...added], {
-        processingInfo: { ...(current.processingInfo ?? {}), liveSec: reached.toFixed(1) },
+      if (Number(current.processingInfo?.liveSec ?? 0) !== liveSec) return; // another pass got here first
+      const kept = liveFinal(current, await d.repos.notes.segmentsOf(note.id));
+      await d.repos.notes.replaceTranscript(note.id, [...kept, ...added, ...provisional], {
+        processingInfo: {
+          ...(current.processingInfo ?? {}),
+          liveSec: reached.toFixed(1),
+          liveFinal: String(kept.length + added.length),
+        },
       });
     });
     return fed;
@@ -209,8 +253,9 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
         // looks again until a pass finds nothing new.
         for (let i = 0; i < 20 && (await pass(uploadId, ctx.signal)); i++);
       } catch (err) {
-        // Live text is a convenience: the pipeline transcribes whatever this leaves.
-        d.logger.warn({ err, uploadId }, "live transcription pass failed");
+        // Live text is a convenience: the pipeline transcribes whatever this leaves. A
+        // pass stopped by the server stopping is not a failure.
+        if (!ctx.signal.aborted) d.logger.warn({ err, uploadId }, "live transcription pass failed");
         await drop(uploadId);
       }
     },

@@ -11,6 +11,7 @@ import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
 import { storedRows, transcribeWindows } from "./transcribe-windows.js";
+import { liveFinal } from "./live-transcription.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
@@ -113,9 +114,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
           `The recording is ${formatDuration(duration)} long; notes are made of recordings up to ${formatDuration(RECORDING_LIMITS.maxDurationSec)}.`,
         );
       const windows = await planWindows(pcm, engine.windowSec);
-      const segments: SegmentRow[] = liveSec
-        ? (await repos.notes.segmentsOf(note.id)).filter((s) => s.startSec < liveSec)
-        : [];
+      const segments: SegmentRow[] = liveSec ? liveFinal(note, await repos.notes.segmentsOf(note.id)) : [];
       const heard = await transcribeWindows(engine, pcm, windows, {
         signal,
         language: ai.language,
@@ -139,7 +138,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         ),
       );
       detected ??= heard.language;
-      const { liveSec: _live, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
+      const { liveSec: _live, liveFinal: _final, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
       await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
         processingInfo: { ...info, transcription: engine.name },

@@ -39,12 +39,20 @@ export async function transcribeWindows(
   const offset = o.offsetSec ?? 0;
   const segments: HeardSegment[] = [];
   let language: string | undefined;
+  // Each window is told what the one before it said: a sentence cut at a window's edge carries on.
+  let previousText = o.previousText;
   for (const [i, w] of windows.entries()) {
     o.signal.throwIfAborted();
     const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
     await writeWindowWav(pcm, w, wav);
     try {
-      const heard = await engine.transcribe(wav, { signal: o.signal, language: o.language, vocabulary: o.vocabulary });
+      const heard = await engine.transcribe(wav, {
+        signal: o.signal,
+        language: o.language,
+        vocabulary: o.vocabulary,
+        previousText,
+      });
+      if (heard.segments.length) previousText = heard.segments.map((s) => s.text).join(" ");
       language ??= heard.language;
       for (const s of heard.segments)
         segments.push({

@@ -349,5 +349,6 @@ describe("transcribed while it is recorded", () => {
     expect(starts).toEqual([...starts].sort());
     expect(new Set(starts).size).toBe(starts.length);
     expect(note.processingInfo.liveSec).toBeUndefined();
+    expect(note.processingInfo.liveFinal).toBeUndefined();
   });
 });

@@ -23,6 +23,17 @@ export interface TranscribeOptions {
   language?: string;
   /** Names and terms the engine should expect (its prompt or hotwords). */
   vocabulary?: string[];
+  /** What was said just before this audio (a live window's predecessor), to carry the sentence on. */
+  previousText?: string;
+}
+
+/** The prompt an engine that takes one is given: the glossary, then what was said just before. */
+export function promptOf(o: Pick<TranscribeOptions, "vocabulary" | "previousText">): string | undefined {
+  const parts = [
+    ...(o.vocabulary?.length ? [`Glossary: ${o.vocabulary.join(", ")}.`] : []),
+    ...(o.previousText ? [o.previousText.slice(-400)] : []),
+  ];
+  return parts.length ? parts.join(" ") : undefined;
 }
 
 export interface Transcription {

@@ -10,6 +10,7 @@ import {
   SINGLE_SPEAKER,
   type SpeechToText,
   type TranscriptSegment,
+  promptOf,
 } from "./engine.js";
 
 interface VerboseJson {
@@ -51,7 +52,7 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
     name: `openai:${opts.model}`,
     // 10 minutes of 16 kHz mono WAV is 19 MB, under OpenAI's 25 MB limit.
     windowSec: 600,
-    async transcribe(wavFile, { signal, language, vocabulary }) {
+    async transcribe(wavFile, { signal, language, vocabulary, previousText }) {
       const fields: Record<string, string> = {
         model: opts.model,
         response_format: "verbose_json",
@@ -59,8 +60,10 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
       };
       // OpenAI takes ISO-639-1 ("pt", not "pt-br").
       if (language) fields.language = language.split("-")[0];
-      // The documented way to steer spelling of names and terms: a prompt that uses them.
-      if (vocabulary?.length) fields.prompt = `Glossary: ${vocabulary.join(", ")}.`;
+      // The documented way to steer spelling of names and terms (a prompt that uses them),
+      // and to carry on a sentence cut by a window (the text before it).
+      const prompt = promptOf({ vocabulary, previousText });
+      if (prompt) fields.prompt = prompt;
       const upload = await multipartFile(fields, "file", wavFile, "audio/wav");
       const res = await fetch(endpoint, {
         method: "POST",

@@ -1,7 +1,7 @@
 // The local whisper.cpp engine, in-process through @fugood/whisper.node (prebuilt
 // binaries in its npm packages). The binding is loaded on first use only (see whisper-binding.ts).
 import fs from "node:fs";
-import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText } from "./engine.js";
+import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText, promptOf } from "./engine.js";
 import { loadWhisperBinding } from "./whisper-binding.js";
 
 type WhisperContext = Awaited<ReturnType<ReturnType<typeof loadWhisperBinding>["initWhisper"]>>;
@@ -29,13 +29,13 @@ export function createWhisperTranscriber(opts: { modelPath: string; dataDir: str
   return {
     name: `whisper:${opts.modelPath.split("/").pop()}`,
     windowSec: 30,
-    async transcribe(wavFile, { signal, language, vocabulary }) {
+    async transcribe(wavFile, { signal, language, vocabulary, previousText }) {
       const c = await ctx();
       const job = c.transcribe(wavFile, {
         language: language?.split("-")[0] ?? "auto",
         maxThreads: opts.threads,
-        // whisper.cpp's initial prompt steers the spelling of names and terms.
-        ...(vocabulary?.length ? { prompt: `Glossary: ${vocabulary.join(", ")}.` } : {}),
+        // whisper.cpp's initial prompt steers the spelling of names and terms, and carries on a cut sentence.
+        ...(promptOf({ vocabulary, previousText }) ? { prompt: promptOf({ vocabulary, previousText }) } : {}),
       });
       const abort = () => void job.stop();
       signal.addEventListener("abort", abort, { once: true });

@@ -1,0 +1,144 @@
+// How far the live transcript trails the speech: a 90-second meeting of flite's voices
+// (about 1 s pauses between sentences) streamed at its real pace in 2-second pieces, as
+// the browser recorder sends them, while GET /v1/notes/{id} is read four times a second.
+// A second of speech counts as shown once a segment that covers it is there; its lag
+// is the wall time from when it was spoken (the piece holding it was sent) to then.
+// Once with the OpenAI-compatible stand-in (answers at once), once with pocketsphinx.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { api, startServer, stopServer } from "./lib.mjs";
+
+const PIECE_SEC = 2;
+const LINES = [
+  "Good morning everyone, let us look at the budget for the Lisbon office.",
+  "The quarterly revenue grew by twelve percent compared to last year.",
+  "I think we should hire two more engineers before the summer.",
+  "Please schedule a meeting with the design team for Tuesday afternoon.",
+  "I will send the contract on Friday, after the review.",
+  "Can we move the launch to the second week of March?",
+  "The customer asked for a discount on the annual plan.",
+  "Let us ask legal to look at the new terms first.",
+];
+
+/** About `seconds` of speech, sentences with a second of quiet between them, as Ogg/Opus; and when speech is heard. */
+function speech(dir, seconds) {
+  const parts = [];
+  let total = 0;
+  const spoken = [];
+  for (let i = 0; total < seconds; i++) {
+    const wav = path.join(dir, `line-${i}.wav`);
+    execFileSync("flite", ["-voice", i % 2 ? "awb" : "slt", "-t", LINES[i % LINES.length], "-o", wav]);
+    const d = Number(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav]),
+    );
+    spoken.push([total, total + d]);
+    parts.push(wav);
+    total += d + 1;
+  }
+  const list = path.join(dir, "lines.txt");
+  const silence = path.join(dir, "quiet.wav");
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "1", silence]);
+  fs.writeFileSync(list, parts.map((p) => `file '${p}'\nfile '${silence}'`).join("\n"));
+  const out = path.join(dir, "speech.ogg");
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "concat",
+    "-safe",
+    "0",
+    "-i",
+    list,
+    "-ar",
+    "16000",
+    "-ac",
+    "1",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "24k",
+    "-page_duration",
+    "200000",
+    out,
+  ]);
+  return { file: out, spoken, seconds: total };
+}
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
+
+async function lagOf(server, meeting) {
+  const bytes = fs.readFileSync(meeting.file);
+  const count = Math.ceil(meeting.seconds / PIECE_SEC);
+  const size = Math.ceil(bytes.length / count);
+  const { note } = await api(server, "POST", "/v1/recordings", { format: "ogg", title: "Lag" });
+  // Each second of speech, by when it was said (ms from the start) and when it was first shown.
+  const seconds = [];
+  for (const [a, b] of meeting.spoken) for (let t = Math.ceil(a); t < b; t++) seconds.push({ t, shown: null });
+  const start = performance.now();
+  let done = false;
+  const watch = (async () => {
+    while (!done) {
+      const { note: n } = await api(server, "GET", `/v1/notes/${note.id}`);
+      const now = performance.now() - start;
+      const toSec = (ts) => ts.split(":").reduce((acc, x) => acc * 60 + Number(x), 0);
+      for (const s of seconds)
+        if (
+          s.shown === null &&
+          n.transcripts.some((x) => toSec(x.startTimestamp) <= s.t && s.t < toSec(x.endTimestamp) + 1)
+        )
+          s.shown = now;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  for (let seq = 0; seq < count; seq++) {
+    // A piece leaves when its last second has been spoken.
+    const due = start + (seq + 1) * PIECE_SEC * 1000;
+    if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+    const r = await fetch(`${server.url}/v1/recordings/${note.id}/pieces/${seq}?durationMs=${PIECE_SEC * 1000}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/ogg" },
+      body: bytes.subarray(seq * size, (seq + 1) * size),
+    });
+    if (r.status !== 200) throw new Error(`piece ${seq}: ${r.status}`);
+  }
+  // A few seconds more for what was sent last, then the meeting stops.
+  await new Promise((r) => setTimeout(r, 15_000));
+  done = true;
+  await watch;
+  await api(server, "POST", `/v1/recordings/${note.id}/stop`);
+  const lags = seconds.filter((s) => s.shown !== null).map((s) => (s.shown - s.t * 1000) / 1000);
+  const firstWords = seconds.find((s) => s.shown !== null);
+  return {
+    p50: percentile(lags, 0.5),
+    p95: percentile(lags, 0.95),
+    shown: lags.length,
+    of: seconds.length,
+    first: firstWords ? firstWords.shown / 1000 : null,
+  };
+}
+
+export async function benchLiveLag(dir, standInUrl) {
+  const meeting = speech(path.join(dir, "lag"), 90);
+  console.log(
+    `\nLive transcript lag: a ${meeting.seconds.toFixed(0)} s meeting streamed at its own pace in ${PIECE_SEC} s pieces; seconds from a word being said to it showing in GET /v1/notes/{id} (goal: p50 ≤ 8 s, p95 ≤ 15 s)`,
+  );
+  for (const [label, args, env] of [
+    ["OpenAI-compatible stand-in", ["--stt-url", standInUrl], { NOTULA_STT_API_KEY: "bench" }],
+    ["pocketsphinx", ["--stt-engine", "sphinx"], {}],
+  ]) {
+    const server = await startServer(path.join(dir, `lag-${label.split(" ")[0]}`), args, env);
+    try {
+      const r = await lagOf(server, meeting);
+      console.log(
+        `${label.padEnd(28)} p50 ${r.p50.toFixed(1).padStart(5)} s   p95 ${r.p95.toFixed(1).padStart(5)} s   first words at ${r.first?.toFixed(1) ?? "—"} s   ${r.shown} of ${r.of} seconds shown while recording`,
+      );
+    } finally {
+      await stopServer(server.proc);
+    }
+  }
+}
