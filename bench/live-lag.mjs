@@ -23,6 +23,7 @@ const LINES = [
 
 /** About `seconds` of speech, sentences with a second of quiet between them, as Ogg/Opus; and when speech is heard. */
 function speech(dir, seconds) {
+  fs.mkdirSync(dir, { recursive: true });
   const parts = [];
   let total = 0;
   const spoken = [];
