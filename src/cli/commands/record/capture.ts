@@ -76,10 +76,15 @@ export const twoSides = (o: CaptureOptions) => Boolean(o.input ? o.sides : o.sys
  * measured (the log is written at once; a file or pipe the filter wrote to would be buffered).
  */
 export function ffmpegArgs(o: CaptureOptions): string[] {
-  const { args, inputs } = inputArgs(o);
+  return captureArgs(inputArgs(o), twoSides(o));
+}
+
+/** ffmpeg's command line for these inputs (one source, or the microphone and the system's sound). */
+export function captureArgs({ args, inputs }: { args: string[]; inputs: number }, sides: boolean): string[] {
   const merge =
     inputs > 1
-      ? "[0:a]aformat=channel_layouts=mono,aresample=48000[mic];[1:a]aformat=channel_layouts=mono,aresample=48000[call];[mic][call]amerge=inputs=2,"
+      ? // Each side folded to mono at one rate (aformat: ffmpeg 5's amerge refuses aresample'd inputs).
+        "[0:a]aformat=sample_rates=48000:channel_layouts=mono[mic];[1:a]aformat=sample_rates=48000:channel_layouts=mono[call];[mic][call]amerge=inputs=2,"
       : "";
   return [
     "-nostdin",
@@ -91,7 +96,7 @@ export function ffmpegArgs(o: CaptureOptions): string[] {
     "-filter_complex",
     `${merge}aresample=48000,ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M`,
     "-ac",
-    twoSides(o) ? "2" : "1",
+    sides ? "2" : "1",
     "-c:a",
     "libopus",
     "-b:a",
