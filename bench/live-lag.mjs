@@ -8,18 +8,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { api, startServer, stopServer } from "./lib.mjs";
+import { MEETING_LINES } from "./meeting-lines.mjs";
 
 const PIECE_SEC = 2;
-const LINES = [
-  "Good morning everyone, let us look at the budget for the Lisbon office.",
-  "The quarterly revenue grew by twelve percent compared to last year.",
-  "I think we should hire two more engineers before the summer.",
-  "Please schedule a meeting with the design team for Tuesday afternoon.",
-  "I will send the contract on Friday, after the review.",
-  "Can we move the launch to the second week of March?",
-  "The customer asked for a discount on the annual plan.",
-  "Let us ask legal to look at the new terms first.",
-];
 
 /** About `seconds` of speech, sentences with a second of quiet between them, as Ogg/Opus; and when speech is heard. */
 function speech(dir, seconds) {
@@ -29,7 +20,7 @@ function speech(dir, seconds) {
   const spoken = [];
   for (let i = 0; total < seconds; i++) {
     const wav = path.join(dir, `line-${i}.wav`);
-    execFileSync("flite", ["-voice", i % 2 ? "awb" : "slt", "-t", LINES[i % LINES.length], "-o", wav]);
+    execFileSync("flite", ["-voice", i % 2 ? "awb" : "slt", "-t", MEETING_LINES[i % MEETING_LINES.length], "-o", wav]);
     const d = Number(
       execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav]),
     );

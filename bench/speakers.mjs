@@ -12,20 +12,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MEETING_LINES } from "./meeting-lines.mjs";
 
 const MEETINGS = Number(process.env.BENCH_SPEAKERS_MEETINGS ?? 20);
-const LINES = [
-  "Good morning everyone, let us look at the budget for the Lisbon office.",
-  "The quarterly revenue grew by twelve percent compared to last year.",
-  "I think we should hire two more engineers before the summer.",
-  "Please schedule a meeting with the design team for Tuesday afternoon.",
-  "I will send the contract on Friday, after the review.",
-  "Can we move the launch to the second week of March?",
-  "The customer asked for a discount on the annual plan.",
-  "Let us ask legal to look at the new terms first.",
-  "We are still waiting for the numbers from the sales team.",
-  "That sounds good to me, let us decide next week.",
-];
 const OTHER_VOICES = ["awb", "rms", "kal16"];
 
 /** A deterministic sequence for the meetings' shapes. */
@@ -43,7 +32,7 @@ function meetingTurns(i) {
     const side = k === 0 ? (i % 2 ? "me" : "others") : r() < 0.45 ? "me" : "others";
     const voice = side === "me" ? "slt" : voices[Math.floor(r() * voices.length)];
     const overlapSec = k > 0 && side !== last && r() < 0.25 ? 0.6 + r() * 0.8 : 0;
-    turns.push({ side, voice, text: LINES[Math.floor(r() * LINES.length)], overlapSec });
+    turns.push({ side, voice, text: MEETING_LINES[Math.floor(r() * MEETING_LINES.length)], overlapSec });
     last = side;
   }
   return { turns, bleedDb: -30 + Math.round(r() * 18) };

@@ -56,6 +56,21 @@ const segmentsOf = async (noteId: string) =>
     )
   ).map((r) => ({ startSec: Number(r.start_sec), endSec: Number(r.end_sec), speaker: r.speaker, text: r.text }));
 
+/**
+ * Each segment of the note whose truth the turns tell lands on its side (at least
+ * `atLeast` of them), named "Admin" or `others`; the segments judged.
+ */
+async function expectSides(turns: SpokenTurn[], noteId: string, others: string, atLeast: number) {
+  const read = sides(turns, await segmentsOf(noteId), { me: "Admin", others });
+  const judged = read.filter((r) => r.truth);
+  expect(judged.length, JSON.stringify(read)).toBeGreaterThanOrEqual(atLeast);
+  expect(
+    judged.filter((r) => r.heard !== r.truth),
+    JSON.stringify(read),
+  ).toEqual([]);
+  return judged;
+}
+
 /** Each segment's side as the transcript names it, against the turns. */
 function sides(turns: SpokenTurn[], segments: Segment[], names: { me: string; others: string }) {
   return segments.map((s) => ({
@@ -91,13 +106,7 @@ describe("two channels: the person recording and the others", () => {
     );
     const note = await waitForStatus(api, noteId, ["completed", "recorded-not-summarized", "failed"], 120_000);
     expect(note.status, note.processingError ?? "").not.toBe("failed");
-    const read = sides(meeting.turns, await segmentsOf(noteId), { me: "Admin", others: "Nia Vale" });
-    const judged = read.filter((r) => r.truth);
-    expect(judged.length, JSON.stringify(read)).toBeGreaterThanOrEqual(4);
-    expect(
-      judged.filter((r) => r.heard !== r.truth),
-      JSON.stringify(read),
-    ).toEqual([]);
+    const judged = await expectSides(meeting.turns, noteId, "Nia Vale", 4);
     // Both sides are there, each under its name.
     expect(new Set(judged.map((r) => r.heard))).toEqual(new Set(["me", "others"]));
   }, 180_000);
@@ -109,14 +118,8 @@ describe("two channels: the person recording and the others", () => {
     });
     expect(rec.code, rec.stderr).toBe(0);
     const noteId = JSON.parse(rec.stdout).noteId as string;
-    const note = await waitForStatus(api, noteId, ["completed", "recorded-not-summarized", "failed"], 120_000);
-    const read = sides(meeting.turns, await segmentsOf(noteId), { me: "Admin", others: "Others" });
-    const judged = read.filter((r) => r.truth);
-    expect(judged.length, JSON.stringify(read)).toBeGreaterThanOrEqual(2);
-    expect(
-      judged.filter((r) => r.heard !== r.truth),
-      JSON.stringify(read),
-    ).toEqual([]);
+    await waitForStatus(api, noteId, ["completed", "recorded-not-summarized", "failed"], 120_000);
+    await expectSides(meeting.turns, noteId, "Others", 2);
   }, 180_000);
 
   it("leaves a stereo file whose channels are one signal unattributed, and a silent side empty", async () => {
@@ -186,13 +189,7 @@ describe("two channels: the person recording and the others", () => {
       90_000,
     );
     expect(live.status).toBe("recording");
-    const read = sides(meeting.turns, await segmentsOf(noteId), { me: "Admin", others: "Others" });
-    const judged = read.filter((r) => r.truth);
-    expect(judged.length, JSON.stringify(read)).toBeGreaterThanOrEqual(2);
-    expect(
-      judged.filter((r) => r.heard !== r.truth),
-      JSON.stringify(read),
-    ).toEqual([]);
+    await expectSides(meeting.turns, noteId, "Others", 2);
     await api("POST", `/v1/recordings/${noteId}/stop`);
   }, 180_000);
 
