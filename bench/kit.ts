@@ -21,3 +21,4 @@ export { presentFullNote } from "../src/services/note-presenter.js";
 export { decodeLevels, attributeByChannel, channelProfile } from "../src/ai/channels.js";
 export { createSphinxTranscriber, sphinxAvailable } from "../src/ai/transcription/sphinx.js";
 export { twoSourceMeeting } from "../test/helpers/two-sources.js";
+export { diarizePcm } from "../src/ai/diarization/diarize.js";

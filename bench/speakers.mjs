@@ -7,7 +7,9 @@
 // Reported: the share of speech time put on the wrong side (goal at most 5%), the
 // share left unattributed, and the cost per hour of audio (decoding the levels and
 // attributing), against the pipeline's decode of the same audio. Then the levels of a
-// four-hour recording: their memory and time.
+// four-hour recording: their memory and time. With BENCH_SPEAKER_MODELS (a folder
+// holding the two speaker models), the others' channel is also split by voice with
+// sherpa-onnx and scored against the true voices.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -56,6 +58,33 @@ function score(turns, segments) {
   return { speech, wrong, missed };
 }
 
+/**
+ * The others' speech given to the wrong voice: each found voice stands for the true
+ * voice it overlaps most, and every 20 ms of an others' turn is checked against it.
+ */
+function voiceScore(turns, found) {
+  const overlap = new Map();
+  for (const f of found)
+    for (const t of turns) {
+      const o = Math.min(f.endSec, t.endSec) - Math.max(f.startSec, t.startSec);
+      if (o > 0) overlap.set(`${f.voice}|${t.voice}`, (overlap.get(`${f.voice}|${t.voice}`) ?? 0) + o);
+    }
+  const standsFor = new Map();
+  for (const [key, sec] of [...overlap].sort((a, b) => b[1] - a[1])) {
+    const [v, who] = key.split("|");
+    if (!standsFor.has(v)) standsFor.set(v, { who, sec });
+  }
+  let speech = 0;
+  let wrong = 0;
+  for (const t of turns)
+    for (let x = t.startSec; x < t.endSec; x += 0.02) {
+      speech += 0.02;
+      const f = found.find((y) => y.startSec <= x && x < y.endSec);
+      if (!f || standsFor.get(String(f.voice))?.who !== t.voice) wrong += 0.02;
+    }
+  return { speech, wrong };
+}
+
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 export async function benchSpeakers() {
@@ -67,6 +96,14 @@ export async function benchSpeakers() {
     perfect: { speech: 0, wrong: 0, missed: 0 },
     sphinx: { speech: 0, wrong: 0, missed: 0 },
   };
+  const speakerModels = process.env.BENCH_SPEAKER_MODELS
+    ? {
+        segmentation: path.join(process.env.BENCH_SPEAKER_MODELS, "pyannote-segmentation-3-0.onnx"),
+        embedding: path.join(process.env.BENCH_SPEAKER_MODELS, "nemo_en_titanet_small.onnx"),
+      }
+    : null;
+  const voices = { speech: 0, wrong: 0 };
+  let voiceMs = 0;
   let audioSec = 0;
   let attributeMs = 0;
   let decodeMs = 0;
@@ -122,6 +159,33 @@ export async function benchSpeakers() {
       );
       for (const k of Object.keys(q)) totals.sphinx[k] += q[k];
     }
+    if (speakerModels) {
+      // The others' channel split by voice: each frame of an others' turn against the voice found there.
+      const pcm = path.join(dir, "others.pcm");
+      execFileSync("ffmpeg", [
+        "-v",
+        "error",
+        "-y",
+        "-i",
+        m.file,
+        "-af",
+        "pan=mono|c0=c1",
+        "-ar",
+        "16000",
+        "-f",
+        "s16le",
+        pcm,
+      ]);
+      t = performance.now();
+      const d = await kit.diarizePcm(pcm, { models: speakerModels });
+      voiceMs += performance.now() - t;
+      const v = voiceScore(
+        m.turns.filter((x) => x.side === "others"),
+        d.turns,
+      );
+      voices.speech += v.speech;
+      voices.wrong += v.wrong;
+    }
     fs.rmSync(path.join(dir, `m${i}`), { recursive: true, force: true });
   }
   const hours = audioSec / 3600;
@@ -134,6 +198,14 @@ export async function benchSpeakers() {
   line("the turns (perfect)", totals.perfect);
   if (sphinx) line("pocketsphinx's", totals.sphinx);
   else console.log("pocketsphinx's      (not installed: apt-get install pocketsphinx pocketsphinx-en-us)");
+  if (speakerModels)
+    console.log(
+      `sherpa-onnx voices on the others' side: ${pct(voices.wrong / voices.speech)} of their speech given to the wrong voice (or none), ${(voiceMs / 1000 / hours).toFixed(1)} s per hour of audio`,
+    );
+  else
+    console.log(
+      "sherpa-onnx voices  (no speaker models: set BENCH_SPEAKER_MODELS to a folder with pyannote-segmentation-3-0.onnx and nemo_en_titanet_small.onnx)",
+    );
   console.log(
     `cost: ${(attributeMs / 1000 / hours).toFixed(1)} s per hour of audio to read the levels and attribute, ${(attributeMs / decodeMs).toFixed(2)}× the pipeline's own decode of the same audio (${(decodeMs / 1000 / hours).toFixed(1)} s per hour)`,
   );

@@ -50,6 +50,32 @@ export async function decodeToPcm(
   return size / BYTES_PER_SECOND;
 }
 
+/**
+ * Decodes one channel of a recording (0 or 1), or all of them mixed ("mix"), to a
+ * headerless 16 kHz mono s16le PCM file.
+ */
+export async function decodeChannelToPcm(
+  input: string,
+  output: string,
+  o: { channel: 0 | 1 | "mix"; signal?: AbortSignal },
+): Promise<void> {
+  await ffmpeg(
+    [
+      "-i",
+      input,
+      "-vn",
+      ...(o.channel === "mix" ? ["-ac", "1"] : ["-af", `pan=mono|c0=c${o.channel}`]),
+      "-ar",
+      String(SAMPLE_RATE),
+      "-f",
+      "s16le",
+      output,
+    ],
+    "process recordings",
+    o.signal,
+  );
+}
+
 /** Runs ffmpeg quietly; a missing ffmpeg and a file it cannot read are errors of their own. */
 function ffmpeg(args: string[], purpose: string, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

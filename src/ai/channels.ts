@@ -204,9 +204,12 @@ export function sideOf(t: SideTimes): "me" | "others" | null {
 
 type Side = "me" | "others";
 
-/** Consecutive words on one side; a run of one short word takes the side of the longer run beside it. */
-function sideRuns(words: TimedWord[], sides: Side[]): { side: Side; words: TimedWord[] }[] {
-  const runs: { side: Side; words: TimedWord[] }[] = [];
+/**
+ * A segment's words in runs of one side (or one voice): a run of one short word joins
+ * its longer neighbour, so that a cough or a misheard syllable does not split a line.
+ */
+export function sideRuns<K>(words: TimedWord[], sides: K[]): { side: K; words: TimedWord[] }[] {
+  const runs: { side: K; words: TimedWord[] }[] = [];
   words.forEach((w, i) => {
     const last = runs[runs.length - 1];
     if (last?.side === sides[i]) last.words.push(w);

@@ -75,23 +75,34 @@ function publishedSha256(headers: Headers): string | null {
   return null;
 }
 
-export async function pullModel(
-  dataDir: string,
-  name: string,
-  opts: { baseUrl?: string; onProgress?: PullProgress; signal?: AbortSignal; allowUnverified?: boolean } = {},
+export interface DownloadOptions {
+  onProgress?: PullProgress;
+  signal?: AbortSignal;
+  allowUnverified?: boolean;
+  /** What to call the file in messages (its name, else the file's). */
+  label?: string;
+  /** How to get the file otherwise, said when the host cannot be reached. */
+  otherwise?: string;
+}
+
+/**
+ * Streams `url` to `target` through a `.part` file, with progress, and keeps it only when
+ * its SHA-256 is the one the host publishes (or, with allowUnverified, when it publishes none).
+ */
+export async function downloadVerified(
+  url: string,
+  target: string,
+  opts: DownloadOptions = {},
 ): Promise<{ path: string; bytes: number; sha256: string; verified: boolean }> {
-  const model = findModel(name);
-  const dir = modelsDir(dataDir);
-  await fsp.mkdir(dir, { recursive: true });
-  const target = path.join(dir, model.file);
-  const url = `${(opts.baseUrl ?? DEFAULT_MODELS_URL).replace(/\/+$/, "")}/${model.file}`;
+  const label = opts.label ?? path.basename(target);
+  await fsp.mkdir(path.dirname(target), { recursive: true });
   let res: Response;
   try {
     res = await fetch(url, { redirect: "follow", signal: opts.signal });
   } catch (err) {
     throw new ModelError(
-      `Could not reach ${new URL(url).host} to download ${model.name} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}). ` +
-        `Download ${model.file} by other means and pass it with --model-path, or set NOTULA_MODELS_URL to a mirror.`,
+      `Could not reach ${new URL(url).host} to download ${label} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}).` +
+        (opts.otherwise ? ` ${opts.otherwise}` : ""),
     );
   }
   if (!res.ok || !res.body) throw new ModelError(`Downloading ${url} failed: the server answered ${res.status}.`);
@@ -123,7 +134,7 @@ export async function pullModel(
     const sha256 = hash.digest("hex");
     if (expected && sha256 !== expected)
       throw new ModelError(
-        `Checksum mismatch for ${model.file}: expected ${expected}, got ${sha256}. The file was discarded.`,
+        `Checksum mismatch for ${path.basename(target)}: expected ${expected}, got ${sha256}. The file was discarded.`,
       );
     await fsp.rename(temp, target);
     return { path: target, bytes: received, sha256, verified: Boolean(expected) };
@@ -131,6 +142,20 @@ export async function pullModel(
     await fsp.rm(temp, { force: true });
     throw err instanceof ModelError
       ? err
-      : new ModelError(`Downloading ${model.file} failed: ${(err as Error).message}`);
+      : new ModelError(`Downloading ${path.basename(target)} failed: ${(err as Error).message}`);
   }
+}
+
+export async function pullModel(
+  dataDir: string,
+  name: string,
+  opts: { baseUrl?: string; onProgress?: PullProgress; signal?: AbortSignal; allowUnverified?: boolean } = {},
+): Promise<{ path: string; bytes: number; sha256: string; verified: boolean }> {
+  const model = findModel(name);
+  const url = `${(opts.baseUrl ?? DEFAULT_MODELS_URL).replace(/\/+$/, "")}/${model.file}`;
+  return downloadVerified(url, path.join(modelsDir(dataDir), model.file), {
+    ...opts,
+    label: model.name,
+    otherwise: `Download ${model.file} by other means and pass it with --model-path, or set NOTULA_MODELS_URL to a mirror.`,
+  });
 }

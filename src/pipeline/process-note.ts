@@ -28,7 +28,8 @@ import type { NoteLifecycle } from "../services/note-lifecycle.js";
 import type { EngineWait } from "../services/engine-wait.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import { noteAudio } from "../services/note-audio.js";
-import { attributeSides, hasSides } from "./channel-sides.js";
+import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
+import { separateVoices } from "./speaker-voices.js";
 
 export const PROCESS_NOTE = "process-note";
 
@@ -78,7 +79,12 @@ function permanent(err: unknown): Error {
 
 /** The summary's warnings, after what the recording itself lacks (pieces that never arrived). */
 function warningsOf(note: NoteRow, fromSummary: string[]): string[] | null {
-  const all = [...(note.processingInfo?.recordingGaps ? [note.processingInfo.recordingGaps] : []), ...fromSummary];
+  const info = note.processingInfo ?? {};
+  const all = [
+    ...(info.recordingGaps ? [info.recordingGaps] : []),
+    ...(info.speakerWarning ? [info.speakerWarning] : []),
+    ...fromSummary,
+  ];
   return all.length ? all : null;
 }
 
@@ -130,18 +136,32 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         },
       });
       // A recording of the person and the others on two channels: each segment is theirs or the others'.
-      segments.push(
-        ...storedRows(
-          hasSides(note)
-            ? await attributeSides(repos, note, { audio: local.path }, heard.segments, { signal })
-            : heard.segments,
-        ),
-      );
+      const sides = hasSides(note) ? await sideNames(repos, note) : null;
+      const attributed = sides
+        ? await attributeSides(repos, note, { audio: local.path }, heard.segments, { signal })
+        : heard.segments;
+      // Several voices on a side: split by voice where the workspace has the speaker models on.
+      const voices = await separateVoices(attributed, {
+        models: ai.speakerModels,
+        audio: local.path,
+        workDir: work,
+        sides,
+        report: ai.speakerProblem,
+        signal,
+      });
+      segments.push(...storedRows(voices.segments));
       detected ??= heard.language;
       const { liveSec: _live, liveFinal: _final, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
+      delete info.speakers;
+      delete info.speakerWarning;
       await lifecycle.transcribed(note, segments, {
         totalDurationSec: Math.round(duration),
-        processingInfo: { ...info, transcription: engine.name },
+        processingInfo: {
+          ...info,
+          transcription: engine.name,
+          ...(voices.engine ? { speakers: voices.engine } : {}),
+          ...(voices.warning ? { speakerWarning: voices.warning } : {}),
+        },
         inputLanguage: detected ?? ai.language ?? note.inputLanguage,
       });
     } finally {

@@ -14,6 +14,7 @@ import type { Principal } from "../core/principal.js";
 import { workspacePolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
+import { missingSpeakerModels, speakerModelPaths, type SpeakerModelPaths } from "../ai/diarization/models.js";
 import {
   AiSettingsValue,
   type AiConfigDto,
@@ -42,6 +43,10 @@ export interface WorkspaceEngines {
   /** The language notes are written in (translation first), or null for the meeting's own. */
   outputLanguage: string | null;
   translationLanguage: string | null;
+  /** The local speaker models when the workspace splits recordings into voices, else null. */
+  speakerModels: SpeakerModelPaths | null;
+  /** Keeps why the workspace's last recording could not be split into voices (null: it could). */
+  speakerProblem: (message: string | null) => Promise<void>;
 }
 
 /** Reads and writes a workspace's stored settings (never its keys). */
@@ -155,6 +160,12 @@ export function createAiConfigService(
       llm: { url: s.llm?.url ?? null, model: s.llm?.model ?? null, apiKeySet: Boolean(row?.llmApiKeyEnc) },
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
+      speakerSeparation: {
+        engine: s.speakerSeparation ?? "off",
+        ready: missingSpeakerModels(defaults.dataDir).length === 0,
+        problem: s.speakerProblem?.message ?? null,
+        problemAt: s.speakerProblem ? iso(s.speakerProblem.at) : null,
+      },
       effective: {
         transcription,
         transcriptionLanguage:
@@ -165,8 +176,37 @@ export function createAiConfigService(
     };
   }
 
+  /**
+   * Why a recording could not be split into voices (shown on the settings page), or
+   * null after one was: written only when it changes.
+   */
+  async function speakerProblem(workspaceId: string, message: string | null): Promise<void> {
+    const was = (await store.read(workspaceId)).speakerProblem?.message ?? null;
+    if (was === message) return;
+    await store.write(workspaceId, (s) => ({
+      ...s,
+      speakerProblem: message ? { message: message.slice(0, 1000), at: now() } : null,
+    }));
+  }
+
+  function requireSpeakerModels() {
+    const missing = missingSpeakerModels(defaults.dataDir);
+    if (missing.length)
+      throw new BadRequestError(
+        `speakerSeparation: the speaker models are not on this server (${missing.join(", ")} missing); set them up in Settings → Speech-to-text, or with \`notula models pull speakers\`.`,
+      );
+  }
+
   return {
     get: (p: Principal) => present(p.workspaceId),
+
+    /** Splits the workspace's recordings into voices from now on (once the models are set up). */
+    async useLocalSpeakers(p: Principal): Promise<void> {
+      if (!workspacePolicy.configureAi(p))
+        throw new ForbiddenError("Only an admin of the workspace can change how its recordings are transcribed.");
+      requireSpeakerModels();
+      await store.write(p.workspaceId, (s) => ({ ...s, speakerSeparation: "local", speakerProblem: null }));
+    },
 
     async update(
       p: Principal,
@@ -180,6 +220,7 @@ export function createAiConfigService(
       if (input.defaultTemplateId) await templates.require(p.workspaceId, input.defaultTemplateId, "defaultTemplateId");
       if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
+      if (input.speakerSeparation === "local") requireSpeakerModels();
       await repos.transaction(async () => {
         await store.write(p.workspaceId, (s) => {
           const next: AiSettings = { ...s };
@@ -194,6 +235,10 @@ export function createAiConfigService(
           next.llm = pick(input.llm, s.llm, ["apiKey"]);
           if (input.summaryLanguage !== undefined) next.summaryLanguage = input.summaryLanguage;
           if (input.translationLanguage !== undefined) next.translationLanguage = input.translationLanguage;
+          if (input.speakerSeparation !== undefined) {
+            next.speakerSeparation = input.speakerSeparation;
+            next.speakerProblem = null;
+          }
           return next;
         });
         const sttKey = input.transcription?.apiKey;
@@ -253,6 +298,8 @@ export function createAiConfigService(
         vocabulary: m.vocabulary,
         outputLanguage: translationLanguage ?? m.settings.summaryLanguage ?? null,
         translationLanguage,
+        speakerModels: m.settings.speakerSeparation === "local" ? speakerModelPaths(defaults.dataDir) : null,
+        speakerProblem: (message) => speakerProblem(workspaceId, message),
       };
     },
   };

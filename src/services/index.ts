@@ -36,6 +36,7 @@ import { createWorkspaceService } from "./workspaces.js";
 import { createAiConfigService, createAiSettingsStore, type AiDefaults } from "./ai-config.js";
 import { createEngineWait, type EngineWait } from "./engine-wait.js";
 import { createSpeechSetup } from "./speech-setup.js";
+import { createSpeakerSetup } from "./speaker-setup.js";
 import { silentLogger, type Logger } from "../core/logger.js";
 import { createTemplateService } from "./templates.js";
 
@@ -138,6 +139,12 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
   });
+  const speakerSetup = createSpeakerSetup({
+    dataDir: opts.ai.dataDir,
+    modelsUrl: opts.ai.transcription.modelsUrl,
+    ai: aiConfig,
+    logger: opts.logger ?? silentLogger(),
+  });
   return {
     access,
     apiKeys,
@@ -210,6 +217,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     aiConfig,
     engineWait,
     speechSetup,
+    speakerSetup,
     oauth,
     accounts,
     /** Every request limit, over the counter store: per key, per address, client registrations. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
+import { startModelHost } from "../helpers/model-host.js";
 import { run, startServer, tempDir } from "../helpers/server.js";
 
 const content = Buffer.alloc(3 * 1024 * 1024, 7);
@@ -68,6 +69,26 @@ describe("notula models", () => {
     });
     expect(accepted.code).toBe(0);
     expect(accepted.stderr).toMatch(/Not verified/);
+  });
+
+  it("pull speakers downloads both speaker models with progress and refuses files sherpa-onnx cannot load", async () => {
+    const dir = tempDir();
+    const notAModel = Buffer.alloc(400_000, 3);
+    const host = await startModelHost(0, {
+      files: { "pyannote-segmentation-3-0.onnx": notAModel, "nemo_en_titanet_small.onnx": notAModel },
+    });
+    try {
+      const r = await run(["models", "pull", "speakers", "--data-dir", dir], { env: { NOTULA_MODELS_URL: host.url } });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/Downloading speakers: \d+%/);
+      expect(r.stderr).toMatch(
+        /The speaker models were refused: a model file could not be loaded \(.+\); the files were removed\./,
+      );
+      expect(host.requests).toBe(2);
+      expect(fs.readdirSync(path.join(dir, "models", "speakers"))).toEqual([]);
+    } finally {
+      await host.close();
+    }
   });
 
   it("unknown names are usage errors; an unreachable host says what to do", async () => {

@@ -3,76 +3,22 @@
 // local engine from the web app (model download with progress and a verified checksum,
 // the workspace switched to it), `notula serve` offers the same at a terminal, and the
 // waiting recordings are transcribed once an engine appears.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client, type Client } from "../helpers/http.js";
-import {
-  admin,
-  BIN,
-  startServer,
-  startServerProcess,
-  storeQuery,
-  tempDir,
-  type TestServer,
-} from "../helpers/server.js";
+import { BIN, startServer, startServerProcess, storeQuery, tempDir } from "../helpers/server.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
-import { PASSWORD, webSession } from "../helpers/world.js";
 import { openTerminal } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
-
-type SetupState = import("../../src/services/speech-setup.js").SpeechSetupState;
+import { startModelHost } from "../helpers/model-host.js";
+import { adminBrowser as browser, type SetupState } from "../helpers/admin-browser.js";
 
 const work = tempDir("notula-engine-");
 let recording: string;
 let stt: VendorServer;
-
-/** A model host: serves any ggml-*.bin slowly enough to watch its progress, with the SHA-256 Hugging Face publishes. */
-interface ModelHost {
-  url: string;
-  body: Buffer;
-  /** The checksum it publishes; a wrong one stands for a corrupted download. */
-  published: string;
-  requests: number;
-  close(): Promise<void>;
-}
-
-async function startModelHost(size = 3 * 1024 * 1024, opts: { wrongChecksum?: boolean } = {}): Promise<ModelHost> {
-  const body = Buffer.alloc(size);
-  for (let i = 0; i < size; i++) body[i] = (i * 7919) % 251;
-  const sha = createHash("sha256").update(body).digest("hex");
-  const host: ModelHost = {
-    url: "",
-    body,
-    published: opts.wrongChecksum ? createHash("sha256").update("something else").digest("hex") : sha,
-    requests: 0,
-    close: async () => {},
-  };
-  const server = http.createServer(async (req, res) => {
-    host.requests++;
-    if (!/^\/ggml-[\w.-]+\.bin$/.test(req.url ?? "")) return res.writeHead(404).end();
-    res.writeHead(200, {
-      "content-length": String(size),
-      "content-type": "application/octet-stream",
-      "x-linked-etag": `"${host.published}"`,
-    });
-    const chunk = 128 * 1024;
-    for (let at = 0; at < size; at += chunk) {
-      if (!res.write(body.subarray(at, at + chunk))) await new Promise((r) => res.once("drain", r));
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    res.end();
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  host.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  host.close = () => new Promise((r) => server.close(() => r()));
-  return host;
-}
 
 beforeAll(async () => {
   recording = convert(speak(work, "The budget review moved to Thursday. Maria will send the slides."), "mp3");
@@ -85,40 +31,6 @@ afterAll(async () => {
 /** A server where no engine is usable: the whisper engine is asked for and no model exists. */
 const noEngine = (env: Record<string, string> = {}) =>
   startServer({ args: ["--no-rate-limit", "--stt-engine", "whisper", "--allow-private-ai-urls"], env });
-
-/** A browser session (cookie and the form token) for the server's admin, or for a new member. */
-async function browser(server: TestServer, role: "admin" | "member") {
-  const api = client(server.url, server.key);
-  const me = (await api("GET", "/v1/me")).body;
-  let email = me.user.email as string;
-  if (role === "admin") await admin(server.dataDir, ["users", "set-password", "--email", email], PASSWORD);
-  else {
-    email = `member-${Date.now()}@example.com`;
-    await admin(
-      server.dataDir,
-      ["users", "create", "--workspace", me.workspace.id, "--email", email, "--name", "M", "--password-stdin"],
-      PASSWORD,
-    );
-  }
-  const cookie = await webSession(server.url, email);
-  const page = async (p: string) => {
-    const res = await fetch(server.url + p, { headers: { cookie }, redirect: "manual" });
-    return { status: res.status, html: await res.text() };
-  };
-  const csrf = /name="csrf" value="([^"]+)"/.exec((await page("/notes/new")).html)![1];
-  const post = (p: string, fields: Record<string, string>) =>
-    fetch(server.url + p, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrf, ...fields }),
-    });
-  const status = async (): Promise<SetupState> =>
-    (await (
-      await fetch(`${server.url}/settings/speech/status`, { headers: { cookie, accept: "application/json" } })
-    ).json()) as SetupState;
-  return { api, page, post, status, workspaceId: me.workspace.id as string };
-}
 
 /** The setup's state once it has finished, one way or the other. */
 const finished = (a: { status(): Promise<SetupState> }) =>

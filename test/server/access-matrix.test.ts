@@ -770,13 +770,25 @@ describe("the access matrix", () => {
         (await web(who, "POST", "/settings/email/test", { csrf: mailCsrf })).status,
         mailAdmin ? 303 : 403,
       );
-      for (const page of ["/settings/speech", "/settings/speech/status"])
+      const aiAdmin = workspacePolicy.configureAi(actorOf(w, who));
+      for (const page of ["/settings/speech", "/settings/speech/status", "/settings/speech/speakers/status"])
+        check("web", `GET ${page}`, who, (await web(who, "GET", page)).status, aiAdmin ? 200 : 403);
+      const aiCsrf = await csrfOf(who);
+      check(
+        "web",
+        "POST /settings/speech/speakers/off",
+        who,
+        (await web(who, "POST", "/settings/speech/speakers/off", { csrf: aiCsrf })).status,
+        aiAdmin ? 303 : 403,
+      );
+      // An admin's would start a download; who else may is what is checked here.
+      if (!aiAdmin)
         check(
           "web",
-          `GET ${page}`,
+          "POST /settings/speech/speakers/setup",
           who,
-          (await web(who, "GET", page)).status,
-          workspacePolicy.configureAi(actorOf(w, who)) ? 200 : 403,
+          (await web(who, "POST", "/settings/speech/speakers/setup", { csrf: aiCsrf })).status,
+          403,
         );
       check(
         "web",

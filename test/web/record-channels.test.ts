@@ -128,7 +128,11 @@ describe("recording a call in the browser", () => {
     await speakers.getByRole("button", { name: "Others" }).click();
     const marked = page.locator("ol.transcript li.marked-speaker");
     expect(await marked.count()).toBe(segments.filter((s) => s.speaker === "Others").length);
-    expect(await marked.first().textContent()).toMatch(/quarterly|revenue|twelve|percent/);
+    // The recognizer may split the others' sentence (or hear a short phrase in the
+    // silence), so the marked lines are checked together, each as the others'.
+    const markedLines = await marked.allTextContents();
+    for (const line of markedLines) expect(line).toContain("Others");
+    expect(markedLines.join(" ")).toMatch(/quarterly|revenue|twelve|percent/);
     expect(await speakers.getByRole("button", { name: "Others" }).getAttribute("aria-pressed")).toBe("true");
     await capture(page, "speakers");
     await speakers.getByRole("button", { name: "Others" }).click();

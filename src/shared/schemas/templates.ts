@@ -197,6 +197,10 @@ export const AiConfigUpdateBody = z
     translationLanguage: LanguageCode.nullable()
       .optional()
       .meta({ description: "Write the summary and enhanced note in this language (language-model path)." }),
+    speakerSeparation: z.enum(["local", "off"]).optional().meta({
+      description:
+        "local: split each side of a recording into its voices with the speaker models on this server (sherpa-onnx), once they are set up. off (the default): one speaker per side.",
+    }),
   })
   .strict()
   .meta({ id: "AiConfigUpdate" });
@@ -209,6 +213,11 @@ export type AiConfigUpdateInput = z.infer<typeof AiConfigUpdateBody>;
 export const AiSettingsValue = AiConfigUpdateBody.extend({
   transcription: AiConfigUpdateBody.shape.transcription.unwrap().omit({ apiKey: true }).optional(),
   llm: AiConfigUpdateBody.shape.llm.unwrap().omit({ apiKey: true }).optional(),
+  /** Why the last note could not be split into voices (written by the pipeline, cleared by a success). */
+  speakerProblem: z
+    .object({ message: z.string().max(1000), at: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type AiSettings = z.infer<typeof AiSettingsValue>;
 
@@ -226,6 +235,15 @@ export const AiConfig = z
     llm: z.object({ url: z.string().nullable(), model: z.string().nullable(), apiKeySet: z.boolean() }),
     summaryLanguage: z.string().nullable(),
     translationLanguage: z.string().nullable(),
+    speakerSeparation: z.object({
+      engine: z.enum(["local", "off"]),
+      ready: z.boolean().meta({ description: "Whether the speaker models are on this server." }),
+      problem: z
+        .string()
+        .nullable()
+        .meta({ description: "Why the last recording could not be split into voices; null after a success." }),
+      problemAt: Iso.nullable(),
+    }),
     effective: z
       .object({
         transcription: z

@@ -45,15 +45,16 @@ if (player) {
   addEventListener("hashchange", cue);
 }
 
-// Settings → Speech-to-text: the local engine's setup fills its progress bar, and the
-// page reloads once it has finished (or failed).
-const setup = $("#speech-setup");
-if (setup && (setup.dataset.phase === "installing" || setup.dataset.phase === "downloading")) {
-  const bar = $("#speech-progress"), said = $("#speech-progress-text");
+// Settings → Speech-to-text: a setup running on the server (the local engine, the
+// speaker models) fills its progress bar, and the page reloads once it has finished
+// (or failed).
+for (const setup of document.querySelectorAll("[data-setup-status]")) {
+  if (setup.dataset.phase !== "installing" && setup.dataset.phase !== "downloading") continue;
+  const bar = setup.querySelector("progress"), said = setup.querySelector(".progress-text");
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
   const tick = async () => {
     try {
-      const r = await fetch("/settings/speech/status", { headers: { accept: "application/json" } });
+      const r = await fetch(setup.dataset.setupStatus, { headers: { accept: "application/json" } });
       const s = await r.json();
       if (s.phase !== "installing" && s.phase !== "downloading") return location.reload();
       if (s.phase === "downloading" && s.total) {

@@ -5,26 +5,15 @@ import type { SpeechSetupState } from "../../services/speech-setup.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { formatBytes } from "../format.js";
-
-function progressText(s: SpeechSetupState): string {
-  if (s.phase === "installing") return "Installing the local engine…";
-  if (s.phase === "downloading")
-    return s.total
-      ? `Downloading ${s.model}: ${formatBytes(s.received)} of ${formatBytes(s.total)} (${Math.floor((s.received / s.total) * 100)}%)`
-      : `Downloading ${s.model}: ${formatBytes(s.received)}`;
-  if (s.phase === "done") return `The local engine is set up with ${s.model}; recordings are transcribed with it.`;
-  if (s.phase === "failed") return `Setting up the local engine failed: ${s.error}`;
-  return "";
-}
-
-export const setupRunning = (s: SpeechSetupState) => s.phase === "installing" || s.phase === "downloading";
+import { SpeakerSection } from "./speakers-setup.js";
+import { progressText, setupRunning } from "./setup-progress.js";
 
 export function SpeechSettingsPage(props: {
   viewer: Viewer;
   config: AiConfigDto;
   problem: string | null;
   setup: SpeechSetupState;
+  speakerSetup: SpeechSetupState;
   notice?: string;
   error?: string;
 }) {
@@ -50,7 +39,7 @@ export function SpeechSettingsPage(props: {
           whisper.cpp on this server: no recording leaves the machine. Setting it up installs the engine if it is
           missing and downloads a model, whose checksum is verified.
         </p>
-        <div id="speech-setup" data-phase={setup.phase} aria-live="polite">
+        <div id="speech-setup" data-phase={setup.phase} data-setup-status="/settings/speech/status" aria-live="polite">
           {running ? (
             <>
               {/* Followed by the page's script; without script the page refreshes itself. */}
@@ -64,7 +53,7 @@ export function SpeechSettingsPage(props: {
               ></progress>
             </>
           ) : null}
-          <p id="speech-progress-text" class={setup.phase === "failed" ? "alert error" : ""}>
+          <p id="speech-progress-text" class={`progress-text${setup.phase === "failed" ? " alert error" : ""}`}>
             {progressText(setup)}
           </p>
         </div>
@@ -83,6 +72,7 @@ export function SpeechSettingsPage(props: {
           </button>
         </form>
       </section>
+      <SpeakerSection viewer={viewer} config={config} setup={props.speakerSetup} />
       <section>
         <h2>A transcription server</h2>
         <p class="small muted">

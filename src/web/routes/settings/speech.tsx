@@ -22,6 +22,7 @@ export function speechSettings(app: Hono<WebEnv>, services: Services, { form }: 
         config={await services.aiConfig.get(viewer.principal)}
         problem={await services.aiConfig.transcriptionProblem(ws)}
         setup={services.speechSetup.status(viewer.principal)}
+        speakerSetup={services.speakerSetup.status(viewer.principal)}
         {...extra}
       />,
       status,
@@ -42,6 +43,37 @@ export function speechSettings(app: Hono<WebEnv>, services: Services, { form }: 
           throw new BadRequestError(`There is no model "${model}"; choose one from the list.`);
         services.speechSetup.start(viewerOf(c).principal, model);
         return c.redirect("/settings/speech", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.get("/settings/speech/speakers/status", (c) =>
+    c.json(services.speakerSetup.status(requireAllowed(c, workspacePolicy.configureAi).principal)),
+  );
+  // Downloads the speaker models and switches them on; with the models already here, switches them on.
+  app.post(
+    "/settings/speech/speakers/setup",
+    form(
+      speechPage,
+      async (c) => {
+        const p = viewerOf(c).principal;
+        if (!(await services.aiConfig.get(p)).speakerSeparation.ready) {
+          services.speakerSetup.start(p);
+          return c.redirect("/settings/speech", 303);
+        }
+        await services.aiConfig.useLocalSpeakers(p);
+        return c.redirect("/settings/speech?saved=1", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.post(
+    "/settings/speech/speakers/off",
+    form(
+      speechPage,
+      async (c) => {
+        await services.aiConfig.update(viewerOf(c).principal, { speakerSeparation: "off" }, services.templates);
+        return c.redirect("/settings/speech?saved=1", 303);
       },
       { allowed: workspacePolicy.configureAi },
     ),

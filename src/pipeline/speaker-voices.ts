@@ -1,0 +1,63 @@
+// Several voices on one side: once a workspace has switched on the local speaker
+// models, the side that may hold several people (the others of a two-channel call, or
+// the whole of a one-microphone recording) is split by voice. A failure never fails
+// the note: it keeps one speaker per side, says why in its warnings, and the reason is
+// kept for the settings page.
+import path from "node:path";
+import { decodeChannelToPcm } from "../ai/audio.js";
+import { diarizePcm, DiarizationError } from "../ai/diarization/diarize.js";
+import type { SpeakerModelPaths } from "../ai/diarization/models.js";
+import { splitByVoice } from "../ai/diarization/split.js";
+import { SINGLE_SPEAKER, type TimedWord } from "../ai/transcription/engine.js";
+import { publicErrorMessage } from "../core/error-message.js";
+
+/** The label of the n-th voice (from 0) a recording's diarization found. */
+export const voiceLabel = (voice: number) => `Speaker ${voice + 1}`;
+
+export interface VoiceSplit<S> {
+  segments: S[];
+  /** Said on the note: why its voices were not separated (null when they were, or were not asked for). */
+  warning: string | null;
+  /** What the engine ran ("sherpa-onnx") when it did. */
+  engine: string | null;
+}
+
+export async function separateVoices<
+  S extends { startSec: number; endSec: number; speaker: string; text: string; words?: TimedWord[] },
+>(
+  segments: S[],
+  o: {
+    models: SpeakerModelPaths | null;
+    audio: string;
+    workDir: string;
+    /** The two sides' names on a two-channel recording, else null. */
+    sides: { meName: string; othersName: string } | null;
+    /** Keeps the reason for the settings page (null: it worked). */
+    report: (problem: string | null) => Promise<void>;
+    signal?: AbortSignal;
+  },
+): Promise<VoiceSplit<S>> {
+  const unchanged = { segments, warning: null, engine: null };
+  if (!o.models || !segments.length) return unchanged;
+  const ours = new Set([SINGLE_SPEAKER, o.sides?.meName, o.sides?.othersName]);
+  // A speech server that told voices apart itself: its labels are kept as they are.
+  if (segments.some((s) => !ours.has(s.speaker))) return unchanged;
+  const twoSides = o.sides !== null && segments.some((s) => s.speaker === o.sides!.meName);
+  const meName = o.sides?.meName;
+  try {
+    const pcm = path.join(o.workDir, "voices.pcm");
+    await decodeChannelToPcm(o.audio, pcm, { channel: twoSides ? 1 : "mix", signal: o.signal });
+    const { turns } = await diarizePcm(pcm, { models: o.models, signal: o.signal });
+    await o.report(null);
+    return {
+      segments: splitByVoice(segments, turns, { split: (s) => !twoSides || s.speaker !== meName, label: voiceLabel }),
+      warning: null,
+      engine: "sherpa-onnx",
+    };
+  } catch (err) {
+    if (o.signal?.aborted) throw err;
+    const reason = err instanceof DiarizationError ? err.message : publicErrorMessage(err);
+    await o.report(`The last recording could not be split into voices: ${reason}.`);
+    return { ...unchanged, warning: `Voices were not separated: ${reason}.` };
+  }
+}
