@@ -4,6 +4,7 @@ import fs from "node:fs";
 import type { Config } from "../config/schema.js";
 import { createExtractiveSummarizer } from "./summarization/extractive.js";
 import { createOpenAiSummarizer } from "./summarization/openai-chat.js";
+import { createExtractiveAnswerer, createLlmAnswerer, type Answerer } from "./ask/answerers.js";
 import type { Summarizer } from "./summarization/summarizer.js";
 import { EngineConfigError, type SpeechToText } from "./transcription/engine.js";
 import { createOpenAiTranscriber } from "./transcription/openai.js";
@@ -56,6 +57,19 @@ export function selectSummarizer(c: Config["summarization"], embedder: Embedder 
         timeoutMs: c.timeoutMs,
       })
     : createExtractiveSummarizer({ embedder });
+}
+
+/** What answers questions about meetings: the same language model as the notes, else quotes of the moments. */
+export function selectAnswerer(c: Config["summarization"]): Answerer {
+  return c.url
+    ? createLlmAnswerer({
+        url: c.url,
+        apiKey: c.apiKey,
+        model: c.model,
+        contextTokens: c.contextTokens,
+        timeoutMs: c.timeoutMs,
+      })
+    : createExtractiveAnswerer();
 }
 
 export function selectEmbedder(c: Config["embeddings"]): Embedder | null {

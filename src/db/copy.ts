@@ -29,6 +29,7 @@ const ORDER = [
   "inviteFolders",
   "webhooks",
   "mailSettings",
+  "askThreads",
   "calendars",
   "calendarEvents",
   "knowledgeArticles",

@@ -34,6 +34,7 @@ import { isPieceUpload, recordingRoutes } from "./routes/v1/recordings.js";
 import { folderRoutes } from "./routes/v1/folders.js";
 import { templateRoutes } from "./routes/v1/templates.js";
 import { searchRoutes } from "./routes/v1/search.js";
+import { askRoutes } from "./routes/v1/ask.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
 import { calendarRoutes } from "./routes/v1/calendars.js";
 import { mailConfigRoutes } from "./routes/v1/mail-config.js";
@@ -186,6 +187,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", meRoutes(services));
   app.route("/", templateRoutes(services));
   app.route("/", searchRoutes(services));
+  app.route("/", askRoutes(services));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

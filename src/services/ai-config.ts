@@ -3,7 +3,8 @@
 // the server's flags and environment. API keys are sealed at rest and never returned.
 import type { Config } from "../config/schema.js";
 import type { Repositories } from "../db/repos/index.js";
-import { selectSummarizer, selectTranscriber, transcriptionFacts } from "../ai/select.js";
+import { selectAnswerer, selectSummarizer, selectTranscriber, transcriptionFacts } from "../ai/select.js";
+import type { Answerer } from "../ai/ask/answerers.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Summarizer } from "../ai/summarization/summarizer.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
@@ -37,6 +38,8 @@ export interface AiDefaults {
 export interface WorkspaceEngines {
   transcriber: () => SpeechToText;
   summarizer: () => Summarizer;
+  /** What answers questions about the workspace's meetings. */
+  answerer: () => Answerer;
   /** A language code, or undefined to let the engine detect it. */
   language: string | undefined;
   vocabulary: string[];
@@ -294,6 +297,7 @@ export function createAiConfigService(
       return {
         transcriber: () => transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir)),
         summarizer: () => selectSummarizer(m.summarization, defaults.embedder),
+        answerer: () => selectAnswerer(m.summarization),
         language,
         vocabulary: m.vocabulary,
         outputLanguage: translationLanguage ?? m.settings.summaryLanguage ?? null,

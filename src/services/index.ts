@@ -16,6 +16,7 @@ import { createNoteService } from "./notes.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { systemClock, type Clock } from "../core/clock.js";
 import { createSearchService } from "./search.js";
+import { createAskService } from "./ask.js";
 import { createOAuthService } from "./oauth/service.js";
 import { createTokenSigner } from "./oauth/tokens.js";
 import { createUploadService } from "./uploads.js";
@@ -139,6 +140,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
   });
+  const search = createSearchService(repos, opts.embedder, access);
   const speakerSetup = createSpeakerSetup({
     dataDir: opts.ai.dataDir,
     modelsUrl: opts.ai.transcription.modelsUrl,
@@ -212,7 +214,15 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       redeliver: opts.redeliverWebhook,
     }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
-    search: createSearchService(repos, opts.embedder, access),
+    search,
+    ask: createAskService({
+      repos,
+      search,
+      access,
+      answerer: async (workspaceId) => (await aiConfig.engines(workspaceId)).answerer(),
+      now,
+      publicUrl: opts.publicUrl,
+    }),
     templates,
     aiConfig,
     engineWait,

@@ -36,6 +36,10 @@ export interface VendorOptions {
   cutShortWhen?: RegExp;
   /** Chat only: answer the note request with text that follows no template. */
   garbage?: boolean;
+  /** Chat only, streaming: end the stream after this many words, without a finish reason. */
+  stopStreamAfter?: number;
+  /** Chat only, streaming: wait this long between words. */
+  streamDelayMs?: number;
 }
 
 async function listen(
@@ -181,6 +185,19 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
         .join("\n");
     } else if (/Combine these notes/.test(system)) {
       content = points.slice(0, 10).join("\n");
+    } else if (/You answer questions about the user's meetings/.test(system)) {
+      // An answer made of what it was given: the first moment's words, cited by its number.
+      const last: string = json.messages[json.messages.length - 1].content;
+      const first = /^\[(\d+)\] [^\n]*:\n([^\n]+)/m.exec(last);
+      content = first
+        ? `From the meetings: ${first[2].replace(/^[^:]+: /, "")} [${first[1]}]. (${json.messages.length - 2} earlier messages.)`
+        : "The moments do not say.";
+    } else if (/You read numbered moments/.test(system)) {
+      content = user
+        .split("\n")
+        .filter((l) => /^\[\d+\]/.test(l))
+        .map((l) => `- ${l.slice(0, 80)}`)
+        .join("\n");
     } else if (/summary of the whole meeting/.test(system)) {
       content = `${tag}Summary by the model: ${points.length} points discussed.`;
     } else if (options.garbage) {
@@ -196,6 +213,24 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
         .join("\n\n");
     }
     const cutShort = options.cutShortWhen?.test(user) ?? false;
+    if (json.stream) {
+      // The streaming protocol: a chunk per word, then the finish reason and [DONE].
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const send = (delta: object, finish: string | null = null) =>
+        res.write(
+          `data: ${JSON.stringify({ id: "chatcmpl-test", object: "chat.completion.chunk", model: json.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
+      send({ role: "assistant", content: "" });
+      const words = content.split(/(?<= )/);
+      for (const [i, w] of words.entries()) {
+        if (options.stopStreamAfter !== undefined && i >= options.stopStreamAfter) return void res.end();
+        send({ content: w });
+        if (options.streamDelayMs) await new Promise((r) => setTimeout(r, options.streamDelayMs));
+      }
+      send({}, cutShort ? "length" : "stop");
+      res.end("data: [DONE]\n\n");
+      return;
+    }
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
         id: "chatcmpl-test",

@@ -258,6 +258,19 @@ describe("the access matrix", () => {
             listed(who, "notes", sees),
           );
         }
+        const asked = await api(
+          "POST",
+          "/v1/ask",
+          { question: `What about ${n.word}?` },
+          { accept: "application/json" },
+        );
+        check(
+          "rest",
+          "ask",
+          label,
+          (asked.body?.citations ?? []).some((c: { noteId: string }) => c.noteId === n.id),
+          listed(who, "notes", sees),
+        );
         check(
           "rest",
           "updateNote",
@@ -1109,6 +1122,51 @@ describe("the access matrix", () => {
         who,
         (await api("DELETE", `/v1/knowledge/${article.id}`)).status,
         restStatus(who, "notes", who === "stranger" ? "hidden" : owned),
+      );
+    }
+  }, 120_000);
+
+  it("asking: any holder of the notes scope asks; a thread is its asker's alone", async () => {
+    for (const who of REST_PEOPLE) {
+      const api = w.people[who].api;
+      const json = { accept: "application/json" };
+      check(
+        "rest",
+        "ask",
+        who,
+        (await api("POST", "/v1/ask", { question: "Any budgets?" }, json)).status,
+        restStatus(who, "notes", "ok"),
+      );
+      check(
+        "rest",
+        "listAskThreads",
+        who,
+        (await api("GET", "/v1/ask/threads")).status,
+        restStatus(who, "notes", "ok"),
+      );
+      const theirs = (await w.people.admin.api("POST", "/v1/ask", { question: "The admin's own question?" }, json)).body
+        .threadId;
+      const own = who === "admin" ? "ok" : "hidden";
+      check(
+        "rest",
+        "getAskThread",
+        who,
+        (await api("GET", `/v1/ask/threads/${theirs}`)).status,
+        restStatus(who, "notes", own),
+      );
+      check(
+        "rest",
+        "ask",
+        `${who} follow-up`,
+        (await api("POST", "/v1/ask", { question: "And then?", threadId: theirs }, json)).status,
+        restStatus(who, "notes", own),
+      );
+      check(
+        "rest",
+        "deleteAskThread",
+        who,
+        (await api("DELETE", `/v1/ask/threads/${theirs}`)).status,
+        restStatus(who, "notes", own),
       );
     }
   }, 120_000);

@@ -23,6 +23,7 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   createInvite: () => ({ isUrlInvite: true }),
   createWorkspaceInvite: () => ({ email: `x${Math.random()}@example.com` }),
   createArticle: () => ({ title: "a", content: "b" }),
+  ask: () => ({ question: "What did we decide?" }),
   updateNote: () => ({ title: "renamed" }),
   createNote: () => ({ title: "t" }),
   updateWorkspace: () => ({ name: "W" }),

@@ -10,10 +10,11 @@ import { packText } from "../pack-text.js";
 import { assembleNote, EMPTY_SECTION, languageName, sectionsOf } from "../templates/sections.js";
 import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
+import { createChatClient } from "../llm/chat.js";
 import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
 
 /** About four characters a token for English text; a conservative estimate. */
-const CHARS_PER_TOKEN = 3.5;
+export const CHARS_PER_TOKEN = 3.5;
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
 
@@ -88,56 +89,17 @@ export function createOpenAiSummarizer(opts: {
   contextTokens: number;
   timeoutMs?: number;
 }): Summarizer {
-  const endpoint = `${opts.url.replace(/\/+$/, "")}/chat/completions`;
   // Room for the prompt and the answer: a part uses at most half the context.
   const partChars = Math.floor((opts.contextTokens / 2) * CHARS_PER_TOKEN);
-  const timeoutMs = opts.timeoutMs ?? 120_000;
-
-  async function chat(
-    system: string,
-    user: string,
-    signal: AbortSignal,
-  ): Promise<{ content: string; cutShort: boolean }> {
-    let res: Response;
-    try {
-      res = await fetch(endpoint, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: opts.model,
-          temperature: 0.2,
-          messages: [
-            { role: "system", content: system },
-            { role: "user", content: user },
-          ],
-        }),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      });
-    } catch (err) {
-      if (signal.aborted) throw err;
-      if ((err as Error).name === "TimeoutError")
-        throw new Error(`The language model did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-      throw new Error(`The language model server cannot be reached: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (res.status === 401 || res.status === 403 || res.status === 404)
-      throw new EngineConfigError(
-        `The language model server refused the request (${res.status}): ${text.slice(0, 300)}`,
-      );
-    if (!res.ok) throw new Error(`The language model server answered ${res.status}: ${text.slice(0, 300)}`);
-    let choice: { message?: { content?: unknown }; finish_reason?: string } | undefined;
-    try {
-      choice = (JSON.parse(text) as { choices?: (typeof choice)[] }).choices?.[0];
-    } catch {
-      throw new Error(`The language model server answered something other than JSON: ${text.slice(0, 120)}`);
-    }
-    const content = choice?.message?.content;
-    if (typeof content !== "string" || !content.trim()) throw new Error("The language model returned an empty answer.");
-    return { content: content.trim(), cutShort: choice?.finish_reason === "length" };
-  }
+  const client = createChatClient({ url: opts.url, apiKey: opts.apiKey, model: opts.model, timeoutMs: opts.timeoutMs });
+  const chat = (system: string, user: string, signal: AbortSignal) =>
+    client.once(
+      [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
+      signal,
+    );
 
   /** One part's notes; a failed call is tried once more, then named in the warnings. */
   async function mapPart(

@@ -16,6 +16,7 @@ import type { noteRouteDefs } from "../../server/routes/v1/notes.js";
 import type { workspaceRouteDefs } from "../../server/routes/v1/workspace.js";
 import type { templateRouteDefs } from "../../server/routes/v1/templates.js";
 import type { searchRouteDefs } from "../../server/routes/v1/search.js";
+import type { askRouteDefs } from "../../server/routes/v1/ask.js";
 
 type RouteDefs = typeof audioRouteDefs &
   typeof recordingRouteDefs &
@@ -30,7 +31,8 @@ type RouteDefs = typeof audioRouteDefs &
   typeof noteRouteDefs &
   typeof workspaceRouteDefs &
   typeof templateRouteDefs &
-  typeof searchRouteDefs;
+  typeof searchRouteDefs &
+  typeof askRouteDefs;
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 

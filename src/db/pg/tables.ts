@@ -17,6 +17,7 @@ export const {
   inviteFolders,
   webhooks,
   mailSettings,
+  askThreads,
   calendars,
   calendarEvents,
   knowledgeArticles,

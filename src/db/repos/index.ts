@@ -29,6 +29,7 @@ import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
 import { calendarRepo } from "./calendars.js";
 import { mailSettingsRepo } from "./mail-settings.js";
+import { askThreadRepo } from "./ask-threads.js";
 import { webhookDeliveryRepo } from "./webhook-deliveries.js";
 import { workspaceRepo } from "./workspaces.js";
 import type { Asynchronous } from "../stores/synchronous.js";
@@ -68,6 +69,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     speakers: speakerRepo(db, t),
     calendars: calendarRepo(db, t, transaction),
     mailSettings: mailSettingsRepo(db, t),
+    askThreads: askThreadRepo(db, t),
   };
 }
 

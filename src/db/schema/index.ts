@@ -10,3 +10,4 @@ export * from "./oauth.js";
 export * from "./sessions.js";
 export * from "./templates.js";
 export * from "./calendars.js";
+export * from "./ask.js";

@@ -69,6 +69,10 @@ export const endpoints = {
   updateTemplate: { method: "patch", path: "/v1/templates/{id}" },
   deleteTemplate: { method: "delete", path: "/v1/templates/{id}" },
   search: { method: "get", path: "/v1/search" },
+  ask: { method: "post", path: "/v1/ask" },
+  listAskThreads: { method: "get", path: "/v1/ask/threads" },
+  getAskThread: { method: "get", path: "/v1/ask/threads/{id}" },
+  deleteAskThread: { method: "delete", path: "/v1/ask/threads/{id}" },
   getAiConfig: { method: "get", path: "/v1/ai-config" },
   updateAiConfig: { method: "patch", path: "/v1/ai-config" },
 } as const;

@@ -1,0 +1,130 @@
+// What writes an answer from the moments search found: a language model (streamed), or
+// with none, the moments themselves quoted in order (labelled as quotes, not an answer).
+// Either way only the numbered moments are used, and cited by their numbers.
+import { toTimestamp } from "../../core/transcript-time.js";
+import { createChatClient, type ChatMessage } from "../llm/chat.js";
+import { CHARS_PER_TOKEN } from "../summarization/openai-chat.js";
+
+export interface Moment {
+  /** Its number in the answer: [1], [2]… */
+  n: number;
+  noteId: string;
+  title: string;
+  createdAt: number;
+  startSec: number | null;
+  speaker: string | null;
+  /** The words cited. */
+  quote: string;
+  /** The lines around it, for the model to read. */
+  context: string;
+}
+
+export interface AskContext {
+  question: string;
+  moments: Moment[];
+  /** The thread's questions and answers before this one. */
+  history: { question: string; answer: string }[];
+}
+
+export interface Answerer {
+  name: string;
+  /** Writes the answer through `emit`; says whether only part of the moments could be read. */
+  answer(ctx: AskContext, emit: (text: string) => void, signal: AbortSignal): Promise<{ partial: boolean }>;
+}
+
+const where = (m: Moment) =>
+  `${m.title}, ${new Date(m.createdAt).toISOString().slice(0, 10)}${m.startSec !== null ? ` at ${toTimestamp(m.startSec)}` : ""}${m.speaker ? `, ${m.speaker}` : ""}`;
+
+export const EXTRACTIVE_LEAD =
+  "Quotes from your meetings (no language model is set up, so these are the moments found, not a written answer):";
+
+/** The moments found, quoted in the order found: what a person would read to answer it themselves. */
+export function createExtractiveAnswerer(): Answerer {
+  return {
+    name: "extractive",
+    async answer(ctx, emit) {
+      emit(`${EXTRACTIVE_LEAD}\n\n`);
+      for (const m of ctx.moments) emit(`[${m.n}] ${where(m)}: "${m.quote}"\n`);
+      return { partial: false };
+    },
+  };
+}
+
+const SYSTEM =
+  "You answer questions about the user's meetings using only the numbered moments below, taken from their transcripts and notes. " +
+  "Cite every statement with the numbers of the moments it comes from, like [1] or [2][3]. " +
+  "If the moments do not answer the question, say that they do not, and say what they do contain. " +
+  "Never use knowledge from outside the moments. Be brief: a few sentences or a short list. Use the speakers' names.";
+
+const PART_SYSTEM =
+  "You read numbered moments from meeting transcripts. Write terse notes (at most 150 words) of what in them bears on the question, " +
+  "keeping each note's moment numbers in brackets, like [4]. Write nothing else; if nothing bears on it, write NOTHING.";
+
+const momentText = (m: Moment) => `[${m.n}] ${where(m)}:\n${m.context}`;
+
+/**
+ * A language model's answer. The moments go to it whole when they fit half its
+ * context; otherwise they are read in parts first (each part's notes keep the moment
+ * numbers), and the answer is written from the notes. What does not fit even then is
+ * left out, and the answer says so (partial).
+ */
+export function createLlmAnswerer(o: {
+  url: string;
+  apiKey?: string;
+  model: string;
+  contextTokens: number;
+  timeoutMs?: number;
+  idleMs?: number;
+}): Answerer {
+  const client = createChatClient(o);
+  const budget = Math.floor((o.contextTokens / 2) * CHARS_PER_TOKEN);
+  return {
+    name: `openai:${o.model}`,
+    async answer(ctx, emit, signal) {
+      const history: ChatMessage[] = ctx.history.flatMap((h) => [
+        { role: "user" as const, content: h.question },
+        { role: "assistant" as const, content: h.answer },
+      ]);
+      let material = ctx.moments.map(momentText).join("\n\n");
+      let partial = false;
+      if (material.length > budget) {
+        const parts: string[][] = [[]];
+        let size = 0;
+        for (const m of ctx.moments.map(momentText)) {
+          if (size + m.length > budget && parts[parts.length - 1].length) {
+            parts.push([]);
+            size = 0;
+          }
+          parts[parts.length - 1].push(m.slice(0, budget));
+          size += m.length;
+        }
+        const notes: string[] = [];
+        for (const part of parts) {
+          const r = await client.once(
+            [
+              { role: "system", content: PART_SYSTEM },
+              { role: "user", content: `Question: ${ctx.question}\n\nMoments:\n\n${part.join("\n\n")}` },
+            ],
+            signal,
+          );
+          if (!/^NOTHING\b/.test(r.content)) notes.push(r.content);
+        }
+        material = `Notes of the moments, read in ${parts.length} parts:\n\n${notes.join("\n\n") || "(nothing bears on the question)"}`;
+        if (material.length > budget) {
+          material = material.slice(0, budget);
+          partial = true;
+        }
+      }
+      await client.stream(
+        [
+          { role: "system", content: SYSTEM },
+          ...history,
+          { role: "user", content: `Moments:\n\n${material}\n\nQuestion: ${ctx.question}` },
+        ],
+        emit,
+        signal,
+      );
+      return { partial };
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// One client for an OpenAI-compatible chat-completions server (OpenAI, Ollama, LM
+// Studio, vLLM, OpenRouter): a whole answer, or one streamed as server-sent events.
+// A server that does not answer, answers garbage or stops mid-stream gives an error
+// that says so; it never leaves the caller waiting.
+import { EngineConfigError } from "../transcription/engine.js";
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface ChatClientOptions {
+  url: string;
+  apiKey?: string;
+  model: string;
+  /** The whole answer's limit (default 120 s). */
+  timeoutMs?: number;
+  /** A stream that sends nothing for this long has stalled (default 30 s). */
+  idleMs?: number;
+}
+
+export function createChatClient(opts: ChatClientOptions) {
+  const endpoint = `${opts.url.replace(/\/+$/, "")}/chat/completions`;
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const idleMs = opts.idleMs ?? 30_000;
+
+  async function post(messages: ChatMessage[], stream: boolean, signal: AbortSignal): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetch(endpoint, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify({ model: opts.model, temperature: 0.2, messages, ...(stream ? { stream: true } : {}) }),
+        signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === "TimeoutError")
+        throw new Error(`The language model did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+      if ((err as Error).name === "AbortError") throw err;
+      throw new Error(`The language model server cannot be reached: ${(err as Error).message}`);
+    }
+    if (res.ok) return res;
+    const text = await res.text();
+    if (res.status === 401 || res.status === 403 || res.status === 404)
+      throw new EngineConfigError(
+        `The language model server refused the request (${res.status}): ${text.slice(0, 300)}`,
+      );
+    throw new Error(`The language model server answered ${res.status}: ${text.slice(0, 300)}`);
+  }
+
+  return {
+    model: opts.model,
+
+    /** The whole answer; `cutShort` when the model hit its answer limit. */
+    async once(messages: ChatMessage[], signal: AbortSignal): Promise<{ content: string; cutShort: boolean }> {
+      const res = await post(messages, false, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]));
+      const text = await res.text();
+      let choice: { message?: { content?: unknown }; finish_reason?: string } | undefined;
+      try {
+        choice = (JSON.parse(text) as { choices?: (typeof choice)[] }).choices?.[0];
+      } catch {
+        throw new Error(`The language model server answered something other than JSON: ${text.slice(0, 120)}`);
+      }
+      const content = choice?.message?.content;
+      if (typeof content !== "string" || !content.trim())
+        throw new Error("The language model returned an empty answer.");
+      return { content: content.trim(), cutShort: choice?.finish_reason === "length" };
+    },
+
+    /**
+     * The answer as it is written: `onDelta` gets each piece. Resolves with the whole
+     * text once the server says it is done; rejects (after what streamed was given)
+     * when it stalls, ends without saying so, or sends what is not a chat stream.
+     */
+    async stream(
+      messages: ChatMessage[],
+      onDelta: (text: string) => void,
+      signal: AbortSignal,
+    ): Promise<{ content: string; cutShort: boolean }> {
+      const idle = new AbortController();
+      let timer = setTimeout(() => idle.abort(), idleMs);
+      const all = AbortSignal.any([signal, idle.signal, AbortSignal.timeout(timeoutMs)]);
+      let content = "";
+      let cutShort = false;
+      let done = false;
+      try {
+        const res = await post(messages, true, all);
+        if (!res.body) throw new Error("The language model server sent no answer.");
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          clearTimeout(timer);
+          timer = setTimeout(() => idle.abort(), idleMs);
+          buffer += decoder.decode(chunk, { stream: true });
+          let nl: number;
+          while ((nl = buffer.indexOf("\n")) >= 0) {
+            const line = buffer.slice(0, nl).trim();
+            buffer = buffer.slice(nl + 1);
+            if (!line.startsWith("data:")) continue;
+            const data = line.slice(5).trim();
+            if (data === "[DONE]") {
+              done = true;
+              continue;
+            }
+            let event: { choices?: { delta?: { content?: unknown }; finish_reason?: string | null }[] };
+            try {
+              event = JSON.parse(data);
+            } catch {
+              throw new Error(`The language model's stream held something other than JSON: ${data.slice(0, 120)}`);
+            }
+            const choice = event.choices?.[0];
+            const piece = choice?.delta?.content;
+            if (typeof piece === "string" && piece) {
+              content += piece;
+              onDelta(piece);
+            }
+            if (choice?.finish_reason) {
+              cutShort = choice.finish_reason === "length";
+              done = true;
+            }
+          }
+        }
+      } catch (err) {
+        if (signal.aborted) throw err;
+        if (idle.signal.aborted)
+          throw new Error(`The language model stopped answering (nothing for ${Math.round(idleMs / 1000)} s).`);
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!done) throw new Error("The language model's answer stopped before it was finished.");
+      if (!content.trim()) throw new Error("The language model returned an empty answer.");
+      return { content, cutShort };
+    },
+  };
+}
+
+export type ChatClient = ReturnType<typeof createChatClient>;

@@ -1,0 +1,328 @@
+// Asking one's meetings: the question's time words become dates, the one search finds
+// the moments (scoped by the access policy, so an answer never reads a note its asker
+// may not see), and the workspace's answerer writes from those moments alone, citing
+// them. Nothing relevant found: the answer says so and what was searched, and no model
+// is asked. Each person's questions are kept as their own threads.
+import type { Repositories } from "../db/repos/index.js";
+import type { AskScopeValue, AskTurnValue } from "../db/schema/ask.js";
+import type { AskThreadRow } from "../db/repos/ask-threads.js";
+import type { Principal } from "../core/principal.js";
+import type { Clock } from "../core/clock.js";
+import { iso } from "../core/clock.js";
+import { newId } from "../core/ids.js";
+import { BadRequestError, NotFoundError, RateLimitError } from "../core/errors.js";
+import { publicErrorMessage } from "../core/error-message.js";
+import { contentTerms, parseSearchQuery } from "../core/search-query.js";
+import { readTime, type TimeWindow } from "../ai/ask/time-words.js";
+import type { Answerer, Moment } from "../ai/ask/answerers.js";
+import type { SearchService } from "./search.js";
+import type { Access } from "./access.js";
+import type { AskAnswerDto, AskCitationDto, AskInput, AskThreadDto } from "../shared/schemas/ask.js";
+
+/** Moments given to the answerer at most; the best first. */
+const MOMENTS = 12;
+/** Concurrent asks, per person and per workspace: a model is slow and shared. */
+const PER_PERSON = 2;
+const PER_WORKSPACE = 8;
+
+export interface AskDeps {
+  repos: Repositories;
+  search: Pick<SearchService, "search">;
+  access: Access;
+  answerer: (workspaceId: string) => Promise<Answerer>;
+  now: Clock;
+  /** For the citations' links. */
+  publicUrl: string;
+}
+
+const unmark = (s: string) => s.replace(/[«»]/g, "");
+/** A word's first five letters: "decided" and "decision" meet at "decis", "budget" and "budgets" at "budge". */
+const stem = (w: string) => w.toLowerCase().slice(0, 5);
+
+export function createAskService(d: AskDeps) {
+  const { repos } = d;
+  const running = new Map<string, number>();
+  const owner = (p: Principal) => ({ workspaceId: p.workspaceId, userId: p.userId });
+
+  function claim(p: Principal): () => void {
+    const keys = [`u:${p.workspaceId}:${p.userId}`, `w:${p.workspaceId}`];
+    if ((running.get(keys[0]) ?? 0) >= PER_PERSON || (running.get(keys[1]) ?? 0) >= PER_WORKSPACE)
+      throw new RateLimitError(5);
+    for (const k of keys) running.set(k, (running.get(k) ?? 0) + 1);
+    return () => {
+      for (const k of keys) running.set(k, (running.get(k) ?? 1) - 1);
+    };
+  }
+
+  const link = (noteId: string, startSec: number | null) =>
+    `${d.publicUrl.replace(/\/+$/, "")}/notes/${encodeURIComponent(noteId)}${startSec !== null ? `#t=${Math.floor(startSec)}` : ""}`;
+
+  /** A note's transcript with the names given to its speakers. */
+  async function transcript(noteId: string) {
+    const names = await repos.speakers.namesOf(noteId);
+    return (await repos.notes.segmentsOf(noteId)).map((s) => ({
+      ...s,
+      speaker: names.get(s.speaker)?.name ?? s.speaker,
+    }));
+  }
+
+  /** The lines around segment `i`, for the answerer to read. */
+  const around = (lines: { speaker: string; text: string }[], i: number) =>
+    lines
+      .slice(Math.max(0, i - 1), i + 2)
+      .map((l) => `${l.speaker}: ${l.text}`)
+      .join("\n");
+
+  /** One meeting: its lines in windows of a few, those that share a word with the question first. */
+  async function momentsOfNote(
+    row: { id: string; title: string; createdAt: number },
+    words: string[],
+  ): Promise<Moment[]> {
+    const noteId = row.id;
+    const lines = await transcript(noteId);
+    const stems = new Set(words.map(stem));
+    const windows: (Moment & { hits: number })[] = [];
+    for (let i = 0; i < lines.length; i += 4) {
+      const chunk = lines.slice(i, i + 4);
+      const hits = chunk.reduce(
+        (n, l) => n + l.text.split(/[^\p{L}\p{N}]+/u).filter((w) => stems.has(stem(w))).length,
+        0,
+      );
+      const best = chunk.reduce((a, b) =>
+        b.text.split(/\s+/).filter((w) => stems.has(stem(w))).length >
+        a.text.split(/\s+/).filter((w) => stems.has(stem(w))).length
+          ? b
+          : a,
+      );
+      windows.push({
+        n: 0,
+        noteId,
+        title: row.title,
+        createdAt: row.createdAt,
+        startSec: best.startSec,
+        speaker: best.speaker,
+        quote: best.text,
+        context: chunk.map((l) => `${l.speaker}: ${l.text}`).join("\n"),
+        hits,
+      });
+    }
+    return windows.filter((w) => w.hits > 0).sort((a, b) => b.hits - a.hits);
+  }
+
+  /** Across meetings: the one search's moments, the closest first; a note found by a few common words is left out. */
+  async function momentsFound(p: Principal, q: string, scope: AskScopeValue): Promise<Moment[]> {
+    let found;
+    try {
+      found = await d.search.search(p, {
+        q,
+        mode: "hybrid",
+        limit: 8,
+        folderIds: scope.folderIds,
+        fromDate: scope.fromDate,
+        toDate: scope.toDate,
+        participantEmail: scope.participantEmail,
+      });
+    } catch (err) {
+      if (err instanceof BadRequestError) return []; // no word worth searching for
+      throw err;
+    }
+    const terms = contentTerms(parseSearchQuery(q)).words.length;
+    const out: Moment[] = [];
+    for (const r of found.results) {
+      if (r.foundBy === "some-words") {
+        const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stem(x[1]))));
+        if (matched.size < Math.max(2, Math.ceil(terms / 2))) continue;
+      }
+      const lines = r.matches.some((m) => m.segment !== null) ? await transcript(r.note.id) : [];
+      for (const m of r.matches) {
+        const i = m.segment !== null && m.segment < lines.length ? m.segment : -1;
+        const line = i >= 0 ? lines[i] : null;
+        out.push({
+          n: 0,
+          noteId: r.note.id,
+          title: r.note.title,
+          createdAt: Date.parse(r.note.createdAt),
+          startSec: line ? line.startSec : null,
+          speaker: line ? line.speaker : m.speaker,
+          quote: line ? line.text : unmark(m.text),
+          context: line ? around(lines, i) : unmark(m.text),
+        });
+      }
+    }
+    return out;
+  }
+
+  /** What was searched, said in the answer. */
+  function searchedText(words: string, scope: AskScopeValue, window: TimeWindow | null, title: string | null) {
+    const where = title ? `the meeting "${title}"` : "the meetings you can see";
+    const filters = [
+      window?.said,
+      !window && scope.fromDate ? `from ${iso(scope.fromDate).slice(0, 10)}` : null,
+      !window && scope.toDate ? `before ${iso(scope.toDate).slice(0, 10)}` : null,
+      scope.folderIds?.length ? `in ${scope.folderIds.length} folder${scope.folderIds.length > 1 ? "s" : ""}` : null,
+      scope.participantEmail ? `with ${scope.participantEmail}` : null,
+    ].filter(Boolean);
+    return `"${words}" in ${where}${filters.length ? `, ${filters.join(", ")}` : ""}, by words and by meaning`;
+  }
+
+  const presentThread = (t: AskThreadRow): AskThreadDto => ({
+    id: t.id,
+    title: t.title,
+    noteId: t.scope.noteId ?? null,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+    turns: t.turns.map((x) => ({
+      question: x.question,
+      answer: x.answer,
+      found: x.found,
+      citations: x.citations.map((c) => ({ ...c, url: link(c.noteId, c.startSec) })),
+      engine: x.engine,
+      partial: x.partial,
+      error: x.error,
+      askedAt: iso(x.at),
+    })),
+  });
+
+  return {
+    /**
+     * Checks `input` (the thread is the asker's, the note one they may see, not too many
+     * asks running) and returns the answering itself, which gives each piece of the
+     * answer to `onText` as it is written. A model that fails mid-answer ends it with
+     * `error`, keeping what was written. Splitting the two lets a stream start only once
+     * the request is known to be good.
+     */
+    async start(
+      p: Principal,
+      input: AskInput,
+    ): Promise<(onText?: (text: string) => void, signal?: AbortSignal) => Promise<AskAnswerDto>> {
+      const thread = input.threadId ? await repos.askThreads.get(owner(p), input.threadId) : null;
+      if (input.threadId && !thread) throw new NotFoundError(`Thread ${input.threadId} not found.`);
+      const given: AskScopeValue = {
+        ...(input.noteId ? { noteId: input.noteId } : {}),
+        ...(input.folderIds?.length ? { folderIds: input.folderIds } : {}),
+        ...(input.fromDate !== undefined ? { fromDate: input.fromDate } : {}),
+        ...(input.toDate !== undefined ? { toDate: input.toDate } : {}),
+        ...(input.participantEmail ? { participantEmail: input.participantEmail } : {}),
+      };
+      // A follow-up looks where its thread looked, unless it says otherwise.
+      const scope: AskScopeValue = Object.keys(given).length ? given : (thread?.scope ?? {});
+      const time = readTime(input.question, d.now());
+      let window = time.window;
+      if (time.sinceMeeting) {
+        // The latest meeting of that name, as the one search finds it.
+        const since = await d.search
+          .search(p, { q: time.sinceMeeting, mode: "fulltext", limit: 1 })
+          .catch(() => ({ results: [] }));
+        const first = since.results[0]?.note;
+        if (first)
+          window = {
+            fromDate: Date.parse(first.createdAt),
+            said: `since "${first.title}" (${first.createdAt.slice(0, 10)})`,
+          };
+      }
+      const searchScope: AskScopeValue = {
+        ...scope,
+        ...(window ? { fromDate: window.fromDate, toDate: window.toDate } : {}),
+      };
+      const words = (time.rest || input.question).trim();
+      const note = scope.noteId ? await repos.notes.get(await d.access.view(p), scope.noteId) : null;
+      if (scope.noteId && !note) throw new NotFoundError(`Note ${scope.noteId} not found.`);
+      const release = claim(p);
+      return async (onText = () => {}, signal = new AbortController().signal) => {
+        try {
+          const title = note?.title ?? null;
+          const moments0 = note
+            ? await momentsOfNote(note, contentTerms(parseSearchQuery(words)).words)
+            : await momentsFound(p, words, searchScope);
+          let moments: Moment[] = moments0;
+          moments = moments.slice(0, MOMENTS).map((m, i) => ({ ...m, n: i + 1 }));
+          const searched = searchedText(words, searchScope, window, title);
+          let answer = "";
+          const emit = (text: string) => {
+            answer += text;
+            onText(text);
+          };
+          let engine = "none";
+          let partial = false;
+          let error: string | null = null;
+          if (!moments.length)
+            emit(`Nothing found: searched for ${searched}. No answer is given without a moment to cite.`);
+          else {
+            const answerer = await d.answerer(p.workspaceId);
+            engine = answerer.name;
+            try {
+              partial = (
+                await answerer.answer(
+                  {
+                    question: input.question,
+                    moments,
+                    history: (thread?.turns ?? []).slice(-4).map((t) => ({ question: t.question, answer: t.answer })),
+                  },
+                  emit,
+                  signal,
+                )
+              ).partial;
+            } catch (err) {
+              if (signal.aborted) throw err;
+              error = publicErrorMessage(err);
+            }
+            if (partial) emit("\n\n(Only part of what was found could be read: the rest did not fit the model.)");
+          }
+          const citations: AskCitationDto[] = moments.map((m) => ({
+            noteId: m.noteId,
+            title: m.title,
+            startSec: m.startSec,
+            speaker: m.speaker,
+            quote: m.quote,
+            url: link(m.noteId, m.startSec),
+          }));
+          const turn: AskTurnValue = {
+            question: input.question,
+            answer,
+            found: moments.length > 0,
+            citations: citations.map(({ url: _url, ...c }) => c),
+            engine,
+            partial,
+            error,
+            at: d.now(),
+          };
+          const threadId = thread?.id ?? newId("ask");
+          if (thread)
+            await repos.askThreads.update(owner(p), thread.id, { turns: [...thread.turns, turn], updatedAt: d.now() });
+          else
+            await repos.askThreads.create({
+              id: threadId,
+              ...owner(p),
+              title: input.question.slice(0, 200),
+              scope,
+              turns: [turn],
+              createdAt: d.now(),
+              updatedAt: d.now(),
+            });
+          return { answer, found: turn.found, citations, threadId, engine, partial, searched, error };
+        } finally {
+          release();
+        }
+      };
+    },
+
+    async threads(p: Principal) {
+      return (await repos.askThreads.list(owner(p), 100)).map((t) => {
+        const { turns: _turns, ...rest } = presentThread(t);
+        return { ...rest, questions: t.turns.length };
+      });
+    },
+
+    async thread(p: Principal, id: string): Promise<AskThreadDto> {
+      const t = await repos.askThreads.get(owner(p), id);
+      if (!t) throw new NotFoundError(`Thread ${id} not found.`);
+      return presentThread(t);
+    },
+
+    async deleteThread(p: Principal, id: string): Promise<void> {
+      if (!(await repos.askThreads.remove(owner(p), id))) throw new NotFoundError(`Thread ${id} not found.`);
+    },
+  };
+}
+
+export type AskService = ReturnType<typeof createAskService>;
