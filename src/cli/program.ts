@@ -28,6 +28,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["models"], load: async () => (await import("./commands/models/index.js")).registerModels },
   { names: ["notes"], load: async () => (await import("./commands/notes/index.js")).registerNotes },
   { names: ["templates"], load: async () => (await import("./commands/templates/index.js")).registerTemplates },
+  { names: ["ask"], load: async () => (await import("./commands/ask/index.js")).registerAsk },
   { names: ["upload"], load: async () => (await import("./commands/upload/index.js")).registerUpload },
   { names: ["record"], load: async () => (await import("./commands/record/index.js")).registerRecord },
   { names: ["folders"], load: async () => (await import("./commands/folders/index.js")).registerFolders },

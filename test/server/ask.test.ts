@@ -9,7 +9,7 @@ import { EXTRACTIVE_LEAD } from "../../src/ai/ask/answerers.js";
 import { readTime } from "../../src/ai/ask/time-words.js";
 import { client, type Client } from "../helpers/http.js";
 import { addMember } from "../helpers/members.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { cliEnv, run, startServer, type TestServer } from "../helpers/server.js";
 import { startChatServer, type VendorServer } from "../helpers/vendors.js";
 
 let llm: VendorServer;
@@ -288,6 +288,29 @@ describe("POST /v1/ask", () => {
     expect(third.headers.get("retry-after")).toBeTruthy();
     llm.set({ streamDelayMs: 0 });
     for (const r of started) expect((await events(r)).pop()?.event).toBe("done");
+  });
+});
+
+describe("notula ask", () => {
+  it("streams the answer to the terminal, then its sources with links; --json gives it as one object", async () => {
+    const r = await run(["ask", "What did we decide about the Lisbon office?"], { env: cliEnv(server) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^From the meetings: .+ \[\d+\]/);
+    expect(r.stdout).toContain(
+      `Office planning, 00:05, Ana: "We decided to open the Lisbon office in March with six people."\n    ${server.url}/notes/${ids.lisbon}#t=5`,
+    );
+    const thread = /Thread (ask_\S+):/.exec(r.stderr)?.[1];
+    expect(thread).toBeTruthy();
+    const follow = await run(["ask", "And the budget for Lisbon?", "--thread", thread!, "--json"], {
+      env: cliEnv(server),
+    });
+    expect(follow.code, follow.stderr).toBe(0);
+    const answer = JSON.parse(follow.stdout);
+    expect(answer).toMatchObject({ threadId: thread, found: true, error: null });
+    expect(answer.citations.some((c: { quote: string }) => /two hundred thousand/.test(c.quote))).toBe(true);
+    const bad = await run(["ask", "Lisbon?", "--since", "last tuesday"], { env: cliEnv(server) });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--since/);
   });
 });
 

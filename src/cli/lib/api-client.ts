@@ -28,6 +28,15 @@ export interface ApiClient {
     name: EndpointName,
     input: { params?: Record<string, string>; query?: Record<string, QueryValue>; body: Buffer; contentType: string },
   ): Promise<{ status: number; json: unknown }>;
+  /**
+   * Calls an endpoint that answers with server-sent events, giving each event to
+   * `onEvent` as it arrives; an error answer (before any event) throws as `call` does.
+   */
+  events<N extends EndpointName>(
+    name: N,
+    input: ApiRequest<N>,
+    onEvent: (event: string, data: unknown) => void,
+  ): Promise<void>;
 }
 
 export type QueryValue = string | number | boolean | string[] | undefined | null;
@@ -61,6 +70,8 @@ async function send(
   body: unknown,
   timeoutMs: number,
   raw?: { bytes: Buffer; contentType: string },
+  /** A streamed answer: its bytes as they arrive (the text still resolves, whole, at the end). */
+  stream?: { accept: string; onData(chunk: Buffer): void },
 ) {
   const { request } = (await import(
     url.startsWith("https:") ? "node:https" : "node:http"
@@ -80,11 +91,15 @@ async function send(
               }
             : {}),
           "user-agent": "notula-cli",
+          ...(stream ? { accept: stream.accept } : {}),
         },
       },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("data", (c: Buffer) => {
+          chunks.push(c);
+          if (stream && (res.statusCode ?? 0) < 300) stream.onData(c);
+        });
         res.on("end", () =>
           resolve({
             status: res.statusCode ?? 0,
@@ -100,6 +115,21 @@ async function send(
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timed out"), { code: TIMED_OUT })));
     req.end(payload);
   });
+}
+
+/** The server's error answer as the CLI says it: its code and message, and what to do about it. */
+function failure(status: number, statusText: string, json: unknown): ApiError {
+  const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
+  const code = error?.code ?? `http_${status}`;
+  let message = error?.message ?? statusText;
+  if (status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
+  // What to do about a plan or a scope, not only what went wrong.
+  else if (status === 403 && /plan/i.test(message))
+    message +=
+      " On a self-hosted server, an admin changes the plan with `notula admin workspaces set-plan --workspace <id> --plan enterprise`.";
+  else if (status === 403 && /scope/i.test(message))
+    message += " Ask for a key with that scope (web app: API keys), then `notula login` with it.";
+  return new ApiError(status, code, message);
 }
 
 export function createApiClient(baseUrl: string, key: string | null, timeoutMs = 30_000): ApiClient {
@@ -134,20 +164,50 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
       } catch {
         throw new CliError(`${base} answered ${res.status} with something that is not JSON; is it a notula server?`);
       }
-      if (res.status < 200 || res.status >= 300) {
-        const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
-        const code = error?.code ?? `http_${res.status}`;
-        let message = error?.message ?? res.statusText;
-        if (res.status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
-        // What to do about a plan or a scope, not only what went wrong.
-        else if (res.status === 403 && /plan/i.test(message))
-          message +=
-            " On a self-hosted server, an admin changes the plan with `notula admin workspaces set-plan --workspace <id> --plan enterprise`.";
-        else if (res.status === 403 && /scope/i.test(message))
-          message += " Ask for a key with that scope (web app: API keys), then `notula login` with it.";
-        throw new ApiError(res.status, code, message);
-      }
+      if (res.status < 200 || res.status >= 300) throw failure(res.status, res.statusText, json);
       return json as ApiResponse<typeof name>;
+    },
+    async events(name, input, onEvent) {
+      const { params, body } = (input ?? {}) as { params?: Record<string, string>; body?: unknown };
+      const method = endpoints[name].method.toUpperCase();
+      let buffer = "";
+      const decoder = new TextDecoder();
+      const onData = (chunk: Buffer) => {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data !== undefined) onEvent(event, JSON.parse(data));
+        }
+      };
+      let res;
+      try {
+        res = await send(method, base + endpointUrl(name, params), key, body, timeoutMs, undefined, {
+          accept: "text/event-stream",
+          onData,
+        });
+      } catch (err) {
+        const e = err as NodeJS.ErrnoException;
+        if (e.code === TIMED_OUT)
+          throw new CliError(
+            `${base} sent nothing for ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT.`,
+          );
+        throw new CliError(
+          `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
+        );
+      }
+      if (res.status < 200 || res.status >= 300) {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(res.text);
+        } catch {
+          json = null;
+        }
+        throw failure(res.status, res.statusText, json);
+      }
     },
     async sendBytes(name, input) {
       const method = endpoints[name].method.toUpperCase();
