@@ -10,6 +10,7 @@ import { ASSETS, ICON_URL } from "./assets/index.js";
 import { loadViewer, pageHeaders, type WebEnv } from "./context.js";
 import { MessagePage } from "./pages/sign-in.js";
 import { SharePage } from "./pages/share.js";
+import { askPages } from "./routes/ask.js";
 import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
 import { noteMeetingPages } from "./routes/note-meeting.js";
@@ -38,6 +39,8 @@ export const WEB_PATHS = [
   "/account/*",
   "/notes",
   "/notes/*",
+  "/ask",
+  "/ask/*",
   "/settings/*",
   "/s/*",
   "/cli/*",
@@ -113,6 +116,7 @@ export function webApp(d: WebDeps) {
     notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes, publicUrl: d.publicUrl }),
   );
   app.route("/", unsubscribePages(d.services));
+  app.route("/", askPages(d.services));
   app.route("/", noteMeetingPages(d.services, { publicUrl: d.publicUrl }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));

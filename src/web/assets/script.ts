@@ -126,7 +126,7 @@ const goTo = $("#open-switcher");
 if (goTo) { goTo.hidden = false; goTo.addEventListener("click", openSwitcher); }
 function openShortcuts() {
   const d = overlay("shortcuts", "Keyboard shortcuts",
-    "<h2>Keyboard shortcuts</h2><dl class='keys'><dt><kbd>/</kbd></dt><dd>Search what was said</dd><dt><kbd>Ctrl</kbd> <kbd>K</kbd> or <kbd>⌘</kbd> <kbd>K</kbd></dt><dd>Go to a meeting or a page</dd><dt><kbd>j</kbd> <kbd>k</kbd></dt><dd>Next and previous in a list; <kbd>Enter</kbd> opens</dd><dt><kbd>?</kbd></dt><dd>These shortcuts</dd><dt><kbd>Esc</kbd></dt><dd>Close</dd></dl>");
+    "<h2>Keyboard shortcuts</h2><dl class='keys'><dt><kbd>/</kbd></dt><dd>Search what was said</dd><dt><kbd>Ctrl</kbd> <kbd>K</kbd> or <kbd>⌘</kbd> <kbd>K</kbd></dt><dd>Go to a meeting or a page</dd><dt><kbd>a</kbd></dt><dd>Ask your meetings (or this meeting)</dd><dt><kbd>j</kbd> <kbd>k</kbd></dt><dd>Next and previous in a list; <kbd>Enter</kbd> opens</dd><dt><kbd>?</kbd></dt><dd>These shortcuts</dd><dt><kbd>Esc</kbd></dt><dd>Close</dd></dl>");
   d.showModal();
 }
 addEventListener("keydown", (e) => {
@@ -137,6 +137,7 @@ addEventListener("keydown", (e) => {
     if (field) { e.preventDefault(); field.focus(); field.select(); }
     else if ($("header.top")) { e.preventDefault(); location.href = "/notes#said"; }
   } else if (e.key === "?") { e.preventDefault(); openShortcuts(); }
+  else if (e.key === "a" && $("#ask-question")) { e.preventDefault(); $("#ask-question").focus(); }
   else if (e.key === "j" || e.key === "k") {
     const links = $$("ul.notes li a.title");
     if (!links.length) return;
@@ -147,6 +148,72 @@ addEventListener("keydown", (e) => {
   }
 });
 if (location.hash === "#said") $("#said")?.focus();
+
+// The Ask box: the answer streams in below it as the model writes it, then its sources,
+// each a link that opens the note at that moment. A follow-up stays in the thread.
+for (const form of $$("form.ask-form")) {
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const live = form.querySelector(".ask-live");
+    const button = form.querySelector("button[type=submit]");
+    const question = form.querySelector("#ask-question").value;
+    button.disabled = true;
+    live.innerHTML = '<p class="question"></p><p class="answer"></p>';
+    live.querySelector(".question").textContent = question;
+    const said = live.querySelector(".answer");
+    const fail = (msg) => live.insertAdjacentHTML("beforeend", '<p class="alert error" role="alert">' + esc(msg) + "</p>");
+    try {
+      const res = await fetch(form.action, {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form)),
+        headers: { accept: "text/event-stream, application/json" },
+      });
+      if (!res.ok || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
+        let msg = "The question could not be asked (" + res.status + ").";
+        try { msg = (await res.json()).error.message; } catch {}
+        return fail(msg);
+      }
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\\n\\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = (/^event: (.*)$/m.exec(block) ?? [])[1];
+          const data = JSON.parse((/^data: (.*)$/m.exec(block) ?? [, "null"])[1]);
+          if (event === "text") said.textContent += data.text;
+          else if (event === "error") fail("The answer ended early: " + data.message);
+          else if (event === "done") {
+            if (data.citations.length)
+              live.insertAdjacentHTML("beforeend", "<h3>Sources</h3><ol class='sources'>" + data.citations.map((c) =>
+                "<li><a href='/notes/" + encodeURIComponent(c.noteId) + (c.startSec !== null ? "#t=" + Math.floor(c.startSec) : "") + "'>" +
+                esc(c.title) + (c.startSec !== null ? ", " + esc(clock(c.startSec)) : "") + (c.speaker ? ", " + esc(c.speaker) : "") +
+                "</a>: “" + esc(c.quote) + "”</li>").join("") + "</ol>");
+            live.insertAdjacentHTML("beforeend", "<p class='small'><a href='/ask/threads/" + encodeURIComponent(data.threadId) + "#latest'>Open the thread</a></p>");
+            let thread = form.querySelector("input[name=threadId]");
+            if (!thread) { thread = document.createElement("input"); thread.type = "hidden"; thread.name = "threadId"; form.append(thread); }
+            thread.value = data.threadId;
+            form.querySelector("label[for=ask-question]").textContent = "Ask a follow-up";
+            form.querySelector("#ask-question").value = "";
+          }
+        }
+      }
+    } catch (err) {
+      fail("The answer could not be read: " + err.message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+const clock = (sec) => {
+  const s = Math.floor(sec);
+  return String(Math.floor(s / 60)).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
+};
 
 // A destructive form asks first.
 for (const f of $$("form[data-confirm]"))

@@ -8,6 +8,7 @@ import { workspacePolicy, type Person } from "../../core/access.js";
 
 export type Section =
   | "notes"
+  | "ask"
   | "new"
   | "folders"
   | "calendars"
@@ -22,6 +23,7 @@ export type Section =
 /** The sections of the top bar; one with a rule shows to those the access policy allows it. */
 const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person) => boolean }[] = [
   { id: "notes", href: "/notes", label: "Notes" },
+  { id: "ask", href: "/ask", label: "Ask" },
   { id: "new", href: "/notes/new", label: "New note" },
   { id: "folders", href: "/settings/folders", label: "Folders" },
   { id: "calendars", href: "/settings/calendars", label: "Calendars" },

@@ -1,4 +1,5 @@
 import { html, raw } from "hono/html";
+import { askBox } from "./ask.js";
 import type { NoteDto } from "../../shared/schemas/notes.js";
 
 /** What the viewer may do with a note, as the access policy decides. */
@@ -237,6 +238,7 @@ export function NotePage(props: {
       {facts(note, visibilityLabel(note.visibility, props.privateFolders))}
       {props.meeting}
       {player(note, props.audio)}
+      {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
       <MarkdownSection title="Summary" text={note.summary} />
       <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
       <section>

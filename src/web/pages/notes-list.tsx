@@ -2,6 +2,7 @@ import { ComingUp } from "../components/coming-up.js";
 import type { SearchResponse } from "../../shared/schemas/search.js";
 import type { NoteBrief } from "../../shared/schemas/notes.js";
 import { html } from "hono/html";
+import { askBox } from "./ask.js";
 import { NOTE_STATUSES } from "../../shared/vocabulary.js";
 import { Alert, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
@@ -158,6 +159,11 @@ export function NotesListPage(props: {
       <Alert ok={props.notice} />
       {props.comingUp ? <ComingUp {...props.comingUp} /> : null}
       {filterForm(f, props.folders)}
+      {askBox(
+        props.viewer,
+        { folderIds: f.folderIds, fromDate: f.fromDate, toDate: f.toDate, participantEmail: f.participantEmail },
+        { label: filtered(f) ? "Ask the meetings these filters show" : "Ask your meetings" },
+      )}
       <Alert error={props.error} />
       {props.hits ? (
         <SearchResults hits={props.hits} said={f.said ?? ""} filtered={filtered(f)} suggestion={props.suggestion} />

@@ -2,12 +2,11 @@
 // (`text` pieces, then `done` with the whole answer and its citations, after an
 // `error` when the model failed mid-answer); with Accept: application/json it comes
 // once. A bad request is refused before any stream starts.
-import { streamSSE } from "hono/streaming";
+import { streamAnswer } from "../../../http/answer-stream.js";
 import type { Services } from "../../../services/index.js";
 import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import { AskAnswer, AskBody, AskThreadEnvelope, AskThreadList } from "../../../shared/schemas/ask.js";
 import { newRouter } from "../../../http/context.js";
-import { publicErrorMessage } from "../../../core/error-message.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Ask"], { scope: "notes" });
@@ -60,23 +59,7 @@ export function askRoutes(services: Services) {
       !/text\/event-stream/.test(c.req.header("accept") ?? "")
     )
       return c.json(await answer(undefined, c.req.raw.signal), 200);
-    return streamSSE(c, async (stream) => {
-      const pending: Promise<void>[] = [];
-      try {
-        const done = await answer(
-          (text) => void pending.push(stream.writeSSE({ event: "text", data: JSON.stringify({ text }) })),
-          c.req.raw.signal,
-        );
-        await Promise.all(pending);
-        if (done.error) await stream.writeSSE({ event: "error", data: JSON.stringify({ message: done.error }) });
-        await stream.writeSSE({ event: "done", data: JSON.stringify(done) });
-      } catch (err) {
-        // Past the headers, a failure can only be said in the stream.
-        await Promise.all(pending);
-        if (!c.req.raw.signal.aborted)
-          await stream.writeSSE({ event: "error", data: JSON.stringify({ message: publicErrorMessage(err) }) });
-      }
-    }) as never;
+    return streamAnswer(c, answer) as never;
   });
   app.openapi(listThreads, async (c) => c.json({ threads: await services.ask.threads(c.get("principal")) }, 200));
   app.openapi(getThread, async (c) =>

@@ -1,0 +1,96 @@
+// Asking one's meetings in the web app: the Ask box (on the notes list, across the
+// meetings its filters show; on a note's page, that meeting), a thread with its answers
+// and their sources, and the list of one's threads. The answer streams in with script
+// (assets/script.ts); without script the form posts and the thread page shows it.
+import { html } from "hono/html";
+import type { AskThreadDto } from "../../shared/schemas/ask.js";
+import { toTimestamp } from "../../core/transcript-time.js";
+import { Csrf, Layout } from "../components/layout.js";
+import type { Viewer } from "../context.js";
+import { formatDate } from "../format.js";
+
+type Turn = AskThreadDto["turns"][number];
+
+/** The Ask box: `scope` is carried as hidden fields (a note, or the list's filters). */
+export function askBox(
+  viewer: Viewer,
+  scope: Record<string, string | undefined>,
+  o: { label: string; threadId?: string },
+) {
+  const hidden = Object.entries({ ...scope, threadId: o.threadId }).filter(([, v]) => v);
+  return html`<form method="post" action="/ask" class="panel ask-form" aria-label="${o.label}"><input type="hidden" name="csrf" value="${viewer.csrf}" />${hidden.map(
+    ([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`,
+  )}<label for="ask-question">${o.label}</label><div class="row"><input id="ask-question" name="question" type="text" required maxlength="2000" placeholder="What did we decide about…?" aria-keyshortcuts="a" autocomplete="off" /><button type="submit">Ask</button></div><div class="ask-live" aria-live="polite"></div></form>`;
+}
+
+/** A turn's answer and its sources, each a link that opens the note at that moment. */
+export function turnView(t: Pick<Turn, "answer" | "citations" | "error" | "partial" | "engine">) {
+  return html`<div class="ask-answer"><p class="answer">${t.answer}</p>${
+    t.error ? html`<p class="alert error" role="alert">The answer ended early: ${t.error}</p>` : ""
+  }${
+    t.citations.length
+      ? html`<h3>Sources</h3><ol class="sources">${t.citations.map(
+          (c) =>
+            html`<li><a href="/notes/${encodeURIComponent(c.noteId)}${c.startSec !== null ? `#t=${Math.floor(c.startSec)}` : ""}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>: “${c.quote}”</li>`,
+        )}</ol>`
+      : ""
+  }${t.engine === "extractive" ? html`<p class="small muted">No language model is set up for this workspace: these are the moments found, quoted. An admin can set one up with <code>PATCH /v1/ai-config</code>.</p>` : ""}</div>`;
+}
+
+export function AskThreadPage(props: { viewer: Viewer; thread: AskThreadDto }) {
+  const { thread, viewer } = props;
+  const scope = thread.noteId ? { noteId: thread.noteId } : {};
+  return (
+    <Layout title={thread.title} viewer={viewer} section="ask">
+      <p class="small">
+        <a href="/ask">← All your questions</a>
+      </p>
+      <h1>{thread.title}</h1>
+      {html`${thread.turns.map(
+        (t, i) =>
+          html`<section class="turn" id="${i === thread.turns.length - 1 ? "latest" : `turn-${i + 1}`}"><h2 class="question">${t.question}</h2>${turnView(t)}</section>`,
+      )}`}
+      {askBox(viewer, scope, { label: "Ask a follow-up", threadId: thread.id })}
+      <form method="post" action={`/ask/threads/${thread.id}/delete`} data-confirm="Delete this thread?">
+        <Csrf viewer={viewer} />
+        <button type="submit" class="secondary">
+          Delete this thread
+        </button>
+      </form>
+    </Layout>
+  );
+}
+
+export function AskPage(props: {
+  viewer: Viewer;
+  threads: { id: string; title: string; updatedAt: string; questions: number; noteId: string | null }[];
+}) {
+  return (
+    <Layout title="Ask" viewer={props.viewer} section="ask">
+      <h1>Ask your meetings</h1>
+      <p class="muted">
+        Answers come from the moments found in the meetings you can see, and cite them. Time words (last week, since
+        2026-03-01) narrow the dates. Your questions are yours alone.
+      </p>
+      {askBox(props.viewer, {}, { label: "Ask your meetings" })}
+      <section aria-label="Your questions">
+        <h2>Your questions</h2>
+        {props.threads.length ? (
+          <ul class="threads">
+            {props.threads.map((t) => (
+              <li>
+                <a href={`/ask/threads/${t.id}`}>{t.title}</a>{" "}
+                <span class="small muted">
+                  {formatDate(t.updatedAt)} · {t.questions} question{t.questions === 1 ? "" : "s"}
+                  {t.noteId ? " · one meeting" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted">None yet.</p>
+        )}
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,132 @@
+// The Ask box in headless Chromium: on the notes list, `a` focuses it; the answer
+// streams in under it (its words appear before its sources do); each source is a link
+// that opens the note at that moment; a follow-up stays in the thread; the note's own
+// page asks that meeting; the Ask page lists one's threads. The language model is the
+// local stand-in, streaming a word at a time.
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../helpers/browser.js";
+import { client } from "../helpers/http.js";
+import { capture } from "../helpers/page-checks.js";
+import { admin, startServer, type TestServer } from "../helpers/server.js";
+import { startChatServer, type VendorServer } from "../helpers/vendors.js";
+
+// What page.evaluate's callbacks see (the suite compiles without the DOM library).
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PASSWORD = "asking password 1";
+let llm: VendorServer;
+let server: TestServer;
+let browser: Browser;
+let noteId: string;
+
+beforeAll(async () => {
+  llm = await startChatServer();
+  server = await startServer({ args: ["--no-rate-limit", "--llm-url", llm.url, "--llm-model", "test-model"] });
+  await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+  const made = await client(server.url, server.key)("POST", "/v1/notes", {
+    title: "Office planning",
+    transcripts: [
+      { speaker: "Ana", text: "Good morning, let us start.", startTimestamp: "00:00", endTimestamp: "00:05" },
+      {
+        speaker: "Ana",
+        text: "We decided to open the Lisbon office in March with six people.",
+        startTimestamp: "00:05",
+        endTimestamp: "00:12",
+      },
+      {
+        speaker: "Ben",
+        text: "The budget for Lisbon is two hundred thousand euros.",
+        startTimestamp: "00:12",
+        endTimestamp: "00:20",
+      },
+    ],
+  });
+  expect(made.status, made.text).toBe(200);
+  noteId = made.body.note?.id ?? made.body.id;
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await llm?.close();
+});
+
+async function signedIn(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel("Email").fill("admin@notula.local");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/notes$/);
+  return page;
+}
+
+describe("the Ask box", () => {
+  it("streams the answer on the notes list, with sources that open the moment, and keeps the thread", async () => {
+    const page = await signedIn();
+    // A word every 150 ms: the answer is seen growing before its sources arrive.
+    llm.set({ streamDelayMs: 150 });
+    try {
+      await page.keyboard.press("a");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("ask-question");
+      await page.keyboard.type("What did we decide about the Lisbon office?");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(
+        () =>
+          (document.querySelector(".ask-live .answer")?.textContent ?? "").length > 0 &&
+          !document.querySelector(".ask-live ol.sources"),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.locator(".ask-live ol.sources").waitFor({ timeout: 60_000 });
+    } finally {
+      llm.set({ streamDelayMs: 0 });
+    }
+    expect(await page.locator(".ask-live .answer").textContent()).toMatch(/^From the meetings: .+ \[\d+\]/);
+    await capture(page, "ask");
+    const source = page.locator(".ask-live ol.sources a", { hasText: "00:05, Ana" });
+    expect(await source.getAttribute("href")).toBe(`/notes/${noteId}#t=5`);
+
+    // A follow-up in the same thread.
+    expect(await page.locator(".ask-form label").textContent()).toBe("Ask a follow-up");
+    await page.locator("#ask-question").fill("And the budget for Lisbon?");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    await page.locator(".ask-live ol.sources").waitFor({ timeout: 60_000 });
+    const thread = await page.locator(".ask-live a", { hasText: "Open the thread" }).getAttribute("href");
+    await page.goto(server.url + thread!);
+    expect(await page.locator("section.turn h2.question").allTextContents()).toEqual([
+      "What did we decide about the Lisbon office?",
+      "And the budget for Lisbon?",
+    ]);
+
+    // The source opens the note at that moment; the note's page asks that meeting.
+    await page.goto(`${server.url}/notes`);
+    await page.goto(`${server.url}/notes/${noteId}#t=5`);
+    expect(await page.locator(".ask-form label").textContent()).toBe("Ask this meeting");
+    expect(await page.locator(".ask-form input[name=noteId]").getAttribute("value")).toBe(noteId);
+
+    // The Ask page lists the thread.
+    await page.getByRole("link", { name: "Ask", exact: true }).click();
+    await page.waitForURL(/\/ask$/);
+    expect(await page.locator("ul.threads li").count()).toBe(1);
+    expect(await page.locator("ul.threads li a").textContent()).toBe("What did we decide about the Lisbon office?");
+  }, 180_000);
+
+  it("without script, the form posts and the thread's page shows the answer", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel("Email").fill("admin@notula.local");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/notes$/);
+    await page.locator("#ask-question").fill("What is the Lisbon budget?");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    await page.waitForURL(/\/ask\/threads\/ask_/);
+    expect(await page.locator("#latest .answer").textContent()).toMatch(/^From the meetings: /);
+    expect(await page.locator("#latest ol.sources a").first().getAttribute("href")).toMatch(
+      new RegExp(`^/notes/${noteId}#t=\\d+$`),
+    );
+  }, 60_000);
+});
