@@ -1,4 +1,4 @@
-// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall] [summary-quality] [calendar-sync] [speakers]: every benchmark by default. Each one
+// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall] [summary-quality] [calendar-sync] [speakers] [ask]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run, and what it
 // printed is recorded in docs/benchmarks.md with the date, machine and commit.
 import { benchPipeline } from "./pipeline.mjs";
@@ -16,6 +16,7 @@ import { benchLayers } from "./layers.mjs";
 import { benchSummaryEval } from "./summary-eval.mjs";
 import { benchCalendarSync } from "./calendar-sync.mjs";
 import { benchSpeakers } from "./speakers.mjs";
+import { benchAsk } from "./ask.mjs";
 import { recorded } from "./results.mjs";
 
 const all = {
@@ -34,6 +35,7 @@ const all = {
   "summary-quality": benchSummaryEval,
   "calendar-sync": benchCalendarSync,
   speakers: benchSpeakers,
+  ask: benchAsk,
 };
 // Options (--floors 0.3,0.5) go to the benchmarks that take them; names choose benchmarks.
 const args = process.argv.slice(2);
