@@ -5,6 +5,7 @@ import type { Config } from "../config/schema.js";
 import type { Repositories } from "../db/repos/index.js";
 import { selectAnswerer, selectSummarizer, selectTranscriber, transcriptionFacts } from "../ai/select.js";
 import type { Answerer } from "../ai/ask/answerers.js";
+import { createChatClient } from "../ai/llm/chat.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Summarizer } from "../ai/summarization/summarizer.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
@@ -202,6 +203,33 @@ export function createAiConfigService(
 
   return {
     get: (p: Principal) => present(p.workspaceId),
+
+    /**
+     * Asks the workspace's language model one short question, as its notes and answers
+     * will: what it said, or why it could not (an admin's Test button).
+     */
+    async testLlm(p: Principal): Promise<{ model: string; reply: string }> {
+      if (!workspacePolicy.configureAi(p))
+        throw new ForbiddenError("Only an admin of the workspace can test its language model.");
+      const { summarization: c } = await merged(p.workspaceId);
+      if (!c.url)
+        throw new BadRequestError(
+          "No language model is set up: notes are extracts, and answers quote the moments found.",
+        );
+      await checkUrl("llm.url", c.url);
+      try {
+        const r = await createChatClient({ url: c.url, apiKey: c.apiKey, model: c.model, timeoutMs: 30_000 }).once(
+          [
+            { role: "system", content: "Reply with one short sentence." },
+            { role: "user", content: "Say that you can read meeting transcripts." },
+          ],
+          AbortSignal.timeout(30_000),
+        );
+        return { model: c.model, reply: r.content.slice(0, 300) };
+      } catch (err) {
+        throw new BadRequestError(`The model at ${new URL(c.url).host} did not answer: ${(err as Error).message}`);
+      }
+    },
 
     /** Splits the workspace's recordings into voices from now on (once the models are set up). */
     async useLocalSpeakers(p: Principal): Promise<void> {

@@ -185,6 +185,8 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
         .join("\n");
     } else if (/Combine these notes/.test(system)) {
       content = points.slice(0, 10).join("\n");
+    } else if (/Reply with one short sentence/.test(system)) {
+      content = "I can read meeting transcripts.";
     } else if (/You answer questions about the user's meetings/.test(system)) {
       // An answer made of what it was given: the first moment's words, cited by its number.
       const last: string = json.messages[json.messages.length - 1].content;

@@ -805,7 +805,12 @@ describe("the access matrix", () => {
         mailAdmin ? 303 : 403,
       );
       const aiAdmin = workspacePolicy.configureAi(actorOf(w, who));
-      for (const page of ["/settings/speech", "/settings/speech/status", "/settings/speech/speakers/status"])
+      for (const page of [
+        "/settings/speech",
+        "/settings/speech/status",
+        "/settings/speech/speakers/status",
+        "/settings/ai",
+      ])
         check("web", `GET ${page}`, who, (await web(who, "GET", page)).status, aiAdmin ? 200 : 403);
       const aiCsrf = await csrfOf(who);
       check(
@@ -814,6 +819,21 @@ describe("the access matrix", () => {
         who,
         (await web(who, "POST", "/settings/speech/speakers/off", { csrf: aiCsrf })).status,
         aiAdmin ? 303 : 403,
+      );
+      check(
+        "web",
+        "POST /settings/ai/remove",
+        who,
+        (await web(who, "POST", "/settings/ai/remove", { csrf: aiCsrf })).status,
+        aiAdmin ? 303 : 403,
+      );
+      // With no model set, an admin's test is refused beside the form (400); others may not test.
+      check(
+        "web",
+        "POST /settings/ai/test",
+        who,
+        (await web(who, "POST", "/settings/ai/test", { csrf: aiCsrf })).status,
+        aiAdmin ? 400 : 403,
       );
       // An admin's would start a download; who else may is what is checked here.
       if (!aiAdmin)

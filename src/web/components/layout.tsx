@@ -18,7 +18,8 @@ export type Section =
   | "webhooks"
   | "workspace"
   | "email"
-  | "speech";
+  | "speech"
+  | "ai";
 
 /** The sections of the top bar; one with a rule shows to those the access policy allows it. */
 const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person) => boolean }[] = [
@@ -34,6 +35,7 @@ const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person
   { id: "workspace", href: "/settings/workspace", label: "Workspace", allowed: workspacePolicy.manage },
   { id: "email", href: "/settings/email", label: "Email", allowed: workspacePolicy.configureMail },
   { id: "speech", href: "/settings/speech", label: "Speech-to-text", allowed: workspacePolicy.configureAi },
+  { id: "ai", href: "/settings/ai", label: "AI", allowed: workspacePolicy.configureAi },
 ];
 
 /** The top bar of a signed-in page: sections (admin ones for admins), who, sign out. */

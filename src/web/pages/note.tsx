@@ -1,5 +1,6 @@
 import { html, raw } from "hono/html";
 import { askBox } from "./ask.js";
+import { workspacePolicy } from "../../core/access.js";
 import type { NoteDto } from "../../shared/schemas/notes.js";
 
 /** What the viewer may do with a note, as the access policy decides. */
@@ -240,6 +241,19 @@ export function NotePage(props: {
       {player(note, props.audio)}
       {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
       <MarkdownSection title="Summary" text={note.summary} />
+      {note.summary && note.processingInfo?.summary === "extractive" ? (
+        <p class="small muted" id="extract-hint">
+          This summary and enhanced note are extracts of what was said.{" "}
+          {workspacePolicy.configureAi(viewer.principal) ? (
+            <>
+              Set up a language model in <a href="/settings/ai">Settings → AI</a> for written ones, then write the note
+              again.
+            </>
+          ) : (
+            "An admin can set up a language model (Settings → AI) for written ones."
+          )}
+        </p>
+      ) : null}
       <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
       <section>
         <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>

@@ -1,6 +1,6 @@
 // Settings: your API keys and account (name, password, sessions), folders, and for
 // admins the members (invites, roles, reset links, removal), webhooks, the workspace,
-// email and speech-to-text. One file per section.
+// email, speech-to-text and the language model. One file per section.
 import { Hono } from "hono";
 import type { Services } from "../../../services/index.js";
 import { requireViewer, type WebEnv } from "../../context.js";
@@ -14,6 +14,7 @@ import { memberSettings } from "./members.js";
 import { workspaceSettings } from "./workspace.js";
 import { speechSettings } from "./speech.js";
 import { emailSettings } from "./email.js";
+import { aiSettings } from "./ai.js";
 
 export function settingsPages(services: Services, opts: { publicUrl: string; ssoName?: string }) {
   const app = new Hono<WebEnv>();
@@ -29,6 +30,7 @@ export function settingsPages(services: Services, opts: { publicUrl: string; sso
     workspaceSettings,
     emailSettings,
     speechSettings,
+    aiSettings,
   ])
     section(app, services, kit);
   return app;

@@ -1,0 +1,70 @@
+// Settings → AI (admins): the language model's address, key and model, a Test button,
+// and going back to the server's (or to extracts).
+import type { Hono } from "hono";
+import { BadRequestError } from "../../../core/errors.js";
+import { workspacePolicy } from "../../../core/access.js";
+import type { Services } from "../../../services/index.js";
+import { AiConfigUpdateBody } from "../../../shared/schemas/templates.js";
+import { viewerOf, type WebEnv } from "../../context.js";
+import { render } from "../../render.js";
+import { AiSettingsPage } from "../../pages/ai-settings.js";
+import { requireAllowed, text, type Page, type SettingsKit } from "./kit.js";
+
+export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: SettingsKit) {
+  const page: Page = async (c, extra = {}, status = 200) => {
+    const viewer = requireAllowed(c, workspacePolicy.configureAi);
+    return render(
+      c,
+      <AiSettingsPage viewer={viewer} config={await services.aiConfig.get(viewer.principal)} {...extra} />,
+      status,
+    );
+  };
+  app.get("/settings/ai", (c) => page(c, c.req.query("saved") ? { notice: "Saved." } : {}));
+  app.post(
+    "/settings/ai",
+    form(
+      page,
+      async (c, f) => {
+        const apiKey = text(f, "apiKey");
+        // The same schema as PATCH /v1/ai-config.
+        const parsed = AiConfigUpdateBody.safeParse({
+          llm: {
+            url: text(f, "url").trim(),
+            ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
+            ...(apiKey ? { apiKey } : {}),
+          },
+        });
+        if (!parsed.success) throw new BadRequestError(`The server address: ${parsed.error.issues[0].message}`);
+        await services.aiConfig.update(viewerOf(c).principal, parsed.data, services.templates);
+        return c.redirect("/settings/ai?saved=1", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.post(
+    "/settings/ai/test",
+    form(
+      page,
+      async (c) => {
+        const r = await services.aiConfig.testLlm(viewerOf(c).principal);
+        return page(c, { notice: `${r.model} answered: “${r.reply}”` });
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.post(
+    "/settings/ai/remove",
+    form(
+      page,
+      async (c) => {
+        await services.aiConfig.update(
+          viewerOf(c).principal,
+          { llm: { url: null, model: null, apiKey: null } },
+          services.templates,
+        );
+        return c.redirect("/settings/ai?saved=1", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+}
