@@ -1,9 +1,13 @@
 // Chooses the engines the config asks for, or what this machine has when it says "auto".
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import type { Config } from "../config/schema.js";
 import { createExtractiveSummarizer } from "./summarization/extractive.js";
-import { createOpenAiSummarizer } from "./summarization/openai-chat.js";
+import { createChatSummarizer } from "./summarization/chat-summarizer.js";
+import { createChatClient, type ChatModel } from "./llm/chat.js";
+import { llamaBindingPath, type LocalLlm } from "./llm/local-llama.js";
+import { installedLlm } from "./llm/local-models.js";
 import { createExtractiveAnswerer, createLlmAnswerer, type Answerer } from "./ask/answerers.js";
 import type { Summarizer } from "./summarization/summarizer.js";
 import { EngineConfigError, type SpeechToText } from "./transcription/engine.js";
@@ -46,30 +50,64 @@ export function selectTranscriber(c: Config["transcription"], dataDir: string): 
   }
 }
 
-/** The configured model, else the offline extractive method (which shapes notes with the embedder when there is one). */
-export function selectSummarizer(c: Config["summarization"], embedder: Embedder | null = null): Summarizer {
-  return c.url
-    ? createOpenAiSummarizer({
+/** The local model file this server would use: the configured one, else the one set up. */
+export const localLlmFile = (c: Config["summarization"], dataDir: string): string | null =>
+  c.modelPath ?? installedLlm(dataDir);
+
+/**
+ * The language model that writes notes and answers, or null for none (extracts and
+ * quotes). "auto" takes a server when one is set, else the local model once both its
+ * file and its engine are here.
+ */
+export function selectChatModel(c: Config["summarization"], dataDir: string, local: LocalLlm | null): ChatModel | null {
+  const file = localLlmFile(c, dataDir);
+  const engine =
+    c.engine === "auto"
+      ? c.url
+        ? "openai"
+        : local && file && llamaBindingPath(dataDir)
+          ? "local"
+          : "extractive"
+      : c.engine;
+  switch (engine) {
+    case "openai":
+      if (!c.url)
+        throw new EngineConfigError(
+          "The openai language model engine needs a server URL: set it in Settings → AI, or --llm-url (NOTULA_LLM_URL).",
+        );
+      return createChatClient({
         url: c.url,
         apiKey: c.apiKey,
         model: c.model,
         contextTokens: c.contextTokens,
         timeoutMs: c.timeoutMs,
-      })
-    : createExtractiveSummarizer({ embedder });
+      });
+    case "local":
+      if (!file || !local)
+        throw new EngineConfigError(
+          "No local language model is set up: set one up in Settings → AI, run `notula models pull llm`, or pass --llm-model-path.",
+        );
+      return local.chat(file);
+    default:
+      return null;
+  }
+}
+
+/** The language model, else the offline extractive method (which shapes notes with the embedder when there is one). */
+export function selectSummarizer(
+  c: Config["summarization"],
+  dataDir: string,
+  local: LocalLlm | null,
+  embedder: Embedder | null = null,
+): Summarizer {
+  const model = selectChatModel(c, dataDir, local);
+  return model ? createChatSummarizer(model) : createExtractiveSummarizer({ embedder });
 }
 
 /** What answers questions about meetings: the same language model as the notes, else quotes of the moments. */
-export function selectAnswerer(c: Config["summarization"]): Answerer {
-  return c.url
-    ? createLlmAnswerer({
-        url: c.url,
-        apiKey: c.apiKey,
-        model: c.model,
-        contextTokens: c.contextTokens,
-        timeoutMs: c.timeoutMs,
-      })
-    : createExtractiveAnswerer();
+export function selectAnswerer(c: Config["summarization"], dataDir: string, local: LocalLlm | null): Answerer {
+  const model = selectChatModel(c, dataDir, local);
+  return model ? createLlmAnswerer(model) : createExtractiveAnswerer();
 }
 
 export function selectEmbedder(c: Config["embeddings"]): Embedder | null {
@@ -140,9 +178,27 @@ export function describeEngines(
       ),
   };
   const s = c.summarization;
-  const summaries: EngineReport = s.url
-    ? { using: `openai:${s.model} at ${shownUrl(s.url)}`, skipped: ["extractive: a model server is configured"] }
-    : { using: "extractive (offline)", skipped: ["openai: no --llm-url"] };
+  const file = localLlmFile(s, c.dataDir);
+  const localMissing = !file
+    ? "no model set up (Settings → AI, or notula models pull llm)"
+    : !llamaBindingPath(c.dataDir)
+      ? "its engine (node-llama-cpp) is not installed"
+      : null;
+  const summaries: EngineReport =
+    s.url && (s.engine === "auto" || s.engine === "openai")
+      ? {
+          using: `openai:${s.model} at ${shownUrl(s.url)}`,
+          skipped: ["local, extractive: a model server is configured"],
+        }
+      : !localMissing && (s.engine === "auto" || s.engine === "local")
+        ? { using: `local:${path.basename(file!)}`, skipped: ["openai: no --llm-url"] }
+        : {
+            using: "extractive (offline)",
+            skipped: [
+              `openai: ${s.url ? `--llm-engine is ${s.engine}` : "no --llm-url"}`,
+              `local: ${localMissing ?? `--llm-engine is ${s.engine}`}`,
+            ],
+          };
   const e = c.embeddings;
   const engine = e.engine === "auto" ? (e.url ? "openai" : "local") : e.engine;
   const embeddings: EngineReport =

@@ -259,6 +259,21 @@ export const SETTINGS = {
     }),
   }),
   summarization: group({
+    engine: setting(z.enum(["auto", "openai", "local", "extractive"]).default("auto"), {
+      env: ["NOTULA_LLM_ENGINE"],
+      flag: "--llm-engine <engine>",
+      doc: "What writes summaries, notes and answers. auto: the OpenAI-compatible server if a URL is set, else the local model once it is set up, else the offline extracts.",
+    }),
+    modelPath: setting(z.string().optional(), {
+      env: ["NOTULA_LLM_MODEL_PATH"],
+      flag: "--llm-model-path <file>",
+      doc: "A GGUF language model file for the local engine.",
+      defaultDoc: "the one set up in Settings → AI or by `notula models pull llm`",
+    }),
+    localContextTokens: setting(z.number().int().min(512).default(4096), {
+      env: ["NOTULA_LLM_LOCAL_CONTEXT_TOKENS"],
+      doc: "The local model's context window in tokens (its own when smaller); more reads longer parts at once but needs more memory.",
+    }),
     url: setting(z.string().url().optional(), {
       env: ["NOTULA_LLM_URL"],
       flag: "--llm-url <url>",

@@ -1,5 +1,6 @@
 // The runtime: the service's object graph over one configuration, shared by
 // `notula serve`, `notula admin` and `notula mcp`.
+import { createLocalLlm } from "../ai/llm/local-llama.js";
 import { databaseTarget } from "../db/target.js";
 import { ConfigError } from "../core/errors.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
@@ -59,6 +60,8 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const emit = createEventEmitter(repos, queue, now);
   const embedder = deps.embedder !== undefined ? deps.embedder : selectEmbedder(config.embeddings);
   const enqueue = jobEnqueuers(queue, embedder, secrets);
+  // The local language model is loaded on its first request and kept until close.
+  const localLlm = createLocalLlm({ dataDir, contextTokens: config.summarization.localContextTokens });
   const lifecycle = createNoteLifecycle({
     repos,
     publicUrl: config.publicUrl,
@@ -99,6 +102,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
       summarization: config.summarization as Config["summarization"],
       allowPrivateUrls: config.allowPrivateAiUrls,
       dataDir,
+      localLlm,
     },
     logger,
     now,
@@ -133,7 +137,11 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     embedder,
     logger,
     metrics,
-    close: () => database.close(),
+    localLlm,
+    close: async () => {
+      await localLlm.close();
+      await database.close();
+    },
   };
 }
 

@@ -1,11 +1,19 @@
 // A workspace's AI configuration: which engines make its transcripts and notes, in
 // which languages, with which vocabulary. What a workspace leaves unset falls back to
 // the server's flags and environment. API keys are sealed at rest and never returned.
+import path from "node:path";
 import type { Config } from "../config/schema.js";
 import type { Repositories } from "../db/repos/index.js";
-import { selectAnswerer, selectSummarizer, selectTranscriber, transcriptionFacts } from "../ai/select.js";
+import {
+  localLlmFile,
+  selectAnswerer,
+  selectChatModel,
+  selectSummarizer,
+  selectTranscriber,
+  transcriptionFacts,
+} from "../ai/select.js";
+import { llamaBindingPath, type LocalLlm } from "../ai/llm/local-llama.js";
 import type { Answerer } from "../ai/ask/answerers.js";
-import { createChatClient } from "../ai/llm/chat.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Summarizer } from "../ai/summarization/summarizer.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
@@ -33,6 +41,8 @@ export interface AiDefaults {
   allowPrivateUrls: boolean;
   /** The sentence embedder, which the offline summarizer uses to fill template sections. */
   embedder: Embedder | null;
+  /** The local language model's host (null where the server runs none). */
+  localLlm: LocalLlm | null;
 }
 
 /** What the pipeline needs for one workspace's notes. */
@@ -135,6 +145,7 @@ export function createAiConfigService(
     };
     const summarization: Config["summarization"] = {
       ...defaults.summarization,
+      ...(l.engine ? { engine: l.engine } : {}),
       ...(l.url ? { url: l.url } : {}),
       ...(l.model ? { model: l.model } : {}),
       ...(row?.llmApiKeyEnc ? { apiKey: secrets.open(row.llmApiKeyEnc) } : {}),
@@ -151,6 +162,13 @@ export function createAiConfigService(
     } catch (err) {
       transcription = `none (${(err as Error).message})`;
     }
+    let summary: string;
+    try {
+      summary = selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm).name;
+    } catch (err) {
+      summary = `extractive (${(err as Error).message})`;
+    }
+    const localFile = localLlmFile(m.summarization, defaults.dataDir);
     return {
       defaultTemplateId: s.defaultTemplateId ?? null,
       transcription: {
@@ -161,7 +179,16 @@ export function createAiConfigService(
         language: s.transcription?.language ?? null,
         vocabulary: s.transcription?.vocabulary ?? [],
       },
-      llm: { url: s.llm?.url ?? null, model: s.llm?.model ?? null, apiKeySet: Boolean(row?.llmApiKeyEnc) },
+      llm: {
+        engine: s.llm?.engine ?? null,
+        url: s.llm?.url ?? null,
+        model: s.llm?.model ?? null,
+        apiKeySet: Boolean(row?.llmApiKeyEnc),
+      },
+      localModel: {
+        file: localFile ? path.basename(localFile) : null,
+        engineInstalled: llamaBindingPath(defaults.dataDir) !== null,
+      },
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
       speakerSeparation: {
@@ -174,7 +201,7 @@ export function createAiConfigService(
         transcription,
         transcriptionLanguage:
           m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : "auto",
-        summary: selectSummarizer(m.summarization).name,
+        summary,
       },
       updatedAt: row ? iso(row.updatedAt) : null,
     };
@@ -201,6 +228,13 @@ export function createAiConfigService(
       );
   }
 
+  function requireLocalLlm() {
+    if (!localLlmFile(defaults.summarization, defaults.dataDir) || !llamaBindingPath(defaults.dataDir))
+      throw new BadRequestError(
+        "llm.engine: no local language model is set up on this server; set one up in Settings → AI, or with `notula models pull llm`.",
+      );
+  }
+
   return {
     get: (p: Principal) => present(p.workspaceId),
 
@@ -212,23 +246,38 @@ export function createAiConfigService(
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can test its language model.");
       const { summarization: c } = await merged(p.workspaceId);
-      if (!c.url)
+      let model;
+      try {
+        model = selectChatModel(c, defaults.dataDir, defaults.localLlm);
+      } catch (err) {
+        throw new BadRequestError((err as Error).message);
+      }
+      if (!model)
         throw new BadRequestError(
           "No language model is set up: notes are extracts, and answers quote the moments found.",
         );
-      await checkUrl("llm.url", c.url);
+      if (model.name.startsWith("openai:") && c.url) await checkUrl("llm.url", c.url);
+      const where = model.name.startsWith("openai:") && c.url ? `at ${new URL(c.url).host} ` : "";
       try {
-        const r = await createChatClient({ url: c.url, apiKey: c.apiKey, model: c.model, timeoutMs: 30_000 }).once(
+        const r = await model.once(
           [
             { role: "system", content: "Reply with one short sentence." },
             { role: "user", content: "Say that you can read meeting transcripts." },
           ],
-          AbortSignal.timeout(30_000),
+          AbortSignal.timeout(60_000),
         );
-        return { model: c.model, reply: r.content.slice(0, 300) };
+        return { model: model.name.replace(/^openai:/, ""), reply: r.content.slice(0, 300) };
       } catch (err) {
-        throw new BadRequestError(`The model at ${new URL(c.url).host} did not answer: ${(err as Error).message}`);
+        throw new BadRequestError(`The model ${where}did not answer: ${(err as Error).message}`);
       }
+    },
+
+    /** Writes the workspace's notes and answers with the local model from now on (once it is set up). */
+    async useLocalLlm(p: Principal): Promise<void> {
+      if (!workspacePolicy.configureAi(p))
+        throw new ForbiddenError("Only an admin of the workspace can change what writes its notes.");
+      requireLocalLlm();
+      await store.write(p.workspaceId, (s) => ({ ...s, llm: { ...s.llm, engine: "local" } }));
     },
 
     /** Splits the workspace's recordings into voices from now on (once the models are set up). */
@@ -252,6 +301,7 @@ export function createAiConfigService(
       if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
       if (input.speakerSeparation === "local") requireSpeakerModels();
+      if (input.llm?.engine === "local") requireLocalLlm();
       await repos.transaction(async () => {
         await store.write(p.workspaceId, (s) => {
           const next: AiSettings = { ...s };
@@ -324,8 +374,8 @@ export function createAiConfigService(
       const translationLanguage = m.settings.translationLanguage ?? null;
       return {
         transcriber: () => transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir)),
-        summarizer: () => selectSummarizer(m.summarization, defaults.embedder),
-        answerer: () => selectAnswerer(m.summarization),
+        summarizer: () => selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm, defaults.embedder),
+        answerer: () => selectAnswerer(m.summarization, defaults.dataDir, defaults.localLlm),
         language,
         vocabulary: m.vocabulary,
         outputLanguage: translationLanguage ?? m.settings.summaryLanguage ?? null,

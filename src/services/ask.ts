@@ -228,7 +228,7 @@ export function createAskService(d: AskDeps) {
       const note = scope.noteId ? await repos.notes.get(await d.access.view(p), scope.noteId) : null;
       if (scope.noteId && !note) throw new NotFoundError(`Note ${scope.noteId} not found.`);
       const release = claim(p);
-      return async (onText = () => {}, signal = new AbortController().signal) => {
+      return async (onText = () => {}, signal = new AbortController().signal, onQueued?: (ahead: number) => void) => {
         try {
           const title = note?.title ?? null;
           const moments0 = note
@@ -260,6 +260,7 @@ export function createAskService(d: AskDeps) {
                   },
                   emit,
                   signal,
+                  { onQueued },
                 )
               ).partial;
             } catch (err) {

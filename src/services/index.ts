@@ -38,6 +38,7 @@ import { createAiConfigService, createAiSettingsStore, type AiDefaults } from ".
 import { createEngineWait, type EngineWait } from "./engine-wait.js";
 import { createSpeechSetup } from "./speech-setup.js";
 import { createSpeakerSetup } from "./speaker-setup.js";
+import { createLlmSetup } from "./llm-setup.js";
 import { silentLogger, type Logger } from "../core/logger.js";
 import { createTemplateService } from "./templates.js";
 
@@ -147,6 +148,12 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
   });
+  const llmSetup = createLlmSetup({
+    dataDir: opts.ai.dataDir,
+    modelsUrl: opts.ai.transcription.modelsUrl,
+    ai: aiConfig,
+    logger: opts.logger ?? silentLogger(),
+  });
   return {
     access,
     apiKeys,
@@ -228,6 +235,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     engineWait,
     speechSetup,
     speakerSetup,
+    llmSetup,
     oauth,
     accounts,
     /** Every request limit, over the counter store: per key, per address, client registrations. */

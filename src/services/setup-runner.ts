@@ -8,7 +8,7 @@ import type { Logger } from "../core/logger.js";
 import { publicErrorMessage } from "../core/error-message.js";
 
 export interface SpeechSetupState {
-  phase: "idle" | "installing" | "downloading" | "done" | "failed";
+  phase: "idle" | "installing" | "downloading" | "checking" | "done" | "failed";
   model: string | null;
   received: number;
   total: number | null;

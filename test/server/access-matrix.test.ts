@@ -810,6 +810,7 @@ describe("the access matrix", () => {
         "/settings/speech/status",
         "/settings/speech/speakers/status",
         "/settings/ai",
+        "/settings/ai/local/status",
       ])
         check("web", `GET ${page}`, who, (await web(who, "GET", page)).status, aiAdmin ? 200 : 403);
       const aiCsrf = await csrfOf(who);
@@ -844,6 +845,22 @@ describe("the access matrix", () => {
           (await web(who, "POST", "/settings/speech/speakers/setup", { csrf: aiCsrf })).status,
           403,
         );
+      if (!aiAdmin)
+        check(
+          "web",
+          "POST /settings/ai/local/setup",
+          who,
+          (await web(who, "POST", "/settings/ai/local/setup", { csrf: aiCsrf })).status,
+          403,
+        );
+      // With no local model on the server, an admin's choice of it is refused beside the form (400).
+      check(
+        "web",
+        "POST /settings/ai/local/use",
+        who,
+        (await web(who, "POST", "/settings/ai/local/use", { csrf: aiCsrf })).status,
+        aiAdmin ? 400 : 403,
+      );
       check(
         "web",
         "GET /settings/folders/:id",

@@ -2,8 +2,7 @@
 // with none, the moments themselves quoted in order (labelled as quotes, not an answer).
 // Either way only the numbered moments are used, and cited by their numbers.
 import { toTimestamp } from "../../core/transcript-time.js";
-import { createChatClient, type ChatMessage } from "../llm/chat.js";
-import { CHARS_PER_TOKEN } from "../summarization/openai-chat.js";
+import type { ChatCallOptions, ChatMessage, ChatModel } from "../llm/chat.js";
 
 export interface Moment {
   /** Its number in the answer: [1], [2]… */
@@ -29,7 +28,12 @@ export interface AskContext {
 export interface Answerer {
   name: string;
   /** Writes the answer through `emit`; says whether only part of the moments could be read. */
-  answer(ctx: AskContext, emit: (text: string) => void, signal: AbortSignal): Promise<{ partial: boolean }>;
+  answer(
+    ctx: AskContext,
+    emit: (text: string) => void,
+    signal: AbortSignal,
+    opts?: ChatCallOptions,
+  ): Promise<{ partial: boolean }>;
 }
 
 const where = (m: Moment) =>
@@ -68,24 +72,16 @@ const momentText = (m: Moment) => `[${m.n}] ${where(m)}:\n${m.context}`;
  * numbers), and the answer is written from the notes. What does not fit even then is
  * left out, and the answer says so (partial).
  */
-export function createLlmAnswerer(o: {
-  url: string;
-  apiKey?: string;
-  model: string;
-  contextTokens: number;
-  timeoutMs?: number;
-  idleMs?: number;
-}): Answerer {
-  const client = createChatClient(o);
-  const budget = Math.floor((o.contextTokens / 2) * CHARS_PER_TOKEN);
+export function createLlmAnswerer(client: ChatModel): Answerer {
   return {
-    name: `openai:${o.model}`,
-    async answer(ctx, emit, signal) {
+    name: client.name,
+    async answer(ctx, emit, signal, opts) {
       const history: ChatMessage[] = ctx.history.flatMap((h) => [
         { role: "user" as const, content: h.question },
         { role: "assistant" as const, content: h.answer },
       ]);
       let material = ctx.moments.map(momentText).join("\n\n");
+      const budget = Math.floor(((await client.contextTokens()) / 2) * (await client.charsPerToken(material)));
       let partial = false;
       if (material.length > budget) {
         const parts: string[][] = [[]];
@@ -106,6 +102,7 @@ export function createLlmAnswerer(o: {
               { role: "user", content: `Question: ${ctx.question}\n\nMoments:\n\n${part.join("\n\n")}` },
             ],
             signal,
+            opts,
           );
           if (!/^NOTHING\b/.test(r.content)) notes.push(r.content);
         }
@@ -123,6 +120,7 @@ export function createLlmAnswerer(o: {
         ],
         emit,
         signal,
+        opts,
       );
       return { partial };
     },

@@ -9,6 +9,40 @@ export interface ChatMessage {
   content: string;
 }
 
+/** How a call waits for its turn: told its place in the queue while it waits (a local model answers one at a time). */
+export interface ChatCallOptions {
+  onQueued?: (ahead: number) => void;
+}
+
+/**
+ * What writes notes and answers: an OpenAI-compatible server or the local model. Both
+ * say how much they can read at once, so that a long meeting is read in parts that fit.
+ */
+export interface ChatModel {
+  /** e.g. "openai:gpt-4o-mini" or "local:qwen2.5-1.5b-instruct-q4_k_m"; recorded on a note. */
+  name: string;
+  /** The tokens it reads at once, prompt and answer together. */
+  contextTokens(): Promise<number>;
+  /** About how many characters of this text make one of its tokens. */
+  charsPerToken(sample: string): Promise<number>;
+  /** The whole answer; `cutShort` when the model hit its answer limit. */
+  once(
+    messages: ChatMessage[],
+    signal: AbortSignal,
+    opts?: ChatCallOptions,
+  ): Promise<{ content: string; cutShort: boolean }>;
+  /** The answer as it is written, each piece given to `onDelta`; resolves with the whole. */
+  stream(
+    messages: ChatMessage[],
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+    opts?: ChatCallOptions,
+  ): Promise<{ content: string; cutShort: boolean }>;
+}
+
+/** About four characters a token for English text; a conservative estimate. */
+export const CHARS_PER_TOKEN = 3.5;
+
 export interface ChatClientOptions {
   url: string;
   apiKey?: string;
@@ -17,9 +51,11 @@ export interface ChatClientOptions {
   timeoutMs?: number;
   /** A stream that sends nothing for this long has stalled (default 30 s). */
   idleMs?: number;
+  /** Its context window (the server's setting, NOTULA_LLM_CONTEXT_TOKENS). */
+  contextTokens?: number;
 }
 
-export function createChatClient(opts: ChatClientOptions) {
+export function createChatClient(opts: ChatClientOptions): ChatModel & { model: string } {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/chat/completions`;
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const idleMs = opts.idleMs ?? 30_000;
@@ -53,6 +89,9 @@ export function createChatClient(opts: ChatClientOptions) {
 
   return {
     model: opts.model,
+    name: `openai:${opts.model}`,
+    contextTokens: async () => opts.contextTokens ?? 8192,
+    charsPerToken: async () => CHARS_PER_TOKEN,
 
     /** The whole answer; `cutShort` when the model hit its answer limit. */
     async once(messages: ChatMessage[], signal: AbortSignal): Promise<{ content: string; cutShort: boolean }> {

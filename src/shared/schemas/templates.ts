@@ -182,6 +182,10 @@ export const AiConfigUpdateBody = z
       .optional(),
     llm: z
       .object({
+        engine: z.enum(["openai", "local", "extractive"]).nullable().optional().meta({
+          description:
+            "What writes notes and answers: openai (the server at url), local (the model set up on this server), extractive (quotes, no model); null: the server's.",
+        }),
         url: url
           .nullable()
           .optional()
@@ -232,7 +236,18 @@ export const AiConfig = z
       language: z.string().nullable(),
       vocabulary: z.array(z.string()),
     }),
-    llm: z.object({ url: z.string().nullable(), model: z.string().nullable(), apiKeySet: z.boolean() }),
+    llm: z.object({
+      engine: z.string().nullable(),
+      url: z.string().nullable(),
+      model: z.string().nullable(),
+      apiKeySet: z.boolean(),
+    }),
+    localModel: z
+      .object({
+        file: z.string().nullable().meta({ description: "The GGUF file on this server, or null when none is set up." }),
+        engineInstalled: z.boolean().meta({ description: "Whether its engine (node-llama-cpp) is installed." }),
+      })
+      .meta({ description: "The local language model on this server." }),
     summaryLanguage: z.string().nullable(),
     translationLanguage: z.string().nullable(),
     speakerSeparation: z.object({

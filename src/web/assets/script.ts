@@ -186,8 +186,11 @@ for (const form of $$("form.ask-form")) {
           buffer = buffer.slice(end + 2);
           const event = (/^event: (.*)$/m.exec(block) ?? [])[1];
           const data = JSON.parse((/^data: (.*)$/m.exec(block) ?? [, "null"])[1]);
-          if (event === "text") said.textContent += data.text;
-          else if (event === "error") fail("The answer ended early: " + data.message);
+          if (event === "queued") said.dataset.waiting = said.textContent = "Waiting for the local model: " + data.ahead + " ahead…";
+          else if (event === "text") {
+            if (said.dataset.waiting) { said.textContent = ""; delete said.dataset.waiting; }
+            said.textContent += data.text;
+          } else if (event === "error") fail("The answer ended early: " + data.message);
           else if (event === "done") {
             if (data.citations.length)
               live.insertAdjacentHTML("beforeend", "<h3>Sources</h3><ol class='sources'>" + data.citations.map((c) =>

@@ -1,11 +1,20 @@
-// Settings → AI (admins): the OpenAI-compatible language model that writes the
-// workspace's notes and answers its questions, with a Test button; without one, notes
-// are extracts and answers quote the moments found.
+// Settings → AI (admins): what writes the workspace's notes and answers its questions:
+// an OpenAI-compatible language model, or a small one on this server (set up here with
+// progress), with a Test button; without either, notes are extracts and answers quote
+// the moments found.
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
+import type { SpeechSetupState } from "../../services/setup-runner.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
+import { LocalModelSection } from "./local-llm.js";
 
-export function AiSettingsPage(props: { viewer: Viewer; config: AiConfigDto; notice?: string; error?: string }) {
+export function AiSettingsPage(props: {
+  viewer: Viewer;
+  config: AiConfigDto;
+  setup: SpeechSetupState;
+  notice?: string;
+  error?: string;
+}) {
   const { viewer, config } = props;
   const extractive = /^extractive/.test(config.effective.summary);
   return (
@@ -49,7 +58,7 @@ export function AiSettingsPage(props: { viewer: Viewer; config: AiConfigDto; not
               Test the model
             </button>
           </form>
-          {config.llm.url ? (
+          {config.llm.url || config.effective.summary.startsWith("local:") ? (
             <form method="post" action="/settings/ai/remove">
               <Csrf viewer={viewer} />
               <button type="submit" class="secondary">
@@ -59,6 +68,7 @@ export function AiSettingsPage(props: { viewer: Viewer; config: AiConfigDto; not
           ) : null}
         </div>
       </section>
+      <LocalModelSection viewer={viewer} config={config} setup={props.setup} />
     </Layout>
   );
 }

@@ -65,6 +65,8 @@ export async function run(f: Input, { api, json }: Deps): Promise<AskAnswerDto> 
   const body = Object.fromEntries(Object.entries(bodyOf(f)).filter(([, v]) => v !== undefined));
   await api.events("ask", { body } as never, (event, data) => {
     if (event === "text" && !json) process.stdout.write((data as { text: string }).text);
+    else if (event === "queued" && !json)
+      process.stderr.write(`Waiting for the local model: ${(data as { ahead: number }).ahead} ahead…\n`);
     else if (event === "done") done = data as AskAnswerDto;
     else if (event === "error") failed = (data as { message: string }).message;
   });

@@ -13,12 +13,30 @@ export const define = (models: Command) =>
 
 export async function run(f: DataDirFlags) {
   const { listModels } = await import("../../../ai/models.js");
-  return { items: listModels(await dataDirOf(f)) };
+  const { LLM_MODELS, llmModelsDir } = await import("../../../ai/llm/local-models.js");
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const dataDir = await dataDirOf(f);
+  const llms = LLM_MODELS.map((m) => {
+    const file = path.join(llmModelsDir(dataDir), m.file);
+    const installed = fs.existsSync(file);
+    return {
+      kind: "language model" as const,
+      name: m.name,
+      file: m.file,
+      sizeMb: m.sizeMb,
+      languages: "multilingual" as const,
+      installed,
+      path: installed ? file : null,
+      bytes: installed ? fs.statSync(file).size : null,
+    };
+  });
+  return { items: [...listModels(dataDir).map((m) => ({ kind: "speech" as const, ...m })), ...llms] };
 }
 
 export function render({ items }: Awaited<ReturnType<typeof run>>) {
   printTable(
-    ["NAME", "SIZE", "LANGUAGES", "STATUS"],
-    items.map((m) => [m.name, `${m.sizeMb} MB`, m.languages, m.installed ? "installed" : ""]),
+    ["NAME", "KIND", "SIZE", "LANGUAGES", "STATUS"],
+    items.map((m) => [m.name, m.kind, `${m.sizeMb} MB`, m.languages, m.installed ? "installed" : ""]),
   );
 }

@@ -8,6 +8,7 @@ import { AiConfigUpdateBody } from "../../../shared/schemas/templates.js";
 import { viewerOf, type WebEnv } from "../../context.js";
 import { render } from "../../render.js";
 import { AiSettingsPage } from "../../pages/ai-settings.js";
+import { DEFAULT_LLM_MODEL, LLM_MODELS } from "../../../ai/llm/local-models.js";
 import { requireAllowed, text, type Page, type SettingsKit } from "./kit.js";
 
 export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: SettingsKit) {
@@ -15,7 +16,12 @@ export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: Sett
     const viewer = requireAllowed(c, workspacePolicy.configureAi);
     return render(
       c,
-      <AiSettingsPage viewer={viewer} config={await services.aiConfig.get(viewer.principal)} {...extra} />,
+      <AiSettingsPage
+        viewer={viewer}
+        config={await services.aiConfig.get(viewer.principal)}
+        setup={services.llmSetup.status(viewer.principal)}
+        {...extra}
+      />,
       status,
     );
   };
@@ -29,6 +35,7 @@ export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: Sett
         // The same schema as PATCH /v1/ai-config.
         const parsed = AiConfigUpdateBody.safeParse({
           llm: {
+            engine: "openai",
             url: text(f, "url").trim(),
             ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
             ...(apiKey ? { apiKey } : {}),
@@ -52,14 +59,46 @@ export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: Sett
       { allowed: workspacePolicy.configureAi },
     ),
   );
+  // For the page's progress bar.
+  app.get("/settings/ai/local/status", (c) =>
+    c.json(services.llmSetup.status(requireAllowed(c, workspacePolicy.configureAi).principal)),
+  );
+  app.post(
+    "/settings/ai/local/setup",
+    form(
+      page,
+      async (c, f) => {
+        const model = text(f, "model") || DEFAULT_LLM_MODEL;
+        if (!LLM_MODELS.some((m) => m.name === model))
+          throw new BadRequestError(`There is no model "${model}"; choose one from the list.`);
+        services.llmSetup.start(viewerOf(c).principal, model);
+        return c.redirect("/settings/ai", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.post(
+    "/settings/ai/local/use",
+    form(
+      page,
+      async (c) => {
+        await services.aiConfig.update(viewerOf(c).principal, { llm: { engine: "local" } }, services.templates);
+        return c.redirect("/settings/ai?saved=1", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
   app.post(
     "/settings/ai/remove",
     form(
       page,
       async (c) => {
+        const p = viewerOf(c).principal;
+        // The local model would be taken again by "auto" while it is on this server: stopping it means extracts.
+        const local = (await services.aiConfig.get(p)).effective.summary.startsWith("local:");
         await services.aiConfig.update(
-          viewerOf(c).principal,
-          { llm: { url: null, model: null, apiKey: null } },
+          p,
+          { llm: { engine: local ? "extractive" : null, url: null, model: null, apiKey: null } },
           services.templates,
         );
         return c.redirect("/settings/ai?saved=1", 303);

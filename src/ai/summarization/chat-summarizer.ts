@@ -1,5 +1,5 @@
-// Summaries and template-shaped notes from any OpenAI-compatible chat-completions
-// server (OpenAI, Ollama, LM Studio, vLLM, OpenRouter).
+// Summaries and template-shaped notes from a language model: an OpenAI-compatible
+// chat-completions server (OpenAI, Ollama, LM Studio, vLLM, OpenRouter) or the local one.
 //
 // A meeting that fits the model's context goes to it whole. A longer one is read part
 // by part (map: each part's notes for the template's sections), then the parts' notes
@@ -10,11 +10,8 @@ import { packText } from "../pack-text.js";
 import { assembleNote, EMPTY_SECTION, languageName, sectionsOf } from "../templates/sections.js";
 import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
-import { createChatClient } from "../llm/chat.js";
+import type { ChatModel } from "../llm/chat.js";
 import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
-
-/** About four characters a token for English text; a conservative estimate. */
-export const CHARS_PER_TOKEN = 3.5;
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
 
@@ -82,16 +79,7 @@ export function partsOf(lines: TranscriptLine[], maxChars: number): Part[] {
   return parts;
 }
 
-export function createOpenAiSummarizer(opts: {
-  url: string;
-  apiKey?: string;
-  model: string;
-  contextTokens: number;
-  timeoutMs?: number;
-}): Summarizer {
-  // Room for the prompt and the answer: a part uses at most half the context.
-  const partChars = Math.floor((opts.contextTokens / 2) * CHARS_PER_TOKEN);
-  const client = createChatClient({ url: opts.url, apiKey: opts.apiKey, model: opts.model, timeoutMs: opts.timeoutMs });
+export function createChatSummarizer(client: ChatModel): Summarizer {
   const chat = (system: string, user: string, signal: AbortSignal) =>
     client.once(
       [
@@ -140,7 +128,7 @@ export function createOpenAiSummarizer(opts: {
    * two notes, so each round shortens the list; after MAX_REDUCE_ROUNDS the notes go
    * on whole (a model that cannot take them then fails visibly, never by truncation).
    */
-  async function reduceToFit(notes: string[], signal: AbortSignal): Promise<string> {
+  async function reduceToFit(notes: string[], partChars: number, signal: AbortSignal): Promise<string> {
     let level = notes;
     for (
       let round = 0;
@@ -166,9 +154,23 @@ export function createOpenAiSummarizer(opts: {
   }
 
   return {
-    name: `openai:${opts.model}`,
+    name: client.name,
     async summarize(input: SummaryInput, { signal }) {
       const warnings: string[] = [];
+      const sample = transcriptText(input.transcript.slice(0, 200)).join("\n");
+      // Room for the answer: a part and the instructions read with it take at most half
+      // the context, counted in this model's tokens of this meeting's words.
+      const context = await client.contextTokens();
+      const perToken = await client.charsPerToken(sample);
+      const instructions = Math.max(
+        mapPrompt(input.template).length,
+        notePrompt(input.template, input.language).length,
+      );
+      const partChars = Math.floor((context / 2) * perToken) - instructions - input.userWrittenNote.length - 200;
+      if (partChars < 200)
+        throw new EngineConfigError(
+          `The language model's context (${context} tokens) is too small to read a meeting with the "${input.template.name}" template's instructions.`,
+        );
       const parts = partsOf(input.transcript, partChars);
       let said: string;
       if (parts.length <= 1) said = `Transcript:\n${parts[0]?.text ?? "(no transcript)"}`;
@@ -182,7 +184,7 @@ export function createOpenAiSummarizer(opts: {
           throw new Error(
             `The language model could not read any of the meeting's ${parts.length} parts: ${warnings[0] ?? ""}`,
           );
-        said = `Notes of what was said:\n${await reduceToFit(notes, signal)}`;
+        said = `Notes of what was said:\n${await reduceToFit(notes, partChars, signal)}`;
       }
       const own = input.userWrittenNote.trim() || "(none)";
       const meeting = `Meeting "${input.title}".\n\nThe attendee's own notes:\n${own}\n\n${said}`;
