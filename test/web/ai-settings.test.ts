@@ -24,6 +24,10 @@ describe("Settings → AI", () => {
   it("sets the language model, tests it, says when it fails, and removes it; members may not", async () => {
     const a = await adminBrowser(server, "admin");
     expect((await a.page("/settings/ai")).html).toContain("Notes and answers are written by <strong>extractive");
+    // The first-run screen tells an admin how notes get written; a member has nothing to set up.
+    expect((await a.page("/notes")).html).toMatch(/id="first-run-ai"[\s\S]*href="\/settings\/ai"/);
+    const m = await adminBrowser(server, "member");
+    expect((await m.page("/notes")).html).not.toContain("first-run-ai");
 
     // A note written without a model says how to get a written one.
     const made = await a.api("POST", "/v1/notes", {
@@ -66,7 +70,6 @@ describe("Settings → AI", () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toMatch(/did not answer: The language model server refused the request \(401\)/);
 
-    const m = await adminBrowser(server, "member");
     expect((await m.page("/settings/ai")).status).toBe(403);
     expect((await m.post("/settings/ai", { url: "https://example.com/v1" })).status).toBe(403);
     expect((await m.post("/settings/ai/test", {})).status).toBe(403);

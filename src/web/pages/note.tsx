@@ -246,8 +246,8 @@ export function NotePage(props: {
           This summary and enhanced note are extracts of what was said.{" "}
           {workspacePolicy.configureAi(viewer.principal) ? (
             <>
-              Set up a language model in <a href="/settings/ai">Settings → AI</a> for written ones, then write the note
-              again.
+              Set up a language model in <a href="/settings/ai">Settings → AI</a> (a server, or a small one on this
+              machine) for written ones, then write the note again.
             </>
           ) : (
             "An admin can set up a language model (Settings → AI) for written ones."

@@ -151,6 +151,8 @@ export function NotesListPage(props: {
   notice?: string;
   /** The person's next meetings, from their calendars. */
   comingUp?: Parameters<typeof ComingUp>[0];
+  /** Said to an admin on the first-run screen: no language model writes the notes yet. */
+  extractsOnly?: boolean;
 }) {
   const f = props.filters;
   return (
@@ -186,6 +188,13 @@ export function NotesListPage(props: {
                     New note
                   </a>
                 </p>
+                {props.extractsOnly ? (
+                  <p class="small muted" id="first-run-ai">
+                    Summaries are extracts of what was said until a language model writes them: set one up in{" "}
+                    <a href="/settings/ai">Settings → AI</a>, either a server (OpenAI, Ollama…) or a small model run on
+                    this machine.
+                  </p>
+                ) : null}
               </div>
             )
           ) : null}

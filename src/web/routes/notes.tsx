@@ -19,6 +19,7 @@ import { participantFrom } from "../../services/note-meeting.js";
 import { statusLabel } from "../format.js";
 import { textField, textFields } from "../form-fields.js";
 import { render } from "../render.js";
+import { workspacePolicy } from "../../core/access.js";
 import { formExpired } from "../form-expired.js";
 import { createFlash } from "../flash.js";
 
@@ -87,7 +88,14 @@ export function notePages(
     }
     const page = await services.notes.briefs(viewer.principal, parsed.data);
     const offset = parsed.data.offset;
+    // The first-run screen tells an admin how notes get written, not only extracted.
+    const empty = page.items.length === 0 && offset === 0;
+    const extractsOnly =
+      empty && workspacePolicy.configureAi(viewer.principal)
+        ? (await services.aiConfig.get(viewer.principal)).effective.summary.startsWith("extractive")
+        : false;
     return listPage({
+      extractsOnly,
       // The next meetings, on the list's first page: where a person looks before a meeting.
       comingUp: offset === 0 ? await services.calendars.comingUp(viewer.principal) : undefined,
       notes: page.items,
