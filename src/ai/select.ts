@@ -6,7 +6,7 @@ import type { Config } from "../config/schema.js";
 import { createExtractiveSummarizer } from "./summarization/extractive.js";
 import { createChatSummarizer } from "./summarization/chat-summarizer.js";
 import { createChatClient, type ChatModel } from "./llm/chat.js";
-import { llamaBindingPath, type LocalLlm } from "./llm/local-llama.js";
+import { llamaBindingPath, LocalModelError, type LocalLlm } from "./llm/local-llama.js";
 import { installedLlm } from "./llm/local-models.js";
 import { createExtractiveAnswerer, createLlmAnswerer, type Answerer } from "./ask/answerers.js";
 import type { Summarizer } from "./summarization/summarizer.js";
@@ -83,9 +83,9 @@ export function selectChatModel(c: Config["summarization"], dataDir: string, loc
         timeoutMs: c.timeoutMs,
       });
     case "local":
-      if (!file || !local)
-        throw new EngineConfigError(
-          "No local language model is set up: set one up in Settings → AI, run `notula models pull llm`, or pass --llm-model-path.",
+      if (!file || !local || !fs.existsSync(file))
+        throw new LocalModelError(
+          `The local language model ${file ? `${path.basename(file)} is missing from this server` : "is not set up"}: set it up again in Settings → AI, or with \`notula models pull llm\``,
         );
       return local.chat(file);
     default:

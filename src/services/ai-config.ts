@@ -13,6 +13,9 @@ import {
   transcriptionFacts,
 } from "../ai/select.js";
 import { llamaBindingPath, type LocalLlm } from "../ai/llm/local-llama.js";
+import { answererWithFallback, summarizerWithFallback } from "../ai/llm/local-fallback.js";
+import { createExtractiveSummarizer } from "../ai/summarization/extractive.js";
+import { createExtractiveAnswerer } from "../ai/ask/answerers.js";
 import type { Answerer } from "../ai/ask/answerers.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Summarizer } from "../ai/summarization/summarizer.js";
@@ -25,12 +28,8 @@ import { workspacePolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
 import { missingSpeakerModels, speakerModelPaths, type SpeakerModelPaths } from "../ai/diarization/models.js";
-import {
-  AiSettingsValue,
-  type AiConfigDto,
-  type AiConfigUpdateInput,
-  type AiSettings,
-} from "../shared/schemas/templates.js";
+import type { AiSettingsStore } from "./ai-settings-store.js";
+import { type AiConfigDto, type AiConfigUpdateInput, type AiSettings } from "../shared/schemas/templates.js";
 
 /** The server's own AI settings: the defaults under every workspace's. */
 export interface AiDefaults {
@@ -63,38 +62,6 @@ export interface WorkspaceEngines {
   speakerProblem: (message: string | null) => Promise<void>;
 }
 
-/** Reads and writes a workspace's stored settings (never its keys). */
-export interface AiSettingsStore {
-  read(workspaceId: string): Promise<AiSettings>;
-  write(workspaceId: string, change: (s: AiSettings) => AiSettings): Promise<void>;
-}
-
-export function createAiSettingsStore(repos: Repositories, now: Clock): AiSettingsStore {
-  return {
-    async read(workspaceId) {
-      const row = await repos.templates.settings(workspaceId);
-      // Stored values were validated on the way in; a value an older version wrote and
-      // this one no longer accepts is dropped rather than failing every note.
-      const parsed = AiSettingsValue.safeParse(row?.settings ?? {});
-      return parsed.success ? parsed.data : {};
-    },
-    async write(workspaceId, change) {
-      await repos.transaction(async () => {
-        const row = await repos.templates.settings(workspaceId);
-        const current = AiSettingsValue.safeParse(row?.settings ?? {});
-        const next = AiSettingsValue.parse(change(current.success ? current.data : {}));
-        await repos.templates.saveSettings({
-          workspaceId,
-          settings: next as Record<string, unknown>,
-          sttApiKeyEnc: row?.sttApiKeyEnc ?? null,
-          llmApiKeyEnc: row?.llmApiKeyEnc ?? null,
-          updatedAt: now(),
-        });
-      });
-    },
-  };
-}
-
 /** Builds engines once per distinct configuration: a loaded whisper model stays loaded between notes. */
 function engineCache<T>() {
   const made = new Map<string, T>();
@@ -108,6 +75,8 @@ function engineCache<T>() {
     return value;
   };
 }
+
+export { createAiSettingsStore, type AiSettingsStore } from "./ai-settings-store.js";
 
 export function createAiConfigService(
   repos: Repositories,
@@ -188,6 +157,8 @@ export function createAiConfigService(
       localModel: {
         file: localFile ? path.basename(localFile) : null,
         engineInstalled: llamaBindingPath(defaults.dataDir) !== null,
+        problem: s.llmProblem?.message ?? null,
+        problemAt: s.llmProblem ? iso(s.llmProblem.at) : null,
       },
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
@@ -211,12 +182,16 @@ export function createAiConfigService(
    * Why a recording could not be split into voices (shown on the settings page), or
    * null after one was: written only when it changes.
    */
-  async function speakerProblem(workspaceId: string, message: string | null): Promise<void> {
-    const was = (await store.read(workspaceId)).speakerProblem?.message ?? null;
+  async function problem(
+    key: "speakerProblem" | "llmProblem",
+    workspaceId: string,
+    message: string | null,
+  ): Promise<void> {
+    const was = (await store.read(workspaceId))[key]?.message ?? null;
     if (was === message) return;
     await store.write(workspaceId, (s) => ({
       ...s,
-      speakerProblem: message ? { message: message.slice(0, 1000), at: now() } : null,
+      [key]: message ? { message: message.slice(0, 1000), at: now() } : null,
     }));
   }
 
@@ -277,7 +252,7 @@ export function createAiConfigService(
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can change what writes its notes.");
       requireLocalLlm();
-      await store.write(p.workspaceId, (s) => ({ ...s, llm: { ...s.llm, engine: "local" } }));
+      await store.write(p.workspaceId, (s) => ({ ...s, llm: { ...s.llm, engine: "local" }, llmProblem: null }));
     },
 
     /** Splits the workspace's recordings into voices from now on (once the models are set up). */
@@ -369,19 +344,30 @@ export function createAiConfigService(
       if (m.settings.transcription?.url) await checkUrl("transcription.url", m.settings.transcription.url);
       if (m.settings.llm?.url) await checkUrl("llm.url", m.settings.llm.url);
       const key = JSON.stringify(m.transcription);
+      const llmProblem = (message: string | null) => problem("llmProblem", workspaceId, message);
       const language =
         m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
       const translationLanguage = m.settings.translationLanguage ?? null;
       return {
         transcriber: () => transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir)),
-        summarizer: () => selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm, defaults.embedder),
-        answerer: () => selectAnswerer(m.summarization, defaults.dataDir, defaults.localLlm),
+        summarizer: () =>
+          summarizerWithFallback(
+            () => selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm, defaults.embedder),
+            () => createExtractiveSummarizer({ embedder: defaults.embedder }),
+            llmProblem,
+          ),
+        answerer: () =>
+          answererWithFallback(
+            () => selectAnswerer(m.summarization, defaults.dataDir, defaults.localLlm),
+            createExtractiveAnswerer,
+            llmProblem,
+          ),
         language,
         vocabulary: m.vocabulary,
         outputLanguage: translationLanguage ?? m.settings.summaryLanguage ?? null,
         translationLanguage,
         speakerModels: m.settings.speakerSeparation === "local" ? speakerModelPaths(defaults.dataDir) : null,
-        speakerProblem: (message) => speakerProblem(workspaceId, message),
+        speakerProblem: (message) => problem("speakerProblem", workspaceId, message),
       };
     },
   };

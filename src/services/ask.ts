@@ -263,6 +263,8 @@ export function createAskService(d: AskDeps) {
                   { onQueued },
                 )
               ).partial;
+              // The engine that answered: the quotes, where the local model could not.
+              engine = answerer.name;
             } catch (err) {
               if (signal.aborted) throw err;
               error = publicErrorMessage(err);

@@ -6,7 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalLlm } from "../../src/ai/llm/local-llama.js";
+import { createLocalLlm, LocalModelError } from "../../src/ai/llm/local-llama.js";
+import { answererWithFallback } from "../../src/ai/llm/local-fallback.js";
+import { createExtractiveAnswerer, createLlmAnswerer } from "../../src/ai/ask/answerers.js";
 import { createChatSummarizer } from "../../src/ai/summarization/chat-summarizer.js";
 import { GENERAL_TEMPLATE_ID, builtinTemplate } from "../../src/ai/templates/builtin.js";
 import { adminBrowser } from "../helpers/admin-browser.js";
@@ -76,7 +78,7 @@ describe("the local language model", () => {
     const config = (await a.api("GET", "/v1/ai-config")).body.aiConfig;
     expect(config.llm.engine).toBeNull();
     expect(config.effective.summary).toBe("extractive");
-    expect(config.localModel).toEqual({ file: null, engineInstalled: true });
+    expect(config.localModel).toMatchObject({ file: null, engineInstalled: true, problem: null });
     const refused = await a.api("PATCH", "/v1/ai-config", { llm: { engine: "local" } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^llm\.engine: no local language model is set up/);
@@ -89,7 +91,7 @@ describe("the local language model", () => {
     expect(done).toMatchObject({ phase: "done", error: null, total: fs.statSync(model).size });
     const config = (await a.api("GET", "/v1/ai-config")).body.aiConfig;
     expect(config.llm.engine).toBe("local");
-    expect(config.localModel).toEqual({ file: GOOD, engineInstalled: true });
+    expect(config.localModel).toMatchObject({ file: GOOD, engineInstalled: true, problem: null });
     expect(config.effective.summary).toBe("local:qwen2.5-1.5b-instruct-q4_k_m");
     expect((await a.page("/settings/ai")).html).toContain(`In use: ${GOOD} writes the notes and answers.`);
 
@@ -131,6 +133,51 @@ describe("the local language model", () => {
     expect((await a.api("GET", "/v1/ai-config")).body.aiConfig.effective.summary).toMatch(/^local:/);
   }, 600_000);
 
+  it("missing from the server, writes notes offline and quotes the moments, and the settings page says why", async () => {
+    const a = await adminBrowser(server, "admin");
+    const file = path.join(server.dataDir, "models", "llm", GOOD);
+    const kept = `${file}.kept`;
+    fs.renameSync(file, kept);
+    try {
+      const asked = await a.api(
+        "POST",
+        "/v1/ask",
+        { question: "What is the Lisbon budget?" },
+        { accept: "application/json" },
+      );
+      expect(asked.status, asked.text).toBe(200);
+      expect(asked.body.engine, JSON.stringify(asked.body)).toBe("extractive");
+      expect(asked.body.answer).toMatch(/^The local language model is not set up: set it up again in Settings → AI/);
+      expect(asked.body.answer).toContain("Quotes from your meetings");
+      expect(asked.body.found).toBe(true);
+
+      const made = await a.api("POST", "/v1/notes", {
+        title: "Without its model",
+        transcripts: [line("Ana", "We decided to open the Lisbon office in March.", "00:00", "00:06")],
+      });
+      const id = made.body.note?.id ?? made.body.id;
+      await waitForStatus(a.api, id, ["completed"], 120_000);
+      const note = (await a.api("GET", `/v1/notes/${id}`)).body.note;
+      expect(note.processingInfo.summary).toBe("extractive");
+      expect(note.processingWarnings.join(" ")).toMatch(/this note was written offline instead/);
+
+      const config = (await a.api("GET", "/v1/ai-config")).body.aiConfig;
+      expect(config.localModel.problem).toMatch(/^The local language model is not set up/);
+      expect((await a.page("/settings/ai")).html).toContain('id="local-llm-problem"');
+    } finally {
+      fs.renameSync(kept, file);
+    }
+    // Back, it answers again, and the problem is cleared.
+    const again = await a.api(
+      "POST",
+      "/v1/ask",
+      { question: "What is the Lisbon budget?" },
+      { accept: "application/json" },
+    );
+    expect(again.body.answer).toBe(TINY_TEXT);
+    expect((await a.api("GET", "/v1/ai-config")).body.aiConfig.localModel.problem).toBeNull();
+  }, 300_000);
+
   it("is listed and pulled by the CLI on a data dir that has it already", async () => {
     const r = await run(["models", "list", "--data-dir", server.dataDir, "--json"], { env: cliEnv(server) });
     expect(r.code, r.stderr).toBe(0);
@@ -141,6 +188,53 @@ describe("the local language model", () => {
 });
 
 describe("the local model's host", () => {
+  it("refuses a file llama.cpp cannot read, and an answer then quotes the moments", async () => {
+    const llm = createLocalLlm({ dataDir: server.dataDir, contextTokens: 2048, threads: 1 });
+    const broken = path.join(tempDir("notula-gguf-"), "broken.gguf");
+    fs.writeFileSync(broken, Buffer.concat([Buffer.from("GGUF"), Buffer.alloc(4096, 7)]));
+    const reported: (string | null)[] = [];
+    try {
+      await expect(
+        llm.chat(broken).once([{ role: "user", content: "hello" }], AbortSignal.timeout(60_000)),
+      ).rejects.toThrow(LocalModelError);
+      const answerer = answererWithFallback(
+        () => createLlmAnswerer(llm.chat(broken)),
+        createExtractiveAnswerer,
+        async (m) => void reported.push(m),
+      );
+      let text = "";
+      await answerer.answer(
+        {
+          question: "budget?",
+          history: [],
+          moments: [
+            {
+              n: 1,
+              noteId: "note_1",
+              title: "Planning",
+              createdAt: 0,
+              startSec: 5,
+              speaker: "Ana",
+              quote: "The budget is set.",
+              context: "The budget is set.",
+            },
+          ],
+        },
+        (t) => (text += t),
+        AbortSignal.timeout(60_000),
+      );
+      expect(answerer.name).toBe("extractive");
+      expect(text).toMatch(
+        /^The local language model broken\.gguf could not be loaded \(.+\)\.\n\nQuotes from your meetings/,
+      );
+      expect(text).toContain('[1] Planning, 1970-01-01 at 00:05, Ana: "The budget is set."');
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toMatch(/could not be loaded/);
+    } finally {
+      await llm.close();
+    }
+  }, 120_000);
+
   it("answers one request at a time, telling the others their place in line", async () => {
     const llm = createLocalLlm({ dataDir: server.dataDir, contextTokens: 2048, threads: 1 });
     try {

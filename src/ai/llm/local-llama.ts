@@ -100,8 +100,8 @@ export function createLocalLlm(o: LocalLlmOptions) {
     loading = (async () => {
       const entry = llamaBindingPath(o.dataDir);
       if (!entry)
-        throw new EngineConfigError(
-          "The local language model needs its engine (node-llama-cpp): set it up in Settings → AI, or run `notula models pull llm`.",
+        throw new LocalModelError(
+          "The local language model needs its engine (node-llama-cpp): set it up in Settings → AI, or run `notula models pull llm`",
         );
       const binding = (await import(pathToFileURL(entry).href)) as LlamaModule;
       const llama = await binding.getLlama({
@@ -115,7 +115,7 @@ export function createLocalLlm(o: LocalLlmOptions) {
         model = await llama.loadModel({ modelPath });
       } catch (err) {
         throw new LocalModelError(
-          `The local language model ${path.basename(modelPath)} could not be loaded: ${(err as Error).message}`,
+          `The local language model ${path.basename(modelPath)} could not be loaded (${(err as Error).message})`,
         );
       }
       const context = await model.createContext({

@@ -222,6 +222,11 @@ export const AiSettingsValue = AiConfigUpdateBody.extend({
     .object({ message: z.string().max(1000), at: z.number().int() })
     .nullable()
     .optional(),
+  /** Why the local language model could not be used last (written by notes and answers, cleared by a success). */
+  llmProblem: z
+    .object({ message: z.string().max(1000), at: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type AiSettings = z.infer<typeof AiSettingsValue>;
 
@@ -246,6 +251,11 @@ export const AiConfig = z
       .object({
         file: z.string().nullable().meta({ description: "The GGUF file on this server, or null when none is set up." }),
         engineInstalled: z.boolean().meta({ description: "Whether its engine (node-llama-cpp) is installed." }),
+        problem: z.string().nullable().meta({
+          description:
+            "Why the local model could not be used last (notes were then written offline, answers quoted); null after a success.",
+        }),
+        problemAt: Iso.nullable(),
       })
       .meta({ description: "The local language model on this server." }),
     summaryLanguage: z.string().nullable(),

@@ -6,7 +6,7 @@ import type { SpeechSetupState } from "../../services/setup-runner.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Csrf } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { formatBytes } from "../format.js";
+import { formatBytes, formatDate } from "../format.js";
 
 export function llmProgressText(s: SpeechSetupState): string {
   switch (s.phase) {
@@ -47,6 +47,12 @@ export function LocalModelSection(props: { viewer: Viewer; config: AiConfigDto; 
             ? `${config.localModel.file} is on this server and not in use.`
             : "None is set up."}
       </p>
+      {config.localModel.problem ? (
+        <p class="alert error" role="alert" id="local-llm-problem">
+          {config.localModel.problem}. Notes were written offline and answers quoted the moments found
+          {config.localModel.problemAt ? ` (last on ${formatDate(config.localModel.problemAt)})` : ""}.
+        </p>
+      ) : null}
       <div
         id="local-llm-setup"
         data-phase={setup.phase}
