@@ -56,6 +56,8 @@ const ORDER = [
   "templates",
   "aiSettings",
   "noteSpeakers",
+  "noteVoices",
+  "voicePrints",
 ] as const satisfies readonly (keyof typeof pgSchema)[];
 
 /**

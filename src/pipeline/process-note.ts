@@ -30,6 +30,7 @@ import type { AudioStore } from "../storage/audio-store.js";
 import { noteAudio } from "../services/note-audio.js";
 import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import { separateVoices } from "./speaker-voices.js";
+import type { VoicePrints } from "../services/voice-prints.js";
 
 export const PROCESS_NOTE = "process-note";
 
@@ -53,6 +54,8 @@ export interface PipelineDeps {
   retryBaseMs: number;
   /** Where a recording goes that no engine can transcribe yet. */
   engineWait: Pick<EngineWait, "wait">;
+  /** Keeps a note's voices and offers the names the workspace knows them by. */
+  voicePrints: Pick<VoicePrints, "heard">;
   /** Told as each window of a recording is transcribed. */
   onProgress?: (noteId: string, done: number, total: number) => void;
   /** Told how long each stage took once it is done (metrics). */
@@ -164,6 +167,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         },
         inputLanguage: detected ?? ai.language ?? note.inputLanguage,
       });
+      // The voices heard, kept for naming, and named already where the workspace knows them.
+      await d.voicePrints.heard(note, voices.voices);
     } finally {
       await local.release();
       await fsp.rm(work, { recursive: true, force: true });

@@ -20,6 +20,8 @@ export interface VoiceSplit<S> {
   warning: string | null;
   /** What the engine ran ("sherpa-onnx") when it did. */
   engine: string | null;
+  /** The embedding of each voice the lines were given to, by its label (none when not separated). */
+  voices: { label: string; embedding: number[] }[];
 }
 
 export async function separateVoices<
@@ -37,7 +39,7 @@ export async function separateVoices<
     signal?: AbortSignal;
   },
 ): Promise<VoiceSplit<S>> {
-  const unchanged = { segments, warning: null, engine: null };
+  const unchanged = { segments, warning: null, engine: null, voices: [] };
   if (!o.models || !segments.length) return unchanged;
   const ours = new Set([SINGLE_SPEAKER, o.sides?.meName, o.sides?.othersName]);
   // A speech server that told voices apart itself: its labels are kept as they are.
@@ -47,12 +49,17 @@ export async function separateVoices<
   try {
     const pcm = path.join(o.workDir, "voices.pcm");
     await decodeChannelToPcm(o.audio, pcm, { channel: twoSides ? 1 : "mix", signal: o.signal });
-    const { turns } = await diarizePcm(pcm, { models: o.models, signal: o.signal });
+    const { turns, embeddings } = await diarizePcm(pcm, { models: o.models, signal: o.signal });
     await o.report(null);
+    const split = splitByVoice(segments, turns, { split: (s) => !twoSides || s.speaker !== meName, label: voiceLabel });
+    const labels = new Set(split.map((s) => s.speaker));
     return {
-      segments: splitByVoice(segments, turns, { split: (s) => !twoSides || s.speaker !== meName, label: voiceLabel }),
+      segments: split,
       warning: null,
       engine: "sherpa-onnx",
+      voices: embeddings
+        .map((embedding, voice) => ({ label: voiceLabel(voice), embedding }))
+        .filter((v) => v.embedding.length && labels.has(v.label)),
     };
   } catch (err) {
     if (o.signal?.aborted) throw err;

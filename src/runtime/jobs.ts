@@ -111,6 +111,7 @@ export function registerJobs(p: JobParts): void {
       templates: services.templates,
       recordings: services.recordings,
       engineWait: services.engineWait,
+      voicePrints: services.voicePrints,
       concurrency: config.pipeline.concurrency,
       maxAttempts: config.pipeline.maxAttempts,
       retryBaseMs: config.pipeline.retryBaseMs,

@@ -1,4 +1,5 @@
 // The workspace's people and labels: members, user groups and workspace tags.
+import type { VoicePrints } from "./voice-prints.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { MemberRecord } from "../db/repos/members.js";
 import { newId } from "../core/ids.js";
@@ -13,7 +14,12 @@ const DEFAULT_TAG_COLOR = "#4F46E5";
 
 const ADMIN_ONLY = "Only an admin of the workspace can do that.";
 
-export function createDirectoryService(repos: Repositories, now: Clock, access: Access) {
+export function createDirectoryService(
+  repos: Repositories,
+  now: Clock,
+  access: Access,
+  voicePrints: Pick<VoicePrints, "forget">,
+) {
   /** Members with their groups and the folders they are in, leaving out the private folders the caller is outside of. */
   async function presentMembers(p: Principal, rows: MemberRecord[]) {
     const a = await access.actor(p);
@@ -97,6 +103,8 @@ export function createDirectoryService(repos: Repositories, now: Clock, access: 
         await repos.apiKeys.revokeAllOf(p.workspaceId, m.userId, now());
         await repos.oauth.revokeForMember(p.workspaceId, m.userId, now());
         await repos.sessions.deleteForUser(m.userId, null);
+        // Their voice, learned from meetings they were named in, is theirs: it goes with them.
+        await voicePrints.forget(p.workspaceId, m.email);
       });
     },
 

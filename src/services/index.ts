@@ -39,6 +39,7 @@ import { createEngineWait, type EngineWait } from "./engine-wait.js";
 import { createSpeechSetup } from "./speech-setup.js";
 import { createSpeakerSetup } from "./speaker-setup.js";
 import { createLlmSetup } from "./llm-setup.js";
+import { createVoicePrints } from "./voice-prints.js";
 import { silentLogger, type Logger } from "../core/logger.js";
 import { createTemplateService } from "./templates.js";
 
@@ -112,7 +113,9 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     agent: createWebhookAgent(opts.allowPrivateCalendars ?? false),
     scheduleSync: opts.scheduleCalendarSync ?? (async () => {}),
   });
+  const voicePrints = createVoicePrints({ repos, now });
   const notes = createNoteService(repos, now, {
+    voicePrints,
     calendarEvent: (p, id) => calendars.forNote(p, id),
     ongoingEvent: (p) => calendars.ongoing(p),
     lifecycle: opts.lifecycle,
@@ -182,7 +185,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       limits: opts.recordingQuietMs ? { quietMs: opts.recordingQuietMs } : {},
     }),
     folders: createFolderService(repos, now, templates, access),
-    directory: createDirectoryService(repos, now, access),
+    directory: createDirectoryService(repos, now, access, voicePrints),
+    voicePrints,
     invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input), {
       outbox,
       publicUrl: opts.publicUrl,

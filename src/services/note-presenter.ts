@@ -44,6 +44,7 @@ export function speakersOf(
         label: s.speaker,
         name: named?.name ?? s.speaker,
         email: named?.email ?? null,
+        suggested: named?.suggested ?? false,
         talkTimeSec: 0,
         segments: 0,
       };

@@ -5,6 +5,7 @@ import { BadRequestError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
 import { speakersOf } from "./note-presenter.js";
+import type { VoicePrints } from "./voice-prints.js";
 
 export interface NoteSpeakerDeps {
   repos: Repositories;
@@ -12,9 +13,11 @@ export interface NoteSpeakerDeps {
   /** The note as the caller may see it, else not found: the note service's one check. */
   visibleRow(p: Principal, id: string): Promise<NoteRow>;
   enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
+  /** Learns a named voice's print. */
+  voicePrints: Pick<VoicePrints, "named">;
 }
 
-export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing }: NoteSpeakerDeps) {
+export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePrints }: NoteSpeakerDeps) {
   return {
     /** The note's speakers with their names and talk time. */
     async speakers(p: Principal, id: string) {
@@ -25,7 +28,9 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing }: NoteSp
     /**
      * Names a speaker label: with a name, or with the email of a participant or member
      * (their name is used); a null name gives the label back. Every read of the
-     * transcript shows the name from then on, and later summaries use it.
+     * transcript shows the name from then on, and later summaries use it. Naming a
+     * voice the speaker models heard (or confirming the name its print offered)
+     * teaches the workspace that voice.
      */
     async renameSpeaker(p: Principal, id: string, body: { label: string; name?: string | null; email?: string }) {
       const row = await visibleRow(p, id);
@@ -49,9 +54,15 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing }: NoteSp
         email = participant?.email || member!.email;
         name ??= participant?.name || member?.name || email;
       }
+      const was = (await repos.speakers.namesOf(id)).get(body.label);
       await repos.transaction(async () => {
         if (name === null) await repos.speakers.unname(id, body.label);
-        else await repos.speakers.name({ noteId: id, label: body.label, name, email, updatedAt: now() });
+        else {
+          await repos.speakers.name({ noteId: id, label: body.label, name, email, suggested: false, updatedAt: now() });
+          // Learned once per naming: the same name given again teaches nothing new.
+          if (!was || was.suggested || was.name !== name || was.email !== email)
+            await voicePrints.named(p.workspaceId, id, body.label, name, email);
+        }
         await repos.notes.update(p.workspaceId, id, { updatedAt: now() });
         // Passages quote the speaker: the index learns the new name.
         await enqueueIndexing("note", id);

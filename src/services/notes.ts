@@ -14,6 +14,7 @@ import { fromTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers } from "./note-speakers.js";
+import type { VoicePrints } from "./voice-prints.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
@@ -32,6 +33,8 @@ export interface NoteUpdate {
 
 export interface NoteServiceDeps {
   lifecycle: NoteLifecycle;
+  /** Learns a voice when someone names it. */
+  voicePrints: Pick<VoicePrints, "named">;
   enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
   /** For share links. */
   publicUrl: string;
@@ -314,7 +317,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return get(p, id);
     },
 
-    ...noteSpeakers({ repos, now, visibleRow, enqueueIndexing }),
+    ...noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePrints: deps.voicePrints }),
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {

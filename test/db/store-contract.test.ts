@@ -145,13 +145,20 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
     });
 
     it("reads a note with its transcript, folders and speaker names at once, through the same view", async () => {
-      await r.speakers.name({ noteId: "n_budget", label: "Speaker 2", name: "Ben", email: "ben@x.org", updatedAt: 5 });
+      await r.speakers.name({
+        noteId: "n_budget",
+        label: "Speaker 2",
+        name: "Ben",
+        email: "ben@x.org",
+        suggested: false,
+        updatedAt: 5,
+      });
       const read = await r.notes.getWithParts(ana, "n_budget");
       expect(read!.row).toEqual(await r.notes.get(ana, "n_budget"));
       expect(read!.segments).toEqual(await r.notes.segmentsOf("n_budget"));
       expect(read!.segments.map((s) => s.text)).toEqual(["we approved the quarterly budget", "next we hire"]);
       expect(read!.speakerNames).toEqual([
-        { noteId: "n_budget", label: "Speaker 2", name: "Ben", email: "ben@x.org", updatedAt: 5 },
+        { noteId: "n_budget", label: "Speaker 2", name: "Ben", email: "ben@x.org", suggested: false, updatedAt: 5 },
       ]);
       expect((await r.notes.getWithParts(ana, "n_board"))!.tags.map((t) => t.id).sort()).toEqual(
         ((await r.notes.foldersOf(["n_board"])).get("n_board") ?? []).map((t) => t.id).sort(),
@@ -306,7 +313,14 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
           createdAt: T0 + 12 * HOUR,
         }),
       );
-      await r.speakers.name({ noteId: "s_title", label: "Speaker 1", name: "Dana", email: null, updatedAt: 1 });
+      await r.speakers.name({
+        noteId: "s_title",
+        label: "Speaker 1",
+        name: "Dana",
+        email: null,
+        suggested: false,
+        updatedAt: 1,
+      });
       await r.knowledge.insert({
         id: "kb_1",
         workspaceId: "ws_1",

@@ -90,7 +90,7 @@ export function pgNoteRepo(
         speakerNames: sql<
           SpeakerNameRow[]
         >`(SELECT coalesce(json_agg(json_build_object('noteId', s.note_id, 'label', s.label,
-            'name', s.name, 'email', s.email, 'updatedAt', s.updated_at) ORDER BY s.label), '[]')
+            'name', s.name, 'email', s.email, 'suggested', s.suggested, 'updatedAt', s.updated_at) ORDER BY s.label), '[]')
           FROM ${noteSpeakers} s WHERE s.note_id = ${noteId})`,
       })
       .from(notes)

@@ -45,4 +45,6 @@ export const {
   templates,
   aiSettings,
   noteSpeakers,
+  noteVoices,
+  voicePrints,
 } = pgSchema;

@@ -25,6 +25,7 @@ import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
 import { templateRepo } from "./templates.js";
 import { speakerRepo } from "./speakers.js";
+import { voiceRepo } from "./voices.js";
 import { userRepo } from "./users.js";
 import { webhookRepo } from "./webhooks.js";
 import { calendarRepo } from "./calendars.js";
@@ -67,6 +68,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),
+    voices: voiceRepo(db, t),
     calendars: calendarRepo(db, t, transaction),
     mailSettings: mailSettingsRepo(db, t),
     askThreads: askThreadRepo(db, t),

@@ -35,8 +35,12 @@ export function speakerRepo(db: Db, t: Tables) {
         .values(row)
         .onConflictDoUpdate({
           target: [noteSpeakers.noteId, noteSpeakers.label],
-          set: { name: row.name, email: row.email, updatedAt: row.updatedAt },
+          set: { name: row.name, email: row.email, suggested: row.suggested, updatedAt: row.updatedAt },
         });
+    },
+    /** Offers a name to a label nobody has named (a name given by a person is never replaced). */
+    async suggest(row: SpeakerNameRow): Promise<void> {
+      await db.insert(noteSpeakers).values(row).onConflictDoNothing();
     },
     async unname(noteId: string, label: string): Promise<void> {
       await db.delete(noteSpeakers).where(and(eq(noteSpeakers.noteId, noteId), eq(noteSpeakers.label, label)));

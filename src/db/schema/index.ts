@@ -11,3 +11,4 @@ export * from "./sessions.js";
 export * from "./templates.js";
 export * from "./calendars.js";
 export * from "./ask.js";
+export * from "./voices.js";

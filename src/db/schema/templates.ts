@@ -55,6 +55,8 @@ export const noteSpeakers = sqliteTable(
     label: text("label").notNull(),
     name: text("name").notNull(),
     email: text("email"),
+    /** Offered by a voice print, not yet confirmed by anyone. */
+    suggested: integer("suggested", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.label] })],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Speaker } from "./templates.js";
 import { Iso, MAX_OFFSET, Pagination, queryDate, queryIdList, queryInt } from "./common.js";
 
 import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES, VISIBILITIES } from "../vocabulary.js";
@@ -114,21 +115,10 @@ export const Note = z
       description:
         "Extension, single-note read only: the template the enhanced note was written with (name null once deleted).",
     }),
-    speakers: z
-      .array(
-        z.object({
-          label: z.string().meta({ description: "The label the speech engine gave." }),
-          name: z.string().meta({ description: "The name the transcript shows: a given name, else the label." }),
-          email: z.string().nullable(),
-          talkTimeSec: z.number().int(),
-          segments: z.number().int(),
-        }),
-      )
-      .optional()
-      .meta({
-        description:
-          "Extension, single-note read only: the transcript's speakers with their talk time, the most talkative first.",
-      }),
+    speakers: z.array(Speaker).optional().meta({
+      description:
+        "Extension, single-note read only: the transcript's speakers with their talk time, the most talkative first.",
+    }),
   })
   .meta({ id: "Note" });
 export type NoteDto = z.infer<typeof Note>;

@@ -291,6 +291,10 @@ export const Speaker = z
     label: z.string().meta({ description: "The label the speech engine gave." }),
     name: z.string().meta({ description: "The name shown in the transcript: a given name, else the label." }),
     email: z.string().nullable(),
+    suggested: z.boolean().meta({
+      description:
+        "The name was offered because the voice sounds like one named in an earlier meeting; naming the speaker (the same name confirms it) makes it theirs.",
+    }),
     talkTimeSec: z.number().int(),
     segments: z.number().int(),
   })

@@ -120,11 +120,11 @@ const formatTalkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 
  * Each speaker with their talk time as a bar (against whoever talked most); with the
  * page's script, a speaker's name marks their lines in the transcript.
  */
-function speakerList(speakers: { name: string; talkTimeSec: number }[]) {
+function speakerList(speakers: { name: string; suggested: boolean; talkTimeSec: number }[]) {
   const most = Math.max(1, ...speakers.map((s) => s.talkTimeSec));
   return html`<ul class="speakers">${speakers.map(
     (sp) =>
-      html`<li><button type="button" class="link" data-speaker="${sp.name}" aria-pressed="false" title="Mark ${sp.name}'s lines">${sp.name}</button> <meter min="0" max="${String(most)}" value="${String(sp.talkTimeSec)}" aria-label="${sp.name}'s talk time"></meter> <span class="muted">${formatTalkTime(sp.talkTimeSec)}</span></li>`,
+      html`<li><button type="button" class="link" data-speaker="${sp.name}" aria-pressed="false" title="Mark ${sp.name}'s lines">${sp.name}</button>${sp.suggested ? html` <abbr class="muted suggested" title="Suggested by voice: confirm it under Speakers">(suggested)</abbr>` : ""} <meter min="0" max="${String(most)}" value="${String(sp.talkTimeSec)}" aria-label="${sp.name}'s talk time"></meter> <span class="muted">${formatTalkTime(sp.talkTimeSec)}</span></li>`,
   )}</ul>`;
 }
 
@@ -147,7 +147,7 @@ function reshape(props: {
   const speakers = note.speakers?.length
     ? html`<form method="post" action="/notes/${id}/speakers" class="panel">${csrf}<fieldset><legend>Speaker names</legend>${note.speakers.map(
         (sp, i) =>
-          html`<label for="speaker-${i}">${sp.label}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" list="names" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />`,
+          html`<label for="speaker-${i}">${sp.label}${sp.suggested ? html` <span class="muted">(sounds like ${sp.name}, from an earlier meeting)</span>` : ""}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" list="names" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />${sp.suggested ? html`<button type="submit" class="secondary" name="confirm" value="${sp.label}">Confirm ${sp.name}</button>` : ""}`,
       )}</fieldset><div class="actions"><button type="submit" class="secondary">Name speakers</button></div></form>`
     : "";
   if (!props.canEnhance && !speakers) return "";

@@ -311,11 +311,16 @@ export function notePages(
     const names = textFields(f, "name");
     if (labels.length !== names.length) return notePage(c, id, { error: "Every speaker needs its name field." }, 400);
     const viewer = viewerOf(c);
-    const current = new Map((await services.notes.speakers(viewer.principal, id)).map((s) => [s.label, s.name]));
+    const current = new Map((await services.notes.speakers(viewer.principal, id)).map((s) => [s.label, s]));
+    // "Confirm" on a name a voice print offered: that speaker is named so, by a person now.
+    const confirm = typeof f.confirm === "string" ? current.get(f.confirm) : undefined;
+    if (confirm?.suggested)
+      await services.notes.renameSpeaker(viewer.principal, id, { label: confirm.label, name: confirm.name });
     for (const [i, label] of labels.entries()) {
       const name = names[i].trim().slice(0, 200);
       const was = current.get(label);
-      if (was === undefined || (name || label) === was) continue;
+      // A field left as it was changes nothing (a suggestion stays one until confirmed).
+      if (was === undefined || (name || label) === was.name) continue;
       await services.notes.renameSpeaker(viewer.principal, id, { label, name: name || null });
     }
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
