@@ -3,7 +3,10 @@
 // two or three others on channel 1, some turns talking over the one before), each
 // attributed twice:
 //   - on the turns themselves (perfect segments): the attribution alone;
-//   - on pocketsphinx's segments (with its word times): what a note gets.
+//   - on pocketsphinx's segments (with its word times): what a note gets;
+// and, against that, each channel transcribed apart by pocketsphinx (a segment of
+// channel 0 is the person's, of channel 1 the others'), the other way the pipeline could
+// have gone: it pays a second transcription, and hears the call in the microphone.
 // Reported: the share of speech time put on the wrong side (goal at most 5%), the
 // share left unattributed, and the cost per hour of audio (decoding the levels and
 // attributing), against the pipeline's decode of the same audio. Then the levels of a
@@ -59,6 +62,28 @@ function score(turns, segments) {
 }
 
 /**
+ * Each channel transcribed apart: at every 20 ms of speech, the sides whose channel
+ * has a segment there. Wrong when one of them is not speaking (the call heard in the
+ * microphone, say), unattributed when none is.
+ */
+function claimScore(turns, segments) {
+  const step = 0.02;
+  let speech = 0;
+  let wrong = 0;
+  let missed = 0;
+  const end = Math.max(...turns.map((t) => t.endSec));
+  for (let t = 0; t < end; t += step) {
+    const speaking = new Set(turns.filter((x) => x.startSec <= t && t < x.endSec).map((x) => x.side));
+    if (!speaking.size) continue;
+    speech += step;
+    const claimed = new Set(segments.filter((s) => s.startSec <= t && t < s.endSec).map((s) => s.side));
+    if (!claimed.size) missed += step;
+    else if ([...claimed].some((side) => !speaking.has(side))) wrong += step;
+  }
+  return { speech, wrong, missed };
+}
+
+/**
  * The others' speech given to the wrong voice: each found voice stands for the true
  * voice it overlaps most, and every 20 ms of an others' turn is checked against it.
  */
@@ -95,7 +120,10 @@ export async function benchSpeakers() {
   const totals = {
     perfect: { speech: 0, wrong: 0, missed: 0 },
     sphinx: { speech: 0, wrong: 0, missed: 0 },
+    perChannel: { speech: 0, wrong: 0, missed: 0 },
   };
+  let mixedMs = 0;
+  let perChannelMs = 0;
   const speakerModels = process.env.BENCH_SPEAKER_MODELS
     ? {
         segmentation: path.join(process.env.BENCH_SPEAKER_MODELS, "pyannote-segmentation-3-0.onnx"),
@@ -144,7 +172,9 @@ export async function benchSpeakers() {
     if (sphinx) {
       const wav = path.join(dir, `m${i}.mono.wav`);
       execFileSync("ffmpeg", ["-v", "error", "-y", "-i", m.file, "-ac", "1", "-ar", "16000", wav]);
+      let t1 = performance.now();
       const heard = await sphinx.transcribe(wav, { signal: AbortSignal.timeout(120_000) });
+      mixedMs += performance.now() - t1;
       const segs = heard.segments.map((s) => ({
         startSec: s.start,
         endSec: s.end,
@@ -158,6 +188,34 @@ export async function benchSpeakers() {
         named.map((s) => ({ ...s, side: s.speaker })),
       );
       for (const k of Object.keys(q)) totals.sphinx[k] += q[k];
+      // The other way: each channel transcribed on its own.
+      const claims = [];
+      for (const [channel, side] of [
+        [0, "me"],
+        [1, "others"],
+      ]) {
+        const one = path.join(dir, `m${i}.c${channel}.wav`);
+        execFileSync("ffmpeg", [
+          "-v",
+          "error",
+          "-y",
+          "-i",
+          m.file,
+          "-af",
+          `pan=mono|c0=c${channel}`,
+          "-ar",
+          "16000",
+          one,
+        ]);
+        t1 = performance.now();
+        const h = await sphinx.transcribe(one, { signal: AbortSignal.timeout(120_000) });
+        perChannelMs += performance.now() - t1;
+        claims.push(
+          ...h.segments.filter((x) => x.text.trim()).map((x) => ({ startSec: x.start, endSec: x.end, side })),
+        );
+      }
+      const c = claimScore(m.turns, claims);
+      for (const k of Object.keys(c)) totals.perChannel[k] += c[k];
     }
     if (speakerModels) {
       // The others' channel split by voice: each frame of an others' turn against the voice found there.
@@ -196,8 +254,13 @@ export async function benchSpeakers() {
   const line = (label, s) =>
     console.log(`${label.padEnd(20)}${pct(s.wrong / s.speech).padEnd(27)}${pct(s.missed / s.speech)}`);
   line("the turns (perfect)", totals.perfect);
-  if (sphinx) line("pocketsphinx's", totals.sphinx);
-  else console.log("pocketsphinx's      (not installed: apt-get install pocketsphinx pocketsphinx-en-us)");
+  if (sphinx) {
+    line("pocketsphinx's", totals.sphinx);
+    line("each channel apart", totals.perChannel);
+    console.log(
+      `transcription: ${(mixedMs / 1000 / hours).toFixed(1)} s per hour of audio for the mixed sound (plus the levels below), ${(perChannelMs / 1000 / hours).toFixed(1)} s for each channel apart (${(perChannelMs / mixedMs).toFixed(2)}×)`,
+    );
+  } else console.log("pocketsphinx's      (not installed: apt-get install pocketsphinx pocketsphinx-en-us)");
   if (speakerModels)
     console.log(
       `sherpa-onnx voices on the others' side: ${pct(voices.wrong / voices.speech)} of their speech given to the wrong voice (or none), ${(voiceMs / 1000 / hours).toFixed(1)} s per hour of audio`,

@@ -199,8 +199,8 @@ describe("speakers", () => {
 
     const before = (await api("GET", `/v1/notes/${id}/speakers`)).body.speakers;
     expect(before).toEqual([
-      { label: "SPEAKER_00", name: "SPEAKER_00", email: null, talkTimeSec: 35, segments: 2 },
-      { label: "SPEAKER_01", name: "SPEAKER_01", email: null, talkTimeSec: 5, segments: 1 },
+      { label: "SPEAKER_00", name: "SPEAKER_00", email: null, suggested: false, talkTimeSec: 35, segments: 2 },
+      { label: "SPEAKER_01", name: "SPEAKER_01", email: null, suggested: false, talkTimeSec: 5, segments: 1 },
     ]);
     const byEmail = await api("PATCH", `/v1/notes/${id}/speakers`, { label: "SPEAKER_00", email: "ANA@example.com" });
     expect(byEmail.status).toBe(200);
@@ -208,6 +208,7 @@ describe("speakers", () => {
       label: "SPEAKER_00",
       name: "Ana Silva",
       email: "ana@example.com",
+      suggested: false,
       talkTimeSec: 35,
       segments: 2,
     });

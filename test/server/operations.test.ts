@@ -55,7 +55,10 @@ describe("logs and metrics", () => {
     expect(config!.publicUrl).toBe(server.url);
     expect(config!.engines.transcription.using).toMatch(/^(sphinx|whisper|none)/);
     expect(config!.engines.transcription.skipped).toContain("openai: no --stt-url");
-    expect(config!.engines.summaries).toEqual({ using: "extractive (offline)", skipped: ["openai: no --llm-url"] });
+    expect(config!.engines.summaries).toEqual({
+      using: "extractive (offline)",
+      skipped: ["openai: no --llm-url", "local: no model set up (Settings → AI, or notula models pull llm)"],
+    });
     expect(config!.rateLimit).toBe("off");
     expect(config!.metrics).toMatch(/^port \d+$/);
   });
