@@ -43,30 +43,12 @@ function meetingTurns(i) {
   return { turns, bleedDb: -30 + Math.round(r() * 18) };
 }
 
-/** Speech time on the wrong side, and unattributed, over 20 ms frames of the turns. */
-function score(turns, segments) {
-  const step = 0.02;
-  let speech = 0;
-  let wrong = 0;
-  let missed = 0;
-  const end = Math.max(...turns.map((t) => t.endSec));
-  for (let t = 0; t < end; t += step) {
-    const speaking = new Set(turns.filter((x) => x.startSec <= t && t < x.endSec).map((x) => x.side));
-    if (!speaking.size) continue;
-    speech += step;
-    const seg = segments.find((s) => s.startSec <= t && t < s.endSec);
-    if (!seg) missed += step;
-    else if (!speaking.has(seg.side)) wrong += step;
-  }
-  return { speech, wrong, missed };
-}
-
 /**
- * Each channel transcribed apart: at every 20 ms of speech, the sides whose channel
- * has a segment there. Wrong when one of them is not speaking (the call heard in the
- * microphone, say), unattributed when none is.
+ * Speech time on the wrong side, and unattributed, over 20 ms frames of the turns:
+ * `sidesAt` says which sides the attribution claims at a moment. Wrong when one of them
+ * is not speaking, unattributed when none is.
  */
-function claimScore(turns, segments) {
+function frameScore(turns, sidesAt) {
   const step = 0.02;
   let speech = 0;
   let wrong = 0;
@@ -76,12 +58,23 @@ function claimScore(turns, segments) {
     const speaking = new Set(turns.filter((x) => x.startSec <= t && t < x.endSec).map((x) => x.side));
     if (!speaking.size) continue;
     speech += step;
-    const claimed = new Set(segments.filter((s) => s.startSec <= t && t < s.endSec).map((s) => s.side));
+    const claimed = sidesAt(t);
     if (!claimed.size) missed += step;
     else if ([...claimed].some((side) => !speaking.has(side))) wrong += step;
   }
   return { speech, wrong, missed };
 }
+
+/** One transcript's segments, each with its side: the one covering a moment claims it. */
+const score = (turns, segments) =>
+  frameScore(turns, (t) => {
+    const seg = segments.find((s) => s.startSec <= t && t < s.endSec);
+    return new Set(seg ? [seg.side] : []);
+  });
+
+/** Each channel transcribed apart: every segment covering a moment claims it for its channel's side. */
+const claimScore = (turns, segments) =>
+  frameScore(turns, (t) => new Set(segments.filter((s) => s.startSec <= t && t < s.endSec).map((s) => s.side)));
 
 /**
  * The others' speech given to the wrong voice: each found voice stands for the true

@@ -5,6 +5,7 @@ import { DEFAULT_LLM_MODEL, LLM_MODELS } from "../../ai/llm/local-models.js";
 import type { SpeechSetupState } from "../../services/setup-runner.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Csrf } from "../components/layout.js";
+import { SetupProgress, setupRunning } from "../components/setup-progress.js";
 import type { Viewer } from "../context.js";
 import { formatBytes, formatDate } from "../format.js";
 
@@ -29,7 +30,7 @@ export function llmProgressText(s: SpeechSetupState): string {
 
 export function LocalModelSection(props: { viewer: Viewer; config: AiConfigDto; setup: SpeechSetupState }) {
   const { viewer, config, setup } = props;
-  const running = setup.phase === "installing" || setup.phase === "downloading" || setup.phase === "checking";
+  const running = setupRunning(setup);
   const ready = config.localModel.file !== null && config.localModel.engineInstalled;
   const inUse = config.effective.summary.startsWith("local:");
   return (
@@ -53,22 +54,12 @@ export function LocalModelSection(props: { viewer: Viewer; config: AiConfigDto; 
           {config.localModel.problemAt ? ` (last on ${formatDate(config.localModel.problemAt)})` : ""}.
         </p>
       ) : null}
-      <div
+      <SetupProgress
         id="local-llm-setup"
-        data-phase={setup.phase}
-        data-setup-status="/settings/ai/local/status"
-        aria-live="polite"
-      >
-        {running ? (
-          <>
-            <noscript>
-              <meta http-equiv="refresh" content="2" />
-            </noscript>
-            <progress max={setup.total ?? 1} value={setup.total ? setup.received : undefined}></progress>
-          </>
-        ) : null}
-        <p class={`progress-text${setup.phase === "failed" ? " alert error" : ""}`}>{llmProgressText(setup)}</p>
-      </div>
+        statusUrl="/settings/ai/local/status"
+        setup={setup}
+        text={llmProgressText(setup)}
+      />
       <div class="actions">
         {ready && !inUse ? (
           <form method="post" action="/settings/ai/local/use">

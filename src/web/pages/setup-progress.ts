@@ -19,5 +19,3 @@ export function progressText(s: SpeechSetupState): string {
   if (s.phase === "failed") return `Setting up the local engine failed: ${s.error}`;
   return "";
 }
-
-export const setupRunning = (s: SpeechSetupState) => s.phase === "installing" || s.phase === "downloading";

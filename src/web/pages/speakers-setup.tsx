@@ -6,7 +6,8 @@ import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Csrf } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
-import { progressText, setupRunning } from "./setup-progress.js";
+import { progressText } from "./setup-progress.js";
+import { SetupProgress, setupRunning } from "../components/setup-progress.js";
 
 export function SpeakerSection(props: { viewer: Viewer; config: AiConfigDto; setup: SpeechSetupState }) {
   const { viewer, setup } = props;
@@ -36,22 +37,12 @@ export function SpeakerSection(props: { viewer: Viewer; config: AiConfigDto; set
           speaker per side.
         </p>
       ) : null}
-      <div
+      <SetupProgress
         id="speakers-setup"
-        data-phase={setup.phase}
-        data-setup-status="/settings/speech/speakers/status"
-        aria-live="polite"
-      >
-        {running ? (
-          <>
-            <noscript>
-              <meta http-equiv="refresh" content="2" />
-            </noscript>
-            <progress max={setup.total ?? 1} value={setup.total ? setup.received : undefined}></progress>
-          </>
-        ) : null}
-        <p class={`progress-text${setup.phase === "failed" ? " alert error" : ""}`}>{progressText(setup)}</p>
-      </div>
+        statusUrl="/settings/speech/speakers/status"
+        setup={setup}
+        text={progressText(setup)}
+      />
       <div class="actions">
         {s.engine === "local" && s.ready ? (
           <form method="post" action="/settings/speech/speakers/off">

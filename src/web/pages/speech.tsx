@@ -6,7 +6,8 @@ import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { SpeakerSection } from "./speakers-setup.js";
-import { progressText, setupRunning } from "./setup-progress.js";
+import { progressText } from "./setup-progress.js";
+import { SetupProgress, setupRunning } from "../components/setup-progress.js";
 
 export function SpeechSettingsPage(props: {
   viewer: Viewer;
@@ -39,24 +40,14 @@ export function SpeechSettingsPage(props: {
           whisper.cpp on this server: no recording leaves the machine. Setting it up installs the engine if it is
           missing and downloads a model, whose checksum is verified.
         </p>
-        <div id="speech-setup" data-phase={setup.phase} data-setup-status="/settings/speech/status" aria-live="polite">
-          {running ? (
-            <>
-              {/* Followed by the page's script; without script the page refreshes itself. */}
-              <noscript>
-                <meta http-equiv="refresh" content="2" />
-              </noscript>
-              <progress
-                id="speech-progress"
-                max={setup.total ?? 1}
-                value={setup.phase === "downloading" && setup.total ? setup.received : undefined}
-              ></progress>
-            </>
-          ) : null}
-          <p id="speech-progress-text" class={`progress-text${setup.phase === "failed" ? " alert error" : ""}`}>
-            {progressText(setup)}
-          </p>
-        </div>
+        <SetupProgress
+          id="speech-setup"
+          statusUrl="/settings/speech/status"
+          setup={setup}
+          text={progressText(setup)}
+          barId="speech-progress"
+          textId="speech-progress-text"
+        />
         <form method="post" action="/settings/speech/setup" class="panel">
           <Csrf viewer={viewer} />
           <label for="speech-model">Model</label>
