@@ -13,8 +13,7 @@ import { iso, type Clock } from "../core/clock.js";
 import { fromTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import { presentFullNote } from "./note-presenter.js";
-import { noteSpeakers } from "./note-speakers.js";
-import type { VoicePrints } from "./voice-prints.js";
+import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
@@ -31,10 +30,8 @@ export interface NoteUpdate {
   calendarEventId?: string | null;
 }
 
-export interface NoteServiceDeps {
+export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
   lifecycle: NoteLifecycle;
-  /** Learns a voice when someone names it. */
-  voicePrints: Pick<VoicePrints, "named">;
   enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
   /** For share links. */
   publicUrl: string;
