@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { api, startServer, stopServer } from "./lib.mjs";
-import { answers, buildCorpus, QUERIES } from "./search-corpus.mjs";
+import { answers, buildCorpus, QUERIES, writeCorpus } from "./search-corpus.mjs";
 import { SEARCHED_COMPANY, seed } from "./seed.mjs";
 
 const MEETINGS_AT_SCALE = Number(process.env.BENCH_ASK_NOTES ?? 10_000);
@@ -35,21 +35,6 @@ function standIn() {
   return new Promise((r) =>
     server.listen(0, "127.0.0.1", () => r({ server, url: `http://127.0.0.1:${server.address().port}/v1` })),
   );
-}
-
-/** The notes list's loading of the corpus, as search-eval.mjs does it. */
-async function load(server, meetings) {
-  const ids = {};
-  for (const [key, m] of Object.entries(meetings))
-    ids[key] = (
-      await api(server, "POST", "/v1/notes", {
-        title: m.title,
-        summary: "-",
-        enhancedNote: "-",
-        transcripts: m.transcript,
-      })
-    ).note.id;
-  return ids;
 }
 
 /** POST /v1/ask answered once, as JSON. */
@@ -72,7 +57,7 @@ async function quality() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-ask-"));
   const server = await startServer(dataDir, [], { NOTULA_EMBEDDINGS: "local" });
   try {
-    const ids = await load(server, meetings);
+    const ids = await writeCorpus(server, meetings);
     // Meaning needs the passages embedded: wait until search by meaning finds the last one.
     const last = Object.values(meetings).at(-1);
     for (let i = 0; i < 600; i++) {

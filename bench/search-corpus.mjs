@@ -5,6 +5,7 @@
 // a query about a topic is answered by every meeting that discussed it; a query about
 // one version of a topic (a figure said only in the follow-up) by the meetings with
 // that version; a query about something no meeting touched by none at all.
+import { api } from "./lib.mjs";
 
 /** A topic: what is said about it, and optionally a follow-up version with other details. */
 const TOPICS = {
@@ -249,6 +250,21 @@ const TITLES = ["Weekly sync", "Leadership meeting", "Team standup", "Planning s
  * The meetings: key → { title, topics (topic or topic:follow-up), transcript }. Every
  * topic is discussed in at least two meetings; follow-ups come after their topic.
  */
+/** Writes the corpus's meetings as notes through the API; their ids by the corpus's keys. */
+export async function writeCorpus(server, meetings) {
+  const ids = {};
+  for (const [key, m] of Object.entries(meetings))
+    ids[key] = (
+      await api(server, "POST", "/v1/notes", {
+        title: m.title,
+        summary: "-",
+        enhancedNote: "-",
+        transcripts: m.transcript,
+      })
+    ).note.id;
+  return ids;
+}
+
 export function buildCorpus(count = 110) {
   const random = prng(20261125);
   const topics = Object.keys(TOPICS);

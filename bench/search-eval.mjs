@@ -13,22 +13,13 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { api, startServer, stopServer } from "./lib.mjs";
-import { answers, buildCorpus, QUERIES } from "./search-corpus.mjs";
+import { answers, buildCorpus, QUERIES, writeCorpus } from "./search-corpus.mjs";
 
 const MODES = ["fulltext", "semantic", "hybrid"];
 
 /** Creates the corpus's notes and waits until every one is embedded (indexing runs in the background). */
 async function load(server, dataDir, meetings) {
-  const ids = {};
-  for (const [key, m] of Object.entries(meetings))
-    ids[key] = (
-      await api(server, "POST", "/v1/notes", {
-        title: m.title,
-        summary: "-",
-        enhancedNote: "-",
-        transcripts: m.transcript,
-      })
-    ).note.id;
+  const ids = await writeCorpus(server, meetings);
   const db = new Database(path.join(dataDir, "notula.db"), { readonly: true });
   try {
     for (let i = 0; i < 1200; i++) {

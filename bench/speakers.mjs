@@ -103,6 +103,12 @@ function voiceScore(turns, found) {
   return { speech, wrong };
 }
 
+/** ffmpeg, quiet, overwriting its output. */
+const ffmpeg = (...args) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args]);
+/** One channel of `file` at 16 kHz mono (`format` args before the output, e.g. raw samples). */
+const oneChannel = (file, channel, out, ...format) =>
+  ffmpeg("-i", file, "-af", `pan=mono|c0=c${channel}`, "-ar", "16000", ...format, out);
+
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 export async function benchSpeakers() {
@@ -134,20 +140,7 @@ export async function benchSpeakers() {
     audioSec += m.durationSec;
     // The baseline: the pipeline's own decode of the same file to 16 kHz mono.
     let t = performance.now();
-    execFileSync("ffmpeg", [
-      "-v",
-      "error",
-      "-y",
-      "-i",
-      m.file,
-      "-ac",
-      "1",
-      "-ar",
-      "16000",
-      "-f",
-      "s16le",
-      path.join(dir, "mono.pcm"),
-    ]);
+    ffmpeg("-i", m.file, "-ac", "1", "-ar", "16000", "-f", "s16le", path.join(dir, "mono.pcm"));
     decodeMs += performance.now() - t;
     t = performance.now();
     const meter = await kit.decodeLevels(m.file);
@@ -164,7 +157,7 @@ export async function benchSpeakers() {
     for (const k of Object.keys(p)) totals.perfect[k] += p[k];
     if (sphinx) {
       const wav = path.join(dir, `m${i}.mono.wav`);
-      execFileSync("ffmpeg", ["-v", "error", "-y", "-i", m.file, "-ac", "1", "-ar", "16000", wav]);
+      ffmpeg("-i", m.file, "-ac", "1", "-ar", "16000", wav);
       let t1 = performance.now();
       const heard = await sphinx.transcribe(wav, { signal: AbortSignal.timeout(120_000) });
       mixedMs += performance.now() - t1;
@@ -188,18 +181,7 @@ export async function benchSpeakers() {
         [1, "others"],
       ]) {
         const one = path.join(dir, `m${i}.c${channel}.wav`);
-        execFileSync("ffmpeg", [
-          "-v",
-          "error",
-          "-y",
-          "-i",
-          m.file,
-          "-af",
-          `pan=mono|c0=c${channel}`,
-          "-ar",
-          "16000",
-          one,
-        ]);
+        oneChannel(m.file, channel, one);
         t1 = performance.now();
         const h = await sphinx.transcribe(one, { signal: AbortSignal.timeout(120_000) });
         perChannelMs += performance.now() - t1;
@@ -213,20 +195,7 @@ export async function benchSpeakers() {
     if (speakerModels) {
       // The others' channel split by voice: each frame of an others' turn against the voice found there.
       const pcm = path.join(dir, "others.pcm");
-      execFileSync("ffmpeg", [
-        "-v",
-        "error",
-        "-y",
-        "-i",
-        m.file,
-        "-af",
-        "pan=mono|c0=c1",
-        "-ar",
-        "16000",
-        "-f",
-        "s16le",
-        pcm,
-      ]);
+      oneChannel(m.file, 1, pcm, "-f", "s16le");
       t = performance.now();
       const d = await kit.diarizePcm(pcm, { models: speakerModels });
       voiceMs += performance.now() - t;
@@ -268,10 +237,7 @@ export async function benchSpeakers() {
 
   // Four hours: the levels are all that is kept (two numbers per 20 ms).
   const long = path.join(dir, "four-hours.ogg");
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
+  ffmpeg(
     "-f",
     "lavfi",
     "-i",
@@ -287,7 +253,7 @@ export async function benchSpeakers() {
     "-b:a",
     "16k",
     long,
-  ]);
+  );
   const before = process.memoryUsage();
   const t = performance.now();
   const meter = await kit.decodeLevels(long);

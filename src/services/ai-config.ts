@@ -203,6 +203,12 @@ export function createAiConfigService(
       );
   }
 
+  /** The server address the workspace's language model would have after a change of `url` (undefined: unchanged). */
+  async function llmUrlAfter(workspaceId: string, url: string | null | undefined): Promise<string | undefined> {
+    if (url !== undefined) return url ?? defaults.summarization.url;
+    return (await store.read(workspaceId)).llm?.url ?? defaults.summarization.url;
+  }
+
   function requireLocalLlm() {
     if (!localLlmFile(defaults.summarization, defaults.dataDir) || !llamaBindingPath(defaults.dataDir))
       throw new BadRequestError(
@@ -277,6 +283,10 @@ export function createAiConfigService(
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
       if (input.speakerSeparation === "local") requireSpeakerModels();
       if (input.llm?.engine === "local") requireLocalLlm();
+      if (input.llm?.engine === "openai" && !(await llmUrlAfter(p.workspaceId, input.llm.url)))
+        throw new BadRequestError(
+          "llm.engine: openai needs a server: give llm.url (this workspace has none, nor the server).",
+        );
       await repos.transaction(async () => {
         await store.write(p.workspaceId, (s) => {
           const next: AiSettings = { ...s };

@@ -82,6 +82,9 @@ describe("the local language model", () => {
     const refused = await a.api("PATCH", "/v1/ai-config", { llm: { engine: "local" } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^llm\.engine: no local language model is set up/);
+    const noServer = await a.api("PATCH", "/v1/ai-config", { llm: { engine: "openai" } });
+    expect(noServer.status).toBe(400);
+    expect(noServer.body.error.message).toMatch(/^llm\.engine: openai needs a server/);
   }, 900_000);
 
   it("downloads a model with its checksum, tries it, and then writes the workspace's notes with it", async () => {

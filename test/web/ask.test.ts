@@ -3,9 +3,9 @@
 // that opens the note at that moment; a follow-up stays in the thread; the note's own
 // page asks that meeting; the Ask page lists one's threads. The language model is the
 // local stand-in, streaming a word at a time.
-import { type Browser, type Page } from "playwright-core";
+import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../helpers/browser.js";
+import { launchChromium, signedInPage } from "../helpers/browser.js";
 import { client } from "../helpers/http.js";
 import { capture } from "../helpers/page-checks.js";
 import { admin, startServer, type TestServer } from "../helpers/server.js";
@@ -52,15 +52,7 @@ afterAll(async () => {
   await llm?.close();
 });
 
-async function signedIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByLabel("Email").fill("admin@notula.local");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/notes$/);
-  return page;
-}
+const signedIn = () => signedInPage(browser, server.url, "admin@notula.local", PASSWORD);
 
 describe("the Ask box", () => {
   it("streams the answer on the notes list, with sources that open the moment, and keeps the thread", async () => {

@@ -5,8 +5,8 @@
 // page that may not use the microphone says why.
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, type Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser.js";
+import { type Browser } from "playwright-core";
+import { launchChromium, signedInPage } from "../helpers/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speakRepeated } from "../helpers/audio.js";
 import { waitForStatus } from "../helpers/flow.js";
@@ -53,15 +53,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByLabel("Email").fill("admin@notula.local");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/notes$/);
-  return page;
-}
+const signedIn = () => signedInPage(browser, server.url, "admin@notula.local", PASSWORD);
 
 describe("recording in the browser", () => {
   it("grows the transcript on the page while recording, rides out a network cut, and stops into one note", async () => {

@@ -5,6 +5,7 @@
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import type { SpeechSetupState } from "../../services/setup-runner.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
+import { ServerFields } from "../components/server-fields.js";
 import type { Viewer } from "../context.js";
 import { LocalModelSection } from "./local-llm.js";
 
@@ -35,20 +36,7 @@ export function AiSettingsPage(props: {
         </p>
         <form method="post" action="/settings/ai" class="panel">
           <Csrf viewer={viewer} />
-          <label for="llm-url">Server address</label>
-          <input
-            id="llm-url"
-            name="url"
-            type="url"
-            required
-            maxlength={2000}
-            placeholder="https://api.openai.com/v1"
-            value={config.llm.url ?? ""}
-          />
-          <label for="llm-model">Model</label>
-          <input id="llm-model" name="model" type="text" maxlength={200} value={config.llm.model ?? ""} />
-          <label for="llm-key">API key {config.llm.apiKeySet ? "(one is set; leave empty to keep it)" : ""}</label>
-          <input id="llm-key" name="apiKey" type="password" autocomplete="off" maxlength={500} />
+          <ServerFields id="llm" url={config.llm.url} model={config.llm.model} apiKeySet={config.llm.apiKeySet} />
           <button type="submit">Use this model</button>
         </form>
         <div class="actions">

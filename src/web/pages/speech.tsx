@@ -4,6 +4,7 @@ import { MODELS, DEFAULT_MODEL } from "../../ai/models.js";
 import type { SpeechSetupState } from "../../services/speech-setup.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
+import { ServerFields } from "../components/server-fields.js";
 import type { Viewer } from "../context.js";
 import { SpeakerSection } from "./speakers-setup.js";
 import { progressText } from "./setup-progress.js";
@@ -72,22 +73,12 @@ export function SpeechSettingsPage(props: {
         </p>
         <form method="post" action="/settings/speech/server" class="panel">
           <Csrf viewer={viewer} />
-          <label for="stt-url">Server address</label>
-          <input
-            id="stt-url"
-            name="url"
-            type="url"
-            required
-            maxlength={2000}
-            placeholder="https://api.openai.com/v1"
-            value={config.transcription.url ?? ""}
+          <ServerFields
+            id="stt"
+            url={config.transcription.url}
+            model={config.transcription.model}
+            apiKeySet={config.transcription.apiKeySet}
           />
-          <label for="stt-model">Model</label>
-          <input id="stt-model" name="model" type="text" maxlength={200} value={config.transcription.model ?? ""} />
-          <label for="stt-key">
-            API key {config.transcription.apiKeySet ? "(one is set; leave empty to keep it)" : ""}
-          </label>
-          <input id="stt-key" name="apiKey" type="password" autocomplete="off" maxlength={500} />
           <button type="submit">Use this server</button>
         </form>
       </section>

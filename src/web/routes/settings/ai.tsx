@@ -4,12 +4,11 @@ import type { Hono } from "hono";
 import { BadRequestError } from "../../../core/errors.js";
 import { workspacePolicy } from "../../../core/access.js";
 import type { Services } from "../../../services/index.js";
-import { AiConfigUpdateBody } from "../../../shared/schemas/templates.js";
 import { viewerOf, type WebEnv } from "../../context.js";
 import { render } from "../../render.js";
 import { AiSettingsPage } from "../../pages/ai-settings.js";
 import { DEFAULT_LLM_MODEL, LLM_MODELS } from "../../../ai/llm/local-models.js";
-import { requireAllowed, text, type Page, type SettingsKit } from "./kit.js";
+import { openAiServerChange, requireAllowed, text, type Page, type SettingsKit } from "./kit.js";
 
 export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: SettingsKit) {
   const page: Page = async (c, extra = {}, status = 200) => {
@@ -31,18 +30,7 @@ export function aiSettings(app: Hono<WebEnv>, services: Services, { form }: Sett
     form(
       page,
       async (c, f) => {
-        const apiKey = text(f, "apiKey");
-        // The same schema as PATCH /v1/ai-config.
-        const parsed = AiConfigUpdateBody.safeParse({
-          llm: {
-            engine: "openai",
-            url: text(f, "url").trim(),
-            ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
-            ...(apiKey ? { apiKey } : {}),
-          },
-        });
-        if (!parsed.success) throw new BadRequestError(`The server address: ${parsed.error.issues[0].message}`);
-        await services.aiConfig.update(viewerOf(c).principal, parsed.data, services.templates);
+        await services.aiConfig.update(viewerOf(c).principal, openAiServerChange(f, "llm"), services.templates);
         return c.redirect("/settings/ai?saved=1", 303);
       },
       { allowed: workspacePolicy.configureAi },

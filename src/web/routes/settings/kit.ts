@@ -7,6 +7,7 @@ import { textField } from "../../form-fields.js";
 import { formExpired } from "../../form-expired.js";
 import { createFlash } from "../../flash.js";
 import { workspacePolicy, type Person } from "../../../core/access.js";
+import { AiConfigUpdateBody, type AiConfigUpdateInput } from "../../../shared/schemas/templates.js";
 
 export type Status = 200 | 400 | 403 | 404 | 409;
 export type Extra = Record<string, unknown>;
@@ -19,6 +20,25 @@ export const name = (f: Form, what: string, max: number) => {
   if (!value || value.length > max) throw new BadRequestError(`The ${what} needs a name of 1 to ${max} characters.`);
   return value;
 };
+
+/**
+ * An OpenAI-compatible server's form (address, model, key) as the change PATCH
+ * /v1/ai-config takes for `part`: the same schema, so the form refuses what the API does.
+ * An empty key keeps the one set.
+ */
+export function openAiServerChange(f: Form, part: "transcription" | "llm"): AiConfigUpdateInput {
+  const apiKey = text(f, "apiKey");
+  const parsed = AiConfigUpdateBody.safeParse({
+    [part]: {
+      engine: "openai",
+      url: text(f, "url").trim(),
+      ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
+      ...(apiKey ? { apiKey } : {}),
+    },
+  });
+  if (!parsed.success) throw new BadRequestError(`The server address: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
 
 /** A path parameter of the route (the handlers here are typed for any path). */
 export const param = (c: WebContext, key: string) => c.req.param(key) ?? "";

@@ -4,12 +4,11 @@ import { viewerOf } from "../../context.js";
 import { render } from "../../render.js";
 import { SpeechSettingsPage } from "../../pages/speech.js";
 import { DEFAULT_MODEL, MODELS } from "../../../ai/models.js";
-import { AiConfigUpdateBody } from "../../../shared/schemas/templates.js";
 import type { Hono } from "hono";
 import { workspacePolicy } from "../../../core/access.js";
 import type { Services } from "../../../services/index.js";
 import type { WebEnv } from "../../context.js";
-import { text, requireAllowed, type Page, type SettingsKit } from "./kit.js";
+import { openAiServerChange, text, requireAllowed, type Page, type SettingsKit } from "./kit.js";
 
 export function speechSettings(app: Hono<WebEnv>, services: Services, { form }: SettingsKit) {
   const speechPage: Page = async (c, extra = {}, status = 200) => {
@@ -83,18 +82,11 @@ export function speechSettings(app: Hono<WebEnv>, services: Services, { form }: 
     form(
       speechPage,
       async (c, f) => {
-        const apiKey = text(f, "apiKey");
-        // The same schema as PUT /v1/ai-config.
-        const parsed = AiConfigUpdateBody.safeParse({
-          transcription: {
-            engine: "openai",
-            url: text(f, "url").trim(),
-            ...(text(f, "model").trim() ? { model: text(f, "model").trim() } : {}),
-            ...(apiKey ? { apiKey } : {}),
-          },
-        });
-        if (!parsed.success) throw new BadRequestError(`The server address: ${parsed.error.issues[0].message}`);
-        await services.aiConfig.update(viewerOf(c).principal, parsed.data, services.templates);
+        await services.aiConfig.update(
+          viewerOf(c).principal,
+          openAiServerChange(f, "transcription"),
+          services.templates,
+        );
         return c.redirect("/settings/speech?saved=1", 303);
       },
       { allowed: workspacePolicy.configureAi },
