@@ -219,12 +219,24 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1),
         });
       });
-    // Both at once: the question is embedded (on the model's thread) while the words
-    // are ranked (by the database).
-    const [words, meaning] = await Promise.all([
-      mode !== "semantic" ? byWords(scope, query, need) : [],
-      mode !== "fulltext" ? byMeaning(scope, params.q, need) : [],
-    ]);
+    // Both at once: the question is embedded (on the model's thread, so asked first)
+    // while the words are ranked (by the database). Time left over while the embedding
+    // runs reads the moments of the page the words alone would give: meaning reorders
+    // notes within a tier and adds few, so most of that page is the final one.
+    let embedded = mode === "fulltext";
+    const meaningFound =
+      mode !== "fulltext" ? byMeaning(scope, params.q, need).finally(() => (embedded = true)) : Promise.resolve([]);
+    const terms = contentTerms(query);
+    const wordsFound = (async () => {
+      if (mode === "semantic") return { words: [], early: new Map<string, NoteMatches>() };
+      const words = await byWords(scope, query, need);
+      const early =
+        !speaker && !embedded
+          ? await repos.search.pageMatches(words.slice(offset, offset + params.limit), terms, MATCHES_PER_NOTE)
+          : new Map<string, NoteMatches>();
+      return { words, early };
+    })();
+    const [{ words, early }, meaning] = await Promise.all([wordsFound, meaningFound]);
     fuse(words);
     // Meaning finds a note on its own above the floor; a little below, it only reorders
     // notes the words found.
@@ -245,7 +257,14 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     if (!speaker) {
       const page = ranked.slice(offset, offset + params.limit);
       const names = await repos.speakers.namesOfNotes(page.map((c) => c.id));
-      const found = await repos.search.pageMatches(page, contentTerms(query), MATCHES_PER_NOTE);
+      const found = new Map([
+        ...early,
+        ...(await repos.search.pageMatches(
+          page.filter((c) => !early.has(c.id)),
+          terms,
+          MATCHES_PER_NOTE,
+        )),
+      ]);
       // Where the passages found by meaning begin, for the notes whose words leave room for them.
       const segments = await repos.search.segmentsAt(
         page.flatMap((c) =>

@@ -75,8 +75,6 @@ export function sqliteNoteList(db: Db, options: NoteRepoOptions = {}) {
     projection: ListProjection,
     hidden: boolean,
   ) {
-    const listItemJson = PROJECTIONS[projection];
-    const visible = visibleTo(hidden);
     const shape = [
       projection,
       hidden,
@@ -96,6 +94,9 @@ export function sqliteNoteList(db: Db, options: NoteRepoOptions = {}) {
     ].join("|");
     let stmt = listStatements.get(shape);
     if (stmt) return stmt;
+    // Built once per shape: drizzle's SQL objects cost more than a cached statement's lookup.
+    const listItemJson = PROJECTIONS[projection];
+    const visible = visibleTo(hidden);
     const where: SQL[] = [visible];
     if (f.status !== undefined) where.push(eq(notes.status, P("status")));
     if (f.kind !== undefined) where.push(eq(notes.kind, P("kind")));
