@@ -93,6 +93,8 @@ const NAME_ERRORS = new Set(["42P05", "26000"]);
  */
 export function pgConnection(db: PgDb, prepared: PgDb = db, facts: FactChanges = noFactChanges) {
   const inside = new AsyncLocalStorage<Open>();
+  /** Transactions open now (several at once on the pool's connections). */
+  let running = 0;
   const openTransaction = () => {
     const open = inside.getStore();
     return open && !open.ended ? open.tx : null;
@@ -172,10 +174,14 @@ export function pgConnection(db: PgDb, prepared: PgDb = db, facts: FactChanges =
       try {
         return await db.transaction(async (tx) => {
           const open: Open = { tx, ended: false, afterEnd };
+          running++;
           try {
             return await inside.run(open, fn);
           } finally {
             open.ended = true;
+            // With no transaction open, nothing needs the context: disabled, it stops
+            // Node tracking it through every promise (async hooks) until the next one.
+            if (--running === 0) inside.disable();
           }
         });
       } finally {
