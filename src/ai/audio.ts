@@ -16,12 +16,13 @@ export class UndecodableAudioError extends Error {}
 
 /**
  * Decodes any audio file to a headerless 16 kHz mono s16le PCM file, from `fromSec`
- * on (0: the start) for at most `maxSec`. Returns the duration decoded, in seconds.
+ * on (0: the start) for at most `maxSec`: its channels mixed, or one of them (0 or 1).
+ * Returns the duration decoded, in seconds.
  */
 export async function decodeToPcm(
   input: string,
   output: string,
-  o: { signal?: AbortSignal; fromSec?: number; maxSec?: number } = {},
+  o: { signal?: AbortSignal; fromSec?: number; maxSec?: number; channel?: 0 | 1 } = {},
 ): Promise<number> {
   const fromSec = o.fromSec ?? 0;
   await ffmpeg(
@@ -33,8 +34,7 @@ export async function decodeToPcm(
       // At most this much: a small file of many hours of silence must not fill the disk.
       ...(o.maxSec !== undefined ? ["-t", o.maxSec.toFixed(3)] : []),
       "-vn",
-      "-ac",
-      "1",
+      ...(o.channel === undefined ? ["-ac", "1"] : ["-af", `pan=mono|c0=c${o.channel}`]),
       "-ar",
       String(SAMPLE_RATE),
       "-f",
@@ -48,32 +48,6 @@ export async function decodeToPcm(
   // Past a point, there may be nothing left (a recording transcribed to its end while it went on).
   if (size < FRAME_BYTES && fromSec === 0) throw new UndecodableAudioError("The recording holds no audio.");
   return size / BYTES_PER_SECOND;
-}
-
-/**
- * Decodes one channel of a recording (0 or 1), or all of them mixed ("mix"), to a
- * headerless 16 kHz mono s16le PCM file.
- */
-export async function decodeChannelToPcm(
-  input: string,
-  output: string,
-  o: { channel: 0 | 1 | "mix"; signal?: AbortSignal },
-): Promise<void> {
-  await ffmpeg(
-    [
-      "-i",
-      input,
-      "-vn",
-      ...(o.channel === "mix" ? ["-ac", "1"] : ["-af", `pan=mono|c0=c${o.channel}`]),
-      "-ar",
-      String(SAMPLE_RATE),
-      "-f",
-      "s16le",
-      output,
-    ],
-    "process recordings",
-    o.signal,
-  );
 }
 
 /** Runs ffmpeg quietly; a missing ffmpeg and a file it cannot read are errors of their own. */

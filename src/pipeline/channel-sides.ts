@@ -19,21 +19,20 @@ export async function sideNames(repos: Repositories, note: NoteRow): Promise<{ m
 }
 
 /**
- * The segments attributed by channel, from the levels of the recording at `audio` (or
- * those measured already, live), or as they were if that fails.
+ * The segments attributed by channel to the sides (`sideNames`), from the levels of the
+ * recording at `audio` (or those measured already, live), or as they were if that fails.
  */
 export async function attributeSides<
   S extends { startSec: number; endSec: number; speaker: string; text: string; words?: TimedWord[] },
 >(
-  repos: Repositories,
-  note: NoteRow,
+  sides: { meName: string; othersName: string },
   from: { audio: string } | { meter: LevelMeter },
   segments: S[],
   o: { signal?: AbortSignal; onError?: (err: unknown) => void } = {},
 ): Promise<S[]> {
   try {
     const meter = "meter" in from ? from.meter : await decodeLevels(from.audio, { signal: o.signal });
-    return attributeByChannel(meter, segments, await sideNames(repos, note));
+    return attributeByChannel(meter, segments, sides);
   } catch (err) {
     if (o.signal?.aborted) throw err;
     o.onError?.(err);

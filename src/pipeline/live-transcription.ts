@@ -24,7 +24,7 @@ import type { WorkerDefinition } from "../jobs/queue.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import { pieceKey } from "../storage/audio-key.js";
 import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
-import { attributeSides, hasSides } from "./channel-sides.js";
+import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import type { AudioStore } from "../storage/audio-store.js";
 
 export const LIVE_TRANSCRIPTION = "live-transcription";
@@ -218,8 +218,9 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
           })
         : { segments: [] };
     const meter = decoder.meter;
+    const sides = meter ? await sideNames(d.repos, note) : null;
     const attributed = async (segments: typeof tail.segments) =>
-      storedRows(meter ? await attributeSides(d.repos, note, { meter }, segments) : segments);
+      storedRows(meter && sides ? await attributeSides(sides, { meter }, segments) : segments);
     const [added, provisional] = [await attributed(final.segments), await attributed(tail.segments)];
     // Written only while the note is still being recorded: once it has stopped, the
     // pipeline owns its transcript (and starts where this left off).

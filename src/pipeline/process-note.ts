@@ -141,7 +141,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       // A recording of the person and the others on two channels: each segment is theirs or the others'.
       const sides = hasSides(note) ? await sideNames(repos, note) : null;
       const attributed = sides
-        ? await attributeSides(repos, note, { audio: local.path }, heard.segments, { signal })
+        ? await attributeSides(sides, { audio: local.path }, heard.segments, { signal })
         : heard.segments;
       // Several voices on a side: split by voice where the workspace has the speaker models on.
       const voices = await separateVoices(attributed, {

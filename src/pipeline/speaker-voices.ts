@@ -4,7 +4,7 @@
 // the note: it keeps one speaker per side, says why in its warnings, and the reason is
 // kept for the settings page.
 import path from "node:path";
-import { decodeChannelToPcm } from "../ai/audio.js";
+import { decodeToPcm } from "../ai/audio.js";
 import { diarizePcm, DiarizationError } from "../ai/diarization/diarize.js";
 import type { SpeakerModelPaths } from "../ai/diarization/models.js";
 import { splitByVoice } from "../ai/diarization/split.js";
@@ -48,7 +48,7 @@ export async function separateVoices<
   const meName = o.sides?.meName;
   try {
     const pcm = path.join(o.workDir, "voices.pcm");
-    await decodeChannelToPcm(o.audio, pcm, { channel: twoSides ? 1 : "mix", signal: o.signal });
+    await decodeToPcm(o.audio, pcm, { channel: twoSides ? 1 : undefined, signal: o.signal });
     const { turns, embeddings } = await diarizePcm(pcm, { models: o.models, signal: o.signal });
     await o.report(null);
     const split = splitByVoice(segments, turns, { split: (s) => !twoSides || s.speaker !== meName, label: voiceLabel });

@@ -81,19 +81,14 @@ export function createAskService(d: AskDeps) {
     const noteId = row.id;
     const lines = await transcript(noteId);
     const stems = new Set(words.map(stem));
+    const hitsIn = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((w) => stems.has(stem(w))).length;
     const windows: (Moment & { hits: number })[] = [];
     for (let i = 0; i < lines.length; i += 4) {
       const chunk = lines.slice(i, i + 4);
-      const hits = chunk.reduce(
-        (n, l) => n + l.text.split(/[^\p{L}\p{N}]+/u).filter((w) => stems.has(stem(w))).length,
-        0,
-      );
-      const best = chunk.reduce((a, b) =>
-        b.text.split(/\s+/).filter((w) => stems.has(stem(w))).length >
-        a.text.split(/\s+/).filter((w) => stems.has(stem(w))).length
-          ? b
-          : a,
-      );
+      const counts = chunk.map((l) => hitsIn(l.text));
+      const hits = counts.reduce((a, b) => a + b, 0);
+      // The line that says most of the question's words (the first of equals) is quoted.
+      const best = chunk[counts.indexOf(Math.max(...counts))];
       windows.push({
         n: 0,
         noteId,
