@@ -263,6 +263,36 @@ describe("the local model's host", () => {
     }
   }, 120_000);
 
+  it("loads another model only in its turn, never under an answer being written", async () => {
+    const llm = createLocalLlm({ dataDir: server.dataDir, contextTokens: 2048, threads: 1 });
+    const other = path.join(path.dirname(model), "tiny-other.gguf");
+    fs.copyFileSync(model, other);
+    try {
+      const chat = llm.chat(model);
+      const order: string[] = [];
+      const ask = (i: number) =>
+        chat.once([{ role: "user", content: `question ${i}` }], AbortSignal.timeout(120_000)).then((r) => {
+          order.push(`answer ${i}`);
+          return r.content;
+        });
+      const answers = [ask(0), ask(1)];
+      // Asked while the first model answers: the other model's size waits for both answers.
+      const size = llm
+        .chat(other)
+        .contextTokens()
+        .then((n) => {
+          order.push("other model");
+          return n;
+        });
+      expect(await Promise.all(answers)).toEqual([TINY_TEXT, TINY_TEXT]);
+      expect(await size).toBeGreaterThan(0);
+      expect(order).toEqual(["answer 0", "answer 1", "other model"]);
+      expect(llm.waiting()).toBe(0);
+    } finally {
+      await llm.close();
+    }
+  }, 120_000);
+
   it("reads a meeting longer than its context in parts that fit, and refuses a prompt that cannot fit", async () => {
     const llm = createLocalLlm({ dataDir: server.dataDir, contextTokens: 4096, threads: 1 });
     try {

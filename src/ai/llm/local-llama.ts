@@ -90,6 +90,7 @@ export function createLocalLlm(o: LocalLlmOptions) {
   // Requests in line: the first is the one running.
   const line: { go: () => void; told?: (ahead: number) => void }[] = [];
 
+  /** Loads `modelPath`, disposing the model loaded before: only in a turn (see `loaded`). */
   async function load(modelPath: string): Promise<Loaded> {
     const current = loading ? await loading.catch(() => null) : null;
     if (current?.modelPath === modelPath) return current;
@@ -154,6 +155,22 @@ export function createLocalLlm(o: LocalLlmOptions) {
     return leave;
   }
 
+  /**
+   * The model of `modelPath`, loaded. While it is the one loaded, at once; another is
+   * loaded only in a turn of its own, so a model a request is answering with is never
+   * disposed under it.
+   */
+  async function loaded(modelPath: string): Promise<Loaded> {
+    const current = loading ? await loading.catch(() => null) : null;
+    if (current?.modelPath === modelPath) return current;
+    const done = await turn(new AbortController().signal);
+    try {
+      return await load(modelPath);
+    } finally {
+      done();
+    }
+  }
+
   async function generate(
     modelPath: string,
     messages: ChatMessage[],
@@ -201,10 +218,10 @@ export function createLocalLlm(o: LocalLlmOptions) {
       const name = `local:${path.basename(modelPath).replace(/\.gguf$/i, "")}`;
       return {
         name,
-        contextTokens: async () => (await load(modelPath)).context.contextSize,
+        contextTokens: async () => (await loaded(modelPath)).context.contextSize,
         async charsPerToken(sample) {
           if (!sample) return 3.5;
-          const { model } = await load(modelPath);
+          const { model } = await loaded(modelPath);
           return sample.length / Math.max(1, model.tokenize(sample).length);
         },
         once: (messages, signal, opts = {}) => generate(modelPath, messages, signal, opts),
