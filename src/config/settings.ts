@@ -220,6 +220,13 @@ export const SETTINGS = {
     flag: "--allow-private-ai-urls",
     doc: "Let workspaces point their AI configuration at loopback or private addresses (a local Ollama); the server's own settings always may.",
   }),
+  workspaceLocalModels: setting(z.boolean().default(true), {
+    env: ["NOTULA_WORKSPACE_LOCAL_MODELS"],
+    flag: "--no-workspace-local-models",
+    doc: "Whether a workspace's admins may set up this server's local models (the whisper engine, the speaker models, the language model: downloads to its disk) from the web app, and choose them for their workspace (its CPU).",
+    flagDoc:
+      "Keep the local models to the operator: only `notula models pull` sets them up, and only the server's own settings choose them (NOTULA_WORKSPACE_LOCAL_MODELS=off).",
+  }),
   transcription: group({
     engine: setting(z.enum(["auto", "openai", "whisper", "sphinx"]).default("auto"), {
       env: ["NOTULA_STT_ENGINE"],

@@ -149,6 +149,14 @@ export const workspacePolicy = {
   configureAi(a: Person): boolean {
     return isAdmin(a);
   },
+  /**
+   * This server's local models for the workspace: setting them up (downloads to the
+   * server's disk) and choosing them (its CPU). Its admins, where the operator lets
+   * workspaces (--no-workspace-local-models keeps them to the operator).
+   */
+  useServerModels(a: Person, server: { workspacesMay: boolean }): boolean {
+    return isAdmin(a) && server.workspacesMay;
+  },
   /** The workspace's own mail server and sender (which carries a password, and speaks for everyone). */
   configureMail(a: Person): boolean {
     return isAdmin(a);

@@ -101,6 +101,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
       transcription: config.transcription as Config["transcription"],
       summarization: config.summarization as Config["summarization"],
       allowPrivateUrls: config.allowPrivateAiUrls,
+      workspaceLocalModels: config.workspaceLocalModels,
       dataDir,
       localLlm,
     },

@@ -29,6 +29,7 @@ import type { SecretBox } from "../core/secret-box.js";
 import { privateAddressesOf } from "../webhooks/address-policy.js";
 import { missingSpeakerModels, speakerModelPaths, type SpeakerModelPaths } from "../ai/diarization/models.js";
 import type { AiSettingsStore } from "./ai-settings-store.js";
+import { applicableChoices, requireServerModels } from "./server-models.js";
 import { type AiConfigDto, type AiConfigUpdateInput, type AiSettings } from "../shared/schemas/templates.js";
 
 /** The server's own AI settings: the defaults under every workspace's. */
@@ -42,6 +43,8 @@ export interface AiDefaults {
   embedder: Embedder | null;
   /** The local language model's host (null where the server runs none). */
   localLlm: LocalLlm | null;
+  /** Whether workspaces' admins may set up and choose the local models (false: the operator's alone). */
+  workspaceLocalModels?: boolean;
 }
 
 /** What the pipeline needs for one workspace's notes. */
@@ -88,6 +91,7 @@ export function createAiConfigService(
   changed: (workspaceId: string) => Promise<unknown> = async () => {},
 ) {
   const transcribers = engineCache<SpeechToText>();
+  const workspacesMay = defaults.workspaceLocalModels !== false;
 
   async function checkUrl(field: string, raw: string) {
     if (defaults.allowPrivateUrls) return;
@@ -100,7 +104,7 @@ export function createAiConfigService(
 
   /** The workspace's settings over the server's, keys opened. */
   async function merged(workspaceId: string) {
-    const s = await store.read(workspaceId);
+    const s = applicableChoices(await store.read(workspaceId), workspacesMay);
     const row = await repos.templates.settings(workspaceId);
     const t = s.transcription ?? {};
     const l = s.llm ?? {};
@@ -160,6 +164,7 @@ export function createAiConfigService(
         problem: s.llmProblem?.message ?? null,
         problemAt: s.llmProblem ? iso(s.llmProblem.at) : null,
       },
+      localModelsForWorkspaces: workspacesMay,
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
       speakerSeparation: {
@@ -195,7 +200,8 @@ export function createAiConfigService(
     }));
   }
 
-  function requireSpeakerModels() {
+  function requireSpeakerModels(p: Principal) {
+    requireServerModels(p, workspacesMay, "speakerSeparation");
     const missing = missingSpeakerModels(defaults.dataDir);
     if (missing.length)
       throw new BadRequestError(
@@ -209,7 +215,8 @@ export function createAiConfigService(
     return (await store.read(workspaceId)).llm?.url ?? defaults.summarization.url;
   }
 
-  function requireLocalLlm() {
+  function requireLocalLlm(p: Principal) {
+    requireServerModels(p, workspacesMay, "llm.engine");
     if (!localLlmFile(defaults.summarization, defaults.dataDir) || !llamaBindingPath(defaults.dataDir))
       throw new BadRequestError(
         "llm.engine: no local language model is set up on this server; set one up in Settings → AI, or with `notula models pull llm`.",
@@ -257,7 +264,7 @@ export function createAiConfigService(
     async useLocalLlm(p: Principal): Promise<void> {
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can change what writes its notes.");
-      requireLocalLlm();
+      requireLocalLlm(p);
       await store.write(p.workspaceId, (s) => ({ ...s, llm: { ...s.llm, engine: "local" }, llmProblem: null }));
     },
 
@@ -265,7 +272,7 @@ export function createAiConfigService(
     async useLocalSpeakers(p: Principal): Promise<void> {
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can change how its recordings are transcribed.");
-      requireSpeakerModels();
+      requireSpeakerModels(p);
       await store.write(p.workspaceId, (s) => ({ ...s, speakerSeparation: "local", speakerProblem: null }));
     },
 
@@ -281,8 +288,9 @@ export function createAiConfigService(
       if (input.defaultTemplateId) await templates.require(p.workspaceId, input.defaultTemplateId, "defaultTemplateId");
       if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
-      if (input.speakerSeparation === "local") requireSpeakerModels();
-      if (input.llm?.engine === "local") requireLocalLlm();
+      if (input.transcription?.engine === "whisper") requireServerModels(p, workspacesMay, "transcription.engine");
+      if (input.speakerSeparation === "local") requireSpeakerModels(p);
+      if (input.llm?.engine === "local") requireLocalLlm(p);
       if (input.llm?.engine === "openai" && !(await llmUrlAfter(p.workspaceId, input.llm.url)))
         throw new BadRequestError(
           "llm.engine: openai needs a server: give llm.url (this workspace has none, nor the server).",
@@ -343,6 +351,7 @@ export function createAiConfigService(
     async useLocalWhisper(p: Principal): Promise<void> {
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can change its speech-to-text engine.");
+      requireServerModels(p, workspacesMay, "transcription.engine");
       await store.write(p.workspaceId, (s) => ({ ...s, transcription: { ...s.transcription, engine: "whisper" } }));
       await changed(p.workspaceId);
     },

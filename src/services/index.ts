@@ -143,6 +143,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     modelsUrl: opts.ai.transcription.modelsUrl,
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
+    workspacesMay: opts.ai.workspaceLocalModels,
   });
   const search = createSearchService(repos, opts.embedder, access);
   const speakerSetup = createSpeakerSetup({
@@ -150,12 +151,14 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     modelsUrl: opts.ai.transcription.modelsUrl,
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
+    workspacesMay: opts.ai.workspaceLocalModels,
   });
   const llmSetup = createLlmSetup({
     dataDir: opts.ai.dataDir,
     modelsUrl: opts.ai.transcription.modelsUrl,
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
+    workspacesMay: opts.ai.workspaceLocalModels,
   });
   return {
     access,

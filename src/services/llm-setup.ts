@@ -116,8 +116,14 @@ export function createLlmSetup(d: {
   modelsUrl?: string;
   ai: Pick<AiConfigService, "useLocalLlm">;
   logger: Logger;
+  /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
+  workspacesMay?: boolean;
 }) {
-  const runner = createSetupRunner({ what: "its local language model", logger: d.logger });
+  const runner = createSetupRunner({
+    what: "its local language model",
+    logger: d.logger,
+    workspacesMay: d.workspacesMay,
+  });
   return {
     status: runner.status,
     settled: runner.settled,

@@ -6,6 +6,7 @@ import { workspacePolicy } from "../core/access.js";
 import type { Principal } from "../core/principal.js";
 import type { Logger } from "../core/logger.js";
 import { publicErrorMessage } from "../core/error-message.js";
+import { requireServerModels } from "./server-models.js";
 
 export interface SpeechSetupState {
   phase: "idle" | "installing" | "downloading" | "checking" | "done" | "failed";
@@ -17,7 +18,12 @@ export interface SpeechSetupState {
 
 export const IDLE: SpeechSetupState = { phase: "idle", model: null, received: 0, total: null, error: null };
 
-export function createSetupRunner(o: { what: string; logger: Logger }) {
+export function createSetupRunner(o: {
+  what: string;
+  logger: Logger;
+  /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
+  workspacesMay?: boolean;
+}) {
   let state = IDLE;
   let running: Promise<void> | null = null;
 
@@ -42,6 +48,7 @@ export function createSetupRunner(o: { what: string; logger: Logger }) {
       work: (update: (change: Partial<SpeechSetupState>) => void) => Promise<void>,
     ): SpeechSetupState {
       allowed(p);
+      requireServerModels(p, o.workspacesMay !== false, `Setting up ${o.what}`);
       if (running) return state;
       state = { ...IDLE, ...first };
       running = (async () => {

@@ -39,8 +39,10 @@ export function createSpeakerSetup(d: {
   modelsUrl?: string;
   ai: Pick<AiConfigService, "useLocalSpeakers">;
   logger: Logger;
+  /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
+  workspacesMay?: boolean;
 }) {
-  const runner = createSetupRunner({ what: "its speaker models", logger: d.logger });
+  const runner = createSetupRunner({ what: "its speaker models", logger: d.logger, workspacesMay: d.workspacesMay });
   return {
     status: runner.status,
     settled: runner.settled,

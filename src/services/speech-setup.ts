@@ -14,11 +14,17 @@ export function createSpeechSetup(d: {
   modelsUrl?: string;
   ai: Pick<AiConfigService, "useLocalWhisper">;
   logger: Logger;
+  /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
+  workspacesMay?: boolean;
   /** The work itself; the real installer and download unless a test gives another. */
   setUp?: (o: LocalEngineSetupOptions) => Promise<{ modelPath: string }>;
 }) {
   const setUp = d.setUp ?? setUpLocalEngine;
-  const runner = createSetupRunner({ what: "its speech-to-text engine", logger: d.logger });
+  const runner = createSetupRunner({
+    what: "its speech-to-text engine",
+    logger: d.logger,
+    workspacesMay: d.workspacesMay,
+  });
   return {
     status: runner.status,
     settled: runner.settled,

@@ -258,6 +258,10 @@ export const AiConfig = z
         problemAt: Iso.nullable(),
       })
       .meta({ description: "The local language model on this server." }),
+    localModelsForWorkspaces: z.boolean().meta({
+      description:
+        "Whether the workspace's admins may set up this server's local models and choose them; false where the operator keeps them (--no-workspace-local-models).",
+    }),
     summaryLanguage: z.string().nullable(),
     translationLanguage: z.string().nullable(),
     speakerSeparation: z.object({

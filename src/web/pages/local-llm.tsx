@@ -5,6 +5,7 @@ import { DEFAULT_LLM_MODEL, LLM_MODELS } from "../../ai/llm/local-models.js";
 import type { SpeechSetupState } from "../../services/setup-runner.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Csrf } from "../components/layout.js";
+import { OperatorModels } from "../components/operator-models.js";
 import { SetupProgress, setupRunning } from "../components/setup-progress.js";
 import type { Viewer } from "../context.js";
 import { formatBytes, formatDate } from "../format.js";
@@ -60,7 +61,8 @@ export function LocalModelSection(props: { viewer: Viewer; config: AiConfigDto; 
         setup={setup}
         text={llmProgressText(setup)}
       />
-      <div class="actions">
+      {config.localModelsForWorkspaces ? null : <OperatorModels id="local-llm-operator" />}
+      <div class="actions" hidden={!config.localModelsForWorkspaces}>
         {ready && !inUse ? (
           <form method="post" action="/settings/ai/local/use">
             <Csrf viewer={viewer} />

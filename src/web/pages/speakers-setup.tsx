@@ -4,14 +4,15 @@ import { SPEAKER_MODELS } from "../../ai/diarization/models.js";
 import type { SpeechSetupState } from "../../services/speech-setup.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Csrf } from "../components/layout.js";
+import { OperatorModels } from "../components/operator-models.js";
 import type { Viewer } from "../context.js";
 import { formatDate } from "../format.js";
 import { progressText } from "./setup-progress.js";
 import { SetupProgress, setupRunning } from "../components/setup-progress.js";
 
 export function SpeakerSection(props: { viewer: Viewer; config: AiConfigDto; setup: SpeechSetupState }) {
-  const { viewer, setup } = props;
-  const s = props.config.speakerSeparation;
+  const { viewer, setup, config } = props;
+  const s = config.speakerSeparation;
   const running = setupRunning(setup);
   const sizeMb = SPEAKER_MODELS.reduce((n, m) => n + m.sizeMb, 0);
   return (
@@ -43,7 +44,8 @@ export function SpeakerSection(props: { viewer: Viewer; config: AiConfigDto; set
         setup={setup}
         text={progressText(setup)}
       />
-      <div class="actions">
+      {config.localModelsForWorkspaces ? null : <OperatorModels id="speakers-operator" />}
+      <div class="actions" hidden={!config.localModelsForWorkspaces}>
         {s.engine === "local" && s.ready ? (
           <form method="post" action="/settings/speech/speakers/off">
             <Csrf viewer={viewer} />

@@ -5,6 +5,7 @@ import type { SpeechSetupState } from "../../services/speech-setup.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import { ServerFields } from "../components/server-fields.js";
+import { OperatorModels } from "../components/operator-models.js";
 import type { Viewer } from "../context.js";
 import { SpeakerSection } from "./speakers-setup.js";
 import { progressText } from "./setup-progress.js";
@@ -49,7 +50,8 @@ export function SpeechSettingsPage(props: {
           barId="speech-progress"
           textId="speech-progress-text"
         />
-        <form method="post" action="/settings/speech/setup" class="panel">
+        {config.localModelsForWorkspaces ? null : <OperatorModels id="speech-operator" />}
+        <form method="post" action="/settings/speech/setup" class="panel" hidden={!config.localModelsForWorkspaces}>
           <Csrf viewer={viewer} />
           <label for="speech-model">Model</label>
           <select id="speech-model" name="model" disabled={running}>
