@@ -91,6 +91,14 @@ export const notePolicy = {
   see(a: Actor, n: NoteFacts): boolean {
     return allHold(MEMBER_SEES, n, a);
   },
+  /**
+   * Whether what a note teaches the workspace (a voice's name, offered on other notes)
+   * may be learned: only when every member sees the note, so that an offered name tells
+   * nobody what they could not read. `privateFolderIds`: all the workspace's private folders.
+   */
+  teach(n: NoteFacts, privateFolderIds: ReadonlySet<string>): boolean {
+    return allHold(MEMBER_SEES, n, { workspaceId: n.workspaceId, userId: "", hiddenFolderIds: privateFolderIds });
+  },
   /** What a share link's holder may see: the note while it is public. */
   seeByLink(n: Pick<NoteFacts, "visibility">): boolean {
     return allHold(LINK_SEES, { workspaceId: "", createdBy: "", folderIds: [], ...n }, null);

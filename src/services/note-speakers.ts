@@ -61,7 +61,7 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePri
           await repos.speakers.name({ noteId: id, label: body.label, name, email, suggested: false, updatedAt: now() });
           // Learned once per naming: the same name given again teaches nothing new.
           if (!was || was.suggested || was.name !== name || was.email !== email)
-            await voicePrints.named(p.workspaceId, id, body.label, name, email);
+            await voicePrints.named(row, body.label, name, email);
         }
         await repos.notes.update(p.workspaceId, id, { updatedAt: now() });
         // Passages quote the speaker: the index learns the new name.

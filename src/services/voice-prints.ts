@@ -2,12 +2,13 @@
 // each voice's embedding is kept with the note; when someone names a voice, the
 // workspace learns that name's voice print (the mean of the voices given it); and a
 // later meeting's voice that sounds like a print is offered its name, marked as a
-// suggestion until someone confirms it. Prints never leave the server, and a member's
-// goes with their membership.
+// suggestion until someone confirms it. Only notes every member sees teach prints;
+// prints never leave the server, and a member's goes with their membership.
 import type { Repositories } from "../db/repos/index.js";
 import type { Clock } from "../core/clock.js";
 import { newId } from "../core/ids.js";
 import { cosine } from "../ai/diarization/diarize.js";
+import { notePolicy, type NoteFacts } from "../core/access.js";
 
 /**
  * The cosine similarity of two voices' embeddings above which they are taken for one
@@ -56,8 +57,20 @@ export function createVoicePrints(d: { repos: Repositories; now: Clock }) {
       }
     },
 
-    /** Someone named a voice of a note (or confirmed the name offered): the workspace learns it. */
-    async named(workspaceId: string, noteId: string, label: string, name: string, email: string | null): Promise<void> {
+    /**
+     * Someone named a voice of a note (or confirmed the name offered): the workspace
+     * learns it, where every member sees the note (notePolicy.teach).
+     */
+    async named(
+      note: Omit<NoteFacts, "folderIds"> & { id: string },
+      label: string,
+      name: string,
+      email: string | null,
+    ): Promise<void> {
+      const { workspaceId, id: noteId } = note;
+      const folderIds = ((await repos.notes.foldersOf([noteId])).get(noteId) ?? []).map((f) => f.id);
+      const privateFolders = new Set(await repos.folders.privateIds(workspaceId));
+      if (!notePolicy.teach({ ...note, folderIds }, privateFolders)) return;
       const embedding = await repos.voices.noteVoice(noteId, label);
       if (!embedding) return;
       const print = await repos.voices.printNamed(workspaceId, name, email);

@@ -139,6 +139,33 @@ describe("voice prints", () => {
     expect(await named(ana, "Speaker 1")).toMatchObject({ name: "Ana", suggested: true });
   });
 
+  it("are learned only from notes every member sees", async () => {
+    const GUS = voice(6);
+    const HAL = voice(7);
+    // A note only its creator sees, and a note filed in a private folder.
+    const mine = await meeting("Only mine", { "Speaker 1": GUS });
+    expect((await call("PATCH", `/v1/notes/${mine}`, { visibility: "only-me" })).status).toBe(200);
+    const me = (await call("GET", "/v1/me")).body.user.id;
+    const folder = await call("POST", "/v1/folders", { name: "Board", ownerUserId: me, isPrivate: true });
+    expect(folder.status, folder.text).toBe(200);
+    const boardNote = await meeting("Board meeting", { "Speaker 1": HAL });
+    const filed = await call("PATCH", `/v1/notes/${boardNote}`, {
+      folderIds: [folder.body.folder?.id ?? folder.body.id],
+    });
+    expect(filed.status, filed.text).toBe(200);
+    expect((await call("PATCH", `/v1/notes/${mine}/speakers`, { label: "Speaker 1", name: "Gus" })).status).toBe(200);
+    expect((await call("PATCH", `/v1/notes/${boardNote}/speakers`, { label: "Speaker 1", name: "Hal" })).status).toBe(
+      200,
+    );
+    // Their names stay on those notes, and are offered nowhere else.
+    expect(await named(mine, "Speaker 1")).toMatchObject({ name: "Gus", suggested: false });
+    const later = await meeting("Everyone's", { "Speaker 1": again(GUS, CY, 0.1), "Speaker 2": again(HAL, CY, 0.1) });
+    expect((await speakers(later)).map((s) => [s.label, s.name, s.suggested])).toEqual([
+      ["Speaker 1", "Speaker 1", false],
+      ["Speaker 2", "Speaker 2", false],
+    ]);
+  });
+
   it("offer nothing to a voice that only resembles a known one", async () => {
     // More a stranger's voice than hers: too far from her print to be offered her name.
     const id = await meeting("Stranger", { "Speaker 1": again(ANA, CY, 1.2) });

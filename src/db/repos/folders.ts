@@ -35,6 +35,15 @@ export function folderRepo(db: Db, t: Tables, transaction: Transaction, dialect:
         ).map((r) => r.id);
       return (await hiddenCache.get(`${workspaceId} ${userId}`, load))!;
     },
+    /** The workspace's private folders: those a note must be in none of for every member to see it. */
+    async privateIds(workspaceId: string): Promise<string[]> {
+      return (
+        await db
+          .select({ id: folders.id })
+          .from(folders)
+          .where(and(eq(folders.workspaceId, workspaceId), eq(folders.isPrivate, true)))
+      ).map((r) => r.id);
+    },
     /** The members of a folder, by name. */
     async membersOf(folderId: string): Promise<{ userId: string; name: string; email: string }[]> {
       return db
