@@ -1,7 +1,8 @@
 // Where a request's time goes, layer by layer, on SQLite and on PostgreSQL side by
 // side: the same meetings written through the REST routes into each, then a list, a
-// note read and a full-text search, one request at a time, timed whole (through the
-// app, as a request is served, without a socket) and in their parts: the key lookup,
+// note read and a full-text search, one request at a time, timed whole (over a socket
+// to the app listening as the server does, and through the app without one) and in
+// their parts: the key lookup,
 // the caller's access facts, the statement(s), shaping the answer and writing its
 // JSON. What is left of the whole is the framework's: routing, validation, middleware
 // and the request log. Each figure is a median of BENCH_LAYER_RUNS runs.
@@ -93,28 +94,37 @@ async function measureOn(kit, database) {
     const searchQuery = { q: "lisbon office", mode: "fulltext", limit: 10 };
     const ops = {
       list: {
-        request: () => call("GET", "/v1/notes?limit=20").then((r) => r.text()),
+        path: "/v1/notes?limit=20",
         statement: () => repos.notes.listJson(view, listQuery),
         service: () => services.notes.listJson(principal, listQuery),
         json: (result) => `{"items":[${result.items.join(",")}],"pagination":${JSON.stringify(result.pagination)}}`,
       },
       note: {
-        request: () => call("GET", `/v1/notes/${noteId}`).then((r) => r.text()),
+        path: `/v1/notes/${noteId}`,
         statement: () => repos.notes.getWithParts(view, noteId),
         service: () => services.notes.get(principal, noteId),
         json: (result) => JSON.stringify({ note: result }),
       },
       search: {
-        request: () => call("GET", "/v1/search?q=lisbon%20office&mode=fulltext&limit=10").then((r) => r.text()),
+        path: "/v1/search?q=lisbon%20office&mode=fulltext&limit=10",
         // A search is several statements and their fusion: the service is its statements here.
         statement: null,
         service: () => services.search.search(principal, searchQuery),
         json: (result) => JSON.stringify(result),
       },
     };
+    // The same app on a socket, as `notula serve` listens: what a client one request at a
+    // time sees, with HTTP's own cost, the same for both databases, included.
+    const { serve } = await import("@hono/node-server");
+    const listening = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info) =>
+        resolve({ s, url: `http://127.0.0.1:${info.port}` }),
+      );
+    });
     const out = {};
     for (const [name, op] of Object.entries(ops)) {
-      const request = await time(op.request);
+      const http = await time(() => fetch(listening.url + op.path, { headers }).then((r) => r.text()));
+      const request = await time(() => call("GET", op.path).then((r) => r.text()));
       const auth = await time(() => services.authentication.apiKey(key));
       const facts = await time(() => services.access.view(principal));
       const service = await time(op.service);
@@ -122,6 +132,7 @@ async function measureOn(kit, database) {
       const sample = await op.service();
       const json = await time(() => op.json(sample));
       out[name] = {
+        http,
         request,
         auth,
         facts,
@@ -133,6 +144,7 @@ async function measureOn(kit, database) {
         framework: Math.max(0, request - auth - service - json),
       };
     }
+    await new Promise((resolve) => listening.s.close(resolve));
     return out;
   } finally {
     await runtime.close();
@@ -147,7 +159,7 @@ export async function benchLayers() {
   const postgres = await withScratchDatabase("notula_layers", (url) => measureOn(kit, url));
   const f = (v) => (v === null ? "—" : v.toFixed(2));
   console.log(`\nWhere a request's time goes, ${NOTES.toLocaleString("en")} meetings, median ms of ${RUNS} runs`);
-  const layers = ["request", "auth", "service", "facts", "statement", "shaping", "json", "framework"];
+  const layers = ["http", "request", "auth", "service", "facts", "statement", "shaping", "json", "framework"];
   for (const op of ["list", "note", "search"]) {
     console.log(`\n${op}`);
     console.log(
@@ -161,6 +173,6 @@ export async function benchLayers() {
     }
   }
   console.log(
-    "\nrequest: the whole, through the app; auth: the key lookup; service: the service's call, which holds facts, statement and shaping; facts: the caller's access facts; statement: the store's read; shaping: the rest of the service; json: writing the answer; framework: what is left (routing, validation, middleware, request log). A search's statements are not timed apart from its service.",
+    "\nhttp: the whole, over a socket to the app listening as the server does (a kept-alive connection, one request at a time); request: the whole, through the app; auth: the key lookup; service: the service's call, which holds facts, statement and shaping; facts: the caller's access facts; statement: the store's read; shaping: the rest of the service; json: writing the answer; framework: what is left (routing, validation, middleware, request log). A search's statements are not timed apart from its service.",
   );
 }
