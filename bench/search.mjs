@@ -304,6 +304,8 @@ export async function benchSearch() {
       rare: await timeIt(() => get(RARE, "fulltext")),
       common: await timeIt(() => get("budget", "fulltext")),
       hybrid: await timeIt((i) => get(`${COMMON[i % COMMON.length]} ${RARE}`, "hybrid")),
+      // The same questions by meaning alone: what the words and their tiers add to a hybrid search.
+      semantic: await timeIt((i) => get(`${COMMON[i % COMMON.length]} ${RARE}`, "semantic")),
     };
     const rss = rssMb(server.proc.pid);
     await stopServer(server.proc);
@@ -328,6 +330,7 @@ export async function benchSearch() {
       "comparing every vector",
     );
     row("GET /v1/search hybrid (query embedded)", http.hybrid, exactT, "exact vector scan alone");
+    row("GET /v1/search hybrid (query embedded)", http.hybrid, http.semantic, "the same questions by meaning alone");
     console.log(`\nrecall@10 of the vector search against the exact scan: ${recall.toFixed(3)}`);
     const rate = (x) => `${Math.round(x).toLocaleString("en")} passages/s`;
     const writes = (w) => `${rate(w.perSec)} (${(w.perSec / w.bare).toFixed(2)} of the bare rows' ${rate(w.bare)})`;
