@@ -2,8 +2,8 @@
 // filters are set, the sort, the folder strategy), each rendering its page's items as
 // JSON in SQLite from the one definition of the Note shape (note-shape.ts).
 import { wordsOf } from "../../core/search-query.js";
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { SQLitePreparedQuery, SubqueryWithSelection } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, fillPlaceholders, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect, type SQLitePreparedQuery, type SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import type { Db } from "../open.js";
 import { BRIEF_JSON_SQL, LIST_ITEM_JSON_SQL } from "../repos/note-shape.js";
 import { noteFolders, noteParticipantEmails, notes } from "../schema/index.js";
@@ -31,9 +31,24 @@ export function titleMatchQuery(search: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 
+/** A page's statement: its rows' JSON texts, for the named values of its placeholders. */
+interface PageStatement {
+  all(values: Record<string, unknown>): string[];
+}
+
 /** The list's statements for one database; `listJson` answers a page. */
 export function sqliteNoteList(db: Db, options: NoteRepoOptions = {}) {
-  const listStatements = new Map<string, SQLitePreparedQuery<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const listStatements = new Map<string, PageStatement>();
+  const dialect = new SQLiteSyncDialect();
+  /**
+   * Built by drizzle, run by better-sqlite3 directly: each row is one JSON text, which
+   * drizzle's row mapping would only wrap and unwrap on every request.
+   */
+  const compiled = (query: { getSQL(): SQL }): PageStatement => {
+    const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+    const stmt = db.$client.prepare(text).pluck();
+    return { all: (values) => stmt.all(...fillPlaceholders(params, values)) as string[] };
+  };
   // How a folder filter is best answered: one folder by date walks the folder's own
   // timeline; otherwise it depends on the folders' size: a small folder drives the
   // query from its note ids; a large one is better probed row by row while walking
@@ -138,14 +153,15 @@ export function sqliteNoteList(db: Db, options: NoteRepoOptions = {}) {
     const filtered = where.length > 1;
     /** The chosen page's notes (their seqs), rendered in order. */
     const renderPage = (page: SubqueryWithSelection<{ seq: typeof notes.seq }, "page">) =>
-      db
-        .select({ json: listItemJson })
-        .from(page)
-        // CROSS JOIN keeps the page as the outer loop: SQLite never reorders it.
-        .crossJoin(notes)
-        .where(eq(notes.seq, page.seq))
-        .orderBy(...order)
-        .prepare();
+      compiled(
+        db
+          .select({ json: listItemJson })
+          .from(page)
+          // CROSS JOIN keeps the page as the outer loop: SQLite never reorders it.
+          .crossJoin(notes)
+          .where(eq(notes.seq, page.seq))
+          .orderBy(...order),
+      );
     if (folderMode === "timeline") {
       // note_folders drives, in (folder, createdAt, note id) order: the same order as
       // the notes' own (createdAt, id), so the page needs no sort.
@@ -162,14 +178,15 @@ export function sqliteNoteList(db: Db, options: NoteRepoOptions = {}) {
       stmt = renderPage(page);
     } else if (!filtered) {
       // The page comes straight off the (workspace, sort key, id) index.
-      stmt = db
-        .select({ json: listItemJson })
-        .from(notes)
-        .where(visible)
-        .orderBy(...order)
-        .limit(P("limit"))
-        .offset(P("offset"))
-        .prepare();
+      stmt = compiled(
+        db
+          .select({ json: listItemJson })
+          .from(notes)
+          .where(visible)
+          .orderBy(...order)
+          .limit(P("limit"))
+          .offset(P("offset")),
+      );
     } else {
       // A filter may leave many rows to sort; SQLite computes a row's output before
       // sorting it, so the page's notes are chosen first and rendered after.
@@ -205,9 +222,7 @@ export function sqliteNoteList(db: Db, options: NoteRepoOptions = {}) {
     if (f.participantEmail !== undefined) params.email = normalizeEmail(f.participantEmail);
     const folderMode = f.folderIds?.length ? folderFilterMode({ ...f, folderIds: f.folderIds }) : null;
     const hidden = view.hiddenFolderIds.length > 0;
-    return (listStatement(f, match !== null, folderMode, projection, hidden).all(params) as { json: string }[]).map(
-      (r) => r.json,
-    );
+    return listStatement(f, match !== null, folderMode, projection, hidden).all(params);
   }
 
   return listJson;
