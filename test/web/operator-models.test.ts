@@ -4,6 +4,9 @@
 // decides; and a local engine a workspace chose before gives way to the server's own.
 import { afterAll, describe, expect, it } from "vitest";
 import { adminBrowser } from "../helpers/admin-browser.js";
+import { launchChromium, signedInPage } from "../helpers/browser.js";
+import { capture } from "../helpers/page-checks.js";
+import { PASSWORD } from "../helpers/world.js";
 import { startServer, tempDir, type TestServer } from "../helpers/server.js";
 
 const servers: TestServer[] = [];
@@ -64,6 +67,20 @@ describe("the operator's local models", () => {
     expect(speech).toContain('id="speech-operator"');
     expect(speech).toContain('id="speakers-operator"');
     expect(speech).toMatch(/action="\/settings\/speech\/setup" class="panel" hidden/);
+    // As a browser shows them: accessible, at desktop and phone width.
+    const browser = await launchChromium();
+    try {
+      const me = (await a.api("GET", "/v1/me")).body.user.email as string;
+      const page = await signedInPage(browser, kept.url, me, PASSWORD);
+      await page.goto(`${kept.url}/settings/ai`);
+      await page.locator("#local-llm-operator").waitFor();
+      await capture(page, "settings-ai-operator");
+      await page.goto(`${kept.url}/settings/speech`);
+      await page.locator("#speakers-operator").waitFor();
+      await capture(page, "settings-speech-operator");
+    } finally {
+      await browser.close();
+    }
     // A member never could.
     const m = await adminBrowser(kept, "member");
     expect((await m.post("/settings/ai/local/setup", { model: "qwen2.5-1.5b" })).status).toBe(403);
