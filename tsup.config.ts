@@ -12,6 +12,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  // Optional: loaded at run time when the local whisper engine is used.
-  external: ["@fugood/whisper.node", "keytar"],
+  // Optional: loaded at run time where the keychain module could be built.
+  external: ["keytar"],
 });

@@ -164,6 +164,37 @@ export async function planWindows(
   return windows;
 }
 
+/**
+ * Below this, the loudest 100 ms of a window holds no speech: a quiet room is about
+ * -60 dBFS, and speech at a laptop's microphone -35 to -15. Such a window is not sent to
+ * an engine at all, which would spend seconds on it and may write words over it.
+ */
+export const SILENCE_DBFS = -50;
+
+/** The loudest 100 ms frame of a window of the PCM file, in dBFS (-Infinity for digital silence). */
+export async function loudestFrameDb(pcmFile: string, w: Window): Promise<number> {
+  const fd = await fsp.open(pcmFile, "r");
+  try {
+    const buf = Buffer.alloc(FRAME_BYTES * 50);
+    let loudest = 0;
+    const end = Math.round(w.endSec * BYTES_PER_SECOND) & ~1;
+    for (let at = Math.round(w.startSec * BYTES_PER_SECOND) & ~1; at < end;) {
+      const { bytesRead } = await fd.read(buf, 0, Math.min(buf.length, end - at), at);
+      if (bytesRead <= 0) break;
+      for (let off = 0; off + 2 <= bytesRead; off += FRAME_BYTES) {
+        const stop = Math.min(bytesRead, off + FRAME_BYTES) & ~1;
+        let sum = 0;
+        for (let i = off; i < stop; i += 2) sum += buf.readInt16LE(i) ** 2;
+        loudest = Math.max(loudest, sum / ((stop - off) / 2));
+      }
+      at += bytesRead;
+    }
+    return 10 * Math.log10(loudest / 32768 ** 2);
+  } finally {
+    await fd.close();
+  }
+}
+
 /** Writes one window of the PCM file as a WAV file (what every engine accepts). */
 export async function writeWindowWav(pcmFile: string, w: Window, out: string): Promise<void> {
   const start = Math.round(w.startSec * BYTES_PER_SECOND) & ~1;

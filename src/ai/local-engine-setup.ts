@@ -1,13 +1,11 @@
-// Sets up the local speech-to-text engine on this machine: the whisper binding's CPU
-// build (when it is missing) and a whisper.cpp model, downloaded with its checksum
-// verified. Used by the web app (for an admin) and by `notula serve`'s prompt.
+// Sets up the local speech-to-text engine on this machine: a whisper.cpp model,
+// downloaded with its checksum verified (the engine itself comes with notula, see
+// whisper-binding.ts). Used by the web app (for an admin) and by `notula serve`'s prompt.
 import { DEFAULT_MODEL, findModel, installedModel, pullModel } from "./models.js";
-import { installWhisperBinding, whisperBindingPath } from "./transcription/whisper-binding.js";
+import { requireWhisperBinding, whisperBindingPath } from "./transcription/whisper-binding.js";
 
 export type SetupStep =
-  | { phase: "installing" }
-  | { phase: "downloading"; received: number; total: number | null }
-  | { phase: "done"; modelPath: string };
+  { phase: "downloading"; received: number; total: number | null } | { phase: "done"; modelPath: string };
 
 export interface LocalEngineSetupOptions {
   dataDir: string;
@@ -19,20 +17,15 @@ export interface LocalEngineSetupOptions {
   signal?: AbortSignal;
 }
 
-/** What is missing for the local engine here: nothing (null), or the parts to set up. */
-export function localEngineMissing(dataDir: string): { binding: boolean; model: boolean } | null {
-  const binding = whisperBindingPath(dataDir) === null;
-  const model = installedModel(dataDir) === null;
-  return binding || model ? { binding, model } : null;
+/** Whether the local engine can be set up here by downloading a model (it has a build for this platform, and no model yet). */
+export function localEngineMissing(dataDir: string): { model: boolean } | null {
+  return whisperBindingPath() !== null && installedModel(dataDir) === null ? { model: true } : null;
 }
 
 export async function setUpLocalEngine(o: LocalEngineSetupOptions): Promise<{ modelPath: string }> {
   const name = o.model ?? DEFAULT_MODEL;
   findModel(name); // an unknown name fails before anything is installed
-  if (whisperBindingPath(o.dataDir) === null) {
-    o.onStep?.({ phase: "installing" });
-    await installWhisperBinding(o.dataDir, { signal: o.signal });
-  }
+  requireWhisperBinding(); // no build for this platform: said before 142 MB are downloaded
   let modelPath = installedModel(o.dataDir);
   if (!modelPath) {
     o.onStep?.({ phase: "downloading", received: 0, total: null });

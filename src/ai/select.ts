@@ -15,15 +15,20 @@ import { createOpenAiTranscriber } from "./transcription/openai.js";
 import { createSphinxTranscriber, sphinxAvailable } from "./transcription/sphinx.js";
 import { createWhisperTranscriber } from "./transcription/whisper.js";
 import { installedModel } from "./models.js";
-import { loadWhisperBinding, whisperBindingPath } from "./transcription/whisper-binding.js";
+import { requireWhisperBinding, whisperBindingPath } from "./transcription/whisper-binding.js";
+import type { WhisperHost } from "./transcription/whisper-host.js";
 import type { Embedder } from "./embeddings/embedder.js";
 import { createLocalEmbedder } from "./embeddings/local.js";
 import { createOpenAiEmbedder } from "./embeddings/openai.js";
 
-export function selectTranscriber(c: Config["transcription"], dataDir: string): SpeechToText {
+export function selectTranscriber(
+  c: Config["transcription"],
+  dataDir: string,
+  whisperHost: WhisperHost | null,
+): SpeechToText {
   const model = c.modelPath ?? installedModel(dataDir);
   // "auto" takes whisper only when it can run: a model without the binding is not an engine.
-  const whisper = model !== null && whisperBindingPath(dataDir) !== null;
+  const whisper = model !== null && whisperBindingPath() !== null && whisperHost !== null;
   const engine =
     c.engine === "auto" ? (c.url ? "openai" : whisper ? "whisper" : sphinxAvailable() ? "sphinx" : "none") : c.engine;
   switch (engine) {
@@ -41,8 +46,9 @@ export function selectTranscriber(c: Config["transcription"], dataDir: string): 
           "No whisper model is installed: run `notula models pull base.en`, or pass --model-path with a ggml model file.",
         );
       // Said when the engine is chosen, not when the first recording fails.
-      if (!whisper) loadWhisperBinding(dataDir);
-      return createWhisperTranscriber({ modelPath: model, dataDir });
+      requireWhisperBinding();
+      if (!whisperHost) throw new EngineConfigError("The local whisper engine runs only in `notula serve`.");
+      return createWhisperTranscriber({ modelPath: model, host: whisperHost });
     default:
       throw new EngineConfigError(
         "No speech-to-text engine is available: set --stt-url (an OpenAI-compatible transcription server such as https://api.openai.com/v1, with NOTULA_STT_API_KEY), run `notula models pull base.en` for the local whisper engine, or install pocketsphinx (Debian: apt-get install pocketsphinx pocketsphinx-en-us); then reprocess the note.",
@@ -159,9 +165,9 @@ export function describeEngines(
       "whisper",
       !model
         ? "no model installed (notula models pull base.en)"
-        : whisperBindingPath(c.dataDir)
+        : whisperBindingPath()
           ? null
-          : "its binding is not installed (set it up from the web app or when `notula serve` offers it)",
+          : `@napi-rs/whisper has no build for ${process.platform}-${process.arch}`,
       model ? `whisper:${model}` : "",
     ],
     ["sphinx", sphinxAvailable() ? null : "pocketsphinx is not installed", "sphinx:pocketsphinx"],
@@ -226,7 +232,7 @@ export function transcriptionFacts(c: Config["transcription"], dataDir: string):
     model: c.model,
     key: c.apiKey ? createHash("sha256").update(c.apiKey).digest("hex").slice(0, 16) : null,
     whisperModel: model && fs.existsSync(model) ? model : null,
-    whisperBinding: whisperBindingPath(dataDir) !== null,
+    whisperBinding: whisperBindingPath() !== null,
     sphinx: sphinxAvailable(),
   });
 }

@@ -5,7 +5,7 @@
 // segments of neighbouring windows do not overlap.
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { writeWindowWav, type Window } from "../ai/audio.js";
+import { loudestFrameDb, SILENCE_DBFS, writeWindowWav, type Window } from "../ai/audio.js";
 import type { SpeechToText, TimedWord, TranscribeOptions } from "../ai/transcription/engine.js";
 import type { SegmentRow } from "../db/stores/note-store.js";
 
@@ -43,6 +43,11 @@ export async function transcribeWindows(
   let previousText = o.previousText;
   for (const [i, w] of windows.entries()) {
     o.signal.throwIfAborted();
+    // Silence is not sent: no engine time is spent on it, and no words are written over it.
+    if ((await loudestFrameDb(pcm, w)) < SILENCE_DBFS) {
+      await o.onWindow?.(i + 1, windows.length);
+      continue;
+    }
     const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
     await writeWindowWav(pcm, w, wav);
     try {
@@ -51,10 +56,19 @@ export async function transcribeWindows(
         language: o.language,
         vocabulary: o.vocabulary,
         previousText,
+        urgent: o.urgent,
       });
       if (heard.segments.length) previousText = heard.segments.map((s) => s.text).join(" ");
       language ??= heard.language;
-      for (const s of heard.segments)
+      for (const s of heard.segments) {
+        // Words over silence were never said: whisper writes "Thank you." into a pause. A
+        // segment is kept when its stretch (with half a second either side, for the
+        // engine's timing) holds sound.
+        const around = {
+          startSec: Math.max(w.startSec, w.startSec + s.start - 0.5),
+          endSec: Math.min(w.endSec, w.startSec + s.end + 0.5),
+        };
+        if (around.endSec > around.startSec && (await loudestFrameDb(pcm, around)) < SILENCE_DBFS) continue;
         segments.push({
           speaker: s.speaker,
           text: s.text,
@@ -70,6 +84,7 @@ export async function transcribeWindows(
               }
             : {}),
         });
+      }
     } finally {
       await fsp.rm(wav, { force: true });
     }

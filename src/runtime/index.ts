@@ -1,6 +1,7 @@
 // The runtime: the service's object graph over one configuration, shared by
 // `notula serve`, `notula admin` and `notula mcp`.
 import { createLocalLlm } from "../ai/llm/local-llama.js";
+import { createWhisperHost } from "../ai/transcription/whisper-host.js";
 import { databaseTarget } from "../db/target.js";
 import { ConfigError } from "../core/errors.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
@@ -62,6 +63,8 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const enqueue = jobEnqueuers(queue, embedder, secrets);
   // The local language model is loaded on its first request and kept until close.
   const localLlm = createLocalLlm({ dataDir, contextTokens: config.summarization.localContextTokens });
+  // The whisper engine's child process is started on the first window and kept until close.
+  const whisperHost = createWhisperHost();
   const lifecycle = createNoteLifecycle({
     repos,
     publicUrl: config.publicUrl,
@@ -104,6 +107,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
       workspaceLocalModels: config.workspaceLocalModels,
       dataDir,
       localLlm,
+      whisperHost,
     },
     logger,
     now,
@@ -141,6 +145,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     localLlm,
     close: async () => {
       await localLlm.close();
+      await whisperHost.close();
       await database.close();
     },
   };

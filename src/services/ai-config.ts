@@ -1,6 +1,7 @@
 // A workspace's AI configuration: which engines make its transcripts and notes, in
 // which languages, with which vocabulary. What a workspace leaves unset falls back to
 // the server's flags and environment. API keys are sealed at rest and never returned.
+import type { WhisperHost } from "../ai/transcription/whisper-host.js";
 import path from "node:path";
 import type { Config } from "../config/schema.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -43,6 +44,8 @@ export interface AiDefaults {
   embedder: Embedder | null;
   /** The local language model's host (null where the server runs none). */
   localLlm: LocalLlm | null;
+  /** The local whisper engine's host (null where the server runs none). */
+  whisperHost: WhisperHost | null;
   /** Whether workspaces' admins may set up and choose the local models (false: the operator's alone). */
   workspaceLocalModels?: boolean;
 }
@@ -131,7 +134,7 @@ export function createAiConfigService(
     const { settings: s, row } = m;
     let transcription: string;
     try {
-      transcription = selectTranscriber(m.transcription, defaults.dataDir).name;
+      transcription = selectTranscriber(m.transcription, defaults.dataDir, defaults.whisperHost).name;
     } catch (err) {
       transcription = `none (${(err as Error).message})`;
     }
@@ -334,7 +337,7 @@ export function createAiConfigService(
     /** Why the workspace's recordings cannot be transcribed now (no usable engine), or null when they can. */
     async transcriptionProblem(workspaceId: string): Promise<string | null> {
       try {
-        selectTranscriber((await merged(workspaceId)).transcription, defaults.dataDir);
+        selectTranscriber((await merged(workspaceId)).transcription, defaults.dataDir, defaults.whisperHost);
         return null;
       } catch (err) {
         if (err instanceof EngineConfigError) return err.message;
@@ -368,7 +371,8 @@ export function createAiConfigService(
         m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
       const translationLanguage = m.settings.translationLanguage ?? null;
       return {
-        transcriber: () => transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir)),
+        transcriber: () =>
+          transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir, defaults.whisperHost)),
         summarizer: () =>
           summarizerWithFallback(
             () => selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm, defaults.embedder),

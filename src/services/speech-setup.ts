@@ -29,7 +29,7 @@ export function createSpeechSetup(d: {
     status: runner.status,
     settled: runner.settled,
     start: (p: Principal, model: string): SpeechSetupState =>
-      runner.start(p, { phase: "installing", model }, async (update) => {
+      runner.start(p, { phase: "downloading", model }, async (update) => {
         await setUp({
           dataDir: d.dataDir,
           model,
@@ -37,7 +37,6 @@ export function createSpeechSetup(d: {
           onStep: (step) => {
             if (step.phase === "downloading")
               update({ phase: "downloading", received: step.received, total: step.total });
-            else if (step.phase === "installing") update({ phase: "installing" });
           },
         });
         await d.ai.useLocalWhisper(p);

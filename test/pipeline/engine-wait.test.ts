@@ -186,25 +186,23 @@ describe("the web app", () => {
   });
 });
 
-describe("the whisper binding", () => {
-  it("installs its CPU build alone into the data dir with npm, and loads from there", async () => {
-    const { installWhisperBinding, bindingIn, enginesDir, platformPackage } =
-      await import("../../src/ai/transcription/whisper-binding.js");
-    const dataDir = tempDir("notula-binding-");
-    const manifest = path.join(enginesDir(dataDir), "package.json");
-    expect(bindingIn(manifest)).toBeNull();
-    await installWhisperBinding(dataDir);
-    const entry = bindingIn(manifest);
-    expect(entry).toContain(path.join(dataDir, "engines", "node_modules", "@fugood", "whisper.node"));
-    const modules = fs.readdirSync(path.join(dataDir, "engines", "node_modules", "@fugood"));
-    // The GPU builds are left out.
-    expect(modules.sort()).toEqual([platformPackage().split("/")[1], "whisper.node"].sort());
-    const { createRequire } = await import("node:module");
-    const binding = createRequire(import.meta.url)(entry!);
-    await expect(binding.initWhisper({ filePath: path.join(dataDir, "missing.bin"), useGpu: false })).rejects.toThrow(
-      /failed to open|Failed to initialize/,
-    );
-  }, 180_000);
+describe("the whisper engine", () => {
+  it("comes with notula for this platform, and refuses a file that is not a whisper model by name", async () => {
+    const { whisperBindingPath } = await import("../../src/ai/transcription/whisper-binding.js");
+    const { createWhisperHost } = await import("../../src/ai/transcription/whisper-host.js");
+    expect(whisperBindingPath()).toContain(path.join("node_modules", "@napi-rs", "whisper"));
+    const dir = tempDir("notula-binding-");
+    const junk = path.join(dir, "ggml-base.en.bin");
+    fs.writeFileSync(junk, "not a model");
+    const host = createWhisperHost();
+    try {
+      await expect(host.describe(junk)).rejects.toThrow(
+        /ggml-base\.en\.bin is not a whisper\.cpp model the engine can load/,
+      );
+    } finally {
+      await host.close();
+    }
+  });
 });
 
 describe("notula serve at a terminal", () => {

@@ -25,6 +25,8 @@ export interface TranscribeOptions {
   vocabulary?: string[];
   /** What was said just before this audio (a live window's predecessor), to carry the sentence on. */
   previousText?: string;
+  /** A live recording's window, which someone is waiting to read: it goes before other work waiting for the engine. */
+  urgent?: boolean;
 }
 
 /** The prompt an engine that takes one is given: the glossary, then what was said just before. */

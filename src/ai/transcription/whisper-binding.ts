@@ -1,41 +1,47 @@
-// Where the whisper.cpp binding comes from: beside notula, or installed on request into
-// <data dir>/engines (see engines/npm-binding.ts for why it is not a dependency).
+// Where the whisper.cpp binding comes from: @napi-rs/whisper, a dependency of notula whose
+// prebuilt build for this platform npm installs beside it (Linux x64, macOS). Where npm
+// has no build for the platform, the local engine is not offered.
 import { createRequire } from "node:module";
 import { EngineConfigError } from "./engine.js";
-import { bindingIn as bindingFrom, bindingPath, installBinding, type NpmBinding } from "../engines/npm-binding.js";
 
-export { enginesDir } from "../engines/npm-binding.js";
+const BINDING = "@napi-rs/whisper";
 
-const BINDING = "@fugood/whisper.node";
-/** The binding version installed on request; its CPU build is published at the same version. */
-export const WHISPER_BINDING_VERSION = "1.1.3";
-/** The CPU build for this platform (the binding loads it by this name). */
-export const platformPackage = () => `@fugood/node-whisper-${process.platform}-${process.arch}`;
+let found: string | null | undefined;
 
-const whisper = (): NpmBinding => ({
-  label: "the whisper engine",
-  name: BINDING,
-  platformPackage: platformPackage(),
-  version: WHISPER_BINDING_VERSION,
-});
-
-type WhisperModule = typeof import("@fugood/whisper.node");
-
-/** The binding's entry file as seen from `from` (a file or URL), when both it and this platform's native build resolve there. */
-export const bindingIn = (from: string): string | null => bindingFrom(whisper(), from);
-
-/** The binding beside notula, else in the data dir's engines; null when neither has it. */
-export const whisperBindingPath = (dataDir: string): string | null => bindingPath(whisper(), dataDir);
-
-export function loadWhisperBinding(dataDir: string): WhisperModule {
-  const entry = whisperBindingPath(dataDir);
-  if (!entry)
-    throw new EngineConfigError(
-      `The local whisper engine needs its binding (${BINDING} with ${platformPackage()}): set it up from the web app's settings, answer yes when \`notula serve\` offers it, or use an OpenAI-compatible server (--stt-url).`,
-    );
-  return createRequire(import.meta.url)(entry) as WhisperModule;
+/** The binding's entry file, when it and this platform's build resolve; else null. Looked up once: it is installed with notula. */
+export function whisperBindingPath(): string | null {
+  if (found === undefined) found = lookUp();
+  return found;
 }
 
-/** Installs the binding's CPU build into <data dir>/engines; resolves once it loads from there. */
-export const installWhisperBinding = (dataDir: string, opts: { signal?: AbortSignal; npm?: string } = {}) =>
-  installBinding(whisper(), dataDir, opts);
+function lookUp(): string | null {
+  try {
+    const entry = createRequire(import.meta.url).resolve(BINDING);
+    // The entry loads the platform's build by its own rules; resolving it here says whether it is installed.
+    createRequire(entry).resolve(`${BINDING}-${platformSuffix()}`);
+    return entry;
+  } catch {
+    return null;
+  }
+}
+
+/** The name napi-rs gives this platform's build (linux-x64-gnu, darwin-arm64, …). */
+function platformSuffix(): string {
+  const libc =
+    process.platform === "linux"
+      ? (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } })?.header?.glibcVersionRuntime
+        ? "-gnu"
+        : "-musl"
+      : "";
+  return `${process.platform}-${process.arch}${libc}`;
+}
+
+/** The binding's entry file, or why the local engine cannot run on this machine. */
+export function requireWhisperBinding(): string {
+  const entry = whisperBindingPath();
+  if (!entry)
+    throw new EngineConfigError(
+      `The local whisper engine has no build for this platform (${process.platform}-${process.arch}): use an OpenAI-compatible server (--stt-url), or pocketsphinx.`,
+    );
+  return entry;
+}

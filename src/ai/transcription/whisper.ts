@@ -1,55 +1,57 @@
-// The local whisper.cpp engine, in-process through @fugood/whisper.node (prebuilt
-// binaries in its npm packages). The binding is loaded on first use only (see whisper-binding.ts).
+// The local whisper.cpp engine: windows go to the server's one whisper child (see
+// whisper-host.ts), which runs them off the server's thread with every core.
 import fs from "node:fs";
+import path from "node:path";
 import { EngineConfigError, languageCode, SINGLE_SPEAKER, type SpeechToText, promptOf } from "./engine.js";
-import { loadWhisperBinding } from "./whisper-binding.js";
+import type { WhisperHost } from "./whisper-host.js";
 
-type WhisperContext = Awaited<ReturnType<ReturnType<typeof loadWhisperBinding>["initWhisper"]>>;
+/**
+ * The language whisper is told: an English-only model always English (asked to detect,
+ * it guesses among languages it cannot write, "tg" or "my" for English speech); a
+ * multilingual one the workspace's or note's language, else "auto" to detect it.
+ */
+export function whisperLanguage(multilingual: boolean, wanted: string | undefined): string {
+  if (!multilingual) return "en";
+  return wanted?.split("-")[0].toLowerCase() || "auto";
+}
 
-export function createWhisperTranscriber(opts: { modelPath: string; dataDir: string; threads?: number }): SpeechToText {
-  let context: Promise<WhisperContext> | null = null;
-  function ctx() {
-    context ??= (async () => {
+/**
+ * What whisper writes for sounds that are not speech, "[BLANK_AUDIO]", "[MUSIC PLAYING]",
+ * "(chimes)", "♪": annotations, never words anyone said. They are taken out of the text,
+ * and a segment left without words is dropped.
+ */
+export function withoutAnnotations(text: string): string {
+  return text
+    .replace(/\[[^\]]*\]|\([^)]*\)|\*[^*]*\*|[♪♫]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[-–—.,!?;:\s]+$/, "");
+}
+
+export function createWhisperTranscriber(opts: { modelPath: string; host: WhisperHost }): SpeechToText {
+  return {
+    name: `whisper:${path.basename(opts.modelPath)}`,
+    // whisper reads 30 s at a time: a shorter window costs as much and knows less.
+    windowSec: 30,
+    async transcribe(wavFile, { signal, language, vocabulary, previousText, urgent }) {
       if (!fs.existsSync(opts.modelPath))
         throw new EngineConfigError(
           `The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`,
         );
-      const binding = loadWhisperBinding(opts.dataDir);
-      try {
-        return await binding.initWhisper({ filePath: opts.modelPath, useGpu: false });
-      } catch (err) {
-        throw new EngineConfigError(
-          `${opts.modelPath} is not a whisper.cpp model the engine can load (${(err as Error).message}).`,
-        );
-      }
-    })();
-    context.catch(() => (context = null));
-    return context;
-  }
-  return {
-    name: `whisper:${opts.modelPath.split("/").pop()}`,
-    windowSec: 30,
-    async transcribe(wavFile, { signal, language, vocabulary, previousText }) {
-      const c = await ctx();
-      const job = c.transcribe(wavFile, {
-        language: language?.split("-")[0] ?? "auto",
-        maxThreads: opts.threads,
+      const { multilingual } = await opts.host.describe(opts.modelPath, signal);
+      const result = await opts.host.transcribe({
+        modelPath: opts.modelPath,
+        wav: wavFile,
+        language: whisperLanguage(multilingual, language),
         // whisper.cpp's initial prompt steers the spelling of names and terms, and carries on a cut sentence.
-        ...(promptOf({ vocabulary, previousText }) ? { prompt: promptOf({ vocabulary, previousText }) } : {}),
+        prompt: promptOf({ vocabulary, previousText }),
+        urgent,
+        signal,
       });
-      const abort = () => void job.stop();
-      signal.addEventListener("abort", abort, { once: true });
-      try {
-        const result = await job.promise;
-        if (result.isAborted) throw new Error("Transcription was stopped.");
-        // whisper.cpp times are in centiseconds.
-        const segments = result.segments
-          .map((s) => ({ speaker: SINGLE_SPEAKER, text: s.text.trim(), start: s.t0 / 100, end: s.t1 / 100 }))
-          .filter((s) => s.text);
-        return { segments, language: languageCode((result as { language?: string }).language) ?? language };
-      } finally {
-        signal.removeEventListener("abort", abort);
-      }
+      const segments = result.segments
+        .map((s) => ({ speaker: SINGLE_SPEAKER, text: withoutAnnotations(s.text), start: s.start, end: s.end }))
+        .filter((s) => s.text);
+      return { segments, language: languageCode(result.language) ?? language };
     },
   };
 }

@@ -1,6 +1,5 @@
 // `notula serve` at a terminal, when no speech-to-text engine is usable: it offers to set
-// up the local one (the whisper binding's CPU build and a model, with a progress bar and
-// a verified checksum) before the server starts, so that the first recording is
+// up the local one (a whisper model, with a progress bar and a verified checksum) before the server starts, so that the first recording is
 // transcribed. Never asked where nobody can answer (a service manager, a pipe, CI).
 import type { Config } from "../../../config/schema.js";
 import { environment } from "../../../config/environment.js";
@@ -19,12 +18,7 @@ export async function offerLocalEngine(
   if (!missing) return;
   const model = findModel(DEFAULT_MODEL);
   const p = await import("@clack/prompts");
-  const what = [
-    missing.binding ? "install the whisper engine, about 15 MB" : null,
-    missing.model ? `download the ${model.name} model, about ${model.sizeMb} MB` : null,
-  ]
-    .filter(Boolean)
-    .join(" and ");
+  const what = `download the ${model.name} model, about ${model.sizeMb} MB`;
   p.log.warn("No speech-to-text engine is usable: recordings would be kept but not transcribed.");
   const yes = await p.confirm({ message: `Set up the local engine now? (${what})`, initialValue: true });
   if (p.isCancel(yes) || !yes) {
@@ -41,7 +35,6 @@ export async function offerLocalEngine(
       model: model.name,
       modelsUrl: t.modelsUrl,
       onStep: (step) => {
-        if (step.phase === "installing") process.stderr.write("Installing the whisper engine…\n");
         if (step.phase === "downloading") progress.update(step.received, step.total);
       },
     });

@@ -1,0 +1,168 @@
+// The local whisper engine on real weights (whisper.cpp's base.en, fetched by
+// scripts/test-models.ts) and real speech (flite): an upload, a live recording and its
+// final pass, a reprocess with the workspace's vocabulary, silence and noise, and the
+// server answering while whisper works.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testModelPath } from "../../scripts/test-models.js";
+import { speak } from "../helpers/audio.js";
+import { uploadRecording, waitForStatus } from "../helpers/flow.js";
+import { client, type Client } from "../helpers/http.js";
+import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { until } from "../helpers/until.js";
+import { wordOverlap } from "../helpers/vendors.js";
+
+const MODEL = testModelPath("whisperBaseEn");
+const work = tempDir("notula-whisper-");
+
+const LINES = [
+  "Good morning everyone. Let us start with the budget for the new office.",
+  "Our quarterly revenue grew by twelve percent compared to last year.",
+  "Please schedule a meeting with the design team for Tuesday afternoon.",
+  "The launch moves to the second week of March.",
+];
+const NAMES =
+  "Good morning everyone. Siobhan Nguyen will deploy the Kubernetes cluster on Tuesday, and Qdrant stores the vectors. Thanks Siobhan.";
+
+const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args]);
+
+/** WAV files joined in order, at 16 kHz mono. */
+function joined(name: string, parts: string[]): string {
+  const out = path.join(work, name);
+  ffmpeg(
+    ...parts.flatMap((p) => ["-i", p]),
+    "-filter_complex",
+    `${parts.map((_, i) => `[${i}:a]aresample=16000[a${i}]`).join(";")};${parts.map((_, i) => `[a${i}]`).join("")}concat=n=${parts.length}:v=0:a=1`,
+    "-ac",
+    "1",
+    out,
+  );
+  return out;
+}
+
+/** `seconds` of digital silence, or of pink noise at `noiseAmplitude`. */
+function quiet(name: string, seconds: number, noiseAmplitude = 0): string {
+  const out = path.join(work, name);
+  ffmpeg(
+    "-f",
+    "lavfi",
+    "-i",
+    noiseAmplitude ? `anoisesrc=r=16000:c=pink:a=${noiseAmplitude}` : "anullsrc=r=16000:cl=mono",
+    "-t",
+    String(seconds),
+    "-ac",
+    "1",
+    out,
+  );
+  return out;
+}
+
+const words = (note: { transcripts: { text: string }[] }) => note.transcripts.map((s) => s.text).join(" ");
+
+describe("whisper on real weights", () => {
+  let server: TestServer;
+  let api: Client;
+  let meeting: string;
+
+  beforeAll(async () => {
+    expect(fs.existsSync(MODEL), `${MODEL} is missing: run tsx scripts/test-models.ts`).toBe(true);
+    meeting = joined(
+      "meeting.wav",
+      LINES.map((l, i) => speak(work, l, i % 2 ? "awb" : "slt")),
+    );
+    server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "whisper", "--model-path", MODEL] });
+    api = client(server.url, server.key);
+  });
+  afterAll(() => server?.stop());
+
+  it("transcribes an upload in English, and answers requests while it works", async () => {
+    // Three windows of speech: long enough to ask the server things while whisper works on it.
+    const long = joined("long.wav", [meeting, meeting, meeting, meeting, meeting, meeting]);
+    const id = await uploadRecording(api, long, "wav", { title: "Budget review" });
+    await until(
+      "whisper to be at work on the recording",
+      async () => (await api("GET", `/v1/notes/${id}`)).body.note.status === "transcript-processing",
+      60_000,
+      50,
+    );
+    // Asked while whisper works, answered while it still works: the server is never held by it.
+    for (let i = 0; i < 5; i++) {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const during = (await api("GET", `/v1/notes/${id}`)).body.note;
+      expect(during.status).toBe("transcript-processing");
+    }
+    const note = await waitForStatus(api, id, undefined, 300_000);
+    expect(note.status, note.processingError).toMatch(/completed|recorded-not-summarized/);
+    expect(note.processingInfo.transcription).toBe("whisper:ggml-base.en.bin");
+    // An English-only model is told English, never asked to guess.
+    expect(note.inputLanguage).toBe("en");
+    const heard = words(note);
+    expect(wordOverlap(LINES.join(" "), heard), heard).toBeGreaterThanOrEqual(0.85);
+    expect(heard).toMatch(/12%|twelve percent/i);
+  }, 400_000);
+
+  it("spells the workspace's names once they are in its vocabulary, when the note is processed again", async () => {
+    const id = await uploadRecording(api, speak(work, NAMES), "wav", { title: "Platform sync" });
+    const before = words(await waitForStatus(api, id, undefined, 120_000));
+    // base.en does not know these words: it writes what they sound like.
+    expect(before).not.toMatch(/Kubernetes/);
+    expect(before).not.toMatch(/Qdrant/);
+
+    const set = await api("PATCH", "/v1/ai-config", {
+      transcription: { vocabulary: ["Siobhan Nguyen", "Kubernetes", "Qdrant"] },
+    });
+    expect(set.status, set.text).toBe(200);
+    const again = await api("POST", `/v1/notes/${id}/reprocess`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.note.status).toBe("postprocessing");
+    const after = words(await waitForStatus(api, id, undefined, 120_000));
+    expect(after).toMatch(/Kubernetes/);
+    expect(after).toMatch(/Qdrant/);
+    await api("PATCH", "/v1/ai-config", { transcription: { vocabulary: [] } });
+  }, 300_000);
+
+  it("writes nothing over silence or noise, nor in a pause in the middle of a meeting", async () => {
+    const silence = await waitForStatus(
+      api,
+      await uploadRecording(api, quiet("silence.wav", 30), "wav", { title: "Silence" }),
+      undefined,
+      120_000,
+    );
+    expect(silence.transcripts, words(silence)).toEqual([]);
+
+    const noise = await waitForStatus(
+      api,
+      await uploadRecording(api, quiet("noise.wav", 20, 0.05), "wav", { title: "Noise" }),
+      undefined,
+      120_000,
+    );
+    expect(noise.transcripts, words(noise)).toEqual([]);
+
+    const first = speak(work, LINES[0]);
+    const second = speak(work, LINES[1], "awb");
+    const paused = joined("paused.wav", [first, quiet("pause.wav", 25), second]);
+    const note = await waitForStatus(
+      api,
+      await uploadRecording(api, paused, "wav", { title: "A pause" }),
+      undefined,
+      120_000,
+    );
+    const firstEnd = Number(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", first]),
+    );
+    // Every line said is there, and nothing starts inside the pause.
+    expect(wordOverlap(`${LINES[0]} ${LINES[1]}`, words(note)), words(note)).toBeGreaterThanOrEqual(0.85);
+    const inPause = note.transcripts.filter(
+      (s: { startTimestamp: string }) =>
+        seconds(s.startTimestamp) > firstEnd + 1 && seconds(s.startTimestamp) < firstEnd + 23,
+    );
+    expect(inPause, JSON.stringify(note.transcripts)).toEqual([]);
+  }, 400_000);
+});
+
+/** "00:01:05" → 65. */
+function seconds(timestamp: string): number {
+  return timestamp.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+}
