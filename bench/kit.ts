@@ -22,3 +22,11 @@ export { decodeLevels, attributeByChannel, channelProfile } from "../src/ai/chan
 export { createSphinxTranscriber, sphinxAvailable } from "../src/ai/transcription/sphinx.js";
 export { twoSourceMeeting } from "../test/helpers/two-sources.js";
 export { diarizePcm } from "../src/ai/diarization/diarize.js";
+// The transcription benchmark (bench/transcription.mjs): windows transcribed as the
+// pipeline does it, by each engine, on the model file the tests use.
+export { decodeToPcm, planWindows } from "../src/ai/audio.js";
+export { transcribeWindows } from "../src/pipeline/transcribe-windows.js";
+export { createWhisperHost } from "../src/ai/transcription/whisper-host.js";
+export { createWhisperTranscriber } from "../src/ai/transcription/whisper.js";
+export { createOpenAiTranscriber } from "../src/ai/transcription/openai.js";
+export { ensureTestModels, testModelPath } from "../scripts/test-models.js";

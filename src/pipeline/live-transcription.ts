@@ -3,8 +3,10 @@
 // gap) to a decoder that runs as long as the recording does, so each byte is decoded
 // once, and transcribes the windows of audio that are complete: cut at quiet moments,
 // all but the last, which may stop mid-word. The note's transcript grows while it is
-// `recording`; where it got to (liveSec) is kept on the note, so that once the
-// recording stops only the rest is left for the pipeline to transcribe.
+// `recording`. These live drafts are read in a hurry; behind them the final pass
+// (final-pass.ts) reads the same audio in the engine's long windows, and its segments
+// take the drafts' place, so that once the recording stops only the rest is left for
+// the pipeline to transcribe.
 //
 // The decoder lives in the worker's memory: a worker that has none for a recording
 // (a restart, another replica) starts one and feeds it from the first piece.
@@ -16,7 +18,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE } from "../ai/audio.js";
-import { storedRows, transcribeWindows } from "./transcribe-windows.js";
+import { storedRows, transcribeWindows, type HeardSegment } from "./transcribe-windows.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -26,6 +28,9 @@ import { pieceKey } from "../storage/audio-key.js";
 import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
 import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import type { AudioStore } from "../storage/audio-store.js";
+import type { SegmentRow } from "../db/stores/note-store.js";
+import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
+import { afterFinalWindow, finalMark } from "./final-pass.js";
 
 export const LIVE_TRANSCRIPTION = "live-transcription";
 
@@ -37,6 +42,8 @@ export const LIVE_TRANSCRIPTION = "live-transcription";
  */
 export const LIVE_WINDOW_SEC = 8;
 export const LIVE_CUT_SEC = 2;
+/** The final pass's windows are cut at the quietest moment of their last 5 s. */
+const FINAL_CUT_SEC = 5;
 
 /**
  * The segments transcribed for good while recording (the provisional tail after them
@@ -76,6 +83,8 @@ interface Decoder {
   fedSeq: number;
   usedAt: number;
   exited: Promise<void>;
+  /** The final pass under way behind the drafts, if any. */
+  final: { controller: AbortController; done: Promise<void> } | null;
 }
 
 function startDecoder(pcm: string, sides: boolean): Decoder {
@@ -108,7 +117,7 @@ function startDecoder(pcm: string, sides: boolean): Decoder {
   proc.stdout.pipe(out);
   proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
   const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, meter, fedSeq: -1, usedAt: 0, exited };
+  return { proc, pcm, meter, fedSeq: -1, usedAt: 0, exited, final: null };
 }
 
 /** Waits until the decoder's output stops growing (it has caught up with what it was fed), at most `maxMs`. */
@@ -126,6 +135,8 @@ async function settled(pcm: string, maxMs = 3000): Promise<number> {
 
 export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<typeof payload>> {
   const decoders = new Map<string, Decoder>();
+  /** Aborted when the worker is released (the server stopping): ends every final pass. */
+  const stopping = new AbortController();
   const idleMs = d.idleMs ?? 10 * 60_000;
   const dir = path.join(d.tmpDir, "live");
 
@@ -133,6 +144,8 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     const decoder = decoders.get(uploadId);
     if (!decoder) return;
     decoders.delete(uploadId);
+    decoder.final?.controller.abort(new Error("The recording's decoder was closed."));
+    await decoder.final?.done;
     decoder.proc.kill("SIGKILL");
     await decoder.exited;
     await fsp.rm(decoder.pcm, { force: true });
@@ -194,6 +207,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
       vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
       workDir: dir,
       prefix: uploadId,
+      draft: true,
     };
     // Every complete window but the last, for good: the last may stop mid-word.
     const windows =
@@ -217,10 +231,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
             previousText: [...before, ...final.segments].map((s) => s.text).join(" ") || undefined,
           })
         : { segments: [] };
-    const meter = decoder.meter;
-    const sides = meter ? await sideNames(d.repos, note) : null;
-    const attributed = async (segments: typeof tail.segments) =>
-      storedRows(meter && sides ? await attributeSides(sides, { meter }, segments) : segments);
+    const attributed = await attribution(decoder, note);
     const [added, provisional] = [await attributed(final.segments), await attributed(tail.segments)];
     // Written only while the note is still being recorded: once it has stopped, the
     // pipeline owns its transcript (and starts where this left off).
@@ -229,15 +240,92 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
       if (current?.status !== "recording") return;
       if (Number(current.processingInfo?.liveSec ?? 0) !== liveSec) return; // another pass got here first
       const kept = liveFinal(current, await d.repos.notes.segmentsOf(note.id));
-      await d.repos.notes.replaceTranscript(note.id, [...kept, ...added, ...provisional], {
-        processingInfo: {
-          ...(current.processingInfo ?? {}),
-          liveSec: reached.toFixed(1),
-          liveFinal: String(kept.length + added.length),
+      // What the final pass has reached meanwhile is its own.
+      const finalSec = finalMark(current).sec;
+      const committed = [...kept, ...added.filter((s) => s.startSec >= finalSec)];
+      await d.repos.notes.replaceTranscript(
+        note.id,
+        [...committed, ...provisional.filter((s) => s.startSec >= finalSec)],
+        {
+          processingInfo: {
+            ...(current.processingInfo ?? {}),
+            liveSec: reached.toFixed(1),
+            liveFinal: String(committed.length),
+            // An engine without a final pass: the live windows are the finished transcript.
+            ...(engine.finalWindowSec === null
+              ? { finalSec: reached.toFixed(1), finalCount: String(committed.length) }
+              : {}),
+          },
         },
-      });
+      );
     });
+    if (engine.finalWindowSec !== null && !decoder.final) startFinalPass(uploadId, note.id, decoder, engine, common);
     return fed;
+  }
+
+  /** Rows as stored: a two-channel recording's segments attributed to its sides by the levels measured live. */
+  async function attribution(decoder: Decoder, note: { id: string; processingInfo: Record<string, string> | null }) {
+    const meter = decoder.meter;
+    const sides = meter ? await sideNames(d.repos, note as Parameters<typeof sideNames>[1]) : null;
+    return async (segments: HeardSegment[]): Promise<SegmentRow[]> =>
+      storedRows(meter && sides ? await attributeSides(sides, { meter }, segments) : segments);
+  }
+
+  /**
+   * Runs the final pass behind the drafts, window by window, for as long as whole windows
+   * are there to read; the next live pass starts it again. It is not part of the job: the
+   * drafts never wait for it.
+   */
+  function startFinalPass(
+    uploadId: string,
+    noteId: string,
+    decoder: Decoder,
+    engine: SpeechToText,
+    o: Pick<TranscribeOptions, "language" | "vocabulary"> & { workDir: string },
+  ) {
+    const windowSec = engine.finalWindowSec!;
+    const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, stopping.signal]);
+    const run = async () => {
+      for (;;) {
+        signal.throwIfAborted();
+        const note = await d.repos.notes.getForProcessing(noteId);
+        if (note?.status !== "recording") return;
+        const mark = finalMark(note);
+        const size = (await fsp.stat(decoder.pcm).catch(() => ({ size: 0 }))).size;
+        if (size / BYTES_PER_SECOND - mark.sec < windowSec + FINAL_CUT_SEC) return;
+        const [w] = await planWindows(decoder.pcm, windowSec, FINAL_CUT_SEC, mark.sec);
+        const before = (await d.repos.notes.segmentsOf(noteId)).slice(0, mark.count);
+        const heard = await transcribeWindows(engine, decoder.pcm, [w], {
+          ...o,
+          signal,
+          prefix: `${uploadId}-final`,
+          previousText: before.map((s) => s.text).join(" ") || undefined,
+        });
+        const rows = await (await attribution(decoder, note))(heard.segments);
+        const moved = await d.repos.transaction(async () => {
+          const current = await d.repos.notes.getForProcessing(noteId);
+          if (current?.status !== "recording" || finalMark(current).sec !== mark.sec) return false;
+          const next = afterFinalWindow(current, await d.repos.notes.segmentsOf(noteId), rows, w.endSec);
+          await d.repos.notes.replaceTranscript(noteId, next.segments, {
+            processingInfo: { ...(current.processingInfo ?? {}), ...next.marks },
+          });
+          return true;
+        });
+        if (!moved) return;
+      }
+    };
+    decoder.final = {
+      controller,
+      done: run()
+        .catch((err) => {
+          // The pipeline transcribes whatever the final pass leaves.
+          if (!signal.aborted) d.logger.warn({ err, uploadId }, "the final pass of a live recording failed");
+        })
+        .finally(() => {
+          decoder.final = null;
+        }),
+    };
   }
 
   return {
@@ -262,6 +350,7 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     },
     async release() {
       clearInterval(sweep);
+      stopping.abort(new Error("The server is stopping."));
       await Promise.all([...decoders.keys()].map(drop));
     },
   };

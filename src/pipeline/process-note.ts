@@ -11,7 +11,7 @@ import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
 import { storedRows, transcribeWindows } from "./transcribe-windows.js";
-import { liveFinal } from "./live-transcription.js";
+import { finalMark, withoutMarks } from "./final-pass.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
@@ -109,28 +109,31 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     const local = await d.store.localFile(audioKey(upload));
     try {
       const pcm = path.join(work, "audio.pcm");
-      // A recording transcribed while it went on: only what came after is left, and only
-      // that is decoded (the times below are the recording's: liveSec is added back).
-      const liveSec = Number(note.processingInfo?.liveSec ?? 0) || 0;
+      // A recording transcribed while it went on: only what the final pass had not reached
+      // is left, and only that is decoded (the times below are the recording's: its mark is added back).
+      const mark = finalMark(note);
+      const fromSec = mark.sec;
       // The length an uploader states is checked at upload; the file's own is checked here
       // (a browser may not be able to tell, and a client may say less than the truth).
       // Decoding stops a second past the limit, so a longer file is known without decoding it all.
       const limitSec = RECORDING_LIMITS.maxDurationSec + 60;
       const duration =
-        liveSec + (await decodeToPcm(local.path, pcm, { signal, fromSec: liveSec, maxSec: limitSec + 1 - liveSec }));
+        fromSec + (await decodeToPcm(local.path, pcm, { signal, fromSec, maxSec: limitSec + 1 - fromSec }));
       if (duration > limitSec)
         throw new PermanentJobError(
           `The recording is ${formatDuration(duration)} long; notes are made of recordings up to ${formatDuration(RECORDING_LIMITS.maxDurationSec)}.`,
         );
       const windows = await planWindows(pcm, engine.windowSec);
-      const segments: SegmentRow[] = liveSec ? liveFinal(note, await repos.notes.segmentsOf(note.id)) : [];
+      const segments: SegmentRow[] = fromSec ? (await repos.notes.segmentsOf(note.id)).slice(0, mark.count) : [];
       const heard = await transcribeWindows(engine, pcm, windows, {
         signal,
+        // The first window carries on from what the final pass heard last.
+        previousText: segments.map((s) => s.text).join(" ") || undefined,
         language: ai.language,
         vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
         workDir: work,
         prefix: "window",
-        offsetSec: liveSec,
+        offsetSec: fromSec,
         // Stored on the note (for `upload --wait`, the web app, any replica's reads) only when the percentage moves.
         onWindow: async (done, total) => {
           const percent = Math.floor((done / total) * 100);
@@ -154,7 +157,7 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       });
       segments.push(...storedRows(voices.segments));
       detected ??= heard.language;
-      const { liveSec: _live, liveFinal: _final, awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
+      const { awaitingEngine: _waited, ...info } = withoutMarks(note.processingInfo);
       delete info.speakers;
       delete info.speakerWarning;
       await lifecycle.transcribed(note, segments, {

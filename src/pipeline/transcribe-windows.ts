@@ -56,7 +56,7 @@ export async function transcribeWindows(
         language: o.language,
         vocabulary: o.vocabulary,
         previousText,
-        urgent: o.urgent,
+        draft: o.draft,
       });
       if (heard.segments.length) previousText = heard.segments.map((s) => s.text).join(" ");
       language ??= heard.language;

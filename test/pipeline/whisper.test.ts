@@ -123,6 +123,56 @@ describe("whisper on real weights", () => {
     await api("PATCH", "/v1/ai-config", { transcription: { vocabulary: [] } });
   }, 300_000);
 
+  it("shows a live draft while recording, replaces it with the final pass behind it, and leaves little for the stop", async () => {
+    const long = joined("recorded.wav", [meeting, meeting, meeting, meeting, meeting]);
+    const ogg = path.join(work, "recorded.ogg");
+    ffmpeg("-i", long, "-ac", "1", "-c:a", "libopus", "-b:a", "24k", "-f", "ogg", ogg);
+    const bytes = fs.readFileSync(ogg);
+    const n = 15;
+    const size = Math.ceil(bytes.length / n);
+    const started = await api("POST", "/v1/recordings", { format: "ogg", title: "Weekly sync" });
+    expect(started.status, started.text).toBe(200);
+    const id = started.body.note.id;
+    for (let seq = 0; seq < n; seq++) {
+      const put = await fetch(`${server.url}/v1/recordings/${id}/pieces/${seq}?durationMs=5000`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/ogg" },
+        body: bytes.subarray(seq * size, (seq + 1) * size),
+      });
+      expect(put.status).toBe(200);
+    }
+    // The draft is there to read while the meeting goes on, and the final pass follows it.
+    const draft = await until(
+      "a live transcript",
+      async () => {
+        const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+        return note.status === "recording" && note.transcripts.length ? note : null;
+      },
+      120_000,
+    );
+    expect(draft.transcripts[0].text).toMatch(/good morning/i);
+    const behind = await until(
+      "the final pass to reach into the recording",
+      async () => {
+        const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+        return note.status === "recording" && Number(note.processingInfo?.finalSec) > 0 ? note : null;
+      },
+      120_000,
+    );
+    expect(Number(behind.processingInfo.finalSec)).toBeGreaterThanOrEqual(25);
+
+    expect((await api("POST", `/v1/recordings/${id}/stop`)).status).toBe(200);
+    const note = await waitForStatus(api, id, undefined, 300_000);
+    expect(note.status, note.processingError).toMatch(/completed|recorded-not-summarized/);
+    const heard = words(note);
+    expect(wordOverlap(LINES.join(" "), heard), heard).toBeGreaterThanOrEqual(0.85);
+    // Each line said five times is written five times: the final pass, the drafts it
+    // replaced and the rest after the stop neither lost nor repeated a stretch.
+    expect(heard.match(/quarterly revenue/gi)?.length, heard).toBe(5);
+    expect(heard.match(/design team/gi)?.length, heard).toBe(5);
+    for (const k of ["liveSec", "liveFinal", "finalSec", "finalCount"]) expect(note.processingInfo[k]).toBeUndefined();
+  }, 400_000);
+
   it("writes nothing over silence or noise, nor in a pause in the middle of a meeting", async () => {
     const silence = await waitForStatus(
       api,

@@ -25,8 +25,12 @@ export interface TranscribeOptions {
   vocabulary?: string[];
   /** What was said just before this audio (a live window's predecessor), to carry the sentence on. */
   previousText?: string;
-  /** A live recording's window, which someone is waiting to read: it goes before other work waiting for the engine. */
-  urgent?: boolean;
+  /**
+   * A live recording's draft, which someone is waiting to read: it goes before other work
+   * waiting for the engine, which may trade a little accuracy for speed (the finished
+   * transcript comes from windows of the final pass).
+   */
+  draft?: boolean;
 }
 
 /** The prompt an engine that takes one is given: the glossary, then what was said just before. */
@@ -49,6 +53,12 @@ export interface SpeechToText {
   readonly name: string;
   /** Windows of about this many seconds are sent at a time. */
   readonly windowSec: number;
+  /**
+   * While a recording goes on, the finished transcript is made behind the live drafts in
+   * windows of this many seconds (whisper's 30: the context it reads at once); null
+   * where the live windows are kept as they are (an engine billed by the minute).
+   */
+  readonly finalWindowSec: number | null;
   /** Transcribes one 16 kHz mono WAV file. */
   transcribe(wavFile: string, opts: TranscribeOptions): Promise<Transcription>;
 }

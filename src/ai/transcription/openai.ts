@@ -52,6 +52,8 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
     name: `openai:${opts.model}`,
     // 10 minutes of 16 kHz mono WAV is 19 MB, under OpenAI's 25 MB limit.
     windowSec: 600,
+    // Billed by the minute: the live windows are the transcript.
+    finalWindowSec: null,
     async transcribe(wavFile, { signal, language, vocabulary, previousText }) {
       const fields: Record<string, string> = {
         model: opts.model,

@@ -73,6 +73,8 @@ export function createSphinxTranscriber(): SpeechToText {
     name: "sphinx:en-us",
     // pocketsphinx segments long audio itself; long windows save its 0.6 s start-up per window.
     windowSec: 300,
+    // Windows cut at pauses every 30 s, rather than 8, leave fewer words cut in two.
+    finalWindowSec: 30,
     transcribe(wavFile, { signal, language }) {
       // pocketsphinx cannot detect a language: auto means its English model.
       const model = sphinxModelFor(language);

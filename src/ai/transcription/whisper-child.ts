@@ -9,7 +9,7 @@
 //
 // argv: the binding's entry file, the model file. It loads the model once and says
 // {ready, multilingual}, or {refused: reason} and exits 2. Then, one message at a time:
-// {id, wav, language, prompt, threads} → {id, segments: [{text, start, end}], language}
+// {id, wav, language, prompt, draft, threads} → {id, segments: [{text, start, end}], language}
 // with times in seconds, or {id, error}.
 export const WHISPER_CHILD = String.raw`
 const fs = require("node:fs");
@@ -44,12 +44,17 @@ process.on("message", (job) => {
     p.printTimestamps = false;
     p.printSpecial = false;
     if (job.prompt) p.initialPrompt = job.prompt;
+    const samples = samplesOf(job.wav);
+    // 1500 positions are 30 s of audio; a draft reads its own length and a little more
+    // (measured: a third of the time for an 8 s window; on whole windows under noise it
+    // costs words, so the final pass reads all 1500).
+    if (job.draft) p.audioCtx = Math.min(1500, Math.ceil((samples.length / 16000 / 30) * 1500) + 64);
     const segments = [];
     // The binding hands each segment to a callback queued on this thread, which runs in
     // a later turn of the loop than full() returns in: the reply waits until the
     // segments add up to the text full() returned.
     p.onNewSegment = (s) => segments.push({ text: s.text, start: s.start / 100, end: s.end / 100 });
-    const text = whisper.full(p, samplesOf(job.wav));
+    const text = whisper.full(p, samples);
     const bare = (t) => t.replace(/\s+/g, "");
     const started = Date.now();
     const reply = () => {

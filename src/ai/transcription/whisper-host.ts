@@ -19,8 +19,11 @@ export interface WhisperJob {
   /** A language code, or "auto" to have the model detect it. */
   language: string;
   prompt?: string;
-  /** A live recording's window: goes before the others waiting. */
-  urgent?: boolean;
+  /**
+   * A live draft: goes before the others waiting, and is read with an audio context cut to
+   * its length (whisper.cpp pads every window to 30 s; an 8 s draft then costs a third).
+   */
+  draft?: boolean;
   signal: AbortSignal;
 }
 
@@ -176,6 +179,7 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
         wav: job.wav,
         language: job.language,
         prompt: job.prompt ?? "",
+        draft: job.draft ?? false,
         threads,
       });
     });
@@ -203,8 +207,8 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
       return new Promise<WhisperResult>((resolve, reject) => {
         job.signal.throwIfAborted();
         const waiting: Waiting = { job, resolve, reject };
-        // Urgent windows after the urgent ones already waiting, before every other.
-        const at = job.urgent ? line.findIndex((w) => !w.job.urgent) : -1;
+        // Drafts after the drafts already waiting, before every other window.
+        const at = job.draft ? line.findIndex((w) => !w.job.draft) : -1;
         line.splice(at === -1 ? line.length : at, 0, waiting);
         job.signal.addEventListener(
           "abort",

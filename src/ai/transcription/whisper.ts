@@ -33,7 +33,8 @@ export function createWhisperTranscriber(opts: { modelPath: string; host: Whispe
     name: `whisper:${path.basename(opts.modelPath)}`,
     // whisper reads 30 s at a time: a shorter window costs as much and knows less.
     windowSec: 30,
-    async transcribe(wavFile, { signal, language, vocabulary, previousText, urgent }) {
+    finalWindowSec: 30,
+    async transcribe(wavFile, { signal, language, vocabulary, previousText, draft }) {
       if (!fs.existsSync(opts.modelPath))
         throw new EngineConfigError(
           `The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`,
@@ -45,7 +46,7 @@ export function createWhisperTranscriber(opts: { modelPath: string; host: Whispe
         language: whisperLanguage(multilingual, language),
         // whisper.cpp's initial prompt steers the spelling of names and terms, and carries on a cut sentence.
         prompt: promptOf({ vocabulary, previousText }),
-        urgent,
+        draft,
         signal,
       });
       const segments = result.segments
