@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { describeEngines } from "../ai/select.js";
+import { engineCaveat, engineLabel } from "../ai/transcription/engine-notes.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { requestLog } from "../http/request-log.js";
@@ -233,6 +234,14 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     await scheduleSweep(runtime.queue, Math.min(config.sweepIntervalMs, 60_000));
     // Vector indexes due a build that no write has asked for yet (after an upgrade, a restore or an import).
     await queueDueBuilds(runtime.repos, runtime.queue);
+  }
+  if (working) {
+    // Which engine transcribes, said where the operator looks: pocketsphinx is a fallback.
+    const speech = describeEngines(config).transcription.using;
+    const caveat = speech.startsWith("sphinx:") ? engineCaveat("sphinx:") : null;
+    out(
+      `Speech-to-text: ${speech === "none" ? "none (recordings wait for an engine)" : engineLabel(speech)}${caveat ? `. ${caveat} Set up whisper: notula models pull base.en, or Settings → Speech-to-text.` : ""}`,
+    );
   }
   // Said last: once this line is out, the server is whole (and `notula serve` handles signals).
   const scheme = config.tls.certFile ? "https" : "http";

@@ -153,6 +153,8 @@ export function NotesListPage(props: {
   comingUp?: Parameters<typeof ComingUp>[0];
   /** Said to an admin on the first-run screen: no language model writes the notes yet. */
   extractsOnly?: boolean;
+  /** Why an admin would want another speech engine (pocketsphinx is a fallback), on the first-run screen. */
+  speechCaveat?: string | null;
 }) {
   const f = props.filters;
   return (
@@ -188,6 +190,11 @@ export function NotesListPage(props: {
                     New note
                   </a>
                 </p>
+                {props.speechCaveat ? (
+                  <p class="small muted" id="first-run-speech">
+                    {props.speechCaveat} Set up whisper in <a href="/settings/speech">Settings → Speech-to-text</a>.
+                  </p>
+                ) : null}
                 {props.extractsOnly ? (
                   <p class="small muted" id="first-run-ai">
                     Summaries are extracts of what was said until a language model writes them: set one up in{" "}

@@ -1,6 +1,7 @@
 // Settings → Speech-to-text (admins): which engine transcribes the workspace's
 // recordings, setting up the local engine (with its progress), or a server to use.
 import { MODELS, DEFAULT_MODEL } from "../../ai/models.js";
+import { engineCaveat, engineLabel } from "../../ai/transcription/engine-notes.js";
 import type { SpeechSetupState } from "../../services/speech-setup.js";
 import type { AiConfigDto } from "../../shared/schemas/templates.js";
 import { Alert, Csrf, Layout } from "../components/layout.js";
@@ -32,15 +33,20 @@ export function SpeechSettingsPage(props: {
           set up below.
         </p>
       ) : (
-        <p>
-          Recordings are transcribed with <strong>{config.effective.transcription}</strong>.
+        <p id="speech-engine">
+          Recordings are transcribed with <strong>{engineLabel(config.effective.transcription)}</strong>.
         </p>
       )}
+      {engineCaveat(config.effective.transcription) ? (
+        <p class="alert" id="speech-caveat">
+          {engineCaveat(config.effective.transcription)} Set up the local whisper engine below to transcribe with it.
+        </p>
+      ) : null}
       <section>
         <h2>The local engine</h2>
         <p class="small muted">
-          whisper.cpp on this server: no recording leaves the machine. Setting it up installs the engine if it is
-          missing and downloads a model, whose checksum is verified.
+          whisper.cpp on this server: no recording leaves the machine. The engine comes with notula; setting it up
+          downloads a model, whose checksum is verified.
         </p>
         <SetupProgress
           id="speech-setup"

@@ -1,5 +1,6 @@
 // The notes pages: the list, one note (read, listen, edit, share, delete, reprocess),
 // and a new note from text (the upload and the recorder are in browser-audio.tsx).
+import { engineCaveat } from "../../ai/transcription/engine-notes.js";
 import { isVisibility } from "../../core/note-vocabulary.js";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
@@ -90,12 +91,13 @@ export function notePages(
     const offset = parsed.data.offset;
     // The first-run screen tells an admin how notes get written, not only extracted.
     const empty = page.items.length === 0 && offset === 0;
-    const extractsOnly =
+    const effective =
       empty && workspacePolicy.configureAi(viewer.principal)
-        ? (await services.aiConfig.get(viewer.principal)).effective.summary.startsWith("extractive")
-        : false;
+        ? (await services.aiConfig.get(viewer.principal)).effective
+        : null;
     return listPage({
-      extractsOnly,
+      extractsOnly: effective?.summary.startsWith("extractive") ?? false,
+      speechCaveat: effective ? engineCaveat(effective.transcription) : null,
       // The next meetings, on the list's first page: where a person looks before a meeting.
       comingUp: offset === 0 ? await services.calendars.comingUp(viewer.principal) : undefined,
       notes: page.items,
