@@ -1,7 +1,7 @@
 // The offline summarizer, measured on the hand-labelled meetings of summary-meetings.mjs.
 // Each meeting is spoken (flite, a voice per person), uploaded to a server with no
 // language model and transcribed there (pocketsphinx), so its note is what a new
-// install shows. Reported:
+// install shows; and again by whisper base.en. Reported:
 //   action recall   the share of the hand-written tasks that a line of "Action items"
 //                   states (at least half of the task's words, stems compared);
 //   decision recall the same for "Decisions";
@@ -76,8 +76,23 @@ function score(notes) {
   return { actionRecall: actionHits / actions, decisionRecall: decisionHits / decisions, duplicates };
 }
 
+/** The meetings spoken, uploaded and transcribed by the server's engine, as a new install does it. */
+async function spokenNotes(server, dir) {
+  const spoken = [];
+  for (const [i, m] of MEETINGS.entries()) {
+    const { file, seconds } = speak(m, dir, i);
+    const audioUrl = await uploadRecording(server, file, "mp3", Math.ceil(seconds));
+    const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl, title: m.title });
+    spoken.push(await untilCompleted(server, noteId));
+  }
+  return spoken;
+}
+
 export async function benchSummaryEval() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-summary-"));
+  const kit = await import("./.kit/kit.js");
+  await kit.ensureTestModels();
+  const whisperModel = process.env.BENCH_WHISPER_MODEL ?? kit.testModelPath("whisperBaseEn");
   const server = await startServer(path.join(dir, "data"), ["--stt-engine", "sphinx", "--no-rate-limit"]);
   try {
     // Written: the meetings' own words, enhanced with the General meeting template.
@@ -93,14 +108,8 @@ export async function benchSummaryEval() {
       const { note } = await api(server, "POST", "/v1/notes", { title: m.title, transcripts });
       written.push(await untilCompleted(server, note.id));
     }
-    // Spoken: recorded, uploaded and transcribed as a new install does it.
-    const spoken = [];
-    for (const [i, m] of MEETINGS.entries()) {
-      const { file, seconds } = speak(m, dir, i);
-      const audioUrl = await uploadRecording(server, file, "mp3", Math.ceil(seconds));
-      const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl, title: m.title });
-      spoken.push(await untilCompleted(server, noteId));
-    }
+    // Spoken: recorded, uploaded and transcribed as a new install does it, by pocketsphinx here.
+    const spoken = await spokenNotes(server, dir);
     // A template that needs a language model: each spoken note enhanced with it.
     let refused = 0;
     for (const note of spoken) {
@@ -110,22 +119,39 @@ export async function benchSummaryEval() {
         (again.enhancedNote.split(`## ${title}\n`)[1] ?? "").trim().startsWith("_Writing this section needs");
       if (says("Subject") && says("Email")) refused++;
     }
+    // And by whisper base.en, on a server of its own.
+    const whisperServer = await startServer(path.join(dir, "whisper"), [
+      "--stt-engine",
+      "whisper",
+      "--model-path",
+      whisperModel,
+      "--no-rate-limit",
+    ]);
+    let heard;
+    try {
+      heard = await spokenNotes(whisperServer, dir);
+    } finally {
+      await stopServer(whisperServer.proc);
+    }
     const w = score(written);
     const s = score(spoken);
+    const h = score(heard);
     const pct = (x) => `${(100 * x).toFixed(0)} %`;
     const ratio = (a, b) => (b ? (a / b).toFixed(2) : "—");
     console.log(`\nOffline summarizer on ${MEETINGS.length} hand-labelled meetings (extractive, no language model)`);
-    console.log("| | written transcript (baseline) | spoken, transcribed by pocketsphinx | spoken / written |");
-    console.log("|---|---|---|---|");
     console.log(
-      `| action items found | ${pct(w.actionRecall)} | ${pct(s.actionRecall)} | ${ratio(s.actionRecall, w.actionRecall)} |`,
+      "| | written transcript (baseline) | spoken, pocketsphinx | / written | spoken, whisper base.en | / written |",
+    );
+    console.log("|---|---|---|---|---|---|");
+    console.log(
+      `| action items found | ${pct(w.actionRecall)} | ${pct(s.actionRecall)} | ${ratio(s.actionRecall, w.actionRecall)} | ${pct(h.actionRecall)} | ${ratio(h.actionRecall, w.actionRecall)} |`,
     );
     console.log(
-      `| decisions found | ${pct(w.decisionRecall)} | ${pct(s.decisionRecall)} | ${ratio(s.decisionRecall, w.decisionRecall)} |`,
+      `| decisions found | ${pct(w.decisionRecall)} | ${pct(s.decisionRecall)} | ${ratio(s.decisionRecall, w.decisionRecall)} | ${pct(h.decisionRecall)} | ${ratio(h.decisionRecall, w.decisionRecall)} |`,
     );
-    console.log(`| summaries with a repeated sentence | ${w.duplicates} | ${s.duplicates} | |`);
-    console.log(`| Follow-up email left to a language model | | ${refused} of ${spoken.length} | |`);
-    return { written: w, spoken: s, refused };
+    console.log(`| summaries with a repeated sentence | ${w.duplicates} | ${s.duplicates} | | ${h.duplicates} | |`);
+    console.log(`| Follow-up email left to a language model | | ${refused} of ${spoken.length} | | | |`);
+    return { written: w, spoken: s, whisper: h, refused };
   } finally {
     await stopServer(server.proc);
     fs.rmSync(dir, { recursive: true, force: true });

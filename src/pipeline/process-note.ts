@@ -34,6 +34,9 @@ import type { VoicePrints } from "../services/voice-prints.js";
 
 export const PROCESS_NOTE = "process-note";
 
+/** How often a note being transcribed is looked for, to stop when it was deleted. */
+const DELETION_CHECK_MS = 2_000;
+
 export interface PipelineDeps {
   repos: Repositories;
   store: AudioStore;
@@ -178,6 +181,22 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     }
   }
 
+  /**
+   * A signal aborted once the note is deleted (from any replica: its row is read every
+   * few seconds), so that a transcription nobody will read stops mid-window and gives
+   * the engine back.
+   */
+  function whileTheNoteExists(noteId: string) {
+    const gone = new AbortController();
+    const look = setInterval(() => {
+      repos.notes.getForProcessing(noteId).then(
+        (n) => n || gone.abort(new Error("The note was deleted.")),
+        () => {},
+      );
+    }, DELETION_CHECK_MS).unref();
+    return { signal: gone.signal, stop: () => clearInterval(look) };
+  }
+
   async function summarize(note: NoteRow, job: ProcessNotePayload, signal: AbortSignal) {
     const ai = await d.engines(note.workspaceId);
     const summarizer = ai.summarizer();
@@ -238,13 +257,18 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         if (note.status === "postprocessing" || note.status === "transcript-processing") {
           await lifecycle.transcriptionStarted(note);
           const started = performance.now();
+          const deleted = whileTheNoteExists(noteId);
           try {
-            await transcribe(note, signal);
+            await transcribe(note, AbortSignal.any([signal, deleted.signal]));
           } catch (err) {
+            // Deleted while it was transcribed: the engine was given back at once, and there is nothing to write.
+            if (deleted.signal.aborted) return;
             // No engine can do it: the recording waits for one, rather than failing for good.
             if (!(err instanceof EngineConfigError)) throw err;
             await d.engineWait.wait(note, err.message);
             return;
+          } finally {
+            deleted.stop();
           }
           d.onStage?.("transcription", (performance.now() - started) / 1000);
           note = await repos.notes.getForProcessing(noteId);

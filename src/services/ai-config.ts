@@ -337,7 +337,13 @@ export function createAiConfigService(
     /** Why the workspace's recordings cannot be transcribed now (no usable engine), or null when they can. */
     async transcriptionProblem(workspaceId: string): Promise<string | null> {
       try {
-        selectTranscriber((await merged(workspaceId)).transcription, defaults.dataDir, defaults.whisperHost);
+        const engine = selectTranscriber(
+          (await merged(workspaceId)).transcription,
+          defaults.dataDir,
+          defaults.whisperHost,
+        );
+        // A model file that is there but cannot be loaded (truncated, not a whisper model) is named now.
+        await engine.ready?.();
         return null;
       } catch (err) {
         if (err instanceof EngineConfigError) return err.message;

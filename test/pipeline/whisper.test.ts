@@ -13,6 +13,7 @@ import { client, type Client } from "../helpers/http.js";
 import { startServer, tempDir, type TestServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
 import { wordOverlap } from "../helpers/vendors.js";
+import { createWhisperHost } from "../../src/ai/transcription/whisper-host.js";
 
 const MODEL = testModelPath("whisperBaseEn");
 const work = tempDir("notula-whisper-");
@@ -59,27 +60,37 @@ function quiet(name: string, seconds: number, noiseAmplitude = 0): string {
   return out;
 }
 
+let made: string | null = null;
+/** The four lines spoken by two voices, made once. */
+function spokenMeeting(): string {
+  made ??= joined(
+    "meeting.wav",
+    LINES.map((l, i) => speak(work, l, i % 2 ? "awb" : "slt")),
+  );
+  return made;
+}
+const meeting = spokenMeeting;
+
 const words = (note: { transcripts: { text: string }[] }) => note.transcripts.map((s) => s.text).join(" ");
 
 describe("whisper on real weights", () => {
   let server: TestServer;
+  const logLines: string[] = [];
   let api: Client;
-  let meeting: string;
-
   beforeAll(async () => {
     expect(fs.existsSync(MODEL), `${MODEL} is missing: run tsx scripts/test-models.ts`).toBe(true);
-    meeting = joined(
-      "meeting.wav",
-      LINES.map((l, i) => speak(work, l, i % 2 ? "awb" : "slt")),
-    );
-    server = await startServer({ args: ["--no-rate-limit", "--stt-engine", "whisper", "--model-path", MODEL] });
+    spokenMeeting();
+    server = await startServer({
+      args: ["--no-rate-limit", "--stt-engine", "whisper", "--model-path", MODEL],
+      logLines,
+    });
     api = client(server.url, server.key);
   });
   afterAll(() => server?.stop());
 
   it("transcribes an upload in English, and answers requests while it works", async () => {
     // Three windows of speech: long enough to ask the server things while whisper works on it.
-    const long = joined("long.wav", [meeting, meeting, meeting, meeting, meeting, meeting]);
+    const long = joined("long.wav", Array(6).fill(meeting()));
     const id = await uploadRecording(api, long, "wav", { title: "Budget review" });
     await until(
       "whisper to be at work on the recording",
@@ -124,7 +135,7 @@ describe("whisper on real weights", () => {
   }, 300_000);
 
   it("shows a live draft while recording, replaces it with the final pass behind it, and leaves little for the stop", async () => {
-    const long = joined("recorded.wav", [meeting, meeting, meeting, meeting, meeting]);
+    const long = joined("recorded.wav", Array(5).fill(meeting()));
     const ogg = path.join(work, "recorded.ogg");
     ffmpeg("-i", long, "-ac", "1", "-c:a", "libopus", "-b:a", "24k", "-f", "ogg", ogg);
     const bytes = fs.readFileSync(ogg);
@@ -173,6 +184,22 @@ describe("whisper on real weights", () => {
     for (const k of ["liveSec", "liveFinal", "finalSec", "finalCount"]) expect(note.processingInfo[k]).toBeUndefined();
   }, 400_000);
 
+  it("stops transcribing a note deleted mid-way, and goes on with the next", async () => {
+    const id = await uploadRecording(api, joined("deleted.wav", Array(6).fill(meeting())), "wav", { title: "Doomed" });
+    await until(
+      "whisper to be at work on the recording",
+      async () => (await api("GET", `/v1/notes/${id}`)).body.note.status === "transcript-processing",
+      60_000,
+      50,
+    );
+    expect((await api("DELETE", `/v1/notes/${id}`)).status).toBe(200);
+    const next = await uploadRecording(api, speak(work, LINES[1]), "wav", { title: "Next" });
+    const note = await waitForStatus(api, next, undefined, 120_000);
+    expect(wordOverlap(LINES[1], words(note)), words(note)).toBeGreaterThanOrEqual(0.8);
+    // The deleted note's job ended quietly: not failed, not retried.
+    expect(logLines.filter((l) => l.includes(id) && /"level":(40|50)/.test(l))).toEqual([]);
+  }, 300_000);
+
   it("writes nothing over silence or noise, nor in a pause in the middle of a meeting", async () => {
     const silence = await waitForStatus(
       api,
@@ -216,3 +243,26 @@ describe("whisper on real weights", () => {
 function seconds(timestamp: string): number {
   return timestamp.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
 }
+
+describe("the whisper engine's host", () => {
+  it("gives the engine back at once when a window is cancelled mid-way, and the next window is transcribed", async () => {
+    const host = createWhisperHost();
+    try {
+      await host.describe(MODEL);
+      const long = joined("cancelled.wav", [meeting(), meeting()]);
+      const cancel = new AbortController();
+      const first = host.transcribe({ modelPath: MODEL, wav: long, language: "en", signal: cancel.signal });
+      cancel.abort(new Error("cancelled by the test"));
+      await expect(first).rejects.toThrow("cancelled by the test");
+      const next = await host.transcribe({
+        modelPath: MODEL,
+        wav: speak(work, LINES[3]),
+        language: "en",
+        signal: new AbortController().signal,
+      });
+      expect(wordOverlap(LINES[3], next.segments.map((x) => x.text).join(" "))).toBeGreaterThanOrEqual(0.8);
+    } finally {
+      await host.close();
+    }
+  }, 120_000);
+});

@@ -23,7 +23,9 @@ describe("the speech engine chosen by auto", () => {
       const speech = (await a.page("/settings/speech")).html;
       expect(speech).toMatch(/id="speech-engine">[\s\S]*<strong>pocketsphinx<\/strong>/);
       expect(speech).toMatch(/id="speech-caveat"/);
-      expect(speech).toContain(`got ${MEASURED_WER.sphinx} of the words wrong, where whisper base.en got`);
+      expect(speech).toContain(
+        `got ${MEASURED_WER.sphinx.clean} of the words wrong on clean speech and ${MEASURED_WER.sphinx.noisy} under noise, where whisper base.en got ${MEASURED_WER.whisperBaseEn.clean}`,
+      );
       expect(speech).toContain('action="/settings/speech/setup"');
       // The first-run screen says so to an admin, with the way to whisper; a member has nothing to set up.
       expect((await a.page("/notes")).html).toMatch(/id="first-run-speech"[\s\S]*href="\/settings\/speech"/);
@@ -51,6 +53,28 @@ describe("the speech engine chosen by auto", () => {
       const note = await waitForStatus(api, id, undefined, 120_000);
       expect(note.processingInfo.transcription).toBe("whisper:ggml-base.en.bin");
       expect(note.transcripts.map((s: { text: string }) => s.text).join(" ")).toMatch(/second week of March/i);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("names a model file that cannot be loaded on the settings page, before any recording fails on it", async () => {
+    const dataDir = tempDir("notula-bad-model-");
+    const truncated = path.join(dataDir, "ggml-base.en.bin");
+    const whole = fs.openSync(testModelPath("whisperBaseEn"), "r");
+    const head = Buffer.alloc(10 * 1024 * 1024);
+    fs.readSync(whole, head, 0, head.length, 0);
+    fs.closeSync(whole);
+    fs.writeFileSync(truncated, head);
+    const server = await startServerProcess({
+      args: ["--no-rate-limit", "--stt-engine", "whisper", "--model-path", truncated],
+    });
+    try {
+      const a = await adminBrowser(server, "admin");
+      const speech = (await a.page("/settings/speech")).html;
+      expect(speech).toMatch(
+        /Recordings cannot be transcribed now: \S*ggml-base\.en\.bin is not a whisper\.cpp model the engine can load/,
+      );
     } finally {
       await server.stop();
     }

@@ -61,6 +61,11 @@ export interface SpeechToText {
   readonly finalWindowSec: number | null;
   /** Transcribes one 16 kHz mono WAV file. */
   transcribe(wavFile: string, opts: TranscribeOptions): Promise<Transcription>;
+  /**
+   * Resolves once the engine can transcribe (a local model loads); rejects with an
+   * EngineConfigError saying why it cannot. Engines with nothing to load have none.
+   */
+  ready?(signal?: AbortSignal): Promise<void>;
 }
 
 /** A failure that a retry cannot fix (bad key, missing model): the note says why at once. */

@@ -97,8 +97,11 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
         child.off("message", onMessage);
       };
       child.on("message", onMessage);
+      // A model that ends the engine as it loads is as unusable as one it refuses.
       child.once("exit", (code, signal) =>
-        reject(new Error(`The whisper engine stopped while loading ${modelPath} (${signal ?? `exit ${code}`}).`)),
+        reject(
+          new EngineConfigError(`The whisper engine stopped while loading ${modelPath} (${signal ?? `exit ${code}`}).`),
+        ),
       );
       child.once("error", reject);
     });
@@ -124,6 +127,8 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
   async function stop(e: Engine | null) {
     if (!e) return;
     if (engine === e) engine = null;
+    // Held until it has exited, so that whoever awaits this (a command closing) sees it gone.
+    busy(e);
     e.child.kill("SIGKILL");
     await e.exited;
   }

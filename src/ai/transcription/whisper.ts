@@ -29,17 +29,24 @@ export function withoutAnnotations(text: string): string {
 }
 
 export function createWhisperTranscriber(opts: { modelPath: string; host: WhisperHost }): SpeechToText {
+  /** Whether the model knows other languages than English; loading it says so, or why it cannot be loaded. */
+  async function load(signal?: AbortSignal) {
+    if (!fs.existsSync(opts.modelPath))
+      throw new EngineConfigError(
+        `The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`,
+      );
+    return opts.host.describe(opts.modelPath, signal);
+  }
   return {
     name: `whisper:${path.basename(opts.modelPath)}`,
     // whisper reads 30 s at a time: a shorter window costs as much and knows less.
     windowSec: 30,
     finalWindowSec: 30,
+    async ready(signal) {
+      await load(signal);
+    },
     async transcribe(wavFile, { signal, language, vocabulary, previousText, draft }) {
-      if (!fs.existsSync(opts.modelPath))
-        throw new EngineConfigError(
-          `The whisper model ${opts.modelPath} does not exist; run \`notula models pull base.en\` or pass --model-path.`,
-        );
-      const { multilingual } = await opts.host.describe(opts.modelPath, signal);
+      const { multilingual } = await load(signal);
       const result = await opts.host.transcribe({
         modelPath: opts.modelPath,
         wav: wavFile,
