@@ -304,6 +304,108 @@ export async function benchTranscription() {
   console.log(
     `| @fugood/whisper.node 1.1.3 | ${before.rtf.toFixed(3)} | ${(before.rtf / fastest).toFixed(2)} | ${pct(before.wer)} |`,
   );
+  const invented = await benchNonSpeech(kit, model, dir);
   fs.rmSync(dir, { recursive: true, force: true });
-  return { rows, bindings: { napi, fugood: before } };
+  return { rows, bindings: { napi, fugood: before }, invented };
+}
+
+/**
+ * Words written where nobody spoke: 30 s of silence, of pink noise, of music (a chord),
+ * and a meeting with 25 s of silence between two sentences. whisper alone (each clip as
+ * one window, as the engine gets it) against notula's path (windows without sound are
+ * not sent, annotations are not words, segments over silence are dropped).
+ */
+export async function benchNonSpeech(kit, model, dir) {
+  const clip = (name, ...input) => {
+    const out = path.join(dir, `${name}.wav`);
+    ffmpeg(...input, "-t", "30", "-ar", "16000", "-ac", "1", out);
+    return out;
+  };
+  const a = path.join(dir, "line-a.wav");
+  const b = path.join(dir, "line-b.wav");
+  execFileSync("flite", ["-voice", "slt", "-t", LINES[0], "-o", a]);
+  execFileSync("flite", ["-voice", "awb", "-t", LINES[1], "-o", b]);
+  const paused = path.join(dir, "paused.wav");
+  ffmpeg(
+    "-i",
+    a,
+    "-f",
+    "lavfi",
+    "-t",
+    "25",
+    "-i",
+    "anullsrc=r=16000:cl=mono",
+    "-i",
+    b,
+    "-filter_complex",
+    "[0:a]aresample=16000[x];[2:a]aresample=16000[y];[x][1:a][y]concat=n=3:v=0:a=1",
+    "-ac",
+    "1",
+    paused,
+  );
+  const clips = [
+    ["30 s of silence", clip("silence", "-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono"), ""],
+    ["30 s of pink noise", clip("noise", "-f", "lavfi", "-i", "anoisesrc=r=16000:c=pink:a=0.05"), ""],
+    [
+      "30 s of music (a chord)",
+      clip(
+        "music",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=262:r=16000",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=330:r=16000",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=392:r=16000",
+        "-filter_complex",
+        "amix=inputs=3,volume=0.5",
+      ),
+      "",
+    ],
+    ["two sentences 25 s apart", paused, `${LINES[0]} ${LINES[1]}`],
+  ];
+  const host = kit.createWhisperHost();
+  const engine = kit.createWhisperTranscriber({ modelPath: model, host });
+  const rows = [];
+  try {
+    for (const [name, wav, said] of clips) {
+      const pcm = path.join(dir, `${path.basename(wav)}.pcm`);
+      await kit.decodeToPcm(wav, pcm);
+      const raw = await host.transcribe({
+        modelPath: model,
+        wav,
+        language: "en",
+        signal: new AbortController().signal,
+      });
+      const windows = await kit.planWindows(pcm, engine.windowSec);
+      const ours = await kit.transcribeWindows(engine, pcm, windows, {
+        signal: new AbortController().signal,
+        workDir: dir,
+        prefix: "ns",
+      });
+      const extra = (text) => Math.max(0, normalWords(text).length - normalWords(said).length);
+      rows.push([
+        name,
+        extra(raw.segments.map((x) => x.text).join(" ")),
+        extra(ours.segments.map((x) => x.text).join(" ")),
+        raw.segments
+          .map((x) => x.text)
+          .join(" ")
+          .slice(0, 60),
+      ]);
+    }
+  } finally {
+    await host.close();
+  }
+  console.log("\nWords written where nobody spoke, whisper base.en");
+  console.log("| audio | whisper alone | through notula | what whisper alone wrote |");
+  console.log("|---|---|---|---|");
+  for (const [name, raw, ours, text] of rows)
+    console.log(`| ${name} | ${raw} | ${ours} | ${text.replace(/\|/g, "/") || "—"} |`);
+  return rows;
 }

@@ -171,29 +171,33 @@ export async function planWindows(
  */
 export const SILENCE_DBFS = -50;
 
-/** The loudest 100 ms frame of a window of the PCM file, in dBFS (-Infinity for digital silence). */
-export async function loudestFrameDb(pcmFile: string, w: Window): Promise<number> {
+/** The level of each 100 ms frame of a window of the PCM file, in dBFS (-Infinity for digital silence). */
+export async function frameLevels(pcmFile: string, w: Window): Promise<Float32Array> {
+  const start = Math.round(w.startSec * BYTES_PER_SECOND) & ~1;
+  const end = Math.round(w.endSec * BYTES_PER_SECOND) & ~1;
+  const levels = new Float32Array(Math.max(0, Math.ceil((end - start) / FRAME_BYTES)));
   const fd = await fsp.open(pcmFile, "r");
   try {
     const buf = Buffer.alloc(FRAME_BYTES * 50);
-    let loudest = 0;
-    const end = Math.round(w.endSec * BYTES_PER_SECOND) & ~1;
-    for (let at = Math.round(w.startSec * BYTES_PER_SECOND) & ~1; at < end;) {
+    for (let at = start, frame = 0; at < end;) {
       const { bytesRead } = await fd.read(buf, 0, Math.min(buf.length, end - at), at);
       if (bytesRead <= 0) break;
-      for (let off = 0; off + 2 <= bytesRead; off += FRAME_BYTES) {
+      for (let off = 0; off + 2 <= bytesRead; off += FRAME_BYTES, frame++) {
         const stop = Math.min(bytesRead, off + FRAME_BYTES) & ~1;
         let sum = 0;
         for (let i = off; i < stop; i += 2) sum += buf.readInt16LE(i) ** 2;
-        loudest = Math.max(loudest, sum / ((stop - off) / 2));
+        levels[frame] = 10 * Math.log10(sum / ((stop - off) / 2) / 32768 ** 2);
       }
       at += bytesRead;
     }
-    return 10 * Math.log10(loudest / 32768 ** 2);
+    return levels;
   } finally {
     await fd.close();
   }
 }
+
+/** Whether a 100 ms frame at this level may hold speech. */
+export const voiced = (db: number) => db >= SILENCE_DBFS;
 
 /** Writes one window of the PCM file as a WAV file (what every engine accepts). */
 export async function writeWindowWav(pcmFile: string, w: Window, out: string): Promise<void> {

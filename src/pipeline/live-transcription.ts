@@ -137,6 +137,16 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
   const decoders = new Map<string, Decoder>();
   /** Aborted when the worker is released (the server stopping): ends every final pass. */
   const stopping = new AbortController();
+  let finalLine: Promise<unknown> = Promise.resolve();
+  /**
+   * One final window at a time on this worker, whatever the number of recordings: they
+   * are background work (pocketsphinx would start a process for each), and drafts come first.
+   */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const mine = finalLine.then(work, work);
+    finalLine = mine.catch(() => {});
+    return mine;
+  }
   const idleMs = d.idleMs ?? 10 * 60_000;
   const dir = path.join(d.tmpDir, "live");
 
@@ -296,12 +306,14 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
         if (size / BYTES_PER_SECOND - mark.sec < windowSec + FINAL_CUT_SEC) return;
         const [w] = await planWindows(decoder.pcm, windowSec, FINAL_CUT_SEC, mark.sec);
         const before = (await d.repos.notes.segmentsOf(noteId)).slice(0, mark.count);
-        const heard = await transcribeWindows(engine, decoder.pcm, [w], {
-          ...o,
-          signal,
-          prefix: `${uploadId}-final`,
-          previousText: before.map((s) => s.text).join(" ") || undefined,
-        });
+        const heard = await inTurn(() =>
+          transcribeWindows(engine, decoder.pcm, [w], {
+            ...o,
+            signal,
+            prefix: `${uploadId}-final`,
+            previousText: before.map((s) => s.text).join(" ") || undefined,
+          }),
+        );
         const rows = await (await attribution(decoder, note))(heard.segments);
         const moved = await d.repos.transaction(async () => {
           const current = await d.repos.notes.getForProcessing(noteId);

@@ -5,7 +5,14 @@
 // segments of neighbouring windows do not overlap.
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { loudestFrameDb, SILENCE_DBFS, writeWindowWav, type Window } from "../ai/audio.js";
+import { frameLevels, voiced, writeWindowWav, type Window } from "../ai/audio.js";
+
+/**
+ * A segment whose stretch holds less than this share of frames with sound is words over
+ * silence, which were never said: whisper writes "Thank you." into a pause, timed from
+ * the end of the last sentence into the quiet (measured: a tenth of its frames).
+ */
+const MIN_VOICED_SHARE = 0.2;
 import type { SpeechToText, TimedWord, TranscribeOptions } from "../ai/transcription/engine.js";
 import type { SegmentRow } from "../db/stores/note-store.js";
 
@@ -44,7 +51,8 @@ export async function transcribeWindows(
   for (const [i, w] of windows.entries()) {
     o.signal.throwIfAborted();
     // Silence is not sent: no engine time is spent on it, and no words are written over it.
-    if ((await loudestFrameDb(pcm, w)) < SILENCE_DBFS) {
+    const levels = await frameLevels(pcm, w);
+    if (!levels.some(voiced)) {
       await o.onWindow?.(i + 1, windows.length);
       continue;
     }
@@ -61,14 +69,11 @@ export async function transcribeWindows(
       if (heard.segments.length) previousText = heard.segments.map((s) => s.text).join(" ");
       language ??= heard.language;
       for (const s of heard.segments) {
-        // Words over silence were never said: whisper writes "Thank you." into a pause. A
-        // segment is kept when its stretch (with half a second either side, for the
-        // engine's timing) holds sound.
-        const around = {
-          startSec: Math.max(w.startSec, w.startSec + s.start - 0.5),
-          endSec: Math.min(w.endSec, w.startSec + s.end + 0.5),
-        };
-        if (around.endSec > around.startSec && (await loudestFrameDb(pcm, around)) < SILENCE_DBFS) continue;
+        const frames = levels.subarray(
+          Math.floor(s.start * 10),
+          Math.ceil(Math.min(s.end, w.endSec - w.startSec) * 10),
+        );
+        if (frames.length && frames.filter(voiced).length / frames.length < MIN_VOICED_SHARE) continue;
         segments.push({
           speaker: s.speaker,
           text: s.text,

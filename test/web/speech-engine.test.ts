@@ -7,6 +7,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testModelPath } from "../../scripts/test-models.js";
 import { adminBrowser } from "../helpers/admin-browser.js";
+import { launchChromium, signedInPage } from "../helpers/browser.js";
+import { capture } from "../helpers/page-checks.js";
+import { PASSWORD } from "../helpers/world.js";
 import { speak } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { client } from "../helpers/http.js";
@@ -31,6 +34,20 @@ describe("the speech engine chosen by auto", () => {
       expect((await a.page("/notes")).html).toMatch(/id="first-run-speech"[\s\S]*href="\/settings\/speech"/);
       const m = await adminBrowser(server, "member");
       expect((await m.page("/notes")).html).not.toContain("first-run-speech");
+      // As a browser shows them: accessible, at desktop and phone width.
+      const browser = await launchChromium();
+      try {
+        const me = (await a.api("GET", "/v1/me")).body.user.email as string;
+        const page = await signedInPage(browser, server.url, me, PASSWORD);
+        await page.goto(`${server.url}/settings/speech`);
+        await page.locator("#speech-caveat").waitFor();
+        await capture(page, "settings-speech-fallback");
+        await page.goto(`${server.url}/notes`);
+        await page.locator("#first-run-speech").waitFor();
+        await capture(page, "notes-first-run-speech");
+      } finally {
+        await browser.close();
+      }
     } finally {
       await server.stop();
     }
