@@ -28,7 +28,7 @@ import { pieceKey } from "../storage/audio-key.js";
 import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
 import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import type { AudioStore } from "../storage/audio-store.js";
-import type { SegmentRow } from "../db/stores/note-store.js";
+import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
 import { afterFinalWindow, finalMark } from "./final-pass.js";
 
@@ -269,14 +269,19 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
         },
       );
     });
-    if (engine.finalWindowSec !== null && !decoder.final) startFinalPass(uploadId, note.id, decoder, engine, common);
+    if (engine.finalWindowSec !== null && !decoder.final)
+      startFinalPass(uploadId, note.id, decoder, engine, {
+        language: common.language,
+        vocabulary: common.vocabulary,
+        workDir: dir,
+      });
     return fed;
   }
 
   /** Rows as stored: a two-channel recording's segments attributed to its sides by the levels measured live. */
-  async function attribution(decoder: Decoder, note: { id: string; processingInfo: Record<string, string> | null }) {
+  async function attribution(decoder: Decoder, note: NoteRow) {
     const meter = decoder.meter;
-    const sides = meter ? await sideNames(d.repos, note as Parameters<typeof sideNames>[1]) : null;
+    const sides = meter ? await sideNames(d.repos, note) : null;
     return async (segments: HeardSegment[]): Promise<SegmentRow[]> =>
       storedRows(meter && sides ? await attributeSides(sides, { meter }, segments) : segments);
   }

@@ -82,6 +82,8 @@ describe("whisper on real weights", () => {
     spokenMeeting();
     server = await startServer({
       args: ["--no-rate-limit", "--stt-engine", "whisper", "--model-path", MODEL],
+      // The live recording is stopped by the test, however slow the machine, never for being quiet.
+      env: { NOTULA_RECORDING_QUIET_SEC: "3600" },
       logLines,
     });
     api = client(server.url, server.key);
