@@ -19,7 +19,7 @@ import { wer } from "./transcription.mjs";
 const PIECE_SEC = 2;
 
 /** About `seconds` of speech, sentences with a second of quiet between them, as Ogg/Opus; and when speech is heard. */
-function speech(dir, seconds) {
+export function speech(dir, seconds) {
   fs.mkdirSync(dir, { recursive: true });
   const parts = [];
   let total = 0;
@@ -71,7 +71,7 @@ const percentile = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 };
 
-async function lagOf(server, meeting) {
+export async function lagOf(server, meeting) {
   const bytes = fs.readFileSync(meeting.file);
   const count = Math.ceil(meeting.seconds / PIECE_SEC);
   const size = Math.ceil(bytes.length / count);

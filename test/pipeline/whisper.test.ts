@@ -136,6 +136,26 @@ describe("whisper on real weights", () => {
     await api("PATCH", "/v1/ai-config", { transcription: { vocabulary: [] } });
   }, 300_000);
 
+  it("spells the names of the meeting's people, which go into whisper's prompt", async () => {
+    const said = speak(work, NAMES, "awb");
+    const without = words(
+      await waitForStatus(api, await uploadRecording(api, said, "wav", { title: "Without" }), undefined, 120_000),
+    );
+    expect(without).not.toMatch(/Siobhan/);
+    const withPeople = words(
+      await waitForStatus(
+        api,
+        await uploadRecording(api, said, "wav", {
+          title: "With the people",
+          participants: [{ name: "Siobhan Nguyen", email: "siobhan@example.com" }],
+        }),
+        undefined,
+        120_000,
+      ),
+    );
+    expect(withPeople).toMatch(/Siobhan/);
+  }, 300_000);
+
   it("shows a live draft while recording, replaces it with the final pass behind it, and leaves little for the stop", async () => {
     const long = joined("recorded.wav", Array(5).fill(meeting()));
     const ogg = path.join(work, "recorded.ogg");

@@ -45,10 +45,11 @@ process.on("message", (job) => {
     p.printSpecial = false;
     if (job.prompt) p.initialPrompt = job.prompt;
     const samples = samplesOf(job.wav);
-    // 1500 positions are 30 s of audio; a draft reads its own length and a little more
-    // (measured: a third of the time for an 8 s window; on whole windows under noise it
-    // costs words, so the final pass reads all 1500).
-    if (job.draft) p.audioCtx = Math.min(1500, Math.ceil((samples.length / 16000 / 30) * 1500) + 64);
+    // 1500 positions are 30 s of audio; a draft reads its own length and 5 s more. Measured
+    // on drafts of a live meeting: a third of the time of a full window; with only 1.3 s
+    // more, whisper fell into repeating itself (four times slower, words said twice); on
+    // whole windows under noise a cut context costs words, so the final pass reads all 1500.
+    if (job.draft) p.audioCtx = Math.min(1500, Math.ceil((samples.length / 16000 / 30) * 1500) + 256);
     const segments = [];
     // The binding hands each segment to a callback queued on this thread, which runs in
     // a later turn of the loop than full() returns in: the reply waits until the

@@ -211,21 +211,26 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
     transcribe(job) {
       return new Promise<WhisperResult>((resolve, reject) => {
         job.signal.throwIfAborted();
-        const waiting: Waiting = { job, resolve, reject };
+        // Cancelled while it waits: out of the line. The listener goes with the job, since
+        // one signal (a job's) serves many windows.
+        const onAbort = () => {
+          const i = line.indexOf(waiting);
+          if (i !== -1) {
+            line.splice(i, 1);
+            reject(job.signal.reason);
+          }
+        };
+        const settle =
+          <T>(f: (v: T) => void) =>
+          (v: T) => {
+            job.signal.removeEventListener("abort", onAbort);
+            f(v);
+          };
+        const waiting: Waiting = { job, resolve: settle(resolve), reject: settle(reject) };
         // Drafts after the drafts already waiting, before every other window.
         const at = job.draft ? line.findIndex((w) => !w.job.draft) : -1;
         line.splice(at === -1 ? line.length : at, 0, waiting);
-        job.signal.addEventListener(
-          "abort",
-          () => {
-            const i = line.indexOf(waiting);
-            if (i !== -1) {
-              line.splice(i, 1);
-              reject(job.signal.reason);
-            }
-          },
-          { once: true },
-        );
+        job.signal.addEventListener("abort", onAbort, { once: true });
         void drain();
       });
     },
