@@ -94,6 +94,7 @@ export function createAiConfigService(
   changed: (workspaceId: string) => Promise<unknown> = async () => {},
 ) {
   const transcribers = engineCache<SpeechToText>();
+  const transcriberFor = (c: Config["transcription"]) => selectTranscriber(c, defaults.dataDir, defaults.whisperHost);
   const workspacesMay = defaults.workspaceLocalModels !== false;
 
   async function checkUrl(field: string, raw: string) {
@@ -134,7 +135,7 @@ export function createAiConfigService(
     const { settings: s, row } = m;
     let transcription: string;
     try {
-      transcription = selectTranscriber(m.transcription, defaults.dataDir, defaults.whisperHost).name;
+      transcription = transcriberFor(m.transcription).name;
     } catch (err) {
       transcription = `none (${(err as Error).message})`;
     }
@@ -337,13 +338,8 @@ export function createAiConfigService(
     /** Why the workspace's recordings cannot be transcribed now (no usable engine), or null when they can. */
     async transcriptionProblem(workspaceId: string): Promise<string | null> {
       try {
-        const engine = selectTranscriber(
-          (await merged(workspaceId)).transcription,
-          defaults.dataDir,
-          defaults.whisperHost,
-        );
-        // A model file that is there but cannot be loaded (truncated, not a whisper model) is named now.
-        await engine.ready?.();
+        // A model file that is there but cannot be loaded (truncated, not a whisper model) is named too.
+        await transcriberFor((await merged(workspaceId)).transcription).ready?.();
         return null;
       } catch (err) {
         if (err instanceof EngineConfigError) return err.message;
@@ -377,8 +373,7 @@ export function createAiConfigService(
         m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
       const translationLanguage = m.settings.translationLanguage ?? null;
       return {
-        transcriber: () =>
-          transcribers(key, () => selectTranscriber(m.transcription, defaults.dataDir, defaults.whisperHost)),
+        transcriber: () => transcribers(key, () => transcriberFor(m.transcription)),
         summarizer: () =>
           summarizerWithFallback(
             () => selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm, defaults.embedder),
