@@ -6,6 +6,8 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { frameLevels, voiced, writeWindowWav, type Window } from "../ai/audio.js";
+import type { SpeechToText, TimedWord, TranscribeOptions } from "../ai/transcription/engine.js";
+import type { SegmentRow } from "../db/stores/note-store.js";
 
 /**
  * A segment whose stretch holds less than this share of frames with sound is words over
@@ -13,8 +15,6 @@ import { frameLevels, voiced, writeWindowWav, type Window } from "../ai/audio.js
  * the end of the last sentence into the quiet (measured: a tenth of its frames).
  */
 const MIN_VOICED_SHARE = 0.2;
-import type { SpeechToText, TimedWord, TranscribeOptions } from "../ai/transcription/engine.js";
-import type { SegmentRow } from "../db/stores/note-store.js";
 
 export interface WindowsOptions extends TranscribeOptions {
   /** Where each window's WAV is written (and removed once transcribed), and its file names' prefix. */
