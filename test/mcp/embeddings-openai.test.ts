@@ -66,16 +66,19 @@ describe("OpenAI-compatible embeddings", () => {
         requestInit: { headers: { authorization: `Bearer ${server.key}` } },
       }),
     );
+    // Words alone find the note before its passages are embedded, so the wait is for
+    // the indexer to have sent them, and then for the search to see them.
+    const indexed = () => requests.some((q) => q.input.some((t) => t.includes("Harbour crane maintenance")));
     let r: any;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       r = (await c.callTool({ name: "svc_search_knowledge", arguments: { query: "crane cables" } })).structuredContent;
-      if (r.results.length) break;
+      if (indexed() && r.results.length) break;
       await new Promise((res) => setTimeout(res, 100));
     }
     expect(r.mode).toBe("hybrid");
     expect(r.note).toContain("openai:test-embed");
     expect(r.results[0].id).toBe(note.id);
-    expect(requests.some((q) => q.input.some((t) => t.includes("Harbour crane maintenance")))).toBe(true);
+    expect(indexed()).toBe(true);
     expect(requests.every((q) => q.model === "test-embed" && q.auth === "Bearer emb-key")).toBe(true);
     await c.close();
   });
