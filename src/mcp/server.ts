@@ -147,7 +147,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     guarded("svc_search_notes", "notes", async (a, principal) => {
       const r = await services.search.notes(principal, a);
       const text = r.count
-        ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet}`).join("\n")
+        ? r.notes.map((n) => `- ${n.title} (${n.id}): ${n.snippet} ${n.url}`).join("\n")
         : `No notes mention "${a.query}".`;
       return ok(r, text);
     }),
@@ -164,7 +164,9 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     guarded("svc_search_knowledge", "notes", async (a, principal) => {
       const r = await services.search.knowledge(principal, a);
       const text = r.results.length
-        ? r.results.map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}`).join("\n")
+        ? r.results
+            .map((x) => `- [${x.source}] ${x.title} (${x.id}): ${x.snippet}${x.url ? ` ${x.url}` : ""}`)
+            .join("\n")
         : `Nothing found for "${a.query}".`;
       return ok(r, `${text}\n(${r.note})`);
     }),

@@ -1,6 +1,7 @@
 // People's accounts in the browser: password sign-in (rate-limited, one message for
 // every failure), server-side sessions with their CSRF token, one-time links to set a
 // password (the first admin's setup, an admin's reset), and password changes.
+import { canonicalZone } from "../core/time-zone.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { CounterStore } from "./counters.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -45,9 +46,15 @@ export function createAccountService(
   const byAccount = createAttemptLimiter({ name: "sign-in:account", max: 10, windowMs: 15 * 60_000, now, counters });
   const byAddress = createAttemptLimiter({ name: "sign-in:address", max: 50, windowMs: 15 * 60_000, now, counters });
 
-  async function openSession(userId: string, userAgent: string): Promise<SignedIn> {
+  /**
+   * A session for the user. The browser's zone, when the sign-in form carried it, becomes
+   * the person's zone if they have none yet: one chosen in Settings → Account stays.
+   */
+  async function openSession(userId: string, userAgent: string, browserZone?: string): Promise<SignedIn> {
     const sessionId = secret();
     const t = now();
+    const zone = browserZone ? canonicalZone(browserZone) : null;
+    if (zone && !(await repos.users.get(userId))?.timeZone) await repos.users.update(userId, { timeZone: zone });
     await repos.sessions.insert({
       idHash: sha(sessionId),
       userId,
@@ -98,9 +105,11 @@ export function createAccountService(
       password: string;
       address: string;
       userAgent: string;
+      /** The browser's time zone, as its script reads it. */
+      timeZone?: string;
     }): Promise<SignedIn | null> {
       const user = await throttledCheck(input);
-      return user ? openSession(user.id, input.userAgent) : null;
+      return user ? openSession(user.id, input.userAgent, input.timeZone) : null;
     },
 
     /**
@@ -185,6 +194,13 @@ export function createAccountService(
       });
     },
 
+    /** The zone the web app writes this person's times in; "" goes back to the browser's at the next sign-in. */
+    async setTimeZone(session: WebSessionRow, zone: string): Promise<void> {
+      const canonical = zone ? canonicalZone(zone) : null;
+      if (zone && !canonical) throw new BadRequestError(`timeZone: "${zone.slice(0, 64)}" is not a time zone.`);
+      await repos.users.update(session.userId, { timeZone: canonical });
+    },
+
     async rename(session: WebSessionRow, name: string): Promise<void> {
       const trimmed = name.trim();
       if (!trimmed || trimmed.length > 200) throw new BadRequestError("The name needs 1 to 200 characters.");
@@ -218,7 +234,7 @@ export function createAccountService(
     },
 
     /** Sets the password through a link, once; every other session of the user ends; signs in. */
-    async usePasswordLink(token: string, password: string, userAgent: string): Promise<SignedIn> {
+    async usePasswordLink(token: string, password: string, userAgent: string, timeZone?: string): Promise<SignedIn> {
       checkPassword(password);
       const row = await repos.sessions.token(sha(token));
       if (!row || row.usedAt !== null || row.expiresAt <= now())
@@ -228,7 +244,7 @@ export function createAccountService(
           throw new NotFoundError("This link has been used already.");
         await repos.users.update(row.userId, { passwordHash: hashPassword(password) });
         await repos.sessions.deleteForUser(row.userId, null);
-        return openSession(row.userId, userAgent);
+        return openSession(row.userId, userAgent, timeZone);
       });
     },
 

@@ -3,6 +3,7 @@
 // may not see), and the workspace's answerer writes from those moments alone, citing
 // them. Nothing relevant found: the answer says so and what was searched, and no model
 // is asked. Each person's questions are kept as their own threads.
+import { noteUrl } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { AskScopeValue, AskTurnValue } from "../db/schema/ask.js";
 import type { AskThreadRow } from "../db/repos/ask-threads.js";
@@ -54,8 +55,7 @@ export function createAskService(d: AskDeps) {
     };
   }
 
-  const link = (noteId: string, startSec: number | null) =>
-    `${d.publicUrl.replace(/\/+$/, "")}/notes/${encodeURIComponent(noteId)}${startSec !== null ? `#t=${Math.floor(startSec)}` : ""}`;
+  const link = (noteId: string, startSec: number | null) => noteUrl(d.publicUrl, noteId, startSec);
 
   /** A note's transcript with the names given to its speakers. */
   async function transcript(noteId: string) {

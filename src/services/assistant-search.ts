@@ -11,12 +11,23 @@ import type {
   SearchResponse,
 } from "../shared/schemas/search.js";
 import { round, RRF_K } from "./search-fusion.js";
+import { noteUrl, secondsOf } from "../shared/note-links.js";
 
 export function assistantSearches(
   search: (p: Principal, params: SearchParams) => Promise<SearchResponse>,
   repos: Repositories,
   embedder: Embedder | null,
+  publicUrl: string,
 ) {
+  /** The best match's moment, to cite: its time, speaker and the link that opens the note there. */
+  const moment = (h: SearchResponse["results"][number]) => {
+    const m = h.matches[0];
+    const at = secondsOf(m?.startTimestamp);
+    return {
+      url: noteUrl(publicUrl, h.note.id, at),
+      ...(m?.startTimestamp ? { timestamp: m.startTimestamp, speaker: m.speaker ?? undefined } : {}),
+    };
+  };
   return {
     /** svc_search_notes: by words, with the best moment's time and speaker to cite. */
     async notes(p: Principal, q: NoteSearchQueryInput) {
@@ -28,9 +39,7 @@ export function assistantSearches(
           createdAt: h.note.createdAt,
           snippet: h.matches[0]?.text ?? "",
           score: h.score,
-          ...(h.matches[0]?.startTimestamp
-            ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined }
-            : {}),
+          ...moment(h),
         })),
         query: q.query,
         count: r.results.length,
@@ -61,6 +70,7 @@ export function assistantSearches(
         score: number;
         timestamp?: string;
         speaker?: string;
+        url?: string;
       };
       const lists: Result[][] = [
         notes.results.map((h) => ({
@@ -69,9 +79,7 @@ export function assistantSearches(
           title: h.note.title,
           snippet: h.matches[0]?.text ?? "",
           score: 0,
-          ...(h.matches[0]?.startTimestamp
-            ? { timestamp: h.matches[0].startTimestamp, speaker: h.matches[0].speaker ?? undefined }
-            : {}),
+          ...moment(h),
         })),
       ];
       if (!filtered) {

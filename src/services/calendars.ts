@@ -180,6 +180,16 @@ export function createCalendarService(
     return rows.map((e) => listed(e, me));
   }
 
+  /**
+   * Whether an event is the person's own meeting: one with no guest list (a block in
+   * their own calendar), or one that lists them as organizer or attendee. A shared team
+   * calendar also holds meetings of others, which a recording of theirs is not for.
+   */
+  function invites(e: CalendarEventRow, me: string) {
+    if (!e.attendees.length) return !e.organizerEmail || e.organizerEmail.toLowerCase() === me;
+    return e.organizerEmail?.toLowerCase() === me || e.attendees.some((a) => a.email.toLowerCase() === me);
+  }
+
   async function selfEmail(p: Principal) {
     return ((await repos.users.get(p.userId))?.email ?? "").toLowerCase();
   }
@@ -254,8 +264,9 @@ export function createCalendarService(
     async ongoing(p: Principal): Promise<string | null> {
       const t = now();
       const soon = t + 5 * 60_000;
+      const me = await selfEmail(p);
       const rows = (await repos.calendars.eventsOf(p.workspaceId, p.userId, t, soon, 50)).filter(
-        (e) => !e.allDay && e.endsAt > t && e.startsAt <= soon,
+        (e) => !e.allDay && e.endsAt > t && e.startsAt <= soon && invites(e, me),
       );
       return rows.length === 1 ? rows[0].id : null;
     },

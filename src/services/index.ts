@@ -145,7 +145,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     logger: opts.logger ?? silentLogger(),
     workspacesMay: opts.ai.workspaceLocalModels,
   });
-  const search = createSearchService(repos, opts.embedder, access);
+  const search = createSearchService(repos, opts.embedder, access, opts.publicUrl);
   const speakerSetup = createSpeakerSetup({
     dataDir: opts.ai.dataDir,
     modelsUrl: opts.ai.transcription.modelsUrl,

@@ -174,6 +174,7 @@ export function createInviteService(
             name: input.name.trim().slice(0, 200),
             profileUrl: "",
             passwordHash: hashPassword(input.password),
+            timeZone: null,
             createdAt: now(),
           };
           await repos.users.insert(user);

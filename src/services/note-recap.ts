@@ -56,6 +56,7 @@ export function createNoteRecap(d: {
   /** Who would get the recap, and what link each one gets. */
   async function recipientsOf(p: Principal, note: NoteDto, facts: NoteFacts): Promise<RecapRecipient[]> {
     const self = (await d.repos.users.get(p.userId))?.email.toLowerCase();
+    const invited = new Set((note.calendarEvent?.attendees ?? []).map((a) => a.email.trim().toLowerCase()));
     const seen = new Set<string>();
     const out: RecapRecipient[] = [];
     for (const person of note.participants) {
@@ -76,7 +77,7 @@ export function createNoteRecap(d: {
           if (notePolicy.see(them, facts)) link = "note";
         }
       }
-      out.push({ email, name: person.name, link });
+      out.push({ email, name: person.name, link, from: invited.has(email) ? "meeting" : "note" });
     }
     return out;
   }
@@ -107,11 +108,14 @@ export function createNoteRecap(d: {
     async preview(p: Principal, id: string) {
       const { note, facts } = await load(p, id);
       const recipients = await recipientsOf(p, note, facts);
-      const sample = await mailFor(p, note, recipients[0] ?? { email: "", name: "", link: null });
+      const sample = await mailFor(p, note, recipients[0] ?? { email: "", name: "", link: null, from: "note" });
       return {
         configured: await d.outbox.configured(p.workspaceId),
         subject: sample.subject,
         text: sample.text,
+        meeting: note.calendarEvent?.title
+          ? { title: note.calendarEvent.title, startsAt: note.calendarEvent.startsAt || null }
+          : null,
         recipients,
       };
     },

@@ -5,6 +5,7 @@ import { BadRequestError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
 import { speakersOf } from "./note-presenter.js";
+import { renameOwner } from "../ai/summarization/owners.js";
 import type { VoicePrints } from "./voice-prints.js";
 
 export interface NoteSpeakerDeps {
@@ -63,7 +64,17 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePri
           if (!was || was.suggested || was.name !== name || was.email !== email)
             await voicePrints.named(row, body.label, name, email);
         }
-        await repos.notes.update(p.workspaceId, id, { updatedAt: now() });
+        // The summary and the enhanced note name owners as they were called when written:
+        // the owner's marks follow this speaker's new name, so the action items and the
+        // recap say who it is now.
+        const from = was?.name ?? body.label;
+        const to = name ?? body.label;
+        await repos.notes.update(p.workspaceId, id, {
+          updatedAt: now(),
+          ...(from !== to
+            ? { summary: renameOwner(row.summary, from, to), enhancedNote: renameOwner(row.enhancedNote, from, to) }
+            : {}),
+        });
         // Passages quote the speaker: the index learns the new name.
         await enqueueIndexing("note", id);
       });

@@ -45,7 +45,7 @@ export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
   access: Access;
   /** The caller's calendar event by id, for a note made of a meeting. */
   calendarEvent?: CalendarLookup;
-  /** The caller's one meeting under way, if exactly one: a recording started now is for it. */
+  /** The caller's one meeting under way that invites them, if exactly one: a recording started now is for it. */
   ongoingEvent?: (p: Principal) => Promise<string | null>;
 }
 
@@ -221,6 +221,12 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         declaredDurationSec: number;
         /** A live recording's note starts idle (its audio is yet to come); an upload's is queued at once. */
         status?: "postprocessing" | "idle";
+        /**
+         * Whether the person's one meeting under way is this note's when none is named.
+         * True only for a recording started now: an upload or a typed note was made at
+         * another time, and the meeting's people must not receive its recap.
+         */
+        linkOngoing?: boolean;
       },
     ): Promise<{ id: string }> {
       const t = now();
@@ -228,7 +234,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const id = newId("note");
       const status = input.status ?? "postprocessing";
       const meeting = await meetingFields(deps.calendarEvent, p, {
-        calendarEventId: input.calendarEventId ?? (await deps.ongoingEvent?.(p)) ?? undefined,
+        calendarEventId:
+          input.calendarEventId ?? (input.linkOngoing ? await deps.ongoingEvent?.(p) : undefined) ?? undefined,
       });
       await repos.notes.insert({
         row: {

@@ -190,6 +190,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           audioUploadId: upload.id,
           declaredDurationSec: 0,
           status: "idle",
+          linkOngoing: true,
         });
         await repos.recordings.transition(upload.id, "recording", { noteId: id });
         await d.watch(upload.id, limits.quietMs);

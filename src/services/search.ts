@@ -51,7 +51,7 @@ interface Passage {
   timestampSec: number | null;
 }
 
-export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access) {
+export function createSearchService(repos: Repositories, embedder: Embedder | null, access: Access, publicUrl: string) {
   /**
    * Notes ranked by words, in tiers: the query as one phrase (when it has several
    * words and quotes none), then every term, then some of them; within each, whole
@@ -345,7 +345,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
   return {
     search,
 
-    ...assistantSearches(search, repos, embedder),
+    ...assistantSearches(search, repos, embedder, publicUrl),
   };
 }
 

@@ -17,6 +17,8 @@ export interface Viewer {
   role: "admin" | "member";
   workspace: { id: string; name: string };
   csrf: string;
+  /** The zone the pages write times in (UTC until the person has one). */
+  timeZone: string;
 }
 
 export interface WebEnv {
@@ -79,6 +81,7 @@ async function resolveViewer(services: Services, session: WebSessionRow | null):
     role: member.role,
     workspace: { id: member.workspaceId, name: member.workspaceName },
     csrf: session.csrf,
+    timeZone: member.timeZone ?? "UTC",
   };
 }
 

@@ -1,11 +1,11 @@
 // How the pages write dates, durations and statuses.
 import Bowser from "bowser";
+import { formatInZone } from "../core/time-zone.js";
 import { NOTE_STATUS_LABELS, SETTLED_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 
-/** "2026-03-01 09:30 UTC" from the API's ISO 8601 UTC times (which always end in Z). */
-export function formatDate(isoString: string): string {
-  const utc = isoString.endsWith("Z") ? isoString : new Date(isoString).toISOString();
-  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
+/** "2026-03-01 10:30 GMT+1": one of the API's ISO 8601 UTC times in the reader's zone. */
+export function formatDate(isoString: string, zone: string): string {
+  return formatInZone(isoString, zone);
 }
 
 export { formatDuration } from "../core/duration.js";

@@ -1,5 +1,6 @@
 // Output conventions: data to stdout, messages to stderr; tables on a terminal,
 // the API's own JSON with --json; colour only on a terminal and never with NO_COLOR.
+import { formatInZone, localZone } from "../../core/time-zone.js";
 import { environment } from "../../config/environment.js";
 
 export function colourEnabled(stream: NodeJS.WriteStream = process.stdout): boolean {
@@ -72,4 +73,5 @@ export function formatTable(headers: string[], rows: string[][], terminal: boole
   return [bold(line(headers)), ...rows.map(line)].map((l) => l + "\n").join("");
 }
 
-export const shortDate = (iso: string | null | undefined) => (iso ? iso.replace("T", " ").slice(0, 16) : "");
+/** "2026-11-28 01:24" in the terminal's zone (TZ), as ls and git print times; --json keeps the API's UTC. */
+export const shortDate = (iso: string | null | undefined) => (iso ? formatInZone(iso, localZone()).slice(0, 16) : "");

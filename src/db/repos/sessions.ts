@@ -14,6 +14,7 @@ export interface SessionMembership {
   role: "admin" | "member";
   name: string;
   email: string;
+  timeZone: string | null;
   /** The workspace's private folders the member is outside of. */
   hiddenFolderIds: string[];
 }
@@ -31,6 +32,7 @@ export function sessionRepo(db: Db, t: Tables, dialect: Dialect) {
     role: members.role,
     name: users.name,
     email: users.email,
+    timeZone: users.timeZone,
     hidden: hiddenFolderIdsSql(db, t, dialect, members.workspaceId, members.userId),
   };
   const changed = (rows: unknown[]) => rows.length;

@@ -8,13 +8,13 @@ export type UserRow = typeof users.$inferSelect;
 export function userRepo(db: Db, t: Tables = sqliteTables) {
   const { users } = t;
   return {
-    async insert(row: UserRow): Promise<void> {
+    async insert(row: typeof users.$inferInsert): Promise<void> {
       await db.insert(users).values(row);
     },
     async get(id: string): Promise<UserRow | null> {
       return first(await db.select().from(users).where(eq(users.id, id)).limit(1));
     },
-    async update(id: string, fields: Partial<Pick<UserRow, "name" | "passwordHash">>): Promise<void> {
+    async update(id: string, fields: Partial<Pick<UserRow, "name" | "passwordHash" | "timeZone">>): Promise<void> {
       await db.update(users).set(fields).where(eq(users.id, id));
     },
     async getByEmail(email: string): Promise<UserRow | null> {

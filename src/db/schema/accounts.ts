@@ -27,6 +27,9 @@ export const users = sqliteTable(
     name: text("name").notNull(),
     profileUrl: text("profile_url").notNull().default(""),
     passwordHash: text("password_hash"),
+    // The IANA zone the web app writes times in: the browser's at sign-in, or the one
+    // chosen in Settings → Account. Null until either: pages then write UTC.
+    timeZone: text("time_zone"),
     createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email)],

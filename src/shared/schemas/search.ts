@@ -17,6 +17,10 @@ export const NoteSearchResult = z.object({
       snippet: z.string(),
       score: z.number(),
       timestamp: z.string().optional().describe("MM:SS where the best match was said, when it was in the transcript"),
+      url: z
+        .string()
+        .optional()
+        .describe("The note's address, at the moment of the best match (#t=SECONDS) when it has one"),
       speaker: z.string().optional().describe("who said it"),
     }),
   ),
@@ -42,6 +46,7 @@ export const KnowledgeSearchResult = z.object({
       snippet: z.string(),
       score: z.number(),
       timestamp: z.string().optional(),
+      url: z.string().optional(),
       speaker: z.string().optional(),
     }),
   ),

@@ -2,6 +2,7 @@
 // audio upload and recording; with it, transcript times (and links to a moment) seek the player, a processing note follows
 // its status, secrets copy with one click, and uploads show their progress.
 import { RECORDING_SCRIPT } from "./recording-script.js";
+import { MOMENT_FRAGMENT } from "../../shared/note-links.js";
 
 const BASE_SCRIPT = `
 const $ = (s, el = document) => el.querySelector(s);
@@ -10,8 +11,11 @@ const csrf = () => $('meta[name="csrf-token"]')?.content ?? "";
 // The participant fields a form holds, as typed ("Name <email>", an address or a name).
 const people = (form) => $$(form + " input[name=participant]").map((i) => i.value.trim()).filter(Boolean);
 
-// The notes list's filters: folded behind one line on a phone, open on a wider screen.
-if (matchMedia("(min-width: 40rem)").matches) for (const d of $$("details.filters")) d.open = true;
+// Sign-in forms carry the browser's time zone: the pages write the person's times in it.
+for (const i of $$("input[data-browser-zone]")) i.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+
+// The notes list's tools and filters: folded behind one tap on a phone, open on a wider screen.
+if (matchMedia("(min-width: 40rem)").matches) for (const d of $$("details.filters, details[data-open-wide]")) d.open = true;
 
 // Speakers: a name marks that speaker's lines in the transcript (again: unmarks them).
 for (const b of $$("ul.speakers button[data-speaker]")) b.addEventListener("click", () => {
@@ -23,8 +27,8 @@ for (const b of $$("ul.speakers button[data-speaker]")) b.addEventListener("clic
 
 // Transcript: a time seeks the player; the segment being played is marked.
 const player = $("audio#player");
+const rows = $$("ol.transcript li[data-start]");
 if (player) {
-  const rows = $$("ol.transcript li[data-start]");
   for (const b of $$("ol.transcript button.at")) b.addEventListener("click", () => {
     player.currentTime = Number(b.closest("li").dataset.start);
     void player.play().catch(() => {});
@@ -34,16 +38,25 @@ if (player) {
     for (const r of rows) if (Number(r.dataset.start) <= player.currentTime) current = r;
     for (const r of rows) r.classList.toggle("playing", r === current);
   });
-  // A link to a moment (#segment-N, as search results give): the player starts there.
-  const cue = () => {
-    const row = /^#segment-[0-9]+$/.test(location.hash) ? $(location.hash) : null;
-    if (!row) return;
-    const at = () => { player.currentTime = Number(row.dataset.start); };
-    if (player.readyState >= 1) at(); else player.addEventListener("loadedmetadata", at, { once: true });
-  };
-  cue();
-  addEventListener("hashchange", cue);
 }
+// A link to a moment (#t=SECONDS, as search results, ask's sources and the CLI give
+// it; #segment-N from older links): the line said then is marked and shown, and the
+// player starts there.
+const cue = () => {
+  const t = new RegExp(${JSON.stringify(MOMENT_FRAGMENT.source)}).exec(location.hash);
+  const old = /^#segment-[0-9]+$/.test(location.hash) ? $(location.hash) : null;
+  if ((!t && !old) || !rows.length) return;
+  const at = t ? Number(t[1]) : Number(old.dataset.start);
+  let row = rows[0];
+  for (const r of rows) if (Number(r.dataset.start) <= at) row = r;
+  for (const r of rows) r.classList.toggle("cited", r === row);
+  row.scrollIntoView({ block: "center" });
+  if (!player) return;
+  const seek = () => { player.currentTime = at; };
+  if (player.readyState >= 1) seek(); else player.addEventListener("loadedmetadata", seek, { once: true });
+};
+cue();
+addEventListener("hashchange", cue);
 
 // Settings → Speech-to-text: a setup running on the server (the local engine, the
 // speaker models) fills its progress bar, and the page reloads once it has finished
@@ -194,7 +207,7 @@ for (const form of $$("form.ask-form")) {
           else if (event === "done") {
             if (data.citations.length)
               live.insertAdjacentHTML("beforeend", "<h3>Sources</h3><ol class='sources'>" + data.citations.map((c) =>
-                "<li><a href='/notes/" + encodeURIComponent(c.noteId) + (c.startSec !== null ? "#t=" + Math.floor(c.startSec) : "") + "'>" +
+                "<li><a href='" + esc(new URL(c.url).pathname + new URL(c.url).hash) + "'>" +
                 esc(c.title) + (c.startSec !== null ? ", " + esc(clock(c.startSec)) : "") + (c.speaker ? ", " + esc(c.speaker) : "") +
                 "</a>: “" + esc(c.quote) + "”</li>").join("") + "</ol>");
             live.insertAdjacentHTML("beforeend", "<p class='small'><a href='/ask/threads/" + encodeURIComponent(data.threadId) + "#latest'>Open the thread</a></p>");

@@ -15,7 +15,7 @@ header.top nav a{text-decoration:none;color:var(--muted);padding:.25rem 0}
 header.top nav a[aria-current=page]{color:var(--text);font-weight:600;border-bottom:2px solid var(--accent)}
 header.top .who{margin-left:auto;display:flex;align-items:center;gap:.75rem;color:var(--muted);font-size:.9rem}
 main{max-width:60rem;margin:0 auto;padding:1.25rem}
-main.narrow{max-width:28rem;padding-top:3rem}
+main.narrow{max-width:28rem;padding-top:3rem}main.wide{max-width:84rem}@media (min-width:64rem){.note-layout.beside{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);grid-template-areas:"text player" "text transcript";grid-template-rows:auto 1fr;column-gap:2rem;align-items:start}.note-layout.beside .note-text{grid-area:text}.note-layout.beside .note-player{grid-area:player;position:sticky;top:0;z-index:5}.note-layout.beside .note-transcript{grid-area:transcript;position:sticky;top:3.5rem;max-height:calc(100vh - 4rem);overflow-y:auto}.note-layout.beside .note-transcript>h2{margin-top:0}}
 h1{font-size:1.5rem;margin:.25rem 0 1rem;line-height:1.3;overflow-wrap:anywhere}
 h2{font-size:1.15rem;margin:1.75rem 0 .5rem}
 .panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;margin:0 0 1rem}
@@ -48,14 +48,14 @@ ul.notes a.title{font-weight:600;text-decoration:none;overflow-wrap:anywhere}ul.
 ol.transcript{list-style:none;margin:0;padding:0}ol.transcript li{display:grid;grid-template-columns:4.5rem 1fr;gap:.5rem;padding:.35rem 0;border-bottom:1px solid var(--line)}
 ol.transcript button.at{font-variant-numeric:tabular-nums;background:none;color:var(--accent);border:0;padding:0;text-align:left;font-weight:600;cursor:pointer}
 ol.transcript .speaker{font-weight:600;margin-right:.35rem}
-ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}ol.transcript li:target{background:color-mix(in srgb,var(--mark) 60%,transparent);outline:2px solid var(--mark);scroll-margin-top:4rem}
+ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}ol.transcript li.cited,ol.transcript li:target{background:color-mix(in srgb,var(--mark) 60%,transparent);outline:2px solid var(--mark);scroll-margin-top:4rem}
 ol.transcript li.marked-speaker{box-shadow:inset 4px 0 0 var(--accent);background:color-mix(in srgb,var(--accent) 8%,transparent)}
 ul.speakers{list-style:none;margin:0;padding:0}ul.speakers li{display:flex;align-items:center;gap:.5rem;flex-wrap:wrap}ul.speakers meter{width:8rem}ul.speakers button[aria-pressed=true]{font-weight:700;text-decoration:underline}
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}
 dialog.overlay>button.close{float:right;font-size:1.4rem;line-height:1;padding:0 .25rem;margin:-.25rem -.25rem 0 .5rem}button.go-to{padding:.25rem .6rem;font-size:.85rem}
 ul.contains-task-list{list-style:none;padding-left:.25rem}.task-list-item-checkbox{margin:0 .5rem 0 0;vertical-align:middle}
-details.filters>summary{cursor:pointer;font-weight:600;margin:.5rem 0;color:var(--muted)}
+details.filters>summary{cursor:pointer;font-weight:600;margin:.5rem 0;color:var(--muted)}.list-tools{display:flex;flex-wrap:wrap;gap:.5rem;margin-bottom:.75rem}.list-tools>details.fold{flex:0 1 auto}.list-tools>details.fold[open]{flex-basis:100%}.list-tools>details.fold>summary{cursor:pointer;display:inline-block;padding:.35rem .8rem;border:1px solid var(--line);border-radius:999px;font-weight:600;color:var(--text);background:var(--panel)}.list-tools>details.fold[open]>summary{margin-bottom:.5rem}@media (min-width:40rem){.list-tools>details.fold[open]>summary{display:none}}
 .player-bar{position:sticky;top:0;z-index:5;background:var(--bg);padding:.4rem 0;margin:0 0 1rem;border-bottom:1px solid var(--line)}.player-bar audio{margin:0}p.player-bar{padding:.6rem 0}
 .dropzone{border:2px dashed var(--line);border-radius:10px;padding:1.5rem;text-align:center}.dropzone.over{border-color:var(--accent)}
 .recorder{display:flex;align-items:center;gap:1rem;margin:.75rem 0}.recorder .elapsed{font-variant-numeric:tabular-nums;font-weight:600;font-size:1.25rem}.recorder .elapsed::before{content:"● ";color:#dc2626}.recorder.paused .elapsed::before{content:"❚❚ ";color:inherit}.recorder meter{flex:1;min-width:6rem;height:.9rem}

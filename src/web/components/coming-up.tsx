@@ -6,7 +6,8 @@ import { formatDate } from "../format.js";
 
 type Meeting = z.infer<typeof ListedCalendarEvent>;
 
-export function ComingUp(props: { meetings: Meeting[]; now: number }) {
+export function ComingUp(props: { meetings: Meeting[]; now: number; zone: string }) {
+  const zone = props.zone;
   if (!props.meetings.length) return null;
   return (
     <section class="panel coming-up" aria-labelledby="coming-up-title">
@@ -16,7 +17,9 @@ export function ComingUp(props: { meetings: Meeting[]; now: number }) {
           const live = Date.parse(m.startsAt) <= props.now;
           return (
             <li>
-              <span class="when">{live ? "Now" : m.allDay ? m.startsAt.slice(0, 10) : formatDate(m.startsAt)}</span>
+              <span class="when">
+                {live ? "Now" : m.allDay ? m.startsAt.slice(0, 10) : formatDate(m.startsAt, zone)}
+              </span>
               <span class="what">{m.title || "(no title)"}</span>
               <span class="actions">
                 {m.meetingUrl ? (

@@ -57,6 +57,8 @@ export function Layout(props: {
   viewer?: Viewer | null;
   section?: Section;
   narrow?: boolean;
+  /** Room for two columns on a wide screen (the note: its text beside its recording and transcript). */
+  wide?: boolean;
   noindex?: boolean;
   children: Child;
 }) {
@@ -65,7 +67,7 @@ export function Layout(props: {
     props.noindex ? html`<meta name="robots" content="noindex, nofollow" />` : ""
   }${viewer ? html`<meta name="csrf-token" content="${viewer.csrf}" />` : ""}<title>${props.title} · notula</title><link rel="icon" href="${ICON_URL}" type="image/svg+xml" /><link rel="stylesheet" href="${STYLESHEET_URL}" /><script type="module" src="${SCRIPT_URL}"></script></head><body><a class="skip" href="#content">Skip to content</a>${
     viewer ? topBar(viewer, props.section) : ""
-  }<main id="content"${props.narrow ? html` class="narrow"` : ""}>${props.children as unknown as string}</main></body></html>`;
+  }<main id="content"${props.narrow ? html` class="narrow"` : props.wide ? html` class="wide"` : ""}>${props.children as unknown as string}</main></body></html>`;
 }
 
 /** A message above a form: an error to fix, or what just happened. */

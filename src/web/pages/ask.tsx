@@ -2,6 +2,7 @@
 // meetings its filters show; on a note's page, that meeting), a thread with its answers
 // and their sources, and the list of one's threads. The answer streams in with script
 // (assets/script.ts); without script the form posts and the thread page shows it.
+import { notePath } from "../../shared/note-links.js";
 import { html } from "hono/html";
 import type { AskThreadDto } from "../../shared/schemas/ask.js";
 import { toTimestamp } from "../../core/transcript-time.js";
@@ -31,7 +32,7 @@ export function turnView(t: Pick<Turn, "answer" | "citations" | "error" | "parti
     t.citations.length
       ? html`<h3>Sources</h3><ol class="sources">${t.citations.map(
           (c) =>
-            html`<li><a href="/notes/${encodeURIComponent(c.noteId)}${c.startSec !== null ? `#t=${Math.floor(c.startSec)}` : ""}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>: “${c.quote}”</li>`,
+            html`<li><a href="${notePath(c.noteId, c.startSec)}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>: “${c.quote}”</li>`,
         )}</ol>`
       : ""
   }${t.engine === "extractive" ? html`<p class="small muted">No language model is set up for this workspace: these are the moments found, quoted. An admin can set one up with <code>PATCH /v1/ai-config</code>.</p>` : ""}</div>`;
@@ -65,6 +66,7 @@ export function AskPage(props: {
   viewer: Viewer;
   threads: { id: string; title: string; updatedAt: string; questions: number; noteId: string | null }[];
 }) {
+  const zone = props.viewer.timeZone;
   return (
     <Layout title="Ask" viewer={props.viewer} section="ask">
       <h1>Ask your meetings</h1>
@@ -81,7 +83,7 @@ export function AskPage(props: {
               <li>
                 <a href={`/ask/threads/${t.id}`}>{t.title}</a>{" "}
                 <span class="small muted">
-                  {formatDate(t.updatedAt)} · {t.questions} question{t.questions === 1 ? "" : "s"}
+                  {formatDate(t.updatedAt, zone)} · {t.questions} question{t.questions === 1 ? "" : "s"}
                   {t.noteId ? " · one meeting" : ""}
                 </span>
               </li>

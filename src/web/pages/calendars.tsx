@@ -15,6 +15,7 @@ export interface CalendarView {
 }
 
 export function CalendarsPage(props: { viewer: Viewer; calendars: CalendarView[]; notice?: string; error?: string }) {
+  const zone = props.viewer.timeZone;
   const { viewer } = props;
   return (
     <Layout title="Calendars" viewer={viewer} section="calendars">
@@ -80,7 +81,7 @@ export function CalendarsPage(props: { viewer: Viewer; calendars: CalendarView[]
                 ) : null}
               </td>
               <td>{c.eventCount}</td>
-              <td>{c.lastSyncAt ? formatDate(c.lastSyncAt) : "not yet"}</td>
+              <td>{c.lastSyncAt ? formatDate(c.lastSyncAt, zone) : "not yet"}</td>
               <td>
                 <div class="actions">
                   <PostButton

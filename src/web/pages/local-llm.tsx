@@ -30,6 +30,7 @@ export function llmProgressText(s: SpeechSetupState): string {
 }
 
 export function LocalModelSection(props: { viewer: Viewer; config: AiConfigDto; setup: SpeechSetupState }) {
+  const zone = props.viewer.timeZone;
   const { viewer, config, setup } = props;
   const running = setupRunning(setup);
   const ready = config.localModel.file !== null && config.localModel.engineInstalled;
@@ -52,7 +53,7 @@ export function LocalModelSection(props: { viewer: Viewer; config: AiConfigDto; 
       {config.localModel.problem ? (
         <p class="alert error" role="alert" id="local-llm-problem">
           {config.localModel.problem}. Notes were written offline and answers quoted the moments found
-          {config.localModel.problemAt ? ` (last on ${formatDate(config.localModel.problemAt)})` : ""}.
+          {config.localModel.problemAt ? ` (last on ${formatDate(config.localModel.problemAt, zone)})` : ""}.
         </p>
       ) : null}
       <SetupProgress

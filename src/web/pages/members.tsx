@@ -18,6 +18,7 @@ export function MembersPage(props: {
   error?: string;
   notice?: string;
 }) {
+  const zone = props.viewer.timeZone;
   const { viewer } = props;
   return (
     <Layout title="Members" viewer={viewer} section="admin">
@@ -118,7 +119,7 @@ export function MembersPage(props: {
             <tr>
               <td>{i.email ?? "anyone with the link"}</td>
               <td>{i.role}</td>
-              <td>{formatDate(i.expiresAt)}</td>
+              <td>{formatDate(i.expiresAt, zone)}</td>
               <td>
                 <PostButton
                   viewer={viewer}

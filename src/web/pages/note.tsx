@@ -16,25 +16,7 @@ import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown } from "../../shared/markdown.js";
 import type { meetingPanel } from "./note-meeting.js";
-
-const VISIBILITY_LABELS = {
-  "only-me": "Only me",
-  workspace: "Everyone in the workspace",
-  public: "Public: anyone with the link",
-} as const;
-
-/**
- * Who can read a note, in words. A note filed in a private folder exists only for that
- * folder's members (in several, for the members of every one), whatever its visibility
- * says for the workspace; only "Only me" is narrower, and a public link reaches anyone.
- */
-export function visibilityLabel(visibility: keyof typeof VISIBILITY_LABELS, privateFolders: string[]): string {
-  if (visibility !== "workspace" || !privateFolders.length) return VISIBILITY_LABELS[visibility];
-  const names = privateFolders.map((n) => `“${n}”`);
-  return names.length === 1
-    ? `Only members of ${names[0]}`
-    : `Only people in every one of ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
+import { visibilityChoices, visibilityWords } from "../visibility.js";
 
 /** Rendered Markdown (raw HTML disabled in the renderer, so the output is safe to embed). */
 const Markdown = (props: { text: string }) => <div class="markdown">{raw(renderMarkdown(props.text))}</div>;
@@ -67,7 +49,7 @@ export function Transcript(props: { segments: NoteDto["transcripts"]; playable: 
 const on = (flag: boolean, attribute: string) => (flag ? attribute : "");
 
 /** The facts panel: date, duration, status (polled while processing), people, sharing. */
-function facts(note: NoteDto, visibility: string) {
+function facts(note: NoteDto, visibility: string, zone: string) {
   const id = encodeURIComponent(note.id);
   // Followed while something is happening to it: processing, or being recorded.
   const processing = !FINAL_STATUSES.has(note.status) || note.status === "recording" || note.status === "idle";
@@ -82,7 +64,7 @@ function facts(note: NoteDto, visibility: string) {
     ? html` data-poll-status="/notes/${id}/status" data-segments="${String(note.transcripts.length)}"`
     : "";
   return html`<div class="panel"><dl class="facts">
-<dt>Date</dt><dd>${formatDate(note.createdAt)}</dd>
+<dt>Date</dt><dd>${formatDate(note.createdAt, zone)}</dd>
 <dt>Duration</dt><dd>${
     // Before transcription the duration is only what the uploader guessed (a browser
     // cannot always tell): the recording's own is measured when it is decoded.
@@ -163,14 +145,15 @@ function editor(props: {
   /** Whether there is a recording or a transcript to process again. */
   processable: boolean;
   folders: { id: string; name: string }[];
+  privateFolders: string[];
   shareTranscript: boolean | null;
 }) {
   const { note } = props;
   const id = encodeURIComponent(note.id);
   const csrf = html`<input type="hidden" name="csrf" value="${props.viewer.csrf}" />`;
   const inFolder = new Set(note.tags.map((t) => t.id));
-  const visibility = (Object.keys(VISIBILITY_LABELS) as (keyof typeof VISIBILITY_LABELS)[]).map(
-    (v) => html`<option value="${v}" ${on(note.visibility === v, "selected")}>${VISIBILITY_LABELS[v]}</option>`,
+  const visibility = visibilityChoices(props.privateFolders).map(
+    (v) => html`<option value="${v.value}" ${on(note.visibility === v.value, "selected")}>${v.label}</option>`,
   );
   const share =
     props.shareTranscript !== null && props.may.widen
@@ -229,42 +212,48 @@ export function NotePage(props: {
   const { note, viewer } = props;
   const hasAudio = props.audio !== null;
   return (
-    <Layout title={note.title} viewer={viewer} section="notes">
+    <Layout title={note.title} viewer={viewer} section="notes" wide>
       <p class="small">
         <a href="/notes">← All notes</a>
       </p>
       <h1>{note.title}</h1>
       <Alert error={props.error} ok={props.notice} />
       <SpeechNotice viewer={viewer} problem={props.speechProblem} waiting />
-      {facts(note, visibilityLabel(note.visibility, props.privateFolders))}
-      {props.meeting}
-      {player(note, props.audio)}
-      {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
-      <MarkdownSection title="Summary" text={note.summary} />
-      {note.summary && note.processingInfo?.summary === "extractive" ? (
-        <p class="small muted" id="extract-hint">
-          This summary and enhanced note are extracts of what was said.{" "}
-          {workspacePolicy.configureAi(viewer.principal) ? (
-            <>
-              Set up a language model in <a href="/settings/ai">Settings → AI</a> (a server, or a small one on this
-              machine) for written ones, then write the note again.
-            </>
-          ) : (
-            "An admin can set up a language model (Settings → AI) for written ones."
-          )}
-        </p>
-      ) : null}
-      <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
-      <section>
-        <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
-        {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
-      </section>
-      {note.transcripts.length ? (
-        <section>
-          <h2>Transcript</h2>
-          <Transcript segments={note.transcripts} playable={props.audio === "ready"} />
-        </section>
-      ) : null}
+      {/* On a wide screen the recording and the transcript sit beside the note's facts and
+          text; on a phone they come in this order: player, facts and text, transcript. */}
+      <div class={`note-layout${note.transcripts.length || hasAudio ? " beside" : ""}`}>
+        <div class="note-player">{player(note, props.audio)}</div>
+        <div class="note-text">
+          {facts(note, visibilityWords(note.visibility, props.privateFolders), viewer.timeZone)}
+          {props.meeting}
+          {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
+          <MarkdownSection title="Summary" text={note.summary} />
+          {note.summary && note.processingInfo?.summary === "extractive" ? (
+            <p class="small muted" id="extract-hint">
+              This summary and enhanced note are extracts of what was said.{" "}
+              {workspacePolicy.configureAi(viewer.principal) ? (
+                <>
+                  Set up a language model in <a href="/settings/ai">Settings → AI</a> (a server, or a small one on this
+                  machine) for written ones, then write the note again.
+                </>
+              ) : (
+                "An admin can set up a language model (Settings → AI) for written ones."
+              )}
+            </p>
+          ) : null}
+          <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
+          <section>
+            <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
+            {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
+          </section>
+        </div>
+        {note.transcripts.length ? (
+          <section class="note-transcript" aria-labelledby="transcript-title">
+            <h2 id="transcript-title">Transcript</h2>
+            <Transcript segments={note.transcripts} playable={props.audio === "ready"} />
+          </section>
+        ) : null}
+      </div>
       {reshape(props)}
       {editor({ ...props, processable: hasAudio || note.transcripts.length > 0 })}
     </Layout>

@@ -7,6 +7,7 @@ import { NOTE_STATUSES } from "../../shared/vocabulary.js";
 import { Alert, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { formatDate, formatDuration, STATUS_LABELS } from "../format.js";
+import { notePath, secondsOf } from "../../shared/note-links.js";
 
 export interface ListFilters {
   search?: string;
@@ -40,10 +41,10 @@ function Snippet(props: { text: string }) {
  * read page, and hono's `html` renders its rows about three times faster (measured by
  * `npm run bench -- web`); it escapes every interpolated value just the same.
  */
-function noteItem(n: NoteBrief) {
+function noteItem(n: NoteBrief, zone: string) {
   const folders = n.tags.length ? ` · ${n.tags.map((t) => t.name).join(", ")}` : "";
   const people = n.participants.length ? ` · ${n.participants.map((p) => p.name || p.email).join(", ")}` : "";
-  return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> <span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span><div class="meta">${formatDate(n.createdAt)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
+  return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> <span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span><div class="meta">${formatDate(n.createdAt, zone)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
 }
 
 /** The search and filter form; a template for the reason given at noteItem. */
@@ -70,7 +71,7 @@ function filterForm(f: ListFilters, folders: { id: string; name: string }[]) {
 
 type Hit = SearchResponse["results"][number];
 
-function hitList(hits: Hit[]) {
+function hitList(hits: Hit[], zone: string) {
   return (
     <ul class="notes">
       {hits.map((h) => (
@@ -78,11 +79,11 @@ function hitList(hits: Hit[]) {
           <a class="title" href={`/notes/${encodeURIComponent(h.note.id)}`}>
             {h.note.title}
           </a>
-          <div class="meta">{formatDate(h.note.createdAt)}</div>
+          <div class="meta">{formatDate(h.note.createdAt, zone)}</div>
           {h.matches.map((m) => (
             <div class="match">
               {m.segment !== null ? (
-                <a class="small" href={`/notes/${encodeURIComponent(h.note.id)}#segment-${m.segment}`}>
+                <a class="small" href={notePath(h.note.id, secondsOf(m.startTimestamp))}>
                   {m.startTimestamp}
                   {m.speaker ? ` · ${m.speaker}` : ""}
                 </a>
@@ -103,7 +104,13 @@ const filtered = (f: ListFilters) => Boolean(f.folderIds || f.status || f.fromDa
  * What was said, in two parts: the notes that say it (by words), then those only related
  * by meaning, labelled so. Nothing found says so, with what to try.
  */
-function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean; suggestion?: string | null }) {
+function SearchResults(props: {
+  hits: Hit[];
+  said: string;
+  filtered: boolean;
+  suggestion?: string | null;
+  zone: string;
+}) {
   const said = props.hits.filter((h) => h.foundBy !== "meaning");
   const related = props.hits.filter((h) => h.foundBy === "meaning");
   return (
@@ -113,7 +120,7 @@ function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean; su
           <p class="muted">
             {said.length} {said.length === 1 ? "note mentions" : "notes mention"} “{props.said}”.
           </p>
-          {hitList(said)}
+          {hitList(said, props.zone)}
         </>
       ) : (
         <p class="muted" role="status">
@@ -130,7 +137,7 @@ function SearchResults(props: { hits: Hit[]; said: string; filtered: boolean; su
         <>
           <h2 class="related">Related by meaning</h2>
           <p class="small muted">These do not use those words, but talk about something close.</p>
-          {hitList(related)}
+          {hitList(related, props.zone)}
         </>
       ) : null}
     </section>
@@ -150,7 +157,7 @@ export function NotesListPage(props: {
   error?: string;
   notice?: string;
   /** The person's next meetings, from their calendars. */
-  comingUp?: Parameters<typeof ComingUp>[0];
+  comingUp?: Omit<Parameters<typeof ComingUp>[0], "zone">;
   /** Said to an admin on the first-run screen: no language model writes the notes yet. */
   extractsOnly?: boolean;
   /** Why an admin would want another speech engine (pocketsphinx is a fallback), on the first-run screen. */
@@ -161,16 +168,37 @@ export function NotesListPage(props: {
     <Layout title="Notes" viewer={props.viewer} section="notes">
       <h1>Notes</h1>
       <Alert ok={props.notice} />
-      {props.comingUp ? <ComingUp {...props.comingUp} /> : null}
-      {filterForm(f, props.folders)}
-      {askBox(
-        props.viewer,
-        { folderIds: f.folderIds, fromDate: f.fromDate, toDate: f.toDate, participantEmail: f.participantEmail },
-        { label: filtered(f) ? "Ask the meetings these filters show" : "Ask your meetings" },
-      )}
+      {/* Each tool behind one tap, so that on a phone the notes start on the first screen;
+          a wider screen opens them all (the page's script). */}
+      <div class="list-tools">
+        {props.comingUp?.meetings.length ? (
+          <details class="fold" data-open-wide>
+            <summary>Coming up ({props.comingUp.meetings.length})</summary>
+            <ComingUp {...props.comingUp} zone={props.viewer.timeZone} />
+          </details>
+        ) : null}
+        <details class="fold" data-open-wide open={Boolean(f.search || f.said || filtered(f))}>
+          <summary>Find{f.search || f.said || filtered(f) ? " (on)" : ""}</summary>
+          {filterForm(f, props.folders)}
+        </details>
+        <details class="fold" data-open-wide>
+          <summary>Ask</summary>
+          {askBox(
+            props.viewer,
+            { folderIds: f.folderIds, fromDate: f.fromDate, toDate: f.toDate, participantEmail: f.participantEmail },
+            { label: filtered(f) ? "Ask the meetings these filters show" : "Ask your meetings" },
+          )}
+        </details>
+      </div>
       <Alert error={props.error} />
       {props.hits ? (
-        <SearchResults hits={props.hits} said={f.said ?? ""} filtered={filtered(f)} suggestion={props.suggestion} />
+        <SearchResults
+          hits={props.hits}
+          said={f.said ?? ""}
+          filtered={filtered(f)}
+          suggestion={props.suggestion}
+          zone={props.viewer.timeZone}
+        />
       ) : (
         <section aria-label="Notes">
           {props.notes.length === 0 ? (
@@ -205,7 +233,7 @@ export function NotesListPage(props: {
               </div>
             )
           ) : null}
-          <ul class="notes">{props.notes.map(noteItem)}</ul>
+          <ul class="notes">{props.notes.map((n) => noteItem(n, props.viewer.timeZone))}</ul>
           <nav class="pager" aria-label="Pages">
             {props.previous !== null ? <a href={listUrl(f, props.previous)}>← Newer</a> : <span />}
             {props.next !== null ? <a href={listUrl(f, props.next)}>Older →</a> : <span />}

@@ -2,7 +2,8 @@
 // open, before anything is sent. The sender picks the recipients among the participants.
 import { Alert, Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import type { RecapRecipient } from "../../shared/schemas/recap.js";
+import type { RecapPreview } from "../../shared/schemas/recap.js";
+import { formatDate } from "../format.js";
 
 const LINKS: Record<string, string> = {
   share: "the share link (the note is public)",
@@ -14,7 +15,7 @@ export function RecapPage(props: {
   viewer: Viewer;
   noteId: string;
   title: string;
-  recap: { configured: boolean; subject: string; text: string; recipients: RecapRecipient[] };
+  recap: RecapPreview;
   error?: string;
 }) {
   const { recap, viewer } = props;
@@ -39,6 +40,18 @@ export function RecapPage(props: {
         </p>
       ) : (
         <form method="post" action={`${back}/recap`} class="panel">
+          {recap.meeting ? (
+            <p id="recap-meeting">
+              The note is linked to the calendar event <strong>{recap.meeting.title}</strong>
+              {recap.meeting.startsAt ? `, ${formatDate(recap.meeting.startsAt, viewer.timeZone)}` : ""}; the people
+              marked “invited to the meeting” come from it. If this note is not that meeting, unlink it on the note's
+              page first.
+            </p>
+          ) : (
+            <p id="recap-meeting" class="muted small">
+              The note is linked to no calendar event: the recipients are the people added to it.
+            </p>
+          )}
           <Csrf viewer={viewer} />
           <fieldset>
             <legend>Send it to</legend>
@@ -46,7 +59,9 @@ export function RecapPage(props: {
               <label class="check">
                 <input type="checkbox" name="recipients" value={r.email} checked /> {r.name || r.email}{" "}
                 <span class="muted small">
-                  {r.name ? `${r.email}, ` : ""}with {LINKS[r.link ?? "none"]}
+                  {r.name ? `${r.email}, ` : ""}
+                  {r.from === "meeting" ? "invited to the meeting, " : "added to the note, "}with{" "}
+                  {LINKS[r.link ?? "none"]}
                 </span>
               </label>
             ))}

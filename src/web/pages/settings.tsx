@@ -1,4 +1,5 @@
 import type { ScopeName } from "../../core/principal.js";
+import { formatInZone, zoneChoices } from "../../core/time-zone.js";
 import { Alert, Csrf, Layout, PostButton, Secret, Table } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { describeUserAgent, formatDate } from "../format.js";
@@ -28,6 +29,7 @@ export function KeysPage(props: {
   error?: string;
   notice?: string;
 }) {
+  const zone = props.viewer.timeZone;
   const { viewer } = props;
   return (
     <Layout title="API keys" viewer={viewer} section="keys">
@@ -78,8 +80,8 @@ export function KeysPage(props: {
                 <div class="small muted">{k.prefix}…</div>
               </td>
               <td>{k.scopes.join(", ")}</td>
-              <td>{formatDate(k.createdAt)}</td>
-              <td>{k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"}</td>
+              <td>{formatDate(k.createdAt, zone)}</td>
+              <td>{k.lastUsedAt ? formatDate(k.lastUsedAt, zone) : "never"}</td>
               <td>
                 {k.revoked ? (
                   <span class="muted">revoked</span>
@@ -110,6 +112,7 @@ export function AccountPage(props: {
   error?: string;
   notice?: string;
 }) {
+  const zone = props.viewer.timeZone;
   const { viewer } = props;
   return (
     <Layout title="Account" viewer={viewer} section="account">
@@ -122,6 +125,22 @@ export function AccountPage(props: {
         <input id="name" name="name" type="text" required maxlength={200} value={viewer.name} autocomplete="name" />
         <p class="small muted">Signed in as {viewer.email}.</p>
         <button type="submit">Save name</button>
+      </form>
+      <form method="post" action="/settings/account/time-zone" class="panel">
+        <h2>Time zone</h2>
+        <Csrf viewer={viewer} />
+        <label for="time-zone">Times are shown in</label>
+        <select id="time-zone" name="timeZone" aria-describedby="time-zone-hint">
+          {zoneChoices().map((z) => (
+            <option value={z} selected={z === viewer.timeZone}>
+              {z.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+        <p class="small muted" id="time-zone-hint">
+          Taken from your browser when you first signed in. It is now {formatInZone(Date.now(), viewer.timeZone)} there.
+        </p>
+        <button type="submit">Save time zone</button>
       </form>
       <form method="post" action="/settings/account/password" class="panel">
         <h2>Password</h2>
@@ -164,8 +183,8 @@ export function AccountPage(props: {
           {props.sessions.map((s) => (
             <tr>
               <td title={s.userAgent}>{describeUserAgent(s.userAgent)}</td>
-              <td>{formatDate(new Date(s.createdAt).toISOString())}</td>
-              <td>{formatDate(new Date(s.lastSeenAt).toISOString())}</td>
+              <td>{formatDate(new Date(s.createdAt).toISOString(), zone)}</td>
+              <td>{formatDate(new Date(s.lastSeenAt).toISOString(), zone)}</td>
               <td>
                 {s.current ? (
                   <span class="muted">this one</span>

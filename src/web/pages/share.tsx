@@ -11,7 +11,7 @@ export function SharePage(props: { note: NoteDto; includeTranscript: boolean }) 
       <p class="small muted">Shared from notula</p>
       <h1>{note.title}</h1>
       <p class="muted">
-        {formatDate(note.createdAt)} · {formatDuration(note.totalDurationSec)}
+        {formatDate(note.createdAt, "UTC")} · {formatDuration(note.totalDurationSec)}
       </p>
       <MarkdownSection title="Summary" text={note.summary} />
       <MarkdownSection title="Notes" text={note.enhancedNote} />

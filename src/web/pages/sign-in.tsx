@@ -1,5 +1,8 @@
 import { Alert, Layout } from "../components/layout.js";
 
+/** The browser's time zone, filled in by the page's script: the person's times are written in it. */
+const BrowserZone = () => <input type="hidden" name="timeZone" value="" data-browser-zone />;
+
 export function SignInPage(props: {
   csrf: string;
   next: string;
@@ -15,6 +18,7 @@ export function SignInPage(props: {
       <form method="post" action="/sign-in" class="panel">
         <input type="hidden" name="csrf" value={props.csrf} />
         <input type="hidden" name="next" value={props.next} />
+        <BrowserZone />
         <label for="email">Email</label>
         {/* After a refusal the cursor is where the person goes on: the password, the email kept. */}
         <input
@@ -105,6 +109,7 @@ export function PasswordLinkPage(props: {
       <Alert error={props.error} />
       <form method="post" action={`/account/password/${props.token}`} class="panel">
         <input type="hidden" name="csrf" value={props.csrf} />
+        <BrowserZone />
         <label for="password">New password (at least 8 characters)</label>
         <input id="password" name="password" type="password" autocomplete="new-password" minlength={8} required />
         <label for="confirm">The same password again</label>

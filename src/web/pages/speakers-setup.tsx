@@ -11,6 +11,7 @@ import { progressText } from "./setup-progress.js";
 import { SetupProgress, setupRunning } from "../components/setup-progress.js";
 
 export function SpeakerSection(props: { viewer: Viewer; config: AiConfigDto; setup: SpeechSetupState }) {
+  const zone = props.viewer.timeZone;
   const { viewer, setup, config } = props;
   const s = config.speakerSeparation;
   const running = setupRunning(setup);
@@ -34,8 +35,8 @@ export function SpeakerSection(props: { viewer: Viewer; config: AiConfigDto; set
       </p>
       {s.problem ? (
         <p class="alert error" role="alert" id="speakers-problem">
-          {s.problem} {s.problemAt ? <span class="small">({formatDate(s.problemAt)})</span> : null} Those notes keep one
-          speaker per side.
+          {s.problem} {s.problemAt ? <span class="small">({formatDate(s.problemAt, zone)})</span> : null} Those notes
+          keep one speaker per side.
         </p>
       ) : null}
       <SetupProgress

@@ -8,6 +8,7 @@ export function FoldersPage(props: {
   error?: string;
   notice?: string;
 }) {
+  const zone = props.viewer.timeZone;
   const { viewer } = props;
   return (
     <Layout title="Folders" viewer={viewer} section="folders">
@@ -69,7 +70,7 @@ export function FoldersPage(props: {
                 {f.memberCount} {f.memberCount === 1 ? "member" : "members"}
               </a>
             </td>
-            <td>{formatDate(f.createdAt)}</td>
+            <td>{formatDate(f.createdAt, zone)}</td>
             <td>
               <PostButton
                 viewer={viewer}
@@ -106,6 +107,7 @@ export function WebhooksPage(props: {
   notice?: string;
   error?: string;
 }) {
+  const zone = props.viewer.timeZone;
   const { viewer } = props;
   return (
     <Layout title="Webhooks" viewer={viewer} section="webhooks">
@@ -143,7 +145,7 @@ export function WebhooksPage(props: {
             <tr>
               <td>{w.hookUrl}</td>
               <td>{w.disabled ? `disabled after ${w.consecutiveFailures} failed events` : "active"}</td>
-              <td>{formatDate(w.createdAt)}</td>
+              <td>{formatDate(w.createdAt, zone)}</td>
               <td>
                 <PostButton
                   viewer={viewer}
@@ -169,7 +171,7 @@ export function WebhooksPage(props: {
               <td>{d.status}</td>
               <td>{d.attempts}</td>
               <td>{d.lastError ?? (d.lastStatusCode === null ? "—" : String(d.lastStatusCode))}</td>
-              <td>{formatDate(d.createdAt)}</td>
+              <td>{formatDate(d.createdAt, zone)}</td>
               <td>
                 {d.status === "pending" ? null : (
                   <PostButton

@@ -101,6 +101,7 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
         password: field(f, "password"),
         address: clientAddress(c),
         userAgent: c.req.header("user-agent") ?? "",
+        timeZone: field(f, "timeZone"),
       });
     } catch (err) {
       if (err instanceof RateLimitError)
@@ -168,6 +169,7 @@ export function authPages(services: Services, opts: { publicUrl: string; upstrea
         token,
         field(f, "password"),
         c.req.header("user-agent") ?? "",
+        field(f, "timeZone"),
       );
       setCookie(c, SESSION_COOKIE, signed.sessionId, cookie);
     } catch (err) {

@@ -19,6 +19,7 @@ export function noteMeetingPages(services: Services, opts: { publicUrl: string }
   app.use("/notes/:id/recap", requireViewer);
   app.use("/notes/:id/participants", requireViewer);
   app.use("/notes/:id/unlink", requireViewer);
+  app.use("/notes/:id/link", requireViewer);
 
   const back = (c: WebContext, notice: string) =>
     flash.redirect(c, `/notes/${encodeURIComponent(c.req.param("id") ?? "")}`, { notice });
@@ -33,6 +34,17 @@ export function noteMeetingPages(services: Services, opts: { publicUrl: string }
       participants: people.slice(0, 500).map((x) => participantFrom(x)),
     });
     return back(c, `Saved: ${participants.length} ${participants.length === 1 ? "participant" : "participants"}.`);
+  });
+
+  app.post("/notes/:id/link", async (c) => {
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return formExpired(c);
+    const eventId = typeof f.eventId === "string" ? f.eventId : "";
+    if (!eventId) return back(c, "Choose the meeting to link the note to.");
+    const { calendarEvent } = await services.notes.update(viewerOf(c).principal, c.req.param("id"), {
+      calendarEventId: eventId,
+    });
+    return back(c, `Linked to “${calendarEvent?.title ?? ""}”; its attendees are among the participants now.`);
   });
 
   app.post("/notes/:id/unlink", async (c) => {

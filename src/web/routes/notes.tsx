@@ -12,6 +12,8 @@ import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
 import { DeleteNotePage, NotePage } from "../pages/note.js";
+import { ConfirmPublicPage } from "../pages/confirm-public.js";
+import { needsPublicConfirmation, publicWarning } from "../visibility.js";
 import { NewNotePage } from "../pages/new-note.js";
 import { NotesListPage, type ListFilters } from "../pages/notes-list.js";
 import { meetingPanel } from "../pages/note-meeting.js";
@@ -168,6 +170,23 @@ export function notePages(
     return c.redirect(`/notes/${encodeURIComponent(note.id)}`, 303);
   });
 
+  /** The names of the private folders among these (those the person can see). */
+  const privateFolderNames = async (p: Parameters<typeof services.folders.list>[0], ids: string[]) => {
+    const wanted = new Set(ids);
+    return (await services.folders.list(p)).filter((x) => x.isPrivate && wanted.has(x.id)).map((x) => x.name);
+  };
+
+  /** The person's meetings within a day of a note's time, the closest first: those it may be linked to. */
+  const nearbyMeetings = async (p: Parameters<typeof services.calendars.events>[0], createdAt: string) => {
+    const at = Date.parse(createdAt);
+    const DAY = 86_400_000;
+    const events = await services.calendars.events(p, { from: at - DAY, to: at + DAY }, 50);
+    return events
+      .filter((e) => !e.allDay)
+      .sort((a, b) => Math.abs(Date.parse(a.startsAt) - at) - Math.abs(Date.parse(b.startsAt) - at))
+      .slice(0, 12);
+  };
+
   const notePage = async (
     c: Parameters<typeof viewerOf>[0],
     id: string,
@@ -186,10 +205,10 @@ export function notePages(
           note.status === "recording" || note.status === "idle"
           ? null
           : "preparing";
-    const inFolders = new Set(note.tags.map((t) => t.id));
-    const privateFolders = (await services.folders.list(viewer.principal))
-      .filter((f) => f.isPrivate && inFolders.has(f.id))
-      .map((f) => f.name);
+    const privateFolders = await privateFolderNames(
+      viewer.principal,
+      note.tags.map((t) => t.id),
+    );
     return render(
       c,
       <NotePage
@@ -205,9 +224,11 @@ export function notePages(
         meeting={meetingPanel({
           note,
           csrf: viewer.csrf,
+          zone: viewer.timeZone,
           canEdit: may.edit,
           series: await services.series.neighbours(viewer.principal, id),
           suggestions: may.edit ? await services.people.forPerson(viewer.principal) : [],
+          nearby: may.edit && !note.calendarEvent?.title ? await nearbyMeetings(viewer.principal, note.createdAt) : [],
         })}
         speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
         canEnhance={
@@ -271,12 +292,27 @@ export function notePages(
     const offered = new Set((await folderChoices(c)).map((x) => x.id));
     const { note: current, may } = await services.notes.view(viewer.principal, id);
     const unseen = current.tags.map((t) => t.id).filter((t) => !offered.has(t));
+    const folderIds = [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))];
+    const privateFolders = await privateFolderNames(viewer.principal, folderIds);
+    if (may.widen && needsPublicConfirmation(current.visibility, visibility, privateFolders) && !f.confirmPublic)
+      return render(
+        c,
+        <ConfirmPublicPage
+          viewer={viewer}
+          noteId={id}
+          title={current.title}
+          warning={publicWarning(privateFolders)}
+          fields={Object.keys(f)
+            .map((k) => [k, textFields(f, k)] as [string, string[]])
+            .filter(([, values]) => values.length > 0)}
+        />,
+      );
     await services.notes.update(viewer.principal, id, {
       title,
       // The form shows the visibility to everyone, but only those who may change it send a change.
       visibility: may.widen ? visibility : undefined,
       userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000),
-      folderIds: [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))],
+      folderIds,
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
     if (may.widen && visibility === "public" && textField(f, "shareShown") === "1")

@@ -2,6 +2,7 @@
 // system's sound where asked, or a file at real speed) and streams it to the server
 // as it goes, in pieces kept on disk until the server has stored them. The note
 // exists from the first second; its transcript grows during the meeting.
+import { noteUrl } from "../../../shared/note-links.js";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -97,7 +98,7 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
       ...(twoSides(capture) ? { channels: ["me", "others"] as ["me", "others"] } : {}),
     },
   });
-  const url = `${deps.server}/notes/${note.id}`;
+  const url = noteUrl(deps.server, note.id);
   info(`Recording "${note.title}" (${note.id}): ${url}`);
   const tty = Boolean(process.stderr.isTTY);
   let elapsed = 0;

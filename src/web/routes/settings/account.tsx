@@ -34,6 +34,13 @@ export function accountSettings(app: Hono<WebEnv>, services: Services, { form, f
     }),
   );
   app.post(
+    "/settings/account/time-zone",
+    form(accountPage, async (c, f) => {
+      await services.accounts.setTimeZone(viewerOf(c).session, text(f, "timeZone"));
+      return flash.redirect(c, "/settings/account", { notice: "Times are now shown in your chosen time zone." });
+    }),
+  );
+  app.post(
     "/settings/account/password",
     form(accountPage, async (c, f) => {
       if (text(f, "password") !== text(f, "confirm")) throw new BadRequestError("The two new passwords differ.");

@@ -1,0 +1,25 @@
+// Links to a note and to a moment in it, in one form wherever they are made: search
+// results, ask's citations, MCP tools and the CLI. A moment is `#t=SECONDS`, the
+// temporal form of W3C Media Fragments, which the note page reads to seek its player
+// and mark the line said then. Seconds rather than a segment's position: a reprocessed
+// transcript renumbers its segments, while what was said at 1:05 stays at 1:05.
+
+/** The fragment of a moment, whole seconds from the start of the recording. */
+export const momentFragment = (startSec: number) => `#t=${Math.max(0, Math.floor(startSec))}`;
+
+/** The pattern the note page reads a moment from (shared with the page's script). */
+export const MOMENT_FRAGMENT = /^#t=([0-9]{1,7})$/;
+
+/** The note's path, at a moment when one is given. */
+export const notePath = (noteId: string, startSec?: number | null) =>
+  `/notes/${encodeURIComponent(noteId)}${startSec === null || startSec === undefined ? "" : momentFragment(startSec)}`;
+
+/** The note's address on a server, at a moment when one is given. */
+export const noteUrl = (base: string, noteId: string, startSec?: number | null) =>
+  `${base.replace(/\/+$/, "")}${notePath(noteId, startSec)}`;
+
+/** Seconds from a transcript time ("MM:SS", "H:MM:SS"); null when it is not one. */
+export function secondsOf(timestamp: string | null | undefined): number | null {
+  if (!timestamp || !/^\d+(:\d{1,2}){1,2}$/.test(timestamp)) return null;
+  return timestamp.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+}
