@@ -26,6 +26,8 @@ export interface VendorOptions {
   echo?: boolean;
   /** Transcription only: label segments with speakers A and B, as a diarizing model does. */
   diarize?: boolean;
+  /** Transcription only: answer with these segments, as a diarizing model would (what the audio says is not heard). */
+  script?: { start: number; end: number; text: string; speaker?: string }[];
   delayMs: number;
   /** Answer 500 to this many calls before behaving. */
   failFirst: number;
@@ -95,7 +97,7 @@ async function listen(
 export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}): Promise<VendorServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-stt-"));
   let vendor: VendorServer;
-  vendor = await listen(async (req, body, res) => {
+  vendor = await listen(async (req, body, res, options) => {
     if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") {
       res.writeHead(404).end();
       return;
@@ -108,6 +110,13 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
     const file = form.get("file") as File;
     const fields = Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"));
     vendor.calls.push({ headers: req.headers, body: fields });
+    if (options.script) {
+      const segments = options.script.map((s, id) => ({ id, ...s }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ text: segments.map((s) => s.text).join(" "), segments }));
+      return;
+    }
     if (opts.echo) {
       const seconds = (file.size - 44) / 32000;
       const text = `window of ${seconds.toFixed(1)} seconds`;

@@ -268,4 +268,57 @@ describe("a note's meeting", () => {
     // Whoever may see a note may say who was there (the edit rule), with suggestions.
     expect(theirs).toContain("Edit who was there");
   });
+  it("links by time only a recording, and only to a meeting that invites its person: never an upload or a typed note", async () => {
+    const t = Date.now();
+    const pricing = vevent("pricing@acme.example", "Pricing review with Acme", t - 10 * MIN, t + 50 * MIN, [
+      "ORGANIZER;CN=Kim:mailto:kim@acme.example",
+      "ATTENDEE;CN=Kim:mailto:kim@acme.example",
+      "ATTENDEE;CN=Buyer:mailto:buyer@customer.example",
+    ]);
+    const kim = await person("kim", vcalendar(pricing));
+
+    // An old standup uploaded during the meeting is not the meeting.
+    const url = (
+      await kim.api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 1 })
+    ).body;
+    await fetch(url.presignedUrl, {
+      method: "PUT",
+      headers: { "content-type": url.contentType },
+      body: fs.readFileSync(tone(tempDir(), 1)),
+    });
+    const upload = await kim.api("POST", "/v1/notes/from-audio", { audioUrl: url.audioUrl });
+    expect(upload.status, upload.text).toBe(200);
+    const uploaded = (await kim.api("GET", `/v1/notes/${upload.body.noteId}`)).body.note;
+    expect(uploaded.calendarEvent).toBeNull();
+    expect(uploaded.participants).toEqual([]);
+    expect(uploaded.title).not.toContain("Pricing");
+
+    // Nor is a note typed then.
+    const typed = (await kim.api("POST", "/v1/notes", { title: "Ideas" })).body.note;
+    expect(typed.calendarEvent).toBeNull();
+
+    // A recording started now is.
+    const rec = await kim.api("POST", "/v1/recordings", { format: "ogg" });
+    expect(rec.body.note.calendarEvent.title).toBe("Pricing review with Acme");
+    await kim.api("POST", `/v1/recordings/${rec.body.note.id}/stop`);
+
+    // A team calendar's meeting that does not invite the person is not theirs.
+    const team = vevent("others@acme.example", "Sales sync", t - 5 * MIN, t + 25 * MIN, [
+      "ORGANIZER;CN=Lee:mailto:lee@acme.example",
+      "ATTENDEE;CN=Lee:mailto:lee@acme.example",
+    ]);
+    const lou = await person("lou", vcalendar(team));
+    const theirs = await lou.api("POST", "/v1/recordings", { format: "ogg" });
+    expect(theirs.body.note.calendarEvent).toBeNull();
+    // By hand it can be linked all the same, and unlinked.
+    const eventId = (
+      await lou.api(
+        "GET",
+        `/v1/calendar/events?from=${new Date(t - DAY).toISOString()}&to=${new Date(t + DAY).toISOString()}`,
+      )
+    ).body.events[0].id;
+    const linked = await lou.api("PATCH", `/v1/notes/${theirs.body.note.id}`, { calendarEventId: eventId });
+    expect(linked.body.note.calendarEvent.title).toBe("Sales sync");
+    await lou.api("POST", `/v1/recordings/${theirs.body.note.id}/stop`);
+  });
 });

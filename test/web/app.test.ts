@@ -199,8 +199,8 @@ describe("the web app", () => {
     );
     expect(await player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(start);
 
-    // A search for words said there links to the moment: the note opens at that
-    // segment, marked, with the player at its time.
+    // A search for words said there links to the moment (#t=SECONDS): the note opens
+    // at that segment, marked, with the player at its time.
     const rows = page.locator("ol.transcript li");
     const target = (await rows.count()) - 1;
     const words = (await rows.nth(target).textContent())!
@@ -209,10 +209,12 @@ describe("the web app", () => {
       .split(/\s+/);
     const said = words.filter((w) => /^[a-z]{4,}$/i.test(w)).pop()!;
     await page.goto(`${server.url}/notes?said=${encodeURIComponent(said)}`);
-    const moment = page.locator(`a[href$="#segment-${target}"]`).first();
+    const targetStart = Number(await rows.nth(target).getAttribute("data-start"));
+    const moment = page.locator(`a[href$="#t=${targetStart}"]`).first();
     await moment.click();
-    await page.waitForURL(new RegExp(`#segment-${target}$`));
-    expect(await page.evaluate(() => document.querySelector(":target")?.id)).toBe(`segment-${target}`);
+    await page.waitForURL(new RegExp(`#t=${targetStart}$`));
+    await page.waitForFunction(() => document.querySelector("ol.transcript li.cited"));
+    expect(await page.evaluate(() => document.querySelector("ol.transcript li.cited")?.id)).toBe(`segment-${target}`);
     const box = await page.locator(`#segment-${target}`).boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(page.viewportSize()!.height);
@@ -788,13 +790,16 @@ describe("the web app", () => {
     expect(await page.locator("dialog#shortcuts").isVisible()).toBe(false);
   });
 
-  it("on a phone the first note is on the first screen, the filters fold behind one line, and Go to… opens the switcher", async () => {
+  it("on a phone the first note is on the first screen, finding and its filters fold behind a tap each, and Go to… opens the switcher", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await phone.addCookies(await adminContext.cookies());
     const page = await phone.newPage();
     await page.goto(`${server.url}/notes`);
     const first = await page.locator("ul.notes li").first().boundingBox();
     expect(first!.y).toBeLessThan(844 - first!.height);
+    expect(await page.getByLabel("What was said").isVisible()).toBe(false);
+    await page.locator("details.fold > summary", { hasText: "Find" }).click();
+    expect(await page.getByLabel("What was said").isVisible()).toBe(true);
     expect(await page.getByLabel("Participant email").isVisible()).toBe(false);
     await page.locator("details.filters > summary").click();
     expect(await page.getByLabel("Participant email").isVisible()).toBe(true);

@@ -113,6 +113,8 @@ describe("the Ask box", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/notes$/);
+    // Without script the list's tools stay folded: one tap opens Ask.
+    await page.locator("details.fold > summary", { hasText: "Ask" }).click();
     await page.locator("#ask-question").fill("What is the Lisbon budget?");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
     await page.waitForURL(/\/ask\/threads\/ask_/);

@@ -155,7 +155,7 @@ describe("calendars in the web app", () => {
     await page.waitForURL(/\/recap$/);
     await page.getByRole("heading", { name: "Recap: Hiring sync" }).waitFor();
     expect(await page.getByLabel("The mail's text").textContent()).toContain("Ben calls them on Monday");
-    await page.getByText("carol@partner.example, with the text alone").waitFor();
+    await page.getByText("carol@partner.example, added to the note, with the text alone").waitFor();
     await capture(page, "recap");
     await page.getByRole("checkbox", { name: /Carol Vos/ }).uncheck();
     await page.getByRole("checkbox", { name: /Dana Roy/ }).uncheck();

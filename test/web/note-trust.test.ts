@@ -1,0 +1,311 @@
+// What a note page must get right for people to trust it, in headless Chromium at
+// desktop and phone width, axe-clean: a file uploaded during a meeting is not that
+// meeting (it is linked by hand, and the recap says which meeting its people come
+// from); who can see a note reads one way everywhere, and a private-folder note goes
+// public only once confirmed; an answer's sources and a search's matches open the
+// note at their moment; a renamed speaker's name follows into the action items and
+// the recap; on a desktop the transcript sits beside the player; and on a phone the
+// notes start on the first screen with a calendar connected.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, signedInPage } from "../helpers/browser.js";
+import { admin, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { capture } from "../helpers/page-checks.js";
+import { client, type Client } from "../helpers/http.js";
+import { tone } from "../helpers/audio.js";
+import { uploadRecording, waitForStatus } from "../helpers/flow.js";
+import { until } from "../helpers/until.js";
+import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
+
+// What page.evaluate's callbacks see (the suite compiles without the DOM library).
+declare const document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PASSWORD = "trust password 1";
+const MIN = 60_000;
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+
+let server: TestServer;
+let api: Client;
+let browser: Browser;
+let page: Page;
+let feed: http.Server;
+let stt: VendorServer;
+const work = tempDir();
+
+beforeAll(async () => {
+  const t = Date.now();
+  const body = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//notula tests//EN",
+    "BEGIN:VEVENT",
+    "UID:pricing@acme.example",
+    `DTSTAMP:${stamp(t)}`,
+    "SUMMARY:Pricing review with Acme",
+    `DTSTART:${stamp(t - 10 * MIN)}`,
+    `DTEND:${stamp(t + 80 * MIN)}`,
+    "ORGANIZER;CN=Admin:mailto:admin@notula.local",
+    "ATTENDEE;CN=Admin:mailto:admin@notula.local",
+    "ATTENDEE;CN=Bea Buyer:mailto:bea@customer.example",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ].join("\r\n");
+  feed = http.createServer((_req, res) => res.end(body));
+  await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
+  stt = await startTranscriptionServer();
+  server = await startServer({
+    args: ["--no-rate-limit", "--allow-private-calendars", "--stt-engine", "openai", "--stt-url", stt.url],
+  });
+  api = client(server.url, server.key);
+  const added = await api("POST", "/v1/calendars", {
+    kind: "ics",
+    url: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/work.ics`,
+  });
+  expect(added.body.calendar.lastError).toBeNull();
+  await admin(server.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+  browser = await launchChromium();
+  page = await signedInPage(browser, server.url, "admin@notula.local", PASSWORD);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stt?.close();
+  feed?.close();
+});
+
+/** A note made of a recording (a tone) whose speech server hears these lines, said at these seconds. */
+async function noteWithRecording(title: string, lines: [number, string, string][]) {
+  stt.set({
+    script: lines.map(([start, speaker, text], i) => ({ start, end: lines[i + 1]?.[0] ?? 40, text, speaker })),
+  });
+  const id = await uploadRecording(api, tone(work, 40), "wav", { title }, 40);
+  const note = await waitForStatus(api, id);
+  expect(note.transcripts.length).toBe(lines.length);
+  return id;
+}
+
+const selectedVisibility = () => page.locator("#visibility option:checked").textContent();
+const factsVisibility = () =>
+  page.evaluate(() => {
+    const dt = [...document.querySelectorAll("dt")].find((d: any) => d.textContent === "Visibility"); // eslint-disable-line @typescript-eslint/no-explicit-any
+    return dt?.nextElementSibling?.textContent ?? null;
+  });
+
+describe("a note people can trust", () => {
+  it("an upload during a meeting is not that meeting; a note is linked by hand, and its recap names the meeting", async () => {
+    // An old standup, uploaded in the browser while "Pricing review with Acme" runs.
+    await page.goto(`${server.url}/notes/new`);
+    const file = path.join(work, "Old standup.wav");
+    fs.copyFileSync(tone(work, 2), file);
+    await page.getByLabel(/^Recording/).setInputFiles(file);
+    await page.getByRole("button", { name: "Upload and transcribe" }).click();
+    await page.waitForURL(/\/notes\/note_/, { timeout: 30_000 });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Old standup");
+    expect(await page.getByText("Recorded for").count()).toBe(0);
+    const uploaded = (await api("GET", `/v1/notes/${page.url().split("/notes/")[1]}`)).body.note;
+    expect(uploaded.calendarEvent).toBeNull();
+    expect(uploaded.participants).toEqual([]);
+
+    // A note that is about that meeting is linked to it by hand.
+    const id = (
+      await api("POST", "/v1/notes", {
+        title: "Acme follow-up",
+        summary: "Acme wants a lower price.\n\n- [ ] Send the price list (owner: Admin)",
+      })
+    ).body.note.id as string;
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.getByText("Link to a meeting").click();
+    await page.getByRole("radio", { name: /Pricing review with Acme/ }).check();
+    await capture(page, "note-link-meeting");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await page.getByText("Linked to “Pricing review with Acme”").waitFor();
+    await page.getByText("Recorded for Pricing review with Acme").waitFor();
+
+    // The recap says which meeting its people come from.
+    await page.getByRole("link", { name: "Email the recap…" }).click();
+    await page.waitForURL(/\/recap$/);
+    expect(await page.locator("#recap-meeting").textContent()).toContain("Pricing review with Acme");
+    await page.getByText("bea@customer.example, invited to the meeting").waitFor();
+    await capture(page, "recap-meeting");
+
+    // Unlinked, the meeting's people go with it.
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.getByRole("button", { name: "Unlink from this meeting" }).click();
+    await page.getByText("Unlinked from the meeting").waitFor();
+    const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+    expect(note.calendarEvent).toBeNull();
+    expect(note.participants.map((p: { email: string }) => p.email)).not.toContain("bea@customer.example");
+  }, 120_000);
+
+  it("says who can see a note one way, and makes a private-folder note public only once confirmed", async () => {
+    const me = (await api("GET", "/v1/me")).body.user.id;
+    const board = (await api("POST", "/v1/folders", { name: "Board", ownerUserId: me, isPrivate: true })).body.folder
+      .id as string;
+    const id = (await api("POST", "/v1/notes", { title: "Board minutes", folderIds: [board] })).body.note.id as string;
+    await page.goto(`${server.url}/notes/${id}`);
+    expect(await factsVisibility()).toBe("Only members of “Board”");
+    expect(await selectedVisibility()).toBe("Only members of “Board”");
+
+    await page.locator("#visibility").selectOption("public");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("heading", { name: "Make “Board minutes” public?" }).waitFor();
+    const warning = (await page.locator("#public-warning").textContent())!;
+    expect(warning).toContain("“Board”");
+    expect(warning).toContain("without signing in");
+    await capture(page, "confirm-public");
+    await page.getByRole("link", { name: "Keep it as it is" }).click();
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.visibility).toBe("workspace");
+
+    await page.locator("#visibility").selectOption("public");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Make it public" }).click();
+    await page.waitForURL(/\?saved=1$/);
+    const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+    expect(note.visibility).toBe("public");
+    expect(await factsVisibility()).toBe("Public: members of “Board”, and anyone with the link without signing in");
+    expect(await selectedVisibility()).toBe(await factsVisibility());
+    // What the warning said: the link works for someone who is not signed in.
+    expect((await fetch(note.shareUrl)).status).toBe(200);
+  }, 60_000);
+
+  it("opens the note at the moment an answer cites, and a search's match, with the player there", async () => {
+    const id = await noteWithRecording("Office plans", [
+      [0, "Ana", "Good afternoon everyone, thanks for joining."],
+      [12, "Ana", "First the hiring plan for the spring."],
+      [25, "Ben", "The Lisbon office opens in March with six people."],
+      [33, "Ana", "Great, let us close there."],
+    ]);
+    await until("the transcript indexed", async () => {
+      const r = await api("GET", "/v1/search?q=Lisbon&mode=fulltext");
+      return r.body.results.some((x: { note: { id: string } }) => x.note.id === id) || null;
+    });
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.locator("#ask-question").fill("When does the Lisbon office open?");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    const source = page.locator(".ask-live ol.sources a", { hasText: "Ben" }).first();
+    await source.waitFor({ timeout: 30_000 });
+    expect(await source.getAttribute("href")).toBe(`/notes/${id}#t=25`);
+    await source.click();
+    await page.waitForURL(new RegExp(`#t=25$`));
+    await page.waitForFunction(() => document.querySelector("ol.transcript li.cited"));
+    expect(await page.locator("ol.transcript li.cited").textContent()).toContain("Lisbon office opens");
+    await page.waitForFunction(() => Math.abs(document.querySelector("audio#player").currentTime - 25) < 0.5);
+    const cited = await page.locator("ol.transcript li.cited").boundingBox();
+    expect(cited!.y).toBeGreaterThanOrEqual(0);
+    expect(cited!.y).toBeLessThan(page.viewportSize()!.height);
+    await capture(page, "note-cited");
+
+    // A search's match links the same way.
+    await page.goto(`${server.url}/notes?said=${encodeURIComponent("hiring plan")}`);
+    await page.locator(`a[href="/notes/${id}#t=12"]`).click();
+    await page.waitForFunction(() => document.querySelector("ol.transcript li.cited"));
+    expect(await page.locator("ol.transcript li.cited").textContent()).toContain("hiring plan");
+    await page.waitForFunction(() => Math.abs(document.querySelector("audio#player").currentTime - 12) < 0.5);
+  }, 120_000);
+
+  it("has a renamed speaker's name in the action items and the recap", async () => {
+    const id = (
+      await api("POST", "/v1/notes", {
+        title: "Renewal call",
+        participants: [{ name: "Ana Lopez", email: "ana@customer.example" }],
+        transcripts: [
+          {
+            speaker: "Speaker",
+            text: "I will send the renewal quote on Friday.",
+            startTimestamp: "00:00",
+            endTimestamp: "00:10",
+          },
+          { speaker: "Speaker 2", text: "Thanks, we will review it.", startTimestamp: "00:10", endTimestamp: "00:20" },
+        ],
+        summary:
+          "## Action items\n\n- [ ] Send the renewal quote on Friday (owner: Speaker)\n- [ ] Review the quote (owner: Speaker 2)\n",
+      })
+    ).body.note.id as string;
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.getByLabel("Speaker", { exact: true }).fill("Ana Lopez");
+    await page.getByRole("button", { name: "Name speakers" }).click();
+    await page.waitForURL(/\?saved=1$/);
+    const summary = (await page
+      .locator("section", { has: page.getByRole("heading", { name: "Summary" }) })
+      .textContent())!;
+    expect(summary).toContain("Send the renewal quote on Friday (owner: Ana Lopez)");
+    expect(summary).toContain("(owner: Speaker 2)");
+    expect(summary).not.toContain("(owner: Speaker)");
+    await page.goto(`${server.url}/notes/${id}/recap`);
+    expect(await page.getByLabel("The mail's text").textContent()).toContain("(owner: Ana Lopez)");
+    // Named back, the marks follow again.
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.getByLabel("Speaker", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Name speakers" }).click();
+    await page.waitForURL(/\?saved=1$/);
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.summary).toContain("(owner: Speaker)\n");
+  }, 120_000);
+
+  it("puts the transcript beside the player on a desktop, and the player first on a phone", async () => {
+    const id = await noteWithRecording(
+      "Layout check",
+      Array.from({ length: 12 }, (_, i) => [
+        i * 3,
+        i % 2 ? "Ben" : "Ana",
+        `Line ${i + 1} of the meeting, said for the layout.`,
+      ]) as [number, string, string][],
+    );
+    await page.goto(`${server.url}/notes/${id}`);
+    const player = (await page.locator("audio#player").boundingBox())!;
+    const transcript = (await page.locator("section.note-transcript").boundingBox())!;
+    const summary = (await page.getByRole("heading", { name: "Summary" }).boundingBox())!;
+    // Beside: the player and the transcript share the right column, the text the left.
+    expect(transcript.x).toBeGreaterThan(summary.x + 300);
+    expect(Math.abs(transcript.x - player.x)).toBeLessThan(40);
+    expect(transcript.y).toBeLessThan(900);
+    expect(player.y).toBeLessThan(transcript.y);
+    await capture(page, "note-beside");
+
+    const phone = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addCookies(await page.context().cookies());
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/notes/${id}`);
+    const p = (await small.locator("audio#player").boundingBox())!;
+    const s = (await small.getByRole("heading", { name: "Summary" }).boundingBox())!;
+    const tr = (await small.locator("section.note-transcript").boundingBox())!;
+    expect(p.y).toBeLessThan(s.y);
+    expect(s.y).toBeLessThan(tr.y);
+    await phone.close();
+  }, 120_000);
+
+  it("on a phone with a calendar connected, the first note is on the first screen and each tool is one tap away", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addCookies(await page.context().cookies());
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/notes`);
+    const first = (await small.locator("ul.notes li").first().boundingBox())!;
+    expect(first.y + first.height).toBeLessThan(844);
+    for (const [tool, inside] of [
+      ["Coming up", "Pricing review with Acme"],
+      ["Find", "What was said"],
+      ["Ask", "Ask your meetings"],
+    ]) {
+      const summary = small.locator("details.fold > summary", { hasText: tool });
+      await summary.click();
+      expect(await small.locator("details.fold[open]").textContent()).toContain(inside);
+      await summary.click();
+    }
+    await capture(small, "notes-phone-calendar");
+    await phone.close();
+    // On a desktop every tool is open at once.
+    await page.goto(`${server.url}/notes`);
+    expect(await page.locator("details.fold:not([open])").count()).toBe(0);
+    expect(await page.locator("#ask-question").isVisible()).toBe(true);
+  }, 60_000);
+});
