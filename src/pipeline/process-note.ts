@@ -164,7 +164,8 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
       delete info.speakers;
       delete info.speakerWarning;
       await lifecycle.transcribed(note, segments, {
-        totalDurationSec: Math.round(duration),
+        // Whole seconds as a player counts them (1:10 for 70.6 s), so the page and the player agree.
+        totalDurationSec: duration > 0 ? Math.max(1, Math.floor(duration)) : 0,
         processingInfo: {
           ...info,
           transcription: engine.name,

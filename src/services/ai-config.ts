@@ -83,7 +83,6 @@ function engineCache<T>() {
 }
 
 export { createAiSettingsStore, type AiSettingsStore } from "./ai-settings-store.js";
-
 export function createAiConfigService(
   repos: Repositories,
   store: AiSettingsStore,
@@ -102,7 +101,7 @@ export function createAiConfigService(
     const priv = await privateAddressesOf(new URL(raw)).catch(() => [] as string[]);
     if (priv.length)
       throw new BadRequestError(
-        `${field}: ${new URL(raw).hostname} is a private or loopback address (${priv.join(", ")}); the server must be started with --allow-private-ai-urls to allow it.`,
+        `${field}: ${new URL(raw).hostname} is on this machine or a private network (${priv.join(", ")}), which only the server's operator can allow (by starting notula with --allow-private-ai-urls); use a server reachable on the internet, or ask them.`,
       );
   }
 
@@ -169,6 +168,7 @@ export function createAiConfigService(
         problemAt: s.llmProblem ? iso(s.llmProblem.at) : null,
       },
       localModelsForWorkspaces: workspacesMay,
+      privateUrlsForWorkspaces: defaults.allowPrivateUrls,
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
       speakerSeparation: {

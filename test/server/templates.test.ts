@@ -227,7 +227,9 @@ describe("/v1/ai-config", () => {
   it("stores API keys encrypted, never returns them, and refuses private URLs unless allowed", async () => {
     const privateUrl = await api("PATCH", "/v1/ai-config", { llm: { url: "http://127.0.0.1:11434/v1" } });
     expect(privateUrl.status).toBe(400);
-    expect(privateUrl.body.error.message).toMatch(/^llm\.url: .*--allow-private-ai-urls/);
+    expect(privateUrl.body.error.message).toMatch(
+      /^llm\.url: .*only the server's operator can allow .*--allow-private-ai-urls/,
+    );
 
     const r = await api("PATCH", "/v1/ai-config", {
       llm: { url: "https://llm.example.com/v1", model: "big-model", apiKey: "sk-secret-llm-key-123" },

@@ -23,7 +23,10 @@ afterAll(async () => {
 describe("Settings → AI", () => {
   it("sets the language model, tests it, says when it fails, and removes it; members may not", async () => {
     const a = await adminBrowser(server, "admin");
-    expect((await a.page("/settings/ai")).html).toContain("Notes and answers are written by <strong>extractive");
+    const first = (await a.page("/settings/ai")).html;
+    expect(first).toContain("No language model writes them yet");
+    // This server lets workspaces use a model server on a private network, and says so.
+    expect(first).toMatch(/id="ai-who">This server lets workspaces use model servers on its own machine/);
     // The first-run screen tells an admin how notes get written; a member has nothing to set up.
     expect((await a.page("/notes")).html).toMatch(/id="first-run-ai"[\s\S]*href="\/settings\/ai"/);
     const m = await adminBrowser(server, "member");
@@ -54,7 +57,7 @@ describe("Settings → AI", () => {
     const saved = await a.post("/settings/ai", { url: llm.url, model: "test-model", apiKey: "sk-right" });
     expect(saved.status).toBe(303);
     const page = (await a.page("/settings/ai")).html;
-    expect(page).toContain("written by <strong>openai:test-model");
+    expect(page).toContain("written by <strong>test-model</strong>, on the model server below");
     expect(page).toContain("(one is set; leave empty to keep it)");
     expect(page).not.toContain("sk-right");
 
@@ -77,6 +80,6 @@ describe("Settings → AI", () => {
 
     expect((await a.post("/settings/ai/remove", {})).status).toBe(303);
     expect((await a.api("GET", "/v1/ai-config")).body.aiConfig.llm).toMatchObject({ url: null, apiKeySet: false });
-    expect((await a.page("/settings/ai")).html).toContain("written by <strong>extractive");
+    expect((await a.page("/settings/ai")).html).toContain("No language model writes them yet");
   }, 120_000);
 });

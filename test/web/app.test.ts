@@ -116,6 +116,7 @@ describe("the web app", () => {
     // The name is text, never markup.
     expect(await member.locator("header .who span").textContent()).toContain("Mira <b>Member</b>");
 
+    await member.locator("header details.settings-menu > summary").click();
     await member.getByRole("link", { name: "API keys" }).click();
     // A member may not give a key the users scope: it is not offered.
     expect(await member.getByRole("checkbox", { name: /users/ }).count()).toBe(0);
@@ -733,6 +734,7 @@ describe("the web app", () => {
     const header = await page.locator("header.top").boundingBox();
     expect(header!.height).toBeLessThan(80);
     await page.locator("label.menu-button").click();
+    await page.locator("header details.settings-menu > summary").click();
     expect(await keys.isVisible()).toBe(true);
     await keys.click();
     await page.waitForURL(/\/settings\/keys$/);

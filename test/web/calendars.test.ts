@@ -83,6 +83,7 @@ afterAll(async () => {
 
 describe("calendars in the web app", () => {
   it("connects an ICS address, says how the sync went, and says why one failed", async () => {
+    await page.locator("header details.settings-menu > summary").click();
     await page.getByRole("link", { name: "Calendars" }).click();
     await page.waitForURL(/\/settings\/calendars$/);
     await page.getByLabel("Address", { exact: true }).fill(`${feedBase}/secret-7f3a/basic.ics`);
@@ -185,6 +186,7 @@ describe("calendars in the web app", () => {
 
   it("sets the workspace's own SMTP server in Settings → Email, and a test mail goes through it", async () => {
     await page.goto(`${server.url}/notes`);
+    await page.locator("header details.settings-menu > summary").click();
     await page.getByRole("link", { name: "Email", exact: true }).click();
     await page.waitForURL(/\/settings\/email$/);
     await page.getByText("goes out through the server's SMTP server").waitFor();

@@ -308,4 +308,37 @@ describe("a note people can trust", () => {
     expect(await page.locator("details.fold:not([open])").count()).toBe(0);
     expect(await page.locator("#ask-question").isVisible()).toBe(true);
   }, 60_000);
+  it("the smaller things: the page's length is the player's, a search's address holds only what was asked, hints where people type", async () => {
+    stt.set({ script: [{ start: 0, end: 10, text: "A short one.", speaker: "Ana" }] });
+    const id = await uploadRecording(api, tone(work, 10.6), "wav", { title: "Ten and a bit" }, 11);
+    await waitForStatus(api, id);
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.waitForFunction(() => document.querySelector("audio#player").readyState >= 1);
+    const playerSec = await page.evaluate(() => Math.floor(document.querySelector("audio#player").duration));
+    expect(playerSec).toBe(10);
+    expect(
+      await page.evaluate(
+        () =>
+          [...document.querySelectorAll("dt")].find((d: any) => d.textContent === "Duration")
+            ?.nextElementSibling // eslint-disable-line @typescript-eslint/no-explicit-any
+          ?.textContent,
+      ),
+    ).toBe("10 s");
+
+    await page.goto(`${server.url}/notes`);
+    await page.getByLabel("What was said").fill("short");
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await page.waitForURL(/\/notes\?/);
+    expect(new URL(page.url()).search).toBe("?said=short");
+
+    await page.goto(`${server.url}/notes/new`);
+    expect(await page.locator("#record").getByLabel("Participant 1").getAttribute("placeholder")).toContain(
+      "<ana@acme.example>",
+    );
+
+    await page.goto(`${server.url}/settings/folders`);
+    await page.getByLabel("Name", { exact: true }).fill("Planning");
+    await page.getByRole("button", { name: "Create folder" }).click();
+    await page.getByText("Folder “Planning” created.").waitFor();
+  }, 60_000);
 });

@@ -262,6 +262,10 @@ export const AiConfig = z
       description:
         "Whether the workspace's admins may set up this server's local models and choose them; false where the operator keeps them (--no-workspace-local-models).",
     }),
+    privateUrlsForWorkspaces: z.boolean().meta({
+      description:
+        "Whether the workspace may use model servers on loopback or private networks (a local Ollama); only the operator allows it (--allow-private-ai-urls).",
+    }),
     summaryLanguage: z.string().nullable(),
     translationLanguage: z.string().nullable(),
     speakerSeparation: z.object({

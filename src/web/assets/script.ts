@@ -11,8 +11,21 @@ const csrf = () => $('meta[name="csrf-token"]')?.content ?? "";
 // The participant fields a form holds, as typed ("Name <email>", an address or a name).
 const people = (form) => $$(form + " input[name=participant]").map((i) => i.value.trim()).filter(Boolean);
 
+// The Settings menu closes on a click elsewhere and on Escape, as menus do.
+const settingsMenu = $("header.top details.settings-menu");
+if (settingsMenu) {
+  document.addEventListener("click", (e) => { if (settingsMenu.open && !settingsMenu.contains(e.target)) settingsMenu.open = false; });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && settingsMenu.open) { settingsMenu.open = false; settingsMenu.querySelector("summary").focus(); } });
+}
+
 // Sign-in forms carry the browser's time zone: the pages write the person's times in it.
 for (const i of $$("input[data-browser-zone]")) i.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+
+// A search sends only the fields filled in: its address stays short enough to read and share.
+for (const f of $$('form[role="search"]')) f.addEventListener("submit", () => {
+  for (const el of f.elements) if (el.name && !el.value) el.disabled = true;
+  setTimeout(() => { for (const el of f.elements) el.disabled = false; });
+});
 
 // The notes list's tools and filters: folded behind one tap on a phone, open on a wider screen.
 if (matchMedia("(min-width: 40rem)").matches) for (const d of $$("details.filters, details[data-open-wide]")) d.open = true;

@@ -21,28 +21,73 @@ export type Section =
   | "speech"
   | "ai";
 
-/** The sections of the top bar; one with a rule shows to those the access policy allows it. */
-const SECTIONS: { id: Section; href: string; label: string; allowed?: (a: Person) => boolean }[] = [
+interface SectionLink {
+  id: Section;
+  href: string;
+  label: string;
+  /** Shown only to those the access policy allows. */
+  allowed?: (a: Person) => boolean;
+}
+
+/** The top bar's sections. */
+const SECTIONS: SectionLink[] = [
   { id: "notes", href: "/notes", label: "Notes" },
   { id: "ask", href: "/ask", label: "Ask" },
   { id: "new", href: "/notes/new", label: "New note" },
-  { id: "folders", href: "/settings/folders", label: "Folders" },
-  { id: "calendars", href: "/settings/calendars", label: "Calendars" },
-  { id: "keys", href: "/settings/keys", label: "API keys" },
-  { id: "account", href: "/settings/account", label: "Account" },
-  { id: "admin", href: "/settings/members", label: "Members", allowed: workspacePolicy.manage },
-  { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", allowed: workspacePolicy.manage },
-  { id: "workspace", href: "/settings/workspace", label: "Workspace", allowed: workspacePolicy.manage },
-  { id: "email", href: "/settings/email", label: "Email", allowed: workspacePolicy.configureMail },
-  { id: "speech", href: "/settings/speech", label: "Speech-to-text", allowed: workspacePolicy.configureAi },
-  { id: "ai", href: "/settings/ai", label: "AI", allowed: workspacePolicy.configureAi },
 ];
 
-/** The top bar of a signed-in page: sections (admin ones for admins), who, sign out. */
-function topBar(viewer: Viewer, section: Section | undefined) {
-  const links = SECTIONS.filter((s) => !s.allowed || s.allowed(viewer.principal)).map(
-    (s) => html`<a href="${s.href}"${section === s.id ? html` aria-current="page"` : ""}>${s.label}</a>`,
+/** Settings, under one entry: the person's own first, then the workspace's (for admins). */
+const SETTINGS: { group: string; links: SectionLink[] }[] = [
+  {
+    group: "Yours",
+    links: [
+      { id: "account", href: "/settings/account", label: "Account" },
+      { id: "keys", href: "/settings/keys", label: "API keys" },
+      { id: "calendars", href: "/settings/calendars", label: "Calendars" },
+      { id: "folders", href: "/settings/folders", label: "Folders" },
+    ],
+  },
+  {
+    group: "Workspace",
+    links: [
+      { id: "admin", href: "/settings/members", label: "Members", allowed: workspacePolicy.manage },
+      { id: "workspace", href: "/settings/workspace", label: "Workspace", allowed: workspacePolicy.manage },
+      { id: "webhooks", href: "/settings/webhooks", label: "Webhooks", allowed: workspacePolicy.manage },
+      { id: "email", href: "/settings/email", label: "Email", allowed: workspacePolicy.configureMail },
+      { id: "speech", href: "/settings/speech", label: "Speech-to-text", allowed: workspacePolicy.configureAi },
+      { id: "ai", href: "/settings/ai", label: "AI", allowed: workspacePolicy.configureAi },
+    ],
+  },
+];
+
+const linkTo = (s: SectionLink, section: Section | undefined) =>
+  html`<a href="${s.href}"${section === s.id ? html` aria-current="page"` : ""}>${s.label}</a>`;
+
+/** The settings groups this person may open. */
+const settingsFor = (viewer: Viewer) =>
+  SETTINGS.map((g) => ({ ...g, links: g.links.filter((s) => !s.allowed || s.allowed(viewer.principal)) })).filter(
+    (g) => g.links.length,
   );
+
+const isSettings = (section: Section | undefined) => SETTINGS.some((g) => g.links.some((s) => s.id === section));
+
+/** On a settings page, every settings page one click away. */
+function settingsNav(viewer: Viewer, section: Section | undefined) {
+  if (!isSettings(section)) return "";
+  return html`<nav class="settings-nav" aria-label="Settings">${settingsFor(viewer).map(
+    (g) => html`<div><span class="muted small">${g.group}</span>${g.links.map((s) => linkTo(s, section))}</div>`,
+  )}</nav>`;
+}
+
+/** The top bar of a signed-in page: sections, Settings (a menu of its pages), who, sign out. */
+function topBar(viewer: Viewer, section: Section | undefined) {
+  const settings = html`<details class="settings-menu"><summary${isSettings(section) ? html` aria-current="page"` : ""}>Settings</summary><div class="menu">${settingsFor(
+    viewer,
+  ).map(
+    (g) =>
+      html`<div class="group"><span class="muted small">${g.group}</span>${g.links.map((s) => linkTo(s, section))}</div>`,
+  )}</div></details>`;
+  const links = [...SECTIONS.map((s) => linkTo(s, section)), settings];
   // On a phone the sections fold into a menu: a checkbox and its label open it, so it
   // works without script; on a wider screen both are hidden and the sections shown.
   return html`<header class="top"><a class="brand" href="/notes">notula</a><button type="button" id="open-switcher" class="secondary go-to" hidden aria-keyshortcuts="Control+K">Go to…</button><input type="checkbox" id="menu-toggle" class="menu-toggle" aria-label="Show the sections" /><label for="menu-toggle" class="menu-button" aria-hidden="true">Menu</label><nav aria-label="Sections">${links}</nav><div class="who"><span>${viewer.name} · ${viewer.workspace.name}</span><form method="post" action="/sign-out"><input type="hidden" name="csrf" value="${viewer.csrf}" /><button class="link" type="submit">Sign out</button></form></div></header>`;
@@ -67,7 +112,9 @@ export function Layout(props: {
     props.noindex ? html`<meta name="robots" content="noindex, nofollow" />` : ""
   }${viewer ? html`<meta name="csrf-token" content="${viewer.csrf}" />` : ""}<title>${props.title} · notula</title><link rel="icon" href="${ICON_URL}" type="image/svg+xml" /><link rel="stylesheet" href="${STYLESHEET_URL}" /><script type="module" src="${SCRIPT_URL}"></script></head><body><a class="skip" href="#content">Skip to content</a>${
     viewer ? topBar(viewer, props.section) : ""
-  }<main id="content"${props.narrow ? html` class="narrow"` : props.wide ? html` class="wide"` : ""}>${props.children as unknown as string}</main></body></html>`;
+  }<main id="content"${props.narrow ? html` class="narrow"` : props.wide ? html` class="wide"` : ""}>${
+    viewer ? settingsNav(viewer, props.section) : ""
+  }${props.children as unknown as string}</main></body></html>`;
 }
 
 /** A message above a form: an error to fix, or what just happened. */

@@ -9,6 +9,29 @@ import { ServerFields } from "../components/server-fields.js";
 import type { Viewer } from "../context.js";
 import { LocalModelSection } from "./local-llm.js";
 
+/** What writes the notes, in words: the summarizer's name is "extractive (why)", "local:MODEL" or "openai:MODEL". */
+function writtenBy(summary: string) {
+  const extract = /^extractive(?: \((.*)\))?$/.exec(summary);
+  if (extract)
+    return (
+      <>
+        No language model writes them yet: a note's summary and enhanced note are extracts of what was said, and
+        answers quote the moments found{extract[1] ? ` (${extract[1]})` : ""}. Set one up below for written notes and
+        answers.
+      </>
+    );
+  const [kind, ...model] = summary.split(":");
+  return kind === "local" ? (
+    <>
+      Notes and answers are written by the language model on this server, <strong>{model.join(":")}</strong>.
+    </>
+  ) : (
+    <>
+      Notes and answers are written by <strong>{model.join(":") || summary}</strong>, on the model server below.
+    </>
+  );
+}
+
 export function AiSettingsPage(props: {
   viewer: Viewer;
   config: AiConfigDto;
@@ -22,17 +45,27 @@ export function AiSettingsPage(props: {
     <Layout title="AI" viewer={viewer} section="ai">
       <h1>AI</h1>
       <Alert error={props.error} ok={props.notice} />
-      <p id="ai-state">
-        Notes and answers are written by <strong>{config.effective.summary}</strong>.
-        {extractive
-          ? " Without a language model, a note's summary and enhanced note are extracts of what was said, and answers quote the moments found. Set one up below for written notes and answers."
-          : ""}
-      </p>
+      <p id="ai-state">{writtenBy(config.effective.summary)}</p>
       <section>
         <h2>A language model</h2>
         <p class="small muted">
-          Any OpenAI-compatible chat-completions server: OpenAI, OpenRouter, or one on your own machines (Ollama, LM
-          Studio, vLLM). Transcripts are sent there.
+          Any OpenAI-compatible chat-completions server: OpenAI, OpenRouter, or one you run (Ollama, LM Studio, vLLM).
+          Transcripts are sent there.
+        </p>
+        <p class="small" id="ai-who">
+          {config.privateUrlsForWorkspaces ? (
+            <>
+              This server lets workspaces use model servers on its own machine or private network (an Ollama on
+              localhost, say), as well as ones on the internet.
+            </>
+          ) : (
+            <>
+              As a workspace admin you can use a model server reachable on the internet, or the small model on this
+              server below. A model server on this machine or a private network (an Ollama on localhost, say) is
+              refused until the server's operator allows it, by starting notula with{" "}
+              <code>--allow-private-ai-urls</code>.
+            </>
+          )}
         </p>
         <form method="post" action="/settings/ai" class="panel">
           <Csrf viewer={viewer} />

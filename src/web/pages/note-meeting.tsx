@@ -12,7 +12,7 @@ import { personLine } from "../../shared/person-line.js";
 export function participantFields(people: { name: string; email: string }[], extra = 3) {
   return html`${[...people.map(personLine), ...Array<string>(extra).fill("")].map(
     (v, i) =>
-      html`<input type="text" name="participant" list="people" maxlength="900" aria-label="Participant ${String(i + 1)}" value="${v}" />`,
+      html`<input type="text" name="participant" list="people" maxlength="900" aria-label="Participant ${String(i + 1)}" value="${v}" ${i === 0 ? html`placeholder="Ana Lopez &lt;ana@acme.example&gt;, an address or a name"` : ""} />`,
   )}`;
 }
 

@@ -27,7 +27,7 @@ export function folderSettings(app: Hono<WebEnv>, services: Services, { form, fl
         ownerUserId: viewer.userId,
         isPrivate: text(f, "private") === "1",
       });
-      return flash.redirect(c, "/settings/folders", { notice: `The folder ${folderName} is made.` });
+      return flash.redirect(c, "/settings/folders", { notice: `Folder “${folderName}” created.` });
     }),
   );
   app.post(
