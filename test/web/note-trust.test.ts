@@ -239,6 +239,7 @@ describe("a note people can trust", () => {
     expect(summary).toContain("Send the renewal quote on Friday (owner: Ana Lopez)");
     expect(summary).toContain("(owner: Speaker 2)");
     expect(summary).not.toContain("(owner: Speaker)");
+    await capture(page, "note-renamed-speaker");
     await page.goto(`${server.url}/notes/${id}/recap`);
     expect(await page.getByLabel("The mail's text").textContent()).toContain("(owner: Ana Lopez)");
     // Named back, the marks follow again.
