@@ -3,6 +3,7 @@
 // may not see), and the workspace's answerer writes from those moments alone, citing
 // them. Nothing relevant found: the answer says so and what was searched, and no model
 // is asked. Each person's questions are kept as their own threads.
+import { isSmallTalk } from "../ai/ask/small-talk.js";
 import { noteUrl } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { AskScopeValue, AskTurnValue } from "../db/schema/ask.js";
@@ -147,6 +148,17 @@ export function createAskService(d: AskDeps) {
     return out;
   }
 
+  /** The moments worth quoting: each line once, and no greeting or thanks. */
+  function readable(moments: Moment[]): Moment[] {
+    const seen = new Set<string>();
+    return moments.filter((m) => {
+      const key = `${m.noteId} ${m.quote.toLowerCase().replace(/\s+/g, " ").trim()}`;
+      if (seen.has(key) || isSmallTalk(m.quote)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
   /** What was searched, said in the answer. */
   function searchedText(words: string, scope: AskScopeValue, window: TimeWindow | null, title: string | null) {
     const where = title ? `the meeting "${title}"` : "the meetings you can see";
@@ -229,8 +241,9 @@ export function createAskService(d: AskDeps) {
           const moments0 = note
             ? await momentsOfNote(note, contentTerms(parseSearchQuery(words)).words)
             : await momentsFound(p, words, searchScope);
-          let moments: Moment[] = moments0;
-          moments = moments.slice(0, MOMENTS).map((m, i) => ({ ...m, n: i + 1 }));
+          const moments = readable(moments0)
+            .slice(0, MOMENTS)
+            .map((m, i) => ({ ...m, n: i + 1 }));
           const searched = searchedText(words, searchScope, window, title);
           let answer = "";
           const emit = (text: string) => {

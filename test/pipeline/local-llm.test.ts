@@ -230,7 +230,7 @@ describe("the local model's host", () => {
       expect(text).toMatch(
         /^The local language model broken\.gguf could not be loaded \(.+\)\.\n\nQuotes from your meetings/,
       );
-      expect(text).toContain('[1] Planning, 1970-01-01 at 00:05, Ana: "The budget is set."');
+      expect(text).toContain('[1] Ana at 0:05 in Planning, 1 Jan 1970: "The budget is set."');
       expect(reported).toHaveLength(1);
       expect(reported[0]).toMatch(/could not be loaded/);
     } finally {

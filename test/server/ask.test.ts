@@ -321,9 +321,14 @@ describe("without a language model", () => {
       const api = client(plain.url, plain.key);
       const made = await api("POST", "/v1/notes", {
         title: "Hiring sync",
+        createdAt: "2026-11-27T10:00:00Z",
         transcripts: [
-          line("Dee", "We will hire two engineers before the summer.", "00:00", "00:06"),
-          line("Eli", "The recruiter starts on Monday.", "00:06", "00:10"),
+          line("Dee", "Good afternoon everyone, thanks for joining the hiring sync.", "00:00", "00:04"),
+          line("Dee", "We will hire two engineers before the summer.", "00:04", "00:10"),
+          line("Eli", "The recruiter starts on Monday.", "00:10", "00:14"),
+          line("Dee", "So again: we will hire two engineers before the summer.", "00:14", "00:20"),
+          line("Eli", "We will hire two engineers before the summer.", "00:20", "00:24"),
+          line("Dee", "Thanks everyone, bye!", "00:24", "00:26"),
         ],
       });
       expect(made.status, made.text).toBe(200);
@@ -335,9 +340,15 @@ describe("without a language model", () => {
       );
       expect(r.body.engine).toBe("extractive");
       expect(r.body.answer.startsWith(EXTRACTIVE_LEAD)).toBe(true);
-      expect(r.body.answer).toContain("[1] Hiring sync");
-      expect(r.body.answer).toContain('Dee: "We will hire two engineers before the summer."');
-      expect(r.body.citations[0]).toMatchObject({ speaker: "Dee", startSec: 0 });
+      // Each quote says where it is in the meeting, once; the greeting and the goodbye are never quoted.
+      expect(r.body.answer).toContain(
+        '[1] Dee at 0:04 in Hiring sync, 27 Nov 2026: "We will hire two engineers before the summer."',
+      );
+      expect(r.body.citations[0]).toMatchObject({ speaker: "Dee", startSec: 4 });
+      const quotes = r.body.citations.map((c: { quote: string }) => c.quote.toLowerCase());
+      expect(new Set(quotes).size).toBe(quotes.length);
+      expect(quotes.filter((q: string) => q === "we will hire two engineers before the summer.")).toHaveLength(1);
+      expect(r.body.answer).not.toMatch(/Good afternoon|bye!/);
     } finally {
       await plain.stop();
     }

@@ -172,10 +172,12 @@ describe("mail through SMTP", () => {
     expect(preview.body.recap.subject).toBe("Recap: Budget review");
     // The sender is not among the recipients; a member who may see the note gets its link, others the text.
     expect(preview.body.recap.recipients).toEqual([
-      { email: "bo@acme.example", name: "Bo", link: "note" },
-      { email: "carol@partner.example", name: "Carol", link: null },
-      { email: "dan@partner.example", name: "Dan", link: null },
+      { email: "bo@acme.example", name: "Bo", link: "note", from: "note" },
+      { email: "carol@partner.example", name: "Carol", link: null, from: "note" },
+      { email: "dan@partner.example", name: "Dan", link: null, from: "note" },
     ]);
+    // No calendar event: the recipients are the people added to the note.
+    expect(preview.body.recap.meeting).toBeNull();
 
     const sent = await api("POST", `/v1/notes/${id}/recap`, {});
     expect(sent.status).toBe(200);

@@ -36,8 +36,14 @@ export interface Answerer {
   ): Promise<{ partial: boolean }>;
 }
 
-const where = (m: Moment) =>
-  `${m.title}, ${new Date(m.createdAt).toISOString().slice(0, 10)}${m.startSec !== null ? ` at ${toTimestamp(m.startSec)}` : ""}${m.speaker ? `, ${m.speaker}` : ""}`;
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** Where a moment is, as people say it: "Ana at 0:22 in Pricing review, 27 Nov 2026". */
+export const where = (m: Pick<Moment, "title" | "createdAt" | "startSec" | "speaker">) =>
+  `${m.speaker ? `${m.speaker} ` : ""}${m.startSec !== null ? `at ${clockOf(m.startSec)} ` : ""}in ${m.title}, ${DAY.format(new Date(m.createdAt))}`;
+
+/** A point in a recording, as a player shows it: 0:22, 1:04:09. */
+const clockOf = (sec: number) => toTimestamp(sec).replace(/^0(\d:)/, "$1");
 
 export const EXTRACTIVE_LEAD =
   "Quotes from your meetings (no language model is set up, so these are the moments found, not a written answer):";

@@ -2,6 +2,7 @@
 // meetings its filters show; on a note's page, that meeting), a thread with its answers
 // and their sources, and the list of one's threads. The answer streams in with script
 // (assets/script.ts); without script the form posts and the thread page shows it.
+import { workspacePolicy } from "../../core/access.js";
 import { notePath } from "../../shared/note-links.js";
 import { html } from "hono/html";
 import type { AskThreadDto } from "../../shared/schemas/ask.js";
@@ -25,7 +26,11 @@ export function askBox(
 }
 
 /** A turn's answer and its sources, each a link that opens the note at that moment. */
-export function turnView(t: Pick<Turn, "answer" | "citations" | "error" | "partial" | "engine">) {
+export function turnView(
+  t: Pick<Turn, "answer" | "citations" | "error" | "partial" | "engine">,
+  /** Whether the reader may set up the workspace's language model (an admin). */
+  configuresAi: boolean,
+) {
   return html`<div class="ask-answer"><p class="answer">${t.answer}</p>${
     t.error ? html`<p class="alert error" role="alert">The answer ended early: ${t.error}</p>` : ""
   }${
@@ -35,7 +40,11 @@ export function turnView(t: Pick<Turn, "answer" | "citations" | "error" | "parti
             html`<li><a href="${notePath(c.noteId, c.startSec)}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>: “${c.quote}”</li>`,
         )}</ol>`
       : ""
-  }${t.engine === "extractive" ? html`<p class="small muted">No language model is set up for this workspace: these are the moments found, quoted. An admin can set one up with <code>PATCH /v1/ai-config</code>.</p>` : ""}</div>`;
+  }${t.engine === "extractive" ? html`<p class="small muted" id="no-model">No language model is set up for this workspace: these are the moments found, quoted. ${
+    configuresAi
+      ? html`Set one up in <a href="/settings/ai">Settings → AI</a> for written answers.`
+      : "An admin of the workspace can set one up (Settings → AI) for written answers."
+  }</p>` : ""}</div>`;
 }
 
 export function AskThreadPage(props: { viewer: Viewer; thread: AskThreadDto }) {
@@ -49,7 +58,7 @@ export function AskThreadPage(props: { viewer: Viewer; thread: AskThreadDto }) {
       <h1>{thread.title}</h1>
       {html`${thread.turns.map(
         (t, i) =>
-          html`<section class="turn" id="${i === thread.turns.length - 1 ? "latest" : `turn-${i + 1}`}"><h2 class="question">${t.question}</h2>${turnView(t)}</section>`,
+          html`<section class="turn" id="${i === thread.turns.length - 1 ? "latest" : `turn-${i + 1}`}"><h2 class="question">${t.question}</h2>${turnView(t, workspacePolicy.configureAi(viewer.principal))}</section>`,
       )}`}
       {askBox(viewer, scope, { label: "Ask a follow-up", threadId: thread.id })}
       <form method="post" action={`/ask/threads/${thread.id}/delete`} data-confirm="Delete this thread?">
