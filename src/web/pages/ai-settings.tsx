@@ -15,9 +15,8 @@ function writtenBy(summary: string) {
   if (extract)
     return (
       <>
-        No language model writes them yet: a note's summary and enhanced note are extracts of what was said, and
-        answers quote the moments found{extract[1] ? ` (${extract[1]})` : ""}. Set one up below for written notes and
-        answers.
+        No language model writes them yet: a note's summary and enhanced note are extracts of what was said, and answers
+        quote the moments found{extract[1] ? ` (${extract[1]})` : ""}. Set one up below for written notes and answers.
       </>
     );
   const [kind, ...model] = summary.split(":");
@@ -61,9 +60,8 @@ export function AiSettingsPage(props: {
           ) : (
             <>
               As a workspace admin you can use a model server reachable on the internet, or the small model on this
-              server below. A model server on this machine or a private network (an Ollama on localhost, say) is
-              refused until the server's operator allows it, by starting notula with{" "}
-              <code>--allow-private-ai-urls</code>.
+              server below. A model server on this machine or a private network (an Ollama on localhost, say) is refused
+              until the server's operator allows it, by starting notula with <code>--allow-private-ai-urls</code>.
             </>
           )}
         </p>

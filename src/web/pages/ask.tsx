@@ -40,11 +40,15 @@ export function turnView(
             html`<li><a href="${notePath(c.noteId, c.startSec)}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>: “${c.quote}”</li>`,
         )}</ol>`
       : ""
-  }${t.engine === "extractive" ? html`<p class="small muted" id="no-model">No language model is set up for this workspace: these are the moments found, quoted. ${
-    configuresAi
-      ? html`Set one up in <a href="/settings/ai">Settings → AI</a> for written answers.`
-      : "An admin of the workspace can set one up (Settings → AI) for written answers."
-  }</p>` : ""}</div>`;
+  }${
+    t.engine === "extractive"
+      ? html`<p class="small muted" id="no-model">No language model is set up for this workspace: these are the moments found, quoted. ${
+          configuresAi
+            ? html`Set one up in <a href="/settings/ai">Settings → AI</a> for written answers.`
+            : "An admin of the workspace can set one up (Settings → AI) for written answers."
+        }</p>`
+      : ""
+  }</div>`;
 }
 
 export function AskThreadPage(props: { viewer: Viewer; thread: AskThreadDto }) {
