@@ -1,4 +1,5 @@
 // Chooses the engines the config asks for, or what this machine has when it says "auto".
+import { withOfflineFallback } from "./summarization/summarizer.js";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -107,7 +108,8 @@ export function selectSummarizer(
   embedder: Embedder | null = null,
 ): Summarizer {
   const model = selectChatModel(c, dataDir, local);
-  return model ? createChatSummarizer(model) : createExtractiveSummarizer({ embedder });
+  const offline = createExtractiveSummarizer({ embedder });
+  return model ? withOfflineFallback(createChatSummarizer(model), offline) : offline;
 }
 
 /** What answers questions about meetings: the same language model as the notes, else quotes of the moments. */

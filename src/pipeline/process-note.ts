@@ -224,14 +224,16 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
         language,
         meetingLanguage: note.inputLanguage,
       },
-      { signal },
+      // A note written again keeps its text when the model's answer is not a note.
+      { signal, offlineOnBadAnswer: !job.restore },
     );
     await lifecycle.summarized(
       note,
       {
         summary: result.summary,
         enhancedNote: result.enhancedNote,
-        processingInfo: { ...(note.processingInfo ?? {}), summary: summarizer.name },
+        // What really wrote it: a model that failed hands its note to the offline method.
+        processingInfo: { ...(note.processingInfo ?? {}), summary: result.writtenBy ?? summarizer.name },
         templateId: template.id,
         processingWarnings: warningsOf(note, result.warnings),
         // Set only when the note really was written in the translation target.

@@ -141,6 +141,23 @@ describe("enhanced notes from templates, with a language model", () => {
     expect((await waitForStatus(api, id)).status).toBe("completed");
   });
 
+  it("a first answer that follows no template still leaves a note: the extract, saying why and what wrote it", async () => {
+    llm.set({ garbage: true });
+    try {
+      const id = (await api("POST", "/v1/notes", { title: "Never empty", transcripts: lines(4) })).body.note.id;
+      const note = await waitForStatus(api, id);
+      expect(note.status).toBe("completed");
+      expect(note.summary.trim()).not.toBe("");
+      expect(headings(note.enhancedNote)).toEqual(["Key points", "Decisions", "Action items"]);
+      expect(note.processingInfo.summary).toBe("extractive");
+      expect(note.processingWarnings.join(" ")).toMatch(
+        /does not follow the template "General meeting".*This note was written offline instead\./,
+      );
+    } finally {
+      llm.set({ garbage: false });
+    }
+  });
+
   it("an answer that follows no template leaves the previous enhanced note in place and says why", async () => {
     const id = (await api("POST", "/v1/notes", { title: "Kept", transcripts: lines(4) })).body.note.id;
     const first = await waitForStatus(api, id);

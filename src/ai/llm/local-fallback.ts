@@ -43,7 +43,11 @@ function offline(extractive: Summarizer, err: LocalModelError, report: ProblemRe
     async summarize(input, opts) {
       await report(err.message);
       const r = await extractive.summarize(input, opts);
-      return { ...r, warnings: [`${err.message}; this note was written offline instead.`, ...r.warnings] };
+      return {
+        ...r,
+        writtenBy: extractive.name,
+        warnings: [`${err.message}; this note was written offline instead.`, ...r.warnings],
+      };
     },
   };
 }

@@ -11,7 +11,7 @@ import { assembleNote, EMPTY_SECTION, languageName, sectionsOf } from "../templa
 import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
 import type { ChatModel } from "../llm/chat.js";
-import type { Summarizer, SummaryInput, TranscriptLine } from "./summarizer.js";
+import { ModelAnswerError, type Summarizer, type SummaryInput, type TranscriptLine } from "./summarizer.js";
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
 
@@ -181,7 +181,7 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
           if (note !== null) notes.push(`Part ${i + 1} (${part.from}–${part.to}):\n${note}`);
         }
         if (notes.length === 0)
-          throw new Error(
+          throw new ModelAnswerError(
             `The language model could not read any of the meeting's ${parts.length} parts: ${warnings[0] ?? ""}`,
           );
         said = `Notes of what was said:\n${await reduceToFit(notes, partChars, signal)}`;
@@ -194,7 +194,7 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
       const bodies = sectionsOf(answer.content, input.template);
       // An answer that follows none of the template is not a note: fail, and the note keeps what it had.
       if (bodies.size === 0)
-        throw new Error(
+        throw new ModelAnswerError(
           `The language model's answer does not follow the template "${input.template.name}": none of its sections came back.`,
         );
       const missing = input.template.sections.filter((_, i) => !bodies.has(i)).map((s) => s.title);

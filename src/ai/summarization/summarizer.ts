@@ -28,10 +28,48 @@ export interface SummaryResult {
   warnings: string[];
   /** The language it wrote in when it was asked for one and could, else null (the meeting's own). */
   language: string | null;
+  /** What wrote it when that is not the summarizer named (a model that failed, then the offline method). */
+  writtenBy?: string;
+}
+
+/** A language model's answer that is no note (none of the template's sections, no part of the meeting read). */
+export class ModelAnswerError extends Error {}
+
+/**
+ * A model's summarizer that never leaves a note without a summary: when the model's
+ * answer is not a note, the offline method writes it instead, and the note says why.
+ * A model that cannot be reached is not this: its job is retried.
+ */
+export function withOfflineFallback(model: Summarizer, offline: Summarizer): Summarizer {
+  return {
+    name: model.name,
+    async summarize(input, opts) {
+      try {
+        return await model.summarize(input, opts);
+      } catch (err) {
+        if (!(err instanceof ModelAnswerError) || opts.offlineOnBadAnswer === false) throw err;
+        const r = await offline.summarize(input, opts);
+        return {
+          ...r,
+          writtenBy: offline.name,
+          warnings: [`${err.message} This note was written offline instead.`, ...r.warnings],
+        };
+      }
+    },
+  };
+}
+
+export interface SummarizeOptions {
+  signal: AbortSignal;
+  /**
+   * False when the note already has what a failed answer would replace (writing its
+   * enhanced note again): the failure is then reported and the note keeps its text.
+   */
+  offlineOnBadAnswer?: boolean;
 }
 
 export interface Summarizer {
   /** e.g. "openai:gpt-4o-mini" or "extractive"; recorded on the note. */
   readonly name: string;
-  summarize(input: SummaryInput, opts: { signal: AbortSignal }): Promise<SummaryResult>;
+  summarize(input: SummaryInput, opts: SummarizeOptions): Promise<SummaryResult>;
 }
