@@ -117,7 +117,6 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const notes = createNoteService(repos, now, {
     voicePrints,
     calendarEvent: (p, id) => calendars.forNote(p, id),
-    ongoingEvent: (p) => calendars.ongoing(p),
     lifecycle: opts.lifecycle,
     enqueueIndexing: opts.enqueueIndexing,
     publicUrl: opts.publicUrl,
@@ -185,6 +184,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       maxUploadBytes: opts.maxUploadBytes,
       watch: opts.watchRecording,
       transcribeLive: opts.transcribeLive,
+      ongoingEvent: (p) => calendars.ongoing(p),
       limits: opts.recordingQuietMs ? { quietMs: opts.recordingQuietMs } : {},
     }),
     folders: createFolderService(repos, now, templates, access),

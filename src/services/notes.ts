@@ -45,8 +45,6 @@ export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
   access: Access;
   /** The caller's calendar event by id, for a note made of a meeting. */
   calendarEvent?: CalendarLookup;
-  /** The caller's one meeting under way that invites them, if exactly one: a recording started now is for it. */
-  ongoingEvent?: (p: Principal) => Promise<string | null>;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
@@ -221,12 +219,6 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         declaredDurationSec: number;
         /** A live recording's note starts idle (its audio is yet to come); an upload's is queued at once. */
         status?: "postprocessing" | "idle";
-        /**
-         * Whether the person's one meeting under way is this note's when none is named.
-         * True only for a recording started now: an upload or a typed note was made at
-         * another time, and the meeting's people must not receive its recap.
-         */
-        linkOngoing?: boolean;
       },
     ): Promise<{ id: string }> {
       const t = now();
@@ -234,8 +226,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const id = newId("note");
       const status = input.status ?? "postprocessing";
       const meeting = await meetingFields(deps.calendarEvent, p, {
-        calendarEventId:
-          input.calendarEventId ?? (input.linkOngoing ? await deps.ongoingEvent?.(p) : undefined) ?? undefined,
+        calendarEventId: input.calendarEventId,
       });
       await repos.notes.insert({
         row: {

@@ -54,6 +54,12 @@ export interface RecordingServiceDeps {
   watch: (uploadId: string, delayMs: number) => Promise<unknown>;
   /** Queues transcribing what has arrived (the transcript grows while the meeting goes on). */
   transcribeLive?: (uploadId: string) => Promise<unknown>;
+  /**
+   * The person's one meeting under way that invites them, if exactly one: a recording
+   * started now with no meeting named is for it. Only a recording: an upload or a typed
+   * note was made at another time, and that meeting's people must not get its recap.
+   */
+  ongoingEvent?: (p: Principal) => Promise<string | null>;
   limits?: Partial<RecordingLimits>;
 }
 
@@ -184,13 +190,12 @@ export function createRecordingService(d: RecordingServiceDeps) {
         const { id } = await d.notes.createFromAudio(p, {
           title: input.title,
           folderId: input.folderId,
-          calendarEventId: input.calendarEventId,
+          calendarEventId: input.calendarEventId ?? (await d.ongoingEvent?.(p)) ?? undefined,
           participants: input.participants,
           channels: input.channels,
           audioUploadId: upload.id,
           declaredDurationSec: 0,
           status: "idle",
-          linkOngoing: true,
         });
         await repos.recordings.transition(upload.id, "recording", { noteId: id });
         await d.watch(upload.id, limits.quietMs);

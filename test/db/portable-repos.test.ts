@@ -310,6 +310,7 @@ describe("portable repositories", () => {
         role: "admin",
         name: "Ana",
         email: "ana@x.org",
+        timeZone: null,
         hiddenFolderIds: [],
       },
       null,

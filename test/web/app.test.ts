@@ -209,8 +209,8 @@ describe("the web app", () => {
       .replace(/^\s*\w+:/, "")
       .split(/\s+/);
     const said = words.filter((w) => /^[a-z]{4,}$/i.test(w)).pop()!;
-    await page.goto(`${server.url}/notes?said=${encodeURIComponent(said)}`);
     const targetStart = Number(await rows.nth(target).getAttribute("data-start"));
+    await page.goto(`${server.url}/notes?said=${encodeURIComponent(said)}`);
     const moment = page.locator(`a[href$="#t=${targetStart}"]`).first();
     await moment.click();
     await page.waitForURL(new RegExp(`#t=${targetStart}$`));
