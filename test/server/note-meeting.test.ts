@@ -11,6 +11,7 @@ import { tone } from "../helpers/audio.js";
 import { addMember } from "../helpers/members.js";
 import { client, type Client } from "../helpers/http.js";
 import { webSession } from "../helpers/world.js";
+import { vcalendar, vevent } from "../helpers/ics.js";
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -18,24 +19,6 @@ let server: TestServer;
 let feed: http.Server;
 let feedBase: string;
 const feeds = new Map<string, string>();
-
-const utc = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-const vevent = (uid: string, title: string, start: number, end: number, extra: string[] = []) => [
-  "BEGIN:VEVENT",
-  `UID:${uid}`,
-  `DTSTAMP:${utc(start)}`,
-  `SUMMARY:${title}`,
-  `DTSTART:${utc(start)}`,
-  `DTEND:${utc(end)}`,
-  ...extra,
-  "END:VEVENT",
-];
-const vcalendar = (...events: string[][]) =>
-  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//notula tests//EN", ...events.flat(), "END:VCALENDAR", ""].join("\r\n");
 
 /** A member with their own key and web session, and a calendar of their own served at /NAME.ics. */
 async function person(name: string, calendar: string) {

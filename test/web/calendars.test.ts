@@ -13,15 +13,10 @@ import { capture } from "../helpers/page-checks.js";
 import { startSmtp, type SmtpSink } from "../helpers/smtp.js";
 import { client } from "../helpers/http.js";
 import { until } from "../helpers/until.js";
+import { vevent } from "../helpers/ics.js";
 
 const PASSWORD = "calendar password 1";
 const HOUR = 3_600_000;
-const stamp = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-
 let server: TestServer;
 let browser: Browser;
 let page: Page;
@@ -29,16 +24,8 @@ let feed: http.Server;
 let feedBase: string;
 let smtp: SmtpSink;
 
-const event = (uid: string, title: string, at: number, extra: string[] = []) => [
-  "BEGIN:VEVENT",
-  `UID:${uid}`,
-  `DTSTAMP:${stamp(Date.now())}`,
-  `SUMMARY:${title}`,
-  `DTSTART:${stamp(at)}`,
-  `DTEND:${stamp(at + HOUR)}`,
-  ...extra,
-  "END:VEVENT",
-];
+const event = (uid: string, title: string, at: number, extra: string[] = []) =>
+  vevent(uid, title, at, at + HOUR, extra);
 
 beforeAll(async () => {
   const inTwoHours = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;

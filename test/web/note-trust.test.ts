@@ -19,6 +19,7 @@ import { client, type Client } from "../helpers/http.js";
 import { tone } from "../helpers/audio.js";
 import { uploadRecording, waitForStatus } from "../helpers/flow.js";
 import { until } from "../helpers/until.js";
+import { vcalendar, vevent } from "../helpers/ics.js";
 import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 
 // What page.evaluate's callbacks see (the suite compiles without the DOM library).
@@ -26,12 +27,6 @@ declare const document: any; // eslint-disable-line @typescript-eslint/no-explic
 
 const PASSWORD = "trust password 1";
 const MIN = 60_000;
-const stamp = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-
 let server: TestServer;
 let api: Client;
 let browser: Browser;
@@ -42,22 +37,13 @@ const work = tempDir();
 
 beforeAll(async () => {
   const t = Date.now();
-  const body = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//notula tests//EN",
-    "BEGIN:VEVENT",
-    "UID:pricing@acme.example",
-    `DTSTAMP:${stamp(t)}`,
-    "SUMMARY:Pricing review with Acme",
-    `DTSTART:${stamp(t - 10 * MIN)}`,
-    `DTEND:${stamp(t + 80 * MIN)}`,
-    "ORGANIZER;CN=Admin:mailto:admin@notula.local",
-    "ATTENDEE;CN=Admin:mailto:admin@notula.local",
-    "ATTENDEE;CN=Bea Buyer:mailto:bea@customer.example",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ].join("\r\n");
+  const body = vcalendar(
+    vevent("pricing@acme.example", "Pricing review with Acme", t - 10 * MIN, t + 80 * MIN, [
+      "ORGANIZER;CN=Admin:mailto:admin@notula.local",
+      "ATTENDEE;CN=Admin:mailto:admin@notula.local",
+      "ATTENDEE;CN=Bea Buyer:mailto:bea@customer.example",
+    ]),
+  );
   feed = http.createServer((_req, res) => res.end(body));
   await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
   stt = await startTranscriptionServer();

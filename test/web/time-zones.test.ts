@@ -12,13 +12,9 @@ import { capture } from "../helpers/page-checks.js";
 import { client, type Client } from "../helpers/http.js";
 import { addMember } from "../helpers/members.js";
 import { PASSWORD } from "../helpers/world.js";
+import { vcalendar, vevent } from "../helpers/ics.js";
 
 const HOUR = 3_600_000;
-const stamp = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
 /** "2026-11-28 07:00" in a zone, as Sweden writes dates (told by the runtime, not by notula). */
 const wallClock = (ms: number, timeZone: string) =>
   new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(new Date(ms));
@@ -31,19 +27,7 @@ const meetingAt = Math.ceil(Date.now() / HOUR) * HOUR + 3 * HOUR;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const body = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//notula tests//EN",
-    "BEGIN:VEVENT",
-    "UID:planning@acme.example",
-    `DTSTAMP:${stamp(Date.now())}`,
-    "SUMMARY:Planning",
-    `DTSTART:${stamp(meetingAt)}`,
-    `DTEND:${stamp(meetingAt + HOUR)}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ].join("\r\n");
+  const body = vcalendar(vevent("planning@acme.example", "Planning", meetingAt, meetingAt + HOUR));
   feed = http.createServer((_req, res) => res.end(body));
   await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
   server = await startServer({ args: ["--no-rate-limit", "--allow-private-calendars"] });
