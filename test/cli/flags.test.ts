@@ -32,7 +32,8 @@ afterAll(() => new Promise((r) => fake?.close(r)));
 describe("flags checked before anything connects", () => {
   it("each bad list filter is exit 2 naming its flag", async () => {
     const cases: [string[], RegExp][] = [
-      [["--from", "yesterday"], /^notula: --from: must be an ISO 8601 date/],
+      [["--from", "yesterday"], /^notula: --from: must be a real day in ISO 8601, such as 2026-03-01/],
+      [["--from", "2026-02-30"], /^notula: --from: must be a real day in ISO 8601.*got "2026-02-30"/],
       [["--to", "2026-13-45"], /^notula: --to: /],
       [["--sort", "size"], /^notula: --sort: must be one of createdAt, updatedAt, title/],
       [["--order", "up"], /^notula: --order: must be one of asc, desc/],

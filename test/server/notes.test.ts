@@ -311,11 +311,19 @@ describe("notes: list limits", () => {
       "kind=phone",
       "fromDate=2026-13-45",
       "toDate=soon",
+      // Days that do not exist, which Date.parse would roll over into the next month.
+      "fromDate=2026-02-30",
+      "toDate=2026-04-31",
+      "toDate=2028-02-30T10:00:00Z",
+      "fromDate=2026-03-01T24:00:00Z",
     ]) {
       const r = await api("GET", `/v1/notes?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.message).toContain(q.split("=")[0]);
     }
+    // A leap day that exists, and an offset, pass.
+    for (const q of ["fromDate=2028-02-29", "toDate=2026-03-01T10:30:00%2B01:00", "fromDate=2026-03-01%2009:30"])
+      expect((await api("GET", `/v1/notes?${q}`)).status, q).toBe(200);
   });
 
   it("defaults to 20 items, createdAt desc", async () => {

@@ -66,6 +66,23 @@ export const PageQuery = z.object({
   offset: queryInt(0, MAX_OFFSET, 0),
 });
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Epoch milliseconds of an ISO 8601 date or date-time that names a real day and time;
+ * null otherwise. Date.parse alone rolls 2026-02-30 over into March.
+ */
+export function isoDateMs(raw: string): number | null {
+  const m = ISO_DATE.exec(raw);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
+  if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59 || Number(m[6] ?? 0) > 59) return null;
+  const ms = Date.parse(raw);
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /** An ISO 8601 date or date-time in a query string, parsed to epoch milliseconds. */
 export function queryDate(description: string) {
   return z
@@ -73,12 +90,11 @@ export function queryDate(description: string) {
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined || raw === "") return undefined;
-      const isoLike = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-      const ms = Date.parse(raw);
-      if (!isoLike.test(raw) || Number.isNaN(ms)) {
+      const ms = isoDateMs(raw);
+      if (ms === null) {
         ctx.addIssue({
           code: "custom",
-          message: `must be an ISO 8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, got ${shown(raw)}`,
+          message: `must be a real day in ISO 8601, such as 2026-03-01, 2026-03-01T09:30:00Z or 2026-03-01T10:30:00+01:00; got ${shown(raw)}`,
         });
         return z.NEVER;
       }
