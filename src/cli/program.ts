@@ -1,6 +1,7 @@
 // The notula program: its global options and its commands, each loaded only when it
 // is the one being run. Made by a factory so that the reference (docs/cli.md) is
 // generated from the same definitions the command line parses.
+import { CliError, EXIT } from "./exit.js";
 import { Command, type ParseOptions } from "commander";
 import pkg from "../../package.json" with { type: "json" };
 import { EXIT_CODES_HELP } from "./exit.js";
@@ -90,7 +91,9 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
     )
     // Every command's help lists the global flags it inherits (--json, --server, --profile…).
     .configureHelp({ showGlobalOptions: true })
-    .showHelpAfterError()
+    // A mistake is answered in a line or two, not with the whole help (gh's way).
+    .configureOutput({ outputError: (message, write) => write(usageLine(message)) })
+    .showHelpAfterError("(add --help for the command's usage)")
     .exitOverride()
     .addHelpText("after", EXIT_CODES_HELP);
 
@@ -98,6 +101,39 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
   // Completion scripts list every command; so do help and the error for an unknown one.
   for (const c of named && !named.names.includes("completion") ? [named] : COMMANDS) (await c.load())(program);
   return program;
+}
+
+/**
+ * Commander's error as one line in notula's voice: `error: unknown command 'lsit'
+ * (Did you mean list?)` becomes `notula: unknown command "lsit"; did you mean "list"?`.
+ */
+export function usageLine(message: string): string {
+  const [first, ...rest] = message.trim().split("\n");
+  const quoted = (s: string) => s.replace(/'([^']*)'/g, '"$1"');
+  const suggestion = rest.map((l) => /^\(Did you mean (.+)\?\)$/.exec(l.trim())?.[1]).find(Boolean);
+  const line = quoted(first.replace(/^error: /, ""));
+  return `notula: ${line}${
+    suggestion
+      ? `; did you mean ${suggestion
+          .split(", ")
+          .map((s) => `"${s}"`)
+          .join(" or ")}?`
+      : ""
+  }\n`;
+}
+
+/** The first word of a `help` request that names no command, and the command it was looked for under. */
+function unknownCommandIn(program: Command, words: string[]): { word: string; under: string } | null {
+  let at = program;
+  const path: string[] = [];
+  for (const word of words) {
+    if (word.startsWith("-")) break;
+    const next = at.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return at.commands.length ? { word, under: path.join(" ") } : null;
+    at = next;
+    path.push(word);
+  }
+  return null;
 }
 
 /** The notula program: commander's, reading `--json FIELDS` as gh does (see withJsonFields). */
@@ -112,6 +148,14 @@ class Program extends Command {
       return this;
     }
     // `help notes list` is `notes list --help` (commander's own help command reads one word).
+    if (user[0] === "help" && user.length > 1) {
+      const unknown = unknownCommandIn(this, user.slice(1));
+      if (unknown)
+        throw new CliError(
+          `no command "${unknown.word}"${unknown.under ? ` under "${unknown.under}"` : ""}; run "notula help${unknown.under ? ` ${unknown.under}` : ""}" for the list.`,
+          EXIT.usage,
+        );
+    }
     const args = user[0] === "help" && user.length > 1 ? [...user.slice(1), "--help"] : user;
     return super.parseAsync(withJsonFields(args, this), { from: "user" });
   }

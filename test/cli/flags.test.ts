@@ -106,4 +106,25 @@ describe("flags checked before anything connects", () => {
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
     expect(paths).toEqual(["/v1/me", "/v1/me", "/v1/me", "/v1/me"]);
   });
+  it("answers a mistake in two lines, not the whole help, with exit 2; help for no such command is a mistake too", async () => {
+    const cases: [string[], string][] = [
+      [["notes", "lsit"], 'notula: unknown command "lsit"; did you mean "list"?'],
+      [["nots"], 'notula: unknown command "nots"; did you mean "notes"?'],
+      [["notes", "list", "--nosuch"], 'notula: unknown option "--nosuch"'],
+      [["help", "nosuchcommand"], 'notula: no command "nosuchcommand"; run "notula help" for the list.'],
+      [["help", "notes", "lsit"], 'notula: no command "lsit" under "notes"; run "notula help notes" for the list.'],
+    ];
+    for (const [args, first] of cases) {
+      const r = await run(args, { env: env() });
+      expect(r.code, args.join(" ")).toBe(2);
+      const lines = r.stderr.trim().split("\n");
+      expect(lines[0], args.join(" ")).toBe(first);
+      expect(lines.length, r.stderr).toBeLessThanOrEqual(3);
+      expect(r.stdout).toBe("");
+    }
+    // Help for a command that exists is still help, exit 0.
+    const help = await run(["help", "notes", "list"], { env: env() });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: notula notes list/);
+  });
 });
