@@ -1,5 +1,5 @@
 // Exit codes, documented in `notula --help` and docs/reference/cli.md.
-export const EXIT = { ok: 0, error: 1, usage: 2, notFound: 3, auth: 4 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, notFound: 3, auth: 4, timeout: 5, notServer: 6 } as const;
 
 /**
  * The one mapping from an error the service reports (its HTTP status, from the API
@@ -28,4 +28,6 @@ Exit codes:
   1  error
   2  usage error or cancelled
   3  not found
-  4  authentication needed`;
+  4  authentication needed
+  5  timed out: the server did not answer in --timeout, or a note did not settle in --wait-timeout (worth a retry)
+  6  the address is not a notula server (check --server)`;

@@ -85,9 +85,10 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
       "print JSON, not tables (a list as { items }, one resource as itself); --json id,title keeps those fields",
     )
     .option("--jq <expr>", "filter the JSON with a jq expression (implies --json), as in gh: --jq '.items[].id'")
+    .option("--timeout <seconds>", "how long to wait for each answer from the server (NOTULA_TIMEOUT; default 30)")
     .option(
-      "--timeout <seconds>",
-      "how long to wait for each answer from the server, and for a note with --wait (NOTULA_TIMEOUT; default 30, and an hour for --wait)",
+      "--wait-timeout <seconds>",
+      "how long --wait follows a note until it is processed (NOTULA_WAIT_TIMEOUT; default 3600)",
     )
     // Every command's help lists the global flags it inherits (--json, --server, --profile…).
     .configureHelp({ showGlobalOptions: true })

@@ -13,7 +13,11 @@ export const CLI_ENVIRONMENT = {
   },
   timeout: {
     name: "NOTULA_TIMEOUT",
-    doc: "Seconds a client command waits for each answer from the server (as --timeout; 30 unless set), and for a note with --wait.",
+    doc: "Seconds a client command waits for each answer from the server (as --timeout; 30 unless set).",
+  },
+  waitTimeout: {
+    name: "NOTULA_WAIT_TIMEOUT",
+    doc: "Seconds --wait follows a note until it is processed (as --wait-timeout; an hour unless set).",
   },
   noKeychain: {
     name: "NOTULA_NO_KEYCHAIN",

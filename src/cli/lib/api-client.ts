@@ -3,7 +3,7 @@
 // start-up time than most commands take to run.
 import type { IncomingMessage } from "node:http";
 import { endpoints, type EndpointName } from "../../shared/api/endpoints.js";
-import { CliError, exitCodeFor } from "../exit.js";
+import { CliError, EXIT, exitCodeFor } from "../exit.js";
 import type { ApiRequest, ApiResponse } from "./api-types.js";
 
 export class ApiError extends CliError {
@@ -152,6 +152,7 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
         if (e.code === TIMED_OUT)
           throw new CliError(
             `${base} did not answer ${method} ${path.split("?")[0]} within ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT if it is busy.`,
+            EXIT.timeout,
           );
         throw new CliError(
           `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
@@ -162,8 +163,17 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
       try {
         json = text ? JSON.parse(text) : {};
       } catch {
-        throw new CliError(`${base} answered ${res.status} with something that is not JSON; is it a notula server?`);
+        throw new CliError(
+          `${base} answered ${res.status} with something that is not JSON: it is not a notula server; check --server.`,
+          EXIT.notServer,
+        );
       }
+      // notula's every error names its code: a 404 without one is another server's page.
+      if (res.status === 404 && !(json as { error?: { code?: string } } | null)?.error?.code)
+        throw new CliError(
+          `${base} answered 404 to ${method} ${path.split("?")[0]} without notula's error: it is not a notula server (or not at this path); check --server.`,
+          EXIT.notServer,
+        );
       if (res.status < 200 || res.status >= 300) throw failure(res.status, res.statusText, json);
       return json as ApiResponse<typeof name>;
     },
@@ -194,6 +204,7 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
         if (e.code === TIMED_OUT)
           throw new CliError(
             `${base} sent nothing for ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT.`,
+            EXIT.timeout,
           );
         throw new CliError(
           `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,

@@ -1,8 +1,9 @@
 // How long the CLI waits: for each request to the server (--timeout, NOTULA_TIMEOUT,
-// 30 s by default), and for a note to settle with --wait (the same limit when it is
-// given, else an hour), so that a CI job fails instead of hanging.
+// 30 s by default), and for a note to settle with --wait (--wait-timeout,
+// NOTULA_WAIT_TIMEOUT, an hour by default), so that a CI job fails instead of hanging,
+// with its own exit code (5) that a script can retry on.
 import { CliError, EXIT } from "../exit.js";
-import { environment } from "../../config/environment.js";
+import { CLI_ENVIRONMENT, environment } from "../../config/environment.js";
 
 export const DEFAULT_TIMEOUT_SEC = 30;
 /** --wait without --timeout: long enough for a long meeting's processing, not forever. */
@@ -16,16 +17,22 @@ export interface Timeouts {
   waitMs: number;
 }
 
-export function timeoutsFrom(flags: { timeout?: string }): Timeouts {
-  const fromFlag = flags.timeout !== undefined;
-  const raw = fromFlag ? flags.timeout : environment().timeout;
-  if (raw === undefined || raw === "")
-    return { requestMs: DEFAULT_TIMEOUT_SEC * 1000, waitMs: DEFAULT_WAIT_SEC * 1000 };
+export function timeoutsFrom(flags: { timeout?: string; waitTimeout?: string }): Timeouts {
+  return {
+    requestMs: seconds(flags.timeout, "--timeout", "timeout", DEFAULT_TIMEOUT_SEC) * 1000,
+    waitMs: seconds(flags.waitTimeout, "--wait-timeout", "waitTimeout", DEFAULT_WAIT_SEC) * 1000,
+  };
+}
+
+/** A limit in seconds from its flag, else its environment variable, else the default. */
+function seconds(flag: string | undefined, flagName: string, variable: "timeout" | "waitTimeout", fallback: number) {
+  const raw = flag ?? environment()[variable];
+  if (raw === undefined || raw === "") return fallback;
   const sec = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(sec > 0) || sec > MAX_SEC)
     throw new CliError(
-      `${fromFlag ? "--timeout" : "NOTULA_TIMEOUT"}: seconds, more than 0 and at most ${MAX_SEC} (got "${raw}").`,
+      `${flag !== undefined ? flagName : CLI_ENVIRONMENT[variable].name}: seconds, more than 0 and at most ${MAX_SEC} (got "${raw}").`,
       EXIT.usage,
     );
-  return { requestMs: sec * 1000, waitMs: sec * 1000 };
+  return sec;
 }

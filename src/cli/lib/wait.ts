@@ -2,7 +2,7 @@
 // how far the stage has come, on stderr; the note at the end. On a terminal the line
 // is rewritten in place; otherwise a line per stage and per tenth of progress.
 import type { NoteDto } from "../../shared/schemas/notes.js";
-import { CliError } from "../exit.js";
+import { CliError, EXIT } from "../exit.js";
 import type { Deps } from "./command.js";
 import { info } from "./output.js";
 
@@ -55,7 +55,8 @@ export async function waitForNote(ctx: Pick<Deps, "api" | "waitMs">, id: string,
     }
     if (Date.now() + intervalMs > deadline)
       throw new CliError(
-        `${id} is still ${describeProgress(note)} after ${Math.round(waitMs / 1000)} s; see it with \`notula notes get ${id}\`, or wait longer with --timeout.`,
+        `${id} is still ${describeProgress(note)} after ${Math.round(waitMs / 1000)} s; see it with \`notula notes get ${id}\`, or wait longer with --wait-timeout.`,
+        EXIT.timeout,
       );
     await new Promise((r) => setTimeout(r, intervalMs));
   }
