@@ -250,6 +250,13 @@ export function createCalendarService(
 
     events,
 
+    /** The person's meetings within a day of `at`, the closest first: those a note made then may be linked to. */
+    async around(p: Principal, at: number, limit = 12) {
+      const near = (await events(p, { from: at - DAY, to: at + DAY }, 50)).filter((e) => !e.allDay);
+      const distance = (e: { startsAt: string }) => Math.abs(Date.parse(e.startsAt) - at);
+      return near.sort((a, b) => distance(a) - distance(b)).slice(0, limit);
+    },
+
     /** The person's next few meetings (those under way included), and the time it was asked. */
     async comingUp(p: Principal, limit = 3) {
       const t = now();

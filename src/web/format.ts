@@ -4,9 +4,7 @@ import { formatInZone } from "../core/time-zone.js";
 import { NOTE_STATUS_LABELS, SETTLED_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 
 /** "2026-03-01 10:30 GMT+1": one of the API's ISO 8601 UTC times in the reader's zone. */
-export function formatDate(isoString: string, zone: string): string {
-  return formatInZone(isoString, zone);
-}
+export const formatDate: (isoString: string, zone: string) => string = formatInZone;
 
 export { formatDuration } from "../core/duration.js";
 

@@ -176,17 +176,6 @@ export function notePages(
     return (await services.folders.list(p)).filter((x) => x.isPrivate && wanted.has(x.id)).map((x) => x.name);
   };
 
-  /** The person's meetings within a day of a note's time, the closest first: those it may be linked to. */
-  const nearbyMeetings = async (p: Parameters<typeof services.calendars.events>[0], createdAt: string) => {
-    const at = Date.parse(createdAt);
-    const DAY = 86_400_000;
-    const events = await services.calendars.events(p, { from: at - DAY, to: at + DAY }, 50);
-    return events
-      .filter((e) => !e.allDay)
-      .sort((a, b) => Math.abs(Date.parse(a.startsAt) - at) - Math.abs(Date.parse(b.startsAt) - at))
-      .slice(0, 12);
-  };
-
   const notePage = async (
     c: Parameters<typeof viewerOf>[0],
     id: string,
@@ -228,7 +217,10 @@ export function notePages(
           canEdit: may.edit,
           series: await services.series.neighbours(viewer.principal, id),
           suggestions: may.edit ? await services.people.forPerson(viewer.principal) : [],
-          nearby: may.edit && !note.calendarEvent?.title ? await nearbyMeetings(viewer.principal, note.createdAt) : [],
+          nearby:
+            may.edit && !note.calendarEvent?.title
+              ? await services.calendars.around(viewer.principal, Date.parse(note.createdAt))
+              : [],
         })}
         speechProblem={note.status === "recorded-not-summarized" && hasRecording ? await speechProblem(c) : null}
         canEnhance={
