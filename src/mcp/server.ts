@@ -36,6 +36,10 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
   svc_get_workspace: "The workspace: name, settings and allowed email domains.",
 };
 
+// Every tool's arguments are a strict object, as REST bodies are: an argument a tool does
+// not know is refused by name (InvalidParams, reported as a tool error the client can
+// correct), never dropped. Passing a bare shape would let the SDK rebuild a lenient one.
+
 function ok(structured: Record<string, unknown>, text: string): CallToolResult {
   return { content: [{ type: "text", text }], structuredContent: structured };
 }
@@ -45,7 +49,7 @@ function fail(message: string): CallToolResult {
 }
 
 /** The list filters of GET /v1/notes, without the deprecated tagIds alias. */
-const ListNotesInput = NoteListQuery.omit({ tagIds: true });
+const ListNotesInput = NoteListQuery.omit({ tagIds: true }).strict();
 
 /**
  * `caller` gives the principal of the request being answered: a session outlives
@@ -83,7 +87,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     "svc_list_notes",
     {
       description: TOOL_DESCRIPTIONS.svc_list_notes,
-      inputSchema: ListNotesInput.shape,
+      inputSchema: ListNotesInput,
       outputSchema: { notes: z.array(Note), pagination: Pagination },
       annotations: readOnly,
     },
@@ -106,7 +110,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     "svc_get_note",
     {
       description: TOOL_DESCRIPTIONS.svc_get_note,
-      inputSchema: { id: z.string().min(1).describe("note id"), ...TranscriptWindowInput },
+      inputSchema: z.strictObject({ id: z.string().min(1).describe("note id"), ...TranscriptWindowInput }),
       outputSchema: { note: Note, transcriptWindow: TranscriptWindow },
       annotations: readOnly,
     },
@@ -140,7 +144,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     "svc_search_notes",
     {
       description: TOOL_DESCRIPTIONS.svc_search_notes,
-      inputSchema: NoteSearchQuery.shape,
+      inputSchema: NoteSearchQuery.strict(),
       outputSchema: NoteSearchResult.shape,
       annotations: readOnly,
     },
@@ -157,7 +161,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     "svc_search_knowledge",
     {
       description: TOOL_DESCRIPTIONS.svc_search_knowledge,
-      inputSchema: KnowledgeSearchQuery.shape,
+      inputSchema: KnowledgeSearchQuery.strict(),
       outputSchema: KnowledgeSearchResult.shape,
       annotations: readOnly,
     },
@@ -176,7 +180,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     "svc_list_members",
     {
       description: TOOL_DESCRIPTIONS.svc_list_members,
-      inputSchema: MemberListQuery.shape,
+      inputSchema: MemberListQuery.strict(),
       outputSchema: { members: z.array(Member), pagination: Pagination },
       annotations: readOnly,
     },
@@ -196,7 +200,7 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     "svc_get_workspace",
     {
       description: TOOL_DESCRIPTIONS.svc_get_workspace,
-      inputSchema: {},
+      inputSchema: z.strictObject({}),
       outputSchema: { workspace: Workspace },
       annotations: readOnly,
     },
