@@ -28,7 +28,7 @@ const VALID: Record<string, () => Args> = {
   svc_get_workspace: () => ({}),
 };
 
-const text = (r: { content?: unknown }) => (r.content as { text: string }[]).map((c) => c.text).join("\n");
+const text = (r: Record<string, unknown>) => (r.content as { text: string }[]).map((c) => c.text).join("\n");
 
 beforeAll(async () => {
   app = await startApp({ args: ["--no-rate-limit"] });
