@@ -3,6 +3,7 @@
 // `npm test` (npm run lint:deps); docs/architecture.md draws them from these rules.
 const FLOORS = [
   ["core"],
+  ["net"],
   ["config"],
   ["shared"],
   ["db", "storage"],

@@ -29,4 +29,5 @@ export { transcribeWindows } from "../src/pipeline/transcribe-windows.js";
 export { createWhisperHost } from "../src/ai/transcription/whisper-host.js";
 export { createWhisperTranscriber } from "../src/ai/transcription/whisper.js";
 export { createOpenAiTranscriber } from "../src/ai/transcription/openai.js";
+export { createNet } from "../src/net/outbound.js";
 export { ensureTestModels, testModelPath } from "../scripts/test-models.js";

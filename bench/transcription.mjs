@@ -266,7 +266,11 @@ export async function benchTranscription() {
       ],
       [
         "OpenAI-compatible client, stand-in server (its overhead alone)",
-        kit.createOpenAiTranscriber({ url: stand.url, model: "whisper-1" }),
+        kit.createOpenAiTranscriber({
+          url: stand.url,
+          model: "whisper-1",
+          outbound: kit.createNet().for("speech", "operator"),
+        }),
       ],
     ];
     for (const [name, engine] of engines) rows.push([name, await transcribeAll(kit, engine, meetings, dir)]);

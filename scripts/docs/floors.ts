@@ -44,6 +44,7 @@ const HOLDS: Record<string, string> = {
   storage: "audio stores, the data-dir lock",
   shared: "zod schemas shared by the server, the CLI and MCP; endpoint names; fixed vocabularies",
   config: "the settings table and the one typed configuration; the command line's environment",
+  net: "every outbound connection: one guarded way out per purpose (webhooks, calendars, mail, AI, speech, embeddings, models), its address checked when saved and again at connect time",
   core: "what everything may use, importing nothing of ours: errors, clock, ids, the principal, the access policy, counters, passwords, secret box, logger",
 };
 
@@ -52,7 +53,7 @@ export function renderFloors(): string {
     .map((floor) => {
       const missing = floor.filter((f) => !HOLDS[f]);
       if (missing.length) throw new Error(`scripts/docs/floors.ts: say what ${missing.join(", ")} holds`);
-      return `${floor.join(", ").padEnd(26)}${floor.map((f) => HOLDS[f]).join("; ")}`;
+      return `${`${floor.join(", ")} `.padEnd(26)}${floor.map((f) => HOLDS[f]).join("; ")}`;
     })
     .reverse();
   return ["```text", ...lines, "```"].join("\n");

@@ -7,6 +7,8 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
+import type { Response } from "undici";
+import { createNet, type Outbound } from "../net/outbound.js";
 
 export const DEFAULT_MODELS_URL = "https://huggingface.co/ggerganov/whisper.cpp/resolve/main";
 
@@ -83,6 +85,8 @@ export interface DownloadOptions {
   label?: string;
   /** How to get the file otherwise, said when the host cannot be reached. */
   otherwise?: string;
+  /** The way out; the operator's (models come from the server's own --models-url) unless given. */
+  outbound?: Outbound;
 }
 
 /**
@@ -98,7 +102,8 @@ export async function downloadVerified(
   await fsp.mkdir(path.dirname(target), { recursive: true });
   let res: Response;
   try {
-    res = await fetch(url, { redirect: "follow", signal: opts.signal });
+    const out = opts.outbound ?? createNet().for("models", "operator");
+    res = await out.fetch(url, { redirect: "follow", signal: opts.signal });
   } catch (err) {
     throw new ModelError(
       `Could not reach ${new URL(url).host} to download ${label} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}).` +

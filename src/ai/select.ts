@@ -21,9 +21,11 @@ import type { WhisperHost } from "./transcription/whisper-host.js";
 import type { Embedder } from "./embeddings/embedder.js";
 import { createLocalEmbedder } from "./embeddings/local.js";
 import { createOpenAiEmbedder } from "./embeddings/openai.js";
+import type { Outbound } from "../net/outbound.js";
 
 export function selectTranscriber(
   c: Config["transcription"],
+  out: Outbound,
   dataDir: string,
   whisperHost: WhisperHost | null,
 ): SpeechToText {
@@ -38,7 +40,7 @@ export function selectTranscriber(
         throw new EngineConfigError(
           "The openai transcription engine needs a server URL: set --stt-url or NOTULA_STT_URL (and NOTULA_STT_API_KEY).",
         );
-      return createOpenAiTranscriber({ url: c.url, apiKey: c.apiKey, model: c.model });
+      return createOpenAiTranscriber({ url: c.url, apiKey: c.apiKey, model: c.model, outbound: out });
     case "sphinx":
       return createSphinxTranscriber();
     case "whisper":
@@ -66,7 +68,12 @@ export const localLlmFile = (c: Config["summarization"], dataDir: string): strin
  * quotes). "auto" takes a server when one is set, else the local model once both its
  * file and its engine are here.
  */
-export function selectChatModel(c: Config["summarization"], dataDir: string, local: LocalLlm | null): ChatModel | null {
+export function selectChatModel(
+  c: Config["summarization"],
+  out: Outbound,
+  dataDir: string,
+  local: LocalLlm | null,
+): ChatModel | null {
   const file = localLlmFile(c, dataDir);
   const engine =
     c.engine === "auto"
@@ -88,6 +95,7 @@ export function selectChatModel(c: Config["summarization"], dataDir: string, loc
         model: c.model,
         contextTokens: c.contextTokens,
         timeoutMs: c.timeoutMs,
+        outbound: out,
       });
     case "local":
       if (!file || !local || !fs.existsSync(file))
@@ -103,22 +111,29 @@ export function selectChatModel(c: Config["summarization"], dataDir: string, loc
 /** The language model, else the offline extractive method (which shapes notes with the embedder when there is one). */
 export function selectSummarizer(
   c: Config["summarization"],
+  out: Outbound,
   dataDir: string,
   local: LocalLlm | null,
   embedder: Embedder | null = null,
 ): Summarizer {
-  const model = selectChatModel(c, dataDir, local);
+  const model = selectChatModel(c, out, dataDir, local);
   const offline = createExtractiveSummarizer({ embedder });
   return model ? withOfflineFallback(createChatSummarizer(model), offline) : offline;
 }
 
 /** What answers questions about meetings: the same language model as the notes, else quotes of the moments. */
-export function selectAnswerer(c: Config["summarization"], dataDir: string, local: LocalLlm | null): Answerer {
-  const model = selectChatModel(c, dataDir, local);
+export function selectAnswerer(
+  c: Config["summarization"],
+  out: Outbound,
+  dataDir: string,
+  local: LocalLlm | null,
+): Answerer {
+  const model = selectChatModel(c, out, dataDir, local);
   return model ? createLlmAnswerer(model) : createExtractiveAnswerer();
 }
 
-export function selectEmbedder(c: Config["embeddings"]): Embedder | null {
+/** The embedder the operator configured (its server is the operator's: `out` is theirs). */
+export function selectEmbedder(c: Config["embeddings"], out: Outbound): Embedder | null {
   const engine = c.engine === "auto" ? (c.url ? "openai" : "local") : c.engine;
   if (engine === "none") return null;
   if (engine === "openai") {
@@ -129,6 +144,7 @@ export function selectEmbedder(c: Config["embeddings"]): Embedder | null {
       model: c.model,
       dimensions: c.dimensions,
       minSimilarity: c.minSimilarity,
+      outbound: out,
     });
   }
   return createLocalEmbedder({ minSimilarity: c.minSimilarity });

@@ -39,15 +39,25 @@ type Time = InstanceType<typeof ICAL.Time>;
 const occurrenceId = (calendarId: string, uid: string, recurrence: string) =>
   "cev_" + createHash("sha256").update(`${calendarId}\n${uid}\n${recurrence}`).digest("base64url").slice(0, 22);
 
-/** The instant an iCalendar time names: its own zone by name, else the feed's VTIMEZONE, else UTC. */
-function instant(t: Time, named: string | null, fallbackZone: string | null): number {
+type Zones = Map<string, InstanceType<typeof ICAL.Timezone>>;
+
+/**
+ * The instant an iCalendar time names: its own zone by name (an IANA zone, else the
+ * feed's own VTIMEZONE of that name), else the feed's X-WR-TIMEZONE, else UTC.
+ */
+function instant(t: Time, named: string | null, fallbackZone: string | null, zones: Zones): number {
   const wall = { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };
   if (t.isDate) return Date.UTC(t.year, t.month - 1, t.day);
   // The TZID the property named: ical.js keeps it only when the feed defines the zone.
   const zone = t.zone?.tzid === "UTC" ? "UTC" : (named ?? t.zone?.tzid ?? null);
   if (zone === "UTC" || zone === "Z") return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
   if (zone && zone !== "floating" && isKnownZone(zone)) return zonedToUtc(wall, zone);
-  if (zone && zone !== "floating" && t.zone && t.zone.tzid === zone && t.zone.component) return t.toUnixTime() * 1000;
+  const own = zone ? zones.get(zone) : undefined;
+  if (own) {
+    const zoned = t.clone();
+    zoned.zone = own;
+    return zoned.toUnixTime() * 1000;
+  }
   return fallbackZone
     ? zonedToUtc(wall, fallbackZone)
     : Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
@@ -132,7 +142,13 @@ export async function expandCalendar(
     out.push(o);
   };
   for (const cal of calendars) {
-    for (const tz of cal.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(tz);
+    // The feed's own zones are read for this parse alone: registered in ical.js's
+    // process-wide service, one workspace's feed could redefine another's zone.
+    const zones: Zones = new Map();
+    for (const c of cal.getAllSubcomponents("vtimezone")) {
+      const tzid = text(c, "tzid");
+      if (tzid) zones.set(tzid, new ICAL.Timezone(c));
+    }
     const wrZone = text(cal, "x-wr-timezone");
     const fallback = wrZone && isKnownZone(wrZone) ? wrZone : null;
     const events = cal.getAllSubcomponents("vevent");
@@ -156,8 +172,8 @@ export async function expandCalendar(
     ) => {
       const c = item.component;
       if (String(text(c, "status") ?? "").toUpperCase() === "CANCELLED") return;
-      const startsAt = instant(start, tzidOf(c, "dtstart"), fallback);
-      const endsAt = Math.max(startsAt, instant(end, tzidOf(c, "dtend") ?? tzidOf(c, "dtstart"), fallback));
+      const startsAt = instant(start, tzidOf(c, "dtstart"), fallback, zones);
+      const endsAt = Math.max(startsAt, instant(end, tzidOf(c, "dtend") ?? tzidOf(c, "dtstart"), fallback, zones));
       if (endsAt < window.from || startsAt >= window.to) return;
       const conference = conferenceOf([
         text(c, "x-google-conference"),
@@ -188,13 +204,16 @@ export async function expandCalendar(
         continue;
       }
       const zone = tzidOf(event.component, "dtstart");
-      const span = Math.max(0, instant(event.endDate, zone, fallback) - instant(event.startDate, zone, fallback));
+      const span = Math.max(
+        0,
+        instant(event.endDate, zone, fallback, zones) - instant(event.startDate, zone, fallback, zones),
+      );
       const it = event.iterator();
       for (let steps = 0; steps < EXPANSION_LIMITS.stepsPerSeries; steps++) {
         if (steps % 2000 === 1999) await yieldToOthers();
         const next = it.next();
         if (!next) break;
-        if (instant(next, zone, fallback) >= window.to + span) break;
+        if (instant(next, zone, fallback, zones) >= window.to + span) break;
         const details = event.getOccurrenceDetails(next);
         occurrence(details.item, details.startDate, details.endDate, uid, next.toString(), true);
       }

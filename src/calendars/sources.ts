@@ -3,7 +3,7 @@
 // collections' ctags first, so an unchanged calendar costs one PROPFIND). Every
 // request goes through the address policy's agent, with a time limit and a size bound.
 import { createDAVClient, type DAVCalendar } from "tsdav";
-import { fetch as undiciFetch, type Agent } from "undici";
+import type { Outbound } from "../net/outbound.js";
 
 export class CalendarSourceError extends Error {}
 
@@ -25,7 +25,7 @@ export interface SourceInput {
   password?: string | null;
   /** What the last successful sync stored; empty for the first. */
   state: Record<string, string>;
-  agent: Agent;
+  outbound: Outbound;
 }
 
 /** webcal:// is how calendar apps write an ICS address served over https. */
@@ -59,9 +59,8 @@ async function readIcs(input: SourceInput): Promise<SourceResult> {
   if (input.state.lastModified) headers["if-modified-since"] = input.state.lastModified;
   let res;
   try {
-    res = await undiciFetch(input.url, {
+    res = await input.outbound.fetch(input.url, {
       headers,
-      dispatcher: input.agent,
       signal: AbortSignal.timeout(SOURCE_LIMITS.timeoutMs),
     });
   } catch (err) {
@@ -101,12 +100,12 @@ const sameCollection = (a: string, b: string) => {
 };
 
 async function readCaldav(input: SourceInput): Promise<SourceResult> {
-  const fetchThrough: typeof globalThis.fetch = (url, init) =>
-    undiciFetch(url as string, {
-      ...(init as object),
-      dispatcher: input.agent,
+  // tsdav takes a fetch of the global type; undici's is the same function under its own types.
+  const fetchThrough = ((url: string, init?: object) =>
+    input.outbound.fetch(url, {
+      ...init,
       signal: AbortSignal.timeout(SOURCE_LIMITS.timeoutMs),
-    }) as unknown as Promise<Response>;
+    })) as unknown as typeof globalThis.fetch;
   let calendars: DAVCalendar[];
   let client: Awaited<ReturnType<typeof createDAVClient>>;
   try {

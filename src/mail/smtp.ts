@@ -3,10 +3,9 @@
 // through it. A workspace's own server is set by its admins, so its host goes through
 // the same address policy as webhooks, checked on the address actually connected to
 // (resolved once per send and pinned, so that a name cannot be re-pointed in between).
-import { lookup } from "node:dns/promises";
 import net from "node:net";
 import type { Transporter } from "nodemailer";
-import { isPrivateAddress } from "../webhooks/address-policy.js";
+import { PrivateAddressError, type Outbound } from "../net/outbound.js";
 
 export interface SmtpServer {
   host: string;
@@ -18,6 +17,8 @@ export interface SmtpServer {
 }
 
 export class SmtpAddressError extends Error {}
+
+const isLocalName = (host: string) => host === "localhost" || host.endsWith(".localhost");
 
 const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
@@ -50,23 +51,23 @@ export async function smtpTransport(url: string): Promise<Transporter> {
 }
 
 /**
- * A transport for a server a workspace admin set: its host resolved now, refused if
- * every address is inside the host's networks (unless the operator allows that), and
- * the connection made to the checked address with TLS still verified for the name.
+ * A transport for a server a workspace admin set: its host resolved now through the mail
+ * way out, refused if every address is inside the host's networks (unless the operator
+ * allows that), and the connection made to the checked address with TLS still verified
+ * for the name.
  */
-export async function pinnedSmtpTransport(s: SmtpServer, allowPrivate: boolean): Promise<Transporter> {
-  let address = s.host;
-  if (!net.isIP(s.host)) {
-    if (!allowPrivate && (s.host === "localhost" || s.host.endsWith(".localhost")))
-      throw new SmtpAddressError(`${s.host} is this machine, which a workspace's mail server may not be.`);
-    const found = await lookup(s.host, { all: true, verbatim: true }).catch(() => []);
-    const usable = allowPrivate ? found : found.filter((a) => !isPrivateAddress(a.address));
-    if (!found.length) throw new SmtpAddressError(`The mail server ${s.host} could not be found.`);
-    if (!usable.length)
-      throw new SmtpAddressError(`The mail server ${s.host} is on a private network, which it may not be here.`);
-    address = usable[0].address;
-  } else if (!allowPrivate && isPrivateAddress(s.host)) {
-    throw new SmtpAddressError(`The mail server ${s.host} is on a private network, which it may not be here.`);
+export async function pinnedSmtpTransport(s: SmtpServer, outbound: Outbound): Promise<Transporter> {
+  let address: string;
+  try {
+    address = await outbound.pin(s.host);
+  } catch (err) {
+    if (err instanceof PrivateAddressError)
+      throw new SmtpAddressError(
+        isLocalName(s.host)
+          ? `${s.host} is this machine, which a workspace's mail server may not be.`
+          : `The mail server ${s.host} is on a private network, which it may not be here.`,
+      );
+    throw new SmtpAddressError(`The mail server ${s.host} could not be found.`);
   }
   const nodemailer = await import("nodemailer");
   return nodemailer.createTransport({

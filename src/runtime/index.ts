@@ -18,6 +18,7 @@ import { createMetrics, type Metrics } from "../core/metrics.js";
 import { openAudioStore } from "../storage/open.js";
 import { createEventEmitter, createRedelivery } from "../webhooks/events.js";
 import { openDatabaseHandle } from "./database.js";
+import { createNet, type Resolve } from "../net/outbound.js";
 import { jobEnqueuers, registerJobs } from "./jobs.js";
 
 /** What a runtime is given besides its configuration. */
@@ -30,6 +31,8 @@ export interface RuntimeDeps {
   metrics?: Metrics;
   /** The embedding engine; the configuration's (embeddings.*) unless given, null for none. */
   embedder?: Embedder | null;
+  /** How host names are resolved for outbound connections; the system's unless given. */
+  resolve?: Resolve;
 }
 
 export type { DatabaseHandle } from "./database.js";
@@ -59,7 +62,18 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
   const queue = createJobQueue(repos, { now, logger, onAttempt: metrics.job });
   const emit = createEventEmitter(repos, queue, now);
-  const embedder = deps.embedder !== undefined ? deps.embedder : selectEmbedder(config.embeddings);
+  const net = createNet({
+    allowPrivate: {
+      webhooks: config.allowPrivateWebhooks,
+      calendars: config.allowPrivateCalendars,
+      mail: config.allowPrivateSmtp,
+      ai: config.allowPrivateAiUrls,
+      speech: config.allowPrivateAiUrls,
+    },
+    resolve: deps.resolve,
+  });
+  const embedder =
+    deps.embedder !== undefined ? deps.embedder : selectEmbedder(config.embeddings, net.for("embeddings", "operator"));
   const enqueue = jobEnqueuers(queue, embedder, secrets);
   // The local language model is loaded on its first request and kept until close.
   const localLlm = createLocalLlm({ dataDir, contextTokens: config.summarization.localContextTokens });
@@ -77,13 +91,11 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   });
   const services = createServices(repos, {
     secrets,
-    allowPrivateWebhooks: config.allowPrivateWebhooks,
-    allowPrivateCalendars: config.allowPrivateCalendars,
+    net,
     scheduleCalendarSync: enqueue.syncCalendar,
     mail: {
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
-      allowPrivate: config.allowPrivateSmtp,
       enqueue: enqueue.sendMail,
     },
     audioStore,
@@ -103,7 +115,6 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     ai: {
       transcription: config.transcription as Config["transcription"],
       summarization: config.summarization as Config["summarization"],
-      allowPrivateUrls: config.allowPrivateAiUrls,
       workspaceLocalModels: config.workspaceLocalModels,
       dataDir,
       localLlm,
@@ -125,6 +136,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     metrics,
     logger,
     now,
+    net,
   });
   metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
   return {

@@ -28,7 +28,7 @@ import { deliveryWorker } from "../webhooks/delivery.js";
 import { CALENDAR_SYNC, calendarSyncWorker } from "../pipeline/calendar-sync.js";
 import { SEND_MAIL, sealMail, sendMailWorker } from "../mail/send.js";
 import type { Mail } from "../mail/messages.js";
-import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
+import type { Net } from "../net/outbound.js";
 
 /** How each job is queued: the one place that names its kind, payload and idempotency key. */
 export function jobEnqueuers(queue: Pick<JobQueue, "enqueue">, embedder: Embedder | null, secrets: SecretBox) {
@@ -94,6 +94,7 @@ export interface JobParts {
   metrics: Metrics;
   logger: Logger;
   now: Clock;
+  net: Net;
 }
 
 /** Registers what runs each kind of job, configured as the configuration says. */
@@ -157,7 +158,7 @@ export function registerJobs(p: JobParts): void {
     deliveryWorker({
       repos,
       secrets: p.secrets,
-      agent: createWebhookAgent(config.allowPrivateWebhooks),
+      outbound: p.net.for("webhooks"),
       now: p.now,
       retryScheduleMs: [...config.webhooks.retryScheduleMs],
       timeoutMs: config.webhooks.timeoutMs,

@@ -27,7 +27,8 @@ import { iso, type Clock } from "../core/clock.js";
 import type { Principal } from "../core/principal.js";
 import { workspacePolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
-import { privateAddressesOf } from "../webhooks/address-policy.js";
+import type { Net, Outbound } from "../net/outbound.js";
+import { engineCache } from "./engine-cache.js";
 import { missingSpeakerModels, speakerModelPaths, type SpeakerModelPaths } from "../ai/diarization/models.js";
 import type { AiSettingsStore } from "./ai-settings-store.js";
 import { applicableChoices, requireServerModels } from "./server-models.js";
@@ -38,8 +39,11 @@ export interface AiDefaults {
   transcription: Config["transcription"];
   summarization: Config["summarization"];
   dataDir: string;
-  /** Whether a workspace may point its engines at loopback or private addresses (a local Ollama). */
-  allowPrivateUrls: boolean;
+  /**
+   * The ways out: a workspace's own AI and speech URLs go through "ai" and "speech",
+   * held to --allow-private-ai-urls (a local Ollama); the server's own are the operator's.
+   */
+  net: Net;
   /** The sentence embedder, which the offline summarizer uses to fill template sections. */
   embedder: Embedder | null;
   /** The local language model's host (null where the server runs none). */
@@ -68,20 +72,6 @@ export interface WorkspaceEngines {
   speakerProblem: (message: string | null) => Promise<void>;
 }
 
-/** Builds engines once per distinct configuration: a loaded whisper model stays loaded between notes. */
-function engineCache<T>() {
-  const made = new Map<string, T>();
-  return (key: string, make: () => T): T => {
-    let value = made.get(key);
-    if (value === undefined) {
-      value = make();
-      if (made.size > 50) made.clear();
-      made.set(key, value);
-    }
-    return value;
-  };
-}
-
 export { createAiSettingsStore, type AiSettingsStore } from "./ai-settings-store.js";
 export function createAiConfigService(
   repos: Repositories,
@@ -93,12 +83,14 @@ export function createAiConfigService(
   changed: (workspaceId: string) => Promise<unknown> = async () => {},
 ) {
   const transcribers = engineCache<SpeechToText>();
-  const transcriberFor = (c: Config["transcription"]) => selectTranscriber(c, defaults.dataDir, defaults.whisperHost);
+  const transcriberFor = (c: Config["transcription"], out: Outbound) =>
+    selectTranscriber(c, out, defaults.dataDir, defaults.whisperHost);
+  const aiOut = defaults.net.for("ai");
   const workspacesMay = defaults.workspaceLocalModels !== false;
 
-  async function checkUrl(field: string, raw: string) {
-    if (defaults.allowPrivateUrls) return;
-    const priv = await privateAddressesOf(new URL(raw)).catch(() => [] as string[]);
+  /** Said when saved (and before each use), so that an admin hears at once; the connection checks again. */
+  async function checkUrl(field: string, raw: string, out: Outbound = aiOut) {
+    const priv = await out.privateAddressesOf(new URL(raw)).catch(() => [] as string[]);
     if (priv.length)
       throw new BadRequestError(
         `${field}: ${new URL(raw).hostname} is on this machine or a private network (${priv.join(", ")}), which only the server's operator can allow (by starting notula with --allow-private-ai-urls); use a server reachable on the internet, or ask them.`,
@@ -126,7 +118,10 @@ export function createAiConfigService(
       ...(l.model ? { model: l.model } : {}),
       ...(row?.llmApiKeyEnc ? { apiKey: secrets.open(row.llmApiKeyEnc) } : {}),
     };
-    return { settings: s, row, transcription, summarization, vocabulary: t.vocabulary ?? [] };
+    // The server's own URL is the operator's; a workspace's is held to the switch.
+    const speechOut = defaults.net.for("speech", t.url ? "workspace" : "operator");
+    const llmOut = defaults.net.for("ai", l.url ? "workspace" : "operator");
+    return { settings: s, row, transcription, summarization, speechOut, llmOut, vocabulary: t.vocabulary ?? [] };
   }
 
   async function present(workspaceId: string): Promise<AiConfigDto> {
@@ -134,13 +129,13 @@ export function createAiConfigService(
     const { settings: s, row } = m;
     let transcription: string;
     try {
-      transcription = transcriberFor(m.transcription).name;
+      transcription = transcriberFor(m.transcription, m.speechOut).name;
     } catch (err) {
       transcription = `none (${(err as Error).message})`;
     }
     let summary: string;
     try {
-      summary = selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm).name;
+      summary = selectSummarizer(m.summarization, m.llmOut, defaults.dataDir, defaults.localLlm).name;
     } catch (err) {
       summary = `extractive (${(err as Error).message})`;
     }
@@ -168,7 +163,7 @@ export function createAiConfigService(
         problemAt: s.llmProblem ? iso(s.llmProblem.at) : null,
       },
       localModelsForWorkspaces: workspacesMay,
-      privateUrlsForWorkspaces: defaults.allowPrivateUrls,
+      privateUrlsForWorkspaces: aiOut.allowPrivate,
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
       speakerSeparation: {
@@ -237,10 +232,10 @@ export function createAiConfigService(
     async testLlm(p: Principal): Promise<{ model: string; reply: string }> {
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can test its language model.");
-      const { summarization: c } = await merged(p.workspaceId);
+      const { summarization: c, llmOut } = await merged(p.workspaceId);
       let model;
       try {
-        model = selectChatModel(c, defaults.dataDir, defaults.localLlm);
+        model = selectChatModel(c, llmOut, defaults.dataDir, defaults.localLlm);
       } catch (err) {
         throw new BadRequestError((err as Error).message);
       }
@@ -248,7 +243,7 @@ export function createAiConfigService(
         throw new BadRequestError(
           "No language model is set up: notes are extracts, and answers quote the moments found.",
         );
-      if (model.name.startsWith("openai:") && c.url) await checkUrl("llm.url", c.url);
+      if (model.name.startsWith("openai:") && c.url) await checkUrl("llm.url", c.url, llmOut);
       const where = model.name.startsWith("openai:") && c.url ? `at ${new URL(c.url).host} ` : "";
       try {
         const r = await model.once(
@@ -290,7 +285,8 @@ export function createAiConfigService(
           "Only an admin of the workspace can change its AI configuration (it decides where recordings and notes are sent).",
         );
       if (input.defaultTemplateId) await templates.require(p.workspaceId, input.defaultTemplateId, "defaultTemplateId");
-      if (input.transcription?.url) await checkUrl("transcription.url", input.transcription.url);
+      if (input.transcription?.url)
+        await checkUrl("transcription.url", input.transcription.url, defaults.net.for("speech"));
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
       if (input.transcription?.engine === "whisper") requireServerModels(p, workspacesMay, "transcription.engine");
       if (input.speakerSeparation === "local") requireSpeakerModels(p);
@@ -339,7 +335,8 @@ export function createAiConfigService(
     async transcriptionProblem(workspaceId: string): Promise<string | null> {
       try {
         // A model file that is there but cannot be loaded (truncated, not a whisper model) is named too.
-        await transcriberFor((await merged(workspaceId)).transcription).ready?.();
+        const m = await merged(workspaceId);
+        await transcriberFor(m.transcription, m.speechOut).ready?.();
         return null;
       } catch (err) {
         if (err instanceof EngineConfigError) return err.message;
@@ -365,24 +362,24 @@ export function createAiConfigService(
     async engines(workspaceId: string): Promise<WorkspaceEngines> {
       const m = await merged(workspaceId);
       // Checked again when used: a name may resolve elsewhere than when it was saved.
-      if (m.settings.transcription?.url) await checkUrl("transcription.url", m.settings.transcription.url);
-      if (m.settings.llm?.url) await checkUrl("llm.url", m.settings.llm.url);
-      const key = JSON.stringify(m.transcription);
+      if (m.settings.transcription?.url) await checkUrl("transcription.url", m.settings.transcription.url, m.speechOut);
+      if (m.settings.llm?.url) await checkUrl("llm.url", m.settings.llm.url, m.llmOut);
+      const key = JSON.stringify([m.transcription, m.speechOut.allowPrivate]);
       const llmProblem = (message: string | null) => problem("llmProblem", workspaceId, message);
       const language =
         m.transcription.language && m.transcription.language !== "auto" ? m.transcription.language : undefined;
       const translationLanguage = m.settings.translationLanguage ?? null;
       return {
-        transcriber: () => transcribers(key, () => transcriberFor(m.transcription)),
+        transcriber: () => transcribers(key, () => transcriberFor(m.transcription, m.speechOut)),
         summarizer: () =>
           summarizerWithFallback(
-            () => selectSummarizer(m.summarization, defaults.dataDir, defaults.localLlm, defaults.embedder),
+            () => selectSummarizer(m.summarization, m.llmOut, defaults.dataDir, defaults.localLlm, defaults.embedder),
             () => createExtractiveSummarizer({ embedder: defaults.embedder }),
             llmProblem,
           ),
         answerer: () =>
           answererWithFallback(
-            () => selectAnswerer(m.summarization, defaults.dataDir, defaults.localLlm),
+            () => selectAnswerer(m.summarization, m.llmOut, defaults.dataDir, defaults.localLlm),
             createExtractiveAnswerer,
             llmProblem,
           ),

@@ -1,7 +1,6 @@
 // Each person's calendars: connecting one (its credentials sealed, its address held to
 // the same policy as webhooks'), syncing it (on demand and by the job queue every few
 // minutes), and the meetings read from it, which fill a note's event and participants.
-import type { Agent } from "undici";
 import type { Repositories } from "../db/repos/index.js";
 import type { CalendarEventRow, CalendarRow } from "../db/repos/calendars.js";
 import { newId } from "../core/ids.js";
@@ -10,7 +9,7 @@ import type { Principal } from "../core/principal.js";
 import { calendarPolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { iso, type Clock } from "../core/clock.js";
-import { privateAddressesOf } from "../webhooks/address-policy.js";
+import type { Outbound } from "../net/outbound.js";
 import { CalendarFormatError, expandCalendar, type Occurrence } from "../calendars/expand.js";
 import { CalendarSourceError, normalizeCalendarUrl, readCalendar } from "../calendars/sources.js";
 import { participantsOf } from "../calendars/participants.js";
@@ -40,8 +39,8 @@ export function createCalendarService(
   secrets: SecretBox,
   now: Clock,
   options: {
-    allowPrivate: boolean;
-    agent: Agent;
+    /** The calendars' way out (net/outbound.ts). */
+    outbound: Outbound;
     /** Makes sure the calendar is synced again in `delayMs`. */
     scheduleSync: (calendarId: string, delayMs: number) => Promise<unknown>;
   },
@@ -57,13 +56,11 @@ export function createCalendarService(
       throw new BadRequestError("url: must be an http, https or webcal address.");
     if (url.username || url.password)
       throw new BadRequestError("url: give the user name and password as username and password, not in the address.");
-    if (!options.allowPrivate) {
-      const priv = await privateAddressesOf(url);
-      if (priv.length)
-        throw new BadRequestError(
-          `url: ${url.hostname} is a private or loopback address (${priv.join(", ")}); start the server with --allow-private-calendars to allow it.`,
-        );
-    }
+    const priv = await options.outbound.privateAddressesOf(url);
+    if (priv.length)
+      throw new BadRequestError(
+        `url: ${url.hostname} is a private or loopback address (${priv.join(", ")}); start the server with --allow-private-calendars to allow it.`,
+      );
     return url;
   }
 
@@ -99,7 +96,7 @@ export function createCalendarService(
         password: row.passwordEnc ? secrets.open(row.passwordEnc) : null,
         // Without a fresh expansion the source is read whole, so the window moves on.
         state: fresh ? state : {},
-        agent: options.agent,
+        outbound: options.outbound,
       });
       if (got.unchanged) {
         await repos.calendars.recordSync(row.id, { at: t, error: null });

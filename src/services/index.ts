@@ -29,7 +29,7 @@ import { createNoteSeries } from "./note-series.js";
 import { createNotifications } from "./notifications.js";
 import { createPeopleSuggestions } from "./people-suggestions.js";
 import { createMailConfig, type MailOptions } from "./mail-config.js";
-import { createWebhookAgent } from "../webhooks/guarded-fetch.js";
+import type { Net } from "../net/outbound.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
@@ -45,9 +45,8 @@ import { createTemplateService } from "./templates.js";
 
 export interface ServiceOptions {
   secrets: SecretBox;
-  allowPrivateWebhooks: boolean;
-  /** Calendar servers on the LAN or this machine may be connected. */
-  allowPrivateCalendars?: boolean;
+  /** Every way out of the server (webhooks, calendars, mail, AI), each with its switch. */
+  net: Net;
   /** Mail through the job queue: the server's SMTP server, and the queue. Without it nothing is mailed. */
   mail?: MailOptions;
   /** Makes sure a calendar is synced again in `delayMs`. */
@@ -79,7 +78,7 @@ export interface ServiceOptions {
   /** Where services log what happens in the background (the engine setup). */
   logger?: Logger;
   /** The server's own AI settings, under each workspace's. */
-  ai: Omit<AiDefaults, "embedder">;
+  ai: Omit<AiDefaults, "embedder" | "net">;
   now?: Clock;
 }
 
@@ -106,11 +105,11 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     counters: opts.counters,
     publicUrl: opts.publicUrl,
     mail: opts.mail ?? null,
+    outbound: opts.net.for("mail"),
   });
   const outbox = mail.outbox;
   const calendars = createCalendarService(repos, opts.secrets, now, {
-    allowPrivate: opts.allowPrivateCalendars ?? false,
-    agent: createWebhookAgent(opts.allowPrivateCalendars ?? false),
+    outbound: opts.net.for("calendars"),
     scheduleSync: opts.scheduleCalendarSync ?? (async () => {}),
   });
   const voicePrints = createVoicePrints({ repos, now });
@@ -132,7 +131,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     repos,
     aiSettings,
     opts.secrets,
-    { ...opts.ai, embedder: opts.embedder },
+    { ...opts.ai, embedder: opts.embedder, net: opts.net },
     now,
     (workspaceId) => engineWait!.resume(workspaceId),
   );
@@ -224,7 +223,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     /** The workspace's way out for mail: its own SMTP server, the server's, or none. */
     mail,
     webhooks: createWebhookService(repos, opts.secrets, now, {
-      allowPrivate: opts.allowPrivateWebhooks,
+      outbound: opts.net.for("webhooks"),
       redeliver: opts.redeliverWebhook,
     }),
     knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),

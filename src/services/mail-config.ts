@@ -26,14 +26,13 @@ import {
 import type { MailConfigDto, MailConfigUpdateInput, MailTestResultDto } from "../shared/schemas/mail-config.js";
 import type { Outbox } from "./outbox.js";
 import type { Transporter } from "nodemailer";
+import type { Outbound } from "../net/outbound.js";
 
 export interface MailOptions {
   /** The server's own SMTP server (NOTULA_SMTP_URL), set by its operator. */
   smtpUrl?: string;
   /** The server's sender (NOTULA_MAIL_FROM). */
   from: string;
-  /** Whether a workspace's server may be on loopback or a private network (--allow-private-smtp). */
-  allowPrivate: boolean;
   /** Queues a mail for the send worker. */
   enqueue: (mail: Mail, key: string, workspaceId?: string) => Promise<unknown>;
 }
@@ -45,6 +44,8 @@ export function createMailConfig(d: {
   counters: CounterStore;
   publicUrl: string;
   mail: MailOptions | null;
+  /** The mail way out: a workspace's server is held to --allow-private-smtp. */
+  outbound: Outbound;
 }) {
   const mail = d.mail;
   // The server's transport is made once; a workspace's is made per send (its host is
@@ -68,7 +69,7 @@ export function createMailConfig(d: {
     const mine = workspaceId ? await own(workspaceId) : null;
     if (mine && mail)
       return {
-        transport: await pinnedSmtpTransport(mine.smtp, mail.allowPrivate),
+        transport: await pinnedSmtpTransport(mine.smtp, d.outbound),
         from: mine.row.fromAddress ?? mail.from,
       };
     if (!mail?.smtpUrl) return null;
@@ -147,7 +148,7 @@ export function createMailConfig(d: {
         };
         // Checked now as well as at each send, so that a refused address is said at once.
         try {
-          await pinnedSmtpTransport(smtp, mail?.allowPrivate ?? false);
+          await pinnedSmtpTransport(smtp, d.outbound);
         } catch (err) {
           if (err instanceof SmtpAddressError) throw new BadRequestError(`smtp.host: ${err.message}`);
           throw err;

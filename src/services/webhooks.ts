@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
 import { newId } from "../core/ids.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
-import { privateAddressesOf } from "../webhooks/address-policy.js";
+import type { Outbound } from "../net/outbound.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { ownedPolicy } from "../core/access.js";
@@ -15,7 +15,7 @@ export function createWebhookService(
   repos: Repositories,
   secrets: SecretBox,
   now: Clock,
-  options: { allowPrivate: boolean; redeliver: (deliveryId: string) => void },
+  options: { outbound: Outbound; redeliver: (deliveryId: string) => void },
 ) {
   async function validUrl(raw: string): Promise<string> {
     let url: URL;
@@ -27,13 +27,11 @@ export function createWebhookService(
     if (url.protocol !== "https:" && url.protocol !== "http:")
       throw new BadRequestError("hookUrl: must be an http or https URL.");
     if (url.username || url.password) throw new BadRequestError("hookUrl: must not carry a user name or password.");
-    if (!options.allowPrivate) {
-      const priv = await privateAddressesOf(url);
-      if (priv.length)
-        throw new BadRequestError(
-          `hookUrl: ${url.hostname} is a private or loopback address (${priv.join(", ")}); start the server with --allow-private-webhooks to allow it.`,
-        );
-    }
+    const priv = await options.outbound.privateAddressesOf(url);
+    if (priv.length)
+      throw new BadRequestError(
+        `hookUrl: ${url.hostname} is a private or loopback address (${priv.join(", ")}); start the server with --allow-private-webhooks to allow it.`,
+      );
     return url.toString();
   }
 

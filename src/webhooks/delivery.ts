@@ -1,8 +1,6 @@
 // Delivers one event to one registration, as a job: signed, 10 s timeout, no
 // redirects; retried on network errors, timeouts, 408, 429 and 5xx on the schedule;
 // given up and logged otherwise. Registrations that keep failing are disabled.
-import type { Agent } from "undici";
-import { fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import type { Repositories } from "../db/repos/index.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
@@ -10,13 +8,14 @@ import type { SecretBox } from "../core/secret-box.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
 import { DELIVER_WEBHOOK } from "./events.js";
-import { PrivateAddressError } from "./guarded-fetch.js";
+import { connectionCause, PrivateAddressError, type Outbound } from "../net/outbound.js";
 import { signPayload } from "./signing.js";
 
 export interface DeliveryDeps {
   repos: Repositories;
   secrets: SecretBox;
-  agent: Agent;
+  /** The webhooks' way out (net/outbound.ts). */
+  outbound: Outbound;
   now: Clock;
   retryScheduleMs: number[];
   timeoutMs: number;
@@ -29,12 +28,6 @@ export interface DeliveryDeps {
 
 const payload = z.object({ deliveryId: z.string() });
 const RETRYABLE = (status: number) => status === 408 || status === 429 || status >= 500;
-
-function causeOf(err: unknown): unknown {
-  let e = err as { cause?: unknown } | undefined;
-  for (let i = 0; i < 5 && e?.cause; i++) e = e.cause as { cause?: unknown };
-  return e;
-}
 
 function hostOf(url: string): string {
   try {
@@ -87,11 +80,10 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
       };
       let status: number;
       try {
-        const res = await undiciFetch(row.webhook.hookUrl, {
+        const res = await d.outbound.fetch(row.webhook.hookUrl, {
           method: "POST",
           body: row.event.body,
           redirect: "manual",
-          dispatcher: d.agent,
           signal: AbortSignal.timeout(d.timeoutMs),
           headers: {
             "content-type": "application/json",
@@ -109,7 +101,7 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
         status = res.status;
         await res.body?.cancel().catch(() => {});
       } catch (err) {
-        const cause = causeOf(err);
+        const cause = connectionCause(err);
         if (cause instanceof PrivateAddressError) {
           await record({
             lastStatusCode: null,

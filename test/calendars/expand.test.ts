@@ -91,6 +91,35 @@ describe("expandCalendar", () => {
     ]);
   });
 
+  it("reads a feed's zone from that feed alone: another workspace's definition of the name never applies", async () => {
+    const meeting = [
+      "BEGIN:VEVENT",
+      "UID:standup@example.com",
+      "DTSTAMP:20260901T000000Z",
+      "SUMMARY:Stand-up",
+      "DTSTART;TZID=Office Time:20261102T090000",
+      "DTEND;TZID=Office Time:20261102T093000",
+      "END:VEVENT",
+    ];
+    const defining = (offset: string) =>
+      ics(
+        "BEGIN:VTIMEZONE",
+        "TZID:Office Time",
+        "BEGIN:STANDARD",
+        "DTSTART:19700101T000000",
+        `TZOFFSETFROM:${offset}`,
+        `TZOFFSETTO:${offset}`,
+        "END:STANDARD",
+        "END:VTIMEZONE",
+        ...meeting,
+      );
+    const hour = async (feed: string) => new Date((await expandCalendar(feed, "c", WINDOW))[0].startsAt).getUTCHours();
+    expect(await hour(defining("-0700"))).toBe(16);
+    expect(await hour(defining("+0100"))).toBe(8);
+    // A feed that names the zone without defining it reads its times as UTC, whatever was parsed before.
+    expect(await hour(ics(...meeting))).toBe(9);
+  });
+
   it("leaves out cancelled meetings and those outside the window; a rule without end stops at the window", async () => {
     const feed = ics(
       "BEGIN:VEVENT",

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { addMember } from "../helpers/members.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPrivateAddress } from "../../src/webhooks/address-policy.js";
+import { isPrivateAddress } from "../../src/net/address-policy.js";
 import { REGISTRATION_LIMITS } from "../../src/services/oauth/client-metadata.js";
 import { approveInBrowser } from "../helpers/browser-flow.js";
 import { client, errorCode, type Client } from "../helpers/http.js";

@@ -1,6 +1,7 @@
 // Embeddings from any OpenAI-compatible /embeddings server (OpenAI, Ollama, LM Studio).
 import { EngineConfigError } from "../transcription/engine.js";
 import { normalize, type Embedder } from "./embedder.js";
+import type { Outbound } from "../../net/outbound.js";
 
 export const OPENAI_MIN_SIMILARITY = 0.3;
 
@@ -10,6 +11,8 @@ export function createOpenAiEmbedder(opts: {
   model: string;
   dimensions: number;
   minSimilarity?: number;
+  /** The embeddings' way out (net/outbound.ts). */
+  outbound: Outbound;
 }): Embedder {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/embeddings`;
   return {
@@ -19,7 +22,7 @@ export function createOpenAiEmbedder(opts: {
     // paraphrases above 0.4; other servers' models differ: NOTULA_SEARCH_MIN_SIMILARITY.
     minSimilarity: opts.minSimilarity ?? OPENAI_MIN_SIMILARITY,
     async embed(texts) {
-      const res = await fetch(endpoint, {
+      const res = await opts.outbound.fetch(endpoint, {
         method: "POST",
         headers: {
           "content-type": "application/json",

@@ -2,7 +2,9 @@
 // Studio, vLLM, OpenRouter): a whole answer, or one streamed as server-sent events.
 // A server that does not answer, answers garbage or stops mid-stream gives an error
 // that says so; it never leaves the caller waiting.
+import type { Response } from "undici";
 import { EngineConfigError } from "../transcription/engine.js";
+import { connectionCause, type Outbound } from "../../net/outbound.js";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -53,6 +55,8 @@ export interface ChatClientOptions {
   idleMs?: number;
   /** Its context window (the server's setting, NOTULA_LLM_CONTEXT_TOKENS). */
   contextTokens?: number;
+  /** The language model server's way out (net/outbound.ts). */
+  outbound: Outbound;
 }
 
 export function createChatClient(opts: ChatClientOptions): ChatModel & { model: string } {
@@ -63,7 +67,7 @@ export function createChatClient(opts: ChatClientOptions): ChatModel & { model: 
   async function post(messages: ChatMessage[], stream: boolean, signal: AbortSignal): Promise<Response> {
     let res: Response;
     try {
-      res = await fetch(endpoint, {
+      res = await opts.outbound.fetch(endpoint, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -76,7 +80,9 @@ export function createChatClient(opts: ChatClientOptions): ChatModel & { model: 
       if ((err as Error).name === "TimeoutError")
         throw new Error(`The language model did not answer within ${Math.round(timeoutMs / 1000)} s.`);
       if ((err as Error).name === "AbortError") throw err;
-      throw new Error(`The language model server cannot be reached: ${(err as Error).message}`);
+      throw new Error(`The language model server cannot be reached: ${(connectionCause(err) as Error).message}`, {
+        cause: err,
+      });
     }
     if (res.ok) return res;
     const text = await res.text();

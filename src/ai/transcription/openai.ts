@@ -4,6 +4,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import path from "node:path";
+import type { Outbound } from "../../net/outbound.js";
 import {
   EngineConfigError,
   languageCode,
@@ -46,7 +47,13 @@ async function multipartFile(fields: Record<string, string>, name: string, file:
   };
 }
 
-export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; model: string }): SpeechToText {
+export function createOpenAiTranscriber(opts: {
+  url: string;
+  apiKey?: string;
+  model: string;
+  /** The speech server's way out (net/outbound.ts). */
+  outbound: Outbound;
+}): SpeechToText {
   const endpoint = `${opts.url.replace(/\/+$/, "")}/audio/transcriptions`;
   return {
     name: `openai:${opts.model}`,
@@ -67,7 +74,7 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
       const prompt = promptOf({ vocabulary, previousText });
       if (prompt) fields.prompt = prompt;
       const upload = await multipartFile(fields, "file", wavFile, "audio/wav");
-      const res = await fetch(endpoint, {
+      const res = await opts.outbound.fetch(endpoint, {
         method: "POST",
         body: upload.stream,
         duplex: "half",
@@ -77,7 +84,7 @@ export function createOpenAiTranscriber(opts: { url: string; apiKey?: string; mo
           ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
         },
         signal,
-      } as RequestInit);
+      });
       const text = await res.text();
       if (res.status === 401 || res.status === 403 || res.status === 404)
         throw new EngineConfigError(

@@ -77,7 +77,11 @@ export const run = (f: Input, deps: AdminDeps): Promise<Result> =>
     const { selectEmbedder } = await import("../../../ai/select.js");
     const { indexPassagesInBatches } = await import("../../../pipeline/index-passages.js");
     const { renderCount } = await import("../../lib/progress.js");
-    const embedder = selectEmbedder(loadConfig({ dataDir: f.dataDir }).embeddings);
+    const { createNet } = await import("../../../net/outbound.js");
+    const embedder = selectEmbedder(
+      loadConfig({ dataDir: f.dataDir }).embeddings,
+      createNet().for("embeddings", "operator"),
+    );
     if (!embedder)
       throw new CliError(
         "Meaning-based search is off (NOTULA_EMBEDDINGS=none): there is no index to build.",

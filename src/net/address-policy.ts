@@ -1,14 +1,13 @@
-// Refuses webhook targets inside the host's own networks (SSRF): loopback, private,
+// Which addresses lie inside the host's own networks (SSRF): loopback, private,
 // link-local, carrier-grade NAT, unique-local, reserved and cloud metadata addresses.
 // Decided on normalized addresses (ipaddr.js parses every spelling): an IPv6 address
 // that carries an IPv4 one (mapped, compatible, NAT64, 6to4) is judged by the IPv4
 // address inside it, and the tunnelling ranges that can reach anything (Teredo, the
 // local-use NAT64 prefix, the deprecated IPv4-compatible block) are refused whole.
-import { lookup } from "node:dns/promises";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 
-/** The only IPv4 range kinds a webhook may reach. */
+/** The only IPv4 range kinds a guarded connection may reach. */
 const PUBLIC_V4 = new Set(["unicast"]);
 /** IPv6 range kinds reachable on the internet (the embedded-IPv4 ones are unwrapped first). */
 const PUBLIC_V6 = new Set(["unicast"]);
@@ -48,20 +47,4 @@ export function isPrivateAddress(ip: string): boolean {
   )
     return true;
   return !PUBLIC_V6.has(v6.range());
-}
-
-/**
- * The private addresses a URL's host stands for. A literal IP is checked as is; a
- * name is resolved. A name that does not resolve now yields none: delivery checks again.
- */
-export async function privateAddressesOf(url: URL): Promise<string[]> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host)) return isPrivateAddress(host) ? [host] : [];
-  if (host === "localhost" || host.endsWith(".localhost")) return [host];
-  try {
-    const addrs = await lookup(host, { all: true, verbatim: true });
-    return addrs.map((a) => a.address).filter(isPrivateAddress);
-  } catch {
-    return [];
-  }
 }
