@@ -7,13 +7,11 @@ import type { Outbound } from "../net/outbound.js";
 
 export class CalendarSourceError extends Error {}
 
-export const SOURCE_LIMITS = {
-  /** A feed larger than this is refused (a year of a busy person's meetings is a few MB). */
-  maxBytes: 20 * 1024 * 1024,
-  /** Each request's time limit. */
-  timeoutMs: 30_000,
-  redirects: 3,
-};
+/** The bounds of reading one calendar: the settings table's calendars.maxFeedBytes and calendars.timeoutSec. */
+export interface SourceLimits {
+  maxFeedBytes: number;
+  timeoutSec: number;
+}
 
 export type SourceResult =
   { unchanged: true } | { unchanged: false; documents: string[]; state: Record<string, string>; name: string | null };
@@ -26,28 +24,31 @@ export interface SourceInput {
   /** What the last successful sync stored; empty for the first. */
   state: Record<string, string>;
   outbound: Outbound;
+  limits: SourceLimits;
 }
 
 /** webcal:// is how calendar apps write an ICS address served over https. */
 export const normalizeCalendarUrl = (raw: string) => raw.trim().replace(/^webcals?:\/\//i, "https://");
 
-const describe = (err: unknown): string => {
+const describe = (err: unknown, limits: SourceLimits): string => {
   const e = err as { name?: string; message?: string; cause?: { message?: string; code?: string } };
   if (e.name === "TimeoutError" || e.name === "AbortError")
-    return `the calendar server did not answer within ${SOURCE_LIMITS.timeoutMs / 1000} s`;
+    return `the calendar server did not answer within ${limits.timeoutSec} s`;
   return e.cause?.message ?? e.message ?? String(err);
 };
 
-async function readBounded(body: ReadableStream<Uint8Array> | null): Promise<string> {
+const tooLarge = (limits: SourceLimits) =>
+  new CalendarSourceError(
+    `The calendar is larger than ${Math.round(limits.maxFeedBytes / 1024 / 1024)} MB; notula reads calendars up to that size.`,
+  );
+
+async function readBounded(body: ReadableStream<Uint8Array> | null, limits: SourceLimits): Promise<string> {
   if (!body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
-    if (size > SOURCE_LIMITS.maxBytes)
-      throw new CalendarSourceError(
-        `The calendar is larger than ${SOURCE_LIMITS.maxBytes / 1024 / 1024} MB; notula reads calendars up to that size.`,
-      );
+    if (size > limits.maxFeedBytes) throw tooLarge(limits);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -61,10 +62,10 @@ async function readIcs(input: SourceInput): Promise<SourceResult> {
   try {
     res = await input.outbound.fetch(input.url, {
       headers,
-      signal: AbortSignal.timeout(SOURCE_LIMITS.timeoutMs),
+      signal: AbortSignal.timeout(input.limits.timeoutSec * 1000),
     });
   } catch (err) {
-    throw new CalendarSourceError(`Could not read the calendar: ${describe(err)}.`);
+    throw new CalendarSourceError(`Could not read the calendar: ${describe(err, input.limits)}.`);
   }
   if (res.status === 304) return { unchanged: true };
   if (res.status === 401 || res.status === 403)
@@ -72,13 +73,11 @@ async function readIcs(input: SourceInput): Promise<SourceResult> {
   if (res.status === 404) throw new CalendarSourceError("The calendar's address was not found (404).");
   if (!res.ok) throw new CalendarSourceError(`The calendar server answered ${res.status}.`);
   const declared = Number(res.headers.get("content-length") ?? 0);
-  if (declared > SOURCE_LIMITS.maxBytes) {
+  if (declared > input.limits.maxFeedBytes) {
     await res.body?.cancel();
-    throw new CalendarSourceError(
-      `The calendar is larger than ${SOURCE_LIMITS.maxBytes / 1024 / 1024} MB; notula reads calendars up to that size.`,
-    );
+    throw tooLarge(input.limits);
   }
-  const text = await readBounded(res.body as ReadableStream<Uint8Array> | null);
+  const text = await readBounded(res.body as ReadableStream<Uint8Array> | null, input.limits);
   const state: Record<string, string> = {};
   const etag = res.headers.get("etag");
   const lastModified = res.headers.get("last-modified");
@@ -104,7 +103,7 @@ async function readCaldav(input: SourceInput): Promise<SourceResult> {
   const fetchThrough = ((url: string, init?: object) =>
     input.outbound.fetch(url, {
       ...init,
-      signal: AbortSignal.timeout(SOURCE_LIMITS.timeoutMs),
+      signal: AbortSignal.timeout(input.limits.timeoutSec * 1000),
     })) as unknown as typeof globalThis.fetch;
   let calendars: DAVCalendar[];
   let client: Awaited<ReturnType<typeof createDAVClient>>;
@@ -118,7 +117,7 @@ async function readCaldav(input: SourceInput): Promise<SourceResult> {
     });
     calendars = await client.fetchCalendars();
   } catch (err) {
-    const message = describe(err);
+    const message = describe(err, input.limits);
     if (/401|unauthori[sz]ed|invalid credentials/i.test(message))
       throw new CalendarSourceError("The CalDAV server refused the user name or password.");
     throw new CalendarSourceError(`Could not reach the CalDAV calendar: ${message}.`);
@@ -138,7 +137,7 @@ async function readCaldav(input: SourceInput): Promise<SourceResult> {
       for (const object of await client.fetchCalendarObjects({ calendar }))
         if (typeof object.data === "string") documents.push(object.data);
   } catch (err) {
-    throw new CalendarSourceError(`Could not read the CalDAV calendar: ${describe(err)}.`);
+    throw new CalendarSourceError(`Could not read the CalDAV calendar: ${describe(err, input.limits)}.`);
   }
   const first = wanted[0].displayName;
   const name = wanted.length === 1 && typeof first === "string" ? first : null;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { PlanName } from "../core/principal.js";
 import { group, setting } from "./setting.js";
 import { mailSettings, webhookSettings } from "./delivery-settings.js";
+import { calendarSettings, limitSettings } from "./limit-settings.js";
 
 const port = () => z.number().int().min(0).max(65535);
 
@@ -182,24 +183,8 @@ export const SETTINGS = {
       doc: "How often expired sign-in state, stale uploads, orphaned recordings and old job history are removed.",
     },
   ),
-  limits: group({
-    maxConcurrentUploads: setting(z.number().int().positive().default(16), {
-      env: ["NOTULA_MAX_CONCURRENT_UPLOADS"],
-      doc: "Audio uploads received at once through the server; one more gets 503 with Retry-After.",
-    }),
-    uploadIdleTimeoutMs: setting(z.number().int().min(100).default(60_000), {
-      env: ["NOTULA_UPLOAD_IDLE_TIMEOUT_MS"],
-      doc: "An upload that sends nothing for this long is cut (and may be sent again).",
-    }),
-    requestTimeoutMs: setting(z.number().int().min(100).default(60_000), {
-      env: ["NOTULA_REQUEST_TIMEOUT_MS"],
-      doc: "An API request (/v1) not answered in this time gets 504; uploads are bounded by their idle timeout instead.",
-    }),
-    recordingQuietSec: setting(z.number().int().min(5).max(3600).default(120), {
-      env: ["NOTULA_RECORDING_QUIET_SEC"],
-      doc: "A live recording that gets no piece for this long is stopped by the server, with what it received.",
-    }),
-  }),
+  limits: limitSettings,
+  calendars: calendarSettings,
   allowPrivateWebhooks: setting(z.boolean().default(false), {
     env: ["NOTULA_ALLOW_PRIVATE_WEBHOOKS"],
     flag: "--allow-private-webhooks",

@@ -3,7 +3,7 @@
 // calendar for its owner to see; the job itself only fails on what is ours to retry.
 import { z } from "zod";
 import type { WorkerDefinition } from "../jobs/queue.js";
-import { CALENDAR_SYNC_EVERY_MS, type CalendarService } from "../services/calendars.js";
+import type { CalendarService } from "../services/calendars.js";
 
 export const CALENDAR_SYNC = "calendar-sync";
 
@@ -12,6 +12,8 @@ const payload = z.object({ calendarId: z.string() });
 export function calendarSyncWorker(d: {
   calendars: Pick<CalendarService, "syncById">;
   schedule: (calendarId: string, delayMs: number) => Promise<unknown>;
+  /** calendars.syncEverySec, in ms. */
+  everyMs: number;
 }): WorkerDefinition<z.infer<typeof payload>> {
   return {
     kind: CALENDAR_SYNC,
@@ -22,7 +24,7 @@ export function calendarSyncWorker(d: {
     maxAttempts: 3,
     backoffMs: (attempt) => 30_000 * attempt,
     async handle({ calendarId }) {
-      if (await d.calendars.syncById(calendarId)) await d.schedule(calendarId, CALENDAR_SYNC_EVERY_MS);
+      if (await d.calendars.syncById(calendarId)) await d.schedule(calendarId, d.everyMs);
     },
   };
 }

@@ -122,6 +122,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     },
     logger,
     now,
+    limits: config,
   });
   registerJobs({
     config,

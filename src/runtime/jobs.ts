@@ -132,7 +132,13 @@ export function registerJobs(p: JobParts): void {
       route: (workspaceId) => services.mail.route(workspaceId),
     }),
   );
-  queue.define(calendarSyncWorker({ calendars: services.calendars, schedule: p.enqueue.syncCalendar }));
+  queue.define(
+    calendarSyncWorker({
+      calendars: services.calendars,
+      schedule: p.enqueue.syncCalendar,
+      everyMs: config.calendars.syncEverySec * 1000,
+    }),
+  );
   queue.define(recordingWatchdogWorker({ recordings: services.recordings, watch: p.enqueue.watchRecording }));
   queue.define(
     liveTranscriptionWorker({

@@ -19,13 +19,17 @@ import { readTime, type TimeWindow } from "../ai/ask/time-words.js";
 import type { Answerer, Moment } from "../ai/ask/answerers.js";
 import type { SearchService } from "./search.js";
 import type { Access } from "./access.js";
+import type { ConcurrencyLimiter } from "../core/concurrency.js";
+import type { ResolvedConfig } from "../config/schema.js";
 import type { AskAnswerDto, AskCitationDto, AskInput, AskThreadDto } from "../shared/schemas/ask.js";
 
 /** Moments given to the answerer at most; the best first. */
 const MOMENTS = 12;
-/** Concurrent asks, per person and per workspace: a model is slow and shared. */
-const PER_PERSON = 2;
-const PER_WORKSPACE = 8;
+/**
+ * How long a question holds its place among those answered at once: past any answer's
+ * time limit, so that a replica that died answering gives the place back by itself.
+ */
+const ASK_LEASE_MS = 10 * 60_000;
 
 export interface AskDeps {
   repos: Repositories;
@@ -35,6 +39,10 @@ export interface AskDeps {
   now: Clock;
   /** For the citations' links. */
   publicUrl: string;
+  /** Places among the questions answered at once, counted across replicas. */
+  leases: ConcurrencyLimiter;
+  /** The settings table's limits.askPerPerson and limits.askPerWorkspace. */
+  limits: Pick<ResolvedConfig["limits"], "askPerPerson" | "askPerWorkspace">;
 }
 
 const unmark = (s: string) => s.replace(/[«»]/g, "");
@@ -43,17 +51,18 @@ const stem = (w: string) => w.toLowerCase().slice(0, 5);
 
 export function createAskService(d: AskDeps) {
   const { repos } = d;
-  const running = new Map<string, number>();
   const owner = (p: Principal) => ({ workspaceId: p.workspaceId, userId: p.userId });
 
-  function claim(p: Principal): () => void {
-    const keys = [`u:${p.workspaceId}:${p.userId}`, `w:${p.workspaceId}`];
-    if ((running.get(keys[0]) ?? 0) >= PER_PERSON || (running.get(keys[1]) ?? 0) >= PER_WORKSPACE)
-      throw new RateLimitError(5);
-    for (const k of keys) running.set(k, (running.get(k) ?? 0) + 1);
-    return () => {
-      for (const k of keys) running.set(k, (running.get(k) ?? 1) - 1);
-    };
+  async function claim(p: Principal): Promise<() => Promise<void>> {
+    const release = await d.leases.acquire(
+      [
+        { key: `ask:u:${p.workspaceId}:${p.userId}`, limit: d.limits.askPerPerson },
+        { key: `ask:w:${p.workspaceId}`, limit: d.limits.askPerWorkspace },
+      ],
+      ASK_LEASE_MS,
+    );
+    if (!release) throw new RateLimitError(5);
+    return release;
   }
 
   const link = (noteId: string, startSec: number | null) => noteUrl(d.publicUrl, noteId, startSec);
@@ -234,7 +243,7 @@ export function createAskService(d: AskDeps) {
       const words = (time.rest || input.question).trim();
       const note = scope.noteId ? await repos.notes.get(await d.access.view(p), scope.noteId) : null;
       if (scope.noteId && !note) throw new NotFoundError(`Note ${scope.noteId} not found.`);
-      const release = claim(p);
+      const release = await claim(p);
       return async (onText = () => {}, signal = new AbortController().signal, onQueued?: (ahead: number) => void) => {
         try {
           const title = note?.title ?? null;
@@ -312,7 +321,7 @@ export function createAskService(d: AskDeps) {
             });
           return { answer, found: turn.found, citations, threadId, engine, partial, searched, error };
         } finally {
-          release();
+          await release().catch(() => {});
         }
       };
     },

@@ -10,22 +10,15 @@ import { calendarPolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { iso, type Clock } from "../core/clock.js";
 import type { Outbound } from "../net/outbound.js";
+import type { ResolvedConfig } from "../config/schema.js";
 import { CalendarFormatError, expandCalendar, type Occurrence } from "../calendars/expand.js";
 import { CalendarSourceError, normalizeCalendarUrl, readCalendar } from "../calendars/sources.js";
 import { participantsOf } from "../calendars/participants.js";
 import { conferenceOf } from "../calendars/expand.js";
 
 const DAY = 86_400_000;
-/** The meetings kept: from this long ago (notes made of past meetings) … */
-const PAST_MS = 90 * DAY;
-/** … to this far ahead. */
-const AHEAD_MS = 180 * DAY;
-/** An unchanged source is expanded again after this long, so the window moves on. */
+/** An unchanged source is expanded again after this long, so the window moves on (a day at a time). */
 const REEXPAND_MS = DAY;
-/** How often the job queue syncs each calendar. */
-export const CALENDAR_SYNC_EVERY_MS = 5 * 60_000;
-/** Calendars one person may connect. */
-const MAX_PER_PERSON = 20;
 
 export interface CalendarInput {
   kind: "ics" | "caldav";
@@ -41,6 +34,8 @@ export function createCalendarService(
   options: {
     /** The calendars' way out (net/outbound.ts). */
     outbound: Outbound;
+    /** The settings table's calendars.* (how far back and ahead, how many, how large). */
+    limits: ResolvedConfig["calendars"];
     /** Makes sure the calendar is synced again in `delayMs`. */
     scheduleSync: (calendarId: string, delayMs: number) => Promise<unknown>;
   },
@@ -97,11 +92,12 @@ export function createCalendarService(
         // Without a fresh expansion the source is read whole, so the window moves on.
         state: fresh ? state : {},
         outbound: options.outbound,
+        limits: options.limits,
       });
       if (got.unchanged) {
         await repos.calendars.recordSync(row.id, { at: t, error: null });
       } else {
-        const window = { from: t - PAST_MS, to: t + AHEAD_MS };
+        const window = { from: t - options.limits.pastDays * DAY, to: t + options.limits.aheadDays * DAY };
         const seen = new Set<string>();
         const rows: CalendarEventRow[] = [];
         for (const doc of got.documents)
@@ -198,8 +194,9 @@ export function createCalendarService(
         throw new BadRequestError(
           "username, password: an ICS address carries its own secret; give them for caldav only.",
         );
-      if ((await repos.calendars.listOf(p.workspaceId, p.userId)).length >= MAX_PER_PERSON)
-        throw new BadRequestError(`You have connected ${MAX_PER_PERSON} calendars, the most one person may.`);
+      const most = options.limits.perPerson;
+      if ((await repos.calendars.listOf(p.workspaceId, p.userId)).length >= most)
+        throw new BadRequestError(`You have connected ${most} calendars, the most one person may.`);
       const row: CalendarRow = {
         id: newId("cal"),
         workspaceId: p.workspaceId,
@@ -219,7 +216,7 @@ export function createCalendarService(
       };
       await repos.calendars.insert(row);
       const synced = await sync(row);
-      await options.scheduleSync(row.id, CALENDAR_SYNC_EVERY_MS);
+      await options.scheduleSync(row.id, options.limits.syncEverySec * 1000);
       return present(synced);
     },
 

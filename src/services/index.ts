@@ -7,6 +7,8 @@ import { createCliGrants } from "./cli-grants.js";
 import { createPendingStates } from "./pending.js";
 import type { CounterStore } from "./counters.js";
 import { slidingWindow } from "../core/sliding-window.js";
+import { concurrencyLimiter } from "../core/concurrency.js";
+import type { ResolvedConfig } from "../config/schema.js";
 import { createMcpSessions } from "./mcp-sessions.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
@@ -80,6 +82,8 @@ export interface ServiceOptions {
   /** The server's own AI settings, under each workspace's. */
   ai: Omit<AiDefaults, "embedder" | "net">;
   now?: Clock;
+  /** The settings table's limits the services apply: questions at once, calendars. */
+  limits: Pick<ResolvedConfig, "limits" | "calendars">;
 }
 
 /** Every domain service over one set of repositories. */
@@ -110,6 +114,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const outbox = mail.outbox;
   const calendars = createCalendarService(repos, opts.secrets, now, {
     outbound: opts.net.for("calendars"),
+    limits: opts.limits.calendars,
     scheduleSync: opts.scheduleCalendarSync ?? (async () => {}),
   });
   const voicePrints = createVoicePrints({ repos, now });
@@ -233,6 +238,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       search,
       access,
       answerer: async (workspaceId) => (await aiConfig.engines(workspaceId)).answerer(),
+      leases: concurrencyLimiter(opts.counters, now),
+      limits: opts.limits.limits,
       now,
       publicUrl: opts.publicUrl,
     }),

@@ -42,6 +42,7 @@ const server = http.createServer(async (req, res) => {
 });
 
 const net = createNet({ resolve });
+const limits = { maxFeedBytes: 1024 * 1024, timeoutSec: 30 };
 const url = (p: string) => `http://${NAME}:${port}${p}`;
 
 /** Each client, called once through a way out; resolves when it got an answer. */
@@ -52,12 +53,20 @@ const clients: Record<string, { purpose: Purpose; call: (out: Outbound) => Promi
   },
   "calendar (ICS)": {
     purpose: "calendars",
-    call: (out) => readCalendar({ kind: "ics", url: url("/team.ics"), state: {}, outbound: out }),
+    call: (out) => readCalendar({ kind: "ics", url: url("/team.ics"), state: {}, outbound: out, limits }),
   },
   "calendar (CalDAV)": {
     purpose: "calendars",
     call: (out) =>
-      readCalendar({ kind: "caldav", url: url("/dav/"), username: "u", password: "p", state: {}, outbound: out }),
+      readCalendar({
+        kind: "caldav",
+        url: url("/dav/"),
+        username: "u",
+        password: "p",
+        state: {},
+        outbound: out,
+        limits,
+      }),
   },
   "language model": {
     purpose: "ai",

@@ -1,5 +1,6 @@
-// Limits hold across replicas: on a shared PostgreSQL database, API requests per key
-// and failed sign-ins are counted once, whichever replica serves them.
+// Limits hold across replicas: on a shared PostgreSQL database, API requests per key,
+// failed sign-ins and questions being answered at once are counted once, whichever
+// replica serves them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../src/runtime/index.js";
 import { RateLimitError } from "../../src/core/errors.js";
@@ -51,5 +52,32 @@ describe("limits across replicas on PostgreSQL", () => {
     for (let i = 0; i < 10; i++) expect(await attempt(i % 2 ? two : one, `wrong-${i}`)).toBeNull();
     await expect(attempt(one, "the-right-password")).rejects.toBeInstanceOf(RateLimitError);
     await expect(attempt(two, "the-right-password")).rejects.toBeInstanceOf(RateLimitError);
+  });
+
+  it("questions answered at once count once across replicas, and a finished one frees its place", async () => {
+    const [one, two] = runtimes;
+    const created = await one.services.workspaces.create({
+      name: "Asks",
+      adminEmail: "ask@example.com",
+      adminName: "A",
+    });
+    const p = {
+      workspaceId: created.workspace.id,
+      userId: created.user.id,
+      keyId: "test",
+      role: "admin" as const,
+      scopes: new Set(["notes", "users"] as const),
+      plan: "enterprise" as const,
+    };
+    const ask = (rt: Runtime) => rt.services.ask.start(p, { question: "What did we decide about pricing?" });
+    // Each start holds its place until its answering has run: two on one replica fill
+    // the person's two (limits.askPerPerson), so the other replica refuses a third.
+    const first = await ask(one);
+    await ask(two);
+    await expect(ask(two)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(ask(one)).rejects.toBeInstanceOf(RateLimitError);
+    await first();
+    const third = await ask(two);
+    await third();
   });
 });
