@@ -7,10 +7,8 @@ import type { AudioStore } from "../storage/audio-store.js";
 import { pieceKey } from "../storage/audio-key.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
-import type { JobQueue, WorkerDefinition } from "./queue.js";
-
-export const DELETE_RECORDING = "delete-recording";
-export const SWEEP = "sweep";
+import type { ResolvedConfig } from "../config/schema.js";
+import { defineJob, type Jobs } from "./job.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -26,15 +24,21 @@ const WEBHOOK_EVENTS_KEPT_MS = 30 * DAY;
 const UNUSED_CLIENT_KEPT_MS = DAY;
 
 const recordingPayload = z.object({ uploadId: z.string(), key: z.string() });
+const sweepPayload = z.object({}).strict();
+
+declare module "./job.js" {
+  interface JobPayloads {
+    "delete-recording": z.infer<typeof recordingPayload>;
+    sweep: z.infer<typeof sweepPayload>;
+  }
+}
 
 /** Deletes a deleted note's recording (and a live recording's pieces), then its upload record; retried with backoff while the store refuses. */
-export function deleteRecordingWorker(
-  repos: Repositories,
-  store: AudioStore,
-): WorkerDefinition<z.infer<typeof recordingPayload>> {
-  return {
-    kind: DELETE_RECORDING,
-    payload: recordingPayload,
+export const deleteRecordingJob = defineJob({
+  kind: "delete-recording",
+  payload: recordingPayload,
+  key: (p) => `delete-recording:${p.uploadId}`,
+  worker: ({ repos, store }: { repos: Repositories; store: AudioStore }) => ({
     concurrency: 2,
     leaseMs: 60_000,
     timeoutMs: 5 * 60_000,
@@ -50,8 +54,8 @@ export function deleteRecordingWorker(
         await repos.recordings.delete(uploadId);
       } else await repos.maintenance.deleteUpload(uploadId, "used");
     },
-  };
-}
+  }),
+});
 
 /** The uploads' id from a store key (workspace/upl_….ext). */
 const uploadIdOf = (key: string) => /\/([^/]+)\.[a-z0-9]+$/.exec(key)?.[1] ?? null;
@@ -59,13 +63,11 @@ const uploadIdOf = (key: string) => /\/([^/]+)\.[a-z0-9]+$/.exec(key)?.[1] ?? nu
 export interface SweepDeps {
   repos: Repositories;
   store: AudioStore;
-  queue: Pick<JobQueue, "enqueue">;
   now: Clock;
   logger: Logger;
-  intervalMs: number;
 }
 
-export async function sweepOnce(d: Omit<SweepDeps, "queue" | "intervalMs">): Promise<Record<string, number>> {
+export async function sweepOnce(d: SweepDeps): Promise<Record<string, number>> {
   const { repos, store, now } = d;
   const t = now();
   const removed: Record<string, number> = {
@@ -113,28 +115,31 @@ export async function sweepOnce(d: Omit<SweepDeps, "queue" | "intervalMs">): Pro
 }
 
 /** The periodic sweep: runs, then queues its next run. One at a time across all workers (its key). */
-export function sweepWorker(d: SweepDeps): WorkerDefinition<Record<string, never>> {
-  return {
-    kind: SWEEP,
-    payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-    concurrency: 1,
-    leaseMs: 5 * 60_000,
-    timeoutMs: 30 * 60_000,
-    maxAttempts: 3,
-    backoffMs: () => 60_000,
-    async handle() {
-      try {
-        const removed = await sweepOnce(d);
-        const total = Object.values(removed).reduce((s, n) => s + n, 0);
-        if (total) d.logger.info({ removed }, "sweep removed expired and orphaned data");
-      } finally {
-        await scheduleSweep(d.queue, d.intervalMs);
-      }
-    },
-  };
-}
-
-/** Queues the next sweep unless one is already waiting. */
-export function scheduleSweep(queue: Pick<JobQueue, "enqueue">, delayMs: number) {
-  return queue.enqueue(SWEEP, {}, { idempotencyKey: SWEEP, delayMs, coalesce: "queued" });
-}
+export const sweepJob = defineJob({
+  kind: "sweep",
+  payload: sweepPayload,
+  key: () => "sweep",
+  coalesce: "queued",
+  // The first sweep soon after start; each then queues the next.
+  atStart: (d: { jobs: Jobs; config: Pick<ResolvedConfig, "sweepIntervalMs"> }) =>
+    d.jobs.enqueue("sweep", {}, { delayMs: Math.min(d.config.sweepIntervalMs, 60_000) }),
+  worker: (parts: SweepDeps & { jobs: Jobs; config: Pick<ResolvedConfig, "sweepIntervalMs"> }) => {
+    const d = { ...parts, logger: parts.logger.child({ component: "sweep" }) };
+    return {
+      concurrency: 1,
+      leaseMs: 5 * 60_000,
+      timeoutMs: 30 * 60_000,
+      maxAttempts: 3,
+      backoffMs: () => 60_000,
+      async handle() {
+        try {
+          const removed = await sweepOnce(d);
+          const total = Object.values(removed).reduce((s, n) => s + n, 0);
+          if (total) d.logger.info({ removed }, "sweep removed expired and orphaned data");
+        } finally {
+          await d.jobs.enqueue("sweep", {}, { delayMs: d.config.sweepIntervalMs });
+        }
+      },
+    };
+  },
+});

@@ -2,29 +2,31 @@
 // queued again after each run while the calendar exists. A sync's error is kept on the
 // calendar for its owner to see; the job itself only fails on what is ours to retry.
 import { z } from "zod";
-import type { WorkerDefinition } from "../jobs/queue.js";
-import type { CalendarService } from "../services/calendars.js";
+import type { ResolvedConfig } from "../config/schema.js";
+import { defineJob, type Jobs } from "../jobs/job.js";
+import type { Services } from "../services/index.js";
 
-export const CALENDAR_SYNC = "calendar-sync";
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "calendar-sync": { calendarId: string };
+  }
+}
 
-const payload = z.object({ calendarId: z.string() });
-
-export function calendarSyncWorker(d: {
-  calendars: Pick<CalendarService, "syncById">;
-  schedule: (calendarId: string, delayMs: number) => Promise<unknown>;
-  /** calendars.syncEverySec, in ms. */
-  everyMs: number;
-}): WorkerDefinition<z.infer<typeof payload>> {
-  return {
-    kind: CALENDAR_SYNC,
-    payload,
+export const calendarSyncJob = defineJob({
+  kind: "calendar-sync",
+  payload: z.object({ calendarId: z.string() }),
+  // One waits per calendar at a time.
+  key: (p) => `calendar:${p.calendarId}`,
+  coalesce: "queued",
+  worker: (d: { services: Pick<Services, "calendars">; jobs: Jobs; config: Pick<ResolvedConfig, "calendars"> }) => ({
     concurrency: 2,
     leaseMs: 3 * 60_000,
     timeoutMs: 2 * 60_000,
     maxAttempts: 3,
     backoffMs: (attempt) => 30_000 * attempt,
     async handle({ calendarId }) {
-      if (await d.calendars.syncById(calendarId)) await d.schedule(calendarId, d.everyMs);
+      if (await d.services.calendars.syncById(calendarId))
+        await d.jobs.enqueue("calendar-sync", { calendarId }, { delayMs: d.config.calendars.syncEverySec * 1000 });
     },
-  };
-}
+  }),
+});

@@ -1,27 +1,30 @@
 // The periodic look at a workspace whose recordings wait for a speech-to-text engine:
 // one job per workspace (by its key), queued again while any recording still waits.
 import { z } from "zod";
-import type { WorkerDefinition } from "../jobs/queue.js";
-import { ENGINE_WATCH_MS, type EngineWait } from "../services/engine-wait.js";
+import { defineJob, type Jobs } from "../jobs/job.js";
+import { ENGINE_WATCH_MS } from "../services/engine-wait.js";
+import type { Services } from "../services/index.js";
 
-export const ENGINE_WATCH = "engine-watch";
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "engine-watch": { workspaceId: string };
+  }
+}
 
-const payload = z.object({ workspaceId: z.string() });
-
-export function engineWatchWorker(d: {
-  engineWait: Pick<EngineWait, "resume">;
-  watch: (workspaceId: string, delayMs: number) => Promise<unknown>;
-}): WorkerDefinition<z.infer<typeof payload>> {
-  return {
-    kind: ENGINE_WATCH,
-    payload,
+export const engineWatchJob = defineJob({
+  kind: "engine-watch",
+  payload: z.object({ workspaceId: z.string() }),
+  key: (p) => `engine-watch:${p.workspaceId}`,
+  coalesce: "queued",
+  worker: (d: { services: Pick<Services, "engineWait">; jobs: Jobs }) => ({
     concurrency: 1,
     leaseMs: 60_000,
     timeoutMs: 5 * 60_000,
     maxAttempts: 5,
     backoffMs: (attempt) => 10_000 * attempt,
     async handle({ workspaceId }) {
-      if (await d.engineWait.resume(workspaceId)) await d.watch(workspaceId, ENGINE_WATCH_MS);
+      if (await d.services.engineWait.resume(workspaceId))
+        await d.jobs.enqueue("engine-watch", { workspaceId }, { delayMs: ENGINE_WATCH_MS });
     },
-  };
-}
+  }),
+});

@@ -5,10 +5,9 @@ import type { Embedder } from "../ai/embeddings/embedder.js";
 import { packText } from "../ai/pack-text.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { PassageInput, PassageSet } from "../db/stores/passage-store.js";
-import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
+import { defineJob, type Jobs } from "../jobs/job.js";
 import { queueDueBuilds } from "./vector-index.js";
 
-export const INDEX_PASSAGES = "index-passages";
 const MAX_CHARS = 600;
 /**
  * Transcript passages are shorter: a meeting moves between topics every few sentences,
@@ -18,6 +17,12 @@ const MAX_CHARS = 600;
 const TRANSCRIPT_MAX_CHARS = 280;
 
 const payload = z.object({ source: z.enum(["note", "article"]), id: z.string() });
+
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "index-passages": z.infer<typeof payload>;
+  }
+}
 
 /** Splits text into passages of at most MAX_CHARS, at paragraph, then sentence, boundaries. */
 export function chunkText(text: string): string[] {
@@ -135,24 +140,23 @@ export async function indexPassagesInBatches(
   await flush();
 }
 
-export function indexPassagesWorker(d: {
-  repos: Repositories;
-  embedder: Embedder;
-  queue: Pick<JobQueue, "enqueue">;
-}): WorkerDefinition<z.infer<typeof payload>> {
-  const { repos, embedder, queue } = d;
-  return {
-    kind: INDEX_PASSAGES,
-    payload,
+/** Indexes a note or article for search by meaning (a server without an embedder switches it off). */
+export const indexPassagesJob = defineJob({
+  kind: "index-passages",
+  payload,
+  key: (p) => `index:${p.source}:${p.id}`,
+  coalesce: "queued",
+  worker: ({ repos, embedder, jobs }: { repos: Repositories; embedder: Embedder | null; jobs: Jobs }) => ({
     concurrency: 1,
     leaseMs: 60_000,
     timeoutMs: 10 * 60_000,
     maxAttempts: 3,
     backoffMs: (attempt) => 5_000 * attempt,
     handle: async ({ source, id }) => {
+      if (!embedder) return;
       const workspaceId = await indexPassages(repos, embedder, source, id);
       // Enough passages now to partition them into cells (or to retrain the cells).
-      if (workspaceId) await queueDueBuilds(repos, queue, workspaceId);
+      if (workspaceId) await queueDueBuilds(repos, jobs, workspaceId);
     },
-  };
-}
+  }),
+});

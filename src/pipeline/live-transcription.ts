@@ -23,6 +23,9 @@ import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { WorkerDefinition } from "../jobs/queue.js";
+import { defineJob } from "../jobs/job.js";
+import type { ResolvedConfig } from "../config/schema.js";
+import type { Services } from "../services/index.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import { pieceKey } from "../storage/audio-key.js";
 import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
@@ -31,8 +34,6 @@ import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
 import { afterFinalWindow, finalMark } from "./final-pass.js";
-
-export const LIVE_TRANSCRIPTION = "live-transcription";
 
 /**
  * Windows transcribed for good while recording are about this long, each cut at the
@@ -61,6 +62,12 @@ export function liveFinal<S extends { startSec: number }>(
 }
 
 const payload = z.object({ uploadId: z.string() });
+
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "live-transcription": z.infer<typeof payload>;
+  }
+}
 
 export interface LiveDeps {
   repos: Repositories;
@@ -133,7 +140,7 @@ async function settled(pcm: string, maxMs = 3000): Promise<number> {
   }
 }
 
-export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<typeof payload>> {
+function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typeof payload>>, "kind" | "payload"> {
   const decoders = new Map<string, Decoder>();
   /** Aborted when the worker is released (the server stopping): ends every final pass. */
   const stopping = new AbortController();
@@ -346,8 +353,6 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
   }
 
   return {
-    kind: LIVE_TRANSCRIPTION,
-    payload,
     concurrency: 2,
     leaseMs: 5 * 60_000,
     timeoutMs: 30 * 60_000,
@@ -372,3 +377,26 @@ export function liveTranscriptionWorker(d: LiveDeps): WorkerDefinition<z.infer<t
     },
   };
 }
+
+/** Transcribes what a live recording has received so far; one per recording at a time. */
+export const liveTranscriptionJob = defineJob({
+  kind: "live-transcription",
+  payload,
+  key: (p) => `live:${p.uploadId}`,
+  worker: (p: {
+    repos: Repositories;
+    store: AudioStore;
+    config: Pick<ResolvedConfig, "dataDir">;
+    services: Pick<Services, "aiConfig">;
+    now: Clock;
+    logger: Logger;
+  }) =>
+    liveTranscriptionWorker({
+      repos: p.repos,
+      store: p.store,
+      tmpDir: path.join(p.config.dataDir, "tmp"),
+      engines: (workspaceId) => p.services.aiConfig.engines(workspaceId),
+      now: p.now,
+      logger: p.logger.child({ component: "live-transcription" }),
+    }),
+});

@@ -20,19 +20,21 @@ import type { RecordingService } from "../services/recordings.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
+import { defineJob } from "../jobs/job.js";
+import type { ResolvedConfig } from "../config/schema.js";
+import type { Metrics } from "../core/metrics.js";
+import type { Services } from "../services/index.js";
 import { audioKey } from "../storage/audio-key.js";
 import { formatDuration } from "../core/duration.js";
 import { toTimestamp } from "../core/transcript-time.js";
 import { RECORDING_LIMITS } from "../shared/schemas/recordings.js";
-import type { NoteLifecycle } from "../services/note-lifecycle.js";
+import { processingKey, type NoteLifecycle } from "../services/note-lifecycle.js";
 import type { EngineWait } from "../services/engine-wait.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import { noteAudio } from "../services/note-audio.js";
 import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import { separateVoices } from "./speaker-voices.js";
 import type { VoicePrints } from "../services/voice-prints.js";
-
-export const PROCESS_NOTE = "process-note";
 
 /** How often a note being transcribed is looked for, to stop when it was deleted. */
 const DELETION_CHECK_MS = 2_000;
@@ -74,6 +76,12 @@ const payload = z.object({
 });
 export type ProcessNotePayload = z.infer<typeof payload>;
 
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "process-note": ProcessNotePayload;
+  }
+}
+
 function permanent(err: unknown): Error {
   const final =
     err instanceof EngineConfigError ||
@@ -94,7 +102,7 @@ function warningsOf(note: NoteRow, fromSummary: string[]): string[] | null {
   return all.length ? all : null;
 }
 
-export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typeof payload>> {
+function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePayload>, "kind" | "payload"> {
   const { repos, lifecycle } = d;
 
   async function transcribe(note: NoteRow, signal: AbortSignal) {
@@ -245,8 +253,6 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
   }
 
   return {
-    kind: PROCESS_NOTE,
-    payload,
     concurrency: d.concurrency,
     leaseMs: d.leaseMs ?? 60_000,
     timeoutMs: 6 * 3600_000,
@@ -303,3 +309,37 @@ export function processNoteWorker(d: PipelineDeps): WorkerDefinition<z.infer<typ
     },
   };
 }
+
+/** Transcribes and writes up a note, or enhances a finished one with a template. */
+export const processNoteJob = defineJob({
+  kind: "process-note",
+  payload,
+  key: (p) => processingKey(p.noteId),
+  // Only a waiting job absorbs a new one: a running job may be past the point where it
+  // would see the note's new status (it has just completed it), so it cannot stand in.
+  coalesce: "queued",
+  worker: (p: {
+    repos: Repositories;
+    store: AudioStore;
+    lifecycle: NoteLifecycle;
+    services: Pick<Services, "aiConfig" | "templates" | "recordings" | "engineWait" | "voicePrints">;
+    config: Pick<ResolvedConfig, "dataDir" | "pipeline">;
+    metrics: Pick<Metrics, "stage">;
+  }) =>
+    processNoteWorker({
+      repos: p.repos,
+      store: p.store,
+      tmpDir: path.join(p.config.dataDir, "tmp"),
+      lifecycle: p.lifecycle,
+      engines: (workspaceId) => p.services.aiConfig.engines(workspaceId),
+      templates: p.services.templates,
+      recordings: p.services.recordings,
+      engineWait: p.services.engineWait,
+      voicePrints: p.services.voicePrints,
+      concurrency: p.config.pipeline.concurrency,
+      maxAttempts: p.config.pipeline.maxAttempts,
+      retryBaseMs: p.config.pipeline.retryBaseMs,
+      leaseMs: p.config.pipeline.leaseMs,
+      onStage: p.metrics.stage,
+    }),
+});

@@ -11,9 +11,7 @@ import type { Repositories } from "../db/repos/index.js";
 import { cellsFor } from "../db/cells.js";
 import type { IndexTarget } from "../db/stores/passage-index-store.js";
 import type { Clock } from "../core/clock.js";
-import type { JobQueue, WorkerDefinition } from "../jobs/queue.js";
-
-export const BUILD_VECTOR_INDEX = "build-vector-index";
+import { defineJob, type Jobs } from "../jobs/job.js";
 
 /** Samples per cell to train on (k-means wants some tens). */
 const SAMPLES_PER_CELL = 24;
@@ -102,30 +100,29 @@ export async function buildVectorIndex(
 }
 
 /** Queues a build for each index of the workspace (or every one) that is due one; one job per index at a time. */
-export async function queueDueBuilds(
-  repos: Repositories,
-  queue: Pick<JobQueue, "enqueue">,
-  workspaceId?: string,
-): Promise<number> {
+export async function queueDueBuilds(repos: Repositories, jobs: Jobs, workspaceId?: string): Promise<number> {
   const due = await repos.passageIndex.buildsDue(workspaceId);
-  for (const t of due)
-    await queue.enqueue(
-      BUILD_VECTOR_INDEX,
-      { ...t },
-      { idempotencyKey: `${BUILD_VECTOR_INDEX}:${t.workspaceId}:${t.dims}` },
-    );
+  for (const t of due) await jobs.enqueue("build-vector-index", { ...t });
   return due.length;
 }
 
 const payload = z.object({ workspaceId: z.string(), dims: z.number().int().positive() });
 
-export function buildVectorIndexWorker(d: {
-  repos: Repositories;
-  now: Clock;
-}): WorkerDefinition<z.infer<typeof payload>> {
-  return {
-    kind: BUILD_VECTOR_INDEX,
-    payload,
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "build-vector-index": z.infer<typeof payload>;
+  }
+}
+
+type BuildDeps = { repos: Repositories; jobs: Jobs; now: Clock };
+
+export const buildVectorIndexJob = defineJob({
+  kind: "build-vector-index",
+  payload,
+  key: (t) => `build-vector-index:${t.workspaceId}:${t.dims}`,
+  // Indexes due a build that no write has asked for yet (after an upgrade, a restore or an import).
+  atStart: (d: BuildDeps) => queueDueBuilds(d.repos, d.jobs),
+  worker: (d: BuildDeps) => ({
     concurrency: 1,
     leaseMs: 60_000,
     timeoutMs: 6 * 60 * 60_000,
@@ -134,5 +131,5 @@ export function buildVectorIndexWorker(d: {
     handle: async (target, ctx) => {
       await buildVectorIndex(d.repos, d.now, target, undefined, ctx.signal);
     },
-  };
-}
+  }),
+});

@@ -16,10 +16,11 @@ import { systemClock, type Clock } from "../core/clock.js";
 import { silentLogger, type Logger } from "../core/logger.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { openAudioStore } from "../storage/open.js";
-import { createEventEmitter, createRedelivery } from "../webhooks/events.js";
+import { createEventEmitter } from "../webhooks/events.js";
+import { createJobs, defineWorkers } from "../jobs/job.js";
 import { openDatabaseHandle } from "./database.js";
 import { createNet, type Resolve } from "../net/outbound.js";
-import { jobEnqueuers, registerJobs } from "./jobs.js";
+import { JOBS, jobsOff, type JobParts } from "./jobs.js";
 
 /** What a runtime is given besides its configuration. */
 export interface RuntimeDeps {
@@ -61,7 +62,6 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const logger = deps.logger ?? silentLogger();
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
   const queue = createJobQueue(repos, { now, logger, onAttempt: metrics.job });
-  const emit = createEventEmitter(repos, queue, now);
   const net = createNet({
     allowPrivate: {
       webhooks: config.allowPrivateWebhooks,
@@ -74,7 +74,8 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   });
   const embedder =
     deps.embedder !== undefined ? deps.embedder : selectEmbedder(config.embeddings, net.for("embeddings", "operator"));
-  const enqueue = jobEnqueuers(queue, embedder, secrets);
+  const off = jobsOff(embedder);
+  const jobs = createJobs(queue, JOBS, off);
   // The local language model is loaded on its first request and kept until close.
   const localLlm = createLocalLlm({ dataDir, contextTokens: config.summarization.localContextTokens });
   // The whisper engine's child process is started on the first window and kept until close.
@@ -83,33 +84,20 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     repos,
     publicUrl: config.publicUrl,
     now,
-    emit,
-    enqueueIndexing: enqueue.indexPassages,
-    enqueueProcessing: enqueue.processNote,
-    // Called only once a note completes, after the services below exist.
-    onCompleted: (note) => services.notifications.noteCompleted(note),
+    emit: createEventEmitter(repos, jobs, now),
+    jobs,
   });
   const services = createServices(repos, {
     secrets,
     net,
-    scheduleCalendarSync: enqueue.syncCalendar,
-    mail: {
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      enqueue: enqueue.sendMail,
-    },
+    jobs,
+    mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from },
     audioStore,
     maxUploadBytes: config.maxUploadBytes,
     recordingQuietMs: config.limits.recordingQuietSec * 1000,
     publicUrl: config.publicUrl,
     lifecycle,
     embedder,
-    enqueueIndexing: enqueue.indexPassages,
-    redeliverWebhook: createRedelivery(queue),
-    watchRecording: enqueue.watchRecording,
-    watchEngine: enqueue.watchEngine,
-    transcribeLive: enqueue.transcribeLive,
-    enqueueRecordingDeletion: enqueue.deleteRecording,
     // One process counts in memory; replicas share a PostgreSQL database and count there.
     counters: database.dialect === "postgres" ? databaseCounters(repos) : memoryCounters(now),
     ai: {
@@ -124,21 +112,21 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     now,
     limits: config,
   });
-  registerJobs({
+  const parts: JobParts = {
     config,
-    queue,
-    enqueue,
     repos,
-    audioStore,
+    store: audioStore,
     services,
     lifecycle,
+    jobs,
     secrets,
     embedder,
+    net,
     metrics,
     logger,
     now,
-    net,
-  });
+  };
+  defineWorkers(queue, JOBS, parts, off);
   metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
   return {
     config,
@@ -149,7 +137,11 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     queue,
     services,
     lifecycle,
-    enqueue,
+    jobs,
+    /** What each job does when a working server starts its queue (jobs/job.ts atStart). */
+    startJobs: async () => {
+      for (const spec of JOBS) if (!off.has(spec.kind)) await spec.atStart?.(parts);
+    },
     secrets,
     now,
     embedder,

@@ -13,7 +13,7 @@ import { metricsRoutes } from "./routes/metrics.js";
 import type { ResolvedConfig } from "../config/schema.js";
 import type { Logger } from "../core/logger.js";
 import type { Services } from "../services/index.js";
-import { systemClock, type Clock } from "../core/clock.js";
+import type { Clock } from "../core/clock.js";
 import { GatewayTimeoutError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from "../core/errors.js";
 import { newRouter } from "../http/context.js";
 import { errorResponse } from "../http/error-handler.js";
@@ -54,7 +54,7 @@ export interface AppDeps {
   queue: { check(): Promise<unknown> };
   version: string;
   logger: Logger;
-  now?: Clock;
+  now: Clock;
   /** One log line per request (and its metrics); none unless given. */
   requestLog?: MiddlewareHandler<AppEnv>;
   /** Serves /metrics from this registry when given. */
@@ -76,7 +76,7 @@ function wantsPage(path: string, accept: string | undefined): boolean {
 
 export function createApp(deps: AppDeps) {
   const { services, config } = deps;
-  const now = deps.now ?? systemClock;
+  const now = deps.now;
   const app = newRouter();
 
   // Every response carries X-Request-Id (the client's, if it sent a sane one), and

@@ -11,9 +11,6 @@ import { engineCaveat, engineLabel } from "../ai/transcription/engine-notes.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { requestLog } from "../http/request-log.js";
-import { queueDueBuilds } from "../pipeline/vector-index.js";
-import { PROCESS_NOTE } from "../pipeline/process-note.js";
-import { scheduleSweep } from "../jobs/housekeeping.js";
 import type { Config, ResolvedConfig } from "../config/schema.js";
 import { ConfigError } from "../core/errors.js";
 import { resolveConfig } from "../config/resolve.js";
@@ -135,7 +132,7 @@ export async function assemble(
   }
 
   // The queue is its table: readable means jobs can be queued and claimed.
-  const queue = { check: () => runtime.repos.jobs.nextAvailableAt(PROCESS_NOTE) };
+  const queue = { check: () => runtime.repos.jobs.nextAvailableAt("process-note") };
   const log = requestLog(logger, metrics.request);
   // /metrics on the main port only when asked for and given no port of its own.
   const metricsHere = metricsOn(config) && config.metrics.port === undefined ? metrics : undefined;
@@ -150,6 +147,8 @@ export async function assemble(
         logger,
         requestLog: log,
         metrics: metricsHere,
+        // The runtime's clock: the rate limiter and the sessions read the one the services do.
+        now: runtime.now,
       })
     : workerApp(runtime, queue, log, metricsHere);
   return { runtime, app, metrics };
@@ -230,10 +229,8 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // workers, a job whose worker died is taken up when its lease runs out.
     if (config.role === "all") await runtime.repos.jobs.requeueRunning(runtime.now());
     runtime.queue.start();
-    // The first sweep soon after start; each then queues the next.
-    await scheduleSweep(runtime.queue, Math.min(config.sweepIntervalMs, 60_000));
-    // Vector indexes due a build that no write has asked for yet (after an upgrade, a restore or an import).
-    await queueDueBuilds(runtime.repos, runtime.queue);
+    // What each job does at start: the first of a periodic one, work left due.
+    await runtime.startJobs();
   }
   if (working) {
     // Which engine transcribes, said where the operator looks: pocketsphinx is a fallback.

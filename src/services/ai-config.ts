@@ -17,11 +17,10 @@ import { llamaBindingPath, type LocalLlm } from "../ai/llm/local-llama.js";
 import { answererWithFallback, summarizerWithFallback } from "../ai/llm/local-fallback.js";
 import { createExtractiveSummarizer } from "../ai/summarization/extractive.js";
 import { createExtractiveAnswerer } from "../ai/ask/answerers.js";
-import type { Answerer } from "../ai/ask/answerers.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
-import type { Summarizer } from "../ai/summarization/summarizer.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import type { SpeechToText } from "../ai/transcription/engine.js";
+import type { WorkspaceEngines } from "./workspace-engines.js";
 import { BadRequestError, ForbiddenError } from "../core/errors.js";
 import { iso, type Clock } from "../core/clock.js";
 import type { Principal } from "../core/principal.js";
@@ -29,7 +28,7 @@ import { workspacePolicy } from "../core/access.js";
 import type { SecretBox } from "../core/secret-box.js";
 import type { Net, Outbound } from "../net/outbound.js";
 import { engineCache } from "./engine-cache.js";
-import { missingSpeakerModels, speakerModelPaths, type SpeakerModelPaths } from "../ai/diarization/models.js";
+import { missingSpeakerModels, speakerModelPaths } from "../ai/diarization/models.js";
 import type { AiSettingsStore } from "./ai-settings-store.js";
 import { applicableChoices, requireServerModels } from "./server-models.js";
 import { type AiConfigDto, type AiConfigUpdateInput, type AiSettings } from "../shared/schemas/templates.js";
@@ -54,24 +53,7 @@ export interface AiDefaults {
   workspaceLocalModels?: boolean;
 }
 
-/** What the pipeline needs for one workspace's notes. */
-export interface WorkspaceEngines {
-  transcriber: () => SpeechToText;
-  summarizer: () => Summarizer;
-  /** What answers questions about the workspace's meetings. */
-  answerer: () => Answerer;
-  /** A language code, or undefined to let the engine detect it. */
-  language: string | undefined;
-  vocabulary: string[];
-  /** The language notes are written in (translation first), or null for the meeting's own. */
-  outputLanguage: string | null;
-  translationLanguage: string | null;
-  /** The local speaker models when the workspace splits recordings into voices, else null. */
-  speakerModels: SpeakerModelPaths | null;
-  /** Keeps why the workspace's last recording could not be split into voices (null: it could). */
-  speakerProblem: (message: string | null) => Promise<void>;
-}
-
+export type { WorkspaceEngines } from "./workspace-engines.js";
 export { createAiSettingsStore, type AiSettingsStore } from "./ai-settings-store.js";
 export function createAiConfigService(
   repos: Repositories,
@@ -79,9 +61,12 @@ export function createAiConfigService(
   secrets: SecretBox,
   defaults: AiDefaults,
   now: Clock,
-  /** Told after an admin changed the workspace's engines (waiting recordings are tried again). */
-  changed: (workspaceId: string) => Promise<unknown> = async () => {},
 ) {
+  /** Told after an admin changed the workspace's engines (waiting recordings are tried again). */
+  const listeners: ((workspaceId: string) => Promise<unknown>)[] = [];
+  const changed = async (workspaceId: string) => {
+    for (const listener of listeners) await listener(workspaceId);
+  };
   const transcribers = engineCache<SpeechToText>();
   const transcriberFor = (c: Config["transcription"], out: Outbound) =>
     selectTranscriber(c, out, defaults.dataDir, defaults.whisperHost);
@@ -223,6 +208,8 @@ export function createAiConfigService(
   }
 
   return {
+    /** Adds what is told when an admin changes a workspace's engines. */
+    onChange: (listener: (workspaceId: string) => Promise<unknown>) => void listeners.push(listener),
     get: (p: Principal) => present(p.workspaceId),
 
     /**

@@ -15,6 +15,7 @@ import { CalendarFormatError, expandCalendar, type Occurrence } from "../calenda
 import { CalendarSourceError, normalizeCalendarUrl, readCalendar } from "../calendars/sources.js";
 import { participantsOf } from "../calendars/participants.js";
 import { conferenceOf } from "../calendars/expand.js";
+import type { Jobs } from "../jobs/job.js";
 
 const DAY = 86_400_000;
 /** An unchanged source is expanded again after this long, so the window moves on (a day at a time). */
@@ -36,8 +37,8 @@ export function createCalendarService(
     outbound: Outbound;
     /** The settings table's calendars.* (how far back and ahead, how many, how large). */
     limits: ResolvedConfig["calendars"];
-    /** Makes sure the calendar is synced again in `delayMs`. */
-    scheduleSync: (calendarId: string, delayMs: number) => Promise<unknown>;
+    /** Each calendar's next sync (the calendar-sync job). */
+    jobs: Jobs;
   },
 ) {
   async function validUrl(raw: string): Promise<URL> {
@@ -216,7 +217,11 @@ export function createCalendarService(
       };
       await repos.calendars.insert(row);
       const synced = await sync(row);
-      await options.scheduleSync(row.id, options.limits.syncEverySec * 1000);
+      await options.jobs.enqueue(
+        "calendar-sync",
+        { calendarId: row.id },
+        { delayMs: options.limits.syncEverySec * 1000 },
+      );
       return present(synced);
     },
 

@@ -7,6 +7,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/stores/note-store.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { AiConfigService } from "./ai-config.js";
+import type { Jobs } from "../jobs/job.js";
 
 /** How often a workspace with waiting recordings is looked at again. */
 export const ENGINE_WATCH_MS = 60_000;
@@ -17,14 +18,14 @@ export function createEngineWait(d: {
   repos: Repositories;
   lifecycle: Pick<NoteLifecycle, "awaitingEngine" | "reprocess">;
   ai: Pick<AiConfigService, "transcriptionFacts">;
-  /** Makes sure the workspace is looked at again in `delayMs`. */
-  watch: (workspaceId: string, delayMs: number) => Promise<unknown>;
+  /** The engine-watch job looks at the workspace again while a recording waits. */
+  jobs: Jobs;
 }) {
   return {
     /** The note's recording cannot be transcribed for want of an engine: it waits. */
     async wait(note: NoteRow, reason: string): Promise<void> {
       await d.lifecycle.awaitingEngine(note.id, reason, await d.ai.transcriptionFacts(note.workspaceId));
-      await d.watch(note.workspaceId, ENGINE_WATCH_MS);
+      await d.jobs.enqueue("engine-watch", { workspaceId: note.workspaceId }, { delayMs: ENGINE_WATCH_MS });
     },
 
     /**

@@ -16,7 +16,7 @@ import { createInviteService } from "./invites.js";
 import { createKnowledgeService } from "./knowledge.js";
 import { createNoteService } from "./notes.js";
 import type { SecretBox } from "../core/secret-box.js";
-import { systemClock, type Clock } from "../core/clock.js";
+import type { Clock } from "../core/clock.js";
 import { createSearchService } from "./search.js";
 import { createAskService } from "./ask.js";
 import { createOAuthService } from "./oauth/service.js";
@@ -37,7 +37,8 @@ import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { createWorkspaceService } from "./workspaces.js";
 import { createAiConfigService, createAiSettingsStore, type AiDefaults } from "./ai-config.js";
-import { createEngineWait, type EngineWait } from "./engine-wait.js";
+import { createEngineWait } from "./engine-wait.js";
+import type { Jobs } from "../jobs/job.js";
 import { createSpeechSetup } from "./speech-setup.js";
 import { createSpeakerSetup } from "./speaker-setup.js";
 import { createLlmSetup } from "./llm-setup.js";
@@ -51,8 +52,6 @@ export interface ServiceOptions {
   net: Net;
   /** Mail through the job queue: the server's SMTP server, and the queue. Without it nothing is mailed. */
   mail?: MailOptions;
-  /** Makes sure a calendar is synced again in `delayMs`. */
-  scheduleCalendarSync?: (calendarId: string, delayMs: number) => Promise<unknown>;
   audioStore: AudioStore;
   maxUploadBytes: number;
   /** A live recording with no piece for this long is stopped by the server (default 2 minutes). */
@@ -61,18 +60,8 @@ export interface ServiceOptions {
   publicUrl: string;
   /** The note life cycle: statuses and what follows them. */
   lifecycle: NoteLifecycle;
-  /** Queues (re)indexing of a note or article for meaning-based search. */
-  enqueueIndexing: (source: "note" | "article", id: string) => Promise<unknown>;
-  /** Queues a webhook delivery again. */
-  redeliverWebhook: (deliveryId: string) => Promise<unknown>;
-  /** Makes sure a live recording is looked at again in `delayMs` (stopped when quiet). */
-  watchRecording: (uploadId: string, delayMs: number) => Promise<unknown>;
-  /** Queues transcribing what a live recording has received so far. */
-  transcribeLive: (uploadId: string) => Promise<unknown>;
-  /** Makes sure a workspace with recordings waiting for an engine is looked at again in `delayMs`. */
-  watchEngine: (workspaceId: string, delayMs: number) => Promise<unknown>;
-  /** Queues the durable removal of a deleted note's recording. */
-  enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
+  /** The background jobs, queued by kind (jobs/job.ts); each service queues its own. */
+  jobs: Jobs;
   /** The embedding engine, or null when meaning-based search is off. */
   embedder: Embedder | null;
   /** Where rate limits and sign-in throttling count. */
@@ -81,14 +70,15 @@ export interface ServiceOptions {
   logger?: Logger;
   /** The server's own AI settings, under each workspace's. */
   ai: Omit<AiDefaults, "embedder" | "net">;
-  now?: Clock;
+  /** The runtime's one clock. */
+  now: Clock;
   /** The settings table's limits the services apply: questions at once, calendars. */
   limits: Pick<ResolvedConfig, "limits" | "calendars">;
 }
 
 /** Every domain service over one set of repositories. */
 export function createServices(repos: Repositories, opts: ServiceOptions) {
-  const now = opts.now ?? systemClock;
+  const { now } = opts;
   const access = createAccess(repos);
   const apiKeys = createApiKeyService(repos, now);
   const oauth = createOAuthService({
@@ -110,37 +100,36 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     publicUrl: opts.publicUrl,
     mail: opts.mail ?? null,
     outbound: opts.net.for("mail"),
+    jobs: opts.jobs,
   });
   const outbox = mail.outbox;
   const calendars = createCalendarService(repos, opts.secrets, now, {
     outbound: opts.net.for("calendars"),
     limits: opts.limits.calendars,
-    scheduleSync: opts.scheduleCalendarSync ?? (async () => {}),
+    jobs: opts.jobs,
   });
   const voicePrints = createVoicePrints({ repos, now });
   const notes = createNoteService(repos, now, {
     voicePrints,
     calendarEvent: (p, id) => calendars.forNote(p, id),
     lifecycle: opts.lifecycle,
-    enqueueIndexing: opts.enqueueIndexing,
+    jobs: opts.jobs,
     publicUrl: opts.publicUrl,
     // At once where the store allows; the queued job (retried) makes sure of it.
     deleteRecording: (key) => opts.audioStore.delete(key).catch(() => {}),
-    enqueueRecordingDeletion: opts.enqueueRecordingDeletion,
     templates,
     access,
   });
-  // Built in a cycle: a change of engines resumes waiting recordings, which asks the engines.
-  let engineWait: EngineWait | undefined = undefined;
   const aiConfig = createAiConfigService(
     repos,
     aiSettings,
     opts.secrets,
     { ...opts.ai, embedder: opts.embedder, net: opts.net },
     now,
-    (workspaceId) => engineWait!.resume(workspaceId),
   );
-  engineWait = createEngineWait({ repos, lifecycle: opts.lifecycle, ai: aiConfig, watch: opts.watchEngine });
+  const engineWait = createEngineWait({ repos, lifecycle: opts.lifecycle, ai: aiConfig, jobs: opts.jobs });
+  // A change of engines tries the recordings waiting for one again.
+  aiConfig.onChange((workspaceId) => engineWait.resume(workspaceId));
   const speechSetup = createSpeechSetup({
     dataDir: opts.ai.dataDir,
     modelsUrl: opts.ai.transcription.modelsUrl,
@@ -186,8 +175,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       access,
       now,
       maxUploadBytes: opts.maxUploadBytes,
-      watch: opts.watchRecording,
-      transcribeLive: opts.transcribeLive,
+      jobs: opts.jobs,
       ongoingEvent: (p) => calendars.ongoing(p),
       limits: opts.recordingQuietMs ? { quietMs: opts.recordingQuietMs } : {},
     }),
@@ -229,9 +217,9 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     mail,
     webhooks: createWebhookService(repos, opts.secrets, now, {
       outbound: opts.net.for("webhooks"),
-      redeliver: opts.redeliverWebhook,
+      jobs: opts.jobs,
     }),
-    knowledge: createKnowledgeService(repos, now, opts.enqueueIndexing),
+    knowledge: createKnowledgeService(repos, now, opts.jobs),
     search,
     ask: createAskService({
       repos,

@@ -6,6 +6,7 @@ import { ownedPolicy } from "../core/access.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
+import type { Jobs } from "../jobs/job.js";
 
 const present = (a: KnowledgeRow) => ({
   id: a.id,
@@ -15,11 +16,7 @@ const present = (a: KnowledgeRow) => ({
   updatedAt: iso(a.updatedAt),
 });
 
-export function createKnowledgeService(
-  repos: Repositories,
-  now: Clock,
-  enqueueIndexing: (source: "article", id: string) => Promise<unknown>,
-) {
+export function createKnowledgeService(repos: Repositories, now: Clock, jobs: Jobs) {
   return {
     async create(p: Principal, input: { title: string; content: string }) {
       const t = now();
@@ -34,7 +31,7 @@ export function createKnowledgeService(
       };
       await repos.transaction(async () => {
         await repos.knowledge.insert(row);
-        await enqueueIndexing("article", row.id);
+        await jobs.enqueue("index-passages", { source: "article", id: row.id });
       });
       return present(row);
     },

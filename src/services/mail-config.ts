@@ -12,7 +12,6 @@ import { workspacePolicy } from "../core/access.js";
 import { BadRequestError, ForbiddenError, RateLimitError } from "../core/errors.js";
 import { createAttemptLimiter } from "../core/attempt-limiter.js";
 import type { CounterStore } from "./counters.js";
-import type { Mail } from "../mail/messages.js";
 import { testMail } from "../mail/messages.js";
 import { deliver, type MailRoute } from "../mail/send.js";
 import {
@@ -27,14 +26,14 @@ import type { MailConfigDto, MailConfigUpdateInput, MailTestResultDto } from "..
 import type { Outbox } from "./outbox.js";
 import type { Transporter } from "nodemailer";
 import type { Outbound } from "../net/outbound.js";
+import type { Jobs } from "../jobs/job.js";
+import { sealMail } from "../mail/send.js";
 
 export interface MailOptions {
   /** The server's own SMTP server (NOTULA_SMTP_URL), set by its operator. */
   smtpUrl?: string;
   /** The server's sender (NOTULA_MAIL_FROM). */
   from: string;
-  /** Queues a mail for the send worker. */
-  enqueue: (mail: Mail, key: string, workspaceId?: string) => Promise<unknown>;
 }
 
 export function createMailConfig(d: {
@@ -46,6 +45,8 @@ export function createMailConfig(d: {
   mail: MailOptions | null;
   /** The mail way out: a workspace's server is held to --allow-private-smtp. */
   outbound: Outbound;
+  /** Mail goes out through the send-mail job, sealed. */
+  jobs: Jobs;
 }) {
   const mail = d.mail;
   // The server's transport is made once; a workspace's is made per send (its host is
@@ -83,7 +84,7 @@ export function createMailConfig(d: {
       return workspaceId ? Boolean(await d.repos.mailSettings.get(workspaceId)) : d.repos.mailSettings.any();
     },
     async send(m, key, workspaceId) {
-      if (mail) await mail.enqueue(m, key, workspaceId);
+      if (mail) await d.jobs.enqueue("send-mail", sealMail(d.secrets, m, key, workspaceId));
     },
   };
 

@@ -10,6 +10,7 @@
 //   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
 //   no engine:   transcript-processing → recorded-not-summarized, waiting; reprocessed once one appears
 import { IN_FLIGHT_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
+import type { Jobs } from "../jobs/job.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { Clock } from "../core/clock.js";
@@ -38,7 +39,7 @@ export function canMove(from: NoteStatus, to: NoteStatus): boolean {
   return ALLOWED[from].includes(to);
 }
 
-/** The job queue's idempotency key for a note's processing. */
+/** The job queue's idempotency key for a note's processing (pipeline/process-note.ts). */
 export const processingKey = (noteId: string) => `process-note:${noteId}`;
 
 export interface LifecycleDeps {
@@ -47,20 +48,12 @@ export interface LifecycleDeps {
   /** Records a workspace event (webhooks) in the caller's transaction. */
   emit: EmitEvent;
   /**
-   * Queues a note's processing (or its enhancing with a template), in the caller's
-   * transaction; `created`: the note is new in that transaction, so no job is queued for it yet.
+   * What follows a status, queued in the caller's transaction: processing (or enhancing
+   * with a template), indexing for meaning-based search, the "ready" mail.
    */
-  enqueueProcessing: (
-    noteId: string,
-    extra?: { templateId?: string; restore?: "completed" | "recorded-not-summarized" },
-    o?: { created?: boolean },
-  ) => Promise<unknown>;
-  /** Queues (re)indexing for meaning-based search (`created` as for processing). */
-  enqueueIndexing: (source: "note" | "article", id: string, o?: { created?: boolean }) => Promise<unknown>;
+  jobs: Jobs;
   /** For the share links in the notes that events carry. */
   publicUrl: string;
-  /** A note processed for the first time, in the transaction that completes it (the "ready" mail). */
-  onCompleted?: (note: NoteRow) => Promise<void>;
 }
 
 export function createNoteLifecycle(d: LifecycleDeps) {
@@ -99,8 +92,10 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       const done = await current(noteId);
       if (!done) return;
       await d.emit(done.workspaceId, event, done.id, async () => ({ note: await snapshot(done) }));
-      await d.enqueueIndexing("note", done.id);
-      if (event === "note.completed" && done.status === "completed") await d.onCompleted?.(done);
+      await d.jobs.enqueue("index-passages", { source: "note", id: done.id });
+      // A note processed for the first time: its maker may have asked to be told.
+      if (event === "note.completed" && done.status === "completed")
+        await d.jobs.enqueue("note-ready", { noteId: done.id });
     });
   }
 
@@ -117,8 +112,9 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         return { note: await snapshot(note) };
       });
       // The note is new in this transaction: no job can be queued for it yet.
-      if (IN_FLIGHT.has(opts.status)) await d.enqueueProcessing(noteId, undefined, { created: true });
-      if (opts.index) await d.enqueueIndexing("note", noteId, { created: true });
+      // The note is new in this transaction: no job can hold its keys yet.
+      if (IN_FLIGHT.has(opts.status)) await d.jobs.enqueue("process-note", { noteId }, { created: true });
+      if (opts.index) await d.jobs.enqueue("index-passages", { source: "note", id: noteId }, { created: true });
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript (the caller checked there is one). */
@@ -136,7 +132,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
           ...(note.awaitingEngineSince !== null ? { awaitingEngineSince: null, processingInfo: info } : {}),
           updatedAt: now(),
         });
-        await d.enqueueProcessing(note.id);
+        await d.jobs.enqueue("process-note", { noteId: note.id });
       });
     },
 
@@ -157,7 +153,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         if (stored !== "completed" && stored !== "recorded-not-summarized")
           throw new ConflictError(`Note ${note.id} is being processed already; enhance it when it is done.`);
         await repos.notes.setProcessingState(note.id, { status: "summarizing", updatedAt: now() });
-        await d.enqueueProcessing(note.id, { templateId, restore: stored });
+        await d.jobs.enqueue("process-note", { noteId: note.id, templateId, restore: stored });
       });
     },
 
@@ -213,7 +209,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
           processingInfo: Object.keys(info).length ? info : null,
           updatedAt: now(),
         });
-        await d.enqueueProcessing(noteId);
+        await d.jobs.enqueue("process-note", { noteId });
       });
     },
 

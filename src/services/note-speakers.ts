@@ -7,18 +7,19 @@ import type { Clock } from "../core/clock.js";
 import { speakersOf } from "./note-presenter.js";
 import { renameOwner } from "../ai/summarization/owners.js";
 import type { VoicePrints } from "./voice-prints.js";
+import type { Jobs } from "../jobs/job.js";
 
 export interface NoteSpeakerDeps {
   repos: Repositories;
   now: Clock;
   /** The note as the caller may see it, else not found: the note service's one check. */
   visibleRow(p: Principal, id: string): Promise<NoteRow>;
-  enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
+  jobs: Jobs;
   /** Learns a named voice's print. */
   voicePrints: Pick<VoicePrints, "named">;
 }
 
-export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePrints }: NoteSpeakerDeps) {
+export function noteSpeakers({ repos, now, visibleRow, jobs, voicePrints }: NoteSpeakerDeps) {
   return {
     /** The note's speakers with their names and talk time. */
     async speakers(p: Principal, id: string) {
@@ -76,7 +77,7 @@ export function noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePri
             : {}),
         });
         // Passages quote the speaker: the index learns the new name.
-        await enqueueIndexing("note", id);
+        await jobs.enqueue("index-passages", { source: "note", id });
       });
       return speakersOf(segments, await repos.speakers.namesOf(id), row.totalDurationSec);
     },

@@ -20,6 +20,7 @@ import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } fro
 import { noteAudio } from "./note-audio.js";
 import { meetingChange, meetingFields, withAdded, type CalendarLookup } from "./note-meeting.js";
 import type { ParticipantValue } from "../db/schema/notes.js";
+import type { Jobs } from "../jobs/job.js";
 
 export interface NoteUpdate {
   title?: string;
@@ -32,13 +33,12 @@ export interface NoteUpdate {
 
 export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
   lifecycle: NoteLifecycle;
-  enqueueIndexing: (source: "note", id: string) => Promise<unknown>;
+  /** Indexing for search by meaning, and the durable removal of a deleted note's recording. */
+  jobs: Jobs;
   /** For share links. */
   publicUrl: string;
   /** Removes a deleted note's recording from the audio store at once (best effort). */
   deleteRecording: (key: string) => Promise<void>;
-  /** Queues the durable removal of a recording (in the caller's transaction): retried until it is gone. */
-  enqueueRecordingDeletion: (uploadId: string, key: string) => Promise<unknown>;
   /** Which template a note is enhanced with. */
   templates: Pick<TemplateService, "require" | "forNote">;
   /** Who may see and change which note: the access policy's facts. */
@@ -48,7 +48,7 @@ export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
-  const { lifecycle, enqueueIndexing, access } = deps;
+  const { lifecycle, jobs, access } = deps;
 
   /** A public note has a share link; any other has none, so a link dies with publicity. */
   async function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
@@ -286,7 +286,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         await repos.notes.update(p.workspaceId, id, fields, folderIds);
         if (patch.visibility !== undefined) await syncShare(id, patch.visibility);
         if (patch.title !== undefined || patch.userWrittenNote !== undefined || fields.participants)
-          await enqueueIndexing("note", id);
+          await jobs.enqueue("index-passages", { source: "note", id });
       });
       return get(p, id);
     },
@@ -312,7 +312,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return get(p, id);
     },
 
-    ...noteSpeakers({ repos, now, visibleRow, enqueueIndexing, voicePrints: deps.voicePrints }),
+    ...noteSpeakers({ repos, now, visibleRow, jobs, voicePrints: deps.voicePrints }),
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {
@@ -387,7 +387,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         if (!(await repos.notes.delete(p.workspaceId, id))) throw new NotFoundError(`Note ${id} not found.`);
         await repos.passages.remove("note", id);
         const audio = await noteAudio(repos, row.audioUploadId);
-        if (audio) await deps.enqueueRecordingDeletion(audio.id, audioKey(audio));
+        // In the deleting transaction: retried until the store lets go of it.
+        if (audio) await jobs.enqueue("delete-recording", { uploadId: audio.id, key: audioKey(audio) });
         return audio;
       });
       if (recording) await deps.deleteRecording(audioKey(recording));

@@ -41,6 +41,7 @@ import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { NoteService } from "./notes.js";
 import { describeGaps, missingPieces } from "./recording-gaps.js";
 import { storeSeekable } from "./recording-audio.js";
+import type { Jobs } from "../jobs/job.js";
 
 export interface RecordingServiceDeps {
   repos: Repositories;
@@ -50,10 +51,8 @@ export interface RecordingServiceDeps {
   access: Access;
   now: Clock;
   maxUploadBytes: number;
-  /** Makes sure the server looks at the recording again in `delayMs` (the watchdog job). */
-  watch: (uploadId: string, delayMs: number) => Promise<unknown>;
-  /** Queues transcribing what has arrived (the transcript grows while the meeting goes on). */
-  transcribeLive?: (uploadId: string) => Promise<unknown>;
+  /** The watchdog's next look at a recording, and transcribing what has arrived (the transcript grows while the meeting goes on). */
+  jobs: Jobs;
   /**
    * The person's one meeting under way that invites them, if exactly one: a recording
    * started now with no meeting named is for it. Only a recording: an upload or a typed
@@ -198,7 +197,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           status: "idle",
         });
         await repos.recordings.transition(upload.id, "recording", { noteId: id });
-        await d.watch(upload.id, limits.quietMs);
+        await d.jobs.enqueue("recording-watchdog", { uploadId: upload.id }, { delayMs: limits.quietMs });
         return id;
       });
       upload.noteId = noteId;
@@ -290,7 +289,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
       }
       if (!added) await duplicateOf(); // another request stored this number meanwhile: same bytes, or 409
       if (note.status === "idle") await d.lifecycle.recordingStarted(note.id);
-      if (added) await d.transcribeLive?.(upload.id);
+      if (added) await d.jobs.enqueue("live-transcription", { uploadId: upload.id });
       const current = (await repos.recordings.get(upload.id)) ?? upload;
       return { seq, bytes: bytes.length, duplicate: !added, recording: await describe(noteId, current) };
     },

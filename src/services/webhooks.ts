@@ -10,12 +10,13 @@ import { ownedPolicy } from "../core/access.js";
 import type { WebhookRow } from "../db/repos/webhooks.js";
 import type { SecretBox } from "../core/secret-box.js";
 import { iso, type Clock } from "../core/clock.js";
+import type { Jobs } from "../jobs/job.js";
 
 export function createWebhookService(
   repos: Repositories,
   secrets: SecretBox,
   now: Clock,
-  options: { outbound: Outbound; redeliver: (deliveryId: string) => void },
+  options: { outbound: Outbound; jobs: Jobs },
 ) {
   async function validUrl(raw: string): Promise<string> {
     let url: URL;
@@ -117,7 +118,7 @@ export function createWebhookService(
           updatedAt: now(),
         });
       });
-      options.redeliver(deliveryId);
+      await options.jobs.enqueue("deliver-webhook", { deliveryId });
       return { status: "success" as const };
     },
 

@@ -4,10 +4,14 @@
 import { z } from "zod";
 import type { Repositories } from "../db/repos/index.js";
 import { PermanentJobError, type WorkerDefinition } from "../jobs/queue.js";
+import { defineJob } from "../jobs/job.js";
+import type { ResolvedConfig } from "../config/schema.js";
+import type { Metrics } from "../core/metrics.js";
+import type { Net } from "../net/outbound.js";
+import pkg from "../../package.json" with { type: "json" };
 import type { SecretBox } from "../core/secret-box.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
-import { DELIVER_WEBHOOK } from "./events.js";
 import { connectionCause, PrivateAddressError, type Outbound } from "../net/outbound.js";
 import { signPayload } from "./signing.js";
 
@@ -27,6 +31,12 @@ export interface DeliveryDeps {
 }
 
 const payload = z.object({ deliveryId: z.string() });
+
+declare module "../jobs/job.js" {
+  interface JobPayloads {
+    "deliver-webhook": z.infer<typeof payload>;
+  }
+}
 const RETRYABLE = (status: number) => status === 408 || status === 429 || status >= 500;
 
 function hostOf(url: string): string {
@@ -37,11 +47,9 @@ function hostOf(url: string): string {
   }
 }
 
-export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof payload>> {
+function deliveryWorker(d: DeliveryDeps): Omit<WorkerDefinition<z.infer<typeof payload>>, "kind" | "payload"> {
   const { repos, now } = d;
   return {
-    kind: DELIVER_WEBHOOK,
-    payload,
     concurrency: 4,
     leaseMs: d.timeoutMs * 3,
     timeoutMs: d.timeoutMs * 2,
@@ -160,3 +168,34 @@ export function deliveryWorker(d: DeliveryDeps): WorkerDefinition<z.infer<typeof
     },
   };
 }
+
+/**
+ * Delivers one event to one registration; a redelivery is a new job (a finished job's
+ * key does not hold it back), while one waits or runs no second is queued.
+ */
+export const deliverWebhookJob = defineJob({
+  kind: "deliver-webhook",
+  payload,
+  key: (p) => p.deliveryId,
+  worker: (p: {
+    repos: Repositories;
+    secrets: SecretBox;
+    net: Net;
+    now: Clock;
+    config: Pick<ResolvedConfig, "webhooks">;
+    logger: Logger;
+    metrics: Pick<Metrics, "webhookDelivery">;
+  }) =>
+    deliveryWorker({
+      repos: p.repos,
+      secrets: p.secrets,
+      outbound: p.net.for("webhooks"),
+      now: p.now,
+      retryScheduleMs: [...p.config.webhooks.retryScheduleMs],
+      timeoutMs: p.config.webhooks.timeoutMs,
+      disableAfter: p.config.webhooks.disableAfter,
+      userAgent: `notula-webhooks/${pkg.version}`,
+      logger: p.logger.child({ component: "webhooks" }),
+      onAttempt: p.metrics.webhookDelivery,
+    }),
+});

@@ -2,11 +2,10 @@
 // (in the caller's transaction), and one delivery job per registration is queued.
 import { randomBytes } from "node:crypto";
 import type { Repositories } from "../db/repos/index.js";
-import type { JobQueue } from "../jobs/queue.js";
+import type { Jobs } from "../jobs/job.js";
 import type { Clock } from "../core/clock.js";
 import { notePolicy, type Actor, type NoteFacts } from "../core/access.js";
 
-export const DELIVER_WEBHOOK = "deliver-webhook";
 export type EventType = "note.created" | "note.completed" | "note.updated";
 
 /**
@@ -50,7 +49,7 @@ async function audience(repos: Repositories, workspaceId: string, noteId: string
   return out;
 }
 
-export function createEventEmitter(repos: Repositories, queue: Pick<JobQueue, "enqueue">, now: Clock): EmitEvent {
+export function createEventEmitter(repos: Repositories, jobs: Jobs, now: Clock): EmitEvent {
   return async (workspaceId, type, noteId, presented) => {
     const targets = await audience(repos, workspaceId, noteId);
     if (!targets.length) return;
@@ -62,12 +61,6 @@ export function createEventEmitter(repos: Repositories, queue: Pick<JobQueue, "e
       { id: eventId, workspaceId, type, body, createdAt: t },
       targets,
     );
-    for (const deliveryId of deliveries)
-      await queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
+    for (const deliveryId of deliveries) await jobs.enqueue("deliver-webhook", { deliveryId });
   };
-}
-
-/** Sends a delivery again, as a new job (a finished job's key does not hold it back). */
-export function createRedelivery(queue: Pick<JobQueue, "enqueue">) {
-  return (deliveryId: string) => queue.enqueue(DELIVER_WEBHOOK, { deliveryId }, { idempotencyKey: deliveryId });
 }

@@ -69,7 +69,12 @@ describe("limits across replicas on PostgreSQL", () => {
       scopes: new Set(["notes", "users"] as const),
       plan: "enterprise" as const,
     };
-    const ask = (rt: Runtime) => rt.services.ask.start(p, { question: "What did we decide about pricing?" });
+    const ask = (rt: Runtime) =>
+      rt.services.ask.start(p, {
+        question: "What did we decide about pricing?",
+        fromDate: undefined,
+        toDate: undefined,
+      });
     // Each start holds its place until its answering has run: two on one replica fill
     // the person's two (limits.askPerPerson), so the other replica refuses a third.
     const first = await ask(one);

@@ -1,8 +1,11 @@
 // Every runtime registers every kind of job (src/runtime/jobs.ts), so a job queued by
 // the command line (an admin command, `notula mcp` on a data dir) carries the retry
 // limits the configuration gives, as one queued by the server does.
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../src/runtime/index.js";
+import { JOBS } from "../../src/runtime/jobs.js";
 import { runtimeConfig, tempDir } from "../helpers/server.js";
 
 let rt: Runtime | undefined;
@@ -16,8 +19,8 @@ describe("the runtime's jobs", () => {
     rt = await openRuntime(
       await runtimeConfig(tempDir(), { env: { NOTULA_PIPELINE_MAX_ATTEMPTS: "7", NOTULA_EMBEDDINGS: "none" } }),
     );
-    await rt.enqueue.processNote("note_cli");
-    await rt.enqueue.deleteRecording("upl_cli", "audio/upl_cli.webm");
+    await rt.jobs.enqueue("process-note", { noteId: "note_cli" });
+    await rt.jobs.enqueue("delete-recording", { uploadId: "upl_cli", key: "audio/upl_cli.webm" });
     const rows = rt.database
       .sqlite!.prepare("SELECT kind, max_attempts AS maxAttempts FROM jobs ORDER BY id")
       .all() as { kind: string; maxAttempts: number }[];
@@ -35,5 +38,23 @@ describe("the runtime's jobs", () => {
     const created = await rt.services.workspaces.create({ name: "Clocked" });
     expect(created.workspace.createdAt).toBe(new Date(t).toISOString());
     expect(rt.now()).toBe(t);
+  });
+
+  it("declares each kind once, and queues only declared kinds, only through jobs.enqueue", () => {
+    const kinds = JOBS.map((j) => j.kind);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    const files = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const queued = new Set<string>();
+    const direct: string[] = [];
+    for (const file of files("src").filter((f) => /\.tsx?$/.test(f))) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const m of text.matchAll(/jobs\.enqueue\(\s*"([^"]+)"/g)) queued.add(m[1]);
+      if (/queue\.enqueue\(/.test(text) && !file.endsWith(path.join("jobs", "job.ts"))) direct.push(file);
+    }
+    expect([...queued].filter((k) => !kinds.includes(k))).toEqual([]);
+    expect(direct).toEqual([]);
   });
 });
