@@ -378,25 +378,21 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
   };
 }
 
+type LiveParts = Pick<LiveDeps, "repos" | "store" | "now" | "logger"> & {
+  config: Pick<ResolvedConfig, "dataDir">;
+  services: Pick<Services, "aiConfig">;
+};
+
 /** Transcribes what a live recording has received so far; one per recording at a time. */
 export const liveTranscriptionJob = defineJob({
   kind: "live-transcription",
   payload,
   key: (p) => `live:${p.uploadId}`,
-  worker: (p: {
-    repos: Repositories;
-    store: AudioStore;
-    config: Pick<ResolvedConfig, "dataDir">;
-    services: Pick<Services, "aiConfig">;
-    now: Clock;
-    logger: Logger;
-  }) =>
+  worker: ({ config, services, logger, ...p }: LiveParts) =>
     liveTranscriptionWorker({
-      repos: p.repos,
-      store: p.store,
-      tmpDir: path.join(p.config.dataDir, "tmp"),
-      engines: (workspaceId) => p.services.aiConfig.engines(workspaceId),
-      now: p.now,
-      logger: p.logger.child({ component: "live-transcription" }),
+      ...p,
+      tmpDir: path.join(config.dataDir, "tmp"),
+      engines: (workspaceId) => services.aiConfig.engines(workspaceId),
+      logger: logger.child({ component: "live-transcription" }),
     }),
 });
