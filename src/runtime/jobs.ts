@@ -24,6 +24,7 @@ import { engineWatchJob } from "../pipeline/engine-watch.js";
 import { indexPassagesJob } from "../pipeline/index-passages.js";
 import { buildVectorIndexJob } from "../pipeline/vector-index.js";
 import { calendarSyncJob } from "../pipeline/calendar-sync.js";
+import { calendarResyncJob } from "../pipeline/calendar-resync.js";
 import { noteReadyJob } from "../pipeline/note-ready.js";
 
 /** What the runtime gives every job's worker; each takes the parts it names. */
@@ -53,6 +54,7 @@ export const JOBS: readonly AnyJobSpec<JobParts>[] = [
   sendMailJob,
   deliverWebhookJob,
   calendarSyncJob,
+  calendarResyncJob,
   deleteRecordingJob,
   sweepJob,
 ];
