@@ -1,0 +1,51 @@
+// A calendar whose sync job is gone is read again: the hourly resync gives every
+// calendar a sync, and one already waiting absorbs it (no calendar gets two).
+import { afterEach, describe, expect, it } from "vitest";
+import { openRuntime, type Runtime } from "../../src/runtime/index.js";
+import { calendarResyncJob } from "../../src/pipeline/calendar-resync.js";
+import type { JobContext } from "../../src/jobs/queue.js";
+import { runtimeConfig, tempDir } from "../helpers/server.js";
+
+let rt: Runtime | undefined;
+afterEach(async () => {
+  await rt?.close();
+  rt = undefined;
+});
+
+describe("the calendar resync", () => {
+  it("queues a sync for each calendar that has none waiting, and its own next run", async () => {
+    rt = await openRuntime(await runtimeConfig(tempDir()));
+    const { workspace, user } = await rt.services.workspaces.create({ name: "Cal", adminEmail: "c@example.com" });
+    for (const id of ["cal_lost", "cal_waiting"])
+      await rt.repos.calendars.insert({
+        id,
+        workspaceId: workspace.id,
+        userId: user.id,
+        kind: "ics",
+        urlEnc: rt.secrets.seal("https://calendar.example.invalid/x.ics"),
+        label: "calendar.example.invalid",
+        usernameEnc: null,
+        passwordEnc: null,
+        name: id,
+        syncState: null,
+        lastSyncAt: null,
+        lastError: null,
+        eventCount: 0,
+        createdAt: rt.now(),
+      });
+    await rt.jobs.enqueue("calendar-sync", { calendarId: "cal_waiting" }, { delayMs: 300_000 });
+    const waiting = () =>
+      rt!.database.sqlite!.prepare("SELECT kind, payload FROM jobs WHERE status = 'queued' ORDER BY id").all() as {
+        kind: string;
+        payload: string;
+      }[];
+    const run = calendarResyncJob.worker({ repos: rt.repos, jobs: rt.jobs });
+    for (let i = 0; i < 2; i++) await run.handle({}, {} as JobContext);
+    const rows = waiting().map((r) => `${r.kind} ${r.payload}`);
+    expect(rows.filter((r) => r.startsWith("calendar-sync")).sort()).toEqual([
+      'calendar-sync {"calendarId":"cal_lost"}',
+      'calendar-sync {"calendarId":"cal_waiting"}',
+    ]);
+    expect(rows.filter((r) => r.startsWith("calendar-resync"))).toHaveLength(1);
+  });
+});
