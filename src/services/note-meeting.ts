@@ -102,7 +102,11 @@ export async function meetingChange(
   lookup: CalendarLookup | undefined,
   p: Principal,
   row: { participants: ParticipantValue[]; calendarEvent: unknown },
-  patch: { participants?: ParticipantValue[]; calendarEventId?: string | null },
+  patch: {
+    participants?: ParticipantValue[];
+    addParticipants?: Partial<ParticipantValue>[];
+    calendarEventId?: string | null;
+  },
 ): Promise<Partial<MeetingColumns>> {
   const out: Partial<MeetingColumns> = {};
   if (patch.calendarEventId === null) {
@@ -139,5 +143,8 @@ export async function meetingChange(
       return true;
     });
   }
+  // People added (typed while a meeting is recorded) join those there, the event's attendees first.
+  if (patch.addParticipants?.length)
+    out.participants = withAdded(out.participants ?? row.participants, patch.addParticipants);
   return out;
 }

@@ -28,6 +28,7 @@ export interface NoteUpdate {
   userWrittenNote?: string;
   folderIds?: string[];
   participants?: ParticipantValue[];
+  addParticipants?: Partial<ParticipantValue>[]; // join those on the note; none is removed
   calendarEventId?: string | null;
 }
 

@@ -2,6 +2,7 @@
 // Studio, vLLM, OpenRouter): a whole answer, or one streamed as server-sent events.
 // A server that does not answer, answers garbage or stops mid-stream gives an error
 // that says so; it never leaves the caller waiting.
+import { createParser } from "eventsource-parser";
 import type { Response } from "undici";
 import { EngineConfigError } from "../transcription/engine.js";
 import { connectionCause, type Outbound } from "../../net/outbound.js";
@@ -135,20 +136,11 @@ export function createChatClient(opts: ChatClientOptions): ChatModel & { model: 
         const res = await post(messages, true, all);
         if (!res.body) throw new Error("The language model server sent no answer.");
         const decoder = new TextDecoder();
-        let buffer = "";
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          clearTimeout(timer);
-          timer = setTimeout(() => idle.abort(), idleMs);
-          buffer += decoder.decode(chunk, { stream: true });
-          let nl: number;
-          while ((nl = buffer.indexOf("\n")) >= 0) {
-            const line = buffer.slice(0, nl).trim();
-            buffer = buffer.slice(nl + 1);
-            if (!line.startsWith("data:")) continue;
-            const data = line.slice(5).trim();
-            if (data === "[DONE]") {
+        const parser = createParser({
+          onEvent: ({ data }) => {
+            if (data.trim() === "[DONE]") {
               done = true;
-              continue;
+              return;
             }
             let event: { choices?: { delta?: { content?: unknown }; finish_reason?: string | null }[] };
             try {
@@ -166,7 +158,12 @@ export function createChatClient(opts: ChatClientOptions): ChatModel & { model: 
               cutShort = choice.finish_reason === "length";
               done = true;
             }
-          }
+          },
+        });
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          clearTimeout(timer);
+          timer = setTimeout(() => idle.abort(), idleMs);
+          parser.feed(decoder.decode(chunk, { stream: true }));
         }
       } catch (err) {
         if (signal.aborted) throw err;

@@ -5,6 +5,7 @@ import type { IncomingMessage } from "node:http";
 import { endpoints, type EndpointName } from "../../shared/api/endpoints.js";
 import { CliError, EXIT, exitCodeFor } from "../exit.js";
 import type { ApiRequest, ApiResponse } from "./api-types.js";
+import { createParser } from "eventsource-parser";
 
 export class ApiError extends CliError {
   constructor(
@@ -180,19 +181,9 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
     async events(name, input, onEvent) {
       const { params, body } = (input ?? {}) as { params?: Record<string, string>; body?: unknown };
       const method = endpoints[name].method.toUpperCase();
-      let buffer = "";
       const decoder = new TextDecoder();
-      const onData = (chunk: Buffer) => {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (data !== undefined) onEvent(event, JSON.parse(data));
-        }
-      };
+      const parser = createParser({ onEvent: (m) => onEvent(m.event ?? "message", JSON.parse(m.data)) });
+      const onData = (chunk: Buffer) => parser.feed(decoder.decode(chunk, { stream: true }));
       let res;
       try {
         res = await send(method, base + endpointUrl(name, params), key, body, timeoutMs, undefined, {

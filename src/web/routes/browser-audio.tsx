@@ -13,7 +13,7 @@ import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { formatBytes, statusLabel } from "../format.js";
 import { parsePersonLine } from "../../shared/person-line.js";
-import { participantFrom, withAdded } from "../../services/note-meeting.js";
+import { participantFrom } from "../../services/note-meeting.js";
 
 /** Participant fields as typed ("Name <email>", an address or a name), read on the server as the note page reads them. */
 const TypedPeople = z.array(z.string().max(900)).max(500).optional();
@@ -106,14 +106,10 @@ export function browserAudioSteps(services: Services, opts: { maxUploadBytes: nu
     const id = c.req.param("id");
     // People typed during the meeting join those there already (the event's attendees);
     // removing someone is for the note page.
-    const added = typedPeople(body.participants);
-    const participants = added?.length
-      ? withAdded((await services.notes.get(viewer.principal, id)).participants, added)
-      : undefined;
     const note = await services.notes.update(viewer.principal, id, {
       title: body.title,
       folderIds: body.folderId === undefined ? undefined : body.folderId ? [body.folderId] : [],
-      participants,
+      addParticipants: typedPeople(body.participants),
     });
     return c.json({ title: note.title, folderIds: note.tags.map((t) => t.id), participants: note.participants.length });
   });
