@@ -27,12 +27,12 @@ const WRITES = new Set(["insert", "update", "delete"]);
  * `builder`, whose statement calls `done` once it has run (or failed): a write made
  * outside a transaction is committed when its statement returns.
  */
+const thenable = (x: object): x is PromiseLike<unknown> => typeof (x as { then?: unknown }).then === "function";
+
 function settling<T extends object>(builder: T, done: () => void): T {
   let run: Promise<unknown> | undefined;
   const settled = (t: T) =>
-    (run ??= new Promise((resolve, reject) => (t as unknown as PromiseLike<unknown>).then(resolve, reject)).finally(
-      done,
-    ));
+    (run ??= new Promise((resolve, reject) => (thenable(t) ? t.then(resolve, reject) : resolve(t))).finally(done));
   return new Proxy(builder, {
     get(t, prop, receiver) {
       const value = Reflect.get(t, prop, t) as unknown;

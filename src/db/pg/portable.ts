@@ -22,10 +22,7 @@ export function pgPortableRepositories(
   transaction: Transaction,
   facts?: FactChanges,
 ): PortableRepositories {
-  return portableRepositories(
-    db as unknown as Db,
-    pgSchema as unknown as Tables,
-    transaction,
-    postgresDialect(db, facts),
-  );
+  // The one cast: PostgreSQL's handle and tables, told to stand in for SQLite's.
+  const sqliteShaped = { db, tables: pgSchema } as unknown as { db: Db; tables: Tables };
+  return portableRepositories(sqliteShaped.db, sqliteShaped.tables, transaction, postgresDialect(db, facts));
 }
