@@ -162,8 +162,8 @@ export const workspacePolicy = {
    * server's disk) and choosing them (its CPU). Its admins, where the operator lets
    * workspaces (--no-workspace-local-models keeps them to the operator).
    */
-  useServerModels(a: Person, server: { workspacesMay: boolean }): boolean {
-    return isAdmin(a) && server.workspacesMay;
+  useServerModels(a: Person, server: { workspaceLocalModels: boolean }): boolean {
+    return isAdmin(a) && server.workspaceLocalModels;
   },
   /** The workspace's own mail server and sender (which carries a password, and speaks for everyone). */
   configureMail(a: Person): boolean {

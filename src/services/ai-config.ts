@@ -71,7 +71,7 @@ export function createAiConfigService(
   const transcriberFor = (c: Config["transcription"], out: Outbound) =>
     selectTranscriber(c, out, defaults.dataDir, defaults.whisperHost);
   const aiOut = defaults.net.for("ai");
-  const workspacesMay = defaults.workspaceLocalModels !== false;
+  const workspaceLocalModels = defaults.workspaceLocalModels !== false;
 
   /** Said when saved (and before each use), so that an admin hears at once; the connection checks again. */
   async function checkUrl(field: string, raw: string, out: Outbound = aiOut) {
@@ -84,7 +84,7 @@ export function createAiConfigService(
 
   /** The workspace's settings over the server's, keys opened. */
   async function merged(workspaceId: string) {
-    const s = applicableChoices(await store.read(workspaceId), workspacesMay);
+    const s = applicableChoices(await store.read(workspaceId), workspaceLocalModels);
     const row = await repos.templates.settings(workspaceId);
     const t = s.transcription ?? {};
     const l = s.llm ?? {};
@@ -147,7 +147,7 @@ export function createAiConfigService(
         problem: s.llmProblem?.message ?? null,
         problemAt: s.llmProblem ? iso(s.llmProblem.at) : null,
       },
-      localModelsForWorkspaces: workspacesMay,
+      localModelsForWorkspaces: workspaceLocalModels,
       privateUrlsForWorkspaces: aiOut.allowPrivate,
       summaryLanguage: s.summaryLanguage ?? null,
       translationLanguage: s.translationLanguage ?? null,
@@ -185,7 +185,7 @@ export function createAiConfigService(
   }
 
   function requireSpeakerModels(p: Principal) {
-    requireServerModels(p, workspacesMay, "speakerSeparation");
+    requireServerModels(p, workspaceLocalModels, "speakerSeparation");
     const missing = missingSpeakerModels(defaults.dataDir);
     if (missing.length)
       throw new BadRequestError(
@@ -200,7 +200,7 @@ export function createAiConfigService(
   }
 
   function requireLocalLlm(p: Principal) {
-    requireServerModels(p, workspacesMay, "llm.engine");
+    requireServerModels(p, workspaceLocalModels, "llm.engine");
     if (!localLlmFile(defaults.summarization, defaults.dataDir) || !llamaBindingPath(defaults.dataDir))
       throw new BadRequestError(
         "llm.engine: no local language model is set up on this server; set one up in Settings → AI, or with `notula models pull llm`.",
@@ -275,7 +275,8 @@ export function createAiConfigService(
       if (input.transcription?.url)
         await checkUrl("transcription.url", input.transcription.url, defaults.net.for("speech"));
       if (input.llm?.url) await checkUrl("llm.url", input.llm.url);
-      if (input.transcription?.engine === "whisper") requireServerModels(p, workspacesMay, "transcription.engine");
+      if (input.transcription?.engine === "whisper")
+        requireServerModels(p, workspaceLocalModels, "transcription.engine");
       if (input.speakerSeparation === "local") requireSpeakerModels(p);
       if (input.llm?.engine === "local") requireLocalLlm(p);
       if (input.llm?.engine === "openai" && !(await llmUrlAfter(p.workspaceId, input.llm.url)))
@@ -340,7 +341,7 @@ export function createAiConfigService(
     async useLocalWhisper(p: Principal): Promise<void> {
       if (!workspacePolicy.configureAi(p))
         throw new ForbiddenError("Only an admin of the workspace can change its speech-to-text engine.");
-      requireServerModels(p, workspacesMay, "transcription.engine");
+      requireServerModels(p, workspaceLocalModels, "transcription.engine");
       await store.write(p.workspaceId, (s) => ({ ...s, transcription: { ...s.transcription, engine: "whisper" } }));
       await changed(p.workspaceId);
     },

@@ -135,7 +135,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     modelsUrl: opts.ai.transcription.modelsUrl,
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
-    workspacesMay: opts.ai.workspaceLocalModels,
+    workspaceLocalModels: opts.ai.workspaceLocalModels,
   });
   const search = createSearchService(repos, opts.embedder, access, opts.publicUrl);
   const speakerSetup = createSpeakerSetup({
@@ -143,14 +143,14 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     modelsUrl: opts.ai.transcription.modelsUrl,
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
-    workspacesMay: opts.ai.workspaceLocalModels,
+    workspaceLocalModels: opts.ai.workspaceLocalModels,
   });
   const llmSetup = createLlmSetup({
     dataDir: opts.ai.dataDir,
     modelsUrl: opts.ai.transcription.modelsUrl,
     ai: aiConfig,
     logger: opts.logger ?? silentLogger(),
-    workspacesMay: opts.ai.workspaceLocalModels,
+    workspaceLocalModels: opts.ai.workspaceLocalModels,
   });
   return {
     access,

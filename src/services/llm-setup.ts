@@ -117,12 +117,12 @@ export function createLlmSetup(d: {
   ai: Pick<AiConfigService, "useLocalLlm">;
   logger: Logger;
   /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
-  workspacesMay?: boolean;
+  workspaceLocalModels?: boolean;
 }) {
   const runner = createSetupRunner({
     what: "its local language model",
     logger: d.logger,
-    workspacesMay: d.workspacesMay,
+    workspaceLocalModels: d.workspaceLocalModels,
   });
   return {
     status: runner.status,

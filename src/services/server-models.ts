@@ -11,8 +11,8 @@ export const OPERATOR_KEEPS_MODELS =
   "This server's local models are set up and chosen by its operator (it runs with --no-workspace-local-models)";
 
 /** Refuses, naming why, a workspace's admin asking to set up or choose a local model where the operator keeps them. */
-export function requireServerModels(p: Principal, workspacesMay: boolean, what: string): void {
-  if (workspacePolicy.useServerModels(p, { workspacesMay })) return;
+export function requireServerModels(p: Principal, workspaceLocalModels: boolean, what: string): void {
+  if (workspacePolicy.useServerModels(p, { workspaceLocalModels })) return;
   throw new ForbiddenError(
     workspacePolicy.configureAi(p)
       ? `${what}: ${OPERATOR_KEEPS_MODELS}; use a server of your own in Settings → AI, or ask the operator.`
@@ -24,8 +24,8 @@ export function requireServerModels(p: Principal, workspacesMay: boolean, what: 
  * A workspace's stored choices as they apply: where the operator keeps the local models,
  * a local engine chosen earlier gives way to the server's own choice.
  */
-export function applicableChoices(s: AiSettings, workspacesMay: boolean): AiSettings {
-  if (workspacesMay) return s;
+export function applicableChoices(s: AiSettings, workspaceLocalModels: boolean): AiSettings {
+  if (workspaceLocalModels) return s;
   return {
     ...s,
     transcription: s.transcription?.engine === "whisper" ? { ...s.transcription, engine: null } : s.transcription,

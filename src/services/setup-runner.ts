@@ -22,7 +22,7 @@ export function createSetupRunner(o: {
   what: string;
   logger: Logger;
   /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
-  workspacesMay?: boolean;
+  workspaceLocalModels?: boolean;
 }) {
   let state = IDLE;
   let running: Promise<void> | null = null;
@@ -48,7 +48,7 @@ export function createSetupRunner(o: {
       work: (update: (change: Partial<SpeechSetupState>) => void) => Promise<void>,
     ): SpeechSetupState {
       allowed(p);
-      requireServerModels(p, o.workspacesMay !== false, `Setting up ${o.what}`);
+      requireServerModels(p, o.workspaceLocalModels !== false, `Setting up ${o.what}`);
       if (running) return state;
       state = { ...IDLE, ...first };
       running = (async () => {

@@ -40,9 +40,13 @@ export function createSpeakerSetup(d: {
   ai: Pick<AiConfigService, "useLocalSpeakers">;
   logger: Logger;
   /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
-  workspacesMay?: boolean;
+  workspaceLocalModels?: boolean;
 }) {
-  const runner = createSetupRunner({ what: "its speaker models", logger: d.logger, workspacesMay: d.workspacesMay });
+  const runner = createSetupRunner({
+    what: "its speaker models",
+    logger: d.logger,
+    workspaceLocalModels: d.workspaceLocalModels,
+  });
   return {
     status: runner.status,
     settled: runner.settled,

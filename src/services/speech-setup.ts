@@ -15,7 +15,7 @@ export function createSpeechSetup(d: {
   ai: Pick<AiConfigService, "useLocalWhisper">;
   logger: Logger;
   /** Whether workspaces' admins may set up the local models (false: the operator's alone). */
-  workspacesMay?: boolean;
+  workspaceLocalModels?: boolean;
   /** The work itself; the real installer and download unless a test gives another. */
   setUp?: (o: LocalEngineSetupOptions) => Promise<{ modelPath: string }>;
 }) {
@@ -23,7 +23,7 @@ export function createSpeechSetup(d: {
   const runner = createSetupRunner({
     what: "its speech-to-text engine",
     logger: d.logger,
-    workspacesMay: d.workspacesMay,
+    workspaceLocalModels: d.workspaceLocalModels,
   });
   return {
     status: runner.status,
