@@ -1,7 +1,10 @@
+import { build } from "esbuild";
 import { defineConfig } from "tsup";
+import { PAGE_SCRIPT_BUILD } from "./src/web/assets/page-script.js";
 
 // One ESM bundle per entry. Dependencies stay external (installed from npm);
-// the CLI entry lazy-loads the server so that client commands start fast.
+// the CLI entry lazy-loads the server so that client commands start fast. Then the
+// web pages' script (src/web/browser) into dist/assets/app.js, which the server reads.
 export default defineConfig({
   entry: { cli: "src/cli/index.ts" },
   format: ["esm"],
@@ -14,4 +17,7 @@ export default defineConfig({
   dts: false,
   // Optional: loaded at run time where the keychain module could be built.
   external: ["keytar"],
+  onSuccess: async () => {
+    await build({ ...PAGE_SCRIPT_BUILD, outfile: "dist/assets/app.js" });
+  },
 });

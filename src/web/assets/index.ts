@@ -1,11 +1,13 @@
 // The app's static assets, served by notula itself (nothing from a CDN, so it works
 // offline) under content-hashed names that may be cached for a year.
 import { createHash } from "node:crypto";
-import { SCRIPT } from "./script.js";
+import { pageScript } from "./page-script.js";
 import { STYLES } from "./styles.js";
 
 /** The mark: a note page with a sound wave, legible at 16 px, in light and dark tabs alike. */
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="3" y="2" width="26" height="28" rx="5" fill="#2456c9"/><path d="M8 16h2M12 11v10M16 7v18M20 12v8M24 15v2" stroke="#fff" stroke-width="2.4" stroke-linecap="round"/></svg>`;
+
+const SCRIPT = pageScript();
 
 const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 12);
 

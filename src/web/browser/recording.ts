@@ -1,65 +1,99 @@
-// The recorder of the web app's script (script.ts): it runs in the same module scope,
-// after the rest, and uses its helpers ($ and csrf).
-export const RECORDING_SCRIPT = `
 // Recording: the microphone (and, if asked, a tab's or window's sound, mixed in) goes
 // to MediaRecorder, whose pieces are kept in IndexedDB until the server has stored
 // them; they are sent in order, and again after the connection returns. Pieces left
 // by an earlier page (a reload, a crash) are sent when any page opens.
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const idb = (mode, fn) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("notula-recordings", 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("pieces", { keyPath: ["noteId", "seq"] });
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction("pieces", mode);
-    const req = fn(tx.objectStore("pieces"));
-    tx.oncomplete = () => { open.result.close(); resolve(req?.result); };
-    tx.onerror = () => { open.result.close(); reject(tx.error); };
-  };
-});
-const kept = () => idb("readonly", (s) => s.getAll()).then((all) => all.sort((a, b) => a.noteId.localeCompare(b.noteId) || a.seq - b.seq));
+import { $, csrf, people } from "./dom.js";
+
+/** A piece kept until the server has stored it. */
+interface Piece {
+  noteId: string;
+  seq: number;
+  durationMs: number;
+  blob: Blob;
+}
+/** What the sender tells the page of each piece it sent, or could not. */
+interface SentEvent {
+  offline?: boolean;
+  noteId?: string;
+  seq?: number;
+  refused?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const idb = <T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T> | void) =>
+  new Promise<T>((resolve, reject) => {
+    const open = indexedDB.open("notula-recordings", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("pieces", { keyPath: ["noteId", "seq"] });
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction("pieces", mode);
+      const req = fn(tx.objectStore("pieces"));
+      tx.oncomplete = () => {
+        open.result.close();
+        resolve(req ? req.result : undefined);
+      };
+      tx.onerror = () => {
+        open.result.close();
+        reject(tx.error);
+      };
+    };
+  });
+const kept = () =>
+  idb<Piece[]>("readonly", (s) => s.getAll()).then((all) =>
+    all.sort((a, b) => a.noteId.localeCompare(b.noteId) || a.seq - b.seq),
+  );
 let sending = null;
-let onSent = () => {};
-const pump = () => (sending ??= (async () => {
-  try {
-    for (;;) {
-      const [p] = await kept().catch(() => []);
-      if (!p) return;
-      let r;
-      try {
-        r = await fetch("/notes/" + encodeURIComponent(p.noteId) + "/pieces/" + p.seq + "?durationMs=" + p.durationMs, {
-          method: "PUT",
-          headers: { "x-csrf-token": csrf(), accept: "application/json", "content-type": "application/octet-stream" },
-          body: p.blob,
-        });
-      } catch {
+let onSent: (e: SentEvent) => void = () => {};
+const pump = () =>
+  (sending ??= (async () => {
+    try {
+      for (;;) {
+        const [p] = await kept().catch(() => []);
+        if (!p) return;
+        let r;
+        try {
+          r = await fetch(
+            "/notes/" + encodeURIComponent(p.noteId) + "/pieces/" + p.seq + "?durationMs=" + p.durationMs,
+            {
+              method: "PUT",
+              headers: {
+                "x-csrf-token": csrf(),
+                accept: "application/json",
+                "content-type": "application/octet-stream",
+              },
+              body: p.blob,
+            },
+          );
+        } catch {
+          onSent({ offline: true });
+          await sleep(2000);
+          continue;
+        }
+        if (r.ok || [400, 404, 409, 413, 415].includes(r.status)) {
+          // Stored; or refused for good (the recording is over, or the piece is wrong): not sent again.
+          await idb("readwrite", (s) => s.delete([p.noteId, p.seq]));
+          const data = r.ok ? null : await r.json().catch(() => ({}));
+          onSent({ noteId: p.noteId, seq: p.seq, refused: data?.error?.message });
+          continue;
+        }
         onSent({ offline: true });
         await sleep(2000);
-        continue;
       }
-      if (r.ok || [400, 404, 409, 413, 415].includes(r.status)) {
-        // Stored; or refused for good (the recording is over, or the piece is wrong): not sent again.
-        await idb("readwrite", (s) => s.delete([p.noteId, p.seq]));
-        const data = r.ok ? null : await r.json().catch(() => ({}));
-        onSent({ noteId: p.noteId, seq: p.seq, refused: data?.error?.message });
-        continue;
-      }
-      onSent({ offline: true });
-      await sleep(2000);
+    } finally {
+      sending = null;
     }
-  } finally {
-    sending = null;
-  }
-})());
+  })());
 if ("indexedDB" in window) void pump();
 
 const form = $("form#record");
 if (form) {
   const unavailable = $("#record-unavailable");
-  const state = (m) => { $("#record-state").textContent = m; };
-  const start = $("#record-start");
-  const pauseButton = $("#record-pause");
-  const stopButton = $("#record-stop");
+  const state = (m) => {
+    $("#record-state").textContent = m;
+  };
+  const start = $<HTMLButtonElement>("#record-start");
+  const pauseButton = $<HTMLButtonElement>("#record-pause");
+  const stopButton = $<HTMLButtonElement>("#record-stop");
   const secure = window.isSecureContext && navigator.mediaDevices?.getUserMedia && window.MediaRecorder;
   if (!secure) {
     unavailable.hidden = false;
@@ -81,19 +115,31 @@ if (form) {
   // The note exists once recording starts: a name or folder changed after that is saved to it.
   const saveDetails = async () => {
     if (!noteId || !recording) return;
-    const title = $("#record-title").value.trim();
+    const title = $<HTMLInputElement>("#record-title").value.trim();
     const r = await fetch("/notes/" + encodeURIComponent(noteId) + "/record/details", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
-      body: JSON.stringify({ title: title || undefined, folderId: $("#record-folder")?.value, participants: people("#record") }),
+      body: JSON.stringify({
+        title: title || undefined,
+        folderId: $<HTMLSelectElement>("#record-folder")?.value,
+        participants: people("#record"),
+      }),
     }).catch(() => null);
     const data = r ? await r.json().catch(() => ({})) : {};
-    $("#record-details").textContent = r?.ok ? "Saved to the note." : data.error?.message ?? "Not saved: no connection.";
+    $("#record-details").textContent = r?.ok
+      ? "Saved to the note."
+      : (data.error?.message ?? "Not saved: no connection.");
   };
-  $("#record-title").addEventListener("change", saveDetails);
-  $("#record-folder")?.addEventListener("change", saveDetails);
-  for (const field of document.querySelectorAll("#record input[name=participant]")) field.addEventListener("change", saveDetails);
-  addEventListener("beforeunload", (e) => { if (recording) { e.preventDefault(); e.returnValue = ""; } });
+  $<HTMLInputElement>("#record-title").addEventListener("change", saveDetails);
+  $<HTMLSelectElement>("#record-folder")?.addEventListener("change", saveDetails);
+  for (const field of document.querySelectorAll("#record input[name=participant]"))
+    field.addEventListener("change", saveDetails);
+  addEventListener("beforeunload", (e) => {
+    if (recording) {
+      e.preventDefault();
+      e.returnValue = "";
+    }
+  });
   onSent = (e) => {
     if (e.offline) state("No connection: the recording is kept here and sent when it returns.");
     else if (e.refused && e.noteId === noteId) failed = e.refused;
@@ -102,21 +148,25 @@ if (form) {
   const live = async () => {
     if (!noteId) return;
     try {
-      const r = await fetch("/notes/" + encodeURIComponent(noteId) + "/live", { headers: { accept: "application/json" } });
+      const r = await fetch("/notes/" + encodeURIComponent(noteId) + "/live", {
+        headers: { accept: "application/json" },
+      });
       if (r.ok) {
         const { transcript } = await r.json();
         const list = $("#record-transcript");
         $("#record-live-title").hidden = !transcript.length;
-        list.replaceChildren(...transcript.map((s) => {
-          const li = document.createElement("li");
-          const at = document.createElement("span");
-          at.className = "at";
-          at.textContent = s.at;
-          const text = document.createElement("span");
-          text.textContent = s.text;
-          li.append(at, text);
-          return li;
-        }));
+        list.replaceChildren(
+          ...transcript.map((s) => {
+            const li = document.createElement("li");
+            const at = document.createElement("span");
+            at.className = "at";
+            at.textContent = s.at;
+            const text = document.createElement("span");
+            text.textContent = s.text;
+            li.append(at, text);
+            return li;
+          }),
+        );
       }
     } catch {}
   };
@@ -124,7 +174,9 @@ if (form) {
     e.preventDefault();
     if (recording) return;
     try {
-      const mic = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      const mic = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true },
+      });
       const ctx = new AudioContext();
       const mix = ctx.createMediaStreamDestination();
       const analyser = ctx.createAnalyser();
@@ -142,7 +194,7 @@ if (form) {
         return g;
       };
       let sides = false;
-      if ($("#record-tab").checked) {
+      if ($<HTMLInputElement>("#record-tab").checked) {
         // A Meet, Zoom or Teams call in the browser: the tab's sound and the microphone
         // kept apart as the two channels of one stream (the microphone first), so that
         // the server can tell who said what; played back, it is an ordinary stereo file.
@@ -159,19 +211,30 @@ if (form) {
         } else state("The shared tab or window gives no sound; recording the microphone only.");
       }
       if (!sides) micSource.connect(mix);
-      const type = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((t) => MediaRecorder.isTypeSupported(t));
+      const type = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((t) =>
+        MediaRecorder.isTypeSupported(t),
+      );
       if (!type) throw new Error("This browser records no format notula reads.");
       const format = type.startsWith("audio/webm") ? "webm" : type.startsWith("audio/ogg") ? "ogg" : "mp4";
       const r = await fetch("/notes/record/start", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrf() },
-        body: JSON.stringify({ format, title: $("#record-title").value || undefined, folderId: $("#record-folder")?.value || undefined, calendarEventId: $("#record-event")?.value || undefined, participants: people("#record"), channels: sides ? ["me", "others"] : undefined }),
+        body: JSON.stringify({
+          format,
+          title: $<HTMLInputElement>("#record-title").value || undefined,
+          folderId: $<HTMLSelectElement>("#record-folder")?.value || undefined,
+          calendarEventId: $<HTMLInputElement>("#record-event")?.value || undefined,
+          participants: people("#record"),
+          channels: sides ? ["me", "others"] : undefined,
+        }),
       });
       const started = await r.json().catch(() => ({}));
-      if (!r.ok) throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");
+      if (!r.ok)
+        throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");
       noteId = started.noteId;
       // The name the server gave an unnamed meeting, shown where it can be changed.
-      if (!$("#record-title").value.trim()) $("#record-title").value = started.title;
+      if (!$<HTMLInputElement>("#record-title").value.trim())
+        $<HTMLInputElement>("#record-title").value = started.title;
       recorder = new MediaRecorder(mix.stream, { mimeType: type, audioBitsPerSecond: 32000 });
       recorder.ondataavailable = async (ev) => {
         if (!ev.data.size) return;
@@ -196,7 +259,7 @@ if (form) {
         analyser.getByteTimeDomainData(level);
         let peak = 0;
         for (const v of level) peak = Math.max(peak, Math.abs(v - 128) / 128);
-        $("#record-level").value = peak;
+        $<HTMLMeterElement>("#record-level").value = peak;
         $("#record-elapsed").textContent = clock(elapsed() / 1000);
         requestAnimationFrame(tick);
       };
@@ -237,7 +300,8 @@ if (form) {
           headers: { accept: "application/json", "x-csrf-token": csrf() },
         });
         recording = false;
-        if (!r.ok && !failed) failed = (await r.json().catch(() => ({}))).error?.message ?? "The server could not stop the recording.";
+        if (!r.ok && !failed)
+          failed = (await r.json().catch(() => ({}))).error?.message ?? "The server could not stop the recording.";
         if (failed) return state(failed);
         location.href = "/notes/" + encodeURIComponent(noteId);
       };
@@ -246,4 +310,3 @@ if (form) {
     }
   });
 }
-`;

@@ -1,0 +1,13 @@
+// What every part of the page's script uses: finding elements, the page's CSRF token,
+// and the people typed into a form.
+export const $ = <E extends Element = HTMLElement>(s: string, el: ParentNode = document): E | null =>
+  el.querySelector<E>(s);
+export const $$ = <E extends Element = HTMLElement>(s: string, el: ParentNode = document): E[] => [
+  ...el.querySelectorAll<E>(s),
+];
+export const csrf = () => $<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
+/** The participant fields a form holds, as typed ("Name <email>", an address or a name). */
+export const people = (form: string) =>
+  $$<HTMLInputElement>(form + " input[name=participant]")
+    .map((i) => i.value.trim())
+    .filter(Boolean);

@@ -1,0 +1,4 @@
+// The one script of every page, bundled with its imports (tsup.config.ts) and served
+// under a content-hashed name (web/assets). The page's parts first, then the recorder.
+import "./page.js";
+import "./recording.js";
