@@ -5,7 +5,6 @@
 // notes, and can never take the server down with it.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Principal } from "../core/principal.js";
 import type { Logger } from "../core/logger.js";
@@ -13,36 +12,15 @@ import { installLlamaBinding, llamaBindingPath, LocalModelError } from "../ai/ll
 import { findLlmModel, llmModelsDir, pullLlmModel } from "../ai/llm/local-models.js";
 import { createSetupRunner, type SpeechSetupState } from "./setup-runner.js";
 import type { AiConfigService } from "./ai-config.js";
-
-// Run by the child: load the model, make a small context, write a few tokens. What it
-// says goes out as one line of JSON; a crash inside llama.cpp is seen by its exit.
-const CHECK = `
-try {
-  const { getLlama, LlamaChat, LlamaLogLevel } = await import(process.env.NOTULA_LLAMA_ENTRY);
-  const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error, progressLogs: false });
-  const model = await llama.loadModel({ modelPath: process.env.NOTULA_LLM_FILE });
-  const context = await model.createContext({ contextSize: Math.min(512, model.trainContextSize || 512), threads: 1 });
-  const chat = new LlamaChat({ contextSequence: context.getSequence() });
-  await chat.generateResponse([{ type: "user", text: "Say hello." }], { maxTokens: 4 });
-  process.stdout.write(JSON.stringify({ ok: true }) + "\\n");
-  process.exit(0);
-} catch (err) {
-  process.stdout.write(JSON.stringify({ ok: false, message: String(err?.message ?? err) }) + "\\n");
-  process.exit(1);
-}
-`;
+import { programPath } from "../ai/programs/index.js";
 
 /** Loads the model in a child and has it write a few tokens; rejects with what went wrong. */
 export async function checkLocalLlm(dataDir: string, file: string, signal?: AbortSignal): Promise<void> {
   const entry = llamaBindingPath(dataDir);
   if (!entry) throw new LocalModelError("The local language model's engine (node-llama-cpp) is not installed.");
   const { pathToFileURL } = await import("node:url");
-  // Run from a file: node-llama-cpp does not find its prebuilt build from code given with -e.
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "notula-llm-check-"));
-  const script = path.join(dir, "check.mjs");
-  await fs.promises.writeFile(script, CHECK);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [programPath("llm-check.mjs")], {
       env: { ...process.env, NOTULA_LLAMA_ENTRY: pathToFileURL(entry).href, NOTULA_LLM_FILE: file },
       stdio: ["ignore", "pipe", "pipe"],
       signal,
@@ -72,7 +50,7 @@ export async function checkLocalLlm(dataDir: string, file: string, signal?: Abor
         (sig ? `it was stopped by ${sig}` : `it exited with ${code}`);
       reject(new LocalModelError(`llama.cpp could not run ${path.basename(file)}: ${why.slice(0, 500)}`));
     });
-  }).finally(() => fs.promises.rm(dir, { recursive: true, force: true }));
+  });
 }
 
 export type LlmSetupStep =

