@@ -8,7 +8,7 @@ import { pieceKey } from "../storage/audio-key.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
 import type { ResolvedConfig } from "../config/schema.js";
-import { defineJob, type Jobs } from "./job.js";
+import { defineJob, renamedField, type Jobs } from "./job.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,7 +23,8 @@ const WEBHOOK_EVENTS_KEPT_MS = 30 * DAY;
 /** OAuth clients that never got a token, after a day. */
 const UNUSED_CLIENT_KEPT_MS = DAY;
 
-const recordingPayload = z.object({ uploadId: z.string(), key: z.string() });
+/** A deleted note's audio, of either kind (queued as { uploadId } before they had names of their own). */
+const recordingPayload = renamedField(z.object({ audioId: z.string(), key: z.string() }), "uploadId", "audioId");
 const sweepPayload = z.object({}).strict();
 
 declare module "./job.js" {
@@ -37,22 +38,22 @@ declare module "./job.js" {
 export const deleteRecordingJob = defineJob({
   kind: "delete-recording",
   payload: recordingPayload,
-  key: (p) => `delete-recording:${p.uploadId}`,
+  key: (p) => `delete-recording:${p.audioId}`,
   worker: ({ repos, store }: { repos: Repositories; store: AudioStore }) => ({
     concurrency: 2,
     leaseMs: 60_000,
     timeoutMs: 5 * 60_000,
     maxAttempts: 10,
     backoffMs: (attempt) => Math.min(HOUR, 1000 * 5 ** (attempt - 1)),
-    async handle({ uploadId, key }) {
+    async handle({ audioId, key }) {
       await store.delete(key);
       // The id names an upload or a recording; a note deleted while it was being recorded leaves pieces too.
-      const recording = await repos.recordings.get(uploadId);
+      const recording = await repos.recordings.get(audioId);
       if (recording) {
-        for (const piece of await repos.recordingPieces.list(uploadId))
+        for (const piece of await repos.recordingPieces.list(audioId))
           await store.delete(pieceKey(recording, piece.seq));
-        await repos.recordings.delete(uploadId);
-      } else await repos.maintenance.deleteUpload(uploadId, "used");
+        await repos.recordings.delete(audioId);
+      } else await repos.maintenance.deleteUpload(audioId, "used");
     },
   }),
 });

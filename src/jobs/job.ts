@@ -4,7 +4,7 @@
 // declarations from one list (runtime/job-list.ts); services queue jobs through the
 // typed `jobs.enqueue(kind, payload)` below, whose payload types each job module adds
 // to JobPayloads. Adding a job touches its own module and the list.
-import type { z } from "zod";
+import { z } from "zod";
 import type { JobQueue, WorkerDefinition } from "./queue.js";
 
 /**
@@ -29,6 +29,18 @@ export interface JobSpec<K extends JobKind, D> {
   atStart?: (deps: D) => Promise<unknown>;
   /** What runs it, over the runtime's parts. */
   worker: (deps: D) => Omit<WorkerDefinition<JobPayloads[K]>, "kind" | "payload">;
+}
+
+/**
+ * A payload schema that also reads the jobs queued before a field was renamed: the old
+ * field's value is taken under its new name.
+ */
+export function renamedField<T extends z.ZodObject>(schema: T, from: string, to: string) {
+  return z.preprocess(
+    (p) =>
+      p && typeof p === "object" && from in p && !(to in p) ? { ...p, [to]: (p as Record<string, unknown>)[from] } : p,
+    schema,
+  );
 }
 
 /** A job's declaration, typed by its kind. */

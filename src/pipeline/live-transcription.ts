@@ -23,7 +23,7 @@ import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { WorkerDefinition } from "../jobs/queue.js";
-import { defineJob } from "../jobs/job.js";
+import { defineJob, renamedField } from "../jobs/job.js";
 import type { ResolvedConfig } from "../config/schema.js";
 import type { Services } from "../services/index.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
@@ -61,7 +61,8 @@ export function liveFinal<S extends { startSec: number }>(
   return segments.filter((s) => s.startSec < liveSec);
 }
 
-const payload = z.object({ uploadId: z.string() });
+// Queued as { uploadId } before recordings had a name of their own.
+const payload = renamedField(z.object({ recordingId: z.string() }), "uploadId", "recordingId");
 
 declare module "../jobs/job.js" {
   interface JobPayloads {
@@ -157,10 +158,10 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
   const idleMs = d.idleMs ?? 10 * 60_000;
   const dir = path.join(d.tmpDir, "live");
 
-  async function drop(uploadId: string) {
-    const decoder = decoders.get(uploadId);
+  async function drop(recordingId: string) {
+    const decoder = decoders.get(recordingId);
     if (!decoder) return;
-    decoders.delete(uploadId);
+    decoders.delete(recordingId);
     decoder.final?.controller.abort(new Error("The recording's decoder was closed."));
     await decoder.final?.done;
     decoder.proc.kill("SIGKILL");
@@ -174,12 +175,12 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
   }, 60_000).unref();
 
   /** Feeds what has arrived and transcribes what is complete; true when it fed new pieces. */
-  async function pass(uploadId: string, signal: AbortSignal): Promise<boolean> {
+  async function pass(recordingId: string, signal: AbortSignal): Promise<boolean> {
     // The job's payload names the recording by the field it has always had.
-    const upload = await d.repos.recordings.get(uploadId);
-    const note = upload?.noteId ? await d.repos.notes.getForProcessing(upload.noteId) : null;
-    if (!upload || upload.status !== "recording" || !note || note.status !== "recording") {
-      await drop(uploadId);
+    const recording = await d.repos.recordings.get(recordingId);
+    const note = recording?.noteId ? await d.repos.notes.getForProcessing(recording.noteId) : null;
+    if (!recording || recording.status !== "recording" || !note || note.status !== "recording") {
+      await drop(recordingId);
       return false;
     }
     // Without an engine there is nothing to do live: the pipeline says why once the recording stops.
@@ -189,16 +190,16 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       engine = ai.transcriber();
     } catch (err) {
       if (!(err instanceof EngineConfigError)) throw err;
-      await drop(uploadId);
+      await drop(recordingId);
       return false;
     }
-    const pieces = await d.repos.recordingPieces.list(uploadId);
-    let decoder = decoders.get(uploadId);
+    const pieces = await d.repos.recordingPieces.list(recordingId);
+    let decoder = decoders.get(recordingId);
     if (!decoder || decoder.proc.exitCode !== null) {
-      if (decoder) await drop(uploadId);
+      if (decoder) await drop(recordingId);
       await fsp.mkdir(dir, { recursive: true });
-      decoder = startDecoder(path.join(dir, `${uploadId}.pcm`), hasSides(note));
-      decoders.set(uploadId, decoder);
+      decoder = startDecoder(path.join(dir, `${recordingId}.pcm`), hasSides(note));
+      decoders.set(recordingId, decoder);
     }
     decoder.usedAt = d.now();
     const fedBefore = decoder.fedSeq;
@@ -206,7 +207,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     for (const piece of pieces) {
       if (piece.seq <= decoder.fedSeq) continue;
       if (piece.seq !== decoder.fedSeq + 1 || signal.aborted) break;
-      for await (const chunk of d.store.read(pieceKey(upload, piece.seq))) {
+      for await (const chunk of d.store.read(pieceKey(recording, piece.seq))) {
         if (!decoder.proc.stdin.write(chunk)) await new Promise((r) => decoder!.proc.stdin.once("drain", r));
       }
       decoder.fedSeq = piece.seq;
@@ -223,7 +224,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       language: ai.language,
       vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
       workDir: dir,
-      prefix: uploadId,
+      prefix: recordingId,
       draft: true,
     };
     // Every complete window but the last, for good: the last may stop mid-word.
@@ -244,7 +245,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       available - reached >= 1
         ? await transcribeWindows(engine, decoder.pcm, [{ startSec: reached, endSec: available }], {
             ...common,
-            prefix: `${uploadId}-tail`,
+            prefix: `${recordingId}-tail`,
             previousText: [...before, ...final.segments].map((s) => s.text).join(" ") || undefined,
           })
         : { segments: [] };
@@ -277,7 +278,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       );
     });
     if (engine.finalWindowSec !== null && !decoder.final)
-      startFinalPass(uploadId, note.id, decoder, engine, {
+      startFinalPass(recordingId, note.id, decoder, engine, {
         language: common.language,
         vocabulary: common.vocabulary,
         workDir: dir,
@@ -299,7 +300,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
    * drafts never wait for it.
    */
   function startFinalPass(
-    uploadId: string,
+    recordingId: string,
     noteId: string,
     decoder: Decoder,
     engine: SpeechToText,
@@ -322,7 +323,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
           transcribeWindows(engine, decoder.pcm, [w], {
             ...o,
             signal,
-            prefix: `${uploadId}-final`,
+            prefix: `${recordingId}-final`,
             previousText: before.map((s) => s.text).join(" ") || undefined,
           }),
         );
@@ -344,7 +345,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       done: run()
         .catch((err) => {
           // The pipeline transcribes whatever the final pass leaves.
-          if (!signal.aborted) d.logger.warn({ err, uploadId }, "the final pass of a live recording failed");
+          if (!signal.aborted) d.logger.warn({ err, recordingId }, "the final pass of a live recording failed");
         })
         .finally(() => {
           decoder.final = null;
@@ -358,16 +359,16 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     timeoutMs: 30 * 60_000,
     maxAttempts: 3,
     backoffMs: () => 5_000,
-    async handle({ uploadId }, ctx) {
+    async handle({ recordingId }, ctx) {
       try {
         // Pieces that arrive during a pass find this job running and queue nothing: it
         // looks again until a pass finds nothing new.
-        for (let i = 0; i < 20 && (await pass(uploadId, ctx.signal)); i++);
+        for (let i = 0; i < 20 && (await pass(recordingId, ctx.signal)); i++);
       } catch (err) {
         // Live text is a convenience: the pipeline transcribes whatever this leaves. A
         // pass stopped by the server stopping is not a failure.
-        if (!ctx.signal.aborted) d.logger.warn({ err, uploadId }, "live transcription pass failed");
-        await drop(uploadId);
+        if (!ctx.signal.aborted) d.logger.warn({ err, recordingId }, "live transcription pass failed");
+        await drop(recordingId);
       }
     },
     async release() {
@@ -387,7 +388,7 @@ type LiveParts = Pick<LiveDeps, "repos" | "store" | "now" | "logger"> & {
 export const liveTranscriptionJob = defineJob({
   kind: "live-transcription",
   payload,
-  key: (p) => `live:${p.uploadId}`,
+  key: (p) => `live:${p.recordingId}`,
   worker: ({ config, services, logger, ...p }: LiveParts) =>
     liveTranscriptionWorker({
       ...p,

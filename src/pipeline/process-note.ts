@@ -106,7 +106,7 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
   const { repos, lifecycle } = d;
 
   async function transcribe(note: NoteRow, signal: AbortSignal) {
-    const upload = await noteAudio(repos, note.audioUploadId);
+    const upload = await noteAudio(repos, note);
     if (!upload) throw new PermanentJobError("The note's recording is missing.");
     // A live recording arrived in pieces: they become its one recording first (once),
     // before anything that may fail, so that it plays even when it cannot be transcribed yet.

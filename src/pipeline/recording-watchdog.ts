@@ -2,20 +2,21 @@
 // at it again before its deadline, stopping it once no piece has come for the quiet
 // period (a closed tab, a killed recorder) or at the 4-hour limit, with what arrived.
 import { z } from "zod";
-import { defineJob, type Jobs } from "../jobs/job.js";
+import { defineJob, renamedField, type Jobs } from "../jobs/job.js";
 import type { Services } from "../services/index.js";
 
 declare module "../jobs/job.js" {
   interface JobPayloads {
-    "recording-watchdog": { uploadId: string };
+    "recording-watchdog": { recordingId: string };
   }
 }
 
 export const recordingWatchdogJob = defineJob({
   kind: "recording-watchdog",
-  payload: z.object({ uploadId: z.string() }),
+  // Queued as { uploadId } before recordings had a name of their own.
+  payload: renamedField(z.object({ recordingId: z.string() }), "uploadId", "recordingId"),
   // The next look has the same key: a waiting one absorbs it.
-  key: (p) => `recording:${p.uploadId}`,
+  key: (p) => `recording:${p.recordingId}`,
   coalesce: "queued",
   worker: (d: { services: Pick<Services, "recordings">; jobs: Jobs }) => ({
     concurrency: 2,
@@ -23,9 +24,9 @@ export const recordingWatchdogJob = defineJob({
     timeoutMs: 5 * 60_000,
     maxAttempts: 5,
     backoffMs: (attempt) => 5_000 * attempt,
-    async handle({ uploadId }) {
-      const again = await d.services.recordings.check(uploadId);
-      if (again !== null) await d.jobs.enqueue("recording-watchdog", { uploadId }, { delayMs: again });
+    async handle({ recordingId }) {
+      const again = await d.services.recordings.check(recordingId);
+      if (again !== null) await d.jobs.enqueue("recording-watchdog", { recordingId }, { delayMs: again });
     },
   }),
 });

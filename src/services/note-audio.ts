@@ -1,6 +1,6 @@
-// A note's stored audio, whichever way it came: an upload (presigned PUT) or a live
-// recording (pieces joined when it stopped). The note names it by id; both are kept in
-// the audio store under `<workspace>/<id>.<extension>`.
+// A note's stored audio, whichever way it came: an upload (presigned PUT), named by the
+// note's uploadId, or a live recording (pieces joined when it stopped), named by its
+// recordingId. Both are kept in the audio store under `<workspace>/<id>.<extension>`.
 import type { Repositories } from "../db/repos/index.js";
 import type { AudioUploadRow } from "../db/repos/audio-uploads.js";
 import type { RecordingRow } from "../db/repos/recordings.js";
@@ -16,11 +16,18 @@ export type NoteAudio =
       recording: RecordingRow;
     };
 
-export async function noteAudio(repos: Repositories, id: string | null): Promise<NoteAudio | null> {
-  if (!id) return null;
-  const upload = await repos.audioUploads.get(id);
+/** Which audio a note is made from, by kind. */
+export type AudioRef = { kind: "upload" | "recording"; id: string };
+
+type AudioColumns = { uploadId: string | null; recordingId: string | null };
+
+/** The id of the note's audio, of either kind, or null for a note with none. */
+export const audioIdOf = (note: AudioColumns): string | null => note.uploadId ?? note.recordingId;
+
+export async function noteAudio(repos: Repositories, note: AudioColumns): Promise<NoteAudio | null> {
+  const upload = note.uploadId ? await repos.audioUploads.get(note.uploadId) : null;
   if (upload) return { kind: "upload", ...pick(upload, upload.extension), upload };
-  const recording = await repos.recordings.get(id);
+  const recording = note.recordingId ? await repos.recordings.get(note.recordingId) : null;
   if (recording) return { kind: "recording", ...pick(recording, recording.format), recording };
   return null;
 }

@@ -122,7 +122,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       // The status says whether processing runs; a job that just set its note's final
       // status may still be finishing, and the new one queues beside it.
       if (IN_FLIGHT.has(note.status)) throw new ConflictError(`Note ${note.id} is being processed already.`);
-      const to: NoteStatus = note.audioUploadId ? "postprocessing" : "summarizing";
+      const to: NoteStatus = note.uploadId || note.recordingId ? "postprocessing" : "summarizing";
       await check(note.id, to);
       const { awaitingEngine: _waited, ...info } = note.processingInfo ?? {};
       await repos.transaction(async () => {

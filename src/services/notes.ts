@@ -4,7 +4,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { ListProjection, NoteRow } from "../db/stores/note-store.js";
 import { newId } from "../core/ids.js";
 import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
-import { randomBytes } from "node:crypto";
+import { syncShare } from "./note-shares.js";
 import { audioKey } from "../storage/audio-key.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import { paginate } from "./pagination.js";
@@ -17,7 +17,7 @@ import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
-import { noteAudio } from "./note-audio.js";
+import { audioIdOf, noteAudio, type AudioRef } from "./note-audio.js";
 import { meetingChange, meetingFields, withAdded, type CalendarLookup } from "./note-meeting.js";
 import type { ParticipantValue } from "../db/schema/notes.js";
 import type { Jobs } from "../jobs/job.js";
@@ -50,18 +50,6 @@ export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
   const { lifecycle, jobs, access } = deps;
-
-  /** A public note has a share link; any other has none, so a link dies with publicity. */
-  async function syncShare(noteId: string, visibility: NoteRow["visibility"]) {
-    if (visibility === "public")
-      await repos.shares.insert({
-        noteId,
-        token: randomBytes(16).toString("base64url"),
-        includeTranscript: true,
-        createdAt: now(),
-      });
-    else await repos.shares.remove(noteId);
-  }
 
   /** Folders a note may be filed in by this caller: those they can see (any other is "no folder"). */
   async function requireFolders(a: Actor, ids: string[], field: string): Promise<string[]> {
@@ -190,7 +178,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
             translationLanguage: null,
             meetingApp: meeting.meetingApp,
             processingError: null,
-            audioUploadId: null,
+            uploadId: null,
+            recordingId: null,
             processingInfo: summarized ? { summary: "provided" } : null,
             createdAt,
             updatedAt: Math.max(createdAt, t),
@@ -199,7 +188,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           folderIds,
         });
         // A new note has no link to revoke: only a public one gets its link.
-        if (visibility === "public") await syncShare(id, visibility);
+        if (visibility === "public") await syncShare(repos, now, id, visibility);
         await lifecycle.created(p.workspaceId, id, { index: true, status });
       });
       return get(p, id);
@@ -216,7 +205,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         participants?: Partial<ParticipantValue>[];
         /** A two-channel recording of the person and the others: its segments are attributed by channel. */
         channels?: readonly ["me", "others"];
-        audioUploadId: string;
+        /** Where its audio is: an upload, or a live recording. */
+        audio: AudioRef;
         declaredDurationSec: number;
         /** A live recording's note starts idle (its audio is yet to come); an upload's is queued at once. */
         status?: "postprocessing" | "idle";
@@ -249,7 +239,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           translationLanguage: null,
           meetingApp: meeting.meetingApp,
           processingError: null,
-          audioUploadId: input.audioUploadId,
+          uploadId: input.audio.kind === "upload" ? input.audio.id : null,
+          recordingId: input.audio.kind === "recording" ? input.audio.id : null,
           processingInfo: input.channels ? { channels: input.channels.join(",") } : null,
           createdAt: t,
           updatedAt: t,
@@ -285,7 +276,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       Object.assign(fields, await meetingChange(deps.calendarEvent, p, row, patch));
       await repos.transaction(async () => {
         await repos.notes.update(p.workspaceId, id, fields, folderIds);
-        if (patch.visibility !== undefined) await syncShare(id, patch.visibility);
+        if (patch.visibility !== undefined) await syncShare(repos, now, id, patch.visibility);
         if (patch.title !== undefined || patch.userWrittenNote !== undefined || fields.participants)
           await jobs.enqueue("index-passages", { source: "note", id });
       });
@@ -295,7 +286,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     /** Runs the processing again: from the recording if there is one, else from the transcript. */
     async reprocess(p: Principal, id: string): Promise<NoteDto> {
       const row = await visibleRow(p, id);
-      if (!row.audioUploadId && (await repos.notes.segmentsOf(id)).length === 0)
+      if (!audioIdOf(row) && (await repos.notes.segmentsOf(id)).length === 0)
         throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
       await lifecycle.reprocess(row);
       return get(p, id);
@@ -324,7 +315,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return {
         note: await presentFullNote(repos, row, deps.publicUrl),
         share: share ? { includeTranscript: share.includeTranscript } : null,
-        hasRecording: row.audioUploadId !== null,
+        hasRecording: audioIdOf(row) !== null,
         /** Whether the viewer made the note (its written notes are then theirs). */
         mine: row.createdBy === p.userId,
         /** What this viewer may do with it, for the page to offer only that. */
@@ -367,7 +358,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     /** The stored recording of a note the caller may see, or null when it has none. */
     async recording(p: Principal, id: string): Promise<{ key: string; contentType: string } | null> {
       const row = await visibleRow(p, id);
-      const audio = await noteAudio(repos, row.audioUploadId);
+      const audio = await noteAudio(repos, row);
       return audio ? { key: audioKey(audio), contentType: audio.contentType } : null;
     },
 
@@ -387,9 +378,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         );
         if (!(await repos.notes.delete(p.workspaceId, id))) throw new NotFoundError(`Note ${id} not found.`);
         await repos.passages.remove("note", id);
-        const audio = await noteAudio(repos, row.audioUploadId);
+        const audio = await noteAudio(repos, row);
         // In the deleting transaction: retried until the store lets go of it.
-        if (audio) await jobs.enqueue("delete-recording", { uploadId: audio.id, key: audioKey(audio) });
+        if (audio) await jobs.enqueue("delete-recording", { audioId: audio.id, key: audioKey(audio) });
         return audio;
       });
       if (recording) await deps.deleteRecording(audioKey(recording));

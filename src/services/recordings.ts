@@ -77,7 +77,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
   const { repos, store, now } = d;
 
   /** The recording note the caller may send audio to: 404 if they cannot see it, 403 if it is not theirs. */
-  async function ownRecording(p: Principal, noteId: string): Promise<{ note: NoteRow; upload: RecordingRow }> {
+  async function ownRecording(p: Principal, noteId: string): Promise<{ note: NoteRow; recording: RecordingRow }> {
     const a = await d.access.actor(p);
     const note = await repos.notes.get(await d.access.view(p), noteId);
     if (!note) throw new NotFoundError(`Note ${noteId} not found.`);
@@ -85,10 +85,10 @@ export function createRecordingService(d: RecordingServiceDeps) {
       notePolicy.record(a, await d.access.noteFacts(note)),
       "Only the person recording sends its audio.",
     );
-    const upload = note.audioUploadId ? await repos.recordings.get(note.audioUploadId) : null;
-    if (!upload || !(note.status === "idle" || note.status === "recording") || !isLive(upload))
+    const recording = note.recordingId ? await repos.recordings.get(note.recordingId) : null;
+    if (!recording || !(note.status === "idle" || note.status === "recording") || !isLive(recording))
       throw new ConflictError(`Note ${noteId} is not being recorded (it is ${note.status}).`);
-    return { note, upload };
+    return { note, recording };
   }
 
   const isLive = (u: RecordingRow) => u.status === "recording";
@@ -169,7 +169,7 @@ export function createRecordingService(d: RecordingServiceDeps) {
           `This workspace has ${open} recordings under way, the most at once (${limits.maxOpenPerWorkspace}); stop one first.`,
         );
       const t = now();
-      const upload: RecordingRow = {
+      const recording: RecordingRow = {
         id: `rec_${randomBytes(16).toString("base64url")}`,
         workspaceId: p.workspaceId,
         userId: p.userId,
@@ -185,33 +185,33 @@ export function createRecordingService(d: RecordingServiceDeps) {
         stoppedAt: null,
       };
       const noteId = await repos.transaction(async () => {
-        await repos.recordings.insert(upload);
+        await repos.recordings.insert(recording);
         const { id } = await d.notes.createFromAudio(p, {
           title: input.title,
           folderId: input.folderId,
           calendarEventId: input.calendarEventId ?? (await d.ongoingEvent?.(p)) ?? undefined,
           participants: input.participants,
           channels: input.channels,
-          audioUploadId: upload.id,
+          audio: { kind: "recording", id: recording.id },
           declaredDurationSec: 0,
           status: "idle",
         });
-        await repos.recordings.transition(upload.id, "recording", { noteId: id });
-        await d.jobs.enqueue("recording-watchdog", { uploadId: upload.id }, { delayMs: limits.quietMs });
+        await repos.recordings.transition(recording.id, "recording", { noteId: id });
+        await d.jobs.enqueue("recording-watchdog", { recordingId: recording.id }, { delayMs: limits.quietMs });
         return id;
       });
-      upload.noteId = noteId;
-      return { note: await d.notes.get(p, noteId), recording: await describe(noteId, upload) };
+      recording.noteId = noteId;
+      return { note: await d.notes.get(p, noteId), recording: await describe(noteId, recording) };
     },
 
     /** A recording under way: what has arrived, what is missing, when the server stops it. */
     async status(p: Principal, noteId: string): Promise<RecordingDto> {
       const note = await repos.notes.get(await d.access.view(p), noteId);
       if (!note) throw new NotFoundError(`Note ${noteId} not found.`);
-      const upload = note.audioUploadId ? await repos.recordings.get(note.audioUploadId) : null;
-      if (!upload || !isLive(upload))
+      const recording = note.recordingId ? await repos.recordings.get(note.recordingId) : null;
+      if (!recording || !isLive(recording))
         throw new NotFoundError(`Note ${noteId} is not being recorded (it is ${note.status}).`);
-      return describe(noteId, upload);
+      return describe(noteId, recording);
     },
 
     /**
@@ -228,43 +228,43 @@ export function createRecordingService(d: RecordingServiceDeps) {
     ): Promise<{ seq: number; bytes: number; duplicate: boolean; recording: RecordingDto }> {
       if (opts.contentLength !== undefined && Number(opts.contentLength) > limits.maxPieceBytes)
         throw new PayloadTooLargeError(`A piece may be at most ${limits.maxPieceBytes} bytes; send shorter pieces.`);
-      const { note, upload } = await ownRecording(p, noteId);
+      const { note, recording } = await ownRecording(p, noteId);
       const bytes = await readBounded(body, limits.maxPieceBytes);
       if (!bytes.length) throw new BadRequestError("The piece is empty.");
       if (seq === 0) {
         const container = audioContainerOf(bytes);
-        if (container !== CONTAINER[upload.format])
+        if (container !== CONTAINER[recording.format])
           throw new UnsupportedMediaTypeError(
-            `Piece 0 must start the ${upload.format} stream the recording was started with; it is ${container ?? describeNonAudio(bytes)}.`,
+            `Piece 0 must start the ${recording.format} stream the recording was started with; it is ${container ?? describeNonAudio(bytes)}.`,
           );
       }
       const sha256 = createHash("sha256").update(bytes).digest("hex");
       const duplicateOf = async () => {
-        const existing = await repos.recordingPieces.get(upload.id, seq);
+        const existing = await repos.recordingPieces.get(recording.id, seq);
         if (!existing) return null;
         if (existing.sha256 !== sha256)
           throw new ConflictError(`Piece ${seq} was received already with other bytes; send the next number.`);
         return existing;
       };
       const again = await duplicateOf();
-      if (again) return { seq, bytes: again.bytes, duplicate: true, recording: await describe(noteId, upload) };
+      if (again) return { seq, bytes: again.bytes, duplicate: true, recording: await describe(noteId, recording) };
 
-      const before = await repos.recordingPieces.summary(upload.id);
+      const before = await repos.recordingPieces.summary(recording.id);
       const lengthSoFar = Math.max(before.durationMs, 0) + (opts.durationMs ?? 0);
       if (
         lengthSoFar > limits.maxDurationSec * 1000 ||
-        now() > upload.createdAt + (limits.maxDurationSec + 600) * 1000
+        now() > recording.createdAt + (limits.maxDurationSec + 600) * 1000
       ) {
-        await finish(upload);
+        await finish(recording);
         throw new ConflictError(
           `The recording reached the ${limits.maxDurationSec / 3600}-hour limit (${limits.maxDurationSec} s) and was stopped; what came before is being processed.`,
         );
       }
-      if (before.bytes + bytes.length > upload.maxBytes)
-        throw new PayloadTooLargeError(`The recording would be larger than ${upload.maxBytes} bytes; stop it.`);
+      if (before.bytes + bytes.length > recording.maxBytes)
+        throw new PayloadTooLargeError(`The recording would be larger than ${recording.maxBytes} bytes; stop it.`);
 
       try {
-        await store.put(pieceKey(upload, seq), Readable.from([bytes]), { maxBytes: limits.maxPieceBytes });
+        await store.put(pieceKey(recording, seq), Readable.from([bytes]), { maxBytes: limits.maxPieceBytes });
       } catch (err) {
         if (err instanceof StorageFullError) throw new InsufficientStorageError();
         throw err;
@@ -272,10 +272,10 @@ export function createRecordingService(d: RecordingServiceDeps) {
       const t = now();
       const added = await repos.transaction(async () => {
         // Refused if the recording stopped while the piece was being stored.
-        if (!(await repos.recordings.transition(upload.id, "recording", { quietUntil: t + limits.quietMs })))
+        if (!(await repos.recordings.transition(recording.id, "recording", { quietUntil: t + limits.quietMs })))
           return null;
         return await repos.recordingPieces.insert({
-          recordingId: upload.id,
+          recordingId: recording.id,
           seq,
           bytes: bytes.length,
           sha256,
@@ -284,20 +284,20 @@ export function createRecordingService(d: RecordingServiceDeps) {
         });
       });
       if (added === null) {
-        await store.delete(pieceKey(upload, seq)).catch(() => {});
+        await store.delete(pieceKey(recording, seq)).catch(() => {});
         throw new ConflictError(`Note ${noteId} is not being recorded any more; piece ${seq} was not kept.`);
       }
       if (!added) await duplicateOf(); // another request stored this number meanwhile: same bytes, or 409
       if (note.status === "idle") await d.lifecycle.recordingStarted(note.id);
-      if (added) await d.jobs.enqueue("live-transcription", { uploadId: upload.id });
-      const current = (await repos.recordings.get(upload.id)) ?? upload;
+      if (added) await d.jobs.enqueue("live-transcription", { recordingId: recording.id });
+      const current = (await repos.recordings.get(recording.id)) ?? recording;
       return { seq, bytes: bytes.length, duplicate: !added, recording: await describe(noteId, current) };
     },
 
     /** Stops the caller's recording: the note is processed with the pieces received. */
     async stop(p: Principal, noteId: string) {
-      const { upload } = await ownRecording(p, noteId);
-      await finish(upload);
+      const { recording } = await ownRecording(p, noteId);
+      await finish(recording);
       return { note: await d.notes.get(p, noteId) };
     },
 

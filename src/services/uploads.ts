@@ -205,7 +205,7 @@ export function createUploadService(d: UploadServiceDeps) {
           folderId: input.folderId,
           participants: input.participants,
           channels: input.channels,
-          audioUploadId: upload.id,
+          audio: { kind: "upload", id: upload.id },
           declaredDurationSec: upload.declaredDurationSec,
         });
         await d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });

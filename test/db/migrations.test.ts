@@ -87,9 +87,9 @@ describe("migration to recordings of their own (0021 on SQLite, 0013 on PostgreS
         stopped_at: 6,
       },
     ]);
-    expect(await q("SELECT upload_id, seq FROM recording_pieces ORDER BY seq")).toEqual([
-      { upload_id: "upl_live", seq: 0 },
-      { upload_id: "upl_live", seq: 1 },
+    expect(await q("SELECT recording_id, seq FROM recording_pieces ORDER BY seq")).toEqual([
+      { recording_id: "upl_live", seq: 0 },
+      { recording_id: "upl_live", seq: 1 },
     ]);
   };
 
@@ -119,6 +119,68 @@ describe("migration to recordings of their own (0021 on SQLite, 0013 on PostgreS
       const opened = await openPostgres(database.url);
       await opened.close();
       await expectMoved(async (sql) =>
+        (await pool.query(sql)).rows.map((r) =>
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v]),
+          ),
+        ),
+      );
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+});
+
+/** A note made from an upload and one made from a recording, both named by audio_upload_id, and a recording's piece. */
+const ONE_AUDIO_COLUMN = `
+  INSERT INTO workspaces (id, name, plan, settings, allowed_email_domains, created_at, updated_at)
+    VALUES ('ws_1', 'W', 'enterprise', '{}', '[]', 0, 0);
+  INSERT INTO users (id, email, name, created_at) VALUES ('usr_1', 'a@b.c', 'A', 0);
+  INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, participants, audio_upload_id, created_at, updated_at)
+    VALUES ('note_file', 'ws_1', 'usr_1', 'F', 'online', 'completed', 'workspace', '[]', 'upl_file', 1, 1),
+           ('note_live', 'ws_1', 'usr_1', 'L', 'online', 'completed', 'workspace', '[]', 'rec_live', 2, 2),
+           ('note_typed', 'ws_1', 'usr_1', 'T', 'online', 'completed', 'workspace', '[]', NULL, 3, 3);
+  INSERT INTO audio_uploads (id, workspace_id, user_id, extension, content_type, max_bytes, declared_duration_sec, status, bytes, note_id, expires_at, created_at, uploaded_at)
+    VALUES ('upl_file', 'ws_1', 'usr_1', 'm4a', 'audio/mp4', 100, 60, 'used', 50, 'note_file', 10, 1, 2);
+  INSERT INTO recordings (id, workspace_id, user_id, note_id, format, content_type, max_bytes, status, quiet_until, created_at)
+    VALUES ('rec_live', 'ws_1', 'usr_1', 'note_live', 'webm', 'audio/webm', 100, 'stopped', 0, 2);
+  INSERT INTO recording_pieces (upload_id, seq, bytes, sha256, duration_ms, received_at)
+    VALUES ('rec_live', 0, 10, 'a', 1000, 3);
+`;
+
+describe("one name for each kind of audio (0030 on SQLite, 0023 on PostgreSQL)", () => {
+  const expectNamed = async (q: (sql: string) => Promise<Record<string, unknown>[]>) => {
+    expect(await q("SELECT id, upload_id, recording_id FROM notes ORDER BY id")).toEqual([
+      { id: "note_file", upload_id: "upl_file", recording_id: null },
+      { id: "note_live", upload_id: null, recording_id: "rec_live" },
+      { id: "note_typed", upload_id: null, recording_id: null },
+    ]);
+    expect(await q("SELECT recording_id, seq FROM recording_pieces")).toEqual([{ recording_id: "rec_live", seq: 0 }]);
+  };
+
+  it("names a note's upload by upload_id and its recording by recording_id (SQLite)", async () => {
+    const file = path.join(tempDir("notula-upgrade-"), "notula.db");
+    const old = new Database(file);
+    migrate(drizzle(old), { migrationsFolder: migrationsBefore("0030") });
+    old.exec(ONE_AUDIO_COLUMN);
+    old.close();
+    const upgraded = openDatabase(file);
+    await expectNamed(async (sql) => upgraded.sqlite.prepare(sql).all() as Record<string, unknown>[]);
+    upgraded.close();
+  });
+
+  it("names a note's upload by upload_id and its recording by recording_id (PostgreSQL)", async () => {
+    const database = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url });
+    try {
+      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
+      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
+      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0023", pgMigrationsFolder()) });
+      await pool.query(ONE_AUDIO_COLUMN);
+      const opened = await openPostgres(database.url);
+      await opened.close();
+      await expectNamed(async (sql) =>
         (await pool.query(sql)).rows.map((r) =>
           Object.fromEntries(
             Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v]),

@@ -20,7 +20,7 @@ describe("the runtime's jobs", () => {
       await runtimeConfig(tempDir(), { env: { NOTULA_PIPELINE_MAX_ATTEMPTS: "7", NOTULA_EMBEDDINGS: "none" } }),
     );
     await rt.jobs.enqueue("process-note", { noteId: "note_cli" });
-    await rt.jobs.enqueue("delete-recording", { uploadId: "upl_cli", key: "audio/upl_cli.webm" });
+    await rt.jobs.enqueue("delete-recording", { audioId: "upl_cli", key: "audio/upl_cli.webm" });
     const rows = rt.database
       .sqlite!.prepare("SELECT kind, max_attempts AS maxAttempts FROM jobs ORDER BY id")
       .all() as { kind: string; maxAttempts: number }[];
@@ -56,5 +56,16 @@ describe("the runtime's jobs", () => {
     }
     expect([...queued].filter((k) => !kinds.includes(k))).toEqual([]);
     expect(direct).toEqual([]);
+  });
+
+  it("reads a job queued before its payload's field was renamed", () => {
+    const spec = (kind: string) => JOBS.find((j) => j.kind === kind)!;
+    expect(spec("recording-watchdog").payload.parse({ uploadId: "rec_1" })).toEqual({ recordingId: "rec_1" });
+    expect(spec("live-transcription").payload.parse({ uploadId: "rec_1" })).toEqual({ recordingId: "rec_1" });
+    expect(spec("delete-recording").payload.parse({ uploadId: "upl_1", key: "k" })).toEqual({
+      audioId: "upl_1",
+      key: "k",
+    });
+    expect(spec("recording-watchdog").payload.parse({ recordingId: "rec_2" })).toEqual({ recordingId: "rec_2" });
   });
 });

@@ -46,8 +46,10 @@ export const notes = sqliteTable(
     templateId: text("template_id"),
     /** What processing finished with but could not do fully (a part the model cut short), else null. */
     processingWarnings: text("processing_warnings", { mode: "json" }).$type<string[] | null>(),
-    /** The recording this note was made from, if any (kept for reprocessing). */
-    audioUploadId: text("audio_upload_id"),
+    /** The upload this note was made from, if any (kept for reprocessing). */
+    uploadId: text("upload_id"),
+    /** The live recording this note was made from, if any (kept for reprocessing). */
+    recordingId: text("recording_id"),
     /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */
     processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
     /** Since when a recording waits for a speech-to-text engine to exist (ms), else null: it is transcribed once one does. */

@@ -29,9 +29,9 @@ export const audioUploads = sqliteTable(
 
 /**
  * A live recording: a note's audio arriving as numbered pieces of one stream while the
- * meeting goes on. Its own life cycle (recording → stopped), apart from uploads': the
- * note's audioUploadId names either an upload or a recording, and the joined file is
- * stored under the same kind of key (`<workspace>/<id>.<format>`).
+ * meeting goes on. Its own life cycle (recording → stopped), apart from uploads': a note
+ * names its recording by recordingId (an upload by uploadId), and the joined file is
+ * stored under the same kind of key as an upload's (`<workspace>/<id>.<format>`).
  */
 export const recordings = sqliteTable(
   "recordings",
@@ -63,8 +63,7 @@ export const recordings = sqliteTable(
 export const recordingPieces = sqliteTable(
   "recording_pieces",
   {
-    /** The recording's id (the column keeps the name it had when recordings were uploads). */
-    recordingId: text("upload_id")
+    recordingId: text("recording_id")
       .notNull()
       .references(() => recordings.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
