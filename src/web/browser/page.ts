@@ -3,6 +3,7 @@
 // processing note follows its status, secrets copy with one click, and uploads show
 // their progress.
 import { MOMENT_FRAGMENT } from "../../shared/note-links.js";
+import { createParser } from "eventsource-parser";
 import { $, $$, csrf, people } from "./dom.js";
 // The Settings menu closes on a click elsewhere and on Escape, as menus do.
 const settingsMenu = $<HTMLDetailsElement>("header.top details.settings-menu");
@@ -302,65 +303,60 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
       }
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
-      let buffer = "";
+      const show = (event: string | undefined, data) => {
+        if (event === "queued")
+          said.dataset.waiting = said.textContent = "Waiting for the local model: " + data.ahead + " ahead…";
+        else if (event === "text") {
+          if (said.dataset.waiting) {
+            said.textContent = "";
+            delete said.dataset.waiting;
+          }
+          said.textContent += data.text;
+        } else if (event === "error") fail("The answer ended early: " + data.message);
+        else if (event === "done") {
+          if (data.citations.length)
+            live.insertAdjacentHTML(
+              "beforeend",
+              "<h3>Sources</h3><ol class='sources'>" +
+                data.citations
+                  .map(
+                    (c) =>
+                      "<li><a href='" +
+                      esc(new URL(c.url).pathname + new URL(c.url).hash) +
+                      "'>" +
+                      esc(c.title) +
+                      (c.startSec !== null ? ", " + esc(clock(c.startSec)) : "") +
+                      (c.speaker ? ", " + esc(c.speaker) : "") +
+                      "</a>: “" +
+                      esc(c.quote) +
+                      "”</li>",
+                  )
+                  .join("") +
+                "</ol>",
+            );
+          live.insertAdjacentHTML(
+            "beforeend",
+            "<p class='small'><a href='/ask/threads/" +
+              encodeURIComponent(data.threadId) +
+              "#latest'>Open the thread</a></p>",
+          );
+          let thread = form.querySelector<HTMLInputElement>("input[name=threadId]");
+          if (!thread) {
+            thread = document.createElement("input");
+            thread.type = "hidden";
+            thread.name = "threadId";
+            form.append(thread);
+          }
+          thread.value = data.threadId;
+          form.querySelector("label[for=ask-question]").textContent = "Ask a follow-up";
+          form.querySelector<HTMLTextAreaElement>("#ask-question").value = "";
+        }
+      };
+      const parser = createParser({ onEvent: (m) => show(m.event, JSON.parse(m.data)) });
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = (/^event: (.*)$/m.exec(block) ?? [])[1];
-          const data = JSON.parse((/^data: (.*)$/m.exec(block) ?? [, "null"])[1]);
-          if (event === "queued")
-            said.dataset.waiting = said.textContent = "Waiting for the local model: " + data.ahead + " ahead…";
-          else if (event === "text") {
-            if (said.dataset.waiting) {
-              said.textContent = "";
-              delete said.dataset.waiting;
-            }
-            said.textContent += data.text;
-          } else if (event === "error") fail("The answer ended early: " + data.message);
-          else if (event === "done") {
-            if (data.citations.length)
-              live.insertAdjacentHTML(
-                "beforeend",
-                "<h3>Sources</h3><ol class='sources'>" +
-                  data.citations
-                    .map(
-                      (c) =>
-                        "<li><a href='" +
-                        esc(new URL(c.url).pathname + new URL(c.url).hash) +
-                        "'>" +
-                        esc(c.title) +
-                        (c.startSec !== null ? ", " + esc(clock(c.startSec)) : "") +
-                        (c.speaker ? ", " + esc(c.speaker) : "") +
-                        "</a>: “" +
-                        esc(c.quote) +
-                        "”</li>",
-                    )
-                    .join("") +
-                  "</ol>",
-              );
-            live.insertAdjacentHTML(
-              "beforeend",
-              "<p class='small'><a href='/ask/threads/" +
-                encodeURIComponent(data.threadId) +
-                "#latest'>Open the thread</a></p>",
-            );
-            let thread = form.querySelector<HTMLInputElement>("input[name=threadId]");
-            if (!thread) {
-              thread = document.createElement("input");
-              thread.type = "hidden";
-              thread.name = "threadId";
-              form.append(thread);
-            }
-            thread.value = data.threadId;
-            form.querySelector("label[for=ask-question]").textContent = "Ask a follow-up";
-            form.querySelector<HTMLTextAreaElement>("#ask-question").value = "";
-          }
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch (err) {
       fail("The answer could not be read: " + err.message);
