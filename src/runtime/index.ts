@@ -93,8 +93,6 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     jobs,
     mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from },
     audioStore,
-    maxUploadBytes: config.maxUploadBytes,
-    recordingQuietMs: config.limits.recordingQuietSec * 1000,
     publicUrl: config.publicUrl,
     lifecycle,
     embedder,
@@ -110,7 +108,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     },
     logger,
     now,
-    limits: config,
+    config,
   });
   const parts: JobParts = {
     config,

@@ -53,9 +53,6 @@ export interface ServiceOptions {
   /** Mail through the job queue: the server's SMTP server, and the queue. Without it nothing is mailed. */
   mail?: MailOptions;
   audioStore: AudioStore;
-  maxUploadBytes: number;
-  /** A live recording with no piece for this long is stopped by the server (default 2 minutes). */
-  recordingQuietMs?: number;
   /** The server's public base URL, resolved once at start. */
   publicUrl: string;
   /** The note life cycle: statuses and what follows them. */
@@ -72,8 +69,8 @@ export interface ServiceOptions {
   ai: Omit<AiDefaults, "embedder" | "net">;
   /** The runtime's one clock. */
   now: Clock;
-  /** The settings table's limits the services apply: questions at once, calendars. */
-  limits: Pick<ResolvedConfig, "limits" | "calendars">;
+  /** The settings the services apply, under their own names: limits, calendars, the largest upload. */
+  config: Pick<ResolvedConfig, "limits" | "calendars" | "maxUploadBytes">;
 }
 
 /** Every domain service over one set of repositories. */
@@ -105,7 +102,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const outbox = mail.outbox;
   const calendars = createCalendarService(repos, opts.secrets, now, {
     outbound: opts.net.for("calendars"),
-    limits: opts.limits.calendars,
+    limits: opts.config.calendars,
     jobs: opts.jobs,
   });
   const voicePrints = createVoicePrints({ repos, now });
@@ -164,7 +161,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       secrets: opts.secrets,
       notes,
       now,
-      maxUploadBytes: opts.maxUploadBytes,
+      maxUploadBytes: opts.config.maxUploadBytes,
       publicUrl: opts.publicUrl,
     }),
     recordings: createRecordingService({
@@ -174,10 +171,10 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       lifecycle: opts.lifecycle,
       access,
       now,
-      maxUploadBytes: opts.maxUploadBytes,
+      maxUploadBytes: opts.config.maxUploadBytes,
       jobs: opts.jobs,
       ongoingEvent: (p) => calendars.ongoing(p),
-      limits: opts.recordingQuietMs ? { quietMs: opts.recordingQuietMs } : {},
+      limits: { quietMs: opts.config.limits.recordingQuietSec * 1000 },
     }),
     folders: createFolderService(repos, now, templates, access),
     directory: createDirectoryService(repos, now, access, voicePrints),
@@ -227,7 +224,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       access,
       answerer: async (workspaceId) => (await aiConfig.engines(workspaceId)).answerer(),
       leases: concurrencyLimiter(opts.counters, now),
-      limits: opts.limits.limits,
+      limits: opts.config.limits,
       now,
       publicUrl: opts.publicUrl,
     }),
