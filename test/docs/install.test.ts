@@ -30,4 +30,12 @@ describe("the install", () => {
     const unapproved = installed.filter(([p, v]) => v.hasInstallScript && !approved.has(nameOf(p))).map(([p]) => p);
     expect(unapproved).toEqual([]);
   });
+
+  it("says in the README what each dependency is for", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const named = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.optionalDependencies })
+      .filter((n) => !n.startsWith("@types/"))
+      .filter((n) => !readme.includes(n));
+    expect(named).toEqual([]);
+  });
 });
