@@ -11,3 +11,10 @@ export const people = (form: string) =>
   $$<HTMLInputElement>(form + " input[name=participant]")
     .map((i) => i.value.trim())
     .filter(Boolean);
+/** Text made safe to put into HTML. */
+export const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (ch) => "&#" + ch.charCodeAt(0) + ";");
+/** Seconds as the transcript writes them: "MM:SS". */
+export const clock = (sec: number) => {
+  const s = Math.floor(sec);
+  return String(Math.floor(s / 60)).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
+};
