@@ -1,7 +1,7 @@
 // src/net is the one owner of outbound connections: no other server module calls the
 // global fetch, builds its own undici agent or resolves names, so that no client can
 // forget the connect-time check. The command line (a client of the notula server its
-// user chose) and the browser's scripts are not the server and are left out.
+// user chose) and the pages' script (src/web/browser, run in the browser) are left out.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ function files(dir: string): string[] {
   });
 }
 
-const SERVER = files("src").filter((f) => !/^src\/(net|cli)\/|^src\/web\/assets\//.test(f.split(path.sep).join("/")));
+const SERVER = files("src").filter((f) => !/^src\/(net|cli)\/|^src\/web\/browser\//.test(f.split(path.sep).join("/")));
 
 describe("outbound connections", () => {
   it("are opened only through src/net", () => {
