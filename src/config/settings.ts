@@ -266,6 +266,11 @@ export const SETTINGS = {
       env: ["NOTULA_LLM_LOCAL_CONTEXT_TOKENS"],
       doc: "The local model's context window in tokens (its own when smaller); more reads longer parts at once but needs more memory.",
     }),
+    localThreads: setting(z.number().int().min(1).max(256).optional(), {
+      env: ["NOTULA_LLM_LOCAL_THREADS"],
+      doc: "CPU threads the local model answers with (one answer at a time, the others wait in line).",
+      defaultDoc: "all cores but one",
+    }),
     url: setting(z.string().url().optional(), {
       env: ["NOTULA_LLM_URL"],
       flag: "--llm-url <url>",

@@ -77,7 +77,11 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   const off = jobsOff(embedder);
   const jobs = createJobs(queue, JOBS, off);
   // The local language model is loaded on its first request and kept until close.
-  const localLlm = createLocalLlm({ dataDir, contextTokens: config.summarization.localContextTokens });
+  const localLlm = createLocalLlm({
+    dataDir,
+    contextTokens: config.summarization.localContextTokens,
+    threads: config.summarization.localThreads,
+  });
   // The whisper engine's child process is started on the first window and kept until close.
   const whisperHost = createWhisperHost();
   const lifecycle = createNoteLifecycle({

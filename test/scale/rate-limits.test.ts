@@ -7,6 +7,8 @@ import { RateLimitError } from "../../src/core/errors.js";
 import { client } from "../helpers/http.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/postgres.js";
 import { runtimeConfig, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { startChatServer } from "../helpers/vendors.js";
+import { until } from "../helpers/until.js";
 
 describe("limits across replicas on PostgreSQL", () => {
   let database: TestDatabase;
@@ -84,5 +86,41 @@ describe("limits across replicas on PostgreSQL", () => {
     await first();
     const third = await ask(two);
     await third();
+  });
+
+  it("two API servers share the questions answered at once: a third waits for neither, it is refused", async () => {
+    // A model that holds each answer until the test lets it go: the questions stay in flight.
+    const chat = await startChatServer({ delayMs: 60_000 });
+    const args = ["--database", database.url, "--llm-url", chat.url];
+    const env = { NOTULA_ASK_PER_PERSON: "2" };
+    const a = await startServer({ args, env, dataDir: tempDir() });
+    const b = await startServer({ args, env, dataDir: tempDir() });
+    servers.push(a, b);
+    try {
+      const api = client(a.url, a.key);
+      expect(
+        (await api("POST", "/v1/notes", { title: "Pricing", userWrittenNote: "We decided the pricing." })).status,
+      ).toBe(200);
+      const ask = (url: string, signal?: AbortSignal) =>
+        fetch(`${url}/v1/ask`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${a.key}`, "content-type": "application/json" },
+          body: JSON.stringify({ question: "What did we decide about pricing?" }),
+          signal,
+        });
+      const held = new AbortController();
+      const first = ask(a.url, held.signal).catch(() => null);
+      const second = ask(b.url, held.signal).catch(() => null);
+      // Both are with the model: each holds its place, one on each server.
+      await until("both questions with the model", () => chat.arrived() >= 2, 60_000);
+      const third = await ask(b.url);
+      expect(third.status).toBe(429);
+      expect(((await third.json()) as { error: { code: string } }).error.code).toBe("rate_limit_exceeded");
+      expect((await ask(a.url)).status).toBe(429);
+      held.abort();
+      await Promise.all([first, second]);
+    } finally {
+      await chat.close();
+    }
   });
 });
