@@ -91,11 +91,12 @@ describe("limits across replicas on PostgreSQL", () => {
   it("two API servers share the questions answered at once: a third waits for neither, it is refused", async () => {
     // A model that holds each answer until the test lets it go: the questions stay in flight.
     const chat = await startChatServer({ delayMs: 60_000 });
-    const args = ["--database", database.url, "--llm-url", chat.url];
+    // A database of its own: the first server to open it makes the workspace and its key.
+    const own = await createTestDatabase();
+    const args = ["--database", own.url, "--llm-url", chat.url];
     const env = { NOTULA_ASK_PER_PERSON: "2" };
     const a = await startServer({ args, env, dataDir: tempDir() });
     const b = await startServer({ args, env, dataDir: tempDir() });
-    servers.push(a, b);
     try {
       const api = client(a.url, a.key);
       expect(
@@ -121,6 +122,9 @@ describe("limits across replicas on PostgreSQL", () => {
       await Promise.all([first, second]);
     } finally {
       await chat.close();
+      await a.stop();
+      await b.stop();
+      await own.drop();
     }
   });
 });
