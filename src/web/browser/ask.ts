@@ -1,6 +1,7 @@
 // The Ask box: the answer streams in below it as the model writes it, then its sources,
 // each a link that opens the note at that moment. A follow-up stays in the thread.
 import { createParser } from "eventsource-parser";
+import type { AskCitationDto } from "../../shared/schemas/ask.js";
 import { $$, clock, esc } from "./dom.js";
 
 for (const form of $$<HTMLFormElement>("form.ask-form")) {
@@ -13,7 +14,7 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
     live.innerHTML = '<p class="question"></p><p class="answer"></p>';
     live.querySelector(".question").textContent = question;
     const said = live.querySelector<HTMLElement>(".answer");
-    const fail = (msg) =>
+    const fail = (msg: string) =>
       live.insertAdjacentHTML("beforeend", '<p class="alert error" role="alert">' + esc(msg) + "</p>");
     try {
       const res = await fetch(form.action, {
@@ -30,7 +31,9 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
       }
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
-      const show = (event: string | undefined, data) => {
+      // The server sends these events (the API reference names their fields).
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const show = (event: string | undefined, data: any) => {
         if (event === "queued")
           said.dataset.waiting = said.textContent = "Waiting for the local model: " + data.ahead + " ahead…";
         else if (event === "text") {
@@ -47,7 +50,7 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
               "<h3>Sources</h3><ol class='sources'>" +
                 data.citations
                   .map(
-                    (c) =>
+                    (c: AskCitationDto) =>
                       "<li><a href='" +
                       esc(new URL(c.url).pathname + new URL(c.url).hash) +
                       "'>" +

@@ -32,7 +32,7 @@ function openSwitcher() {
     href: a.getAttribute("href"),
     kind: "page",
   }));
-  let items = [],
+  let items: { title: string; href: string; kind: string }[] = [],
     at = 0,
     seq = 0;
   const show = () => {
@@ -77,7 +77,7 @@ function openSwitcher() {
       const { notes } = await r.json();
       if (mine !== seq) return;
       items = [
-        ...notes.map((n) => ({
+        ...notes.map((n: { id: string; title: string; createdAt: string }) => ({
           title: n.title,
           href: "/notes/" + encodeURIComponent(n.id),
           kind: n.createdAt.slice(0, 10),

@@ -90,7 +90,7 @@ for (const setup of $$("[data-setup-status]")) {
   if (setup.dataset.phase !== "installing" && setup.dataset.phase !== "downloading") continue;
   const bar = setup.querySelector("progress"),
     said = setup.querySelector(".progress-text");
-  const mb = (n) => (n / 1048576).toFixed(1) + " MB";
+  const mb = (n: number) => (n / 1048576).toFixed(1) + " MB";
   const tick = async () => {
     try {
       const r = await fetch(setup.dataset.setupStatus, { headers: { accept: "application/json" } });

@@ -48,7 +48,7 @@ const pump = () =>
   (sending ??= (async () => {
     try {
       for (;;) {
-        const [p] = await kept().catch(() => []);
+        const [p] = await kept().catch((): Piece[] => []);
         if (!p) return;
         let r;
         try {
@@ -88,7 +88,7 @@ if ("indexedDB" in window) void pump();
 const form = $("form#record");
 if (form) {
   const unavailable = $("#record-unavailable");
-  const state = (m) => {
+  const state = (m: string) => {
     $("#record-state").textContent = m;
   };
   const start = $<HTMLButtonElement>("#record-start");
@@ -102,15 +102,16 @@ if (form) {
       : "Browsers allow the microphone only on https pages or on localhost: open notula over https (see docs/operations.md, the reverse proxy), or at http://localhost on this computer, to record here. notula record records from a terminal.";
     start.disabled = true;
   }
-  const clock = (s) => [s / 3600, (s / 60) % 60, s % 60].map((n) => String(Math.floor(n)).padStart(2, "0")).join(":");
-  let noteId = null;
-  let recorder = null;
+  const clock = (s: number) =>
+    [s / 3600, (s / 60) % 60, s % 60].map((n) => String(Math.floor(n)).padStart(2, "0")).join(":");
+  let noteId: string | null = null;
+  let recorder: MediaRecorder | null = null;
   let recording = false;
   let seq = 0;
   let elapsedMs = 0;
   let since = 0;
   let lastPieceAt = 0;
-  let failed = null;
+  let failed: string | null = null;
   const elapsed = () => elapsedMs + (recorder?.state === "recording" ? Date.now() - since : 0);
   // The note exists once recording starts: a name or folder changed after that is saved to it.
   const saveDetails = async () => {
@@ -124,7 +125,7 @@ if (form) {
         folderId: $<HTMLSelectElement>("#record-folder")?.value,
         participants: people("#record"),
       }),
-    }).catch(() => null);
+    }).catch((): null => null);
     const data = r ? await r.json().catch(() => ({})) : {};
     $("#record-details").textContent = r?.ok
       ? "Saved to the note."
@@ -156,7 +157,7 @@ if (form) {
         const list = $("#record-transcript");
         $("#record-live-title").hidden = !transcript.length;
         list.replaceChildren(
-          ...transcript.map((s) => {
+          ...transcript.map((s: { at: string; speaker: string; text: string }) => {
             const li = document.createElement("li");
             const at = document.createElement("span");
             at.className = "at";
@@ -185,7 +186,7 @@ if (form) {
       micSource.connect(analyser);
       const tracks = [...mic.getTracks()];
       // One side of a call as one channel: whatever it comes as, folded to mono.
-      const mono = (node) => {
+      const mono = (node: AudioNode) => {
         const g = ctx.createGain();
         g.channelCount = 1;
         g.channelCountMode = "explicit";

@@ -7,7 +7,7 @@ if (up) {
   const input = $<HTMLInputElement>("input[type=file]", up);
   const bar = $<HTMLProgressElement>("progress", up);
   const status = $("#upload-status");
-  const say = (m) => {
+  const say = (m: string) => {
     status.textContent = m;
   };
   zone.addEventListener("dragover", (e) => {
@@ -40,7 +40,7 @@ if (up) {
       a.onerror = () => done(0);
       a.src = url;
     });
-    const json = async (url, body) => {
+    const json = async (url: string, body: unknown) => {
       const r = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", "x-csrf-token": csrf() },
