@@ -71,7 +71,10 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
     .name("notula")
     .description("Self-hosted meeting notes: the service, its administration and its API from the terminal")
     .version(pkg.version, "-v, --version")
-    .option("--server <url>", "the notula server (NOTULA_URL; default: the profile's, else http://127.0.0.1:8787)")
+    .option(
+      "--server <url>",
+      "the notula server (NOTULA_URL; default: the profile's, else http://127.0.0.1:8787); without --profile, the profile signed in to it is used",
+    )
     .option(
       "--profile <name>",
       "the profile to use: its server and its own credential (NOTULA_PROFILE; default: the active one)",

@@ -708,6 +708,15 @@ describe("login, profiles, logout", () => {
       // Profile a pointed at b's server: a's key is not sent there.
       const crossed = await cli(["me", "--profile", "a", "--server", other.url], undefined, base);
       expect(crossed.code).toBe(4);
+      // An address with no profile named finds the profile for it: b is active, yet
+      // --server (or NOTULA_URL) with a's address answers as a, with a's key.
+      const byAddress = async (args: string[], env: Record<string, string> = {}) => {
+        const r = await cli(["me", "--json", ...args], undefined, { ...base, ...env });
+        return r.code === 0 ? JSON.parse(r.stdout).workspace.id : `exit ${r.code}: ${r.stderr.trim()}`;
+      };
+      expect(await byAddress(["--server", server.url])).toBe(wsA);
+      expect(await byAddress([], { NOTULA_URL: server.url })).toBe(wsA);
+      expect(await byAddress([])).toBe(wsB);
       // Signing in to a second server without naming a profile makes a second profile
       // (named for its host), and leaves the first alone.
       const fresh = { ...base, XDG_CONFIG_HOME: tempDir("notula-two-servers-unnamed-") };

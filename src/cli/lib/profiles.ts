@@ -74,7 +74,7 @@ export interface SelectionFlags {
 }
 
 export interface Selection {
-  /** The profile in use: --profile, then NOTULA_PROFILE, then the active one. */
+  /** The profile in use: --profile, then NOTULA_PROFILE, then the one for --server or NOTULA_URL, then the active one. */
   name: string;
   profile: Profile | undefined;
   /** The server to talk to: --server, then NOTULA_URL, then the profile's. */
@@ -88,13 +88,17 @@ export interface Selection {
 export async function selectProfile(flags: SelectionFlags): Promise<Selection> {
   const stored = await readProfiles();
   const named = flags.profile ?? environment().profile;
-  const name = named || stored.active;
-  const profile = stored.profiles[name];
   const override = flags.server
     ? serverUrl(flags.server, "--server")
     : environment().url
       ? serverUrl(environment().url!, "NOTULA_URL")
       : undefined;
+  // An address with no profile named is found by address: the active profile if it is
+  // for that server, else the first one that is (as a browser finds a site's cookie).
+  const forAddress = (url: string) =>
+    [stored.active, ...Object.keys(stored.profiles)].find((n) => trimmed(stored.profiles[n]?.server ?? "") === url);
+  const name = named || (override && forAddress(trimmed(override))) || stored.active;
+  const profile = stored.profiles[name];
   const server = trimmed(override || profile?.server || DEFAULT_SERVER);
   return {
     name,
