@@ -8,7 +8,7 @@ import { pieceKey } from "../storage/audio-key.js";
 import type { Clock } from "../core/clock.js";
 import type { Logger } from "../core/logger.js";
 import type { ResolvedConfig } from "../config/schema.js";
-import { defineJob, renamedField, type Jobs } from "./job.js";
+import { defineJob, renamedField } from "./job.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -115,16 +115,18 @@ export async function sweepOnce(d: SweepDeps): Promise<Record<string, number>> {
   return removed;
 }
 
-/** The periodic sweep: runs, then queues its next run. One at a time across all workers (its key). */
+type SweepParts = SweepDeps & { config: Pick<ResolvedConfig, "sweepIntervalMs"> };
+
+/** The periodic sweep: one at a time across all workers. */
 export const sweepJob = defineJob({
   kind: "sweep",
   payload: sweepPayload,
-  key: () => "sweep",
-  coalesce: "queued",
-  // The first sweep soon after start; each then queues the next.
-  atStart: (d: { jobs: Jobs; config: Pick<ResolvedConfig, "sweepIntervalMs"> }) =>
-    d.jobs.enqueue("sweep", {}, { delayMs: Math.min(d.config.sweepIntervalMs, 60_000) }),
-  worker: (parts: SweepDeps & { jobs: Jobs; config: Pick<ResolvedConfig, "sweepIntervalMs"> }) => {
+  // The first sweep soon after start, then one every interval.
+  every: (d: SweepParts) => ({
+    firstInMs: Math.min(d.config.sweepIntervalMs, 60_000),
+    everyMs: d.config.sweepIntervalMs,
+  }),
+  worker: (parts: SweepParts) => {
     const d = { ...parts, logger: parts.logger.child({ component: "sweep" }) };
     return {
       concurrency: 1,
@@ -133,13 +135,9 @@ export const sweepJob = defineJob({
       maxAttempts: 3,
       backoffMs: () => 60_000,
       async handle() {
-        try {
-          const removed = await sweepOnce(d);
-          const total = Object.values(removed).reduce((s, n) => s + n, 0);
-          if (total) d.logger.info({ removed }, "sweep removed expired and orphaned data");
-        } finally {
-          await d.jobs.enqueue("sweep", {}, { delayMs: d.config.sweepIntervalMs });
-        }
+        const removed = await sweepOnce(d);
+        const total = Object.values(removed).reduce((s, n) => s + n, 0);
+        if (total) d.logger.info({ removed }, "sweep removed expired and orphaned data");
       },
     };
   },

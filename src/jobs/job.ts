@@ -1,7 +1,7 @@
 // A kind of background job, declared once where its worker lives: its kind, payload
 // schema, idempotency key, what it does at start, and the worker (concurrency, time
 // limits, attempts, handler) built from the runtime's parts. The runtime collects the
-// declarations from one list (runtime/job-list.ts); services queue jobs through the
+// declarations from one list (runtime/jobs.ts); services queue jobs through the
 // typed `jobs.enqueue(kind, payload)` below, whose payload types each job module adds
 // to JobPayloads. Adding a job touches its own module and the list.
 import { z } from "zod";
@@ -25,8 +25,13 @@ export interface JobSpec<K extends JobKind, D> {
    */
   key?: (payload: JobPayloads[K]) => string | undefined;
   coalesce?: "queued";
-  /** Run when a working server starts its queue: the first of a periodic job, or work left due. */
+  /** Run when a working server starts its queue: work left due (a periodic job says `every` instead). */
   atStart?: (deps: D) => Promise<unknown>;
+  /**
+   * A periodic job (its payload empty): queued `firstInMs` after a working server starts,
+   * and again `everyMs` after each run however it ended; one waits at a time.
+   */
+  every?: (deps: D) => { firstInMs: number; everyMs: number };
   /** What runs it, over the runtime's parts. */
   worker: (deps: D) => Omit<WorkerDefinition<JobPayloads[K]>, "kind" | "payload">;
 }
@@ -71,11 +76,12 @@ export function createJobs<D>(
   return {
     async enqueue(kind, payload, o = {}) {
       const spec = byKind.get(kind);
-      if (!spec) throw new Error(`No job of kind ${kind} is declared: add it to runtime/job-list.ts.`);
+      if (!spec) throw new Error(`No job of kind ${kind} is declared: add it to runtime/jobs.ts.`);
       if (off.has(kind)) return;
       await queue.enqueue(kind, payload as Record<string, unknown>, {
-        idempotencyKey: spec.key?.(payload),
-        coalesce: spec.coalesce,
+        // A periodic job is one of its kind: a waiting one absorbs the next.
+        idempotencyKey: spec.key?.(payload) ?? (spec.every ? kind : undefined),
+        coalesce: spec.coalesce ?? (spec.every ? "queued" : undefined),
         delayMs: o.delayMs,
         freshKey: o.created,
       });
@@ -83,13 +89,42 @@ export function createJobs<D>(
   };
 }
 
-/** Defines the worker of every declared kind that runs here. */
+/** Defines the worker of every declared kind that runs here; a periodic one queues its next run after each. */
 export function defineWorkers<D>(
   queue: Pick<JobQueue, "define">,
+  jobs: Jobs,
   specs: readonly AnyJobSpec<D>[],
   deps: D,
   off: ReadonlySet<string> = new Set(),
 ): void {
-  for (const spec of specs)
-    if (!off.has(spec.kind)) queue.define({ kind: spec.kind, payload: spec.payload, ...spec.worker(deps) });
+  for (const spec of specs) {
+    if (off.has(spec.kind)) continue;
+    const worker = spec.worker(deps);
+    const every = spec.every?.(deps);
+    const handle: typeof worker.handle = every
+      ? async (payload, ctx) => {
+          try {
+            await worker.handle(payload, ctx);
+          } finally {
+            await jobs.enqueue(spec.kind, payload, { delayMs: every.everyMs });
+          }
+        }
+      : worker.handle;
+    queue.define({ kind: spec.kind, payload: spec.payload, ...worker, handle });
+  }
+}
+
+/** What each job does when a working server starts its queue: the first of each periodic one, work left due. */
+export async function startJobs<D>(
+  jobs: Jobs,
+  specs: readonly AnyJobSpec<D>[],
+  deps: D,
+  off: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  for (const spec of specs) {
+    if (off.has(spec.kind)) continue;
+    const every = spec.every?.(deps);
+    if (every) await jobs.enqueue(spec.kind, spec.payload.parse({}), { delayMs: every.firstInMs });
+    await spec.atStart?.(deps);
+  }
 }

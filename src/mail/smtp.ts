@@ -1,11 +1,11 @@
 // An SMTP server as people set it up (host, port, TLS or STARTTLS, user, password) and
 // as nodemailer takes it (one smtp:// or smtps:// URL), and the transport that sends
 // through it. A workspace's own server is set by its admins, so its host goes through
-// the same address policy as webhooks, checked on the address actually connected to
+// the mail way out (net/outbound.ts), checked on the address actually connected to
 // (resolved once per send and pinned, so that a name cannot be re-pointed in between).
 import net from "node:net";
 import type { Transporter } from "nodemailer";
-import { PrivateAddressError, type Outbound } from "../net/outbound.js";
+import { isLocalName, PrivateAddressError, type Outbound } from "../net/outbound.js";
 
 export interface SmtpServer {
   host: string;
@@ -17,8 +17,6 @@ export interface SmtpServer {
 }
 
 export class SmtpAddressError extends Error {}
-
-const isLocalName = (host: string) => host === "localhost" || host.endsWith(".localhost");
 
 const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 

@@ -9,10 +9,8 @@
 // a private address (a public server could answer 302 to one).
 import dns from "node:dns";
 import net from "node:net";
-import { Agent, fetch as undiciFetch, type RequestInit, type Response } from "undici";
+import { Agent, Headers as UndiciHeaders, fetch as undiciFetch, type RequestInit, type Response } from "undici";
 import { isPrivateAddress } from "./address-policy.js";
-
-export { isPrivateAddress } from "./address-policy.js";
 
 /** What an outbound connection is for: each has its own operator switch. */
 export type Purpose = "webhooks" | "calendars" | "mail" | "ai" | "speech" | "embeddings" | "models";
@@ -57,17 +55,33 @@ export interface Net {
 
 const MAX_REDIRECTS = 5;
 
-const isLocalName = (host: string) => host === "localhost" || host.endsWith(".localhost");
+/** A name that is this machine by definition (RFC 6761), whatever a resolver says. */
+export const isLocalName = (host: string) => host === "localhost" || host.endsWith(".localhost");
+
+/** Headers that carry a credential: not sent on to another origin when a redirect leads there. */
+const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
+
+const withoutCredentials = (headers: OutboundInit["headers"]) => {
+  const h = new UndiciHeaders(headers);
+  for (const name of CREDENTIALS) h.delete(name);
+  return h;
+};
 
 export interface NetOptions {
   /** Per purpose: may a workspace's address be on loopback or a private network? (default no) */
   allowPrivate?: Partial<Record<Purpose, boolean>>;
   /** How names are resolved; the system's unless given (tests resolve names their own way). */
   resolve?: Resolve;
+  /**
+   * Which addresses are private: the address policy's unless given (a test may stand a
+   * server on 127.0.0.1 in for a public one, to follow a guarded way out end to end).
+   */
+  isPrivate?: (ip: string) => boolean;
 }
 
 export function createNet(opts: NetOptions = {}): Net {
   const resolve = opts.resolve ?? systemResolve;
+  const isPrivate = opts.isPrivate ?? isPrivateAddress;
   const made = new Map<string, Outbound>();
 
   /** undici's connect-time lookup, over `resolve`, refusing private addresses unless allowed. */
@@ -75,7 +89,7 @@ export function createNet(opts: NetOptions = {}): Net {
     ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
       resolve(hostname).then(
         (list) => {
-          const blocked = allowPrivate ? undefined : list.find((a) => isPrivateAddress(a.address));
+          const blocked = allowPrivate ? undefined : list.find((a) => isPrivate(a.address));
           if (blocked)
             return callback(new PrivateAddressError(`${hostname} resolves to the private address ${blocked.address}`));
           if (!list.length)
@@ -92,7 +106,7 @@ export function createNet(opts: NetOptions = {}): Net {
     const dispatcher = new Agent({ connections: 16, connect: { lookup: lookupFor(allowPrivate) } });
     const refuseLiteral = (host: string) => {
       const bare = host.replace(/^\[|\]$/g, "");
-      if (!allowPrivate && (isLocalName(bare) || (net.isIP(bare) && isPrivateAddress(bare))))
+      if (!allowPrivate && (isLocalName(bare) || (net.isIP(bare) && isPrivate(bare))))
         throw new PrivateAddressError(`${bare} is a private address`);
     };
     return {
@@ -104,10 +118,13 @@ export function createNet(opts: NetOptions = {}): Net {
         // Redirects are followed here, hop by hop, so that each target is checked: a
         // literal IP never reaches the connect-time lookup.
         const follow = (init.redirect ?? "follow") === "follow" && /^(GET|HEAD)$/i.test(init.method ?? "GET");
-        let target = new URL(url);
+        const first = new URL(url);
+        let target = first;
         for (let hop = 0; ; hop++) {
           refuseLiteral(target.hostname);
-          const res = await undiciFetch(target, { ...init, redirect: "manual", dispatcher });
+          // As fetch itself does: a credential goes to its own origin, not to where a redirect points.
+          const headers = target.origin === first.origin ? init.headers : withoutCredentials(init.headers);
+          const res = await undiciFetch(target, { ...init, headers, redirect: "manual", dispatcher });
           const location = res.headers.get("location");
           if (!follow || !location || res.status < 300 || res.status > 399 || hop === MAX_REDIRECTS) return res;
           await res.body?.cancel().catch(() => {});
@@ -117,18 +134,18 @@ export function createNet(opts: NetOptions = {}): Net {
       async privateAddressesOf(url) {
         if (allowPrivate) return [];
         const host = url.hostname.replace(/^\[|\]$/g, "");
-        if (net.isIP(host)) return isPrivateAddress(host) ? [host] : [];
+        if (net.isIP(host)) return isPrivate(host) ? [host] : [];
         if (isLocalName(host)) return [host];
         // A name that does not resolve now yields none: the connection checks again.
         const list = await resolve(host).catch(() => [] as ResolvedAddress[]);
-        return list.map((a) => a.address).filter(isPrivateAddress);
+        return list.map((a) => a.address).filter(isPrivate);
       },
       async pin(host) {
         refuseLiteral(host);
         if (net.isIP(host)) return host;
         const list = await resolve(host).catch(() => [] as ResolvedAddress[]);
         if (!list.length) throw Object.assign(new Error(`${host} could not be found`), { code: "ENOTFOUND" });
-        const usable = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
+        const usable = allowPrivate ? list : list.filter((a) => !isPrivate(a.address));
         if (!usable.length) throw new PrivateAddressError(`${host} resolves to the private address ${list[0].address}`);
         return usable[0].address;
       },

@@ -15,27 +15,18 @@ declare module "../jobs/job.js" {
   }
 }
 
-type Deps = { repos: Repositories; jobs: Jobs };
-
 export const calendarResyncJob = defineJob({
   kind: "calendar-resync",
   payload,
-  key: () => "calendar-resync",
-  coalesce: "queued",
-  atStart: (d: Deps) => d.jobs.enqueue("calendar-resync", {}, { delayMs: HOUR }),
-  worker: (d: Deps) => ({
+  every: () => ({ firstInMs: HOUR, everyMs: HOUR }),
+  worker: (d: { repos: Repositories; jobs: Jobs }) => ({
     concurrency: 1,
     leaseMs: 5 * 60_000,
     timeoutMs: 10 * 60_000,
     maxAttempts: 3,
     backoffMs: () => 60_000,
     async handle() {
-      try {
-        for (const calendarId of await d.repos.calendars.allIds())
-          await d.jobs.enqueue("calendar-sync", { calendarId });
-      } finally {
-        await d.jobs.enqueue("calendar-resync", {}, { delayMs: HOUR });
-      }
+      for (const calendarId of await d.repos.calendars.allIds()) await d.jobs.enqueue("calendar-sync", { calendarId });
     },
   }),
 });

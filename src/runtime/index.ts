@@ -17,7 +17,7 @@ import { silentLogger, type Logger } from "../core/logger.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { openAudioStore } from "../storage/open.js";
 import { createEventEmitter } from "../webhooks/events.js";
-import { createJobs, defineWorkers } from "../jobs/job.js";
+import { createJobs, defineWorkers, startJobs } from "../jobs/job.js";
 import { openDatabaseHandle } from "./database.js";
 import { createNet, type Resolve } from "../net/outbound.js";
 import { JOBS, jobsOff, type JobParts } from "./jobs.js";
@@ -128,7 +128,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     logger,
     now,
   };
-  defineWorkers(queue, JOBS, parts, off);
+  defineWorkers(queue, jobs, JOBS, parts, off);
   metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });
   return {
     config,
@@ -141,9 +141,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     lifecycle,
     jobs,
     /** What each job does when a working server starts its queue (jobs/job.ts atStart). */
-    startJobs: async () => {
-      for (const spec of JOBS) if (!off.has(spec.kind)) await spec.atStart?.(parts);
-    },
+    startJobs: () => startJobs(jobs, JOBS, parts, off),
     secrets,
     now,
     embedder,

@@ -13,7 +13,7 @@ import { BadRequestError, ForbiddenError, RateLimitError } from "../core/errors.
 import { createAttemptLimiter } from "../core/attempt-limiter.js";
 import type { CounterStore } from "./counters.js";
 import { testMail } from "../mail/messages.js";
-import { deliver, type MailRoute } from "../mail/send.js";
+import { deliver, sealMail, type MailRoute } from "../mail/send.js";
 import {
   parseSmtpUrl,
   pinnedSmtpTransport,
@@ -27,7 +27,6 @@ import type { Outbox } from "./outbox.js";
 import type { Transporter } from "nodemailer";
 import type { Outbound } from "../net/outbound.js";
 import type { Jobs } from "../jobs/job.js";
-import { sealMail } from "../mail/send.js";
 
 export interface MailOptions {
   /** The server's own SMTP server (NOTULA_SMTP_URL), set by its operator. */

@@ -160,3 +160,49 @@ describe("a name that rebinds to 127.0.0.1 after it was saved", () => {
     expect(hits).toBe(0);
   });
 });
+
+describe("redirects through a guarded way out", () => {
+  // 127.0.0.1 stands in for a public server here; 10.0.0.0/8 stays private.
+  const publicLoopback = createNet({ isPrivate: (ip) => ip.startsWith("10.") });
+  const seen: { url: string; authorization?: string }[] = [];
+  const redirector = http.createServer((req, res) => {
+    seen.push({ url: req.url!, authorization: req.headers.authorization });
+    const to = /^\/to\?(.*)$/.exec(req.url!)?.[1];
+    if (to) return void res.writeHead(302, { location: decodeURIComponent(to) }).end();
+    res.writeHead(200).end("ok");
+  });
+  let base = "";
+  let other = "";
+  beforeAll(async () => {
+    // Every loopback address, so that 127.0.0.2 is the same server under another origin.
+    await new Promise<void>((r) => redirector.listen(0, "0.0.0.0", r));
+    const port = (redirector.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+    other = `http://127.0.0.2:${port}`;
+  });
+  afterAll(() => new Promise((r) => redirector.close(r)));
+  beforeEach(() => void (seen.length = 0));
+
+  it("checks each hop's target: a redirect to a private address is refused before connecting", async () => {
+    const out = publicLoopback.for("calendars");
+    await expect(out.fetch(`${base}/to?${encodeURIComponent("http://10.0.0.8/feed.ics")}`)).rejects.toSatisfy(
+      refusedAsPrivate,
+    );
+    expect(seen.map((s) => s.url)).toEqual([`/to?${encodeURIComponent("http://10.0.0.8/feed.ics")}`]);
+  });
+
+  it("follows a redirect to a public address, and sends a credential only to its own origin", async () => {
+    const out = publicLoopback.for("calendars");
+    const headers = { authorization: "Bearer secret" };
+    const same = await out.fetch(`${base}/to?${encodeURIComponent(`${base}/feed.ics`)}`, { headers });
+    expect(same.status).toBe(200);
+    const away = await out.fetch(`${base}/to?${encodeURIComponent(`${other}/feed.ics`)}`, { headers });
+    expect(away.status).toBe(200);
+    expect(seen.map((s) => [s.url, s.authorization ?? null])).toEqual([
+      [`/to?${encodeURIComponent(`${base}/feed.ics`)}`, "Bearer secret"],
+      ["/feed.ics", "Bearer secret"],
+      [`/to?${encodeURIComponent(`${other}/feed.ics`)}`, "Bearer secret"],
+      ["/feed.ics", null],
+    ]);
+  });
+});

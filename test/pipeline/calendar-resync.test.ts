@@ -1,9 +1,11 @@
 // A calendar whose sync job is gone is read again: the hourly resync gives every
-// calendar a sync, and one already waiting absorbs it (no calendar gets two).
+// calendar a sync, and one already waiting absorbs it (no calendar gets two). The resync
+// is periodic: queued at start and after each run, one waiting at a time.
 import { afterEach, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../src/runtime/index.js";
 import { calendarResyncJob } from "../../src/pipeline/calendar-resync.js";
-import type { JobContext } from "../../src/jobs/queue.js";
+import type { JobContext, WorkerDefinition } from "../../src/jobs/queue.js";
+import { defineWorkers, startJobs } from "../../src/jobs/job.js";
 import { runtimeConfig, tempDir } from "../helpers/server.js";
 
 let rt: Runtime | undefined;
@@ -39,8 +41,13 @@ describe("the calendar resync", () => {
         kind: string;
         payload: string;
       }[];
-    const run = calendarResyncJob.worker({ repos: rt.repos, jobs: rt.jobs });
-    for (let i = 0; i < 2; i++) await run.handle({}, {} as JobContext);
+    // As the runtime defines it: a periodic job queues its next run after each.
+    const defined: WorkerDefinition<Record<string, never>>[] = [];
+    const deps = { repos: rt.repos, jobs: rt.jobs };
+    defineWorkers({ define: (w) => void defined.push(w as never) }, rt.jobs, [calendarResyncJob], deps);
+    // Started twice (two replicas, a restart): one run waits.
+    for (let i = 0; i < 2; i++) await startJobs(rt.jobs, [calendarResyncJob], deps);
+    for (let i = 0; i < 2; i++) await defined[0].handle({}, {} as JobContext);
     const rows = waiting().map((r) => `${r.kind} ${r.payload}`);
     expect(rows.filter((r) => r.startsWith("calendar-sync")).sort()).toEqual([
       'calendar-sync {"calendarId":"cal_lost"}',
