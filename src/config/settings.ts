@@ -271,6 +271,10 @@ export const SETTINGS = {
       doc: "CPU threads the local model answers with (one answer at a time, the others wait in line).",
       defaultDoc: "all cores but one",
     }),
+    localMaxTokens: setting(z.number().int().min(16).max(8192).default(1024), {
+      env: ["NOTULA_LLM_LOCAL_MAX_TOKENS"],
+      doc: "The longest answer the local model writes, in tokens; on a CPU each token takes a moment, so this bounds a note's time.",
+    }),
     url: setting(z.string().url().optional(), {
       env: ["NOTULA_LLM_URL"],
       flag: "--llm-url <url>",

@@ -81,6 +81,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     dataDir,
     contextTokens: config.summarization.localContextTokens,
     threads: config.summarization.localThreads,
+    maxTokens: config.summarization.localMaxTokens,
   });
   // The whisper engine's child process is started on the first window and kept until close.
   const whisperHost = createWhisperHost();

@@ -12,7 +12,7 @@ import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
 import { iso } from "../core/clock.js";
 import { newId } from "../core/ids.js";
-import { BadRequestError, NotFoundError, RateLimitError } from "../core/errors.js";
+import { BadRequestError, GatewayTimeoutError, NotFoundError, RateLimitError } from "../core/errors.js";
 import { publicErrorMessage } from "../core/error-message.js";
 import { contentTerms, parseSearchQuery } from "../core/search-query.js";
 import { readTime, type TimeWindow } from "../ai/ask/time-words.js";
@@ -22,6 +22,9 @@ import type { Access } from "./access.js";
 import type { ConcurrencyLimiter } from "../core/concurrency.js";
 import type { ResolvedConfig } from "../config/schema.js";
 import type { AskAnswerDto, AskCitationDto, AskInput, AskThreadDto } from "../shared/schemas/ask.js";
+
+/** A JSON answer is given up this long before the request's own time limit, to say why. */
+const ONCE_MARGIN_MS = 2_000;
 
 /** Moments given to the answerer at most; the best first. */
 const MOMENTS = 12;
@@ -41,8 +44,8 @@ export interface AskDeps {
   publicUrl: string;
   /** Places among the questions answered at once, counted across replicas. */
   leases: ConcurrencyLimiter;
-  /** The settings table's limits.askPerPerson and limits.askPerWorkspace. */
-  limits: Pick<ResolvedConfig["limits"], "askPerPerson" | "askPerWorkspace">;
+  /** The settings table's limits.askPerPerson, limits.askPerWorkspace and the request time limit. */
+  limits: Pick<ResolvedConfig["limits"], "askPerPerson" | "askPerWorkspace" | "requestTimeoutMs">;
 }
 
 const unmark = (s: string) => s.replace(/[«»]/g, "");
@@ -324,6 +327,33 @@ export function createAskService(d: AskDeps) {
           await release().catch(() => {});
         }
       };
+    },
+
+    /**
+     * The whole answer at once, for a client that does not read the stream. A model too
+     * slow to finish before the request's time limit is stopped (freeing it for the next
+     * question) and the asker is told to read the answer as it is written instead.
+     */
+    async once(
+      answer: (onText?: (text: string) => void, signal?: AbortSignal) => Promise<AskAnswerDto>,
+      signal: AbortSignal,
+    ): Promise<AskAnswerDto> {
+      const limitMs = Math.max(1_000, d.limits.requestTimeoutMs - ONCE_MARGIN_MS);
+      const late = new GatewayTimeoutError(
+        `The model did not finish its answer within ${Math.round(limitMs / 1000)} s, so it was stopped. Ask for the answer as it is written: send Accept: text/event-stream (what \`notula ask\` and the web app do).`,
+      );
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(late), limitMs);
+      const onAbort = () => stop.abort(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      try {
+        return await answer(undefined, stop.signal);
+      } catch (err) {
+        throw stop.signal.reason === late ? late : err;
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+      }
     },
 
     async threads(p: Principal) {

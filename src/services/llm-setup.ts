@@ -8,16 +8,20 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Principal } from "../core/principal.js";
 import type { Logger } from "../core/logger.js";
-import { installLlamaBinding, llamaBindingPath, LocalModelError } from "../ai/llm/local-llama.js";
+import { importLlama, installLlamaBinding, llamaBindingPath } from "../ai/llm/local-llama.js";
+import { checkGgufFile } from "../ai/llm/gguf-file.js";
+import { LocalModelError } from "../ai/llm/local-model-error.js";
 import { findLlmModel, llmModelsDir, pullLlmModel } from "../ai/llm/local-models.js";
 import { createSetupRunner, type SpeechSetupState } from "./setup-runner.js";
 import type { AiConfigService } from "./ai-config.js";
 import { programPath } from "../ai/programs/index.js";
 
-/** Loads the model in a child and has it write a few tokens; rejects with what went wrong. */
+/** Checks the file, then loads the model in a child and has it write a few tokens; rejects with what went wrong. */
 export async function checkLocalLlm(dataDir: string, file: string, signal?: AbortSignal): Promise<void> {
   const entry = llamaBindingPath(dataDir);
   if (!entry) throw new LocalModelError("The local language model's engine (node-llama-cpp) is not installed.");
+  // A file that is not a GGUF, or is cut short, is named as such (llama.cpp would say only that it failed).
+  await checkGgufFile(file, (await importLlama(dataDir)).readGgufFileInfo);
   const { pathToFileURL } = await import("node:url");
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [programPath("llm-check.mjs")], {

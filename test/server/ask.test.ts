@@ -11,6 +11,7 @@ import { client, type Client } from "../helpers/http.js";
 import { addMember } from "../helpers/members.js";
 import { cliEnv, run, startServer, type TestServer } from "../helpers/server.js";
 import { startChatServer, type VendorServer } from "../helpers/vendors.js";
+import { waitForStatus } from "../helpers/flow.js";
 
 let llm: VendorServer;
 let server: TestServer;
@@ -353,4 +354,37 @@ describe("without a language model", () => {
       await plain.stop();
     }
   });
+});
+
+describe("a JSON answer from a model too slow for the request's time limit", () => {
+  it("is stopped before the limit, says so, points to the stream, and frees the asker's place", async () => {
+    const slow = await startChatServer();
+    const short = await startServer({
+      args: ["--no-rate-limit", "--llm-url", slow.url, "--llm-model", "test-model"],
+      env: { NOTULA_REQUEST_TIMEOUT_MS: "4000", NOTULA_ASK_PER_PERSON: "1" },
+    });
+    try {
+      const api = client(short.url, short.key);
+      const made = await api("POST", "/v1/notes", {
+        title: "Office planning",
+        transcripts: [line("Ana", "We decided to open the Lisbon office in March.", "00:00", "00:06")],
+      });
+      await waitForStatus(api, made.body.note?.id ?? made.body.id, ["completed"]);
+      // From now on the model takes ten minutes to begin.
+      slow.set({ delayMs: 600_000 });
+      for (let i = 0; i < 2; i++) {
+        const r = await api("POST", "/v1/ask", { question: "When does Lisbon open?" }, { accept: "application/json" });
+        expect(r.status, r.text).toBe(504);
+        expect(r.body.error).toEqual({
+          code: "timeout",
+          message:
+            "The model did not finish its answer within 2 s, so it was stopped. Ask for the answer as it is written: send Accept: text/event-stream (what `notula ask` and the web app do).",
+        });
+      }
+      // One question at a time for this person: the second was not refused (429), so the first gave its place back.
+    } finally {
+      await short.stop();
+      await slow.close();
+    }
+  }, 120_000);
 });

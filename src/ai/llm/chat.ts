@@ -15,6 +15,12 @@ export interface ChatMessage {
 /** How a call waits for its turn: told its place in the queue while it waits (a local model answers one at a time). */
 export interface ChatCallOptions {
   onQueued?: (ahead: number) => void;
+  /**
+   * The answer is markdown with these `## ` sections, in this order. A model that can
+   * be held to them (the local one, by a grammar) always returns each; a server is
+   * asked for them by the prompt alone.
+   */
+  sections?: string[];
 }
 
 /**
@@ -24,6 +30,8 @@ export interface ChatCallOptions {
 export interface ChatModel {
   /** e.g. "openai:gpt-4o-mini" or "local:qwen2.5-1.5b-instruct-q4_k_m"; recorded on a note. */
   name: string;
+  /** Whether `sections` holds its answer to them (a grammar), so that prompts need not ask for the shape. */
+  heldToSections?: boolean;
   /** The tokens it reads at once, prompt and answer together. */
   contextTokens(): Promise<number>;
   /** About how many characters of this text make one of its tokens. */

@@ -3,7 +3,7 @@
 // the reason is kept for the settings page (cleared once the model works again).
 import type { Answerer } from "../ask/answerers.js";
 import type { Summarizer } from "../summarization/summarizer.js";
-import { LocalModelError } from "./local-llama.js";
+import { LocalModelError } from "./local-model-error.js";
 
 /** Told why the local model could not be used, or null once it was. */
 export type ProblemReport = (message: string | null) => Promise<void>;

@@ -2,12 +2,19 @@
 // node-llama-cpp (installed on request, like the whisper binding). One model is loaded
 // at a time and kept loaded; it answers one request at a time, because on a CPU two at
 // once each take twice as long, and the others wait in line, told their place.
+//
+// Small models loop and wander, so it writes greedily (the same meeting gives the same
+// note) with a repetition penalty, and a note's sections are held to the template by a
+// JSON-schema grammar (sections-grammar.ts). Generation runs on llama.cpp's own threads:
+// the event loop only hands tokens on.
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { bindingPath, installBinding, type NpmBinding } from "../engines/npm-binding.js";
-import { EngineConfigError } from "../transcription/engine.js";
 import type { ChatCallOptions, ChatMessage, ChatModel } from "./chat.js";
+import { checkGgufFile, type ReadGgufFileInfo } from "./gguf-file.js";
+import { LocalModelError } from "./local-model-error.js";
+import { sectionsInstruction, sectionsMarkdown, sectionsSchema } from "./sections-grammar.js";
 
 export const LLAMA_BINDING_VERSION = "3.21.1";
 
@@ -41,6 +48,8 @@ interface LlamaChatApi {
       signal?: AbortSignal;
       maxTokens?: number;
       temperature?: number;
+      grammar?: unknown;
+      repeatPenalty?: { lastTokens: number; penalty: number; frequencyPenalty: number; presencePenalty: number };
       budgets?: { thoughtTokens?: number };
     },
   ): Promise<{ response: string; metadata: { stopReason: string } }>;
@@ -57,22 +66,38 @@ interface LlamaModelApi {
   createContext(o: { contextSize: number; threads?: number }): Promise<LlamaContextApi>;
   dispose(): Promise<void>;
 }
+interface LlamaApi {
+  loadModel(o: { modelPath: string }): Promise<LlamaModelApi>;
+  createGrammarForJsonSchema(schema: object): Promise<unknown>;
+}
 interface LlamaModule {
-  getLlama(o: { gpu: false; build: "never"; logLevel: unknown; progressLogs: boolean }): Promise<{
-    loadModel(o: { modelPath: string }): Promise<LlamaModelApi>;
-  }>;
+  getLlama(o: { gpu: false; build: "never"; logLevel: unknown; progressLogs: boolean }): Promise<LlamaApi>;
+  readGgufFileInfo: ReadGgufFileInfo;
   LlamaChat: new (o: { contextSequence: unknown; autoDisposeSequence?: boolean }) => LlamaChatApi;
   LlamaLogLevel: { error: unknown };
 }
 
-/** Raised when the model file cannot be read by llama.cpp. */
-export class LocalModelError extends EngineConfigError {}
+/** Penalties on tokens said in the last 64: a small model otherwise repeats itself. */
+const REPEAT_PENALTY = { lastTokens: 64, penalty: 1.15, frequencyPenalty: 0.1, presencePenalty: 0.1 };
+
+/** node-llama-cpp, from beside notula or the data dir's engines. */
+export async function importLlama(dataDir: string): Promise<LlamaModule> {
+  const entry = llamaBindingPath(dataDir);
+  if (!entry)
+    throw new LocalModelError(
+      "The local language model needs its engine (node-llama-cpp): set it up in Settings → AI, or run `notula models pull llm`",
+    );
+  return (await import(pathToFileURL(entry).href)) as LlamaModule;
+}
 
 interface Loaded {
   binding: LlamaModule;
+  llama: LlamaApi;
   modelPath: string;
   model: LlamaModelApi;
   context: LlamaContextApi;
+  /** Grammars made for sets of sections, by their titles. */
+  grammars: Map<string, Promise<unknown>>;
 }
 
 export interface LocalLlmOptions {
@@ -81,6 +106,8 @@ export interface LocalLlmOptions {
   contextTokens: number;
   /** CPU threads for one answer (default: all cores but one). */
   threads?: number;
+  /** The longest answer, in tokens (default 1024). */
+  maxTokens?: number;
 }
 
 /** What keeps the local model loaded, and lines up the requests for it. One per server. */
@@ -99,12 +126,8 @@ export function createLocalLlm(o: LocalLlmOptions) {
       await current.model.dispose();
     }
     loading = (async () => {
-      const entry = llamaBindingPath(o.dataDir);
-      if (!entry)
-        throw new LocalModelError(
-          "The local language model needs its engine (node-llama-cpp): set it up in Settings → AI, or run `notula models pull llm`",
-        );
-      const binding = (await import(pathToFileURL(entry).href)) as LlamaModule;
+      const binding = await importLlama(o.dataDir);
+      await checkGgufFile(modelPath, binding.readGgufFileInfo);
       const llama = await binding.getLlama({
         gpu: false,
         build: "never",
@@ -119,14 +142,32 @@ export function createLocalLlm(o: LocalLlmOptions) {
           `The local language model ${path.basename(modelPath)} could not be loaded (${(err as Error).message})`,
         );
       }
-      const context = await model.createContext({
-        contextSize: Math.min(o.contextTokens, model.trainContextSize || o.contextTokens),
-        threads,
-      });
-      return { binding, modelPath, model, context };
+      const contextSize = Math.min(o.contextTokens, model.trainContextSize || o.contextTokens);
+      let context: LlamaContextApi;
+      try {
+        context = await model.createContext({ contextSize, threads });
+      } catch (err) {
+        await model.dispose();
+        throw new LocalModelError(
+          `The local language model ${path.basename(modelPath)} could not start with a context of ${contextSize} tokens (${(err as Error).message}); lower NOTULA_LLM_LOCAL_CONTEXT_TOKENS or free memory`,
+        );
+      }
+      return { binding, llama, modelPath, model, context, grammars: new Map() };
     })();
     loading.catch(() => (loading = null));
     return loading;
+  }
+
+  /** The grammar for these sections, made once per loaded model. */
+  function grammarFor(loaded: Loaded, sections: string[]): Promise<unknown> {
+    const key = JSON.stringify(sections);
+    let g = loaded.grammars.get(key);
+    if (!g) {
+      g = loaded.llama.createGrammarForJsonSchema(sectionsSchema(sections));
+      loaded.grammars.set(key, g);
+      g.catch(() => loaded.grammars.delete(key));
+    }
+    return g;
   }
 
   /** Waits for this request's turn, telling it how many are ahead while it waits. */
@@ -179,7 +220,18 @@ export function createLocalLlm(o: LocalLlmOptions) {
   ): Promise<{ content: string; cutShort: boolean }> {
     const done = await turn(signal, opts.onQueued);
     try {
-      const { binding, model, context } = await load(modelPath);
+      const loaded = await load(modelPath);
+      const { binding, model, context } = loaded;
+      const sections = opts.sections;
+      if (sections) {
+        // The shape it is held to, told to it as well: a grammar alone lets it write empty lists.
+        const [first, ...rest] = messages;
+        const told = `${first.content}\n\n${sectionsInstruction(sections)}`;
+        messages =
+          first.role === "system"
+            ? [{ ...first, content: told }, ...rest]
+            : [{ role: "system", content: sectionsInstruction(sections) }, ...messages];
+      }
       const size = context.contextSize;
       const promptTokens = messages.reduce((n, m) => n + model.tokenize(m.content).length + 8, 16);
       // What is read is never cut to fit: a prompt that leaves too little room is refused.
@@ -196,13 +248,16 @@ export function createLocalLlm(o: LocalLlmOptions) {
         const r = await chat.generateResponse(history, {
           onTextChunk: opts.onDelta,
           signal,
-          maxTokens: Math.min(1024, room - 8),
-          temperature: 0.2,
+          maxTokens: Math.min(o.maxTokens ?? 1024, room - 8),
+          temperature: 0,
+          repeatPenalty: REPEAT_PENALTY,
+          grammar: sections ? await grammarFor(loaded, sections) : undefined,
           budgets: { thoughtTokens: 0 },
         });
         if (signal.aborted) throw signal.reason;
         if (!r.response.trim()) throw new Error("The local model returned an empty answer.");
-        return { content: r.response.trim(), cutShort: r.metadata.stopReason === "maxTokens" };
+        const content = sections ? sectionsMarkdown(r.response, sections) : r.response.trim();
+        return { content, cutShort: r.metadata.stopReason === "maxTokens" };
       } finally {
         chat.dispose();
       }
@@ -218,6 +273,7 @@ export function createLocalLlm(o: LocalLlmOptions) {
       const name = `local:${path.basename(modelPath).replace(/\.gguf$/i, "")}`;
       return {
         name,
+        heldToSections: true,
         contextTokens: async () => (await loaded(modelPath)).context.contextSize,
         async charsPerToken(sample) {
           if (!sample) return 3.5;

@@ -10,39 +10,58 @@ import { packText } from "../pack-text.js";
 import { assembleNote, EMPTY_SECTION, languageName, sectionsOf } from "../templates/sections.js";
 import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
-import type { ChatModel } from "../llm/chat.js";
+import type { ChatCallOptions, ChatModel } from "../llm/chat.js";
 import { ModelAnswerError, type Summarizer, type SummaryInput, type TranscriptLine } from "./summarizer.js";
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
 
-const sectionList = (t: TemplateSpec) =>
-  t.sections.map((s) => `## ${s.title}\n${s.instructions || "(what belongs under this title)"}`).join("\n\n");
+const titles = (t: TemplateSpec) => t.sections.map((s) => s.title);
+/**
+ * The sections and what goes in each: as `## ` headings for the answer to copy, or as a
+ * list for a model held to them by a grammar (its answer's shape is given by the grammar).
+ */
+const sectionList = (t: TemplateSpec, held: boolean) =>
+  t.sections
+    .map((s) =>
+      held
+        ? `- ${s.title}: ${s.instructions || "what belongs under this title"}`
+        : `## ${s.title}\n${s.instructions || "(what belongs under this title)"}`,
+    )
+    .join(held ? "\n" : "\n\n");
 const writeIn = (language: string | null) =>
   language ? ` Write in ${languageName(language)}.` : " Write in the language of the meeting.";
 
-function mapPrompt(t: TemplateSpec): string {
-  return (
-    "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points (at most 200 words), " +
-    "keeping only what belongs in these sections of the final notes:\n\n" +
-    sectionList(t) +
-    "\n\nGroup the bullets under those section titles. Keep names, numbers, dates and who said what. Do not invent anything."
-  );
+function mapPrompt(t: TemplateSpec, held: boolean): string {
+  return held
+    ? "You take notes of meetings. Note what this part of a meeting transcript said for each of these sections of the final notes, as short items:\n\n" +
+        sectionList(t, true) +
+        "\n\nKeep names, numbers, dates and who said what. Do not invent anything."
+    : "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points (at most 200 words), " +
+        "keeping only what belongs in these sections of the final notes:\n\n" +
+        sectionList(t, false) +
+        "\n\nGroup the bullets under those section titles. Keep names, numbers, dates and who said what. Do not invent anything.";
 }
 
-const COMBINE_PROMPT =
-  "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one set of terse markdown bullet points grouped by the same section titles (at most 300 words). Keep names, numbers and dates. Do not invent anything.";
+const combinePrompt = (held: boolean) =>
+  held
+    ? "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one list of short items per section. Keep names, numbers and dates. Do not invent anything."
+    : "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one set of terse markdown bullet points grouped by the same section titles (at most 300 words). Keep names, numbers and dates. Do not invent anything.";
 
 function summaryPrompt(language: string | null): string {
   return `You take notes of meetings. From the meeting below, write a summary of the whole meeting in one short paragraph (at most 120 words). Plain text, no heading.${writeIn(language)}`;
 }
 
-function notePrompt(t: TemplateSpec, language: string | null): string {
+function notePrompt(t: TemplateSpec, language: string | null, held: boolean): string {
   return (
-    `You write meeting notes with the "${t.name}" template. Write a markdown document with exactly these sections, in this order, ` +
-    "each starting with its '## ' heading line as given, followed by what its instructions ask for:\n\n" +
-    sectionList(t) +
-    "\n\nFill each section from what was said and from the attendee's own notes; keep the attendee's own points. " +
-    `Under a section the meeting said nothing about, write "${EMPTY_SECTION}". Do not invent anything. No text before the first heading.` +
+    (held
+      ? `You write meeting notes with the "${t.name}" template: for each of these sections, a list of short items from what was said and from the attendee's own notes:\n\n` +
+        sectionList(t, true) +
+        "\n\nKeep the attendee's own points. Do not invent anything."
+      : `You write meeting notes with the "${t.name}" template. Write a markdown document with exactly these sections, in this order, ` +
+        "each starting with its '## ' heading line as given, followed by what its instructions ask for:\n\n" +
+        sectionList(t, false) +
+        "\n\nFill each section from what was said and from the attendee's own notes; keep the attendee's own points. " +
+        `Under a section the meeting said nothing about, write "${EMPTY_SECTION}". Do not invent anything. No text before the first heading.`) +
     writeIn(language) +
     (t.context ? `\n\nContext about these meetings:\n${t.context}` : "")
   );
@@ -80,13 +99,15 @@ export function partsOf(lines: TranscriptLine[], maxChars: number): Part[] {
 }
 
 export function createChatSummarizer(client: ChatModel): Summarizer {
-  const chat = (system: string, user: string, signal: AbortSignal) =>
+  const held = client.heldToSections === true;
+  const chat = (system: string, user: string, signal: AbortSignal, opts?: ChatCallOptions) =>
     client.once(
       [
         { role: "system", content: system },
         { role: "user", content: user },
       ],
       signal,
+      opts,
     );
 
   /** One part's notes; a failed call is tried once more, then named in the warnings. */
@@ -103,9 +124,10 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const { content, cutShort } = await chat(
-          mapPrompt(input.template),
+          mapPrompt(input.template, held),
           `Meeting "${input.title}", part ${i + 1} of ${total}:\n\n${part.text}`,
           signal,
+          { sections: titles(input.template) },
         );
         if (cutShort)
           warnings.push(
@@ -128,7 +150,12 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
    * two notes, so each round shortens the list; after MAX_REDUCE_ROUNDS the notes go
    * on whole (a model that cannot take them then fails visibly, never by truncation).
    */
-  async function reduceToFit(notes: string[], partChars: number, signal: AbortSignal): Promise<string> {
+  async function reduceToFit(
+    notes: string[],
+    partChars: number,
+    sections: string[],
+    signal: AbortSignal,
+  ): Promise<string> {
     let level = notes;
     for (
       let round = 0;
@@ -146,8 +173,16 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
         level.push(
           g.length === 1
             ? g[0]
-            : (await chat(COMBINE_PROMPT, `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`, signal))
-                .content,
+            : (
+                await chat(
+                  combinePrompt(held),
+                  `Notes of consecutive parts of one meeting:\n\n${g.join("\n\n")}`,
+                  signal,
+                  {
+                    sections,
+                  },
+                )
+              ).content,
         );
     }
     return level.join("\n\n");
@@ -163,8 +198,8 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
       const context = await client.contextTokens();
       const perToken = await client.charsPerToken(sample);
       const instructions = Math.max(
-        mapPrompt(input.template).length,
-        notePrompt(input.template, input.language).length,
+        mapPrompt(input.template, held).length,
+        notePrompt(input.template, input.language, held).length,
       );
       const partChars = Math.floor((context / 2) * perToken) - instructions - input.userWrittenNote.length - 200;
       if (partChars < 200)
@@ -184,13 +219,15 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
           throw new ModelAnswerError(
             `The language model could not read any of the meeting's ${parts.length} parts: ${warnings[0] ?? ""}`,
           );
-        said = `Notes of what was said:\n${await reduceToFit(notes, partChars, signal)}`;
+        said = `Notes of what was said:\n${await reduceToFit(notes, partChars, titles(input.template), signal)}`;
       }
       const own = input.userWrittenNote.trim() || "(none)";
       const meeting = `Meeting "${input.title}".\n\nThe attendee's own notes:\n${own}\n\n${said}`;
       const summary = await chat(summaryPrompt(input.language), meeting, signal);
       if (summary.cutShort) warnings.push("The summary was cut short by the model's answer limit.");
-      const answer = await chat(notePrompt(input.template, input.language), meeting, signal);
+      const answer = await chat(notePrompt(input.template, input.language, held), meeting, signal, {
+        sections: titles(input.template),
+      });
       const bodies = sectionsOf(answer.content, input.template);
       // An answer that follows none of the template is not a note: fail, and the note keeps what it had.
       if (bodies.size === 0)

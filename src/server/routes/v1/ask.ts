@@ -26,6 +26,7 @@ const ask = route("ask", {
     404: errors[404],
     413: errors[413],
     415: errors[415],
+    504: errors[504],
     ...common,
   },
 });
@@ -58,7 +59,7 @@ export function askRoutes(services: Services) {
       /application\/json/.test(c.req.header("accept") ?? "") &&
       !/text\/event-stream/.test(c.req.header("accept") ?? "")
     )
-      return c.json(await answer(undefined, c.req.raw.signal), 200);
+      return c.json(await services.ask.once(answer, c.req.raw.signal), 200);
     return streamAnswer(c, answer) as never;
   });
   app.openapi(listThreads, async (c) => c.json({ threads: await services.ask.threads(c.get("principal")) }, 200));

@@ -20,6 +20,7 @@ export const errors = {
   413: err("The JSON body is larger than 1 MiB."),
   415: err("The body is not JSON."),
   429: err("Rate limit exceeded; see Retry-After."),
+  504: err("Not done within the request's time limit; the message says what to do instead."),
 } as const;
 
 export const common = { 401: errors[401], 403: errors[403], 429: errors[429] };
