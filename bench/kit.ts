@@ -31,3 +31,9 @@ export { createWhisperTranscriber } from "../src/ai/transcription/whisper.js";
 export { createOpenAiTranscriber } from "../src/ai/transcription/openai.js";
 export { createNet } from "../src/net/outbound.js";
 export { ensureTestModels, testModelPath } from "../scripts/test-models.js";
+// The local language model benchmark (bench/llm.mjs): the local model and the summarizer
+// as the server runs them, on the GGUF file the tests use.
+export { createLocalLlm } from "../src/ai/llm/local-llama.js";
+export { createChatSummarizer } from "../src/ai/summarization/chat-summarizer.js";
+export { builtinTemplate, GENERAL_TEMPLATE_ID } from "../src/ai/templates/builtin.js";
+export { testModelsDir } from "../scripts/test-models.js";

@@ -12,4 +12,7 @@ export default defineConfig({
   clean: true,
   dts: false,
   external: ["@fugood/whisper.node", "keytar"],
+  // The web app the layers benchmark assembles reads its page script beside the code,
+  // as the installed program does: the one the main build (run first) made.
+  onSuccess: "mkdir -p bench/.kit/assets && cp dist/assets/app.js bench/.kit/assets/app.js",
 });

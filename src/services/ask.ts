@@ -3,6 +3,7 @@
 // may not see), and the workspace's answerer writes from those moments alone, citing
 // them. Nothing relevant found: the answer says so and what was searched, and no model
 // is asked. Each person's questions are kept as their own threads.
+import { stemmer } from "stemmer";
 import { isSmallTalk } from "../ai/ask/small-talk.js";
 import { noteUrl } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -49,8 +50,14 @@ export interface AskDeps {
 }
 
 const unmark = (s: string) => s.replace(/[«»]/g, "");
-/** A word's first five letters: "decided" and "decision" meet at "decis", "budget" and "budgets" at "budge". */
-const stem = (w: string) => w.toLowerCase().slice(0, 5);
+/** A word's stem (Porter's, as the search index stems): "lasted" and "last" meet at "last". */
+const stemOf = (w: string) => stemmer(w.toLowerCase());
+/** A typed note's paragraphs and list items, each a moment of its own. */
+const typedParagraphs = (text: string) =>
+  text
+    .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/)
+    .map((p) => p.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
 
 export function createAskService(d: AskDeps) {
   const { repos } = d;
@@ -86,15 +93,19 @@ export function createAskService(d: AskDeps) {
       .map((l) => `${l.speaker}: ${l.text}`)
       .join("\n");
 
-  /** One meeting: its lines in windows of a few, those that share a word with the question first. */
+  /**
+   * One meeting: its lines in windows of a few, and the paragraphs of the attendee's
+   * typed note, those that share a word with the question first (word forms aside:
+   * "last" finds "lasted").
+   */
   async function momentsOfNote(
-    row: { id: string; title: string; createdAt: number },
+    row: { id: string; title: string; createdAt: number; userWrittenNote: string },
     words: string[],
   ): Promise<Moment[]> {
     const noteId = row.id;
     const lines = await transcript(noteId);
-    const stems = new Set(words.map(stem));
-    const hitsIn = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((w) => stems.has(stem(w))).length;
+    const stems = new Set(words.map(stemOf));
+    const hitsIn = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((w) => stems.has(stemOf(w))).length;
     const windows: (Moment & { hits: number })[] = [];
     for (let i = 0; i < lines.length; i += 4) {
       const chunk = lines.slice(i, i + 4);
@@ -114,6 +125,18 @@ export function createAskService(d: AskDeps) {
         hits,
       });
     }
+    for (const paragraph of typedParagraphs(row.userWrittenNote))
+      windows.push({
+        n: 0,
+        noteId,
+        title: row.title,
+        createdAt: row.createdAt,
+        startSec: null,
+        speaker: null,
+        quote: paragraph,
+        context: `(the attendee's own note) ${paragraph}`,
+        hits: hitsIn(paragraph),
+      });
     return windows.filter((w) => w.hits > 0).sort((a, b) => b.hits - a.hits);
   }
 
@@ -138,7 +161,7 @@ export function createAskService(d: AskDeps) {
     const out: Moment[] = [];
     for (const r of found.results) {
       if (r.foundBy === "some-words") {
-        const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stem(x[1]))));
+        const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stemOf(x[1]))));
         if (matched.size < Math.max(2, Math.ceil(terms / 2))) continue;
       }
       const lines = r.matches.some((m) => m.segment !== null) ? await transcript(r.note.id) : [];

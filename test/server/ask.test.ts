@@ -262,6 +262,28 @@ describe("POST /v1/ask", () => {
     }
   });
 
+  it("finds a meeting's typed note, whatever form the question's words take", async () => {
+    const typed = await admin("POST", "/v1/notes", {
+      title: "Incident review",
+      userWrittenNote:
+        "Attendees: Ana, Ben\n\n- The database outage on Tuesday lasted forty minutes.\n- Backups were fine.",
+    });
+    expect(typed.status, typed.text).toBe(200);
+    const noteId = typed.body.note?.id ?? typed.body.id;
+    const r = await admin(
+      "POST",
+      "/v1/ask",
+      { question: "How long did the outage last?", noteId },
+      { accept: "application/json" },
+    );
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.found).toBe(true);
+    expect(r.body.citations.map((c: { quote: string }) => c.quote)).toEqual([
+      "The database outage on Tuesday lasted forty minutes.",
+    ]);
+    expect(r.body.citations[0]).toMatchObject({ noteId, startSec: null, speaker: null });
+  });
+
   it("refuses bad input before anything streams, and bounds the asks running at once", async () => {
     expect((await member("POST", "/v1/ask", { question: "" })).status).toBe(400);
     const long = await member("POST", "/v1/ask", { question: "x".repeat(2001) });
