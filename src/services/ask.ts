@@ -3,8 +3,8 @@
 // may not see), and the workspace's answerer writes from those moments alone, citing
 // them. Nothing relevant found: the answer says so and what was searched, and no model
 // is asked. Each person's questions are kept as their own threads.
-import { stemmer } from "stemmer";
 import { isSmallTalk } from "../ai/ask/small-talk.js";
+import { noteMoments, stemOf } from "../ai/ask/note-moments.js";
 import { noteUrl } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { AskScopeValue, AskTurnValue } from "../db/schema/ask.js";
@@ -50,14 +50,6 @@ export interface AskDeps {
 }
 
 const unmark = (s: string) => s.replace(/[«»]/g, "");
-/** A word's stem (Porter's, as the search index stems): "lasted" and "last" meet at "last". */
-const stemOf = (w: string) => stemmer(w.toLowerCase());
-/** A typed note's paragraphs and list items, each a moment of its own. */
-const typedParagraphs = (text: string) =>
-  text
-    .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/)
-    .map((p) => p.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
-    .filter((p) => /[\p{L}\p{N}]/u.test(p));
 
 export function createAskService(d: AskDeps) {
   const { repos } = d;
@@ -93,51 +85,12 @@ export function createAskService(d: AskDeps) {
       .map((l) => `${l.speaker}: ${l.text}`)
       .join("\n");
 
-  /**
-   * One meeting: its lines in windows of a few, and the paragraphs of the attendee's
-   * typed note, those that share a word with the question first (word forms aside:
-   * "last" finds "lasted").
-   */
+  /** One meeting's moments: its transcript's and its typed note's, those that say the question's words first. */
   async function momentsOfNote(
     row: { id: string; title: string; createdAt: number; userWrittenNote: string },
     words: string[],
   ): Promise<Moment[]> {
-    const noteId = row.id;
-    const lines = await transcript(noteId);
-    const stems = new Set(words.map(stemOf));
-    const hitsIn = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((w) => stems.has(stemOf(w))).length;
-    const windows: (Moment & { hits: number })[] = [];
-    for (let i = 0; i < lines.length; i += 4) {
-      const chunk = lines.slice(i, i + 4);
-      const counts = chunk.map((l) => hitsIn(l.text));
-      const hits = counts.reduce((a, b) => a + b, 0);
-      // The line that says most of the question's words (the first of equals) is quoted.
-      const best = chunk[counts.indexOf(Math.max(...counts))];
-      windows.push({
-        n: 0,
-        noteId,
-        title: row.title,
-        createdAt: row.createdAt,
-        startSec: best.startSec,
-        speaker: best.speaker,
-        quote: best.text,
-        context: chunk.map((l) => `${l.speaker}: ${l.text}`).join("\n"),
-        hits,
-      });
-    }
-    for (const paragraph of typedParagraphs(row.userWrittenNote))
-      windows.push({
-        n: 0,
-        noteId,
-        title: row.title,
-        createdAt: row.createdAt,
-        startSec: null,
-        speaker: null,
-        quote: paragraph,
-        context: `(the attendee's own note) ${paragraph}`,
-        hits: hitsIn(paragraph),
-      });
-    return windows.filter((w) => w.hits > 0).sort((a, b) => b.hits - a.hits);
+    return noteMoments(row, await transcript(row.id), words);
   }
 
   /** Across meetings: the one search's moments, the closest first; a note found by a few common words is left out. */
