@@ -554,10 +554,12 @@ describe("login, profiles, logout", () => {
     ).toBe(1);
     expect((await cli(["profiles", "use", "nope"], undefined, base)).code).toBe(3);
     // An address or a profile nobody signed in to: an error, and nothing is touched.
+    // "No such profile" is one exit code (3, not found) wherever it is said.
     const unknown = await cli(["logout", "http://127.0.0.1:9999"], undefined, base);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/No profile is for http:\/\/127\.0\.0\.1:9999/);
-    expect((await cli(["logout", "--profile", "nope"], undefined, base)).code).toBe(2);
+    expect((await cli(["logout", "--profile", "nope"], undefined, base)).code).toBe(3);
+    expect((await cli(["profiles", "remove", "nope"], undefined, base)).code).toBe(3);
     expect((await cli(["me"], undefined, base)).code).toBe(0);
     const logout = await cli(["auth", "logout", "--json"], undefined, base);
     expect(logout.code, logout.stderr).toBe(0);
@@ -568,6 +570,7 @@ describe("login, profiles, logout", () => {
       keyRevoked: null,
       oauthRevoked: null,
       keyKept: true,
+      active: "default",
     });
     expect((await cli(["me"], undefined, base)).code).toBe(4);
     // Forgotten here, and still valid on the server: it may be in use elsewhere.
@@ -627,12 +630,13 @@ describe("login, profiles, logout", () => {
     const status = await cli(["auth", "status", "--json"], undefined, base);
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toEqual({
-      profiles: [
+      items: [
         {
           name: "default",
           server: server.url,
           active: false,
           selected: false,
+          signedIn: true,
           method: "api-key",
           apiKey: "file",
           oauth: null,
@@ -642,6 +646,7 @@ describe("login, profiles, logout", () => {
           server: server.url,
           active: true,
           selected: true,
+          signedIn: true,
           method: "api-key",
           apiKey: "file",
           oauth: null,
@@ -660,8 +665,31 @@ describe("login, profiles, logout", () => {
     expect(table.stderr).toMatch(/Commands use profile "work" for/);
 
     // Logging out of one profile forgets its key only, and revokes nothing it was given.
+    // Signing out of the active profile makes the other one for that server, still signed in, active.
     const out = await cli(["logout", "--profile", "work", "--json"], undefined, base);
-    expect(JSON.parse(out.stdout)).toMatchObject({ profile: "work", removed: true, keyRevoked: null, keyKept: true });
+    expect(JSON.parse(out.stdout)).toMatchObject({
+      profile: "work",
+      removed: true,
+      keyRevoked: null,
+      keyKept: true,
+      active: "default",
+    });
+    expect(await email([])).toBe("admin@notula.local");
+    const after = JSON.parse((await cli(["auth", "status", "--json"], undefined, base)).stdout);
+    expect(
+      after.items.map((p: { name: string; signedIn: boolean; method: string | null; active: boolean }) => [
+        p.name,
+        p.signedIn,
+        p.method,
+        p.active,
+      ]),
+    ).toEqual([
+      ["default", true, "api-key", true],
+      ["work", false, null, false],
+    ]);
+    expect((await cli(["auth", "status", "--profile", "work"], undefined, base)).stdout).toMatch(
+      /work\s+\S+\s+signed out/,
+    );
     expect((await client(server.url, memberKey)("GET", "/v1/me")).status).toBe(200);
     expect(await email(["--profile", "default"])).toBe("admin@notula.local");
     expect(await email(["--profile", "work"])).toMatch(/^exit 4/);
@@ -680,6 +708,13 @@ describe("login, profiles, logout", () => {
     // A profile removed is forgotten with its key; another becomes active.
     const removed = await cli(["profiles", "remove", "default", "--json"], undefined, base);
     expect(removed.code, removed.stderr).toBe(0);
+    // Its key was given to notula (--with-token): forgotten, not revoked.
+    expect(JSON.parse(removed.stdout)).toMatchObject({
+      removedProfile: "default",
+      keyRevoked: null,
+      keyKept: true,
+      active: "work",
+    });
     expect(JSON.parse((await cli(["profiles", "list", "--json"], undefined, base)).stdout).items).toEqual([
       { name: "work", server: server.url, active: true },
     ]);

@@ -82,10 +82,12 @@ describe("notula record", () => {
     await server.restart();
     const code = await recorder.exited;
     expect(code, recorder.stderr()).toBe(0);
+    // --json prints the note, as upload and notes create do; what happened is on stderr.
     const result = JSON.parse(recorder.stdout());
-    expect(result.pieces).toBeGreaterThanOrEqual(20);
+    expect(result).toMatchObject({ id: expect.stringMatching(/^not_/), title: "Recorded at the terminal" });
+    expect(Number(/Recorded \S+ in (\d+) pieces/.exec(recorder.stderr())?.[1])).toBeGreaterThanOrEqual(20);
     const api = client(server.url, server.key);
-    const note = await waitForStatus(api, result.noteId, undefined, 120_000);
+    const note = await waitForStatus(api, result.id, undefined, 120_000);
     expect(note.status, note.processingError).toBe("completed");
     expect(note.title).toBe("Recorded at the terminal");
     // Every second once: no piece lost, none joined twice.
@@ -107,7 +109,7 @@ describe("notula record", () => {
     expect(stopped.stderr()).toMatch(/Stopping/);
     const kept = JSON.parse(stopped.stdout());
     const api = client(server.url, server.key);
-    const note = await waitForStatus(api, kept.noteId, undefined, 120_000);
+    const note = await waitForStatus(api, kept.id, undefined, 120_000);
     expect(note.status, note.processingError).toBe("completed");
     // What was recorded up to the stop, not the whole minute of input.
     expect(note.totalDurationSec).toBeGreaterThanOrEqual(3);

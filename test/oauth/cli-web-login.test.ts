@@ -84,17 +84,27 @@ describe("notula login --web", () => {
     expect(await callThroughBridge({ NOTULA_PROFILE: "ops" })).toContain("The admin's own note");
     expect(await callThroughBridge({ NOTULA_PROFILE: "default" })).not.toContain("The admin's own note");
     const status = JSON.parse((await run(["auth", "status", "--json"], { env })).stdout);
-    expect(status.profiles).toEqual([
+    expect(status.items).toEqual([
       {
         name: "default",
         server: server.url,
         active: false,
         selected: false,
+        signedIn: true,
         method: "oauth",
         apiKey: null,
         oauth: "file",
       },
-      { name: "ops", server: server.url, active: true, selected: true, method: "api-key", apiKey: "file", oauth: null },
+      {
+        name: "ops",
+        server: server.url,
+        active: true,
+        selected: true,
+        signedIn: true,
+        method: "api-key",
+        apiKey: "file",
+        oauth: null,
+      },
     ]);
 
     const last = JSON.parse(JSON.parse(fs.readFileSync(file, "utf8"))[account]);

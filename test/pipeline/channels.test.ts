@@ -117,7 +117,7 @@ describe("two channels: the person recording and the others", () => {
       env: cliEnv(server),
     });
     expect(rec.code, rec.stderr).toBe(0);
-    const noteId = JSON.parse(rec.stdout).noteId as string;
+    const noteId = JSON.parse(rec.stdout).id as string;
     await waitForStatus(api, noteId, ["completed", "recorded-not-summarized", "failed"], 120_000);
     await expectSides(meeting.turns, noteId, "Others", 2);
   }, 180_000);

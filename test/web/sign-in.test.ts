@@ -115,6 +115,18 @@ describe("sign-in", () => {
     expect(out.code, out.stderr).toBe(0);
     expect(out.stderr).toMatch(/what notula made there is revoked/);
     expect((await client(server.url, key)("GET", "/v1/me")).status).toBe(401);
+    // Removing a profile signs it out the same way: the key notula made is revoked, after asking.
+    expect((await run(["login", server.url, "--browser", "--profile", "laptop"], { env })).code).toBe(0);
+    const laptopKey = JSON.parse(fs.readFileSync(file, "utf8"))["profile:laptop"];
+    expect((await client(server.url, laptopKey)("GET", "/v1/me")).status).toBe(200);
+    const asked = await run(["profiles", "remove", "laptop"], { env });
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toMatch(/pass --yes/);
+    expect((await client(server.url, laptopKey)("GET", "/v1/me")).status).toBe(200);
+    const removed = await run(["profiles", "remove", "laptop", "--yes", "--json"], { env });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ removedProfile: "laptop", keyRevoked: true, keyKept: false });
+    expect((await client(server.url, laptopKey)("GET", "/v1/me")).status).toBe(401);
 
     // A code is good once, and only with its verifier.
     const bad = await fetch(`${server.url}/cli/token`, {

@@ -27,6 +27,8 @@ export interface Verb<Input, Result, D = Deps> {
   render?(result: Result, input: Input, deps: D): unknown;
   /** The verb prints its result itself, also under --json (exports, pagers, formats of its own). */
   ownsOutput?: boolean;
+  /** What --json prints of the result, when that is not the result itself (a note made among other facts). */
+  jsonOf?(result: Result): unknown;
   /** Checks the input before anything connects: a usage error is told as such, even without credentials. */
   validate?(input: Input): void | Promise<void>;
 }
@@ -69,7 +71,7 @@ export function attach<I, R, D>(
     if (request?.jq !== undefined) await checkJq(request.jq);
     const d = await deps(cmd);
     const result = await verb.run(input, d);
-    if (request && !verb.ownsOutput) json(await jsonText(result, request));
+    if (request && !verb.ownsOutput) json(await jsonText(verb.jsonOf ? verb.jsonOf(result) : result, request));
     else await verb.render?.(result, input, d);
   });
 }

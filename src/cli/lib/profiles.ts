@@ -7,7 +7,7 @@ import path from "node:path";
 import { CliError, EXIT } from "../exit.js";
 import { configDir } from "./credentials.js";
 import { environment } from "../../config/environment.js";
-import { serverUrl } from "./server-url.js";
+import { serverUrl, trimmed } from "./server-url.js";
 
 export const DEFAULT_SERVER = "http://127.0.0.1:8787";
 
@@ -64,8 +64,6 @@ async function readProfiles(): Promise<ProfileStore> {
   }
 }
 
-const trimmed = (url: string) => url.replace(/\/+$/, "");
-
 /** The flags every client command reads (global options). */
 export interface SelectionFlags {
   profile?: string;
@@ -116,13 +114,28 @@ export async function saveProfile(name: string, profile: Profile): Promise<void>
   store.set("active", name);
 }
 
-/** Forgets a profile (its credentials are the caller's to delete); the active one falls back to another. */
-export async function removeProfile(name: string): Promise<{ active: string }> {
+/**
+ * Forgets a profile (its credentials are the caller's to delete). When it was the
+ * active one, another for the same server that is `signedIn` takes its place, else any other.
+ */
+export async function removeProfile(
+  name: string,
+  signedIn: (other: string) => Promise<boolean> = async () => false,
+): Promise<{ active: string }> {
   const store = await profileStore();
   const profiles = { ...store.get("profiles") };
+  const server = trimmed(profiles[name]?.server ?? "");
   delete profiles[name];
   store.set("profiles", profiles);
-  if (store.get("active") === name) store.set("active", Object.keys(profiles)[0] ?? DEFAULTS.active);
+  if (store.get("active") === name) {
+    let next = Object.keys(profiles)[0] ?? DEFAULTS.active;
+    for (const [other, p] of Object.entries(profiles))
+      if (trimmed(p.server) === server && (await signedIn(other))) {
+        next = other;
+        break;
+      }
+    store.set("active", next);
+  }
   return { active: store.get("active") };
 }
 

@@ -3,6 +3,9 @@
 // else without a scheme is refused with the fix, before anything connects.
 import { CliError, EXIT } from "../exit.js";
 
+/** An address without its trailing slashes: how profiles are compared. */
+export const trimmed = (url: string) => url.replace(/\/+$/, "");
+
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/i;
 
 /** The server's base address, or a usage error naming `from` (the flag or variable it came from). */

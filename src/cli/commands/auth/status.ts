@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import { profileSecret } from "../../lib/credential-for.js";
 import { info, printTable } from "../../lib/output.js";
 import { allProfiles, selectProfile } from "../../lib/profiles.js";
-import { trimmed, type AuthDeps } from "./target.js";
+import { trimmed } from "../../lib/server-url.js";
+import type { AuthDeps } from "./target.js";
 import { environment } from "../../../config/environment.js";
 import { CliError, EXIT } from "../../exit.js";
 import { jsonRequest, jsonText } from "../../lib/json-output.js";
@@ -29,12 +30,15 @@ export async function run(_input: object, { globals }: AuthDeps) {
   for (const [name, p] of Object.entries(profiles)) {
     const apiKey = await describeSecret(name, trimmed(p.server), "key");
     const oauth = await describeSecret(name, trimmed(p.server), "oauth");
+    const signedIn = Boolean(apiKey || oauth);
     rows.push({
       name,
       server: p.server,
       active: name === active,
       selected: name === selection.name,
-      method: p.method ?? (apiKey ? "api-key" : oauth ? "oauth" : null),
+      signedIn,
+      // How it signed in, while it is: a profile signed out has no method.
+      method: signedIn ? (p.method ?? (apiKey ? "api-key" : "oauth")) : null,
       apiKey,
       oauth,
     });
@@ -44,7 +48,7 @@ export async function run(_input: object, { globals }: AuthDeps) {
     : selection.ownServer && rows.find((r) => r.name === selection.name)?.apiKey
       ? { source: `profile "${selection.name}"`, server: selection.server }
       : { source: null, server: selection.server };
-  return { profiles: rows, selected: selection.name, using: { ...using, ...(await check(globals, using.source)) } };
+  return { items: rows, selected: selection.name, using: { ...using, ...(await check(globals, using.source)) } };
 }
 
 /**
@@ -75,10 +79,10 @@ async function check(
 export const ownsOutput = true;
 
 export async function render(r: Awaited<ReturnType<typeof run>>, _f: object, { globals }: AuthDeps) {
-  const { profiles, using } = r;
+  const { items, using } = r;
   const request = jsonRequest(globals);
   if (request) process.stdout.write(await jsonText(r, request));
-  else table(profiles, using);
+  else table(items, using);
   if (using.valid === true) return;
   throw new CliError(
     using.source
@@ -88,10 +92,17 @@ export async function render(r: Awaited<ReturnType<typeof run>>, _f: object, { g
   );
 }
 
-function table(profiles: Awaited<ReturnType<typeof run>>["profiles"], using: Awaited<ReturnType<typeof run>>["using"]) {
+function table(profiles: Awaited<ReturnType<typeof run>>["items"], using: Awaited<ReturnType<typeof run>>["using"]) {
   printTable(
     ["", "PROFILE", "SERVER", "SIGNED IN WITH", "API KEY", "BROWSER SIGN-IN"],
-    profiles.map((r) => [r.selected ? "*" : "", r.name, r.server, r.method ?? "-", r.apiKey ?? "-", r.oauth ?? "-"]),
+    profiles.map((r) => [
+      r.selected ? "*" : "",
+      r.name,
+      r.server,
+      r.method ?? "signed out",
+      r.apiKey ?? "-",
+      r.oauth ?? "-",
+    ]),
   );
   info(
     using.source

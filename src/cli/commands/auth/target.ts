@@ -5,12 +5,10 @@ import { allProfiles, DEFAULT_SERVER, type Profile } from "../../lib/profiles.js
 import { profileSecret } from "../../lib/credential-for.js";
 import type { GlobalDeps, GlobalFlags } from "../../lib/command.js";
 import { environment } from "../../../config/environment.js";
-import { serverUrl } from "../../lib/server-url.js";
+import { serverUrl, trimmed } from "../../lib/server-url.js";
 
 /** The credential commands read the global flags (profiles and keys live in the user's config). */
 export type AuthDeps = GlobalDeps;
-
-export const trimmed = (url: string) => url.replace(/\/+$/, "");
 
 /**
  * The name of a new profile for `server`: "default" while that one holds no sign-in,
@@ -73,12 +71,12 @@ export async function logoutTarget(
   if (url) {
     const server = serverUrl(url, "the server address");
     const found = Object.entries(profiles).find(([, p]) => trimmed(p.server) === server);
-    if (!found) throw new CliError(`No profile is for ${server}; see \`notula profiles list\`.`, EXIT.usage);
+    if (!found) throw new CliError(`No profile is for ${server}; see \`notula profiles list\`.`, EXIT.notFound);
     return { name: found[0], profile: found[1] };
   }
   const named = flags.profile ?? environment().profile;
   if (named) {
-    if (!profiles[named]) throw new CliError(`No profile "${named}"; see \`notula profiles list\`.`, EXIT.usage);
+    if (!profiles[named]) throw new CliError(`No profile "${named}"; see \`notula profiles list\`.`, EXIT.notFound);
     return { name: named, profile: profiles[named] };
   }
   return { name: active, profile: profiles[active] };

@@ -11,7 +11,7 @@ import type { NoteDto } from "../../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../../exit.js";
 import { clientDeps, isJson, under, type Deps } from "../../lib/command.js";
 import { configDir } from "../../lib/credentials.js";
-import { info, printJson } from "../../lib/output.js";
+import { info } from "../../lib/output.js";
 import { waitForNote } from "../../lib/wait.js";
 import { collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
 import { ffmpegArgs, listDevices, twoSides } from "./capture.js";
@@ -209,7 +209,11 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
     await spool.flush();
     const stopped = await deps.api.call("stopRecording", { params: { id: note.id } });
     spool.remove();
-    return { noteId: note.id, url, pieces: seq, durationSec: Math.round(elapsed), note: stopped.note };
+    const durationSec = Math.round(elapsed);
+    info(
+      `Recorded ${clock(durationSec)} in ${seq} pieces; ${stopped.note.status === "completed" ? "done" : "processing"}: ${url}`,
+    );
+    return { noteId: note.id, url, pieces: seq, durationSec, note: stopped.note };
   };
 
   try {
@@ -228,19 +232,19 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
   }
 }
 
-/** The note's id on standard output (and its address, and what happened, on stderr). */
-export const ownsOutput = true;
+/**
+ * Under --json, the note, as `upload` and `notes create` print theirs (the devices as
+ * `{ items }`); what happened is on stderr either way.
+ */
+export const jsonOf = (r: Result) =>
+  r.devices !== undefined ? { items: r.devices.split("\n").filter((l) => l.trim()) } : r.note;
 
-export function render(r: Result, _f: Input, deps: Deps) {
+/** The note's id on standard output (what happened is on stderr). */
+export function render(r: Result) {
   if (r.devices !== undefined)
     return r.devices.trim()
       ? void process.stdout.write(r.devices)
       : info("No capture devices found: neither PulseAudio/PipeWire (pactl) nor ALSA (arecord) lists any here.");
-  if (deps.json)
-    return printJson({ noteId: r.noteId, url: r.url, pieces: r.pieces, durationSec: r.durationSec, note: r.note });
-  info(
-    `Recorded ${clock(r.durationSec ?? 0)} in ${r.pieces} pieces; ${r.note?.status === "completed" ? "done" : "processing"}: ${r.url}`,
-  );
   process.stdout.write(`${r.noteId}\n`);
 }
 
@@ -249,4 +253,4 @@ const recordDeps = (cmd: Command): Promise<Deps> | Deps =>
   cmd.opts().listDevices ? { api: null as never, server: "", json: isJson(cmd) } : clientDeps(cmd);
 
 export const registerRecord = (program: Command) =>
-  under(program, recordDeps, [{ define, validate, run, render, ownsOutput }]);
+  under(program, recordDeps, [{ define, validate, run, render, jsonOf }]);
