@@ -5,6 +5,7 @@
 // is asked. Each person's questions are kept as their own threads.
 import { isSmallTalk } from "../ai/ask/small-talk.js";
 import { noteMoments, stemOf } from "../ai/ask/note-moments.js";
+import { searchedWords } from "../ai/ask/question-words.js";
 import { noteUrl } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { AskScopeValue, AskTurnValue } from "../db/schema/ask.js";
@@ -27,7 +28,8 @@ import type { AskAnswerDto, AskCitationDto, AskInput, AskThreadDto } from "../sh
 /** A JSON answer is given up this long before the request's own time limit, to say why. */
 const ONCE_MARGIN_MS = 2_000;
 
-/** Moments given to the answerer at most; the best first. */
+/** Meetings a question reads at most, and moments given to the answerer, the best of each meeting first. */
+const NOTES_SEARCHED = 12;
 const MOMENTS = 12;
 /**
  * How long a question holds its place among those answered at once: past any answer's
@@ -50,6 +52,20 @@ export interface AskDeps {
 }
 
 const unmark = (s: string) => s.replace(/[«»]/g, "");
+
+/**
+ * Moments taken a meeting at a time: every meeting's best, in search's order, then
+ * every meeting's second, and so on. A question that several meetings answer cites
+ * each of them before it cites a second line of any.
+ */
+function eachNoteInTurn(moments: Moment[]): Moment[] {
+  const byNote = new Map<string, Moment[]>();
+  for (const m of moments) byNote.set(m.noteId, [...(byNote.get(m.noteId) ?? []), m]);
+  const out: Moment[] = [];
+  for (let round = 0; out.length < moments.length; round++)
+    for (const list of byNote.values()) if (list[round]) out.push(list[round]);
+  return out;
+}
 
 export function createAskService(d: AskDeps) {
   const { repos } = d;
@@ -100,7 +116,7 @@ export function createAskService(d: AskDeps) {
       found = await d.search.search(p, {
         q,
         mode: "hybrid",
-        limit: 8,
+        limit: NOTES_SEARCHED,
         folderIds: scope.folderIds,
         fromDate: scope.fromDate,
         toDate: scope.toDate,
@@ -112,7 +128,11 @@ export function createAskService(d: AskDeps) {
     }
     const terms = contentTerms(parseSearchQuery(q)).words.length;
     const out: Moment[] = [];
+    // Meetings that say every word (or the phrase) answer it; when there are such, one
+    // that says only some of them is about something else that shares a word.
+    const whole = found.results.some((r) => r.foundBy === "words" || r.foundBy === "phrase");
     for (const r of found.results) {
+      if (r.foundBy === "some-words" && whole) continue;
       if (r.foundBy === "some-words") {
         const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stemOf(x[1]))));
         if (matched.size < Math.max(2, Math.ceil(terms / 2))) continue;
@@ -133,7 +153,7 @@ export function createAskService(d: AskDeps) {
         });
       }
     }
-    return out;
+    return eachNoteInTurn(out);
   }
 
   /** The moments worth quoting: each line once, and no greeting or thanks. */
@@ -219,7 +239,8 @@ export function createAskService(d: AskDeps) {
         ...scope,
         ...(window ? { fromDate: window.fromDate, toDate: window.toDate } : {}),
       };
-      const words = (time.rest || input.question).trim();
+      // The subject is searched for, not the asking words ("what was said about").
+      const words = searchedWords(time.rest || input.question);
       const note = scope.noteId ? await repos.notes.get(await d.access.view(p), scope.noteId) : null;
       if (scope.noteId && !note) throw new NotFoundError(`Note ${scope.noteId} not found.`);
       const release = await claim(p);

@@ -145,7 +145,7 @@ describe("POST /v1/ask", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ found: false, citations: [], engine: "none" });
     expect(r.body.answer).toMatch(
-      /^Nothing found: searched for "What about the quantum zebra migration\?" in the meetings you can see/,
+      /^Nothing found: searched for "the quantum zebra migration" in the meetings you can see/,
     );
     expect(askCalls().length).toBe(before);
   });
@@ -260,6 +260,21 @@ describe("POST /v1/ask", () => {
     } finally {
       llm.set({ stopStreamAfter: undefined });
     }
+  });
+
+  it("cites every meeting that answers a question before a second line of any, searching for its subject alone", async () => {
+    const r = await member(
+      "POST",
+      "/v1/ask",
+      { question: "What was said about the office in Lisbon?" },
+      { accept: "application/json" },
+    );
+    expect(r.status, r.text).toBe(200);
+    // The first citations are one per meeting, the best of each; the private one is never read.
+    const first = r.body.citations.slice(0, 2).map((c: { noteId: string }) => c.noteId);
+    expect(new Set(first)).toEqual(new Set([ids.lisbon, ids.old]));
+    expect(r.body.citations.map((c: { noteId: string }) => c.noteId)).not.toContain(ids.secret);
+    expect(r.body.searched).toMatch(/^"the office in Lisbon" in the meetings you can see/);
   });
 
   it("finds a meeting's typed note, whatever form the question's words take", async () => {
