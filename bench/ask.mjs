@@ -2,7 +2,8 @@
 //
 // Quality, on the labelled search corpus (search-corpus.mjs: 110 meetings, with the
 // bundled sentence-embedding model): each query asked as "What was said about …?"
-// through POST /v1/ask. Reported:
+// through POST /v1/ask, and questions as people ask them, worded unlike the meetings
+// (ASKED). Reported:
 //   - the citations' precision (the share of cited meetings that answer it);
 //   - their recall (the share of the meetings that answer it that were cited), overall
 //     and for the questions two or more meetings answer;
@@ -18,6 +19,23 @@ import path from "node:path";
 import { api, startServer, stopServer } from "./lib.mjs";
 import { answers, buildCorpus, QUERIES, writeCorpus } from "./search-corpus.mjs";
 import { SEARCHED_COMPANY, seed } from "./seed.mjs";
+
+/**
+ * Questions as people ask them, worded unlike the meetings (a place for a city, "now"
+ * for the latest change, a synonym for the words said), asked as they are.
+ */
+const ASKED = [
+  ["How much would relocating the team to Portugal cost?", { about: "lisbon" }],
+  ["Where does the Lisbon office stand now?", { version: "lisbon:follow-up" }],
+  ["Who is getting the designer job?", { about: "hiring" }],
+  ["How long was the database offline?", { about: "outage" }],
+  ["When is the company retreat?", { about: "offsite" }],
+  ["How are we protecting user credentials?", { about: "security" }],
+  ["Which phone platform ships first?", { about: "mobile" }],
+  ["Why are enterprise clients cancelling?", { about: "churn" }],
+  ["How much does the starter tier cost now?", { version: "pricing:follow-up" }],
+  ["What slows down engineers on their first day?", { about: "onboarding" }],
+];
 
 const MEETINGS_AT_SCALE = Number(process.env.BENCH_ASK_NOTES ?? 10_000);
 const ROUNDS = 20;
@@ -88,6 +106,19 @@ async function quality() {
       recall.push(hit / want.size);
       if (want.size >= 2) recallTwo.push(hit / want.size);
     }
+    // Questions worded unlike the meetings, asked as they are.
+    const askedPrecision = [];
+    const askedRecall = [];
+    const missed = [];
+    for (const [question, target] of ASKED) {
+      const r = await askJson(server, { question });
+      const cited = new Set(r.citations.map((c) => c.noteId));
+      const want = new Set(answers(meetings, target).map((k) => ids[k]));
+      const hit = [...cited].filter((id) => want.has(id)).length;
+      askedPrecision.push(cited.size ? hit / cited.size : 0);
+      askedRecall.push(hit / want.size);
+      if (hit < want.size) missed.push(`${question} (${hit} of ${want.size})`);
+    }
     console.log(
       `\nask quality: ${Object.keys(meetings).length} meetings, ${QUERIES.length} questions (${precision.length} answerable, ${recallTwo.length} of them by two or more meetings, ${nothing.length} with no answer)\n`,
     );
@@ -97,6 +128,13 @@ async function quality() {
     console.log("|---:|---:|---:|---:|");
     console.log(`| ${f2(mean(precision))} | ${f2(mean(recall))} | ${f2(mean(recallTwo))} | ${f2(mean(nothing))} |`);
     if (wrong.length) console.log(`\nanswered though nothing answers them: ${wrong.join("; ")}`);
+    console.log(
+      `\n${ASKED.length} questions as people ask them, worded unlike the meetings ("How much would relocating the team to Portugal cost?"):\n`,
+    );
+    console.log("| citation precision | citation recall |");
+    console.log("|---:|---:|");
+    console.log(`| ${f2(mean(askedPrecision))} | ${f2(mean(askedRecall))} |`);
+    if (missed.length) console.log(`\nnot every answering meeting cited: ${missed.join("; ")}`);
   } finally {
     await stopServer(server.proc);
     fs.rmSync(dataDir, { recursive: true, force: true });

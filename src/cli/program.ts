@@ -7,6 +7,8 @@ import pkg from "../../package.json" with { type: "json" };
 import { EXIT_CODES_HELP } from "./exit.js";
 import { ArgCursor } from "./lib/arg-cursor.js";
 import { looksLikeFields } from "./lib/json-output.js";
+import { beQuiet } from "./lib/output.js";
+import { environment } from "../config/environment.js";
 
 type Register = (program: Command) => void;
 
@@ -93,6 +95,11 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
       "--wait-timeout <seconds>",
       "how long --wait follows a note until it is processed (NOTULA_WAIT_TIMEOUT; default 3600)",
     )
+    .option("-q, --quiet", "no progress or status lines on stderr, for CI logs; warnings and errors still (NOTULA_QUIET)")
+    .hook("preAction", (_program, action) => {
+      const quiet = environment().quiet;
+      beQuiet(Boolean(action.optsWithGlobals().quiet) || (quiet !== undefined && quiet !== "0"));
+    })
     // Every command's help lists the global flags it inherits (--json, --server, --profile…).
     .configureHelp({ showGlobalOptions: true })
     // A mistake is answered in a line or two, not with the whole help (gh's way).

@@ -31,6 +31,11 @@ export const CLI_ENVIRONMENT = {
   user: { name: "NOTULA_USER", doc: "The member `notula mcp` on a local data dir reads as (as --user)." },
   configHome: { name: "XDG_CONFIG_HOME", doc: "Where the CLI keeps its profiles (…/notula); ~/.config unless set." },
   pager: { name: "PAGER", doc: "The pager long notes open in at a terminal; less -RFX unless set." },
+  notulaPager: {
+    name: "NOTULA_PAGER",
+    doc: "The pager for notula alone, over PAGER; set to cat, or empty, to never page.",
+  },
+  quiet: { name: "NOTULA_QUIET", doc: "Set (to anything but 0): as --quiet, no progress or status lines on stderr." },
   noColor: { name: "NO_COLOR", doc: "Present (any value): no colour in the output." },
   term: { name: "TERM", doc: "dumb: no colour in the output." },
   ci: { name: "CI", doc: "Set: never prompt, never page, never offer to set up an engine." },

@@ -29,7 +29,18 @@ export function printJson(value: unknown) {
   process.stdout.write(JSON.stringify(value, null, 2) + "\n");
 }
 
+let quiet = false;
+/** --quiet (or NOTULA_QUIET): no progress or status lines on stderr; warnings and errors still. */
+export const beQuiet = (on: boolean) => void (quiet = on);
+export const isQuiet = () => quiet;
+
+/** A status or progress line on stderr (none under --quiet). */
 export function info(message: string) {
+  if (!quiet) process.stderr.write(message + "\n");
+}
+
+/** A warning on stderr, said even under --quiet. */
+export function warn(message: string) {
   process.stderr.write(message + "\n");
 }
 

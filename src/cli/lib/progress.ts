@@ -1,7 +1,12 @@
 // Progress for long work, on stderr: a bar on a terminal, a line every 10% otherwise.
 import cliProgress from "cli-progress";
+import { isQuiet } from "./output.js";
+
+/** What --quiet shows of progress: nothing. */
+const SILENT = { update() {}, done() {} };
 
 export function renderProgress(label: string) {
+  if (isQuiet()) return SILENT;
   const tty = Boolean(process.stderr.isTTY);
   let bar: cliProgress.SingleBar | null = null;
   let lastDecile = -1;
@@ -35,6 +40,7 @@ export function renderProgress(label: string) {
 
 /** Progress over a count of items (notes, articles): a bar on a terminal, a line every 10% otherwise. */
 export function renderCount(label: string, total: number) {
+  if (isQuiet()) return SILENT;
   const tty = Boolean(process.stderr.isTTY);
   const bar = tty
     ? new cliProgress.SingleBar(

@@ -8,7 +8,7 @@ import { ApiError, createApiClient } from "./api-client.js";
 import { canPrompt } from "./context.js";
 import { deleteKey } from "./credentials.js";
 import { keyAccount, oauthAccount, profileSecret } from "./credential-for.js";
-import { info } from "./output.js";
+import { warn } from "./output.js";
 import { allProfiles, profileStore, type Profile } from "./profiles.js";
 import { trimmed } from "./server-url.js";
 
@@ -54,7 +54,7 @@ export async function signOut(
     } catch (err) {
       keyRevoked = err instanceof ApiError && err.status === 401;
       if (!keyRevoked)
-        info(
+        warn(
           `Warning: could not revoke the key on ${server} (${(err as Error).message}); revoke it under API keys in the web app.`,
         );
     }
@@ -64,7 +64,7 @@ export async function signOut(
     const { revokeOAuthTokens } = await import("./web-login.js");
     oauthRevoked = await revokeOAuthTokens(server, tokens.value);
     if (!oauthRevoked)
-      info(
+      warn(
         `Warning: could not end the browser sign-in on ${server}; its tokens are deleted here and expire on their own.`,
       );
   }

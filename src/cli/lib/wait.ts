@@ -4,7 +4,7 @@
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../exit.js";
 import type { Deps } from "./command.js";
-import { info } from "./output.js";
+import { info, isQuiet, warn } from "./output.js";
 
 const SETTLED = ["completed", "recorded-not-summarized"];
 
@@ -35,7 +35,7 @@ export async function waitForNote(ctx: Pick<Deps, "api" | "waitMs">, id: string,
         ? -1
         : Math.floor(note.progress.percent / 10);
     lastLine = line;
-    if (tty) {
+    if (tty && !isQuiet()) {
       process.stderr.write(`\r\x1b[K${line}`);
       if (SETTLED.includes(note.status)) process.stderr.write("\n");
     } else if (stage !== lastStage || tenth !== lastTenth) info(line);
@@ -50,7 +50,7 @@ export async function waitForNote(ctx: Pick<Deps, "api" | "waitMs">, id: string,
       if (note.processingError?.startsWith("Waiting for")) throw new CliError(note.processingError);
       if (note.status !== "completed" || note.processingError)
         throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
-      for (const warning of note.processingWarnings ?? []) info(`warning: ${warning}`);
+      for (const warning of note.processingWarnings ?? []) warn(`warning: ${warning}`);
       return note;
     }
     if (Date.now() + intervalMs > deadline)

@@ -66,7 +66,7 @@ export async function run(f: Input, { api, json }: Deps): Promise<AskAnswerDto> 
   await api.events("ask", { body } as never, (event, data) => {
     if (event === "text" && !json) process.stdout.write((data as { text: string }).text);
     else if (event === "queued" && !json)
-      process.stderr.write(`Waiting for the local model: ${(data as { ahead: number }).ahead} ahead…\n`);
+      info(`Waiting for the local model: ${(data as { ahead: number }).ahead} ahead…`);
     else if (event === "done") done = data as AskAnswerDto;
     else if (event === "error") failed = (data as { message: string }).message;
   });

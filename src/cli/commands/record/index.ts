@@ -11,7 +11,7 @@ import type { NoteDto } from "../../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../../exit.js";
 import { clientDeps, isJson, under, type Deps } from "../../lib/command.js";
 import { configDir } from "../../lib/credentials.js";
-import { info } from "../../lib/output.js";
+import { info, isQuiet } from "../../lib/output.js";
 import { waitForNote } from "../../lib/wait.js";
 import { collect, participantsOf, PARTICIPANT_HELP } from "../../lib/people.js";
 import { ffmpegArgs, listDevices, twoSides } from "./capture.js";
@@ -107,7 +107,7 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
     if (!tty) return;
     const s = spool.status();
     const network = s.failing ? `  waiting for the server (${s.waiting} kept)` : "";
-    process.stderr.write(`\r\x1b[2K● REC ${clock(elapsed)}  ${meter(level)}  sent ${s.sent}${network}`);
+    if (!isQuiet()) process.stderr.write(`\r\x1b[2K● REC ${clock(elapsed)}  ${meter(level)}  sent ${s.sent}${network}`);
   };
   const spool = createSpool(
     path.join(configDir(), "recordings", note.id),
