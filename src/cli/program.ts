@@ -53,6 +53,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
     load: async () => (await import("./commands/completion/index.js")).registerCompletion,
   },
   { names: ["mcp"], load: async () => (await import("./commands/mcp/index.js")).registerMcp },
+  { names: ["browse"], load: async () => (await import("./commands/browse/index.js")).registerBrowse },
 ];
 
 /** Global options that take a value: their value is not a command's name. */
@@ -95,7 +96,10 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
       "--wait-timeout <seconds>",
       "how long --wait follows a note until it is processed (NOTULA_WAIT_TIMEOUT; default 3600)",
     )
-    .option("-q, --quiet", "no progress or status lines on stderr, for CI logs; warnings and errors still (NOTULA_QUIET)")
+    .option(
+      "-q, --quiet",
+      "no progress or status lines on stderr, for CI logs; warnings and errors still (NOTULA_QUIET)",
+    )
     .hook("preAction", (_program, action) => {
       const quiet = environment().quiet;
       beQuiet(Boolean(action.optsWithGlobals().quiet) || (quiet !== undefined && quiet !== "0"));

@@ -97,6 +97,19 @@ describe("the CLI for people at a terminal", () => {
     } finally {
       term.close();
     }
+    // NOTULA_PAGER wins over PAGER; set to cat, the note is written whole, with no pager to quit.
+    const unpaged = openTerminal(`node ${JSON.stringify(path.resolve("bin/notula.js"))} notes get ${id}`, {
+      ...env,
+      PAGER: "less -RFX",
+      NOTULA_PAGER: "cat",
+      COLUMNS: "",
+    });
+    try {
+      expect(await unpaged.exitCode()).toBe(0);
+      expect(await unpaged.waitFor(/Point 60: the budget/)).not.toMatch(/^:$/m);
+    } finally {
+      unpaged.close();
+    }
   });
 
   it("finds a member by member id, user id or email", async () => {

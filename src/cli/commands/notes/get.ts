@@ -3,28 +3,35 @@ import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import type { NoteDto } from "../../../shared/schemas/notes.js";
 import type { Deps } from "../../lib/command.js";
-import { printJson } from "../../lib/output.js";
+import { info, printJson } from "../../lib/output.js";
+import { openBrowser } from "../../lib/web-login.js";
+import { noteUrl } from "../../../shared/note-links.js";
 import { noteToMarkdown, renderNote } from "./render.js";
 
 export const define = (notes: Command) =>
   notes
     .command("get")
-    .description("Show a note: summary, enhanced note, your notes and the transcript")
+    .alias("view")
+    .description(
+      "Show a note: summary, enhanced note, your notes and the transcript (or open it in the browser with --web)",
+    )
     .argument("<id>", "note id")
     .option(
       "--format <format>",
       "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json",
     )
     .option("--no-pager", "never page long output (a pager is used only at a terminal)")
+    .option("-w, --web", "open the note's page in the web browser instead")
     .addHelpText(
       "after",
-      "\nExamples:\n  notula notes get note_abc\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc",
+      "\nExamples:\n  notula notes get note_abc\n  notula notes view note_abc --web\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc",
     );
 
 export interface Input {
   id: string;
   format?: string;
   pager: boolean;
+  web?: boolean;
 }
 
 const FORMATS = ["text", "markdown", "json"];
@@ -38,13 +45,21 @@ export function validate(f: Input) {
 }
 
 /** The note itself: --json (and --format json) print it as the API gives it. */
-export async function run(f: Input, { api }: Deps): Promise<NoteDto> {
+export async function run(f: Input, { api, server }: Deps): Promise<NoteDto> {
   validate(f);
-  return (await api.call("getNote", { params: { id: f.id } })).note;
+  // Read first under --web too: a note that is not there (or not yours) is said here, not by a page.
+  const { note } = await api.call("getNote", { params: { id: f.id } });
+  if (f.web) {
+    const url = noteUrl(server, note.id);
+    info(`Opening ${url} in your browser.`);
+    await openBrowser(url);
+  }
+  return note;
 }
 
 /** The note in its format (markdown or text, through a pager at a terminal); --json prints it as JSON. */
 export async function render(note: NoteDto, f: Input, deps: Deps) {
+  if (f.web) return;
   const format = formatOf(f, deps);
   if (format === "json") return printJson(note);
   const { page } = await import("../../lib/pager.js");
