@@ -8,6 +8,7 @@ import { EXIT_CODES_HELP } from "./exit.js";
 import { ArgCursor } from "./lib/arg-cursor.js";
 import { looksLikeFields } from "./lib/json-output.js";
 import { beQuiet } from "./lib/output.js";
+import { offer } from "./lib/complete.js";
 import { environment } from "../config/environment.js";
 
 type Register = (program: Command) => void;
@@ -60,6 +61,16 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
 const VALUED = new Set(["--server", "--profile", "--api-key", "--timeout", "--jq"]);
 
 /** The command the arguments run (the first word that is not an option or an option's value). */
+/**
+ * The words a command is found in: under `__complete`, the words before the one being
+ * typed (a command's name half typed is not yet that command).
+ */
+function typedIn(args: string[]): string[] {
+  if (args[0] !== "__complete") return args;
+  const words = args.slice(args[1] === "--describe" ? 2 : 1);
+  return words.slice(0, -1);
+}
+
 function commandOf(args: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     if (VALUED.has(args[i])) i++;
@@ -112,9 +123,14 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
     .exitOverride()
     .addHelpText("after", EXIT_CODES_HELP);
 
-  const named = args === "all" ? undefined : COMMANDS.find((c) => c.names.includes(commandOf(args) ?? ""));
-  // Completion scripts list every command; so do help and the error for an unknown one.
+  const named = args === "all" ? undefined : COMMANDS.find((c) => c.names.includes(commandOf(typedIn(args)) ?? ""));
+  // Help, the error for an unknown command and completing the first word list every
+  // command; completing under one loads that one alone, so a Tab answers quickly.
   for (const c of named && !named.names.includes("completion") ? [named] : COMMANDS) (await c.load())(program);
+  offer(program, "--profile", async () => {
+    const { allProfiles } = await import("./lib/profiles.js");
+    return Object.keys((await allProfiles()).profiles);
+  });
   return program;
 }
 
@@ -157,8 +173,9 @@ class Program extends Command {
     const user = [...((options?.from === "user" ? argv : argv?.slice(2)) ?? process.argv.slice(2))];
     // What a completion script asks: the words typed so far, answered from the command tree, never parsed as flags.
     if (user[0] === "__complete") {
-      const { completions } = await import("./lib/complete.js");
-      const out = completions(this, user.slice(1));
+      const { completions, DESCRIBE } = await import("./lib/complete.js");
+      const describe = user[1] === DESCRIBE;
+      const out = await completions(this, user.slice(describe ? 2 : 1), describe);
       if (out.length) process.stdout.write(out.join("\n") + "\n");
       return this;
     }

@@ -39,6 +39,34 @@ describe("notula __complete", () => {
     expect(await complete("notes", "list", "--limit", "")).toEqual([]);
   });
 
+  it("offers the values a flag or an argument takes, and says what each word is when asked", async () => {
+    expect(await complete("notes", "list", "--status", "rec")).toEqual(["recording", "recorded-not-summarized"]);
+    expect(await complete("notes", "list", "--sort", "")).toEqual(["createdAt", "updatedAt", "title"]);
+    expect(await complete("notes", "get", "x", "--format", "")).toEqual(["text", "markdown", "json"]);
+    expect(await complete("completion", "")).toEqual(["bash", "zsh", "fish"]);
+    // Profile names, read from the profiles file.
+    const config = tempDir("notula-completion-profiles-");
+    fs.mkdirSync(path.join(config, "notula"));
+    fs.writeFileSync(
+      path.join(config, "notula", "profiles.json"),
+      JSON.stringify({
+        active: "default",
+        profiles: { default: { server: "http://127.0.0.1:8787" }, staging: { server: "https://staging.example" } },
+      }),
+    );
+    const profiles = await run(["__complete", "--profile", "st"], { env: { XDG_CONFIG_HOME: config } });
+    expect(profiles.stdout).toBe("staging\n");
+    expect((await run(["__complete", "--profile", ""], { env: { XDG_CONFIG_HOME: config } })).stdout).toBe(
+      "default\nstaging\n",
+    );
+    // zsh and fish show what each command and flag is: the word, a tab, its description.
+    const described = (await run(["__complete", "--describe", "notes", "l"])).stdout;
+    expect(described).toBe("list\tList notes (newest first)\n");
+    expect((await run(["__complete", "--describe", "notes", "list", "--li"])).stdout).toMatch(
+      /^--limit\tnotes per page/,
+    );
+  });
+
   it("prints a script for bash, zsh and fish, and refuses another shell", async () => {
     for (const shell of ["bash", "zsh", "fish"])
       expect((await run(["completion", shell])).stdout).toContain("notula __complete");
@@ -77,5 +105,24 @@ describe.each(Object.keys(SHELLS))("completion in %s", (shell) => {
     t.press("Tab");
     await t.waitFor("notula upload standup-recording.wav", 20_000);
     t.press("C-u");
+
+    // A flag's values: the statuses a note can have.
+    t.type("notula notes list --status transc");
+    t.press("Tab");
+    await t.waitFor("notula notes list --status transcript-processing", 20_000);
+    t.press("C-u");
+
+    // zsh and fish list the candidates with what each one is.
+    if (shell !== "bash") {
+      t.type("notula no");
+      t.press("Tab");
+      // zsh first completes the common start ("not"), and lists on the second Tab.
+      if (shell === "zsh") {
+        await t.waitFor("notula not", 20_000);
+        t.press("Tab");
+      }
+      await t.waitFor(/notes\s+(-- |\()Meeting notes/, 20_000);
+      t.press("C-c");
+    }
   }, 90_000);
 });

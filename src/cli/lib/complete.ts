@@ -1,12 +1,40 @@
 // What shell completion offers after the words typed so far, read off the command tree
-// itself: subcommands, flags (the command's and the global ones), and file names where
-// an argument or a flag's value is a file. The shell scripts (`notula completion`) ask
+// itself: subcommands, flags (the command's and the global ones), the values a flag or
+// an argument takes (statuses, sort fields, profile names, shells), and file names where
+// an argument or a flag's value is a file; zsh and fish show what each one is. The shell scripts (`notula completion`) ask
 // `notula __complete WORDS…` and show what it prints, so they never fall behind the CLI.
-import type { Command, Option } from "commander";
+import type { Argument, Command, Option } from "commander";
 import { ArgCursor } from "./arg-cursor.js";
 
 /** Printed as the first line when the shell should complete file names. */
 export const FILES = ":files";
+
+/** The first word after `__complete` when the shell shows what each candidate is (zsh, fish). */
+export const DESCRIBE = "--describe";
+
+type Values = readonly string[] | (() => Promise<string[]>);
+const offered = new WeakMap<Option | Argument, Values>();
+
+/**
+ * The values completion offers for a flag of `cmd` (or its argument, by name): a list,
+ * or one read when asked (profile names). The flag's own check still decides what is valid.
+ */
+export function offer(cmd: Command, name: string, values: Values): Command {
+  const target = cmd.options.find((o) => o.long === name) ?? cmd.registeredArguments.find((a) => a.name() === name);
+  if (!target) throw new Error(`${cmd.name()} has no ${name} to offer values for`);
+  offered.set(target, values);
+  return cmd;
+}
+
+async function valuesOf(target: Option | Argument | undefined, typed: string): Promise<string[] | null> {
+  const values = target && offered.get(target);
+  if (!values) return null;
+  const list = typeof values === "function" ? await values().catch(() => []) : values;
+  return list.filter((v) => v.startsWith(typed));
+}
+
+/** The first line of a command's or flag's description, for the shells that show it. */
+const firstLine = (text: string) => text.split("\n")[0].replace(/\s+/g, " ").trim();
 
 /** A value that names a file or a directory (`<file>`, `<dir>`, `<path>`, `[file]`). */
 const FILE_VALUE = /^[<[](file|dir|path)[>\]]$/;
@@ -19,8 +47,11 @@ function optionsOf(command: Command): Option[] {
   return all;
 }
 
-/** The candidates for the last word (the one being typed) after the others: words, or FILES. */
-export function completions(program: Command, words: string[]): string[] {
+/**
+ * The candidates for the last word (the one being typed) after the others: words, or
+ * FILES. With `describe`, each word is followed by a tab and what it is.
+ */
+export async function completions(program: Command, words: string[], describe = false): Promise<string[]> {
   const typed = words.length ? words[words.length - 1] : "";
   const at = new ArgCursor(program);
   let valueOf: Option | undefined;
@@ -30,20 +61,27 @@ export function completions(program: Command, words: string[]): string[] {
     else at.enter(word);
   }
   const command = at.command;
+  const said = (pairs: [string, string][]) => pairs.map(([w, d]) => (describe && d ? `${w}\t${firstLine(d)}` : w));
   if (valueOf) {
+    const values = await valuesOf(valueOf, typed);
+    if (values) return values;
     if (valueOf.argChoices) return valueOf.argChoices.filter((c) => c.startsWith(typed));
     return FILE_VALUE.test(placeholder(valueOf)) ? [FILES] : [];
   }
   if (typed.startsWith("-"))
-    return optionsOf(command)
-      .flatMap((o) => (o.long ? [o.long] : []))
-      .filter((f) => f.startsWith(typed) && !(f === "--version" && command !== program));
+    return said(
+      optionsOf(command)
+        .flatMap((o): [string, string][] => (o.long ? [[o.long, o.description]] : []))
+        .filter(([f]) => f.startsWith(typed) && !(f === "--version" && command !== program)),
+    );
   const subs = command.commands
     .filter((c) => !(c as Command & { _hidden?: boolean })._hidden)
-    .map((c) => c.name())
-    .filter((n) => n.startsWith(typed));
-  if (subs.length) return subs;
+    .map((c): [string, string] => [c.name(), c.description()])
+    .filter(([n]) => n.startsWith(typed));
+  if (subs.length) return said(subs);
   const argument = command.registeredArguments[at.positionals] ?? command.registeredArguments.at(-1);
+  const values = await valuesOf(argument, typed);
+  if (values) return values;
   if (argument && FILE_VALUE.test(`<${argument.name()}>`)) return [FILES];
   return [];
 }
@@ -66,12 +104,18 @@ complete -F _notula notula
   zsh: `#compdef notula
 # notula completion for zsh: save it as _notula in a directory on $fpath, or source it
 _notula() {
-  local -a out
-  out=("\${(@f)$(notula __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  local -a out described
+  out=("\${(@f)$(notula __complete ${DESCRIBE} "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
   if [[ "\${out[1]}" == "${FILES}" ]]; then
     _files
   elif (( \${#out} )) && [[ -n "\${out[1]}" ]]; then
-    compadd -- "\${out[@]}"
+    # "word<TAB>what it is" becomes _describe's "word:what it is" (a colon in the word escaped).
+    local line
+    for line in "\${out[@]}"; do
+      if [[ "$line" == *$'\\t'* ]]; then described+=("\${\${line%%$'\\t'*}//:/\\:}:\${line#*$'\\t'}")
+      else described+=("\${line//:/\\:}"); fi
+    done
+    _describe -t notula 'notula' described
   fi
 }
 if [[ "$funcstack[1]" == "_notula" ]]; then _notula "$@"; else compdef _notula notula; fi
@@ -79,7 +123,7 @@ if [[ "$funcstack[1]" == "_notula" ]]; then _notula "$@"; else compdef _notula n
   fish: `# notula completion for fish: save it as ~/.config/fish/completions/notula.fish
 function __notula_complete
   set -l words (commandline -opc) (commandline -ct)
-  set -l out (notula __complete $words[2..-1] 2>/dev/null)
+  set -l out (notula __complete ${DESCRIBE} $words[2..-1] 2>/dev/null)
   if test "$out[1]" = "${FILES}"
     __fish_complete_path (commandline -ct)
   else

@@ -3,14 +3,18 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import { examples } from "../../lib/help.js";
-import { SCRIPTS } from "../../lib/complete.js";
+import { offer, SCRIPTS } from "../../lib/complete.js";
 
 export function registerCompletion(program: Command) {
   examples(
-    program
-      .command("completion")
-      .description("Print a shell completion script: commands, subcommands, flags and file names")
-      .argument("<shell>", "bash | zsh | fish"),
+    offer(
+      program
+        .command("completion")
+        .description("Print a shell completion script: commands, subcommands, flags, their values and file names")
+        .argument("<shell>", "bash | zsh | fish"),
+      "shell",
+      Object.keys(SCRIPTS),
+    ),
     "notula completion bash > /etc/bash_completion.d/notula",
     'notula completion zsh > "${fpath[1]}/_notula"',
     "notula completion fish > ~/.config/fish/completions/notula.fish",

@@ -8,6 +8,7 @@ import type { Deps } from "../../lib/command.js";
 import { collect } from "../../lib/context.js";
 import { NoteListQuery } from "../../../shared/schemas/notes.js";
 import { checkFlags } from "../../lib/check-flags.js";
+import { offer } from "../../lib/complete.js";
 
 export interface ListFlags {
   limit?: string;
@@ -82,7 +83,7 @@ export async function* walk({ api }: Pick<Deps, "api">, f: ListFlags) {
 }
 
 export function listOptions(cmd: Command) {
-  return cmd
+  cmd
     .option("--limit <n>", "notes per page, 1–100 (default 20)")
     .option("--offset <n>", "notes to skip")
     .option("--sort <field>", NOTE_SORT_FIELDS.join(" | "))
@@ -98,4 +99,8 @@ export function listOptions(cmd: Command) {
     .option("--to <date>", "created before (ISO 8601)")
     .option("--folder <id>", "in this folder (repeat, or comma-separate, for any of several)", collect)
     .option("--participant <email>", "with this participant");
+  offer(cmd, "--sort", NOTE_SORT_FIELDS);
+  offer(cmd, "--order", ["asc", "desc"]);
+  offer(cmd, "--status", NOTE_STATUSES);
+  return offer(cmd, "--kind", NOTE_KINDS);
 }

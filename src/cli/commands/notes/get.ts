@@ -5,27 +5,32 @@ import type { NoteDto } from "../../../shared/schemas/notes.js";
 import type { Deps } from "../../lib/command.js";
 import { info, printJson } from "../../lib/output.js";
 import { openBrowser } from "../../lib/web-login.js";
+import { offer } from "../../lib/complete.js";
 import { noteUrl } from "../../../shared/note-links.js";
 import { noteToMarkdown, renderNote } from "./render.js";
 
 export const define = (notes: Command) =>
-  notes
-    .command("get")
-    .alias("view")
-    .description(
-      "Show a note: summary, enhanced note, your notes and the transcript (or open it in the browser with --web)",
-    )
-    .argument("<id>", "note id")
-    .option(
-      "--format <format>",
-      "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json",
-    )
-    .option("--no-pager", "never page long output (a pager is used only at a terminal)")
-    .option("-w, --web", "open the note's page in the web browser instead")
-    .addHelpText(
-      "after",
-      "\nExamples:\n  notula notes get note_abc\n  notula notes view note_abc --web\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc",
-    );
+  offer(
+    notes
+      .command("get")
+      .alias("view")
+      .description(
+        "Show a note: summary, enhanced note, your notes and the transcript (or open it in the browser with --web)",
+      )
+      .argument("<id>", "note id")
+      .option(
+        "--format <format>",
+        "text (default: wrapped to the terminal, local times) | markdown (as `export` writes it) | json",
+      )
+      .option("--no-pager", "never page long output (a pager is used only at a terminal)")
+      .option("-w, --web", "open the note's page in the web browser instead")
+      .addHelpText(
+        "after",
+        "\nExamples:\n  notula notes get note_abc\n  notula notes view note_abc --web\n  notula notes get note_abc --format markdown > standup.md\n  TZ=America/New_York notula notes get note_abc",
+      ),
+    "--format",
+    ["text", "markdown", "json"],
+  );
 
 export interface Input {
   id: string;
