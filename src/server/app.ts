@@ -39,6 +39,7 @@ import { integrationRoutes } from "./routes/v1/integrations.js";
 import { calendarRoutes } from "./routes/v1/calendars.js";
 import { mailConfigRoutes } from "./routes/v1/mail-config.js";
 import { recapRoutes } from "./routes/v1/recap.js";
+import { exportRoutes } from "./routes/v1/export.js";
 import { inviteRoutes } from "./routes/v1/invites.js";
 import { knowledgeRoutes } from "./routes/v1/knowledge.js";
 import { meRoutes } from "./routes/v1/me.js";
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", audioRoutes(services));
   app.route("/", recordingRoutes(services));
   app.route("/", notesRoutes(services));
+  app.route("/", exportRoutes(services, config.publicUrl));
   app.route("/", folderRoutes(services));
   app.route("/", inviteRoutes(services));
   app.route("/", workspaceRoutes(services));

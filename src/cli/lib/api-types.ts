@@ -8,6 +8,7 @@ import type { folderRouteDefs } from "../../server/routes/v1/folders.js";
 import type { integrationRouteDefs } from "../../server/routes/v1/integrations.js";
 import type { calendarRouteDefs } from "../../server/routes/v1/calendars.js";
 import type { recapRouteDefs } from "../../server/routes/v1/recap.js";
+import type { exportRouteDefs } from "../../server/routes/v1/export.js";
 import type { mailConfigRouteDefs } from "../../server/routes/v1/mail-config.js";
 import type { inviteRouteDefs } from "../../server/routes/v1/invites.js";
 import type { knowledgeRouteDefs } from "../../server/routes/v1/knowledge.js";
@@ -24,6 +25,7 @@ type RouteDefs = typeof audioRouteDefs &
   typeof integrationRouteDefs &
   typeof calendarRouteDefs &
   typeof recapRouteDefs &
+  typeof exportRouteDefs &
   typeof mailConfigRouteDefs &
   typeof inviteRouteDefs &
   typeof knowledgeRouteDefs &

@@ -29,6 +29,7 @@ export const endpoints = {
   getMailConfig: { method: "get", path: "/v1/mail-config" },
   updateMailConfig: { method: "patch", path: "/v1/mail-config" },
   testMailConfig: { method: "post", path: "/v1/mail-config/test" },
+  exportNote: { method: "get", path: "/v1/notes/{id}/export" },
   previewRecap: { method: "get", path: "/v1/notes/{id}/recap" },
   sendRecap: { method: "post", path: "/v1/notes/{id}/recap" },
   createInvite: { method: "post", path: "/v1/invites" },

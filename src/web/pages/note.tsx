@@ -1,4 +1,5 @@
 import { html, raw } from "hono/html";
+import { EXPORT_FORMATS, EXPORTS } from "../../shared/export/index.js";
 import { askBox } from "./ask.js";
 import { workspacePolicy } from "../../core/access.js";
 import type { NoteDto } from "../../shared/schemas/notes.js";
@@ -183,6 +184,25 @@ ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete"
  * second most read page, and hono's `html` renders it in about half the time
  * (`npm run bench -- web`), escaping every interpolated value just the same.
  */
+/** The note as a file: markdown and text always, subtitles when there is a transcript. A menu that needs no script. */
+function downloads(note: NoteDto) {
+  const formats = EXPORT_FORMATS.filter((f) => note.transcripts.length || (f !== "vtt" && f !== "srt"));
+  return (
+    <details class="downloads" id="downloads">
+      <summary>Download</summary>
+      <ul>
+        {formats.map((f) => (
+          <li>
+            <a href={`/notes/${encodeURIComponent(note.id)}/export?format=${f}`} download>
+              {EXPORTS[f].label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function NotePage(props: {
   viewer: Viewer;
   note: NoteDto;
@@ -225,6 +245,7 @@ export function NotePage(props: {
         <div class="note-player">{player(note, props.audio)}</div>
         <div class="note-text">
           {facts(note, visibilityWords(note.visibility, props.privateFolders), viewer.timeZone)}
+          {downloads(note)}
           {props.meeting}
           {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
           <MarkdownSection title="Summary" text={note.summary} />

@@ -25,6 +25,8 @@ import { render } from "../render.js";
 import { workspacePolicy } from "../../core/access.js";
 import { formExpired } from "../form-expired.js";
 import { createFlash } from "../flash.js";
+import { attachment, EXPORT_FORMATS, EXPORTS, exportFileName, type ExportFormat } from "../../shared/export/index.js";
+import { noteUrl } from "../../shared/note-links.js";
 
 const PAGE = 25;
 
@@ -242,6 +244,18 @@ export function notePages(
   app.get("/notes/:id/status", async (c) => {
     const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
     return c.json({ status: note.status, label: statusLabel(note), segments: note.transcripts.length });
+  });
+
+  // The download menu's files: the same formats, and the same bytes, as GET /v1/notes/{id}/export.
+  app.get("/notes/:id/export", async (c) => {
+    const format = c.req.query("format") ?? "md";
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      return c.text(`No such format "${format}": one of ${EXPORT_FORMATS.join(", ")}.`, 400);
+    const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
+    const out = EXPORTS[format as ExportFormat];
+    c.header("Content-Type", out.contentType);
+    c.header("Content-Disposition", attachment(exportFileName(note, format)));
+    return c.body(out.write(note, noteUrl(opts.publicUrl, note.id)));
   });
 
   app.get("/notes/:id/audio", async (c) => {

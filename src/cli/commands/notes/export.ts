@@ -7,20 +7,21 @@ import { CliError, EXIT } from "../../exit.js";
 import type { Deps } from "../../lib/command.js";
 import { info, printJson } from "../../lib/output.js";
 import { listOptions, walk, type ListFlags } from "./filters.js";
-import { exportFileName, noteToMarkdown } from "./render.js";
+import { EXPORTS, exportFileName, type ExportFormat } from "../../../shared/export/index.js";
+import { noteUrl } from "../../../shared/note-links.js";
 
 export const define = (notes: Command) =>
   listOptions(
     notes
       .command("export")
-      .description("Write notes to files: markdown with front matter, or JSON")
+      .description("Write notes to files: markdown with front matter, plain text, WebVTT or SRT subtitles, or JSON")
       .argument("[id]", "one note; without it, every note the filters match"),
   )
     .option("--out <dir>", "directory to write to, or - for standard output", ".")
-    .option("--format <format>", "markdown | json (as `notes get` spells them)", "markdown")
+    .option("--format <format>", "markdown | txt | vtt | srt | json", "markdown")
     .addHelpText(
       "after",
-      "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export --folder fld_… --format json --out ./backup",
+      "\nExamples:\n  notula notes export note_… --out ./exports\n  notula notes export note_… --format vtt --out - > meeting.vtt\n  notula notes export --folder fld_… --format json --out ./backup",
     );
 
 export interface Input extends ListFlags {
@@ -31,8 +32,11 @@ export interface Input extends ListFlags {
 
 export type Result = { notes: NoteDto[] } | { files: string[] };
 
-/** The formats, spelled as `notes get` spells them; "md", the older spelling, still reads as markdown. */
-const FORMATS = ["markdown", "json"];
+/** The formats: markdown (or md), the export formats of one note, and the note itself as JSON. */
+const FORMATS = ["markdown", "txt", "vtt", "srt", "json"];
+
+/** The shared export table's key for a format (markdown is md there). */
+const exportOf = (format: string): ExportFormat => (format === "markdown" ? "md" : (format as ExportFormat));
 
 export function validate(f: Input) {
   if (f.format === "md") f.format = "markdown";
@@ -56,14 +60,18 @@ export async function run(f: Input, deps: Deps): Promise<Result> {
   const files: string[] = [];
   for (const id of ids) {
     const note = await read(id);
-    const markdown = f.format === "markdown";
-    const file = path.join(f.out, exportFileName(note, markdown ? "md" : "json"));
+    const json = f.format === "json";
+    const file = path.join(f.out, exportFileName(note, json ? "json" : exportOf(f.format)));
     // A JSON file holds the note itself, as `notes get --json` prints it.
-    fs.writeFileSync(file, markdown ? noteToMarkdown(note) : JSON.stringify(note, null, 2) + "\n");
+    fs.writeFileSync(file, json ? JSON.stringify(note, null, 2) + "\n" : written(note, f.format, deps.server));
     files.push(file);
   }
   return { files };
 }
+
+/** A note in one of the export formats, with its address on the server it came from. */
+const written = (note: NoteDto, format: string, server: string) =>
+  EXPORTS[exportOf(format)].write(note, noteUrl(server, note.id));
 
 /** Standard output gets the notes themselves (one after another, or one JSON document), or the files written. */
 export const ownsOutput = true;
@@ -72,7 +80,7 @@ export function render(r: Result, f: Input, deps: Deps) {
   const plural = (n: number) => `${n} note${n === 1 ? "" : "s"}`;
   if ("notes" in r) {
     if (f.format === "json") printJson({ items: r.notes });
-    else r.notes.forEach((note, i) => process.stdout.write((i ? "\n" : "") + noteToMarkdown(note)));
+    else r.notes.forEach((note, i) => process.stdout.write((i ? "\n" : "") + written(note, f.format, deps.server)));
     return info(`Exported ${plural(r.notes.length)}.`);
   }
   if (deps.json) return printJson({ items: r.files });

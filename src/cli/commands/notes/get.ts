@@ -7,7 +7,8 @@ import { info, printJson } from "../../lib/output.js";
 import { openBrowser } from "../../lib/web-login.js";
 import { offer } from "../../lib/complete.js";
 import { noteUrl } from "../../../shared/note-links.js";
-import { noteToMarkdown, renderNote } from "./render.js";
+import { renderNote } from "./render.js";
+import { noteToMarkdown } from "../../../shared/export/markdown.js";
 
 export const define = (notes: Command) =>
   offer(
@@ -69,5 +70,6 @@ export async function render(note: NoteDto, f: Input, deps: Deps) {
   if (format === "json") return printJson(note);
   const { page } = await import("../../lib/pager.js");
   const width = process.stdout.isTTY ? Math.min(process.stdout.columns || 100, 120) : undefined;
-  await page(format === "markdown" ? noteToMarkdown(note) : renderNote(note, { width }), { pager: f.pager });
+  const markdown = () => noteToMarkdown(note, { url: noteUrl(deps.server, note.id) });
+  await page(format === "markdown" ? markdown() : renderNote(note, { width }), { pager: f.pager });
 }

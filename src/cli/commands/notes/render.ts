@@ -2,6 +2,7 @@
 import wrapAnsi from "wrap-ansi";
 import type { NoteDto } from "../../../shared/schemas/notes.js";
 import { bold, dim } from "../../lib/output.js";
+import { sectionBody } from "../../../shared/export/markdown.js";
 
 export interface RenderOptions {
   /** Wrap to this many columns (the terminal's width); unset, lines are left as they are. */
@@ -26,22 +27,6 @@ export function localTime(iso: string, timeZone?: string): string {
 }
 
 const minutes = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
-
-/**
- * A section's markdown under its own "## Title" heading: a heading that repeats the
- * section's (or the note's) title is dropped, and the others move one level down, so
- * that the enhanced note's "## Decisions" reads as part of "## Enhanced note".
- */
-export function sectionBody(text: string, ...titles: string[]): string {
-  const same = new Set(titles.map((t) => t.trim().toLowerCase()));
-  const lines = text.trim().split("\n");
-  const first = /^#{1,6}\s+(.*)$/.exec(lines[0] ?? "");
-  if (first && same.has(first[1].trim().toLowerCase())) lines.shift();
-  return lines
-    .map((l) => l.replace(/^(#{1,5})(\s)/, "#$1$2"))
-    .join("\n")
-    .trim();
-}
 
 /** Wraps each line to `width`, list items and quoted lines with a hanging indent. */
 function wrap(text: string, width: number | undefined): string {
@@ -108,52 +93,4 @@ export function renderNote(n: NoteDto, opts: RenderOptions = {}): string {
     }
   }
   return out.join("\n") + "\n";
-}
-
-const yamlString = (s: string) => JSON.stringify(s);
-
-export function noteToMarkdown(n: NoteDto): string {
-  const fm = [
-    "---",
-    `id: ${yamlString(n.id)}`,
-    `title: ${yamlString(n.title)}`,
-    `status: ${yamlString(n.status)}`,
-    `createdAt: ${yamlString(n.createdAt)}`,
-    `updatedAt: ${yamlString(n.updatedAt)}`,
-    `durationSec: ${n.totalDurationSec}`,
-    `visibility: ${yamlString(n.visibility)}`,
-    `folders: [${n.tags.map((t) => yamlString(t.name)).join(", ")}]`,
-    `participants: [${n.participants.map((p) => yamlString(p.email || p.name)).join(", ")}]`,
-    "---",
-    "",
-    `# ${n.title}`,
-  ];
-  const body: string[] = [];
-  const section = (title: string, text: string) => {
-    const kept = sectionBody(text, title, n.title);
-    if (kept) body.push("", `## ${title}`, "", kept);
-  };
-  section("Summary", n.summary);
-  section("Enhanced note", n.enhancedNote);
-  section("Your notes", n.userWrittenNote);
-  if (n.transcripts.length)
-    body.push(
-      "",
-      "## Transcript",
-      "",
-      ...n.transcripts.map((s) => `- [${s.startTimestamp}] ${s.speaker ? `**${s.speaker}:** ` : ""}${s.text}`),
-    );
-  return [...fm, ...body, ""].join("\n");
-}
-
-export function exportFileName(n: NoteDto, ext: string): string {
-  const slug =
-    n.title
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^\w\s-]/g, "")
-      .trim()
-      .replace(/[\s_]+/g, "-")
-      .slice(0, 60) || "note";
-  return `${n.createdAt.slice(0, 10)}-${slug}-${n.id}.${ext}`;
 }
