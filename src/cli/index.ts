@@ -10,7 +10,8 @@ try {
   await program.parseAsync(process.argv.slice(2), { from: "user" });
   // A client command is done once its output is flushed: exit then, rather than
   // wait for idle keep-alive sockets to time out. `serve` keeps running on its own.
-  if (program.args[0] !== "serve" && program.args[0] !== "mcp") process.stdout.write("", () => process.exit(EXIT.ok));
+  if (program.args[0] !== "serve" && program.args[0] !== "mcp")
+    process.stdout.write("", () => process.exit(process.exitCode ?? EXIT.ok));
 } catch (err) {
   if (err instanceof CommanderError) {
     // Help and version exit 0; everything else commander rejects is a usage error.

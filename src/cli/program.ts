@@ -54,6 +54,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
     load: async () => (await import("./commands/completion/index.js")).registerCompletion,
   },
   { names: ["mcp"], load: async () => (await import("./commands/mcp/index.js")).registerMcp },
+  { names: ["import"], load: async () => (await import("./commands/import/index.js")).registerImport },
   { names: ["browse"], load: async () => (await import("./commands/browse/index.js")).registerBrowse },
 ];
 

@@ -7,6 +7,7 @@ import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "..
 import { syncShare } from "./note-shares.js";
 import { audioKey } from "../storage/audio-key.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
+import { importedOnce } from "./note-imports.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
@@ -151,46 +152,54 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         participants: input.participants as ParticipantValue[] | undefined,
         meetingApp: input.meetingApp,
       });
+      await importedOnce(repos, p.workspaceId, input.sourceHash);
       const id = newId("note");
       const visibility = input.visibility ?? (await newNoteVisibility(p));
       // A transcript without a summary is summarized like a recording; anything else is done.
       const status = segments.length && !summarized ? "summarizing" : "completed";
-      await repos.transaction(async () => {
-        await repos.notes.insert({
-          row: {
-            id,
-            workspaceId: p.workspaceId,
-            createdBy: p.userId,
-            title: input.title,
-            kind: input.kind ?? "online",
-            status,
-            visibility,
-            userWrittenNote: input.userWrittenNote ?? "",
-            enhancedNote: input.enhancedNote ?? "",
-            summary: input.summary ?? "",
-            totalDurationSec: Math.round(
-              input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0),
-            ),
-            participants: meeting.participants,
-            calendarEvent: meeting.calendarEvent,
-            calendarSeries: meeting.calendarSeries,
-            inputLanguage: input.inputLanguage ?? null,
-            translationLanguage: null,
-            meetingApp: meeting.meetingApp,
-            processingError: null,
-            uploadId: null,
-            recordingId: null,
-            processingInfo: summarized ? { summary: "provided" } : null,
-            createdAt,
-            updatedAt: Math.max(createdAt, t),
-          },
-          segments,
-          folderIds,
+      await repos
+        .transaction(async () => {
+          await repos.notes.insert({
+            row: {
+              id,
+              workspaceId: p.workspaceId,
+              createdBy: p.userId,
+              sourceHash: input.sourceHash ?? null,
+              title: input.title,
+              kind: input.kind ?? "online",
+              status,
+              visibility,
+              userWrittenNote: input.userWrittenNote ?? "",
+              enhancedNote: input.enhancedNote ?? "",
+              summary: input.summary ?? "",
+              totalDurationSec: Math.round(
+                input.totalDurationSec ?? (segments.length ? Math.max(...segments.map((s) => s.endSec)) : 0),
+              ),
+              participants: meeting.participants,
+              calendarEvent: meeting.calendarEvent,
+              calendarSeries: meeting.calendarSeries,
+              inputLanguage: input.inputLanguage ?? null,
+              translationLanguage: null,
+              meetingApp: meeting.meetingApp,
+              processingError: null,
+              uploadId: null,
+              recordingId: null,
+              processingInfo: summarized ? { summary: "provided" } : null,
+              createdAt,
+              updatedAt: Math.max(createdAt, t),
+            },
+            segments,
+            folderIds,
+          });
+          // A new note has no link to revoke: only a public one gets its link.
+          if (visibility === "public") await syncShare(repos, now, id, visibility);
+          await lifecycle.created(p.workspaceId, id, { index: true, status });
+        })
+        .catch(async (err) => {
+          // Two imports of one file at once: the index refused the second; say so, not 500.
+          await importedOnce(repos, p.workspaceId, input.sourceHash);
+          throw err;
         });
-        // A new note has no link to revoke: only a public one gets its link.
-        if (visibility === "public") await syncShare(repos, now, id, visibility);
-        await lifecycle.created(p.workspaceId, id, { index: true, status });
-      });
       return get(p, id);
     },
 

@@ -165,6 +165,15 @@ export function pgNoteRepo(
       return row ?? null;
     },
 
+    async bySourceHash(workspaceId, sourceHash) {
+      const [row] = await db
+        .select({ id: notes.id, title: notes.title })
+        .from(notes)
+        .where(and(eq(notes.workspaceId, workspaceId), eq(notes.sourceHash, sourceHash)))
+        .limit(1);
+      return row ?? null;
+    },
+
     getWithParts(view, id) {
       const hidden = view.hiddenFolderIds.length > 0;
       return readWithParts(hidden ? "hidden" : "viewer", {

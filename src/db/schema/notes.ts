@@ -2,7 +2,7 @@
 import { NOTE_KINDS, NOTE_STATUSES, VISIBILITIES } from "../../core/note-vocabulary.js";
 import { createdAtColumn, nocase, updatedAtColumn } from "./columns.js";
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { folders } from "./directory.js";
 
@@ -52,6 +52,8 @@ export const notes = sqliteTable(
     recordingId: text("recording_id"),
     /** Which engines made the transcript and summary, e.g. {"transcription":"openai:whisper-1"}. */
     processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
+    /** The SHA-256 of the file it was imported from, else null: an import run again makes nothing twice. */
+    sourceHash: text("source_hash"),
     /** Since when a recording waits for a speech-to-text engine to exist (ms), else null: it is transcribed once one does. */
     awaitingEngineSince: integer("awaiting_engine_since"),
     createdAt: createdAtColumn(),
@@ -69,6 +71,10 @@ export const notes = sqliteTable(
     index("notes_ws_series_idx")
       .on(t.workspaceId, t.calendarSeries, t.createdAt)
       .where(sql`${t.calendarSeries} IS NOT NULL`),
+    // One note per imported file in a workspace.
+    uniqueIndex("notes_ws_source_hash_idx")
+      .on(t.workspaceId, t.sourceHash)
+      .where(sql`${t.sourceHash} IS NOT NULL`),
     // Few rows ever wait; the engine check reads only those.
     index("notes_awaiting_engine_idx")
       .on(t.awaitingEngineSince)

@@ -173,6 +173,16 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
       );
     },
 
+    bySourceHash(workspaceId: string, sourceHash: string) {
+      return (
+        db
+          .select({ id: notes.id, title: notes.title })
+          .from(notes)
+          .where(and(eq(notes.workspaceId, workspaceId), eq(notes.sourceHash, sourceHash)))
+          .get() ?? null
+      );
+    },
+
     getWithParts(view: NoteView, id: string): NoteWithParts | null {
       const row = (getStmts[view.hiddenFolderIds.length ? 1 : 0].get({ ...viewParams(view), id }) as NoteRow) ?? null;
       return row ? withParts(row) : null;

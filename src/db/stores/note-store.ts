@@ -69,7 +69,7 @@ export type ListProjection = "item" | "brief";
 
 type LaterFields = "templateId" | "processingWarnings" | "processingProgress" | "awaitingEngineSince";
 /** Fields a new note may leave out: null unless given. */
-type OptionalFields = LaterFields | "calendarSeries";
+type OptionalFields = LaterFields | "calendarSeries" | "sourceHash";
 
 export interface NewNote {
   /** Processing fills in the template, warnings, progress and any wait for an engine later. */
@@ -83,6 +83,8 @@ export interface NoteStore {
   insert(note: NewNote): Promise<void>;
   /** The note, when the view lets the viewer see it. */
   get(view: NoteView, id: string): Promise<NoteRow | null>;
+  /** The workspace's note imported from the file of this SHA-256, whoever may see it. */
+  bySourceHash(workspaceId: string, sourceHash: string): Promise<{ id: string; title: string } | null>;
   /**
    * The note with its transcript, folders and speaker names, when the view lets the
    * viewer see it: on PostgreSQL one statement, where reading them apart costs a round

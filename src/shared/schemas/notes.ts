@@ -241,6 +241,14 @@ export const NoteCreateBody = z
     totalDurationSec: z.number().nonnegative().max(1_000_000).optional(),
     inputLanguage: z.string().max(20).nullable().optional(),
     meetingApp: z.string().max(100).nullable().optional(),
+    sourceHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 characters)")
+      .optional()
+      .meta({
+        description:
+          "For imports: the SHA-256 of the file the note comes from. A second note from the same file in the workspace is refused (409), naming the first, so an import run again makes nothing twice.",
+      }),
   })
   .strict()
   .meta({ id: "NoteCreate" });

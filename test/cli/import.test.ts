@@ -1,0 +1,162 @@
+// Meetings brought in from other tools' files with `notula import`, against a real
+// server: WebVTT with voices, SRT with names, Otter's text export and a markdown note
+// with front matter each become a note with its date, title, speakers and timings,
+// found by search at once; a run again makes nothing twice; --dry-run makes nothing; a
+// file that cannot be read fails alone, and the run says so in its exit code.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { client, type Client } from "../helpers/http.js";
+import { cliEnv, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { readImport } from "../../src/shared/import/transcript-files.js";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let server: TestServer;
+let api: Client;
+const dir = tempDir("notula-import-");
+const WHEN = new Date("2025-03-14T09:30:00Z");
+
+const files: Record<string, string> = {
+  "zoom/Lisbon sync.vtt":
+    "WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.500\n<v Ana Lopez>We open the Lisbon office in March.</v>\n\n2\n00:00:04.500 --> 00:00:09.000\n<v Ben>The budget is two hundred thousand euros &amp; rising.\n",
+  "teams/pricing_call.srt":
+    "1\n00:00:02,000 --> 00:00:05,000\nIvo: The starter plan goes up to twenty dollars.\n\n2\n01:00:01,000 --> 01:00:04,000\nJo: Agreed, from April.\n",
+  "otter/Hiring.txt":
+    "Cyrus  0:03\nWe interviewed three designers this week.\nPriya was the strongest.\n\nDee  1:02:05\nLet us make her an offer by Friday.\n",
+  "notes/offsite.md":
+    "---\ntitle: Team offsite planning\ndate: 2025-02-01T10:00:00Z\nparticipants:\n  - Kai <kai@acme.example>\n  - Lu\n---\n# Offsite\n\n- Lodge near Innsbruck booked for thirty people\n",
+  "broken.srt": "this is not a subtitle file at all\n",
+};
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit"] });
+  api = client(server.url, server.key);
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    fs.utimesSync(file, WHEN, WHEN);
+  }
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const importing = (...args: string[]) => run(["import", ...args, "--json"], { env: cliEnv(server) });
+type Item = { file: string; status: string; kind: string | null; noteId: string | null; reason: string | null };
+const byName = (items: Item[]) => Object.fromEntries(items.map((x) => [path.relative(dir, x.file), x]));
+
+describe("notula import", () => {
+  it("shows what it would make with --dry-run, and makes nothing", async () => {
+    const r = await importing(dir, "--dry-run");
+    const items = byName(JSON.parse(r.stdout).items);
+    expect(items["zoom/Lisbon sync.vtt"]).toMatchObject({ status: "would make", kind: "vtt" });
+    expect(items["otter/Hiring.txt"]).toMatchObject({ status: "would make", kind: "otter" });
+    expect(items["broken.srt"]).toMatchObject({ status: "failed" });
+    expect(items["broken.srt"].reason).toMatch(/^broken\.srt cannot be read as SRT \(expected timestamp at row 1/);
+    expect((await api("GET", "/v1/notes")).body.items).toEqual([]);
+  });
+
+  it("makes a note of each file, with its date, speakers and timings, searchable at once; a file it cannot read fails alone", async () => {
+    const r = await importing(dir);
+    expect(r.code, r.stderr).toBe(1);
+    const items = byName(JSON.parse(r.stdout).items);
+    expect(Object.keys(items).sort()).toEqual([
+      "broken.srt",
+      "notes/offsite.md",
+      "otter/Hiring.txt",
+      "teams/pricing_call.srt",
+      "zoom/Lisbon sync.vtt",
+    ]);
+    expect(items["broken.srt"].status).toBe("failed");
+    const note = async (name: string) => (await api("GET", `/v1/notes/${items[name].noteId}`)).body.note;
+
+    const zoom = await note("zoom/Lisbon sync.vtt");
+    expect(zoom).toMatchObject({ title: "Lisbon sync", createdAt: WHEN.toISOString() });
+    expect(zoom.transcripts).toEqual([
+      {
+        speaker: "Ana Lopez",
+        text: "We open the Lisbon office in March.",
+        startTimestamp: "00:01",
+        endTimestamp: "00:05",
+      },
+      {
+        speaker: "Ben",
+        text: "The budget is two hundred thousand euros & rising.",
+        startTimestamp: "00:05",
+        endTimestamp: "00:09",
+      },
+    ]);
+    expect(zoom.participants.map((p: { name: string }) => p.name)).toEqual(["Ana Lopez", "Ben"]);
+
+    const teams = await note("teams/pricing_call.srt");
+    expect(teams.title).toBe("pricing call");
+    expect(
+      teams.transcripts.map((s: { speaker: string; startTimestamp: string }) => [s.speaker, s.startTimestamp]),
+    ).toEqual([
+      ["Ivo", "00:02"],
+      ["Jo", "60:01"],
+    ]);
+    const otter = await note("otter/Hiring.txt");
+    expect(otter.transcripts).toEqual([
+      expect.objectContaining({
+        speaker: "Cyrus",
+        text: "We interviewed three designers this week. Priya was the strongest.",
+        startTimestamp: "00:03",
+      }),
+      expect.objectContaining({ speaker: "Dee", startTimestamp: "62:05" }),
+    ]);
+    const offsite = await note("notes/offsite.md");
+    expect(offsite).toMatchObject({ title: "Team offsite planning", createdAt: "2025-02-01T10:00:00.000Z" });
+    expect(offsite.userWrittenNote).toBe("# Offsite\n\n- Lodge near Innsbruck booked for thirty people");
+    expect(offsite.participants.map((p: { name: string; email: string }) => [p.name, p.email])).toEqual([
+      ["Kai", "kai@acme.example"],
+      ["Lu", ""],
+    ]);
+    // Searchable at once, by what was said.
+    const found = await api("GET", "/v1/search?q=Lisbon%20office%20March");
+    expect(found.body.results.map((x: { note: { id: string } }) => x.note.id)).toContain(zoom.id);
+  });
+
+  it("makes nothing twice when run again, by file or by glob, and says so", async () => {
+    const again = await importing(path.join(dir, "zoom"), `${dir}/**/*.{srt,txt}`);
+    const items: Item[] = JSON.parse(again.stdout).items;
+    const imported = items.filter((x) => !x.file.endsWith("broken.srt"));
+    expect(imported.map((x) => x.status)).toEqual(["skipped", "skipped", "skipped"]);
+    expect(imported[0].reason).toMatch(/^This file was imported already, as note note_\S+ \("Lisbon sync"\)\.$/);
+    expect((await api("GET", "/v1/notes")).body.items).toHaveLength(4);
+    // Rows on standard output (tab-separated when piped), and the summary line.
+    const table = await run(["import", path.join(dir, "zoom")], { env: cliEnv(server) });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^skipped\tvtt\t\S.*Lisbon sync\.vtt\tnote_/m);
+    expect(table.stderr).toContain("Made 0, skipped 1 imported before, 0 failed.");
+    // The API says the same to anyone who sends the file's hash again.
+    const hash = "a".repeat(64);
+    expect((await api("POST", "/v1/notes", { title: "One", sourceHash: hash })).status).toBe(200);
+    const twice = await api("POST", "/v1/notes", { title: "Two", sourceHash: hash });
+    expect(twice.status).toBe(409);
+    expect((await api("POST", "/v1/notes", { title: "Bad", sourceHash: "xyz" })).status).toBe(400);
+  });
+
+  it("refuses a path that is not there", async () => {
+    const r = await importing(path.join(dir, "nope"));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/No such file or folder/);
+  });
+});
+
+describe("reading other tools' files", () => {
+  it("takes the speaker from a cue's name when it has no voice, and leaves text without one to Speaker", () => {
+    const r = readImport("x.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello there\n", WHEN);
+    expect(r.body.transcripts).toEqual([
+      { speaker: "Speaker", text: "hello there", startTimestamp: "00:01", endTimestamp: "00:02" },
+    ]);
+    expect(() => readImport("empty.md", "", WHEN)).toThrow("empty.md is empty.");
+    // A plain text note (not Otter's shape) is a note.
+    expect(readImport("ideas.txt", "Some ideas\nfor later", WHEN)).toMatchObject({
+      kind: "note",
+      body: { title: "ideas", userWrittenNote: "Some ideas\nfor later" },
+    });
+  });
+});
