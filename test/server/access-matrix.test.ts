@@ -230,6 +230,13 @@ describe("the access matrix", () => {
           (await api("GET", `/v1/notes/${n.id}/speakers`)).status,
           restStatus(who, "notes", decide(sees, true)),
         );
+        check(
+          "rest",
+          "exportNote",
+          label,
+          (await api("GET", `/v1/notes/${n.id}/export?format=srt`)).status,
+          restStatus(who, "notes", decide(sees, true)),
+        );
         const list = await api("GET", "/v1/notes?limit=100");
         check(
           "rest",
@@ -420,6 +427,13 @@ describe("the access matrix", () => {
           sees ? 200 : 404,
         );
         check("web", "GET /notes/:id/audio", label, (await web(who, "GET", `/notes/${n.id}/audio`)).status, 404);
+        check(
+          "web",
+          "GET /notes/:id/export",
+          label,
+          (await web(who, "GET", `/notes/${n.id}/export?format=md`)).status,
+          sees ? 200 : 404,
+        );
         for (const f of n.facts.folderIds)
           check(
             "web",
