@@ -120,7 +120,7 @@ describe("notula calendar", () => {
       "--json",
     ]);
     expect(rec.code, rec.stderr).toBe(0);
-    const note = JSON.parse((await cli(["notes", "get", JSON.parse(rec.stdout).noteId, "--json"])).stdout);
+    const note = JSON.parse((await cli(["notes", "get", JSON.parse(rec.stdout).id, "--json"])).stdout);
     expect(note.title).toBe("Stand-up");
     expect(note.calendarEvent.id).toBe(standup.id);
     expect(note.participants.map((p: { email: string }) => p.email)).toContain("ben@acme.example");

@@ -163,7 +163,7 @@ describe("client commands, run against a fake API", () => {
     const printed = await notesExport.run({ id: "a", out: "-", format: "markdown" }, deps);
     expect("notes" in printed && printed.notes.map((n) => n.id)).toEqual(["a"]);
     expect(await usageError(() => notesExport.run({ out: dir, format: "pdf" }, deps))).toMatch(
-      /--format: one of markdown, json/,
+      /--format: one of markdown, txt, vtt, srt, json; got "pdf"/,
     );
   });
 

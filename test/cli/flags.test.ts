@@ -75,7 +75,7 @@ describe("flags checked before anything connects", () => {
         ["invites", "create", "--email", "a@example.com", "--role", "owner"],
         /^notula: --role: must be one of admin, member/,
       ],
-      [["notes", "export", "--format", "pdf"], /^notula: --format: one of markdown, json/],
+      [["notes", "export", "--format", "pdf"], /^notula: --format: one of markdown, txt, vtt, srt, json/],
       [["notes", "list", "--json", "id", "--jq", ".items["], /^notula: --jq: /],
     ];
     for (const [args, message] of cases) {

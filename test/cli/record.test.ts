@@ -84,7 +84,7 @@ describe("notula record", () => {
     expect(code, recorder.stderr()).toBe(0);
     // --json prints the note, as upload and notes create do; what happened is on stderr.
     const result = JSON.parse(recorder.stdout());
-    expect(result).toMatchObject({ id: expect.stringMatching(/^not_/), title: "Recorded at the terminal" });
+    expect(result).toMatchObject({ id: expect.stringMatching(/^note_/), title: "Recorded at the terminal" });
     expect(Number(/Recorded \S+ in (\d+) pieces/.exec(recorder.stderr())?.[1])).toBeGreaterThanOrEqual(20);
     const api = client(server.url, server.key);
     const note = await waitForStatus(api, result.id, undefined, 120_000);
