@@ -127,16 +127,24 @@ export async function removeProfile(
   const server = trimmed(profiles[name]?.server ?? "");
   delete profiles[name];
   store.set("profiles", profiles);
-  if (store.get("active") === name) {
-    let next = Object.keys(profiles)[0] ?? DEFAULTS.active;
-    for (const [other, p] of Object.entries(profiles))
-      if (trimmed(p.server) === server && (await signedIn(other))) {
-        next = other;
-        break;
-      }
-    store.set("active", next);
-  }
+  if (store.get("active") === name)
+    store.set(
+      "active",
+      (await signedInSibling(profiles, name, server, signedIn)) ?? Object.keys(profiles)[0] ?? DEFAULTS.active,
+    );
   return { active: store.get("active") };
+}
+
+/** Another profile than `name` for `server` that is `signedIn`, the first of them; else undefined. */
+export async function signedInSibling(
+  profiles: Record<string, Profile>,
+  name: string,
+  server: string,
+  signedIn: (other: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  for (const [other, p] of Object.entries(profiles))
+    if (other !== name && trimmed(p.server) === trimmed(server) && (await signedIn(other))) return other;
+  return undefined;
 }
 
 export async function allProfiles(): Promise<{ active: string; profiles: Record<string, Profile> }> {

@@ -9,7 +9,7 @@ import { canPrompt } from "./context.js";
 import { deleteKey } from "./credentials.js";
 import { keyAccount, oauthAccount, profileSecret } from "./credential-for.js";
 import { warn } from "./output.js";
-import { allProfiles, profileStore, type Profile } from "./profiles.js";
+import { allProfiles, profileStore, signedInSibling, type Profile } from "./profiles.js";
 import { trimmed } from "./server-url.js";
 
 export interface SignedOut {
@@ -86,10 +86,8 @@ export async function signedIn(name: string, server: string): Promise<boolean> {
 export async function activateSignedIn(name: string, server: string): Promise<string> {
   const { active, profiles } = await allProfiles();
   if (active !== name) return active;
-  for (const [other, p] of Object.entries(profiles))
-    if (other !== name && trimmed(p.server) === trimmed(server) && (await signedIn(other, p.server))) {
-      (await profileStore()).set("active", other);
-      return other;
-    }
-  return active;
+  const other = await signedInSibling(profiles, name, server, (n) => signedIn(n, profiles[n].server));
+  if (!other) return active;
+  (await profileStore()).set("active", other);
+  return other;
 }

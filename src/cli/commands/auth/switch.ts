@@ -4,8 +4,8 @@
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import { canPrompt } from "../../lib/context.js";
-import { info } from "../../lib/output.js";
-import { allProfiles, profileStore } from "../../lib/profiles.js";
+import { allProfiles } from "../../lib/profiles.js";
+import * as use from "../profiles/use.js";
 import type { AuthDeps } from "./target.js";
 
 export const define = (auth: Command) =>
@@ -33,9 +33,8 @@ export async function run({ profile }: { profile?: string }, _deps: AuthDeps) {
       name = chosen;
     } else throw new CliError(`Name the profile to switch to: one of ${others.join(", ")}.`, EXIT.usage);
   }
-  if (!profiles[name]) throw new CliError(`No profile "${name}"; see \`notula profiles list\`.`, EXIT.notFound);
-  (await profileStore()).set("active", name);
-  return { active: name, server: profiles[name].server };
+  // Making it active is `profiles use`'s, with its answer to a name that is not there.
+  return use.run({ name });
 }
 
-export const render = (r: { active: string; server: string }) => info(`Profile "${r.active}" (${r.server}) is active.`);
+export const render = use.render;

@@ -96,7 +96,10 @@ export async function run(f: Input, deps: Deps): Promise<{ items: Item[] }> {
       // Skipped: the note the file became the first time.
       if (duplicate) item.noteId = /\bas note (\S+) /.exec(item.reason)?.[1] ?? null;
       // The server gone or the key refused: every other file would fail alike.
-      if (err instanceof CliError && !(err instanceof ApiError && err.status < 500) && !duplicate) throw err;
+      const fatal =
+        err instanceof CliError &&
+        (!(err instanceof ApiError) || err.status === 401 || err.status === 403 || err.status >= 500);
+      if (fatal) throw err;
     }
     bar.update(i + 1);
   }
