@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./test/helpers/sequencer.js";
 
 export default defineConfig({
   test: {
@@ -12,6 +13,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Every test file starts its own server process; two cores run two files at a time.
     pool: "forks",
+    sequence: { sequencer: LongestFirst },
     poolOptions: { forks: { maxForks: 3, minForks: 1 } },
   },
 });

@@ -244,6 +244,10 @@ export const SETTINGS = {
       doc: "Where whisper.cpp models are downloaded from (a mirror).",
       defaultDoc: "Hugging Face's whisper.cpp repository",
     }),
+    whisperNice: setting(z.number().int().min(0).max(19).default(10), {
+      env: ["NOTULA_WHISPER_NICE"],
+      doc: "How far below the server's own priority the whisper engine runs (a Linux nice value, 0 to 19). 10 puts requests first on a shared machine; 0 gives whisper the cores on an equal footing with everything else.",
+    }),
     language: setting(z.string().optional(), {
       env: ["NOTULA_STT_LANGUAGE"],
       flag: "--stt-language <code>",

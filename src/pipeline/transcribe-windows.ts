@@ -6,7 +6,13 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { frameLevels, voiced, writeWindowWav, type Window } from "../ai/audio.js";
-import type { SpeechToText, TimedWord, TranscribeOptions } from "../ai/transcription/engine.js";
+import type {
+  SpeechToText,
+  TimedWord,
+  TranscribeOptions,
+  Transcription,
+  TranscriptSegment,
+} from "../ai/transcription/engine.js";
 import type { SegmentRow } from "../db/stores/note-store.js";
 
 /**
@@ -57,15 +63,19 @@ export async function transcribeWindows(
       continue;
     }
     const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
-    await writeWindowWav(pcm, w, wav);
+    const lead = Math.min(engine.leadInSec ?? 0, w.startSec);
+    await writeWindowWav(pcm, { startSec: w.startSec - lead, endSec: w.endSec }, wav);
     try {
-      const heard = await engine.transcribe(wav, {
-        signal: o.signal,
-        language: o.language,
-        vocabulary: o.vocabulary,
-        previousText,
-        draft: o.draft,
-      });
+      const heard = withoutLeadIn(
+        await engine.transcribe(wav, {
+          signal: o.signal,
+          language: o.language,
+          vocabulary: o.vocabulary,
+          previousText,
+          draft: o.draft,
+        }),
+        lead,
+      );
       if (heard.segments.length) previousText = heard.segments.map((s) => s.text).join(" ");
       language ??= heard.language;
       for (const s of heard.segments) {
@@ -96,4 +106,33 @@ export async function transcribeWindows(
     await o.onWindow?.(i + 1, windows.length);
   }
   return { segments, language };
+}
+
+/**
+ * What the engine heard in a window given `lead` seconds of the audio before it, on the
+ * window's own timeline: a word belongs to the window where most of it was said, and a
+ * segment without word times to the one where its middle is.
+ */
+export function withoutLeadIn(heard: Transcription, lead: number): Transcription {
+  if (!lead) return heard;
+  const segments: TranscriptSegment[] = [];
+  for (const s of heard.segments) {
+    const shift = <T extends { start: number; end: number }>(x: T): T => ({
+      ...x,
+      start: Math.max(0, x.start - lead),
+      end: Math.max(0, x.end - lead),
+    });
+    if (s.words?.length) {
+      const words = s.words.filter((x) => (x.start + x.end) / 2 >= lead).map(shift);
+      if (!words.length) continue;
+      segments.push({
+        ...s,
+        text: words.length === s.words.length ? s.text : words.map((x) => x.text).join(" "),
+        start: words[0].start,
+        end: Math.max(0, s.end - lead),
+        words,
+      });
+    } else if ((s.start + s.end) / 2 >= lead) segments.push(shift(s));
+  }
+  return { ...heard, segments };
 }

@@ -84,7 +84,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     maxTokens: config.summarization.localMaxTokens,
   });
   // The whisper engine's child process is started on the first window and kept until close.
-  const whisperHost = createWhisperHost();
+  const whisperHost = createWhisperHost({ nice: config.transcription.whisperNice });
   const lifecycle = createNoteLifecycle({
     repos,
     publicUrl: config.publicUrl,

@@ -290,3 +290,18 @@ export function wordOverlap(expected: string, heard: string): number {
   const want = norm(expected);
   return want.filter((w) => got.has(w)).length / want.length;
 }
+
+/** Words the heard text gets wrong against the expected (edit distance over lowercase words). */
+export function wordErrors(expected: string, heard: string): number {
+  const norm = (s: string) => s.toLowerCase().match(/[a-z']+/g) ?? [];
+  const want = norm(expected);
+  const got = norm(heard);
+  let prev = Array.from({ length: got.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= want.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= got.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (want[i - 1] === got[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[got.length];
+}

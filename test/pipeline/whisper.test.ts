@@ -83,7 +83,9 @@ describe("whisper on real weights", () => {
     server = await startServer({
       args: ["--no-rate-limit", "--stt-engine", "whisper", "--model-path", MODEL],
       // The live recording is stopped by the test, however slow the machine, never for being quiet.
-      env: { NOTULA_RECORDING_QUIET_SEC: "3600" },
+      // Other test files run beside this one: at nice 10, whisper would get a twentieth of
+      // the machine. The checks that requests are answered while it works hold either way.
+      env: { NOTULA_RECORDING_QUIET_SEC: "3600", NOTULA_WHISPER_NICE: "0" },
       logLines,
     });
     api = client(server.url, server.key);
@@ -91,8 +93,8 @@ describe("whisper on real weights", () => {
   afterAll(() => server?.stop());
 
   it("transcribes an upload in English, and answers requests while it works", async () => {
-    // Three windows of speech: long enough to ask the server things while whisper works on it.
-    const long = joined("long.wav", Array(6).fill(meeting()));
+    // Two windows of speech: long enough to ask the server things while whisper works on it.
+    const long = joined("long.wav", Array(3).fill(meeting()));
     const id = await uploadRecording(api, long, "wav", { title: "Budget review" });
     await until(
       "whisper to be at work on the recording",
@@ -157,11 +159,11 @@ describe("whisper on real weights", () => {
   }, 300_000);
 
   it("shows a live draft while recording, replaces it with the final pass behind it, and leaves little for the stop", async () => {
-    const long = joined("recorded.wav", Array(5).fill(meeting()));
+    const long = joined("recorded.wav", Array(3).fill(meeting()));
     const ogg = path.join(work, "recorded.ogg");
     ffmpeg("-i", long, "-ac", "1", "-c:a", "libopus", "-b:a", "24k", "-f", "ogg", ogg);
     const bytes = fs.readFileSync(ogg);
-    const n = 15;
+    const n = 9;
     const size = Math.ceil(bytes.length / n);
     const started = await api("POST", "/v1/recordings", { format: "ogg", title: "Weekly sync" });
     expect(started.status, started.text).toBe(200);
@@ -199,15 +201,15 @@ describe("whisper on real weights", () => {
     expect(note.status, note.processingError).toMatch(/completed|recorded-not-summarized/);
     const heard = words(note);
     expect(wordOverlap(LINES.join(" "), heard), heard).toBeGreaterThanOrEqual(0.85);
-    // Each line said five times is written five times: the final pass, the drafts it
+    // Each line said three times is written three times: the final pass, the drafts it
     // replaced and the rest after the stop neither lost nor repeated a stretch.
-    expect(heard.match(/quarterly revenue/gi)?.length, heard).toBe(5);
-    expect(heard.match(/design team/gi)?.length, heard).toBe(5);
+    expect(heard.match(/quarterly revenue/gi)?.length, heard).toBe(3);
+    expect(heard.match(/design team/gi)?.length, heard).toBe(3);
     for (const k of ["liveSec", "liveFinal", "finalSec", "finalCount"]) expect(note.processingInfo[k]).toBeUndefined();
   }, 800_000);
 
   it("stops transcribing a note deleted mid-way, and goes on with the next", async () => {
-    const id = await uploadRecording(api, joined("deleted.wav", Array(6).fill(meeting())), "wav", { title: "Doomed" });
+    const id = await uploadRecording(api, joined("deleted.wav", Array(3).fill(meeting())), "wav", { title: "Doomed" });
     await until(
       "whisper to be at work on the recording",
       async () => (await api("GET", `/v1/notes/${id}`)).body.note.status === "transcript-processing",
@@ -233,7 +235,7 @@ describe("whisper on real weights", () => {
 
     const noise = await waitForStatus(
       api,
-      await uploadRecording(api, quiet("noise.wav", 20, 0.05), "wav", { title: "Noise" }),
+      await uploadRecording(api, quiet("noise.wav", 10, 0.05), "wav", { title: "Noise" }),
       undefined,
       240_000,
     );

@@ -59,6 +59,12 @@ export interface SpeechToText {
    * where the live windows are kept as they are (an engine billed by the minute).
    */
   readonly finalWindowSec: number | null;
+  /**
+   * Seconds of the audio before a window the engine is given to settle on, where it adapts
+   * to the voices and the room as it listens: a window it hears cold loses its first
+   * sentence. What it heard in them belongs to the window before and is dropped.
+   */
+  readonly leadInSec?: number;
   /** Transcribes one 16 kHz mono WAV file. */
   transcribe(wavFile: string, opts: TranscribeOptions): Promise<Transcription>;
   /**

@@ -75,6 +75,10 @@ export function createSphinxTranscriber(): SpeechToText {
     windowSec: 300,
     // Windows cut at pauses every 30 s, rather than 8, leave fewer words cut in two.
     finalWindowSec: 30,
+    // pocketsphinx estimates the noise and the channel from what it has heard: measured on
+    // clean flite meetings, 30 s windows heard cold wrote 10.9 % of the words wrong against
+    // 8.7 % for the whole file, nearly all in each window's first sentence.
+    leadInSec: 3,
     transcribe(wavFile, { signal, language }) {
       // pocketsphinx cannot detect a language: auto means its English model.
       const model = sphinxModelFor(language);

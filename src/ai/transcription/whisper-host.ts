@@ -69,8 +69,9 @@ interface Waiting {
   reject(e: unknown): void;
 }
 
-export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
+export function createWhisperHost(o: { threads?: number; nice?: number } = {}): WhisperHost {
   const threads = o.threads ?? os.availableParallelism();
+  const nice = o.nice ?? ENGINE_NICE;
   const line: Waiting[] = [];
   let engine: Engine | null = null;
   let running = false;
@@ -81,7 +82,7 @@ export function createWhisperHost(o: { threads?: number } = {}): WhisperHost {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     try {
-      if (child.pid) os.setPriority(child.pid, ENGINE_NICE);
+      if (child.pid && nice) os.setPriority(child.pid, nice);
     } catch {
       // Not permitted here: the engine runs at the server's priority.
     }
