@@ -22,6 +22,12 @@ import type { SegmentRow } from "../db/stores/note-store.js";
  */
 const MIN_VOICED_SHARE = 0.2;
 
+/** The 100 ms frames of a window. */
+const FRAME_SEC = 0.1;
+
+/** Quiet frames kept before a window's first sound and after its last (half a second). */
+const EDGE_FRAMES = 5;
+
 export interface WindowsOptions extends TranscribeOptions {
   /** Where each window's WAV is written (and removed once transcribed), and its file names' prefix. */
   workDir: string;
@@ -57,14 +63,22 @@ export async function transcribeWindows(
   for (const [i, w] of windows.entries()) {
     o.signal.throwIfAborted();
     // Silence is not sent: no engine time is spent on it, and no words are written over it.
-    const levels = await frameLevels(pcm, w);
-    if (!levels.some(voiced)) {
+    const all = await frameLevels(pcm, w);
+    const first = all.findIndex(voiced);
+    if (first < 0) {
       await o.onWindow?.(i + 1, windows.length);
       continue;
     }
+    // Nor the quiet at a window's edges: whisper times a sentence said in the middle of a
+    // quiet window from the window's start, and its segment then reads as words over silence.
+    const from = Math.max(0, first - EDGE_FRAMES);
+    const to = Math.min(all.length, all.findLastIndex(voiced) + 1 + EDGE_FRAMES);
+    const levels = all.subarray(from, to);
+    const heardFrom = w.startSec + from * FRAME_SEC;
+    const heardTo = Math.min(w.endSec, w.startSec + to * FRAME_SEC);
     const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
-    const lead = Math.min(engine.leadInSec ?? 0, w.startSec);
-    await writeWindowWav(pcm, { startSec: w.startSec - lead, endSec: w.endSec }, wav);
+    const lead = Math.min(engine.leadInSec ?? 0, heardFrom);
+    await writeWindowWav(pcm, { startSec: heardFrom - lead, endSec: heardTo }, wav);
     try {
       const heard = withoutLeadIn(
         await engine.transcribe(wav, {
@@ -80,21 +94,21 @@ export async function transcribeWindows(
       language ??= heard.language;
       for (const s of heard.segments) {
         const frames = levels.subarray(
-          Math.floor(s.start * 10),
-          Math.ceil(Math.min(s.end, w.endSec - w.startSec) * 10),
+          Math.floor(s.start / FRAME_SEC),
+          Math.ceil(Math.min(s.end, heardTo - heardFrom) / FRAME_SEC),
         );
         if (frames.length && frames.filter(voiced).length / frames.length < MIN_VOICED_SHARE) continue;
         segments.push({
           speaker: s.speaker,
           text: s.text,
-          startSec: Math.floor(offset + w.startSec + s.start),
-          endSec: Math.ceil(offset + Math.min(w.endSec, w.startSec + s.end)),
+          startSec: Math.floor(offset + heardFrom + s.start),
+          endSec: Math.ceil(offset + Math.min(heardTo, heardFrom + s.end)),
           ...(s.words?.length
             ? {
                 words: s.words.map((x) => ({
                   text: x.text,
-                  start: offset + w.startSec + x.start,
-                  end: offset + w.startSec + x.end,
+                  start: offset + heardFrom + x.start,
+                  end: offset + heardFrom + x.end,
                 })),
               }
             : {}),

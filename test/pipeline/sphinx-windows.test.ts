@@ -112,8 +112,11 @@ describe("pocketsphinx in 30 s windows", () => {
       windowed: wordErrors(said, windowed.text),
       cold: wordErrors(said, cold.text),
     };
-    expect(errors.windowed, JSON.stringify({ errors, windowed, cold })).toBeLessThanOrEqual(errors.whole + 1);
-    expect(errors.cold, JSON.stringify({ errors, windowed, cold })).toBeGreaterThan(errors.windowed);
+    const seen = JSON.stringify({ errors, windowed, cold });
+    // Within a word or two of the whole file (where a pause is cut changes what pocketsphinx
+    // hears around it), and well clear of the windows heard cold (22 words wrong against 15).
+    expect(errors.windowed, seen).toBeLessThanOrEqual(errors.whole + 2);
+    expect(errors.cold, seen).toBeGreaterThanOrEqual(errors.windowed + 4);
     // Nothing said at the cut is written twice or lost.
     expect(windowed.text.match(/discount/g)?.length, windowed.text).toBe(2);
   }, 120_000);

@@ -224,6 +224,75 @@ describe("whisper on real weights", () => {
     expect(logLines.filter((l) => l.includes(id) && /"level":(40|50)/.test(l))).toEqual([]);
   }, 300_000);
 
+  it("transcribes a four-hour recording in bounded memory, its words placed hours in", async () => {
+    // Three sentences: at the start, two hours in and at the end, with silence between
+    // (which is never sent to the engine, so the test takes seconds, not an hour).
+    const said = [LINES[0], LINES[1], LINES[3]].map((l, i) => speak(work, l, i % 2 ? "awb" : "slt"));
+    const file = path.join(work, "four-hours.m4a");
+    const gap = 7180;
+    ffmpeg(
+      "-i",
+      said[0],
+      "-f",
+      "lavfi",
+      "-t",
+      String(gap),
+      "-i",
+      "anullsrc=r=16000:cl=mono",
+      "-i",
+      said[1],
+      "-f",
+      "lavfi",
+      "-t",
+      String(gap),
+      "-i",
+      "anullsrc=r=16000:cl=mono",
+      "-i",
+      said[2],
+      "-filter_complex",
+      "[0]aresample=16000[a];[2]aresample=16000[b];[4]aresample=16000[c];[a][1][b][3][c]concat=n=5:v=0:a=1",
+      "-ac",
+      "1",
+      "-c:a",
+      "aac",
+      "-b:a",
+      "24k",
+      file,
+    );
+    const peakKb = (pid: number | string) =>
+      Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+    const engine = () => {
+      const children = fs
+        .readdirSync("/proc/self/task")
+        .flatMap((t) => fs.readFileSync(`/proc/self/task/${t}/children`, "utf8").trim().split(/\s+/))
+        .filter(Boolean);
+      return children.find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("whisper-child"));
+    };
+    // A short recording first: the engine is loaded and has read a whole window.
+    await waitForStatus(api, await uploadRecording(api, meeting(), "wav", { title: "Warm-up" }), undefined, 120_000);
+    const before = { server: peakKb("self"), engine: peakKb(engine()!) };
+    const note = await waitForStatus(
+      api,
+      await uploadRecording(api, file, "m4a", { title: "All afternoon" }, 4 * 3600),
+      undefined,
+      300_000,
+    );
+    expect(note.status, note.processingError).toMatch(/completed|recorded-not-summarized/);
+    expect(note.totalDurationSec).toBeGreaterThan(4 * 3600 - 60);
+    const hourOf = (phrase: RegExp) => {
+      const said = note.transcripts.find((s: { text: string }) => phrase.test(s.text));
+      return said ? Math.floor(seconds(said.startTimestamp) / 3600) : null;
+    };
+    expect(hourOf(/budget/i), words(note)).toBe(0);
+    expect(hourOf(/quarterly revenue/i), words(note)).toBe(1);
+    expect(hourOf(/launch/i), words(note)).toBe(3);
+    // The recording decodes to 460 MB; the server streams it through windows and the
+    // engine is given one window at a time, so neither holds more than a window's worth.
+    const after = { server: peakKb("self"), engine: peakKb(engine()!) };
+    expect((after.server - before.server) / 1024, JSON.stringify({ before, after })).toBeLessThan(60);
+    expect((after.engine - before.engine) / 1024, JSON.stringify({ before, after })).toBeLessThan(30);
+  }, 400_000);
+
   it("writes nothing over silence or noise, nor in a pause in the middle of a meeting", async () => {
     const silence = await waitForStatus(
       api,
