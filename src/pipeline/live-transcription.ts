@@ -354,9 +354,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
   }
 
   return {
-    // A recording's job holds its slot for as long as pieces keep coming, and waits on the
-    // engine most of that time: with 2 slots, a third meeting's drafts waited for one
-    // (lag p95 20 s on whisper, against 10 s with a slot each).
+    // A recording's job keeps its place while pieces come (2 places: a third meeting's lag p95 20 s).
     concurrency: 8,
     leaseMs: 5 * 60_000,
     timeoutMs: 30 * 60_000,

@@ -161,7 +161,7 @@ describe("the CLI for people at a terminal", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown key "transcriptoin" \(known: dataDir, host, role, port/);
     expect(r.stderr).toMatch(
-      /unknown key "transcription\.langauge" \(known in transcription: engine, url, apiKey, model, modelPath, modelsUrl, language\)/,
+      /unknown key "transcription\.langauge" \(known in transcription: engine, url, apiKey, model, modelPath, modelsUrl, whisperNice, language\)/,
     );
   });
 });
