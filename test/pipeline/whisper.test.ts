@@ -229,35 +229,13 @@ describe("whisper on real weights", () => {
     // (which is never sent to the engine, so the test takes seconds, not an hour).
     const said = [LINES[0], LINES[1], LINES[3]].map((l, i) => speak(work, l, i % 2 ? "awb" : "slt"));
     const file = path.join(work, "four-hours.m4a");
-    const gap = 7180;
+    // Each sentence but the last followed by 7,180 s of silence.
+    const silence = ["-f", "lavfi", "-t", "7180", "-i", "anullsrc=r=16000:cl=mono"];
     ffmpeg(
-      "-i",
-      said[0],
-      "-f",
-      "lavfi",
-      "-t",
-      String(gap),
-      "-i",
-      "anullsrc=r=16000:cl=mono",
-      "-i",
-      said[1],
-      "-f",
-      "lavfi",
-      "-t",
-      String(gap),
-      "-i",
-      "anullsrc=r=16000:cl=mono",
-      "-i",
-      said[2],
+      ...said.flatMap((wav, i) => ["-i", wav, ...(i < said.length - 1 ? silence : [])]),
       "-filter_complex",
       "[0]aresample=16000[a];[2]aresample=16000[b];[4]aresample=16000[c];[a][1][b][3][c]concat=n=5:v=0:a=1",
-      "-ac",
-      "1",
-      "-c:a",
-      "aac",
-      "-b:a",
-      "24k",
-      file,
+      ...["-ac", "1", "-c:a", "aac", "-b:a", "24k", file],
     );
     const peakKb = (pid: number | string) =>
       Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
