@@ -7,7 +7,7 @@ import fsp from "node:fs/promises";
 
 export const SAMPLE_RATE = 16_000;
 export const BYTES_PER_SECOND = SAMPLE_RATE * 2;
-const FRAME_SEC = 0.1;
+export const FRAME_SEC = 0.1;
 const FRAME_BYTES = BYTES_PER_SECOND * FRAME_SEC;
 
 export class MissingProgramError extends Error {}

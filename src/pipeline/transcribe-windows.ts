@@ -5,7 +5,7 @@
 // segments of neighbouring windows do not overlap.
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { frameLevels, voiced, writeWindowWav, type Window } from "../ai/audio.js";
+import { FRAME_SEC, frameLevels, voiced, writeWindowWav, type Window } from "../ai/audio.js";
 import type {
   SpeechToText,
   TimedWord,
@@ -21,9 +21,6 @@ import type { SegmentRow } from "../db/stores/note-store.js";
  * the end of the last sentence into the quiet (measured: a tenth of its frames).
  */
 const MIN_VOICED_SHARE = 0.2;
-
-/** The 100 ms frames of a window. */
-const FRAME_SEC = 0.1;
 
 /** Quiet frames kept before a window's first sound and after its last (half a second). */
 const EDGE_FRAMES = 5;

@@ -77,7 +77,7 @@ export function createSphinxTranscriber(): SpeechToText {
     finalWindowSec: 30,
     // pocketsphinx estimates the noise and the channel from what it has heard: measured on
     // clean flite meetings, 30 s windows heard cold wrote 10.9 % of the words wrong against
-    // 8.7 % for the whole file, nearly all in each window's first sentence.
+    // 8.9 % for the whole file (8.2 % with the lead-in), nearly all in each window's first sentence.
     leadInSec: 3,
     transcribe(wavFile, { signal, language }) {
       // pocketsphinx cannot detect a language: auto means its English model.
