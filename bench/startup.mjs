@@ -1,5 +1,7 @@
-// CLI start-up: `notula --version` and `notula notes list --json` against `node -e 0`,
-// the floor of any Node.js program, measured in the same run (median of N).
+// CLI start-up: `notula --version`, `notula notes list --json` and a Tab (what the
+// completion scripts ask: the first word, a flag under a command, a profile name)
+// against `node -e 0`, the floor of any Node.js program, measured in the same run
+// (median of N).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,6 +9,13 @@ import path from "node:path";
 import { root, startServer, stopServer } from "./lib.mjs";
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 20);
+
+/** The Tabs timed: what a shell asks `notula __complete` at the first word, under a command, for a profile. */
+const TABS = [
+  ["Tab: the first word", ["--describe", ""]],
+  ["Tab: notes list --st", ["--describe", "notes", "list", "--st"]],
+  ["Tab: --profile", ["--profile", ""]],
+];
 
 function median(cmd, args, env) {
   const times = [];
@@ -29,6 +38,7 @@ export async function benchStartup() {
     const base = median(process.execPath, ["-e", "0"], env);
     const version = median(process.execPath, [bin, "--version"], env);
     const list = median(process.execPath, [bin, "notes", "list", "--json"], env);
+    const tabs = TABS.map(([label, words]) => [label, median(process.execPath, [bin, "__complete", ...words], env)]);
     const base2 = median(process.execPath, ["-e", "0"], env);
     const floor = (base + base2) / 2;
     console.log(`\nCLI start-up, median of ${RUNS} runs`);
@@ -39,7 +49,13 @@ export async function benchStartup() {
     console.log(
       `notula notes list --json       ${list.toFixed(0).padStart(5)} ms   ratio ${(list / floor).toFixed(2)}`,
     );
+    for (const [label, ms] of tabs)
+      console.log(`${label.padEnd(31)}${ms.toFixed(0).padStart(5)} ms   ratio ${(ms / floor).toFixed(2)}`);
     console.log(`goal: --version at most 1.5 times the baseline: ${version / floor <= 1.5 ? "met" : "not met"}`);
+    const slowest = Math.max(...tabs.map(([, ms]) => ms));
+    console.log(
+      `goal: a Tab at most 1.5 times the baseline and under 100 ms: ${slowest / floor <= 1.5 && slowest < 100 ? "met" : "not met"}`,
+    );
   } finally {
     await stopServer(server.proc);
     fs.rmSync(dir, { recursive: true, force: true });

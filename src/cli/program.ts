@@ -8,7 +8,7 @@ import { EXIT_CODES_HELP } from "./exit.js";
 import { ArgCursor } from "./lib/arg-cursor.js";
 import { looksLikeFields } from "./lib/json-output.js";
 import { beQuiet } from "./lib/output.js";
-import { offer } from "./lib/complete.js";
+import { commandTree, offer } from "./lib/command-tree.js";
 import { environment } from "../config/environment.js";
 
 type Register = (program: Command) => void;
@@ -16,8 +16,8 @@ type Register = (program: Command) => void;
 /**
  * The top-level commands, each with the module that defines it, in the order help lists
  * them. Only the module of the command being run is loaded: `notula notes list` does not
- * pay for the server, the admin tools or the recorder. Help, completion and anything
- * unknown load them all.
+ * pay for the server, the admin tools or the recorder. Help, the reference and anything
+ * unknown load them all; completion reads the tree they make (command-tree.ts), written at build.
  */
 const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   {
@@ -50,7 +50,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["login", "logout", "auth"], load: async () => (await import("./commands/auth/index.js")).registerAuth },
   { names: ["profiles"], load: async () => (await import("./commands/profiles/index.js")).registerProfiles },
   {
-    names: ["completion", "__complete"],
+    names: ["completion"],
     load: async () => (await import("./commands/completion/index.js")).registerCompletion,
   },
   { names: ["mcp"], load: async () => (await import("./commands/mcp/index.js")).registerMcp },
@@ -58,24 +58,11 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["browse"], load: async () => (await import("./commands/browse/index.js")).registerBrowse },
 ];
 
-/** Global options that take a value: their value is not a command's name. */
-const VALUED = new Set(["--server", "--profile", "--api-key", "--timeout", "--jq"]);
-
-/** The command the arguments run (the first word that is not an option or an option's value). */
-/**
- * The words a command is found in: under `__complete`, the words before the one being
- * typed (a command's name half typed is not yet that command).
- */
-function typedIn(args: string[]): string[] {
-  if (args[0] !== "__complete") return args;
-  const words = args.slice(args[1] === "--describe" ? 2 : 1);
-  return words.slice(0, -1);
-}
-
-function commandOf(args: string[]): string | undefined {
+/** The command the arguments run: the first word that is not a global flag or its value. */
+function commandOf(args: string[], program: Command): string | undefined {
   for (let i = 0; i < args.length; i++) {
-    if (VALUED.has(args[i])) i++;
-    else if (!args[i].startsWith("-")) return args[i];
+    if (!args[i].startsWith("-")) return args[i];
+    if (program.options.find((o) => o.long === args[i] || o.short === args[i])?.required) i++;
   }
   return undefined;
 }
@@ -124,14 +111,10 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
     .exitOverride()
     .addHelpText("after", EXIT_CODES_HELP);
 
-  const named = args === "all" ? undefined : COMMANDS.find((c) => c.names.includes(commandOf(typedIn(args)) ?? ""));
-  // Help, the error for an unknown command and completing the first word list every
-  // command; completing under one loads that one alone, so a Tab answers quickly.
-  for (const c of named && !named.names.includes("completion") ? [named] : COMMANDS) (await c.load())(program);
-  offer(program, "--profile", async () => {
-    const { allProfiles } = await import("./lib/profiles.js");
-    return Object.keys((await allProfiles()).profiles);
-  });
+  const named = args === "all" ? undefined : COMMANDS.find((c) => c.names.includes(commandOf(args, program) ?? ""));
+  // Help and the error for an unknown command list every command.
+  for (const c of named ? [named] : COMMANDS) (await c.load())(program);
+  offer(program, "--profile", { source: "profiles" });
   return program;
 }
 
@@ -172,14 +155,6 @@ function unknownCommandIn(program: Command, words: string[]): { word: string; un
 class Program extends Command {
   override async parseAsync(argv?: readonly string[], options?: ParseOptions) {
     const user = [...((options?.from === "user" ? argv : argv?.slice(2)) ?? process.argv.slice(2))];
-    // What a completion script asks: the words typed so far, answered from the command tree, never parsed as flags.
-    if (user[0] === "__complete") {
-      const { completions, DESCRIBE } = await import("./lib/complete.js");
-      const describe = user[1] === DESCRIBE;
-      const out = await completions(this, user.slice(describe ? 2 : 1), describe);
-      if (out.length) process.stdout.write(out.join("\n") + "\n");
-      return this;
-    }
     // `help notes list` is `notes list --help` (commander's own help command reads one word).
     if (user[0] === "help" && user.length > 1) {
       const unknown = unknownCommandIn(this, user.slice(1));
@@ -203,7 +178,7 @@ class Program extends Command {
  */
 export function withJsonFields(args: string[], program: Command): string[] {
   const out: string[] = [];
-  const at = new ArgCursor(program);
+  const at = new ArgCursor(commandTree(program));
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (word === "--") {
@@ -221,7 +196,7 @@ export function withJsonFields(args: string[], program: Command): string[] {
     if (!word.startsWith("-")) at.enter(word);
     else {
       const option = at.optionFor(word);
-      if (option && (option.required || option.optional) && i + 1 < args.length) out.push(args[++i]);
+      if (option?.value && i + 1 < args.length) out.push(args[++i]);
     }
   }
   return out;

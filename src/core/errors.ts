@@ -46,7 +46,11 @@ export class MethodNotAllowedError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The note the request conflicts with, when there is one (an import made before): sent as error.noteId. */
+    readonly noteId?: string,
+  ) {
     super(409, "conflict", message);
   }
 }

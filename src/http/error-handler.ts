@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../core/logger.js";
 import {
   AppError,
+  ConflictError,
   InsufficientStorageError,
   InternalError,
   MethodNotAllowedError,
@@ -63,7 +64,13 @@ export function errorResponse(err: unknown, c: Context, logger: Logger) {
   if (appErr instanceof MethodNotAllowedError) c.header("Allow", appErr.allow.join(", "));
   if (appErr.status === 401 && !c.res.headers.get("WWW-Authenticate"))
     c.header("WWW-Authenticate", 'Bearer realm="notula"');
-  const body: Record<string, unknown> = { error: { code: appErr.code, message: appErr.message } };
+  const body: Record<string, unknown> = {
+    error: {
+      code: appErr.code,
+      message: appErr.message,
+      ...(appErr instanceof ConflictError && appErr.noteId && { noteId: appErr.noteId }),
+    },
+  };
   if (appErr instanceof RateLimitError) body.retry_after = appErr.retryAfterSec;
   return c.json(body, appErr.status as ContentfulStatusCode);
 }

@@ -7,5 +7,6 @@ import type { Repositories } from "../db/repos/index.js";
 export async function importedOnce(repos: Repositories, workspaceId: string, sourceHash: string | undefined) {
   if (!sourceHash) return;
   const first = await repos.notes.bySourceHash(workspaceId, sourceHash);
-  if (first) throw new ConflictError(`This file was imported already, as note ${first.id} ("${first.title}").`);
+  if (first)
+    throw new ConflictError(`This file was imported already, as note ${first.id} ("${first.title}").`, first.id);
 }

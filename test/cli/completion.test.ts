@@ -1,11 +1,14 @@
 // Shell completion as a person meets it: bash, zsh and fish in a real terminal (tmux),
 // each with the script `notula completion SHELL` prints, pressing Tab after a partial
 // flag and after a partial file name. And what the scripts ask, `notula __complete`.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { run, tempDir } from "../helpers/server.js";
 import { openTerminal, type Terminal } from "../helpers/tmux.js";
+import { createProgram } from "../../src/cli/program.js";
+import { commandTree } from "../../src/cli/lib/command-tree.js";
 
 // Many runs of the CLI, a process each: minutes on a busy machine, not the default 30 s.
 vi.setConfig({ testTimeout: 180_000 });
@@ -65,6 +68,35 @@ describe("notula __complete", () => {
     expect((await run(["__complete", "--describe", "notes", "list", "--li"])).stdout).toMatch(
       /^--limit\tnotes per page/,
     );
+  });
+
+  it("answers from the tree written at build, without commander or any command's module", async () => {
+    // The tree in dist is the program's own: a build that forgot a command would be caught here.
+    const built = JSON.parse(fs.readFileSync(path.resolve("dist/command-tree.json"), "utf8"));
+    expect(built).toEqual(commandTree(await createProgram("all")));
+    // A copy of the install with no node_modules and no CLI bundle: a command cannot run,
+    // and a Tab is still answered, at every depth and with profile names.
+    const install = tempDir("notula-completion-install-");
+    fs.cpSync(path.resolve("bin"), path.join(install, "bin"), { recursive: true });
+    fs.cpSync(path.resolve("dist"), path.join(install, "dist"), { recursive: true });
+    fs.rmSync(path.join(install, "dist", "cli.js"));
+    fs.writeFileSync(path.join(install, "package.json"), JSON.stringify({ type: "module" }));
+    const bare = (...words: string[]) =>
+      spawnSync(process.execPath, [path.join(install, "bin", "notula.js"), ...words], {
+        encoding: "utf8",
+        env: { ...process.env, XDG_CONFIG_HOME: work },
+      });
+    expect(bare("notes", "list").status).not.toBe(0);
+    expect(bare("__complete", "no").stdout).toBe("notes\nnotifications\n");
+    expect(bare("__complete", "notes", "list", "--status", "transc").stdout).toBe("transcript-processing\n");
+    expect(bare("__complete", "--describe", "admin", "keys", "cr").stdout).toMatch(/^create\t/);
+    expect(bare("__complete", "upload", "").stdout).toBe(":files\n");
+    fs.mkdirSync(path.join(work, "notula"), { recursive: true });
+    fs.writeFileSync(
+      path.join(work, "notula", "profiles.json"),
+      JSON.stringify({ active: "ci", profiles: { ci: { server: "http://127.0.0.1:1" } } }),
+    );
+    expect(bare("__complete", "--profile", "").stdout).toBe("ci\n");
   });
 
   it("prints a script for bash, zsh and fish, and refuses another shell", async () => {

@@ -125,6 +125,9 @@ describe("notula import", () => {
     const imported = items.filter((x) => !x.file.endsWith("broken.srt"));
     expect(imported.map((x) => x.status)).toEqual(["skipped", "skipped", "skipped"]);
     expect(imported[0].reason).toMatch(/^This file was imported already, as note note_\S+ \("Lisbon sync"\)\.$/);
+    // The note it became the first time, from the error's noteId field.
+    const notes = (await api("GET", "/v1/notes")).body.items as { id: string; title: string }[];
+    expect(imported[0].noteId).toBe(notes.find((n) => n.title === "Lisbon sync")?.id);
     expect((await api("GET", "/v1/notes")).body.items).toHaveLength(4);
     // Rows on standard output (tab-separated when piped), and the summary line.
     const table = await run(["import", path.join(dir, "zoom")], { env: cliEnv(server) });
@@ -134,8 +137,11 @@ describe("notula import", () => {
     // The API says the same to anyone who sends the file's hash again.
     const hash = "a".repeat(64);
     expect((await api("POST", "/v1/notes", { title: "One", sourceHash: hash })).status).toBe(200);
-    const twice = await api("POST", "/v1/notes", { title: "Two", sourceHash: hash });
+    expect((await api("POST", "/v1/notes", { title: "Also one", sourceHash: hash })).status).toBe(409);
+    const one = await api("POST", "/v1/notes", { title: "One again", sourceHash: "b".repeat(64) });
+    const twice = await api("POST", "/v1/notes", { title: "Two", sourceHash: "b".repeat(64) });
     expect(twice.status).toBe(409);
+    expect(twice.body.error).toEqual({ code: "conflict", message: expect.any(String), noteId: one.body.note.id });
     expect((await api("POST", "/v1/notes", { title: "Bad", sourceHash: "xyz" })).status).toBe(400);
   });
 

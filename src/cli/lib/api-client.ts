@@ -12,6 +12,8 @@ export class ApiError extends CliError {
     readonly status: number,
     readonly apiCode: string,
     message: string,
+    /** On a 409, the note the request conflicts with (error.noteId). */
+    readonly noteId?: string,
   ) {
     super(`${apiCode}: ${message}`, exitCodeFor(status));
   }
@@ -120,7 +122,7 @@ async function send(
 
 /** The server's error answer as the CLI says it: its code and message, and what to do about it. */
 function failure(status: number, statusText: string, json: unknown): ApiError {
-  const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
+  const error = (json as { error?: { code?: string; message?: string; noteId?: string } } | null)?.error;
   const code = error?.code ?? `http_${status}`;
   let message = error?.message ?? statusText;
   if (status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
@@ -130,7 +132,7 @@ function failure(status: number, statusText: string, json: unknown): ApiError {
       " On a self-hosted server, an admin changes the plan with `notula admin workspaces set-plan --workspace <id> --plan enterprise`.";
   else if (status === 403 && /scope/i.test(message))
     message += " Ask for a key with that scope (web app: API keys), then `notula login` with it.";
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, error?.noteId);
 }
 
 export function createApiClient(baseUrl: string, key: string | null, timeoutMs = 30_000): ApiClient {

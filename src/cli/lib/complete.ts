@@ -1,10 +1,11 @@
 // What shell completion offers after the words typed so far, read off the command tree
-// itself: subcommands, flags (the command's and the global ones), the values a flag or
-// an argument takes (statuses, sort fields, profile names, shells), and file names where
-// an argument or a flag's value is a file; zsh and fish show what each one is. The shell scripts (`notula completion`) ask
-// `notula __complete WORDS…` and show what it prints, so they never fall behind the CLI.
-import type { Argument, Command, Option } from "commander";
+// (command-tree.ts): subcommands, flags (the command's and the global ones), the values a
+// flag or an argument takes (statuses, sort fields, profile names, shells), and file
+// names where an argument or a flag's value is a file; zsh and fish show what each one
+// is. The shell scripts (`notula completion`) ask `notula __complete WORDS…`, which
+// bin/notula.js answers from dist/command-tree.json without loading the commands.
 import { ArgCursor } from "./arg-cursor.js";
+import type { CommandNode, OptionNode, Source, Values } from "./command-tree.js";
 
 /** Printed as the first line when the shell should complete file names. */
 export const FILES = ":files";
@@ -12,78 +13,56 @@ export const FILES = ":files";
 /** The first word after `__complete` when the shell shows what each candidate is (zsh, fish). */
 export const DESCRIBE = "--describe";
 
-type Values = readonly string[] | (() => Promise<string[]>);
-const offered = new WeakMap<Option | Argument, Values>();
+const SOURCE_READERS: Record<Source, () => Promise<string[]>> = {
+  profiles: async () => {
+    const { allProfiles } = await import("./profiles.js");
+    return Object.keys((await allProfiles()).profiles);
+  },
+};
 
-/**
- * The values completion offers for a flag of `cmd` (or its argument, by name): a list,
- * or one read when asked (profile names). The flag's own check still decides what is valid.
- */
-export function offer(cmd: Command, name: string, values: Values): Command {
-  const target = cmd.options.find((o) => o.long === name) ?? cmd.registeredArguments.find((a) => a.name() === name);
-  if (!target) throw new Error(`${cmd.name()} has no ${name} to offer values for`);
-  offered.set(target, values);
-  return cmd;
-}
-
-async function valuesOf(target: Option | Argument | undefined, typed: string): Promise<string[] | null> {
-  const values = target && offered.get(target);
+async function valuesOf(values: Values | undefined, typed: string): Promise<string[] | null> {
   if (!values) return null;
-  const list = typeof values === "function" ? await values().catch(() => []) : values;
+  const list = "source" in values ? await SOURCE_READERS[values.source]().catch(() => []) : values;
   return list.filter((v) => v.startsWith(typed));
 }
 
 /** The first line of a command's or flag's description, for the shells that show it. */
 const firstLine = (text: string) => text.split("\n")[0].replace(/\s+/g, " ").trim();
 
-/** A value that names a file or a directory (`<file>`, `<dir>`, `<path>`, `[file]`). */
-const FILE_VALUE = /^[<[](file|dir|path)[>\]]$/;
-
-const placeholder = (o: Option) => o.flags.match(/[<[][\w.-]+[>\]]/)?.[0] ?? "";
-
-function optionsOf(command: Command): Option[] {
-  const all: Option[] = [];
-  for (let c: Command | null = command; c; c = c.parent) all.push(...c.options.filter((o) => !o.hidden));
-  return all;
-}
-
 /**
  * The candidates for the last word (the one being typed) after the others: words, or
  * FILES. With `describe`, each word is followed by a tab and what it is.
  */
-export async function completions(program: Command, words: string[], describe = false): Promise<string[]> {
+export async function completions(program: CommandNode, words: string[], describe = false): Promise<string[]> {
   const typed = words.length ? words[words.length - 1] : "";
   const at = new ArgCursor(program);
-  let valueOf: Option | undefined;
+  let valueOf: OptionNode | undefined;
   for (const word of words.slice(0, -1)) {
     if (valueOf) valueOf = undefined;
-    else if (word.startsWith("-")) valueOf = at.optionFor(word)?.required ? at.optionFor(word) : undefined;
+    else if (word.startsWith("-")) valueOf = at.optionFor(word)?.value === "required" ? at.optionFor(word) : undefined;
     else at.enter(word);
   }
   const command = at.command;
   const said = (pairs: [string, string][]) => pairs.map(([w, d]) => (describe && d ? `${w}\t${firstLine(d)}` : w));
-  if (valueOf) {
-    const values = await valuesOf(valueOf, typed);
-    if (values) return values;
-    if (valueOf.argChoices) return valueOf.argChoices.filter((c) => c.startsWith(typed));
-    return FILE_VALUE.test(placeholder(valueOf)) ? [FILES] : [];
-  }
+  if (valueOf) return (await valuesOf(valueOf.values, typed)) ?? (valueOf.files ? [FILES] : []);
   if (typed.startsWith("-"))
     return said(
-      optionsOf(command)
+      [...at.path]
+        .reverse()
+        .flatMap((c) => c.options)
+        .filter((o) => !o.hidden)
         .flatMap((o): [string, string][] => (o.long ? [[o.long, o.description]] : []))
         .filter(([f]) => f.startsWith(typed) && !(f === "--version" && command !== program)),
     );
   const subs = command.commands
-    .filter((c) => !(c as Command & { _hidden?: boolean })._hidden)
-    .map((c): [string, string] => [c.name(), c.description()])
+    .filter((c) => !c.hidden)
+    .map((c): [string, string] => [c.name, c.description])
     .filter(([n]) => n.startsWith(typed));
   if (subs.length) return said(subs);
-  const argument = command.registeredArguments[at.positionals] ?? command.registeredArguments.at(-1);
-  const values = await valuesOf(argument, typed);
+  const argument = command.arguments[at.positionals] ?? command.arguments.at(-1);
+  const values = await valuesOf(argument?.values, typed);
   if (values) return values;
-  if (argument && FILE_VALUE.test(`<${argument.name()}>`)) return [FILES];
-  return [];
+  return argument?.files ? [FILES] : [];
 }
 
 /** The scripts: each sends the words to `notula __complete` and shows its answer (file names on FILES). */

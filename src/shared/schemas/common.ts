@@ -10,6 +10,10 @@ export const ErrorBody = z
     error: z.object({
       code: z.string().meta({ example: "bad_request" }),
       message: z.string().meta({ example: "limit: must be between 1 and 100" }),
+      noteId: z
+        .string()
+        .optional()
+        .meta({ description: "On a 409: the note the request conflicts with (a file imported before became it)." }),
     }),
   })
   .meta({ id: "Error" });

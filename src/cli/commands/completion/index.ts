@@ -1,9 +1,10 @@
 // notula completion bash|zsh|fish: a shell completion script. The script asks
-// `notula __complete WORDS…` what comes next (see lib/complete.ts and program.ts).
+// `notula __complete WORDS…` what comes next (see lib/complete.ts and bin/notula.js).
 import type { Command } from "commander";
 import { CliError, EXIT } from "../../exit.js";
 import { examples } from "../../lib/help.js";
-import { offer, SCRIPTS } from "../../lib/complete.js";
+import { SCRIPTS } from "../../lib/complete.js";
+import { offer } from "../../lib/command-tree.js";
 
 export function registerCompletion(program: Command) {
   examples(

@@ -94,7 +94,7 @@ export async function run(f: Input, deps: Deps): Promise<{ items: Item[] }> {
       item.status = duplicate ? "skipped" : "failed";
       item.reason = duplicate ? err.message.replace(/^conflict: /, "") : (err as Error).message;
       // Skipped: the note the file became the first time.
-      if (duplicate) item.noteId = /\bas note (\S+) /.exec(item.reason)?.[1] ?? null;
+      if (duplicate) item.noteId = err.noteId ?? null;
       // The server gone or the key refused: every other file would fail alike.
       const fatal =
         err instanceof CliError &&

@@ -8,7 +8,7 @@ import type { Deps } from "../../lib/command.js";
 import { collect } from "../../lib/context.js";
 import { NoteListQuery } from "../../../shared/schemas/notes.js";
 import { checkFlags } from "../../lib/check-flags.js";
-import { offer } from "../../lib/complete.js";
+import { offer } from "../../lib/command-tree.js";
 
 export interface ListFlags {
   limit?: string;

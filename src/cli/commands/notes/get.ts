@@ -5,7 +5,7 @@ import type { NoteDto } from "../../../shared/schemas/notes.js";
 import type { Deps } from "../../lib/command.js";
 import { info, printJson } from "../../lib/output.js";
 import { openBrowser } from "../../lib/web-login.js";
-import { offer } from "../../lib/complete.js";
+import { offer } from "../../lib/command-tree.js";
 import { noteUrl } from "../../../shared/note-links.js";
 import { renderNote } from "./render.js";
 import { noteToMarkdown } from "../../../shared/export/markdown.js";

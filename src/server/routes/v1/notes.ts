@@ -12,7 +12,7 @@ import {
 } from "../../../shared/schemas/notes.js";
 import { EnhanceBody, SpeakerList, SpeakerRenameBody } from "../../../shared/schemas/templates.js";
 import { newRouter, renderedJson } from "../../../http/context.js";
-import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, refused, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Notes"], { scope: "notes" });
 
@@ -41,7 +41,14 @@ const create = route("createNote", {
   ...extension,
   summary: "Create a note from text (extension)",
   request: { body: jsonBody(NoteCreateBody) },
-  responses: { ...ok(NoteEnvelope), 400: errors[400], 413: errors[413], 415: errors[415], ...common },
+  responses: {
+    ...ok(NoteEnvelope),
+    400: errors[400],
+    409: refused("A note was made from the same file before (sourceHash): error.noteId names it."),
+    413: errors[413],
+    415: errors[415],
+    ...common,
+  },
 });
 
 const remove = route("deleteNote", {

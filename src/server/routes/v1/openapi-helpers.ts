@@ -9,7 +9,12 @@ import type { AppEnv } from "../../../http/context.js";
 import { requireEnterprise, requireScope } from "../../../http/auth.js";
 import type { ScopeName } from "../../../core/principal.js";
 
-const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+/** An error response with its own description: what makes this route answer it. */
+export const refused = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
+const err = refused;
 
 export const errors = {
   400: err("Invalid input: the message names the field."),

@@ -16,11 +16,10 @@ import {
 } from "../../../shared/schemas/recordings.js";
 import { receivePiece } from "../../../http/recording-piece.js";
 import { newRouter } from "../../../http/context.js";
-import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
+import { common, errors, extension, jsonBody, ok, refused, routesFor } from "./openapi-helpers.js";
 
 const route = routesFor(["Recordings"], { scope: "notes", enterprise: true });
 const binary = { schema: z.string().meta({ format: "binary" }) };
-const refused = (description: string) => ({ description, content: errors[400].content });
 
 const start = route("startRecording", {
   summary: "Start recording a meeting (Enterprise)",
