@@ -22,8 +22,14 @@ export function sectionBody(text: string, ...titles: string[]): string {
 
 const yamlString = (s: string) => JSON.stringify(s);
 
-/** The note as markdown; `url`, when given, is its address, kept in the front matter. */
-export function noteToMarkdown(n: NoteDto, opts: { url?: string } = {}): string {
+/** A person as an Obsidian link to their page: the characters a link cannot hold are left out. */
+const wikiLink = (name: string) => `[[${name.replace(/[[\]|#^]/g, "").trim()}]]`;
+
+/**
+ * The note as markdown; `url`, when given, is its address, kept in the front matter.
+ * With `wikiLinks`, participants are [[links]] to a page per person (by name).
+ */
+export function noteToMarkdown(n: NoteDto, opts: { url?: string; wikiLinks?: boolean } = {}): string {
   const fm = [
     "---",
     `id: ${yamlString(n.id)}`,
@@ -34,7 +40,9 @@ export function noteToMarkdown(n: NoteDto, opts: { url?: string } = {}): string 
     `durationSec: ${n.totalDurationSec}`,
     `visibility: ${yamlString(n.visibility)}`,
     `folders: [${n.tags.map((t) => yamlString(t.name)).join(", ")}]`,
-    `participants: [${n.participants.map((p) => yamlString(p.email || p.name)).join(", ")}]`,
+    `participants: [${n.participants
+      .map((p) => yamlString(opts.wikiLinks ? wikiLink(p.name || p.email) : p.email || p.name))
+      .join(", ")}]`,
     ...(opts.url ? [`link: ${yamlString(opts.url)}`] : []),
     "---",
     "",

@@ -1,4 +1,4 @@
-// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|search|export
+// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|search|export|sync
 import type { Command } from "commander";
 import { clientDeps, under } from "../../lib/command.js";
 import * as create from "./create.js";
@@ -12,6 +12,7 @@ import * as reprocess from "./reprocess.js";
 import * as search from "./search.js";
 import * as share from "./share.js";
 import * as speakers from "./speakers.js";
+import * as sync from "./sync.js";
 import * as update from "./update.js";
 
 export const registerNotes = (program: Command) =>
@@ -28,4 +29,5 @@ export const registerNotes = (program: Command) =>
     speakers,
     search,
     exportNotes,
+    sync,
   ]);
