@@ -130,8 +130,14 @@ describe("notula notes sync", () => {
       await until("the deleted note's file gone", () => !filesIn(dir).some((f) => f.includes(note.id)), 60_000);
       // Each round that changed something is one line of JSON: the note written (again as
       // its summary and the change come), then removed.
-      const rounds = out.trim().split("\n").map((l) => JSON.parse(l).items as Item[]);
-      const seen = rounds.flat().filter((x) => x.noteId === note.id).map((x) => x.status);
+      const rounds = out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).items as Item[]);
+      const seen = rounds
+        .flat()
+        .filter((x) => x.noteId === note.id)
+        .map((x) => x.status);
       expect(seen.length).toBeGreaterThanOrEqual(3);
       expect(new Set(seen.slice(0, -1))).toEqual(new Set(["written"]));
       expect(seen.at(-1)).toBe("removed");

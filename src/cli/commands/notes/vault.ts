@@ -156,7 +156,12 @@ export async function syncVault(deps: Pick<Deps, "api" | "server">, opts: SyncOp
     const file = path.join(root, entry.file);
     const onDisk = hashOf(file);
     if (onDisk !== null && onDisk !== entry.fileHash) {
-      items.push({ noteId: id, file: entry.file, status: "kept", reason: "the note was deleted; edited in the folder" });
+      items.push({
+        noteId: id,
+        file: entry.file,
+        status: "kept",
+        reason: "the note was deleted; edited in the folder",
+      });
       continue;
     }
     fs.rmSync(file, { force: true });
