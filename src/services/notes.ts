@@ -135,7 +135,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return { items: items.map((j) => JSON.parse(j) as NoteBrief), pagination };
     },
 
-    async create(p: Principal, input: NoteCreateInput): Promise<NoteDto> {
+    async create(p: Principal, input: NoteCreateInput, audio: { uploadId?: string } = {}): Promise<NoteDto> {
       const t = now();
       const createdAt = input.createdAt ? Date.parse(input.createdAt) : t;
       const folderIds = await requireFolders(await access.actor(p), input.folderIds ?? [], "folderIds");
@@ -182,7 +182,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
               translationLanguage: null,
               meetingApp: meeting.meetingApp,
               processingError: null,
-              uploadId: null,
+              uploadId: audio.uploadId ?? null,
               recordingId: null,
               processingInfo: summarized ? { summary: "provided" } : null,
               createdAt,

@@ -3,6 +3,7 @@
 // workspace, content type and size limit); PUT streams the file into the audio
 // store; from-audio turns the upload into a note and queues its processing.
 import type { ParticipantValue } from "../db/schema/notes.js";
+import type { NoteCreateInput } from "../shared/schemas/notes.js";
 import { audioKey } from "../storage/audio-key.js";
 import { randomBytes } from "node:crypto";
 import { AUDIO_CONTENT_TYPES } from "../shared/vocabulary.js";
@@ -73,6 +74,22 @@ export function createUploadService(d: UploadServiceDeps) {
       !(await d.repos.audioUploads.transition(upload.id, "pending", { status: "uploaded", bytes, uploadedAt: d.now() }))
     )
       throw new ConflictError("audioUrl: this recording is being used by another request.");
+  }
+
+  /** The upload an audioUrl names, in the caller's workspace, received whole and not yet made a note of. */
+  async function claimable(p: Principal, audioUrl: string): Promise<AudioUploadRow> {
+    const id = audioUrl.startsWith(AUDIO_URL_PREFIX) ? audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
+    const upload = id ? await d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
+    if (!upload)
+      throw new NotFoundError(
+        "audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.",
+      );
+    if (!(await d.repos.users.get(p.userId))) throw new NotFoundError("User not found.");
+    if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
+    if (upload.status === "pending" && d.store.presignPut) await adoptDirectUpload(upload);
+    else if (upload.status !== "uploaded")
+      throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+    return upload;
   }
 
   return {
@@ -174,6 +191,22 @@ export function createUploadService(d: UploadServiceDeps) {
       }
     },
 
+    /**
+     * A note made from a transcript made elsewhere (an import), with its recording
+     * attached for playback: the transcript is kept as given, and summarised; the
+     * recording is not transcribed again (reprocessing would).
+     */
+    async createNoteWithRecording(p: Principal, input: NoteCreateInput & { audioUrl: string }) {
+      const upload = await claimable(p, input.audioUrl);
+      return await d.repos.transaction(async () => {
+        if (!(await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" })))
+          throw new ConflictError("audioUrl: this recording already made a note.");
+        const note = await d.notes.create(p, input, { uploadId: upload.id });
+        await d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
+        return note;
+      });
+    },
+
     async createNoteFromAudio(
       p: Principal,
       input: {
@@ -185,17 +218,7 @@ export function createUploadService(d: UploadServiceDeps) {
         channels?: readonly ["me", "others"];
       },
     ) {
-      const id = input.audioUrl.startsWith(AUDIO_URL_PREFIX) ? input.audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
-      const upload = id ? await d.repos.audioUploads.getInWorkspace(p.workspaceId, id) : null;
-      if (!upload)
-        throw new NotFoundError(
-          "audioUrl: no such upload in this workspace; use the audioUrl that generate-upload-url returned.",
-        );
-      if (!(await d.repos.users.get(p.userId))) throw new NotFoundError("User not found.");
-      if (upload.status === "used") throw new ConflictError("audioUrl: this recording already made a note.");
-      if (upload.status === "pending" && d.store.presignPut) await adoptDirectUpload(upload);
-      else if (upload.status !== "uploaded")
-        throw new BadRequestError("audioUrl: the file has not been uploaded yet; PUT it to the presignedUrl first.");
+      const upload = await claimable(p, input.audioUrl);
       return await d.repos.transaction(async () => {
         if (!(await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" })))
           throw new ConflictError("audioUrl: this recording already made a note.");

@@ -7,7 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { client, type Client } from "../helpers/http.js";
-import { cliEnv, run, startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { cliEnv, run, startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
+import { convert, speak } from "../helpers/audio.js";
+import { waitForStatus } from "../helpers/flow.js";
 import { readImport } from "../../src/shared/import/transcript-files.js";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -149,6 +151,79 @@ describe("notula import", () => {
     const r = await importing(path.join(dir, "nope"));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/No such file or folder/);
+  });
+});
+
+describe("a recording with its transcript, and files that cannot be read", () => {
+  const more = tempDir("notula-import-more-");
+  const write = (name: string, data: string | Buffer) => {
+    fs.writeFileSync(path.join(more, name), data);
+    return path.join(more, name);
+  };
+
+  it("attaches the recording beside a transcript to its note, and keeps the transcript as given", async () => {
+    const m4a = convert(speak(more, "We ship the importer on Friday."), "m4a");
+    fs.renameSync(m4a, path.join(more, "Ship date.m4a"));
+    const vtt = write(
+      "Ship date.vtt",
+      "WEBVTT\n\n00:00:00.000 --> 00:00:02.500\n<v Ana>We ship the importer on Friday.\n",
+    );
+    // Named on its own, the recording brings its transcript; named together, they make one note.
+    const r = await importing(path.join(more, "Ship date.m4a"), "--folder", "fld_nope", "--dry-run");
+    expect(JSON.parse(r.stdout).items).toMatchObject([
+      { file: vtt, recording: path.join(more, "Ship date.m4a"), status: "would make", kind: "vtt" },
+    ]);
+    const made = await importing(vtt, path.join(more, "Ship date.m4a"));
+    expect(made.code, made.stderr).toBe(0);
+    const [item] = JSON.parse(made.stdout).items as Item[];
+    expect(item.status).toBe("made");
+    const note = await waitForStatus(api, item.noteId!);
+    expect(note.transcripts).toEqual([
+      { speaker: "Ana", text: "We ship the importer on Friday.", startTimestamp: "00:00", endTimestamp: "00:03" },
+    ]);
+    // The recording is the note's, whole, and was not transcribed again.
+    const [row] = await storeQuery(
+      server.dataDir,
+      "SELECT u.status, u.bytes, u.note_id FROM notes n JOIN audio_uploads u ON u.id = n.upload_id WHERE n.id = ?",
+      item.noteId,
+    );
+    expect(row).toEqual({
+      status: "used",
+      bytes: fs.statSync(path.join(more, "Ship date.m4a")).size,
+      note_id: item.noteId,
+    });
+    expect(note.processingInfo?.transcription ?? null).toBeNull();
+  });
+
+  it("refuses a recording with no transcript, a binary file, a file too large, and reads UTF-16 and Latin-1", async () => {
+    const alone = convert(speak(more, "Nothing written down."), "mp3");
+    const binary = write("photo.vtt", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    const huge = path.join(more, "huge.srt");
+    fs.writeFileSync(huge, "");
+    fs.truncateSync(huge, 2 * 1024 ** 3); // 2 GB, sparse: refused by its size, never read.
+    const utf16 = write(
+      "Café review.vtt",
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nZoë: Le café est prêt.\n", "utf16le"),
+      ]),
+    );
+    const latin1 = write("Señal.srt", Buffer.from("1\n00:00:01,000 --> 00:00:02,000\nIñaki: Mañana sí.\n", "latin1"));
+    const untimed = write("untimed.srt", "1\nJust words, no timings.\n");
+    const r = await importing(alone, binary, huge, utf16, latin1, untimed);
+    expect(r.code).toBe(1);
+    const items = Object.fromEntries((JSON.parse(r.stdout).items as Item[]).map((x) => [path.basename(x.file), x]));
+    expect(items[path.basename(alone)].reason).toMatch(/has no transcript beside it .*use notula upload\.$/);
+    expect(items["photo.vtt"].reason).toBe(
+      "photo.vtt is a binary file (or UTF-16 without a byte-order mark), not text notula can read as a transcript or a note.",
+    );
+    expect(items["huge.srt"].reason).toBe("huge.srt is 2048.0 MB; a transcript or note file is at most 16.0 MB.");
+    expect(items["untimed.srt"].reason).toMatch(/^untimed\.srt cannot be read as SRT \(.*row 2/);
+    expect(items["Café review.vtt"].status).toBe("made");
+    expect(items["Señal.srt"].status).toBe("made");
+    const text = async (x: Item) => (await api("GET", `/v1/notes/${x.noteId}`)).body.note.transcripts[0];
+    expect(await text(items["Café review.vtt"])).toMatchObject({ speaker: "Zoë", text: "Le café est prêt." });
+    expect(await text(items["Señal.srt"])).toMatchObject({ speaker: "Iñaki", text: "Mañana sí." });
   });
 });
 

@@ -241,6 +241,10 @@ export const NoteCreateBody = z
     totalDurationSec: z.number().nonnegative().max(1_000_000).optional(),
     inputLanguage: z.string().max(20).nullable().optional(),
     meetingApp: z.string().max(100).nullable().optional(),
+    audioUrl: z.string().min(1).max(500).optional().meta({
+      description:
+        "For imports: the audioUrl of an upload (generate-upload-url), attached to the note as its recording for playback. The transcript given is kept and summarised; the recording is not transcribed.",
+    }),
     sourceHash: z
       .string()
       .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 characters)")

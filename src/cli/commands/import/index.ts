@@ -1,8 +1,10 @@
 // notula import PATH…: meetings from other tools, from files, folders and globs:
 // WebVTT and SRT transcripts, Otter's text export, and markdown or text notes with front
 // matter (shared/import). Each file becomes one note with its date, title, speakers and
-// timings, summarised like a recording. The file's SHA-256 goes with it, so a run again
-// skips what was imported (the server refuses a second note from one file).
+// timings, summarised like a recording; a recording beside a transcript, of the same
+// name (meeting.m4a and meeting.vtt), is uploaded and attached to its note for playback.
+// The transcript's SHA-256 goes with it, so a run again skips what was imported (the
+// server refuses a second note from one file).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,18 +14,23 @@ import { ApiError } from "../../lib/api-client.js";
 import { clientDeps, under, type Deps } from "../../lib/command.js";
 import { collect } from "../../lib/context.js";
 import { info, printTable, truncate } from "../../lib/output.js";
-import { IMPORT_EXTENSIONS, readImport, type ImportKind } from "../../../shared/import/transcript-files.js";
+import { readImport, type ImportKind } from "../../../shared/import/transcript-files.js";
+import { decodeText, refuseOversize } from "../../../shared/import/decode.js";
+import { entriesOf, filesOf } from "./files.js";
+import { durationOf, put } from "../upload/transfer.js";
 
 export const define = (program: Command) =>
   program
     .command("import")
-    .description("Make notes from other tools' files: WebVTT/SRT transcripts, Otter text exports, markdown notes")
+    .description(
+      "Make notes from other tools' files: WebVTT/SRT transcripts (with the recording beside them), Otter text exports, markdown notes",
+    )
     .argument("<paths...>", "files, folders (read through) and globs (quoted: 'exports/**/*.vtt')")
     .option("--folder <id>", "file each note in this folder (repeatable)", collect)
     .option("--dry-run", "show what would be made, and make nothing")
     .addHelpText(
       "after",
-      "\nA file imported before (the same bytes) is skipped: run it again after a failure.\n\nExamples:\n  notula import ~/Zoom/*.vtt\n  notula import ./otter-exports --folder fld_abc\n  notula import 'notes/**/*.md' --dry-run",
+      "\nA file imported before (the same bytes) is skipped: run it again after a failure. A recording\nbeside a transcript of the same name (standup.m4a and standup.vtt) is attached to its note.\n\nExamples:\n  notula import ~/Zoom/*.vtt\n  notula import standup.m4a standup.vtt\n  notula import ./otter-exports --folder fld_abc\n  notula import 'notes/**/*.md' --dry-run",
     );
 
 export interface Input {
@@ -34,6 +41,8 @@ export interface Input {
 
 export interface Item {
   file: string;
+  /** The recording attached to the note, when one lies beside the transcript. */
+  recording: string | null;
   status: "made" | "skipped" | "failed" | "would make";
   kind: ImportKind | null;
   title: string | null;
@@ -41,50 +50,29 @@ export interface Item {
   reason: string | null;
 }
 
-const importable = (file: string) =>
-  (IMPORT_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
-
-/** The files the paths name: a file as it is, a folder's importable files (through its folders), a glob's matches. */
-async function filesOf(paths: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const p of paths) {
-    const stat = fs.statSync(p, { throwIfNoEntry: false });
-    if (stat?.isFile()) out.push(p);
-    else if (stat?.isDirectory())
-      out.push(
-        ...(fs.readdirSync(p, { recursive: true, encoding: "utf8" }) as string[])
-          .map((f) => path.join(p, f))
-          .filter((f) => importable(f) && fs.statSync(f).isFile())
-          .sort(),
-      );
-    else if (/[*?[{]/.test(p)) {
-      const { glob } = await import("tinyglobby");
-      const found = (await glob(p, { onlyFiles: true })).filter(importable).sort();
-      if (!found.length) throw new CliError(`Nothing matches ${p}.`, EXIT.usage);
-      out.push(...found);
-    } else throw new CliError(`No such file or folder: ${p}`, EXIT.usage);
-  }
-  return [...new Set(out.map((f) => path.resolve(f)))];
-}
-
 export async function run(f: Input, deps: Deps): Promise<{ items: Item[] }> {
-  const files = await filesOf(f.paths);
+  const entries = entriesOf(await filesOf(f.paths));
   const { renderCount } = await import("../../lib/progress.js");
-  const bar = renderCount(f.dryRun ? "Reading" : "Importing", files.length);
+  const bar = renderCount(f.dryRun ? "Reading" : "Importing", entries.length);
   const items: Item[] = [];
-  for (const [i, file] of files.entries()) {
-    const item: Item = { file, status: "failed", kind: null, title: null, noteId: null, reason: null };
+  for (const [i, { file, recording, error }] of entries.entries()) {
+    const item: Item = { file, recording, status: "failed", kind: null, title: null, noteId: null, reason: null };
     items.push(item);
     try {
+      if (error) throw new Error(error);
+      const stat = fs.statSync(file);
+      // The size is checked before the file is read: a 2 GB file named .vtt is refused, not loaded.
+      refuseOversize(path.basename(file), stat.size);
       const bytes = fs.readFileSync(file);
-      const read = readImport(path.basename(file), bytes.toString("utf8"), fs.statSync(file).mtime);
+      const read = readImport(path.basename(file), decodeText(path.basename(file), bytes), stat.mtime);
       item.kind = read.kind;
       item.title = read.body.title;
       if (f.dryRun) item.status = "would make";
       else {
         const sourceHash = createHash("sha256").update(bytes).digest("hex");
+        const audioUrl = recording ? await uploadRecording(deps, recording) : undefined;
         const { note } = await deps.api.call("createNote", {
-          body: { ...read.body, sourceHash, ...(f.folder ? { folderIds: f.folder } : {}) },
+          body: { ...read.body, sourceHash, audioUrl, ...(f.folder ? { folderIds: f.folder } : {}) },
         });
         item.status = "made";
         item.noteId = note.id;
@@ -107,6 +95,22 @@ export async function run(f: Input, deps: Deps): Promise<{ items: Item[] }> {
   return { items };
 }
 
+/**
+ * Sends a recording as `notula upload` does, for the note made with its transcript; its
+ * audioUrl. A recording that cannot be measured or is refused fails its own file alone.
+ */
+async function uploadRecording(deps: Deps, file: string): Promise<string> {
+  const alone = (err: unknown) => {
+    throw err instanceof ApiError || !(err instanceof CliError) ? err : new Error(err.message);
+  };
+  const duration = await durationOf(file).catch(alone);
+  const url = await deps.api.call("generateUploadUrl", {
+    body: { fileExtension: path.extname(file).slice(1).toLowerCase(), duration: Math.ceil(duration) },
+  });
+  await put(url.presignedUrl, file, url.contentType, fs.statSync(file).size).catch(alone);
+  return url.audioUrl;
+}
+
 export function render(r: { items: Item[] }) {
   // Cut to fit a terminal; whole when piped.
   const fit = (text: string, max: number) => (process.stdout.isTTY ? truncate(text, max) : text);
@@ -114,7 +118,7 @@ export function render(r: { items: Item[] }) {
     ["STATUS", "KIND", "FILE", "NOTE", "WHY"],
     r.items.map((x) => [
       x.status,
-      x.kind ?? "-",
+      (x.kind ?? "-") + (x.recording ? `+${path.extname(x.recording).slice(1)}` : ""),
       fit(path.relative(process.cwd(), x.file) || x.file, 50),
       x.noteId ?? "-",
       fit(x.reason ?? "", 60),

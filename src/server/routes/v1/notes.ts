@@ -128,11 +128,11 @@ export function notesRoutes(services: Services) {
   });
 
   app.openapi(create, async (c) => {
-    const { tagIds, folderIds, ...body } = c.req.valid("json");
-    const note = await services.notes.create(c.get("principal"), {
-      ...body,
-      folderIds: folderIdsOf(c, folderIds, tagIds),
-    });
+    const { tagIds, folderIds, audioUrl, ...body } = c.req.valid("json");
+    const input = { ...body, folderIds: folderIdsOf(c, folderIds, tagIds) };
+    const note = audioUrl
+      ? await services.uploads.createNoteWithRecording(c.get("principal"), { ...input, audioUrl })
+      : await services.notes.create(c.get("principal"), input);
     return c.json({ note }, 200);
   });
 
