@@ -8,6 +8,7 @@ import type { PlanName } from "../core/principal.js";
 import { group, setting } from "./setting.js";
 import { mailSettings, webhookSettings } from "./delivery-settings.js";
 import { calendarSettings, limitSettings } from "./limit-settings.js";
+import { watchSettings } from "./watch-settings.js";
 
 const port = () => z.number().int().min(0).max(65535);
 
@@ -185,6 +186,7 @@ export const SETTINGS = {
   ),
   limits: limitSettings,
   calendars: calendarSettings,
+  watch: watchSettings,
   allowPrivateWebhooks: setting(z.boolean().default(false), {
     env: ["NOTULA_ALLOW_PRIVATE_WEBHOOKS"],
     flag: "--allow-private-webhooks",

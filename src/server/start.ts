@@ -18,6 +18,7 @@ import { createLogger, type Logger } from "../core/logger.js";
 import { openRuntime, type Runtime } from "../runtime/index.js";
 import { createApp } from "./app.js";
 import { healthRoutes } from "./routes/health.js";
+import { createFolderWatch } from "../pipeline/watch-folder.js";
 import { lockDataDir, type DataDirLock } from "../storage/data-dir-lock.js";
 
 export interface RunningServer {
@@ -232,6 +233,17 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // What each job does at start: the first of a periodic one, work left due.
     await runtime.startJobs();
   }
+  const watch =
+    working && config.watch.dir
+      ? createFolderWatch(
+          { services: runtime.services, repos: runtime.repos, logger, now: runtime.now },
+          { dir: config.watch.dir, user: config.watch.user, workspace: config.watch.workspace },
+        )
+      : null;
+  if (watch) {
+    watch.start(config.watch.everySec * 1000);
+    out(`Watching ${watch.dir}: recordings and transcripts dropped there become notes.`);
+  }
   if (working) {
     // Which engine transcribes, said where the operator looks: pocketsphinx is a fallback.
     const speech = describeEngines(config).transcription.using;
@@ -275,6 +287,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
       }
       metricsServer?.close();
       (metricsServer as unknown as typeof http | undefined)?.closeAllConnections?.();
+      await watch?.stop();
       // Running jobs are told to stop; what does not settle in time is handed back.
       await runtime.queue.stop({ graceMs: 3_000 });
       await runtime.close();

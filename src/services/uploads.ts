@@ -92,6 +92,64 @@ export function createUploadService(d: UploadServiceDeps) {
     return upload;
   }
 
+  /** Stores an upload's bytes, once: a recording's signature first, the size limit throughout. */
+  async function keep(row: AudioUploadRow, body: Readable) {
+    // Claim the upload so that a second PUT racing this one is refused.
+    if (!(await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" })))
+      throw new ConflictError("This upload URL is already in use.");
+    try {
+      const head = await peekHead(body, SIGNATURE_BYTES);
+      // A body that broke off is the store's to report (400), not a wrong type.
+      if (!body.errored && !audioContainerOf(head)) throw new UnsupportedMediaTypeError(notAudio(head));
+    } catch (err) {
+      await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
+      throw err;
+    }
+    try {
+      const stored = await d.store.put(audioKey(row), body, { maxBytes: row.maxBytes });
+      await d.repos.audioUploads.transition(row.id, "receiving", {
+        status: "uploaded",
+        bytes: stored.bytes,
+        uploadedAt: d.now(),
+      });
+      return { status: "uploaded" as const, bytes: stored.bytes };
+    } catch (err) {
+      // Nothing was kept: the same URL may be used again until it expires.
+      await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
+      if (err instanceof AudioTooLargeError)
+        throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
+      if (err instanceof AudioIncompleteError) throw new BadRequestError(err.message);
+      if (err instanceof StorageFullError) throw new InsufficientStorageError();
+      throw err;
+    }
+  }
+
+  /** A new upload of the caller's, waiting for its bytes. */
+  async function newUpload(p: Principal, input: { fileExtension: string; duration: number }) {
+    const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
+    const contentType = (AUDIO_CONTENT_TYPES as Record<string, string>)[extension];
+    if (!contentType)
+      throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
+    const t = d.now();
+    const row: AudioUploadRow = {
+      id: `upl_${randomBytes(16).toString("base64url")}`,
+      workspaceId: p.workspaceId,
+      userId: p.userId,
+      extension,
+      contentType,
+      maxBytes: d.maxUploadBytes,
+      declaredDurationSec: Math.ceil(input.duration),
+      status: "pending",
+      bytes: null,
+      noteId: null,
+      expiresAt: t + UPLOAD_URL_TTL_MS,
+      createdAt: t,
+      uploadedAt: null,
+    };
+    await d.repos.audioUploads.insert(row);
+    return row;
+  }
+
   return {
     /**
      * With a store that presigns (S3), the URL goes straight to the bucket; `via:
@@ -103,27 +161,8 @@ export function createUploadService(d: UploadServiceDeps) {
       input: { fileExtension: string; duration: number },
       opts: { via?: "store" | "server" } = {},
     ) {
-      const extension = input.fileExtension.replace(/^\./, "").toLowerCase();
-      const contentType = (AUDIO_CONTENT_TYPES as Record<string, string>)[extension];
-      if (!contentType)
-        throw new BadRequestError(`fileExtension: must be one of ${Object.keys(AUDIO_CONTENT_TYPES).join(", ")}.`);
-      const t = d.now();
-      const row: AudioUploadRow = {
-        id: `upl_${randomBytes(16).toString("base64url")}`,
-        workspaceId: p.workspaceId,
-        userId: p.userId,
-        extension,
-        contentType,
-        maxBytes: d.maxUploadBytes,
-        declaredDurationSec: Math.ceil(input.duration),
-        status: "pending",
-        bytes: null,
-        noteId: null,
-        expiresAt: t + UPLOAD_URL_TTL_MS,
-        createdAt: t,
-        uploadedAt: null,
-      };
-      await d.repos.audioUploads.insert(row);
+      const row = await newUpload(p, input);
+      const { contentType } = row;
       const expires = Math.floor(row.expiresAt / 1000);
       const presignedUrl =
         d.store.presignPut && opts.via !== "server"
@@ -161,34 +200,17 @@ export function createUploadService(d: UploadServiceDeps) {
         );
       if (input.contentLength !== undefined && Number(input.contentLength) > row.maxBytes)
         throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
-      // Claim the upload so that a second PUT racing this one is refused.
-      if (!(await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" })))
-        throw new ConflictError("This upload URL is already in use.");
-      try {
-        const head = await peekHead(input.body, SIGNATURE_BYTES);
-        // A body that broke off is the store's to report (400), not a wrong type.
-        if (!input.body.errored && !audioContainerOf(head)) throw new UnsupportedMediaTypeError(notAudio(head));
-      } catch (err) {
-        await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
-        throw err;
-      }
-      try {
-        const stored = await d.store.put(audioKey(row), input.body, { maxBytes: row.maxBytes });
-        await d.repos.audioUploads.transition(row.id, "receiving", {
-          status: "uploaded",
-          bytes: stored.bytes,
-          uploadedAt: d.now(),
-        });
-        return { status: "uploaded" as const, bytes: stored.bytes };
-      } catch (err) {
-        // Nothing was kept: the same URL may be used again until it expires.
-        await d.repos.audioUploads.transition(row.id, "receiving", { status: "pending" });
-        if (err instanceof AudioTooLargeError)
-          throw new PayloadTooLargeError(`The file is larger than this upload's limit of ${row.maxBytes} bytes.`);
-        if (err instanceof AudioIncompleteError) throw new BadRequestError(err.message);
-        if (err instanceof StorageFullError) throw new InsufficientStorageError();
-        throw err;
-      }
+      return await keep(row, input.body);
+    },
+
+    /**
+     * A recording this server reads itself (a watched folder's file), kept as an upload
+     * would be, with the same checks: its audioUrl, for a note.
+     */
+    async keepFile(p: Principal, input: { fileExtension: string; duration: number; body: Readable }) {
+      const row = await newUpload(p, input);
+      await keep(row, input.body);
+      return { audioUrl: `${AUDIO_URL_PREFIX}${row.id}` };
     },
 
     /**
@@ -198,13 +220,18 @@ export function createUploadService(d: UploadServiceDeps) {
      */
     async createNoteWithRecording(p: Principal, input: NoteCreateInput & { audioUrl: string }) {
       const upload = await claimable(p, input.audioUrl);
-      return await d.repos.transaction(async () => {
-        if (!(await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" })))
-          throw new ConflictError("audioUrl: this recording already made a note.");
+      // Taken first, so that two requests cannot both attach it; given back if the note is refused.
+      // (Not one transaction: the note is read back once it is committed, on any connection.)
+      if (!(await d.repos.audioUploads.transition(upload.id, "uploaded", { status: "used" })))
+        throw new ConflictError("audioUrl: this recording already made a note.");
+      try {
         const note = await d.notes.create(p, input, { uploadId: upload.id });
         await d.repos.audioUploads.transition(upload.id, "used", { noteId: note.id });
         return note;
-      });
+      } catch (err) {
+        await d.repos.audioUploads.transition(upload.id, "used", { status: "uploaded" });
+        throw err;
+      }
     },
 
     async createNoteFromAudio(

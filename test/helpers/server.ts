@@ -24,6 +24,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** An in-process server, with its runtime (services, repositories) for tests that drive a part of it. */
+export interface InProcessTestServer extends TestServer {
+  runtime: import("../../src/runtime/index.js").Runtime;
+}
+
 export interface ProcessTestServer extends TestServer {
   proc: ChildProcess;
   /** What the process has printed so far (its logs), for failure messages. */
@@ -107,7 +112,7 @@ export const serverEnv = (opts: ServerOptions) => ({
 });
 
 /** The real server in this process: `notula serve`'s flags, configuration and start-up. */
-export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
+export async function startServer(opts: ServerOptions = {}): Promise<InProcessTestServer> {
   if (opts.env?.PATH !== undefined)
     throw new Error("a server with its own PATH needs a process: use startServerProcess");
   const { serveOptions } = await import("../../src/cli/commands/serve/index.js");
@@ -134,7 +139,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   if (!key && !opts.dataDir) throw new Error(`no admin key printed: ${lines.join("\n")}`);
   let stopped: Promise<void> | undefined;
   const setupUrl = /one-time link[^:]*: (\S+)/.exec(lines.join("\n"))?.[1];
-  return { url: running.url, key, setupUrl, dataDir, stop: () => (stopped ??= running.close()) };
+  return {
+    url: running.url,
+    key,
+    setupUrl,
+    dataDir,
+    runtime: running.runtime,
+    stop: () => (stopped ??= running.close()),
+  };
 }
 
 /** The built binary as a child process. */
