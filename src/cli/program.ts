@@ -55,6 +55,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   },
   { names: ["mcp"], load: async () => (await import("./commands/mcp/index.js")).registerMcp },
   { names: ["import"], load: async () => (await import("./commands/import/index.js")).registerImport },
+  { names: ["archive"], load: async () => (await import("./commands/archive/index.js")).registerArchive },
   { names: ["browse"], load: async () => (await import("./commands/browse/index.js")).registerBrowse },
 ];
 

@@ -149,6 +149,10 @@ export const folderPolicy = {
 };
 
 export const workspacePolicy = {
+  /** A copy of the workspace (every note its holder may read, with recordings, and the folders), to move servers. */
+  archive(a: Person): boolean {
+    return isAdmin(a);
+  },
   /** The workspace's name, domains and defaults; members' roles and groups; removing members; user groups. */
   manage(a: Person): boolean {
     return isAdmin(a);

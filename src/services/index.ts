@@ -12,6 +12,7 @@ import type { ResolvedConfig } from "../config/schema.js";
 import { createMcpSessions } from "./mcp-sessions.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
+import { createWorkspaceArchive } from "./workspace-archive.js";
 import { createInviteService } from "./invites.js";
 import { createKnowledgeService } from "./knowledge.js";
 import { createNoteService } from "./notes.js";
@@ -88,6 +89,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   const pending = createPendingStates(repos, opts.secrets, now);
   const aiSettings = createAiSettingsStore(repos, now);
   const templates = createTemplateService(repos, aiSettings, now);
+  const folders = createFolderService(repos, now, templates, access);
   const accounts = createAccountService(repos, workspaces, now, opts.counters);
   const mail = createMailConfig({
     repos,
@@ -176,7 +178,15 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       ongoingEvent: (p) => calendars.ongoing(p),
       limits: { quietMs: opts.config.limits.recordingQuietSec * 1000 },
     }),
-    folders: createFolderService(repos, now, templates, access),
+    folders,
+    archive: createWorkspaceArchive({
+      notes,
+      folders,
+      workspaces,
+      store: opts.audioStore,
+      now,
+      logger: opts.logger ?? silentLogger(),
+    }),
     directory: createDirectoryService(repos, now, access, voicePrints),
     voicePrints,
     invites: createInviteService(repos, now, access, (input) => accounts.passwordMatches(input), {

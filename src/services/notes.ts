@@ -365,10 +365,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     },
 
     /** The stored recording of a note the caller may see, or null when it has none. */
-    async recording(p: Principal, id: string): Promise<{ key: string; contentType: string } | null> {
+    async recording(p: Principal, id: string): Promise<{ key: string; contentType: string; extension: string } | null> {
       const row = await visibleRow(p, id);
       const audio = await noteAudio(repos, row);
-      return audio ? { key: audioKey(audio), contentType: audio.contentType } : null;
+      return audio ? { key: audioKey(audio), contentType: audio.contentType, extension: audio.extension } : null;
     },
 
     /**

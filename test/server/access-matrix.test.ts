@@ -647,6 +647,13 @@ describe("the access matrix", () => {
       const admin = workspacePolicy.manage(a) ? "ok" : "forbidden";
       check("rest", "getMe", who, (await api("GET", "/v1/me")).status, who === "oauth" ? 401 : 200);
       check("rest", "getWorkspace", who, (await api("GET", "/v1/workspace")).status, restStatus(who, "users", "ok"));
+      check(
+        "rest",
+        "getWorkspaceArchive",
+        who,
+        (await api("GET", "/v1/workspace/archive")).status,
+        restStatus(who, "notes", workspacePolicy.archive(a) ? "ok" : "forbidden"),
+      );
       const name =
         who === "stranger" ? "Elsewhere" : (await w.people.admin.api("GET", "/v1/workspace")).body.workspace.name;
       check(

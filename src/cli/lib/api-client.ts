@@ -40,6 +40,11 @@ export interface ApiClient {
     input: ApiRequest<N>,
     onEvent: (event: string, data: unknown) => void,
   ): Promise<void>;
+  /**
+   * Streams an endpoint's answer into `sink` (a file), at the pace the sink takes it;
+   * an error answer throws as `call` does. The limit is on silence, not on the whole.
+   */
+  download(name: EndpointName, input: { params?: Record<string, string> }, sink: NodeJS.WritableStream): Promise<void>;
 }
 
 export type QueryValue = string | number | boolean | string[] | undefined | null;
@@ -212,6 +217,51 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
         }
         throw failure(res.status, res.statusText, json);
       }
+    },
+    async download(name, input, sink) {
+      const url = base + endpointUrl(name, input.params);
+      const { request } = (await import(
+        url.startsWith("https:") ? "node:https" : "node:http"
+      )) as typeof import("node:http");
+      const { pipeline } = await import("node:stream/promises");
+      const res = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = request(
+          url,
+          { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), "user-agent": "notula-cli" } },
+          resolve,
+        );
+        req.on("error", (e: NodeJS.ErrnoException) =>
+          reject(
+            e.code === TIMED_OUT
+              ? new CliError(
+                  `${base} sent nothing for ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT.`,
+                  EXIT.timeout,
+                )
+              : new CliError(
+                  `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
+                ),
+          ),
+        );
+        req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timed out"), { code: TIMED_OUT })));
+        req.end();
+      });
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        let text = "";
+        for await (const chunk of res) text += chunk;
+        let json: unknown = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = null;
+        }
+        throw failure(status, res.statusMessage ?? "", json);
+      }
+      await pipeline(res, sink).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === TIMED_OUT || res.errored
+          ? new CliError(`${base} stopped sending for ${timeoutMs / 1000} s; the download is incomplete.`, EXIT.timeout)
+          : e;
+      });
     },
     async sendBytes(name, input) {
       const method = endpoints[name].method.toUpperCase();

@@ -49,6 +49,7 @@ export const endpoints = {
   deleteNote: { method: "delete", path: "/v1/notes/{id}" },
   reprocessNote: { method: "post", path: "/v1/notes/{id}/reprocess" },
   getWorkspace: { method: "get", path: "/v1/workspace" },
+  getWorkspaceArchive: { method: "get", path: "/v1/workspace/archive" },
   updateWorkspace: { method: "patch", path: "/v1/workspace" },
   listMembers: { method: "get", path: "/v1/workspace/members" },
   getMember: { method: "get", path: "/v1/workspace/members/{id}" },

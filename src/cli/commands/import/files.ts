@@ -6,6 +6,7 @@ import path from "node:path";
 import { CliError, EXIT } from "../../exit.js";
 import { IMPORT_EXTENSIONS } from "../../../shared/import/transcript-files.js";
 import { AUDIO_EXTENSIONS } from "../../../shared/vocabulary.js";
+import { isArchive } from "./archive.js";
 
 const importable = (file: string) =>
   (IMPORT_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
@@ -73,7 +74,9 @@ export async function filesOf(paths: string[]): Promise<string[]> {
       );
     else if (/[*?[{]/.test(p)) {
       const { glob } = await import("tinyglobby");
-      const found = (await glob(p, { onlyFiles: true })).filter((f) => importable(f) || isRecording(f)).sort();
+      const found = (await glob(p, { onlyFiles: true }))
+        .filter((f) => importable(f) || isRecording(f) || isArchive(f))
+        .sort();
       if (!found.length) throw new CliError(`Nothing matches ${p}.`, EXIT.usage);
       out.push(...found);
     } else throw new CliError(`No such file or folder: ${p}`, EXIT.usage);

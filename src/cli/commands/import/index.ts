@@ -17,20 +17,24 @@ import { info, printTable, truncate } from "../../lib/output.js";
 import { readImport, type ImportKind } from "../../../shared/import/transcript-files.js";
 import { decodeText, refuseOversize } from "../../../shared/import/decode.js";
 import { entriesOf, filesOf } from "./files.js";
+import { foldersFor, isArchive, noteBody, unpack } from "./archive.js";
 import { durationOf, put } from "../upload/transfer.js";
 
 export const define = (program: Command) =>
   program
     .command("import")
     .description(
-      "Make notes from other tools' files: WebVTT/SRT transcripts (with the recording beside them), Otter text exports, markdown notes",
+      "Make notes from other tools' files (WebVTT/SRT transcripts with the recording beside them, Otter text exports, markdown notes) or a workspace archive",
     )
-    .argument("<paths...>", "files, folders (read through) and globs (quoted: 'exports/**/*.vtt')")
+    .argument(
+      "<paths...>",
+      "files, folders (read through), globs (quoted: 'exports/**/*.vtt') and archives of `notula archive` (.tar.gz)",
+    )
     .option("--folder <id>", "file each note in this folder (repeatable)", collect)
     .option("--dry-run", "show what would be made, and make nothing")
     .addHelpText(
       "after",
-      "\nA file imported before (the same bytes) is skipped: run it again after a failure. A recording\nbeside a transcript of the same name (standup.m4a and standup.vtt) is attached to its note.\n\nExamples:\n  notula import ~/Zoom/*.vtt\n  notula import standup.m4a standup.vtt\n  notula import ./otter-exports --folder fld_abc\n  notula import 'notes/**/*.md' --dry-run",
+      "\nA file imported before (the same bytes) is skipped: run it again after a failure. A recording\nbeside a transcript of the same name (standup.m4a and standup.vtt) is attached to its note.\n\nExamples:\n  notula import ~/Zoom/*.vtt\n  notula import standup.m4a standup.vtt\n  notula import notula-archive-2026-11-28.tar.gz\n  notula import ./otter-exports --folder fld_abc\n  notula import 'notes/**/*.md' --dry-run",
     );
 
 export interface Input {
@@ -44,7 +48,7 @@ export interface Item {
   /** The recording attached to the note, when one lies beside the transcript. */
   recording: string | null;
   status: "made" | "skipped" | "failed" | "would make";
-  kind: ImportKind | null;
+  kind: ImportKind | "archive" | null;
   title: string | null;
   noteId: string | null;
   reason: string | null;
@@ -56,6 +60,11 @@ export async function run(f: Input, deps: Deps): Promise<{ items: Item[] }> {
   const bar = renderCount(f.dryRun ? "Reading" : "Importing", entries.length);
   const items: Item[] = [];
   for (const [i, { file, recording, error }] of entries.entries()) {
+    if (isArchive(file)) {
+      items.push(...(await importArchive(file, f, deps)));
+      bar.update(i + 1);
+      continue;
+    }
     const item: Item = { file, recording, status: "failed", kind: null, title: null, noteId: null, reason: null };
     items.push(item);
     try {
@@ -78,21 +87,66 @@ export async function run(f: Input, deps: Deps): Promise<{ items: Item[] }> {
         item.noteId = note.id;
       }
     } catch (err) {
-      const duplicate = err instanceof ApiError && err.status === 409;
-      item.status = duplicate ? "skipped" : "failed";
-      item.reason = duplicate ? err.message.replace(/^conflict: /, "") : (err as Error).message;
-      // Skipped: the note the file became the first time.
-      if (duplicate) item.noteId = err.noteId ?? null;
-      // The server gone or the key refused: every other file would fail alike.
-      const fatal =
-        err instanceof CliError &&
-        (!(err instanceof ApiError) || err.status === 401 || err.status === 403 || err.status >= 500);
-      if (fatal) throw err;
+      settle(item, err);
     }
     bar.update(i + 1);
   }
   bar.done();
   return { items };
+}
+
+/**
+ * What became of a file that did not make a note: skipped (made before: the note it
+ * became) or failed. The server gone or the key refused ends the run: every other file
+ * would fail alike.
+ */
+function settle(item: Item, err: unknown) {
+  const duplicate = err instanceof ApiError && err.status === 409;
+  item.status = duplicate ? "skipped" : "failed";
+  item.reason = duplicate ? err.message.replace(/^conflict: /, "") : (err as Error).message;
+  if (duplicate) item.noteId = err.noteId ?? null;
+  const fatal =
+    err instanceof CliError &&
+    (!(err instanceof ApiError) || err.status === 401 || err.status === 403 || err.status >= 500);
+  if (fatal) throw err;
+}
+
+/** A workspace archive: a note made of each of its notes, in its folders, with its recording. */
+async function importArchive(file: string, f: Input, deps: Deps): Promise<Item[]> {
+  const blank = { file, recording: null, kind: "archive" as const, title: null, noteId: null, reason: null };
+  let unpacked;
+  try {
+    unpacked = await unpack(file);
+  } catch (err) {
+    return [{ ...blank, status: "failed", reason: (err as Error).message }];
+  }
+  try {
+    const folders = await foldersFor(deps, unpacked.manifest, Boolean(f.dryRun));
+    const items: Item[] = [];
+    for (const { id } of unpacked.manifest.notes) {
+      const bytes = unpacked.notes.get(id);
+      const recording = unpacked.audio.get(id) ?? null;
+      const item: Item = { ...blank, recording: recording && path.basename(recording), status: "failed" };
+      items.push(item);
+      try {
+        if (!bytes) throw new Error(`${path.basename(file)} lists note ${id} but does not hold it.`);
+        const body = noteBody(bytes, folders);
+        item.title = body.title;
+        if (f.dryRun) item.status = "would make";
+        else {
+          const audioUrl = recording ? await uploadRecording(deps, recording) : undefined;
+          const extra = f.folder ? [...(body.folderIds ?? []), ...f.folder] : body.folderIds;
+          item.noteId = (await deps.api.call("createNote", { body: { ...body, folderIds: extra, audioUrl } })).note.id;
+          item.status = "made";
+        }
+      } catch (err) {
+        settle(item, err);
+      }
+    }
+    return items;
+  } finally {
+    fs.rmSync(unpacked.dir, { recursive: true, force: true });
+  }
 }
 
 /**

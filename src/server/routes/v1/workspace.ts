@@ -16,6 +16,8 @@ import {
   WorkspaceTagList,
 } from "../../../shared/schemas/workspace.js";
 import { z } from "zod";
+import { Readable } from "node:stream";
+import { attachment } from "../../../shared/export/index.js";
 import { newRouter } from "../../../http/context.js";
 import { common, errors, extension, jsonBody, ok, routesFor } from "./openapi-helpers.js";
 
@@ -30,6 +32,19 @@ const getWorkspace = workspaceRoute("getWorkspace", {
   ...extension,
   summary: "Read the workspace: name, settings and allowed email domains",
   responses: { ...ok(WorkspaceEnvelope), ...common },
+});
+
+const archiveRoute = routesFor(["Workspace"], { scope: "notes" });
+const getWorkspaceArchive = archiveRoute("getWorkspaceArchive", {
+  ...extension,
+  summary:
+    "The workspace as one archive: its folders, its notes with their transcripts, and their recordings (extension)",
+  description:
+    "For admins: a gzip'd tar of notula-archive.json (the folders and the notes), notes/{id}.json (each note as GET /v1/notes/{id} returns it) and audio/{id}.{ext} (each recording). It holds every note the admin may read. `notula import` on another server takes it back in whole. Streamed as it is written: a workspace of any size.",
+  responses: {
+    200: { description: "The archive.", content: { "application/gzip": { schema: z.string() } } },
+    ...common,
+  },
 });
 
 const updateWorkspace = workspaceRoute("updateWorkspace", {
@@ -99,6 +114,13 @@ export function workspaceRoutes(services: Services) {
   app.openapi(getWorkspace, async (c) =>
     c.json({ workspace: await services.workspaces.get(c.get("principal").workspaceId) }, 200),
   );
+  app.openapi(getWorkspaceArchive, async (c) => {
+    const { fileName, stream } = await services.archive.open(c.get("principal"));
+    return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+      "content-type": "application/gzip",
+      "content-disposition": attachment(fileName),
+    }) as never;
+  });
   app.openapi(updateWorkspace, async (c) =>
     c.json({ workspace: await services.workspaces.update(c.get("principal"), c.req.valid("json")) }, 200),
   );
@@ -131,6 +153,7 @@ export function workspaceRoutes(services: Services) {
 /** The route definitions by endpoint name: the typed API client reads its types from these. */
 export const workspaceRouteDefs = {
   getWorkspace: getWorkspace,
+  getWorkspaceArchive: getWorkspaceArchive,
   updateWorkspace: updateWorkspace,
   listMembers: listMembers,
   getMember: getMember,
