@@ -6,20 +6,22 @@
 // outcome is a line of DIR/notula-import.log. A transcript and a recording of the same
 // name (standup.vtt, standup.m4a) make one note: the transcript kept, the recording
 // attached; a recording alone is transcribed like an upload.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Logger } from "../core/logger.js";
 import type { Clock } from "../core/clock.js";
 import { SCOPES, type Principal } from "../core/principal.js";
-import { ConflictError } from "../core/errors.js";
-import { NoteCreateBody } from "../shared/schemas/notes.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { Services } from "../services/index.js";
-import { IMPORT_EXTENSIONS, readImport } from "../shared/import/transcript-files.js";
-import { decodeText, refuseOversize } from "../shared/import/decode.js";
-import { AUDIO_EXTENSIONS } from "../shared/vocabulary.js";
+import {
+  createFileImporter,
+  isRecording,
+  isTranscript,
+  notesOf,
+  type IncomingFile,
+  type Outcome,
+} from "./import-files.js";
 
 export interface WatchFolderOptions {
   dir: string;
@@ -36,18 +38,12 @@ export interface WatchFolderDeps {
   now: Clock;
 }
 
-export type Outcome =
-  | { file: string; status: "imported"; noteId: string; recording: string | null }
-  | { file: string; status: "skipped"; noteId: string | null; reason: string }
-  | { file: string; status: "failed"; reason: string };
+export type { Outcome };
 
 /** Where this host's server moves a file it took, until it is done (and takes back at start). */
 const CLAIMED = path.join(".notula-processing", os.hostname().replace(/[^\w.-]/g, "_") || "host");
 export const LOG_FILE = "notula-import.log";
 
-const extension = (f: string) => path.extname(f).slice(1).toLowerCase();
-const isRecording = (f: string) => (AUDIO_EXTENSIONS as readonly string[]).includes(extension(f));
-const isTranscript = (f: string) => (IMPORT_EXTENSIONS as readonly string[]).includes(`.${extension(f)}`);
 const stemOf = (f: string) => path.basename(f, path.extname(f));
 
 export function createFolderWatch(d: WatchFolderDeps, o: WatchFolderOptions) {
@@ -129,52 +125,20 @@ export function createFolderWatch(d: WatchFolderDeps, o: WatchFolderOptions) {
     }
   }
 
-  async function keepRecording(p: Principal, file: string): Promise<string> {
-    let duration = 1;
-    try {
-      const { parseFile } = await import("music-metadata");
-      duration = (await parseFile(file, { duration: true, skipCovers: true })).format.duration ?? 1;
-    } catch {
-      // Measured when it is decoded: the declared length is only an estimate.
-    }
-    const kept = await d.services.uploads.keepFile(p, {
-      fileExtension: extension(file),
-      duration: Math.max(1, duration),
-      body: fs.createReadStream(file),
-    });
-    return kept.audioUrl;
-  }
+  const importer = createFileImporter(d.services);
 
-  async function importOne(p: Principal, file: string, recording: string | null): Promise<Outcome> {
-    const name = path.basename(file);
-    try {
-      if (isRecording(file)) {
-        const audioUrl = await keepRecording(p, file);
-        const { noteId } = await d.services.uploads.createNoteFromAudio(p, { audioUrl, title: stemOf(file) });
-        return { file: name, status: "imported", noteId, recording: null };
-      }
-      const stat = fs.statSync(file);
-      refuseOversize(name, stat.size);
-      const bytes = fs.readFileSync(file);
-      const read = readImport(name, decodeText(name, bytes), stat.mtime);
-      // Checked as POST /v1/notes checks what the command line sends: the same limits.
-      const parsed = NoteCreateBody.safeParse({
-        ...read.body,
-        sourceHash: createHash("sha256").update(bytes).digest("hex"),
-      });
-      if (!parsed.success)
-        throw new Error(`${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-      const input = parsed.data;
-      const note = recording
-        ? await d.services.uploads.createNoteWithRecording(p, { ...input, audioUrl: await keepRecording(p, recording) })
-        : await d.services.notes.create(p, input);
-      return { file: name, status: "imported", noteId: note.id, recording: recording && path.basename(recording) };
-    } catch (err) {
-      if (err instanceof ConflictError && err.noteId)
-        return { file: name, status: "skipped", noteId: err.noteId, reason: err.message };
-      return { file: name, status: "failed", reason: (err as Error).message };
-    }
-  }
+  /** A file of the folder, as the importer reads it. */
+  const onDisk = (file: string): IncomingFile => {
+    const stat = fs.statSync(file);
+    return {
+      name: path.basename(file),
+      size: stat.size,
+      modified: stat.mtime,
+      path: file,
+      bytes: () => fs.promises.readFile(file),
+      stream: () => fs.createReadStream(file),
+    };
+  };
 
   function record(o: Outcome) {
     const said =
@@ -199,31 +163,16 @@ export function createFolderWatch(d: WatchFolderDeps, o: WatchFolderOptions) {
     if (!p) return [];
     warned = "";
     const outcomes: Outcome[] = [];
-    const byStem = new Map<string, string[]>();
-    for (const name of ready) byStem.set(stemOf(name), [...(byStem.get(stemOf(name)) ?? []), name]);
-    for (const names of byStem.values()) {
-      const transcript = names.find((n) => isTranscript(n) && !/\.(md|markdown)$/i.test(n)) ?? names.find(isTranscript);
-      const recording = transcript ? names.find(isRecording) : undefined;
-      // A transcript with the recording beside it is one note; anything else a note each.
-      const groups: [string, string | undefined][] = transcript
-        ? [
-            [transcript, recording],
-            ...names
-              .filter((n) => n !== transcript && n !== recording)
-              .map((n) => [n, undefined] as [string, undefined]),
-          ]
-        : names.map((n) => [n, undefined]);
-      for (const [main, beside] of groups) {
-        const file = claim(main);
-        if (!file) continue;
-        const besideFile = beside ? claim(beside) : null;
-        const outcome = await importOne(p, file, besideFile);
-        const sub = outcome.status === "failed" ? "failed" : "imported";
-        moveInto(file, sub);
-        if (besideFile) moveInto(besideFile, sub);
-        record(outcome);
-        outcomes.push(outcome);
-      }
+    for (const { main, recording: beside } of notesOf(ready)) {
+      const file = claim(main);
+      if (!file) continue;
+      const besideFile = beside ? claim(beside) : null;
+      const outcome = await importer.importFile(p, onDisk(file), besideFile ? onDisk(besideFile) : null);
+      const sub = outcome.status === "failed" ? "failed" : "imported";
+      moveInto(file, sub);
+      if (besideFile) moveInto(besideFile, sub);
+      record(outcome);
+      outcomes.push(outcome);
     }
     // Nothing left taken: the folder shows only what people put there and what became of it.
     for (const claimed of [path.join(dir, CLAIMED), path.dirname(path.join(dir, CLAIMED))])
