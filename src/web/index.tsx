@@ -16,6 +16,7 @@ import { authPages } from "./routes/auth.js";
 import { noteMeetingPages } from "./routes/note-meeting.js";
 import { unsubscribePages } from "./routes/unsubscribe.js";
 import { notePages } from "./routes/notes.js";
+import { importPages } from "./routes/import.js";
 import { browserAudioSteps } from "./routes/browser-audio.js";
 import { settingsPages } from "./routes/settings/index.js";
 import { cliLoginPages } from "./routes/cli-login.js";
@@ -111,6 +112,7 @@ export function webApp(d: WebDeps) {
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
   // Before the note pages: their POST /notes/:id would otherwise answer /notes/upload-url.
   app.route("/", browserAudioSteps(d.services, { maxUploadBytes: d.maxUploadBytes }));
+  app.route("/", importPages(d.services));
   app.route(
     "/",
     notePages(d.services, { audioStore: d.audioStore, maxUploadBytes: d.maxUploadBytes, publicUrl: d.publicUrl }),

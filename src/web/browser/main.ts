@@ -4,4 +4,5 @@ import "./page.js";
 import "./keyboard.js";
 import "./ask.js";
 import "./upload.js";
+import "./import.js";
 import "./recording.js";

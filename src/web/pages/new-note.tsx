@@ -41,6 +41,10 @@ export function NewNotePage(props: {
   return (
     <Layout title="New note" viewer={props.viewer} section="new">
       <h1>New note</h1>
+      <p class="small">
+        Meetings from other tools (Zoom, Teams, Meet, Otter transcripts, markdown notes)?{" "}
+        <a href="/notes/import">Import them</a>, many files at once.
+      </p>
       <Alert error={props.error} />
       <SpeechNotice viewer={props.viewer} problem={props.speechProblem} />
       <section>
