@@ -33,8 +33,10 @@ const NOTE = "---\ntitle: Offsite planning\ndate: 2025-02-01T10:00:00Z\n---\n- L
 
 /** Drops files on the page's zone as a person drags them from their desktop. */
 async function drop(files: { name: string; text: string }[]) {
+  // Runs in the page: its DataTransfer, which Node.js's types do not know.
+  type InPage = { DataTransfer: new () => { items: { add(file: File): void } } };
   const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
+    const dt = new (globalThis as unknown as InPage).DataTransfer();
     for (const f of list) dt.items.add(new File([f.text], f.name, { type: "text/plain" }));
     return dt;
   }, files);
