@@ -128,16 +128,17 @@ describe("notula notes sync", () => {
       await until("the change in the folder", holds("Second draft."), 60_000);
       await api("DELETE", `/v1/notes/${note.id}`);
       await until("the deleted note's file gone", () => !filesIn(dir).some((f) => f.includes(note.id)), 60_000);
-      // Each round that changed something is one line of JSON: the note written (again as
-      // its summary and the change come), then removed.
-      const rounds = out
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l).items as Item[]);
-      const seen = rounds
-        .flat()
-        .filter((x) => x.noteId === note.id)
-        .map((x) => x.status);
+      // Each round that changed something is one line of JSON, printed once the round is
+      // done: the note written (again as its summary and the change come), then removed.
+      const seenOf = () =>
+        out
+          .split("\n")
+          .slice(0, -1) // whole lines only: the last is empty, or still being written
+          .filter(Boolean)
+          .flatMap((l) => JSON.parse(l).items as Item[])
+          .filter((x) => x.noteId === note.id)
+          .map((x) => x.status);
+      const seen = await until("the removal said", () => (seenOf().includes("removed") ? seenOf() : null), 60_000);
       expect(seen.length).toBeGreaterThanOrEqual(3);
       expect(new Set(seen.slice(0, -1))).toEqual(new Set(["written"]));
       expect(seen.at(-1)).toBe("removed");
