@@ -18,6 +18,12 @@ import { MEETING_LINES } from "./meeting-lines.mjs";
 const NOTES = Number(process.env.BENCH_INGEST_NOTES ?? 3000);
 const REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 300);
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? 5);
+/**
+ * The request limits on, as a server runs by default (a limit high enough never to
+ * refuse): each request also counts itself, in memory on SQLite and in the database on
+ * PostgreSQL, where replicas share the count. BENCH_INGEST_RATE_LIMIT=off leaves them out.
+ */
+const RATE_LIMIT = process.env.BENCH_INGEST_RATE_LIMIT !== "off";
 const VOICES = ["Ana Lopez", "Ben Ode", "Cyrus Park", "Dee Lang"];
 const mmss = (sec) => `${String(Math.floor(sec / 60)).padStart(2, "0")}:${String(sec % 60).padStart(2, "0")}`;
 
@@ -89,10 +95,12 @@ async function create(server, from, count, parallel = 8) {
 
 async function measureBackend(label, database) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `notula-bench-ingest-${label}-`));
-  const server = await startServer(path.join(dir, "data"), [
-    "--metrics",
-    ...(database ? ["--database", database] : []),
-  ]);
+  const server = await startServer(
+    path.join(dir, "data"),
+    ["--metrics", ...(database ? ["--database", database] : [])],
+    { NOTULA_RATE_LIMIT_ENTERPRISE: "1000000" },
+    { rateLimit: RATE_LIMIT },
+  );
   try {
     const ids = await create(server, 0, NOTES);
     const someId = ids[Math.floor(ids.length / 2)];
@@ -124,10 +132,14 @@ async function measureBackend(label, database) {
 
 export async function benchIngest() {
   const sqlite = await measureBackend("sqlite");
+  // Said as soon as it is known: the other database takes as long again.
+  console.log(`SQLite: ${JSON.stringify(sqlite)}`);
   const postgres = await withScratchDatabase("notula_bench_ingest", (url) => measureBackend("pg", url));
   const ms = (x) => x.toFixed(1).padStart(6);
   console.log(`\nReads while notes are written: ${NOTES} meetings made through POST /v1/notes (ten-line transcripts),`);
-  console.log(`${REQUESTS} of each read one after another; ingest at ${RATE} notes/s`);
+  console.log(
+    `${REQUESTS} of each read one after another; ingest at ${RATE} notes/s; request limits ${RATE_LIMIT ? "on" : "off"}`,
+  );
   console.log(
     `(measured ingest: SQLite ${sqlite.rate.toFixed(1)} notes/s, PostgreSQL ${postgres.rate.toFixed(1)} notes/s)\n`,
   );

@@ -9,10 +9,19 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export function startServer(dataDir, args = [], env = {}) {
+export function startServer(dataDir, args = [], env = {}, opts = { rateLimit: false }) {
   const proc = spawn(
     process.execPath,
-    [path.join(root, "bin/notula.js"), "serve", "--port", "0", "--data-dir", dataDir, "--no-rate-limit", ...args],
+    [
+      path.join(root, "bin/notula.js"),
+      "serve",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      ...(opts.rateLimit ? [] : ["--no-rate-limit"]),
+      ...args,
+    ],
     {
       stdio: ["ignore", "pipe", "inherit"],
       // Warnings only: a log line per request would be measured too, and drown the report.

@@ -11,6 +11,11 @@ export interface SlotCount {
 export interface CounterStore {
   /** Counts one more for `key` in the slot beginning at `slotStart`, kept until `expiresAt`. */
   add(key: string, slotStart: number, expiresAt: number): Promise<void>;
+  /**
+   * `add`, then the key's slots from `from` on (this one counted): what every limited
+   * request asks, so that a shared database answers it in one round trip.
+   */
+  addAndRead(key: string, slotStart: number, expiresAt: number, from: number): Promise<SlotCount[]>;
   /** Takes one back from that slot: a refused request spends nothing. */
   undo(key: string, slotStart: number): Promise<void>;
   /** The key's slots that begin at or after `from`, oldest first, with a count above zero. */

@@ -63,13 +63,14 @@ export function slidingWindow(counters: CounterStore, now: Clock): SlidingWindow
     const start = slotOf(t, windowMs);
     return counters.add(key, start, start + slotWidth(windowMs) + windowMs).then(() => start);
   };
+  const expiry = (start: number, windowMs: number) => start + slotWidth(windowMs) + windowMs;
   return {
     async take(key, limit, windowMs) {
       const t = now();
       // Count first, then look: two replicas racing for the last request both see it spent
       // and both refuse, rather than both taking it.
-      const start = await add(key, t, windowMs);
-      const slots = await counters.slots(key, from(t, windowMs));
+      const start = slotOf(t, windowMs);
+      const slots = await counters.addAndRead(key, start, expiry(start, windowMs), from(t, windowMs));
       const mine = slots.map((s) => (s.start === start ? { ...s, count: s.count - 1 } : s));
       const verdict = judge(mine, limit, windowMs, t);
       if (!verdict.allowed) await counters.undo(key, start);

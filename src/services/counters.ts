@@ -18,7 +18,11 @@ export function memoryCounters(now: Clock): CounterStore {
     for (const [k, v] of keys) if (v.expiresAt <= t) keys.delete(k);
     swept = t;
   };
-  return {
+  const store: CounterStore = {
+    async addAndRead(key, slotStart, expiresAt, from) {
+      await store.add(key, slotStart, expiresAt);
+      return store.slots(key, from);
+    },
     add(key, slotStart, expiresAt) {
       sweep();
       let entry = keys.get(key);
@@ -49,11 +53,13 @@ export function memoryCounters(now: Clock): CounterStore {
       return Promise.resolve();
     },
   };
+  return store;
 }
 
 export function databaseCounters(repos: Repositories): CounterStore {
   return {
     add: (key, slotStart, expiresAt) => repos.sharedState.addCount(key, slotStart, expiresAt),
+    addAndRead: (key, slotStart, expiresAt, from) => repos.sharedState.addCountAndRead(key, slotStart, expiresAt, from),
     undo: (key, slotStart) => repos.sharedState.undoCount(key, slotStart),
     slots: (key, from) => repos.sharedState.countsSince(key, from),
     clear: (key) => repos.sharedState.clearCounter(key),

@@ -3,6 +3,7 @@
 import { BadRequestError } from "../../core/errors.js";
 import type { Repositories } from "../repos/index.js";
 import { pgConnection } from "./connection.js";
+import { pgAddCountAndRead } from "./rate-counts.js";
 import { pgNoteRepo } from "./notes.js";
 import type { PgDb } from "./open.js";
 import { pgPassageRepo } from "./passages.js";
@@ -54,6 +55,8 @@ export function createPgRepositories(
       ...portable.apiKeys,
       findByHashWithPlan: pgKeyLookup(rows, opts.facts ? factCache(opts.facts) : undefined),
     },
+    // Every limited API request's count: counted and read back in one round trip.
+    sharedState: { ...portable.sharedState, addCountAndRead: pgAddCountAndRead(generic) },
     notes: pgNoteRepo({ db, generic }, transaction, names),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, { ...opts, cellSets }),

@@ -12,6 +12,27 @@ export type McpSessionRow = typeof mcpSessions.$inferSelect;
 
 export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
   const { mcpSessions, pendingStates, rateCounters } = t;
+
+  /** Counts one more in a slot of a sliding window, atomically across replicas. */
+  async function addCount(key: string, slotStart: number, expiresAt: number): Promise<void> {
+    await db
+      .insert(rateCounters)
+      .values({ key, windowStart: slotStart, count: 1, expiresAt })
+      .onConflictDoUpdate({
+        target: [rateCounters.key, rateCounters.windowStart],
+        set: { count: sql`${rateCounters.count} + 1` },
+      });
+  }
+
+  /** A key's slots from `from` on, oldest first: one range of the primary key. */
+  async function countsSince(key: string, from: number): Promise<{ start: number; count: number }[]> {
+    return db
+      .select({ start: rateCounters.windowStart, count: rateCounters.count })
+      .from(rateCounters)
+      .where(and(eq(rateCounters.key, key), gte(rateCounters.windowStart, from), gt(rateCounters.count, 0)))
+      .orderBy(rateCounters.windowStart);
+  }
+
   return {
     async putPending(
       kind: PendingKind,
@@ -72,15 +93,16 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       await db.delete(mcpSessions).where(eq(mcpSessions.idHash, idHash));
     },
 
-    /** Counts one more in a slot of a sliding window, atomically across replicas. */
-    async addCount(key: string, slotStart: number, expiresAt: number): Promise<void> {
-      await db
-        .insert(rateCounters)
-        .values({ key, windowStart: slotStart, count: 1, expiresAt })
-        .onConflictDoUpdate({
-          target: [rateCounters.key, rateCounters.windowStart],
-          set: { count: sql`${rateCounters.count} + 1` },
-        });
+    addCount,
+    /** addCount, then countsSince (PostgreSQL's repositories do both in one statement). */
+    async addCountAndRead(
+      key: string,
+      slotStart: number,
+      expiresAt: number,
+      from: number,
+    ): Promise<{ start: number; count: number }[]> {
+      await addCount(key, slotStart, expiresAt);
+      return countsSince(key, from);
     },
     async undoCount(key: string, slotStart: number): Promise<void> {
       await db
@@ -88,14 +110,7 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
         .set({ count: sql`${rateCounters.count} - 1` })
         .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, slotStart), gt(rateCounters.count, 0)));
     },
-    /** A key's slots from `from` on, oldest first: one range of the primary key. */
-    async countsSince(key: string, from: number): Promise<{ start: number; count: number }[]> {
-      return db
-        .select({ start: rateCounters.windowStart, count: rateCounters.count })
-        .from(rateCounters)
-        .where(and(eq(rateCounters.key, key), gte(rateCounters.windowStart, from), gt(rateCounters.count, 0)))
-        .orderBy(rateCounters.windowStart);
-    },
+    countsSince,
     async clearCounter(key: string): Promise<void> {
       await db.delete(rateCounters).where(eq(rateCounters.key, key));
     },
