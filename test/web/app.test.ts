@@ -768,7 +768,12 @@ describe("the web app", () => {
     const newest = (await api("GET", "/v1/notes?limit=1")).body.items[0];
     await page.keyboard.press("Control+k");
     await page.keyboard.type(newest.title);
-    await page.locator("#switcher-list li", { hasText: newest.title }).first().waitFor();
+    // The meeting itself, not the offer to search for its words (which names them too and
+    // comes first, before the titles are fetched).
+    await page
+      .locator("#switcher-list li", { hasText: newest.title, hasNotText: "Search what was said" })
+      .first()
+      .waitFor();
     await expectAccessible(page, "quick switcher");
     await page.keyboard.press("Enter");
     await page.waitForURL(new RegExp(`/notes/${newest.id}$`));
