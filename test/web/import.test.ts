@@ -6,6 +6,7 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, signedInPage } from "../helpers/browser.js";
+import { capture } from "../helpers/page-checks.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, startServer, type TestServer } from "../helpers/server.js";
 import { PASSWORD, webSession } from "../helpers/world.js";
@@ -75,6 +76,7 @@ describe("the import page", () => {
     expect(await page.getByRole("status").first().textContent()).toBe(
       "Made 0, skipped 1 imported before, 1 not imported.",
     );
+    await capture(page, "import");
     const rows = await page.locator("#import-outcomes tbody tr").allTextContents();
     expect(rows[0]).toBe("Lisbon sync.vttImported beforeOpen");
     expect(rows[1]).toMatch(/^broken\.srtNot importedbroken\.srt cannot be read as SRT/);

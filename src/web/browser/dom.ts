@@ -18,3 +18,20 @@ export const clock = (sec: number) => {
   const s = Math.floor(sec);
   return String(Math.floor(s / 60)).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
 };
+
+/** Files dropped on `zone` become `input`'s, as if chosen there; `then` runs after. */
+export function acceptDrops(zone: HTMLElement, input: HTMLInputElement, then: () => void = () => {}) {
+  zone.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    zone.classList.add("over");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    if (e.dataTransfer?.files.length) {
+      input.files = e.dataTransfer.files;
+      then();
+    }
+  });
+}

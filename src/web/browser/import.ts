@@ -1,6 +1,6 @@
 // The import page: files dropped on the zone become the form's files, and the page says
 // which were chosen; the form itself posts them (it works without this script too).
-import { $ } from "./dom.js";
+import { $, acceptDrops } from "./dom.js";
 
 const form = $("form#import");
 if (form) {
@@ -16,19 +16,7 @@ if (form) {
       }),
     );
   };
-  zone.addEventListener("dragover", (e) => {
-    e.preventDefault();
-    zone.classList.add("over");
-  });
-  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
-  zone.addEventListener("drop", (e) => {
-    e.preventDefault();
-    zone.classList.remove("over");
-    if (e.dataTransfer?.files.length) {
-      input.files = e.dataTransfer.files;
-      list();
-    }
-  });
+  acceptDrops(zone, input, list);
   input.addEventListener("change", list);
   form.addEventListener("submit", () => {
     const button = $<HTMLButtonElement>("button[type=submit]", form);

@@ -1,5 +1,5 @@
 // Upload: presigned URL, PUT with progress, then the note.
-import { $, csrf, people } from "./dom.js";
+import { $, acceptDrops, csrf, people } from "./dom.js";
 
 const up = $("form#upload");
 if (up) {
@@ -10,18 +10,7 @@ if (up) {
   const say = (m: string) => {
     status.textContent = m;
   };
-  zone.addEventListener("dragover", (e) => {
-    e.preventDefault();
-    zone.classList.add("over");
-  });
-  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
-  zone.addEventListener("drop", (e) => {
-    e.preventDefault();
-    zone.classList.remove("over");
-    if (e.dataTransfer.files.length) {
-      input.files = e.dataTransfer.files;
-    }
-  });
+  acceptDrops(zone, input);
   up.addEventListener("submit", async (e) => {
     e.preventDefault();
     const file = input.files[0];

@@ -57,8 +57,8 @@ export function ImportPage(props: {
           </>
         ) : null}
         <p class="small muted">
-          Up to {formatBytes(props.maxBytes)} at once; a larger batch or recording goes through `notula import` or a
-          watched folder.
+          Up to {formatBytes(props.maxBytes)} at once; a larger batch or recording goes through{" "}
+          <code>notula import</code> or a watched folder.
         </p>
         <div class="actions">
           <button type="submit">Import</button>
