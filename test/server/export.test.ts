@@ -8,6 +8,7 @@ import { adminBrowser } from "../helpers/admin-browser.js";
 import { client, type Client } from "../helpers/http.js";
 import { addMember } from "../helpers/members.js";
 import { cliEnv, run, startServer, type TestServer } from "../helpers/server.js";
+import { waitForStatus } from "../helpers/flow.js";
 
 let server: TestServer;
 let api: Client;
@@ -35,6 +36,8 @@ beforeAll(async () => {
   });
   expect(made.status, made.text).toBe(200);
   noteId = made.body.note.id;
+  // Its transcript is summarised in the background: the exports compared are of the note once that is done.
+  await waitForStatus(api, noteId);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
