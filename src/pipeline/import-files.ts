@@ -10,9 +10,9 @@ import { ConflictError } from "../core/errors.js";
 import type { Principal } from "../core/principal.js";
 import type { Services } from "../services/index.js";
 import { NoteCreateBody } from "../shared/schemas/notes.js";
-import { IMPORT_EXTENSIONS, readImport } from "../shared/import/transcript-files.js";
+import { readImport } from "../shared/import/transcript-files.js";
+import { isRecording, isTranscript, takesRecording } from "../shared/import/file-kinds.js";
 import { decodeText, refuseOversize } from "../shared/import/decode.js";
-import { AUDIO_EXTENSIONS } from "../shared/vocabulary.js";
 
 /** A file to import, wherever it is (a path on disk, a part of a form). */
 export interface IncomingFile {
@@ -31,8 +31,6 @@ export type Outcome =
   | { file: string; status: "failed"; reason: string };
 
 const extension = (f: string) => path.extname(f).slice(1).toLowerCase();
-export const isRecording = (f: string) => (AUDIO_EXTENSIONS as readonly string[]).includes(extension(f));
-export const isTranscript = (f: string) => (IMPORT_EXTENSIONS as readonly string[]).includes(`.${extension(f)}`);
 const stemOf = (f: string) => path.basename(f, path.extname(f));
 
 /**
@@ -44,7 +42,7 @@ export function notesOf(names: string[]): { main: string; recording: string | nu
   const byStem = new Map<string, string[]>();
   for (const name of names) byStem.set(stemOf(name), [...(byStem.get(stemOf(name)) ?? []), name]);
   return [...byStem.values()].flatMap((group) => {
-    const transcript = group.find((n) => isTranscript(n) && !/\.(md|markdown)$/i.test(n)) ?? group.find(isTranscript);
+    const transcript = group.find(takesRecording) ?? group.find(isTranscript);
     const recording = transcript ? (group.find(isRecording) ?? null) : null;
     return [
       ...(transcript ? [{ main: transcript, recording }] : []),

@@ -14,14 +14,8 @@ import type { Clock } from "../core/clock.js";
 import { SCOPES, type Principal } from "../core/principal.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { Services } from "../services/index.js";
-import {
-  createFileImporter,
-  isRecording,
-  isTranscript,
-  notesOf,
-  type IncomingFile,
-  type Outcome,
-} from "./import-files.js";
+import { createFileImporter, notesOf, type IncomingFile, type Outcome } from "./import-files.js";
+import { isRecording, isTranscript } from "../shared/import/file-kinds.js";
 
 export interface WatchFolderOptions {
   dir: string;

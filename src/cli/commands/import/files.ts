@@ -4,14 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CliError, EXIT } from "../../exit.js";
-import { IMPORT_EXTENSIONS } from "../../../shared/import/transcript-files.js";
-import { AUDIO_EXTENSIONS } from "../../../shared/vocabulary.js";
+import { isRecording, isTranscript as importable, takesRecording } from "../../../shared/import/file-kinds.js";
 import { isArchive } from "./archive.js";
 
-const importable = (file: string) =>
-  (IMPORT_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
-const isRecording = (file: string) =>
-  (AUDIO_EXTENSIONS as readonly string[]).includes(path.extname(file).slice(1).toLowerCase());
 const stem = (file: string) => path.basename(file, path.extname(file));
 
 /** The files beside `file` (in its directory) with its name and an extension of `kind`, in a stable order. */
@@ -44,7 +39,7 @@ export function entriesOf(files: string[]): Entry[] {
   const paired = new Set<string>();
   const entries = [...transcripts].map((file): Entry => {
     // A markdown note is what someone wrote, not a recording's transcript.
-    const recording = /\.(vtt|srt|txt)$/i.test(file) ? (siblings(file, isRecording)[0] ?? null) : null;
+    const recording = takesRecording(file) ? (siblings(file, isRecording)[0] ?? null) : null;
     if (recording) paired.add(recording);
     return { file, recording };
   });
