@@ -57,7 +57,7 @@ export function offer(cmd: Command, name: string, values: Values): Command {
 const FILE_VALUE = /^[<[](file|dir|path)[>\]]$/;
 
 function optionNode(o: Option): OptionNode {
-  const placeholder = o.flags.match(/[<[][\w.-]+[>\]]/)?.[0] ?? "";
+  const valueName = o.flags.match(/[<[][\w.-]+[>\]]/)?.[0] ?? "";
   const values = offered.get(o) ?? o.argChoices;
   return {
     ...(o.long && { long: o.long }),
@@ -65,7 +65,7 @@ function optionNode(o: Option): OptionNode {
     description: o.description,
     ...(o.required ? { value: "required" as const } : o.optional ? { value: "optional" as const } : {}),
     ...(values && { values }),
-    ...(FILE_VALUE.test(placeholder) && { files: true as const }),
+    ...(FILE_VALUE.test(valueName) && { files: true as const }),
     ...(o.hidden && { hidden: true as const }),
   };
 }
