@@ -19,7 +19,7 @@ import { createWhisperTranscriber } from "./transcription/whisper.js";
 import { installedModel } from "./models.js";
 import { requireWhisperBinding, whisperBindingPath } from "./transcription/whisper-binding.js";
 import type { WhisperHost } from "./transcription/whisper-host.js";
-import type { Embedder } from "./embeddings/embedder.js";
+import { withVectorCache, type Embedder } from "./embeddings/embedder.js";
 import { createLocalEmbedder } from "./embeddings/local.js";
 import { createOpenAiEmbedder } from "./embeddings/openai.js";
 import type { Outbound } from "../net/outbound.js";
@@ -139,16 +139,18 @@ export function selectEmbedder(c: Config["embeddings"], out: Outbound): Embedder
   if (engine === "none") return null;
   if (engine === "openai") {
     if (!c.url) throw new EngineConfigError("The openai embeddings engine needs NOTULA_EMBEDDINGS_URL.");
-    return createOpenAiEmbedder({
-      url: c.url,
-      apiKey: c.apiKey,
-      model: c.model,
-      dimensions: c.dimensions,
-      minSimilarity: c.minSimilarity,
-      outbound: out,
-    });
+    return withVectorCache(
+      createOpenAiEmbedder({
+        url: c.url,
+        apiKey: c.apiKey,
+        model: c.model,
+        dimensions: c.dimensions,
+        minSimilarity: c.minSimilarity,
+        outbound: out,
+      }),
+    );
   }
-  return createLocalEmbedder({ minSimilarity: c.minSimilarity });
+  return withVectorCache(createLocalEmbedder({ minSimilarity: c.minSimilarity }));
 }
 
 export interface EngineReport {

@@ -147,7 +147,10 @@ export const indexPassagesJob = defineJob({
   key: (p) => `index:${p.source}:${p.id}`,
   coalesce: "queued",
   worker: ({ repos, embedder, jobs }: { repos: Repositories; embedder: Embedder | null; jobs: Jobs }) => ({
-    concurrency: 1,
+    // Several at a time, so that their passages reach the model as one batch (its cost
+    // per text falls with the batch: model-thread.ts); the model's one thread still
+    // bounds the work, and the reads between them are short.
+    concurrency: 4,
     leaseMs: 60_000,
     timeoutMs: 10 * 60_000,
     maxAttempts: 3,

@@ -111,10 +111,12 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
         return { note: await snapshot(note) };
       });
-      // The note is new in this transaction: no job can be queued for it yet.
-      // The note is new in this transaction: no job can hold its keys yet.
+      // The note is new in this transaction: no job can hold its keys yet. A note
+      // whose processing is queued is indexed once it settles (settle, above): indexed
+      // now as well, its passages would be embedded twice, and the model's time is what
+      // a burst of new meetings waits on.
       if (IN_FLIGHT.has(opts.status)) await d.jobs.enqueue("process-note", { noteId }, { created: true });
-      if (opts.index) await d.jobs.enqueue("index-passages", { source: "note", id: noteId }, { created: true });
+      else if (opts.index) await d.jobs.enqueue("index-passages", { source: "note", id: noteId }, { created: true });
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript (the caller checked there is one). */

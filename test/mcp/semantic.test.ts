@@ -7,6 +7,7 @@ import { connectMcp } from "../helpers/mcp.js";
 import { admin, startServer, storeQuery, type TestServer } from "../helpers/server.js";
 import { PASSWORD, webSession } from "../helpers/world.js";
 import { until } from "../helpers/until.js";
+import { IN_FLIGHT_STATUSES } from "../../src/core/note-vocabulary.js";
 
 let server: TestServer;
 let api: Http;
@@ -95,6 +96,37 @@ describe("svc_search_knowledge by meaning", () => {
     const r = await search("Does finance have to approve it?", { limit: 5 });
     const hit = r.results.find((x) => x.id === target);
     expect(hit).toMatchObject({ timestamp: "12:30" });
+  });
+
+  it("indexes a meeting whose processing was queued once, when its processing settled, not also when it was made", async () => {
+    const made = (
+      await api("POST", "/v1/notes", {
+        title: "Vendor review",
+        transcripts: [
+          {
+            speaker: "Ben",
+            text: "The vendor contract renews in May.",
+            startTimestamp: "00:05",
+            endTimestamp: "00:09",
+          },
+        ],
+      })
+    ).body.note;
+    // Made to be summarised: its processing is queued with it.
+    expect(made.status).toBe("summarizing");
+    const id = made.id;
+    await until(
+      "the meeting's processing settled",
+      async () => !IN_FLIGHT_STATUSES.has((await api("GET", `/v1/notes/${id}`)).body.note.status),
+      120_000,
+      250,
+    );
+    // Its index job is queued with the settled status, in the same transaction: it exists now.
+    const jobs = await storeQuery(
+      server.dataDir,
+      `SELECT count(*) AS n FROM jobs WHERE kind = 'index-passages' AND json_extract(payload, '$.id') = '${id}'`,
+    );
+    expect(Number(jobs[0].n)).toBe(1);
   });
 
   it("follows edits and deletions", async () => {
