@@ -115,6 +115,16 @@ export const SETTINGS = {
     doc: "sqlite:/path/to/file.db, or postgres://user:password@host/db for several replicas.",
     defaultDoc: "<data-dir>/notula.db",
   }),
+  databasePool: group({
+    size: setting(z.number().int().min(1).max(200).default(10), {
+      env: ["NOTULA_DATABASE_POOL_SIZE"],
+      doc: "PostgreSQL: connections per replica for requests and the work they start (and half as many again for the statements that keep one plan). Measured in docs/benchmarks.md (ingest): one request holds one for a millisecond or two, and 10 served 2 cores with none waiting.",
+    }),
+    jobs: setting(z.number().int().min(1).max(50).default(2), {
+      env: ["NOTULA_DATABASE_JOB_POOL_SIZE"],
+      doc: "PostgreSQL: connections per replica of their own for the job queue's claims, leases and results, so that polling for work never takes a connection a request waits for.",
+    }),
+  }),
   secretKey: setting(z.string().min(1).optional(), {
     env: ["NOTULA_SECRET_KEY"],
     doc: "The 32-byte base64 key that seals secrets and signs links. Replicas must share it.",

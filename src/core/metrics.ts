@@ -84,7 +84,7 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
       if (database)
         new Gauge({
           name: "notula_database",
-          help: "Database figures: pool connections (total, idle, waiting) on PostgreSQL; file and WAL bytes on SQLite.",
+          help: "Database figures: connections (total, idle, waiting) of each pool on PostgreSQL (pool_, generic_pool_, job_pool_); file and WAL bytes on SQLite.",
           labelNames: ["figure"],
           registers: [registry],
           collect() {

@@ -28,15 +28,20 @@ export interface DatabaseHandle {
 
 export async function openDatabaseHandle(
   target: DatabaseTarget,
-  opts: { vectorIndexAt?: number } = {},
+  opts: { vectorIndexAt?: number; poolSize?: number; jobPoolSize?: number } = {},
 ): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
   if (target.dialect === "postgres") {
-    const pg = await openPostgres(target.url, { listenForChanges: true });
+    const pg = await openPostgres(target.url, {
+      listenForChanges: true,
+      poolSize: opts.poolSize,
+      jobPoolSize: opts.jobPoolSize,
+    });
     return {
       repos: createPgRepositories(pg.db, {
         facts: pg.facts,
         vectorIndex: pg.vectorIndex.enabled,
         prepared: pg.prepared,
+        jobs: pg.jobs,
         vectorIndexAt: opts.vectorIndexAt,
       }),
       handle: {
@@ -51,11 +56,7 @@ export async function openDatabaseHandle(
           }
           return (await pgMigrationsApplied(pg.pool)) ? "ok" : "pending";
         },
-        figures: () => ({
-          pool_total: pg.pool.totalCount,
-          pool_idle: pg.pool.idleCount,
-          pool_waiting: pg.pool.waitingCount,
-        }),
+        figures: pg.poolFigures,
         close: () => pg.close(),
       },
     };

@@ -56,7 +56,11 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
   }
   const storage = openAudioStore(config.storage, dataDir);
   const target = databaseTarget(config.database, dataDir);
-  const { handle: database, repos } = await openDatabaseHandle(target, { vectorIndexAt: config.embeddings.indexAt });
+  const { handle: database, repos } = await openDatabaseHandle(target, {
+    vectorIndexAt: config.embeddings.indexAt,
+    poolSize: config.databasePool.size,
+    jobPoolSize: config.databasePool.jobs,
+  });
   const now = deps.clock ?? systemClock;
   const audioStore = storage.store;
   const logger = deps.logger ?? silentLogger();

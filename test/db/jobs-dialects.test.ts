@@ -7,6 +7,7 @@ import { pgPortableRepositories } from "../../src/db/pg/portable.js";
 import { openPostgres } from "../../src/db/pg/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { withPostgres } from "../helpers/postgres.js";
+import { createPgRepositories } from "../../src/db/pg/repos.js";
 
 describe("jobs on PostgreSQL", () => {
   const ctx = withPostgres();
@@ -68,6 +69,43 @@ describe("jobs on PostgreSQL", () => {
     } finally {
       await a.opened.close();
       await b.opened.close();
+    }
+  });
+
+  it("polls for work and settles it on the job queue's own connections, and an enqueue inside a transaction commits or rolls back with it", async () => {
+    const opened = await openPostgres(ctx.database.url, { poolSize: 2, jobPoolSize: 1 });
+    try {
+      const repos = createPgRepositories(opened.db, { prepared: opened.prepared, jobs: opened.jobs });
+      const before = opened.poolFigures();
+      const now = 5_000;
+      const id = await repos.jobs.enqueue({ kind: "own-pool", payload: {}, maxAttempts: 3, availableAt: now, now });
+      for (let i = 0; i < 5; i++) await repos.jobs.claim("own-pool-idle", now, 60_000);
+      const job = await repos.jobs.claim("own-pool", now, 60_000);
+      expect(job?.id).toBe(id);
+      expect(await repos.jobs.heartbeat(id, 1, now + 60_000, now)).toBe(true);
+      await repos.jobs.succeed(id, 1, now);
+      const after = opened.poolFigures();
+      // All of it on the job pool's one connection, made once and kept.
+      expect(after.job_pool_connections_made).toBe(1);
+      expect(after.job_pool_total).toBe(1);
+      // Nothing on the requests' pool, beyond what was already open.
+      expect(after.pool_connections_made).toBe(before.pool_connections_made);
+
+      // A job a request's transaction queues is that transaction's: gone with its rollback…
+      await expect(
+        repos.transaction(async () => {
+          await repos.jobs.enqueue({ kind: "in-tx", payload: {}, maxAttempts: 3, availableAt: now, now });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(await repos.jobs.countByStatus("in-tx")).toEqual({});
+      // …and there with its commit.
+      await repos.transaction(() =>
+        repos.jobs.enqueue({ kind: "in-tx", payload: {}, maxAttempts: 3, availableAt: now, now }),
+      );
+      expect(await repos.jobs.countByStatus("in-tx")).toEqual({ queued: 1 });
+    } finally {
+      await opened.close();
     }
   });
 });

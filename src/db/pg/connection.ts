@@ -149,6 +149,8 @@ export function pgConnection(db: PgDb, prepared: PgDb = db, facts: FactChanges =
      * pool, where PostgreSQL plans each once per connection.
      */
     generic: within(prepared),
+    /** Another pool of the same database, as repositories use it (joining a caller's transaction). */
+    on: (other: PgDb) => within(other),
     /**
      * Rows of a hot read, as a named prepared statement on the generic-plan pool: parsed
      * and planned once per connection instead of on every request. Inside a transaction

@@ -18,8 +18,10 @@ export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
 export type PgQueryable = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
 
 export interface PgOptions {
-  /** Connections per process. */
+  /** Connections per process for requests (and a third more for the generic-plan statements). */
   poolSize?: number;
+  /** Connections per process of the job queue's own (claims, leases, results); none: it shares the pool. */
+  jobPoolSize?: number;
   /** Longest a statement may run before PostgreSQL cancels it. */
   statementTimeoutMs?: number;
   migrate?: boolean;
@@ -40,6 +42,10 @@ export interface OpenedPostgres {
    * depend on their values (see createPgRepositories).
    */
   prepared: PgDb;
+  /** The job queue's own pool, when one was asked for. */
+  jobs?: PgDb;
+  /** Each pool's connections (total, idle, waiting), for metrics. */
+  poolFigures(): Record<string, number>;
   /** Whether meaning-based search has pgvector's index (see vector-index.ts). */
   vectorIndex: VectorIndexState;
   /** Changes to the callers' facts, as this process hears of them (none unless asked for). */
@@ -71,20 +77,35 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   // which vector indexes are due a build took 8 ms, 7 of them compiling, after every
   // note indexed).
   const timeout = `-c statement_timeout=${options.statementTimeoutMs ?? 30_000} -c jit=off`;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: timeout, application_name: "notula" });
+  // A connection, once made, is kept (min = max; pg's pool otherwise closes one idle
+  // for 10 s): a server's load comes in bursts, and after each pause a request paid for
+  // a new connection (a round trip for each step of its start-up) and planned its
+  // statements again, as a new session knows none of the prepared ones. TCP keepalives
+  // find a connection a firewall has dropped.
+  const poolOf = (max: number, sessionOptions: string) =>
+    new pg.Pool({
+      connectionString: url,
+      max,
+      min: max,
+      keepAlive: true,
+      options: sessionOptions,
+      application_name: "notula",
+    });
+  const pool = poolOf(poolSize, timeout);
   // PostgreSQL plans a named statement afresh on every run while a plan for its values
   // looks cheaper than its generic plan, and for a list by folder and dates it always
   // does: planning then costs as much as running. A setting per statement does not
   // exist, so these statements get sessions of their own.
-  const preparedPool = new pg.Pool({
-    connectionString: url,
-    max: Math.max(1, Math.ceil(poolSize / 2)),
-    options: `${timeout} -c plan_cache_mode=force_generic_plan`,
-    application_name: "notula",
-  });
+  const preparedPool = poolOf(Math.max(1, Math.ceil(poolSize / 2)), `${timeout} -c plan_cache_mode=force_generic_plan`);
+  // Polling for work is a statement a second per kind of job per replica, and a job's
+  // lease is renewed every third of it: on connections of their own, a burst of
+  // background work never holds one a request is waiting for.
+  const jobsPool = options.jobPoolSize ? poolOf(options.jobPoolSize, timeout) : null;
+  const pools = [pool, preparedPool, ...(jobsPool ? [jobsPool] : [])];
+  const made = new Map<pg.Pool, number>(pools.map((p) => [p, 0]));
+  for (const p of pools) p.on("connect", () => made.set(p, made.get(p)! + 1));
   // An idle connection that breaks (a restart of the database) must not crash the process.
-  pool.on("error", () => {});
-  preparedPool.on("error", () => {});
+  for (const p of pools) p.on("error", () => {});
   let vectorIndex: VectorIndexState = {
     enabled: false,
     detail: "not set up (migrations were not run by this process)",
@@ -105,20 +126,32 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
       client.release();
     }
   } catch (err) {
-    await Promise.all([pool.end(), preparedPool.end()]).catch(() => {});
+    await Promise.all(pools.map((p) => p.end())).catch(() => {});
     throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
   }
   const db = drizzle(pool, { schema: pgSchema }) as PgDb;
   const prepared = drizzle(preparedPool, { schema: pgSchema }) as PgDb;
   const facts = options.listenForChanges ? listenForFactChanges(url) : noFactChanges;
+  const figures = (prefix: string, p: pg.Pool) => ({
+    [`${prefix}total`]: p.totalCount,
+    [`${prefix}idle`]: p.idleCount,
+    [`${prefix}waiting`]: p.waitingCount,
+    [`${prefix}connections_made`]: made.get(p)!,
+  });
   return {
     db,
     pool,
     prepared,
+    jobs: jobsPool ? (drizzle(jobsPool, { schema: pgSchema }) as PgDb) : undefined,
+    poolFigures: () => ({
+      ...figures("pool_", pool),
+      ...figures("generic_pool_", preparedPool),
+      ...(jobsPool ? figures("job_pool_", jobsPool) : {}),
+    }),
     vectorIndex,
     facts,
     close: async () => {
-      await Promise.all([facts.close(), pool.end(), preparedPool.end()]);
+      await Promise.all([facts.close(), ...pools.map((p) => p.end())]);
     },
   };
 }

@@ -40,16 +40,21 @@ function refusingNul<R extends object>(repo: R): R {
 /**
  * `prepared` is the generic-plan pool of openPostgres, for the hot statements whose plan
  * does not depend on their values; without it they share `pool` (and are planned per run).
+ * `jobs` is the job queue's own pool; without it the queue shares `pool`.
  */
 export function createPgRepositories(
   pool: PgDb,
-  opts: { vectorIndex?: boolean; prepared?: PgDb; vectorIndexAt?: number; facts?: FactChanges } = {},
+  opts: { vectorIndex?: boolean; prepared?: PgDb; jobs?: PgDb; vectorIndexAt?: number; facts?: FactChanges } = {},
 ): Repositories {
-  const { db, generic, rows, names, transaction } = pgConnection(pool, opts.prepared, opts.facts);
+  const { db, generic, on, rows, names, transaction } = pgConnection(pool, opts.prepared, opts.facts);
   const cellSets = pgCellSets(db);
   const portable = pgPortableRepositories(db, transaction, opts.facts);
+  // The job queue on its own connections (openPostgres), joining a caller's transaction
+  // as every repository does: a job enqueued by a request commits with it.
+  const jobs = opts.jobs ? pgPortableRepositories(on(opts.jobs), transaction, opts.facts).jobs : portable.jobs;
   const repos = {
     ...portable,
+    jobs,
     // Every API request's first statement: written for PostgreSQL and prepared once per connection.
     apiKeys: {
       ...portable.apiKeys,
