@@ -12,8 +12,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { api, startServer, stopServer, withScratchDatabase } from "./lib.mjs";
-import { MEETING_LINES } from "./meeting-lines.mjs";
+import { steadyIngest, transcriptMeeting as meeting } from "./meeting-lines.mjs";
 
 const NOTES = Number(process.env.BENCH_INGEST_NOTES ?? 3000);
 const REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 300);
@@ -24,19 +25,46 @@ const RATE = Number(process.env.BENCH_INGEST_RATE ?? 5);
  * PostgreSQL, where replicas share the count. BENCH_INGEST_RATE_LIMIT=off leaves them out.
  */
 const RATE_LIMIT = process.env.BENCH_INGEST_RATE_LIMIT !== "off";
-const VOICES = ["Ana Lopez", "Ben Ode", "Cyrus Park", "Dee Lang"];
-const mmss = (sec) => `${String(Math.floor(sec / 60)).padStart(2, "0")}:${String(sec % 60).padStart(2, "0")}`;
-
-/** Meeting i, ten lines; one meeting in a hundred says the rare word. */
-const meeting = (i) => ({
-  title: `Meeting ${i}`,
-  transcripts: Array.from({ length: 10 }, (_, j) => ({
-    speaker: VOICES[(i + j) % VOICES.length],
-    text: `${MEETING_LINES[(i + j) % MEETING_LINES.length]}${i % 100 === 0 && j === 3 ? " The zeppelin arrives." : ""}`,
-    startTimestamp: mmss(j * 5),
-    endTimestamp: mmss(j * 5 + 5),
-  })),
-});
+/**
+ * What the reads could wait on, sampled every 250 ms while they run (more often, the
+ * sampling itself weighs on the server): requests waiting for a connection of the
+ * server's pools and connections made meanwhile (its /metrics), and, on PostgreSQL,
+ * reads of the server's waiting on a lock (pg_stat_activity). Stop it for the counts.
+ */
+function watchWaits(server, database) {
+  let stop = false;
+  const seen = { samples: 0, poolWaiting: 0, lockedReads: 0, connectionsMade: 0 };
+  let madeBefore = null;
+  const client = database ? new pg.Client({ connectionString: database }) : null;
+  const done = (async () => {
+    if (client) await client.connect();
+    while (!stop) {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      for (const m of text.matchAll(/^notula_database\{figure="(\w*pool_waiting)"\} (\d+)/gm))
+        seen.poolWaiting = Math.max(seen.poolWaiting, Number(m[2]));
+      const made = [...text.matchAll(/^notula_database\{figure="\w*pool_connections_made"\} (\d+)/gm)]
+        .map((m) => Number(m[1]))
+        .reduce((a, b) => a + b, 0);
+      madeBefore ??= made;
+      seen.connectionsMade = made - madeBefore;
+      if (client) {
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'notula' AND wait_event_type = 'Lock' AND query ILIKE 'select%' AND query NOT ILIKE '%for update%'`,
+        );
+        seen.lockedReads += rows[0].n;
+      }
+      seen.samples++;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await client?.end();
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return seen;
+  };
+}
 
 async function timed(server, p) {
   const t = performance.now();
@@ -48,8 +76,9 @@ async function timed(server, p) {
 
 const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 
-/** Each read, REQUESTS times: p50 and p99 in ms. */
-async function reads(server, someId) {
+/** Each read, REQUESTS times: p50 and p99 in ms, and what they could have waited on (watchWaits). */
+async function reads(server, someId, database) {
+  const stopWatching = watchWaits(server, database);
   const shapes = {
     "list, page of 20": "/v1/notes?limit=20",
     "one note": `/v1/notes/${someId}`,
@@ -63,7 +92,7 @@ async function reads(server, someId) {
     times.sort((a, b) => a - b);
     out[name] = { p50: pct(times, 0.5), p99: pct(times, 0.99) };
   }
-  return out;
+  return { ...out, waits: await stopWatching() };
 }
 
 /** Waits until no note is being summarised or indexed (their jobs, as /metrics counts them). */
@@ -102,28 +131,20 @@ async function measureBackend(label, database) {
     { rateLimit: RATE_LIMIT },
   );
   try {
+    const began = performance.now();
     const ids = await create(server, 0, NOTES);
+    const createdSec = (performance.now() - began) / 1000;
     const someId = ids[Math.floor(ids.length / 2)];
-    const after = await reads(server, someId);
+    const after = await reads(server, someId, database);
     await untilProcessed(server);
-    const idle = await reads(server, someId);
+    // The background's pace: every note summarised and indexed, from the first create.
+    const processedPerSec = NOTES / ((performance.now() - began) / 1000);
+    const idle = await reads(server, someId, database);
     // Steady ingest: a note every 1/RATE s, for as long as the reads take.
-    let stop = false;
-    let made = 0;
-    const writer = (async () => {
-      for (let i = NOTES; !stop; i++) {
-        const t = performance.now();
-        await api(server, "POST", "/v1/notes", meeting(i));
-        made++;
-        await new Promise((r) => setTimeout(r, Math.max(0, 1000 / RATE - (performance.now() - t))));
-      }
-    })();
-    const started = performance.now();
-    const ingest = await reads(server, someId);
-    stop = true;
-    await writer;
-    const rate = made / ((performance.now() - started) / 1000);
-    return { after, idle, ingest, rate };
+    const stopIngest = steadyIngest(server, RATE, NOTES);
+    const ingest = await reads(server, someId, database);
+    const rate = await stopIngest();
+    return { after, idle, ingest, rate, createdSec, processedPerSec };
   } finally {
     await stopServer(server.proc);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -133,7 +154,7 @@ async function measureBackend(label, database) {
 export async function benchIngest() {
   const sqlite = await measureBackend("sqlite");
   // Said as soon as it is known: the other database takes as long again.
-  console.log(`SQLite: ${JSON.stringify(sqlite)}`);
+  console.error(`SQLite: ${JSON.stringify(sqlite)}`);
   const postgres = await withScratchDatabase("notula_bench_ingest", (url) => measureBackend("pg", url));
   const ms = (x) => x.toFixed(1).padStart(6);
   console.log(`\nReads while notes are written: ${NOTES} meetings made through POST /v1/notes (ten-line transcripts),`);
@@ -141,13 +162,21 @@ export async function benchIngest() {
     `${REQUESTS} of each read one after another; ingest at ${RATE} notes/s; request limits ${RATE_LIMIT ? "on" : "off"}`,
   );
   console.log(
-    `(measured ingest: SQLite ${sqlite.rate.toFixed(1)} notes/s, PostgreSQL ${postgres.rate.toFixed(1)} notes/s)\n`,
+    `(measured ingest: SQLite ${sqlite.rate.toFixed(1)} notes/s, PostgreSQL ${postgres.rate.toFixed(1)} notes/s)`,
   );
+  for (const [name, r] of [
+    ["SQLite", sqlite],
+    ["PostgreSQL", postgres],
+  ])
+    console.log(
+      `${name}: ${NOTES} made in ${r.createdSec.toFixed(0)} s; all summarised and indexed at ${r.processedPerSec.toFixed(2)} notes/s`,
+    );
+  console.log("");
   console.log("| state | read | SQLite p50 | SQLite p99 | PostgreSQL p50 | PostgreSQL p99 | p50 ratio (goal ≤ 2) |");
   console.log("|---|---|---:|---:|---:|---:|---:|");
   let met = true;
   for (const state of ["after", "idle", "ingest"])
-    for (const read of Object.keys(sqlite[state])) {
+    for (const read of Object.keys(sqlite[state]).filter((k) => k !== "waits")) {
       const s = sqlite[state][read];
       const p = postgres[state][read];
       const ratio = p.p50 / s.p50;
@@ -156,6 +185,13 @@ export async function benchIngest() {
         `| ${state} | ${read} | ${ms(s.p50)} ms | ${ms(s.p99)} ms | ${ms(p.p50)} ms | ${ms(p.p99)} ms | ${ratio.toFixed(2)} |`,
       );
     }
+  console.log("\nWhat PostgreSQL's reads could wait on, sampled every 250 ms while they ran:");
+  for (const state of ["after", "idle", "ingest"]) {
+    const w = postgres[state].waits;
+    console.log(
+      `- ${state}: most requests waiting for a pool's connection at once ${w.poolWaiting}; connections made ${w.connectionsMade}; reads seen waiting on a lock ${w.lockedReads} (of ${w.samples} samples)`,
+    );
+  }
   console.log(
     `\ngoal: PostgreSQL's p50 at most twice SQLite's for every read in every state: ${met ? "met" : "not met"}`,
   );

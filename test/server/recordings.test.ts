@@ -343,7 +343,12 @@ describe("transcribed while it is recorded", () => {
           0,
         )
       : 0;
-    expect(Math.abs(seconds - note.totalDurationSec)).toBeLessThanOrEqual(2);
+    // No second twice: at most the recording. Every second of sound: a window's quiet
+    // edges past half a second are not sent, and here 2 s of every 10 are quiet, so how
+    // much is left out depends on where the windows fell (on how fast the machine
+    // transcribed while the pieces came), never more than the quiet.
+    expect(seconds).toBeLessThanOrEqual(note.totalDurationSec + 1);
+    expect(seconds).toBeGreaterThanOrEqual(note.totalDurationSec * 0.8);
     expect(stt.calls.length).toBeGreaterThan(liveCalls);
     const starts = note.transcripts.map((s: { startTimestamp: string }) => s.startTimestamp);
     expect(starts).toEqual([...starts].sort());

@@ -53,6 +53,9 @@ export interface OpenedPostgres {
   close(): Promise<void>;
 }
 
+/** The longest a pooled connection lives, so that its sessions' plans are made again (openPostgres). */
+const CONNECTION_LIFETIME_SEC = 60;
+
 /** Any number, the same for every notula: the key of the migration lock. */
 const MIGRATION_LOCK = 7_406_118_209;
 
@@ -77,16 +80,17 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   // which vector indexes are due a build took 8 ms, 7 of them compiling, after every
   // note indexed).
   const timeout = `-c statement_timeout=${options.statementTimeoutMs ?? 30_000} -c jit=off`;
-  // A connection, once made, is kept (min = max; pg's pool otherwise closes one idle
-  // for 10 s): a server's load comes in bursts, and after each pause a request paid for
-  // a new connection (a round trip for each step of its start-up) and planned its
-  // statements again, as a new session knows none of the prepared ones. TCP keepalives
-  // find a connection a firewall has dropped.
+  // A connection lives at most CONNECTION_LIFETIME_SEC (and closes after 10 s idle, pg's
+  // default). A session plans each named statement once and keeps the plan: one made
+  // while the notes table was small walks it whole once it has grown. Measured: a server
+  // whose connections were kept from an empty database to 3,000 notes listed a page in
+  // 4.2 ms, a new one in 1.7 ms (and one note in 3.0 against 1.3 ms). A new connection
+  // costs a few milliseconds once a minute. TCP keepalives find one a firewall has dropped.
   const poolOf = (max: number, sessionOptions: string) =>
     new pg.Pool({
       connectionString: url,
       max,
-      min: max,
+      maxLifetimeSeconds: CONNECTION_LIFETIME_SEC,
       keepAlive: true,
       options: sessionOptions,
       application_name: "notula",
