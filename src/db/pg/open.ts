@@ -18,7 +18,7 @@ export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
 export type PgQueryable = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
 
 export interface PgOptions {
-  /** Connections per process for requests (and a third more for the generic-plan statements). */
+  /** Connections per process for requests (and half as many again for the generic-plan statements). */
   poolSize?: number;
   /** Connections per process of the job queue's own (claims, leases, results); none: it shares the pool. */
   jobPoolSize?: number;
@@ -44,7 +44,7 @@ export interface OpenedPostgres {
   prepared: PgDb;
   /** The job queue's own pool, when one was asked for. */
   jobs?: PgDb;
-  /** Each pool's connections (total, idle, waiting), for metrics. */
+  /** Each pool's connections (total, idle, waiting, made since it opened), for metrics. */
   poolFigures(): Record<string, number>;
   /** Whether meaning-based search has pgvector's index (see vector-index.ts). */
   vectorIndex: VectorIndexState;
