@@ -156,14 +156,14 @@ describe("a long meeting on real weights", () => {
       const at = [sec / 3600, (sec % 3600) / 60, sec % 60].map((n) => String(Math.floor(n)).padStart(2, "0")).join(":");
       lines.push({ at, speaker: i % 2 ? "Ben" : "Cleo", text: `We went through item ${i + 1} of the plan.` });
     }
-    const { spy, calls } = recorded(localLlm(1536, 64).chat(MODEL));
+    const { spy, calls } = recorded(localLlm(1536, 32).chat(MODEL));
     const r = await createChatSummarizer(spy).summarize(
       { title: "Planning day", userWrittenNote: "", transcript: lines, template, language: "en" },
       { signal: signal() },
     );
     const maps = calls.filter((c) => /part \d+ of \d+:/.test(c.asked[1].content));
     expect(maps.length).toBeGreaterThanOrEqual(3);
-    // Answers are cut at 64 tokens here; no part may go unread.
+    // Answers are cut at 32 tokens here; no part may go unread.
     expect(r.warnings.filter((w) => !/cut short by the model's answer limit/.test(w))).toEqual([]);
     for (const l of lines)
       expect(maps.filter((c) => c.asked[1].content.includes(`[${l.at}] ${l.speaker}: ${l.text}`))).toHaveLength(1);

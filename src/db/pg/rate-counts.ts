@@ -3,13 +3,14 @@
 // SELECT of a statement sees the table as it was before its own INSERT, so the slot
 // just counted comes from the INSERT's RETURNING and the others from the table.
 import { sql } from "drizzle-orm";
-import type { PgQueryable } from "./open.js";
+import type { PgRows } from "./connection.js";
 
 type Slots = { start: number; count: number }[];
 
-export function pgAddCountAndRead(db: PgQueryable) {
+// A named statement (`rows`): parsed and planned once per connection, not on every request.
+export function pgAddCountAndRead(rows: PgRows) {
   return async (key: string, slotStart: number, expiresAt: number, from: number): Promise<Slots> => {
-    const { rows } = await db.execute<{ start: string | number; count: number }>(sql`
+    const found = await rows<{ start: string | number; count: number }>(sql`
       WITH added AS (
         INSERT INTO rate_counters (key, window_start, count, expires_at)
         VALUES (${key}, ${slotStart}, 1, ${expiresAt})
@@ -21,6 +22,6 @@ export function pgAddCountAndRead(db: PgQueryable) {
       SELECT window_start, count FROM rate_counters
       WHERE key = ${key} AND window_start >= ${from} AND window_start <> ${slotStart} AND count > 0
       ORDER BY start`);
-    return rows.map((r) => ({ start: Number(r.start), count: Number(r.count) }));
+    return found.map((r) => ({ start: Number(r.start), count: Number(r.count) }));
   };
 }

@@ -61,7 +61,7 @@ export function createPgRepositories(
       findByHashWithPlan: pgKeyLookup(rows, opts.facts ? factCache(opts.facts) : undefined),
     },
     // Every limited API request's count: counted and read back in one round trip.
-    sharedState: { ...portable.sharedState, addCountAndRead: pgAddCountAndRead(generic) },
+    sharedState: { ...portable.sharedState, addCountAndRead: pgAddCountAndRead(rows) },
     notes: pgNoteRepo({ db, generic }, transaction, names),
     search: pgSearchRepo(db),
     passages: pgPassageRepo(db, transaction, { ...opts, cellSets }),
