@@ -111,32 +111,47 @@ export function createAskService(d: AskDeps) {
 
   /** Across meetings: the one search's moments, the closest first; a note found by a few common words is left out. */
   async function momentsFound(p: Principal, q: string, scope: AskScopeValue): Promise<Moment[]> {
-    let found;
-    try {
-      found = await d.search.search(p, {
+    const searched = (mode: "hybrid" | "semantic") =>
+      d.search.search(p, {
         q,
-        mode: "hybrid",
+        mode,
         limit: NOTES_SEARCHED,
         folderIds: scope.folderIds,
         fromDate: scope.fromDate,
         toDate: scope.toDate,
         participantEmail: scope.participantEmail,
       });
-    } catch (err) {
-      if (err instanceof BadRequestError) return []; // no word worth searching for
-      throw err;
-    }
+    // No word worth searching for, or (for meaning) no sentence model: nothing found that way.
+    const unless = <T>(search: Promise<T>) =>
+      search.catch((err: unknown) => {
+        if (err instanceof BadRequestError) return null;
+        throw err;
+      });
+    // The question's meaning alone too (its embedding is the one hybrid asked for, kept).
+    const [found, byMeaning] = await Promise.all([unless(searched("hybrid")), unless(searched("semantic"))]);
+    if (!found) return [];
+    // Meetings whose meaning is close to the question's, above the model's floor.
+    const related = new Set(byMeaning?.results.map((r) => r.note.id));
     const terms = contentTerms(parseSearchQuery(q)).words.length;
+    // Meetings that say every word (or the phrase) answer it, and when there are such,
+    // one that says only some of them is about something else that shares a word. But
+    // when no meeting that says every word is close to the question in meaning, the
+    // words met by chance ("now" in "Where does the Lisbon office stand now?"), and the
+    // meetings that share some words and the meaning answer it.
+    const whole = found.results.filter((r) => r.foundBy === "words" || r.foundBy === "phrase");
+    const wordsHold = whole.some((r) => related.has(r.note.id)) || (whole.length > 0 && related.size === 0);
+    const answers = (r: (typeof found.results)[number]) => {
+      if (r.foundBy !== "some-words") return true;
+      if (wordsHold) return false;
+      if (related.has(r.note.id)) return true;
+      if (whole.length) return false;
+      // Close to it in neither words nor meaning: a few shared words are not enough.
+      const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stemOf(x[1]))));
+      return matched.size >= Math.max(2, Math.ceil(terms / 2));
+    };
     const out: Moment[] = [];
-    // Meetings that say every word (or the phrase) answer it; when there are such, one
-    // that says only some of them is about something else that shares a word.
-    const whole = found.results.some((r) => r.foundBy === "words" || r.foundBy === "phrase");
     for (const r of found.results) {
-      if (r.foundBy === "some-words" && whole) continue;
-      if (r.foundBy === "some-words") {
-        const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stemOf(x[1]))));
-        if (matched.size < Math.max(2, Math.ceil(terms / 2))) continue;
-      }
+      if (!answers(r)) continue;
       const lines = r.matches.some((m) => m.segment !== null) ? await transcript(r.note.id) : [];
       for (const m of r.matches) {
         const i = m.segment !== null && m.segment < lines.length ? m.segment : -1;

@@ -1,0 +1,77 @@
+// A question asked in other words than its meetings': a meeting that happens to say
+// every word of it, about other things, must not hide the meetings that answer it,
+// which share only some of its words but its meaning (the bundled sentence model's).
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { client } from "../helpers/http.js";
+import { waitForStatus } from "../helpers/flow.js";
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+const updates: string[] = [];
+let chance = "";
+const QUESTION = "Where does the Lisbon office stand now?";
+
+async function make(title: string, lines: string[]) {
+  const r = await api("POST", "/v1/notes", {
+    title,
+    transcripts: lines.map((text, i) => ({
+      speaker: i % 2 ? "Ben" : "Ana",
+      text,
+      startTimestamp: `00:${String(i * 9).padStart(2, "0")}`,
+      endTimestamp: `00:${String(i * 9 + 8).padStart(2, "0")}`,
+    })),
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.body.note.id as string;
+}
+
+const semantic = async (q: string) =>
+  (await api("GET", `/v1/search?${new URLSearchParams({ q, mode: "semantic", limit: "50" })}`)).body.results.map(
+    (x: { note: { id: string } }) => x.note.id,
+  ) as string[];
+
+beforeAll(async () => {
+  server = await startServer({ args: ["--no-rate-limit"], env: { NOTULA_EMBEDDINGS: "local" } });
+  api = client(server.url, server.key);
+  // The weekly syncs that answer it: "Lisbon" and "now", not "office" nor "stand". More of
+  // them than a question reads by meaning (12), so that their meaning, not the count of
+  // meetings, is what ranks them above the one below.
+  for (let i = 0; i < 13; i++)
+    updates.push(
+      await make(`Weekly sync ${i + 1}`, [
+        "The coffee machine on the third floor has been broken for two weeks.",
+        "Update on the Lisbon lease: the landlord lowered the increase to eight percent.",
+        "The Porto move is now estimated at fifty five thousand euros with furniture.",
+      ]),
+    );
+  // Every word of the question ("standup" starts with "stand"), said about billing and exports.
+  chance = await make("Team standup", [
+    "The billing system double charged about two hundred customers on the first of the month.",
+    "Refunds went out within a day and we emailed everyone affected.",
+    "A test now checks that no invoice is created twice.",
+    "The nightly data export now takes five hours instead of one.",
+    "The warehouse query scans the whole events table every night.",
+    "The export for the Lisbon office goes out on Mondays.",
+  ]);
+  for (const id of [...updates, chance]) await waitForStatus(api, id, undefined, 120_000);
+  // Each note is indexed once it has settled, in the background: wait until all are.
+  for (let i = 0; i < 480; i++) {
+    const found = new Set([...(await semantic("landlord lowered the lease")), ...(await semantic("billing refunds"))]);
+    if ([...updates, chance].every((id) => found.has(id))) break;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+it("cites the meetings that answer a question in other words, not only one that says its words by chance", async () => {
+  const r = await api("POST", "/v1/ask", { question: QUESTION }, { accept: "application/json" });
+  expect(r.status, r.text).toBe(200);
+  const cited = r.body.citations.map((c: { noteId: string }) => c.noteId);
+  expect(
+    cited.some((id: string) => updates.includes(id)),
+    JSON.stringify(r.body.citations),
+  ).toBe(true);
+});
