@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { api, startServer, stopServer, withScratchDatabase } from "./lib.mjs";
+import { api, startServer, stopServer, timed, untilProcessed, withScratchDatabase } from "./lib.mjs";
 import { steadyIngest, transcriptMeeting as meeting } from "./meeting-lines.mjs";
 
 const NOTES = Number(process.env.BENCH_INGEST_NOTES ?? 3000);
@@ -66,14 +66,6 @@ function watchWaits(server, database) {
   };
 }
 
-async function timed(server, p) {
-  const t = performance.now();
-  const res = await fetch(server.url + p, { headers: { authorization: `Bearer ${server.key}` } });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return performance.now() - t;
-}
-
 const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 
 /** Each read, REQUESTS times: p50 and p99 in ms, and what they could have waited on (watchWaits). */
@@ -93,21 +85,6 @@ async function reads(server, someId, database) {
     out[name] = { p50: pct(times, 0.5), p99: pct(times, 0.99) };
   }
   return { ...out, waits: await stopWatching() };
-}
-
-/** Waits until no note is being summarised or indexed (their jobs, as /metrics counts them). */
-async function untilProcessed(server) {
-  for (;;) {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
-    const waiting = [...text.matchAll(/^notula_jobs\{([^}]*)\} (\d+)/gm)]
-      .filter(
-        ([, labels]) => /kind="(process-note|index-passages)"/.test(labels) && /status="(queued|running)"/.test(labels),
-      )
-      .map((m) => Number(m[2]))
-      .reduce((a, b) => a + b, 0);
-    if (waiting === 0) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 /** Creates `count` notes, `parallel` at a time; their ids. */

@@ -149,3 +149,27 @@ export async function analyze(database, dataDir) {
     db.close();
   }
 }
+
+/** One GET with the server's key, read whole: its time in ms (a non-2xx answer throws). */
+export async function timed(server, p) {
+  const t = performance.now();
+  const res = await fetch(server.url + p, { headers: { authorization: `Bearer ${server.key}` } });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${p}: ${res.status}`);
+  return performance.now() - t;
+}
+
+/** Waits until no note is being summarised or indexed (their jobs, as /metrics counts them). */
+export async function untilProcessed(server) {
+  for (;;) {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const waiting = [...text.matchAll(/^notula_jobs\{([^}]*)\} (\d+)/gm)]
+      .filter(
+        ([, labels]) => /kind="(process-note|index-passages)"/.test(labels) && /status="(queued|running)"/.test(labels),
+      )
+      .map((m) => Number(m[2]))
+      .reduce((a, b) => a + b, 0);
+    if (waiting === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

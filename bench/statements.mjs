@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { api, startServer, stopServer, withScratchDatabase } from "./lib.mjs";
+import { api, startServer, stopServer, timed, untilProcessed, withScratchDatabase } from "./lib.mjs";
 import { transcriptMeeting } from "./meeting-lines.mjs";
 
 const NOTES = Number(process.env.BENCH_STATEMENTS_NOTES ?? 1000);
@@ -21,25 +21,6 @@ const REQUESTS = Number(process.env.BENCH_STATEMENTS_REQUESTS ?? 200);
 const LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-async function timed(server, p) {
-  const t = performance.now();
-  const res = await fetch(server.url + p, { headers: { authorization: `Bearer ${server.key}` } });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return performance.now() - t;
-}
-
-async function untilProcessed(server) {
-  for (;;) {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
-    const waiting = [...text.matchAll(/^notula_jobs\{([^}]*)\} (\d+)/gm)]
-      .filter(([, l]) => /kind="(process-note|index-passages)"/.test(l) && /status="(queued|running)"/.test(l))
-      .reduce((a, m) => a + Number(m[2]), 0);
-    if (waiting === 0) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** Makes NOTES meetings and lets the background summarise and index them; one note's id. */
 async function fill(dataDir, database) {
