@@ -134,10 +134,11 @@ export function createAskService(d: AskDeps) {
     const related = new Set(byMeaning?.results.map((r) => r.note.id));
     const terms = contentTerms(parseSearchQuery(q)).words.length;
     // Meetings that say every word (or the phrase) answer it, and when there are such,
-    // one that says only some of them is about something else that shares a word. But
-    // when no meeting that says every word is close to the question in meaning, the
-    // words met by chance ("now" in "Where does the Lisbon office stand now?"), and the
-    // meetings that share some words and the meaning answer it.
+    // one that says only some of them is about something else that shares a word. The
+    // exception: when none of those is close to the question in meaning, its words met
+    // there by chance ("now" and "standup" in a billing meeting, for "Where does the
+    // Lisbon office stand now?"), and the meetings that share some of the words and are
+    // close in meaning answer it too.
     const whole = found.results.filter((r) => r.foundBy === "words" || r.foundBy === "phrase");
     const wordsHold = whole.some((r) => related.has(r.note.id)) || (whole.length > 0 && related.size === 0);
     const answers = (r: (typeof found.results)[number]) => {

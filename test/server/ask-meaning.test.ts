@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { client } from "../helpers/http.js";
 import { waitForStatus } from "../helpers/flow.js";
+import { until } from "../helpers/until.js";
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -56,11 +57,18 @@ beforeAll(async () => {
   ]);
   for (const id of [...updates, chance]) await waitForStatus(api, id, undefined, 120_000);
   // Each note is indexed once it has settled, in the background: wait until all are.
-  for (let i = 0; i < 480; i++) {
-    const found = new Set([...(await semantic("landlord lowered the lease")), ...(await semantic("billing refunds"))]);
-    if ([...updates, chance].every((id) => found.has(id))) break;
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  await until(
+    "every meeting indexed for search by meaning",
+    async () => {
+      const found = new Set([
+        ...(await semantic("landlord lowered the lease")),
+        ...(await semantic("billing refunds")),
+      ]);
+      return [...updates, chance].every((id) => found.has(id));
+    },
+    120_000,
+    250,
+  );
 }, 240_000);
 afterAll(async () => {
   await server?.stop();
