@@ -19,6 +19,8 @@ export interface VendorServer {
   close(): Promise<void>;
   /** Changes behaviour while running. */
   set(options: Partial<VendorOptions>): void;
+  /** The fields of the transcription requests that arrived while `hold` was set. */
+  held: Record<string, unknown>[];
 }
 
 export interface VendorOptions {
@@ -42,6 +44,8 @@ export interface VendorOptions {
   stopStreamAfter?: number;
   /** Chat only, streaming: wait this long between words. */
   streamDelayMs?: number;
+  /** Transcription only: note each request's fields in `held`, and answer it only once this settles. */
+  hold?: Promise<unknown>;
 }
 
 async function listen(
@@ -84,6 +88,7 @@ async function listen(
     url: `http://127.0.0.1:${port}/v1`,
     calls,
     arrived: () => arrived,
+    held: [],
     set: (o) => Object.assign(options, o),
     close: () =>
       new Promise((r) => {
@@ -109,6 +114,10 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
     }).formData();
     const file = form.get("file") as File;
     const fields = Object.fromEntries([...form.entries()].filter(([k]) => k !== "file"));
+    if (options.hold) {
+      vendor.held.push(fields);
+      await options.hold;
+    }
     vendor.calls.push({ headers: req.headers, body: fields });
     if (options.script) {
       const segments = options.script.map((s, id) => ({ id, ...s }));

@@ -357,3 +357,52 @@ describe("transcribed while it is recorded", () => {
     expect(note.processingInfo.liveFinal).toBeUndefined();
   });
 });
+
+describe("several meetings recorded at once", () => {
+  let server: TestServer;
+  let stt: VendorServer;
+  let release: () => void = () => {};
+  beforeAll(async () => {
+    stt = await startTranscriptionServer({ echo: true });
+    server = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
+  });
+  afterAll(async () => {
+    release();
+    await server?.stop();
+    await stt?.close();
+  });
+
+  it("transcribes a third meeting while two others' windows are still being transcribed", async () => {
+    // A recording's live job keeps its place while its pieces come and its windows are
+    // transcribed; with the engine holding every window, each meeting that reaches the
+    // engine holds a place. A third meeting whose window never arrives waited for one.
+    stt.set({ hold: new Promise<void>((r) => (release = r)) });
+    const api = client(server.url, server.key);
+    const audio = await bursts(work, 10, "wav");
+    const { pieces, durationMs } = oggPieces(audio, 2);
+    const names = ["Aoife Brennan", "Tomasz Wojcik", "Priya Raman"];
+    const ids: string[] = [];
+    for (const name of names) {
+      const { body } = await api("POST", "/v1/recordings", { format: "ogg", title: name, participants: [{ name }] });
+      ids.push(body.note.id);
+      for (let seq = 0; seq < pieces.length; seq++) {
+        const r = await fetch(`${server.url}/v1/recordings/${body.note.id}/pieces/${seq}?durationMs=${durationMs}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/ogg" },
+          body: pieces[seq],
+        });
+        expect(r.status).toBe(200);
+      }
+    }
+    // Every meeting's words are with the engine at once: its prompt names the meeting's participant.
+    await until(
+      "a window of each of the three meetings at the engine at once",
+      () => names.every((n) => stt.held.some((f) => String(f.prompt ?? "").includes(n))),
+      60_000,
+      100,
+    );
+    release();
+    for (const id of ids) expect((await api("POST", `/v1/recordings/${id}/stop`)).status).toBe(200);
+    for (const id of ids) expect((await waitForStatus(api, id)).status).toBe("completed");
+  });
+});
