@@ -56,6 +56,28 @@ describe("the extractive summarizer", () => {
     expect(section(r.enhancedNote, "Decisions")).not.toMatch(/finance department/);
   });
 
+  it("lists every task someone takes on, however much it shares with the meeting's main points", async () => {
+    // From the summary benchmark's meetings: each "I will" line shares its subject with the
+    // meeting's most said words, and went to Key points; a third task found no place.
+    const r = await extractiveSummary(
+      input([
+        line("Ana", "Most people voted for a place by the lake for the team offsite."),
+        line("Bo", "The team offsite will take place in June for two days."),
+        line("Ana", "We agreed to hold the offsite at the lake hotel."),
+        line("Bo", "I will reserve the rooms at the lake hotel this week."),
+        line("Cy", "Send a survey about the agenda to everyone."),
+        line("Ana", "Next step: ask the last three teams what the offsite should cover."),
+        line("Cy", "The lake hotel has a large room for the whole team."),
+      ]),
+    );
+    const actions = section(r.enhancedNote, "Action items");
+    expect(actions).toMatch(/^- \[ \] I will reserve the rooms at the lake hotel this week\. \(owner: Bo\)$/m);
+    expect(actions).toMatch(/^- \[ \] Send a survey about the agenda to everyone\. \(owner: Cy\)$/m);
+    expect(actions).toMatch(/^- \[ \] Ask the last three teams what the offsite should cover\. \(owner: Ana\)$/m);
+    expect(section(r.enhancedNote, "Key points")).not.toMatch(/reserve the rooms|last three teams/);
+    expect(section(r.enhancedNote, "Decisions")).toMatch(/hold the offsite at the lake hotel/);
+  });
+
   it("leaves an email's subject and body to a language model, and says so", async () => {
     const r = await extractiveSummary(
       input(

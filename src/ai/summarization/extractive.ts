@@ -17,6 +17,8 @@ const STOPWORDS = new Set(
 const DECISION = /\b(decided|decide|agreed|agree|we will|we'll|going with|approved|settled on|conclusion)\b/i;
 /** A task named as one: it goes with the tasks even when the sentence also says "we agreed". */
 const EXPLICIT_ACTION = /\b(action items?|to-?dos?|next steps?)\b/i;
+/** A task someone takes on in so many words ("I'll send it"): a task, whatever else it shares with a section. */
+const COMMITMENT = /\b(i'll|i will|i am going to|i'm going to|i can take|let me)\b/i;
 /** Where an unpunctuated transcript (a speech engine's) starts a new thought worth its own line. */
 const CUE_START = /\s+(?=(?:action items?|next steps?|to-?dos?)\b)/i;
 const ACTION =
@@ -171,30 +173,35 @@ async function fillSections(
     checkbox: /- \[ \]/.test(s.instructions) || ACTION_SECTION.test(s.title),
   }));
   const perSection = Math.min(6, Math.max(2, Math.ceil(candidates.length / (template.sections.length * 2))));
+  // Decisions and tasks are each worth a line however many there are: their cues keep them few.
+  const capOf = (k: number) => (kinds[k].actions || kinds[k].decisions ? 6 : perSection);
+  const hasTasks = kinds.some((k) => k.actions && !k.composed);
   const chosen = template.sections.map(() => [] as { s: Sentence; score: number }[]);
   const used = new Set<Sentence>();
   for (const [i, s] of candidates.entries()) {
     let best = -1;
     let bestScore = -Infinity;
     const explicitTask = EXPLICIT_ACTION.test(s.text);
+    const ownTask = explicitTask || COMMITMENT.test(s.text);
     for (const [k, kind] of kinds.entries()) {
       if (kind.composed) continue;
+      if (ownTask && hasTasks && !kind.actions) continue;
       if (sims[i][k] < MIN_SIMILARITY && !kind.decisions && !kind.actions) continue;
       let score = z[i][k];
       // A decision or a task said in so many words belongs with decisions or tasks, and only there.
       const cue = kind.actions
-        ? explicitTask || (ACTION.test(s.text) && !DECISION.test(s.text))
+        ? ownTask || (ACTION.test(s.text) && !DECISION.test(s.text))
         : kind.decisions
           ? DECISION.test(s.text) && !explicitTask
           : false;
-      if (cue) score += 2;
+      if (cue) score += ownTask ? 3 : 2;
       else if (kind.decisions || kind.actions) score -= 1.5;
       if (score > bestScore) [best, bestScore] = [k, score];
     }
     if (best >= 0 && bestScore >= MIN_STANDOUT) chosen[best].push({ s, score: bestScore });
   }
-  for (const list of chosen) {
-    list.sort((a, b) => b.score - a.score).splice(perSection);
+  for (const [k, list] of chosen.entries()) {
+    list.sort((a, b) => b.score - a.score).splice(capOf(k));
     for (const { s } of list) used.add(s);
   }
   // The gist sections take the most salient sentences left.
