@@ -18,6 +18,8 @@ const MINUTES = Number(process.env.BENCH_RECORDING_MINUTES ?? 30);
 const SPEED = Number(process.env.BENCH_RECORDING_SPEED ?? 10);
 const PIECE_SEC = 5;
 const STREAMS = Number(process.env.BENCH_RECORDING_STREAMS ?? 10);
+/** BENCH_RECORDING_LAG_ONLY=1 runs (3) alone, as for a long meeting on the local engines (BENCH_LAG_SECONDS). */
+const LAG_ONLY = process.env.BENCH_RECORDING_LAG_ONLY === "1";
 
 /** An OpenAI-compatible transcription server that answers each window with its length, after length/50 seconds. */
 function standIn() {
@@ -159,6 +161,7 @@ export async function benchRecording() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-recording-"));
   const stt = await standIn();
   try {
+    if (LAG_ONLY) return await benchLiveLag(dir, stt.url);
     const file = meeting(dir, MINUTES);
     const server = await startServer(path.join(dir, "data"), ["--stt-url", stt.url], { NOTULA_STT_API_KEY: "bench" });
     let upload, live;

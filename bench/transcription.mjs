@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { MEETING_LINES } from "./meeting-lines.mjs";
+import { sileroFrames } from "./silero.mjs";
 
 const MEETINGS = Number(process.env.BENCH_TRANSCRIPTION_MEETINGS ?? 20);
 const BINDING_MEETINGS = Number(process.env.BENCH_BINDING_MEETINGS ?? 2);
@@ -163,7 +164,7 @@ function standIn() {
   );
 }
 
-async function transcribeAll(kit, engine, meetings, work) {
+async function transcribeAll(kit, engine, meetings, work, voice) {
   let errors = 0;
   let words = 0;
   const noisy = { errors: 0, words: 0 };
@@ -176,6 +177,7 @@ async function transcribeAll(kit, engine, meetings, work) {
       signal: new AbortController().signal,
       workDir: work,
       prefix: `w${i}`,
+      voice,
     });
     busy += performance.now() - started;
     audio += m.seconds;
@@ -308,9 +310,38 @@ export async function benchTranscription() {
   console.log(
     `| @fugood/whisper.node 1.1.3 | ${before.rtf.toFixed(3)} | ${(before.rtf / fastest).toFixed(2)} | ${pct(before.wer)} |`,
   );
+  const vad = await benchVoiceRules(kit, model, meetings, dir);
   const invented = await benchNonSpeech(kit, model, dir);
   fs.rmSync(dir, { recursive: true, force: true });
-  return { rows, bindings: { napi, fugood: before }, invented };
+  return { rows, bindings: { napi, fugood: before }, vad, invented };
+}
+
+/**
+ * Where speech may be, which decides what is sent and which segments are kept: notula's
+ * level rule (a 100 ms frame above -50 dBFS) against Silero VAD v6, whisper on the same
+ * meetings and windows. Silero's own time is counted in its real-time factor.
+ */
+async function benchVoiceRules(kit, model, meetings, dir) {
+  const silero = sileroFrames(kit.testModelPath("sileroVad"));
+  const host = kit.createWhisperHost();
+  const rows = [];
+  try {
+    const engine = kit.createWhisperTranscriber({ modelPath: model, host });
+    rows.push(["level (notula's rule)", await transcribeAll(kit, engine, meetings, dir)]);
+    rows.push(["Silero VAD v6 (sherpa-onnx)", await transcribeAll(kit, engine, meetings, dir, silero.voice)]);
+  } finally {
+    await host.close();
+  }
+  const audio = meetings.reduce((s, m) => s + m.seconds, 0);
+  const pct = (x) => `${(100 * x).toFixed(1)} %`;
+  console.log(`\nWhere speech may be, whisper base.en on the same ${meetings.length} meetings`);
+  console.log("| rule | WER | WER clean | WER noisy (10 dB) | real-time factor | the rule's own time |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, r] of rows)
+    console.log(
+      `| ${name} | ${pct(r.wer)} | ${pct(r.clean)} | ${pct(r.noisy)} | ${r.rtf.toFixed(3)} | ${name.startsWith("Silero") ? `${(silero.busyMs() / 1000 / audio).toFixed(4)} × the audio` : "—"} |`,
+    );
+  return rows;
 }
 
 /**
@@ -375,6 +406,12 @@ export async function benchNonSpeech(kit, model, dir) {
   ];
   const host = kit.createWhisperHost();
   const engine = kit.createWhisperTranscriber({ modelPath: model, host });
+  const silero = sileroFrames(kit.testModelPath("sileroVad"));
+  // Words said that the transcript lacks (the pause's two sentences).
+  const missed = (said, text) => {
+    const heard = new Set(normalWords(text));
+    return normalWords(said).filter((w) => !heard.has(w)).length;
+  };
   const rows = [];
   try {
     for (const [name, wav, said] of clips) {
@@ -392,11 +429,20 @@ export async function benchNonSpeech(kit, model, dir) {
         workDir: dir,
         prefix: "ns",
       });
+      const gated = await kit.transcribeWindows(engine, pcm, windows, {
+        signal: new AbortController().signal,
+        workDir: dir,
+        prefix: "ns-vad",
+        voice: silero.voice,
+      });
       const extra = (text) => Math.max(0, normalWords(text).length - normalWords(said).length);
       rows.push([
         name,
         extra(raw.segments.map((x) => x.text).join(" ")),
         extra(ours.segments.map((x) => x.text).join(" ")),
+        extra(gated.segments.map((x) => x.text).join(" ")),
+        missed(said, ours.segments.map((x) => x.text).join(" ")),
+        missed(said, gated.segments.map((x) => x.text).join(" ")),
         raw.segments
           .map((x) => x.text)
           .join(" ")
@@ -407,9 +453,13 @@ export async function benchNonSpeech(kit, model, dir) {
     await host.close();
   }
   console.log("\nWords written where nobody spoke, whisper base.en");
-  console.log("| audio | whisper alone | through notula | what whisper alone wrote |");
-  console.log("|---|---|---|---|");
-  for (const [name, raw, ours, text] of rows)
-    console.log(`| ${name} | ${raw} | ${ours} | ${text.replace(/\|/g, "/") || "—"} |`);
+  console.log(
+    "| audio | whisper alone: words not said | notula, level rule: not said / said but missed | notula, Silero VAD: not said / said but missed | what whisper alone wrote |",
+  );
+  console.log("|---|---|---|---|---|");
+  for (const [name, raw, ours, gated, lostOurs, lostGated, text] of rows)
+    console.log(
+      `| ${name} | ${raw} | ${ours} / ${lostOurs} | ${gated} / ${lostGated} | ${text.replace(/\|/g, "/") || "—"} |`,
+    );
   return rows;
 }

@@ -45,6 +45,13 @@ export const TEST_MODELS = {
     bytes: 322_591_712,
     sha256: "9ee11adf737960ff06123d5c4fba24d12c5b05ba460a7afa88950fbf2b61add0",
   },
+  // Silero VAD v6 (MIT): voice activity detection, measured against the level rule.
+  sileroVad: {
+    file: "silero_vad_v6.onnx",
+    parts: [{ pack: "@ricky0123/vad-web@0.0.31", member: "package/dist/silero_vad_v6.onnx" }],
+    bytes: 2_327_524,
+    sha256: "1a153a22f4509e292a94e67d6f9b85e8deb25b4988682b7e174c65279d8788e3",
+  },
 } satisfies Record<string, TestModel>;
 
 export const testModelsDir = () =>

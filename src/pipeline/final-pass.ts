@@ -59,3 +59,36 @@ export function afterFinalWindow(
     },
   };
 }
+
+/**
+ * The final windows under way in this process, by note. Once a recording stops, the
+ * pipeline waits for its window under way (one window's work at most) and goes on from
+ * where it ends, rather than reading that audio again; a window under way in another
+ * process is not waited for, and the pipeline then reads its audio itself.
+ */
+export interface FinalWindows {
+  /** `noteId` has a window under way until `window` settles. */
+  track(noteId: string, window: Promise<unknown>): void;
+  /** Settles once no window of `noteId` is under way here: true if one was. */
+  settled(noteId: string): Promise<boolean>;
+}
+
+export function createFinalWindows(): FinalWindows {
+  const underWay = new Map<string, Promise<unknown>>();
+  return {
+    track(noteId, window) {
+      const settled = window.then(
+        () => {},
+        () => {},
+      );
+      underWay.set(noteId, settled);
+      void settled.then(() => underWay.get(noteId) === settled && underWay.delete(noteId));
+    },
+    async settled(noteId) {
+      const window = underWay.get(noteId);
+      if (!window) return false;
+      await window;
+      return true;
+    },
+  };
+}

@@ -33,7 +33,7 @@ import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
-import { afterFinalWindow, finalMark } from "./final-pass.js";
+import { afterFinalWindow, finalMark, type FinalWindows } from "./final-pass.js";
 
 /**
  * Windows transcribed for good while recording are about this long, each cut at the
@@ -45,6 +45,12 @@ export const LIVE_WINDOW_SEC = 8;
 export const LIVE_CUT_SEC = 2;
 /** The final pass's windows are cut at the quietest moment of their last 5 s. */
 const FINAL_CUT_SEC = 5;
+/**
+ * A final window is read once this much audio past it has arrived (to cut it in the
+ * quiet, not at the live edge), so that at the stop at most about one window is left:
+ * waiting for a whole cut's worth more left 30 to 40 s twice as often, two windows' work.
+ */
+const FINAL_MARGIN_SEC = 1;
 
 /**
  * The segments transcribed for good while recording (the provisional tail after them
@@ -80,6 +86,8 @@ export interface LiveDeps {
   now: Clock;
   /** A decoder nobody has fed for this long is closed (its recording went quiet or stopped elsewhere). */
   idleMs?: number;
+  /** The final windows under way here, which the pipeline waits for once a recording stops. */
+  finalWindows: FinalWindows;
 }
 
 interface Decoder {
@@ -158,11 +166,12 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
   const idleMs = d.idleMs ?? 10 * 60_000;
   const dir = path.join(d.tmpDir, "live");
 
-  async function drop(recordingId: string) {
+  /** Closes a recording's decoder; a stopped recording's final window under way is finished first (the pipeline waits for it). */
+  async function drop(recordingId: string, o: { finishWindow?: boolean } = {}) {
     const decoder = decoders.get(recordingId);
     if (!decoder) return;
     decoders.delete(recordingId);
-    decoder.final?.controller.abort(new Error("The recording's decoder was closed."));
+    if (!o.finishWindow) decoder.final?.controller.abort(new Error("The recording's decoder was closed."));
     await decoder.final?.done;
     decoder.proc.kill("SIGKILL");
     await decoder.exited;
@@ -180,7 +189,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     const recording = await d.repos.recordings.get(recordingId);
     const note = recording?.noteId ? await d.repos.notes.getForProcessing(recording.noteId) : null;
     if (!recording || recording.status !== "recording" || !note || note.status !== "recording") {
-      await drop(recordingId);
+      await drop(recordingId, { finishWindow: recording?.status === "stopped" });
       return false;
     }
     // Without an engine there is nothing to do live: the pipeline says why once the recording stops.
@@ -309,35 +318,44 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     const windowSec = engine.finalWindowSec!;
     const controller = new AbortController();
     const signal = AbortSignal.any([controller.signal, stopping.signal]);
+    /** One final window: false once there is none to read (the recording stopped, or too little audio yet). */
+    const nextWindow = async (): Promise<boolean> => {
+      signal.throwIfAborted();
+      const note = await d.repos.notes.getForProcessing(noteId);
+      if (note?.status !== "recording") return false;
+      const mark = finalMark(note);
+      const size = (await fsp.stat(decoder.pcm).catch(() => ({ size: 0 }))).size;
+      if (size / BYTES_PER_SECOND - mark.sec < windowSec + FINAL_MARGIN_SEC) return false;
+      const [w] = await planWindows(decoder.pcm, windowSec, FINAL_CUT_SEC, mark.sec);
+      const before = (await d.repos.notes.segmentsOf(noteId)).slice(0, mark.count);
+      const heard = await inTurn(() =>
+        transcribeWindows(engine, decoder.pcm, [w], {
+          ...o,
+          signal,
+          prefix: `${recordingId}-final`,
+          previousText: before.map((s) => s.text).join(" ") || undefined,
+        }),
+      );
+      const rows = await (await attribution(decoder, note))(heard.segments);
+      return d.repos.transaction(async () => {
+        const current = await d.repos.notes.getForProcessing(noteId);
+        // Stopped meanwhile (postprocessing), the note's pipeline waits for this window and
+        // goes on from its mark; once the pipeline has begun, the window is not needed.
+        const open = current?.status === "recording" || current?.status === "postprocessing";
+        if (!current || !open || finalMark(current).sec !== mark.sec) return false;
+        const next = afterFinalWindow(current, await d.repos.notes.segmentsOf(noteId), rows, w.endSec);
+        await d.repos.notes.replaceTranscript(noteId, next.segments, {
+          processingInfo: { ...(current.processingInfo ?? {}), ...next.marks },
+        });
+        return current.status === "recording";
+      });
+    };
     const run = async () => {
       for (;;) {
-        signal.throwIfAborted();
-        const note = await d.repos.notes.getForProcessing(noteId);
-        if (note?.status !== "recording") return;
-        const mark = finalMark(note);
-        const size = (await fsp.stat(decoder.pcm).catch(() => ({ size: 0 }))).size;
-        if (size / BYTES_PER_SECOND - mark.sec < windowSec + FINAL_CUT_SEC) return;
-        const [w] = await planWindows(decoder.pcm, windowSec, FINAL_CUT_SEC, mark.sec);
-        const before = (await d.repos.notes.segmentsOf(noteId)).slice(0, mark.count);
-        const heard = await inTurn(() =>
-          transcribeWindows(engine, decoder.pcm, [w], {
-            ...o,
-            signal,
-            prefix: `${recordingId}-final`,
-            previousText: before.map((s) => s.text).join(" ") || undefined,
-          }),
-        );
-        const rows = await (await attribution(decoder, note))(heard.segments);
-        const moved = await d.repos.transaction(async () => {
-          const current = await d.repos.notes.getForProcessing(noteId);
-          if (current?.status !== "recording" || finalMark(current).sec !== mark.sec) return false;
-          const next = afterFinalWindow(current, await d.repos.notes.segmentsOf(noteId), rows, w.endSec);
-          await d.repos.notes.replaceTranscript(noteId, next.segments, {
-            processingInfo: { ...(current.processingInfo ?? {}), ...next.marks },
-          });
-          return true;
-        });
-        if (!moved) return;
+        // Known before its first await: a pipeline that looks once the recording stops waits for it.
+        const window = nextWindow();
+        d.finalWindows.track(noteId, window);
+        if (!(await window)) return;
       }
     };
     decoder.final = {
@@ -375,12 +393,12 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     async release() {
       clearInterval(sweep);
       stopping.abort(new Error("The server is stopping."));
-      await Promise.all([...decoders.keys()].map(drop));
+      await Promise.all([...decoders.keys()].map((id) => drop(id)));
     },
   };
 }
 
-type LiveParts = Pick<LiveDeps, "repos" | "store" | "now" | "logger"> & {
+type LiveParts = Pick<LiveDeps, "repos" | "store" | "now" | "logger" | "finalWindows"> & {
   config: Pick<ResolvedConfig, "dataDir">;
   services: Pick<Services, "aiConfig">;
 };

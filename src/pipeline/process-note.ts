@@ -11,7 +11,7 @@ import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
 import { storedRows, transcribeWindows } from "./transcribe-windows.js";
-import { finalMark, withoutMarks } from "./final-pass.js";
+import { finalMark, withoutMarks, type FinalWindows } from "./final-pass.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import { AppError } from "../core/errors.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
@@ -59,6 +59,8 @@ export interface PipelineDeps {
   retryBaseMs: number;
   /** Where a recording goes that no engine can transcribe yet. */
   engineWait: Pick<EngineWait, "wait">;
+  /** A stopped recording's final window under way in this process, waited for. */
+  finalWindows: Pick<FinalWindows, "settled">;
   /** Keeps a note's voices and offers the names the workspace knows them by. */
   voicePrints: Pick<VoicePrints, "heard">;
   /** Told as each window of a recording is transcribed. */
@@ -264,6 +266,12 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
       if (!note) return; // deleted meanwhile
       try {
         if (note.status === "postprocessing" || note.status === "transcript-processing") {
+          // A recording that just stopped: the final window under way here ends first, and
+          // the transcription goes on from where it got to.
+          if (await d.finalWindows.settled(noteId)) {
+            note = await repos.notes.getForProcessing(noteId);
+            if (!note) return;
+          }
           await lifecycle.transcriptionStarted(note);
           const started = performance.now();
           const deleted = whileTheNoteExists(noteId);
@@ -325,6 +333,7 @@ export const processNoteJob = defineJob({
     services: Pick<Services, "aiConfig" | "templates" | "recordings" | "engineWait" | "voicePrints">;
     config: Pick<ResolvedConfig, "dataDir" | "pipeline">;
     metrics: Pick<Metrics, "stage">;
+    finalWindows: FinalWindows;
   }) =>
     processNoteWorker({
       repos: p.repos,
@@ -341,5 +350,6 @@ export const processNoteJob = defineJob({
       retryBaseMs: p.config.pipeline.retryBaseMs,
       leaseMs: p.config.pipeline.leaseMs,
       onStage: p.metrics.stage,
+      finalWindows: p.finalWindows,
     }),
 });

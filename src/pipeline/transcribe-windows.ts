@@ -25,6 +25,13 @@ const MIN_VOICED_SHARE = 0.2;
 /** Quiet frames kept before a window's first sound and after its last (half a second). */
 const EDGE_FRAMES = 5;
 
+/** Which 100 ms frames of a window of the PCM file may hold speech: 1 where they may. */
+export type VoiceFrames = (pcm: string, w: Window) => Promise<Uint8Array>;
+
+/** Frames loud enough to hold speech: the default, and measured against Silero VAD (docs/benchmarks.md). */
+export const loudFrames: VoiceFrames = async (pcm, w) =>
+  Uint8Array.from(await frameLevels(pcm, w), (db) => (voiced(db) ? 1 : 0));
+
 export interface WindowsOptions extends TranscribeOptions {
   /** Where each window's WAV is written (and removed once transcribed), and its file names' prefix. */
   workDir: string;
@@ -33,6 +40,8 @@ export interface WindowsOptions extends TranscribeOptions {
   offsetSec?: number;
   /** Told after each window, with how many are done of how many. */
   onWindow?: (done: number, total: number) => void | Promise<void>;
+  /** Where speech may be (loudFrames unless given). */
+  voice?: VoiceFrames;
 }
 
 /** A segment as heard: a transcript row, with its words' times (recording time) where the engine gave them. */
@@ -60,8 +69,8 @@ export async function transcribeWindows(
   for (const [i, w] of windows.entries()) {
     o.signal.throwIfAborted();
     // Silence is not sent: no engine time is spent on it, and no words are written over it.
-    const all = await frameLevels(pcm, w);
-    const first = all.findIndex(voiced);
+    const all = await (o.voice ?? loudFrames)(pcm, w);
+    const first = all.indexOf(1);
     if (first < 0) {
       await o.onWindow?.(i + 1, windows.length);
       continue;
@@ -69,8 +78,8 @@ export async function transcribeWindows(
     // Nor the quiet at a window's edges: whisper times a sentence said in the middle of a
     // quiet window from the window's start, and its segment then reads as words over silence.
     const from = Math.max(0, first - EDGE_FRAMES);
-    const to = Math.min(all.length, all.findLastIndex(voiced) + 1 + EDGE_FRAMES);
-    const levels = all.subarray(from, to);
+    const to = Math.min(all.length, all.lastIndexOf(1) + 1 + EDGE_FRAMES);
+    const frames = all.subarray(from, to);
     const heardFrom = w.startSec + from * FRAME_SEC;
     const heardTo = Math.min(w.endSec, w.startSec + to * FRAME_SEC);
     const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
@@ -90,11 +99,11 @@ export async function transcribeWindows(
       if (heard.segments.length) previousText = heard.segments.map((s) => s.text).join(" ");
       language ??= heard.language;
       for (const s of heard.segments) {
-        const frames = levels.subarray(
+        const under = frames.subarray(
           Math.floor(s.start / FRAME_SEC),
           Math.ceil(Math.min(s.end, heardTo - heardFrom) / FRAME_SEC),
         );
-        if (frames.length && frames.filter(voiced).length / frames.length < MIN_VOICED_SHARE) continue;
+        if (under.length && under.reduce((n, x) => n + x, 0) / under.length < MIN_VOICED_SHARE) continue;
         segments.push({
           speaker: s.speaker,
           text: s.text,

@@ -20,6 +20,7 @@ import { createEventEmitter } from "../webhooks/events.js";
 import { createJobs, defineWorkers, startJobs } from "../jobs/job.js";
 import { openDatabaseHandle } from "./database.js";
 import { createNet, type Resolve } from "../net/outbound.js";
+import { createFinalWindows } from "../pipeline/final-pass.js";
 import { JOBS, jobsOff, type JobParts } from "./jobs.js";
 
 /** What a runtime is given besides its configuration. */
@@ -132,6 +133,7 @@ export async function openRuntime(config: ResolvedConfig, deps: RuntimeDeps = {}
     metrics,
     logger,
     now,
+    finalWindows: createFinalWindows(),
   };
   defineWorkers(queue, jobs, JOBS, parts, off);
   metrics.readAtScrape({ jobCounts: () => repos.jobs.depth(), database: database.figures });

@@ -26,6 +26,7 @@ import { buildVectorIndexJob } from "../pipeline/vector-index.js";
 import { calendarSyncJob } from "../pipeline/calendar-sync.js";
 import { calendarResyncJob } from "../pipeline/calendar-resync.js";
 import { noteReadyJob } from "../pipeline/note-ready.js";
+import type { FinalWindows } from "../pipeline/final-pass.js";
 
 /** What the runtime gives every job's worker; each takes the parts it names. */
 export interface JobParts {
@@ -41,6 +42,8 @@ export interface JobParts {
   metrics: Metrics;
   logger: Logger;
   now: Clock;
+  /** A live recording's final window under way, shared by live transcription and the pipeline. */
+  finalWindows: FinalWindows;
 }
 
 export const JOBS: readonly AnyJobSpec<JobParts>[] = [
