@@ -14,5 +14,7 @@ export default defineConfig({
   external: ["@fugood/whisper.node", "keytar"],
   // The web app the layers benchmark assembles reads its page script beside the code,
   // as the installed program does: the one the main build (run first) made.
-  onSuccess: "mkdir -p bench/.kit/assets && cp dist/assets/app.js bench/.kit/assets/app.js",
+  // So do the engines' child programs (whisper, speakers, the embedding thread).
+  onSuccess:
+    "mkdir -p bench/.kit/assets && cp dist/assets/app.js bench/.kit/assets/app.js && cp -r dist/programs bench/.kit/programs",
 });
