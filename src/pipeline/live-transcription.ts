@@ -12,12 +12,10 @@
 // (a restart, another replica) starts one and feeds it from the first piece.
 import { meetingVocabulary } from "../ai/transcription/engine.js";
 import type { Clock } from "../core/clock.js";
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { BYTES_PER_SECOND, planWindows, SAMPLE_RATE } from "../ai/audio.js";
+import { BYTES_PER_SECOND, planWindows } from "../ai/audio.js";
 import { storedRows, transcribeWindows, type HeardSegment } from "./transcribe-windows.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
@@ -28,12 +26,12 @@ import type { ResolvedConfig } from "../config/schema.js";
 import type { Services } from "../services/index.js";
 import type { WorkspaceEngines } from "../services/ai-config.js";
 import { pieceKey } from "../storage/audio-key.js";
-import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
 import { attributeSides, hasSides, sideNames } from "./channel-sides.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
 import { afterFinalWindow, finalMark, type FinalWindows } from "./final-pass.js";
+import { settled, startDecoder, type Decoder } from "./live-decoder.js";
 
 /**
  * Windows transcribed for good while recording are about this long, each cut at the
@@ -88,65 +86,6 @@ export interface LiveDeps {
   idleMs?: number;
   /** The final windows under way here, which the pipeline waits for once a recording stops. */
   finalWindows: FinalWindows;
-}
-
-interface Decoder {
-  proc: ChildProcessWithoutNullStreams;
-  pcm: string;
-  /** A two-channel recording's levels as it is decoded, to tell the person from the others. */
-  meter: LevelMeter | null;
-  /** The highest piece fed, in order. */
-  fedSeq: number;
-  usedAt: number;
-  exited: Promise<void>;
-  /** The final pass under way behind the drafts, if any. */
-  final: { controller: AbortController; done: Promise<void> } | null;
-}
-
-function startDecoder(pcm: string, sides: boolean): Decoder {
-  const proc = spawn(
-    "ffmpeg",
-    [
-      "-nostdin",
-      "-v",
-      "error",
-      "-i",
-      "pipe:0",
-      "-vn",
-      "-ac",
-      "1",
-      "-ar",
-      String(SAMPLE_RATE),
-      "-flush_packets",
-      "1",
-      "-f",
-      "s16le",
-      "pipe:1",
-      // The channels' levels beside the mono audio, on a fourth pipe.
-      ...(sides ? ["-flush_packets", "1", ...levelStreamArgs("pipe:3")] : []),
-    ],
-    { stdio: ["pipe", "pipe", "pipe", sides ? "pipe" : "ignore"] },
-  ) as ChildProcessWithoutNullStreams;
-  const meter = sides ? levelMeter() : null;
-  if (meter) (proc.stdio[3] as NodeJS.ReadableStream).on("data", (c: Buffer) => meter.push(c));
-  const out = fs.createWriteStream(pcm);
-  proc.stdout.pipe(out);
-  proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
-  const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, meter, fedSeq: -1, usedAt: 0, exited, final: null };
-}
-
-/** Waits until the decoder's output stops growing (it has caught up with what it was fed), at most `maxMs`. */
-async function settled(pcm: string, maxMs = 3000): Promise<number> {
-  let last = -1;
-  // Elapsed time of a child process, not a rule of the service: measured on the monotonic clock.
-  const until = performance.now() + maxMs;
-  for (;;) {
-    const size = (await fsp.stat(pcm).catch(() => ({ size: 0 }))).size;
-    if (size === last || performance.now() > until) return size;
-    last = size;
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typeof payload>>, "kind" | "payload"> {
