@@ -45,8 +45,8 @@ export const LIVE_CUT_SEC = 2;
 const FINAL_CUT_SEC = 5;
 /**
  * A final window is read once this much audio past it has arrived (to cut it in the
- * quiet, not at the live edge), so that at the stop at most about one window is left:
- * waiting for a whole cut's worth more left 30 to 40 s twice as often, two windows' work.
+ * quiet, not at the live edge), so that at the stop about one window is left at most:
+ * waiting for a whole cut's worth more (5 s) left up to 40 s, two windows' work.
  */
 const FINAL_MARGIN_SEC = 1;
 
@@ -128,7 +128,8 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     const recording = await d.repos.recordings.get(recordingId);
     const note = recording?.noteId ? await d.repos.notes.getForProcessing(recording.noteId) : null;
     if (!recording || recording.status !== "recording" || !note || note.status !== "recording") {
-      await drop(recordingId, { finishWindow: recording?.status === "stopped" });
+      // Stopped and waiting for its pipeline: the window under way is worth finishing.
+      await drop(recordingId, { finishWindow: recording?.status === "stopped" && note?.status === "postprocessing" });
       return false;
     }
     // Without an engine there is nothing to do live: the pipeline says why once the recording stops.
