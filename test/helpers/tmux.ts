@@ -16,6 +16,17 @@ let counter = 0;
 const SOCKET = `notula-test-${process.pid}`;
 const tmux = (...args: string[]) => execFileSync("tmux", ["-L", SOCKET, ...args]);
 
+// A server with no session left exits, and one test closing its terminal just before the
+// next opens one leaves that one talking to a server on its way out ("server exited
+// unexpectedly"). A session that lives as long as this process keeps the server up
+// between terminals; it ends by itself once this process is gone.
+let keeper = false;
+function keepServer() {
+  if (keeper) return;
+  tmux("new-session", "-d", "-s", `${SOCKET}-keeper`, `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done`);
+  keeper = true;
+}
+
 export function openTerminal(command: string, env: Record<string, string>): Terminal {
   const name = `notula-test-${process.pid}-${counter++}`;
   // A terminal stands for a person: CI (set by CI runners, and inherited by the tmux
@@ -25,6 +36,7 @@ export function openTerminal(command: string, env: Record<string, string>): Term
     .join(" ");
   // The exit code is kept in the pane after the program ends, so it can be read.
   const script = `${exports} ${command}; echo "EXIT=$?"; sleep 60`;
+  keepServer();
   tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", "bash", "-c", script);
   const screen = () => tmux("capture-pane", "-p", "-t", name).toString();
   const waitFor = async (text: RegExp | string, timeoutMs = 15_000) => {
