@@ -8,6 +8,7 @@ import { migrationsApplied, openDatabase, type Db } from "../db/open.js";
 import type { DatabaseTarget } from "../db/target.js";
 import { createPgRepositories } from "../db/pg/repos.js";
 import { openPostgres, pgMigrationsApplied, redactUrl } from "../db/pg/open.js";
+import { keepPlannerStatistics, type StatisticsKeeper } from "../db/pg/statistics.js";
 
 /** The database the runtime opened, whichever it is. */
 export interface DatabaseHandle {
@@ -20,6 +21,11 @@ export interface DatabaseHandle {
   check(): Promise<"ok" | "unreachable" | "pending">;
   /** For metrics: pool connections on PostgreSQL, file sizes on SQLite. */
   figures(): Record<string, number>;
+  /**
+   * For a process that serves and writes: keeps PostgreSQL's planner statistics current
+   * while it runs (db/pg/statistics.ts), until close. SQLite plans well without them.
+   */
+  keepStatistics(onError: (err: Error) => void): void;
   close(): Promise<void>;
   /** SQLite only: the connection, for the admin tools and tests that speak to it directly. */
   sqlite?: Database.Database;
@@ -36,6 +42,7 @@ export async function openDatabaseHandle(
       poolSize: opts.poolSize,
       jobPoolSize: opts.jobPoolSize,
     });
+    let statistics: StatisticsKeeper | null = null;
     return {
       repos: createPgRepositories(pg.db, {
         facts: pg.facts,
@@ -57,7 +64,14 @@ export async function openDatabaseHandle(
           return (await pgMigrationsApplied(pg.pool)) ? "ok" : "pending";
         },
         figures: pg.poolFigures,
-        close: () => pg.close(),
+        keepStatistics(onError) {
+          // On the job queue's connections where it has its own: ANALYZE of a large table takes a while.
+          statistics ??= keepPlannerStatistics(pg.jobs?.$client ?? pg.pool, { onError });
+        },
+        async close() {
+          await statistics?.stop();
+          await pg.close();
+        },
       },
     };
   }
@@ -76,6 +90,7 @@ export async function openDatabaseHandle(
         return migrationsApplied(opened.sqlite) ? "ok" : "pending";
       },
       figures: () => ({ file_bytes: fileSize(target.file), wal_bytes: fileSize(`${target.file}-wal`) }),
+      keepStatistics() {},
       close: async () => opened.close(),
       sqlite: opened.sqlite,
       db: opened.db,

@@ -230,6 +230,9 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     // workers, a job whose worker died is taken up when its lease runs out.
     if (config.role === "all") await runtime.repos.jobs.requeueRunning(runtime.now());
     runtime.queue.start();
+    runtime.database.keepStatistics((err) =>
+      logger.warn({ err }, "could not bring the planner's statistics up to date"),
+    );
     // What each job does at start: the first of a periodic one, work left due.
     await runtime.startJobs();
   }
