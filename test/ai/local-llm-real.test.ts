@@ -20,6 +20,8 @@ import { checkLocalLlm } from "../../src/services/llm-setup.js";
 import { startServer, tempDir } from "../helpers/server.js";
 import { client } from "../helpers/http.js";
 import { waitForStatus } from "../helpers/flow.js";
+import { adminBrowser } from "../helpers/admin-browser.js";
+import { writeTinyGguf } from "../helpers/tiny-gguf.js";
 
 const MODEL = testModelPath("tinyLlama");
 const template = builtinTemplate(GENERAL_TEMPLATE_ID)!;
@@ -257,4 +259,49 @@ describe("the server on real weights", () => {
       await server.stop();
     }
   }, 900_000);
+});
+
+describe("a context the machine cannot hold", () => {
+  it("is refused at once by name, shown on Settings → AI, and the note is written offline", async () => {
+    // A tiny model that claims a context of 67 million tokens, asked for all of it:
+    // llama.cpp's memory for that is hundreds of gigabytes.
+    const dataDir = tempDir("notula-llm-memory-");
+    fs.symlinkSync(path.join(testModelsDir(), "engines"), path.join(dataDir, "engines"));
+    const huge = writeTinyGguf(path.join(tempDir("notula-gguf-"), "tiny-huge-context.gguf"), {
+      contextLength: 2 ** 26,
+    });
+    const server = await startServer({
+      dataDir,
+      args: ["--no-rate-limit", "--llm-engine", "local", "--llm-model-path", huge],
+      env: { NOTULA_LLM_LOCAL_CONTEXT_TOKENS: String(2 ** 26) },
+    });
+    try {
+      const a = await adminBrowser(server, "admin");
+      const made = await a.api("POST", "/v1/notes", {
+        title: "Too big a context",
+        transcripts: MEETING.map((l, i) => ({
+          speaker: l.speaker,
+          text: l.text,
+          startTimestamp: l.at,
+          endTimestamp: MEETING[i + 1]?.at ?? "00:24",
+        })),
+      });
+      const id = made.body.note?.id ?? made.body.id;
+      await waitForStatus(a.api, id, ["completed"], 120_000);
+      const note = (await a.api("GET", `/v1/notes/${id}`)).body.note;
+      expect(note.processingInfo.summary).toBe("extractive");
+      expect(note.summary.trim()).not.toBe("");
+      const said =
+        /^The local language model tiny-huge-context\.gguf needs about [\d.]+ GB of memory for a context of 67108864 tokens, and [\d.]+ GB is free; lower NOTULA_LLM_LOCAL_CONTEXT_TOKENS or free memory/;
+      expect(note.processingWarnings.join("\n")).toMatch(said);
+      expect(note.processingWarnings.join("\n")).toMatch(/this note was written offline instead/);
+      const config = (await a.api("GET", "/v1/ai-config")).body.aiConfig;
+      expect(config.localModel.problem).toMatch(said);
+      const page = (await a.page("/settings/ai")).html;
+      expect(page).toContain('id="local-llm-problem"');
+      expect(page).toContain("67108864 tokens");
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
 });
