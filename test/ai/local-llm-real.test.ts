@@ -44,6 +44,14 @@ const MEETING: TranscriptLine[] = [
   { at: "00:18", speaker: "Cleo", text: "I will hire six people for the Lisbon office." },
 ];
 
+/** The meeting as POST /v1/notes takes it. */
+const MEETING_LINES = MEETING.map((l, i) => ({
+  speaker: l.speaker,
+  text: l.text,
+  startTimestamp: l.at,
+  endTimestamp: MEETING[i + 1]?.at ?? "00:24",
+}));
+
 /** Sentences and list items, lowercased, that occur more than once in `text`. */
 function repeated(text: string): string[] {
   const seen = new Set<string>();
@@ -228,12 +236,7 @@ describe("the server on real weights", () => {
       const api = client(server.url, server.key);
       const made = await api("POST", "/v1/notes", {
         title: "Office planning",
-        transcripts: MEETING.map((l, i) => ({
-          speaker: l.speaker,
-          text: l.text,
-          startTimestamp: l.at,
-          endTimestamp: MEETING[i + 1]?.at ?? "00:24",
-        })),
+        transcripts: MEETING_LINES,
       });
       const id = made.body.note?.id ?? made.body.id;
       await waitForStatus(api, id, ["completed", "recorded-not-summarized"], 600_000);
@@ -279,12 +282,7 @@ describe("a context the machine cannot hold", () => {
       const a = await adminBrowser(server, "admin");
       const made = await a.api("POST", "/v1/notes", {
         title: "Too big a context",
-        transcripts: MEETING.map((l, i) => ({
-          speaker: l.speaker,
-          text: l.text,
-          startTimestamp: l.at,
-          endTimestamp: MEETING[i + 1]?.at ?? "00:24",
-        })),
+        transcripts: MEETING_LINES,
       });
       const id = made.body.note?.id ?? made.body.id;
       await waitForStatus(a.api, id, ["completed"], 120_000);
