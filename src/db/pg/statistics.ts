@@ -34,6 +34,8 @@ export function keepPlannerStatistics(
 
   async function analyzeDue(): Promise<string[]> {
     const client = await pool.connect();
+    // A session that failed midway may still hold the lock: it is closed, not pooled.
+    let failed: Error | undefined;
     try {
       const { rows: lock } = await client.query<{ held: boolean }>("SELECT pg_try_advisory_lock($1) AS held", [
         STATISTICS_LOCK,
@@ -58,8 +60,11 @@ export function keepPlannerStatistics(
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [STATISTICS_LOCK]);
       }
+    } catch (err) {
+      failed = err as Error;
+      throw err;
     } finally {
-      client.release();
+      client.release(failed);
     }
   }
 
