@@ -7,6 +7,8 @@
 //   ingest: while notes keep coming at BENCH_INGEST_RATE a second (default 5).
 // Each state times BENCH_INGEST_REQUESTS (default 300) of each read, one after another:
 // a page of 20, one note, a search for a rare word and one for a common word. The
+// after state is each database's own; idle and ingest take the two databases in turns,
+// BENCH_INGEST_ROUNDS (default 5) rounds of each, so the machine's drift falls on both. The
 // report is each read's p50 and p99 on both databases, and PostgreSQL's p50 as a ratio
 // to SQLite's (goal: at most 2).
 import fs from "node:fs";
@@ -18,6 +20,8 @@ import { steadyIngest, transcriptMeeting as meeting } from "./meeting-lines.mjs"
 
 const NOTES = Number(process.env.BENCH_INGEST_NOTES ?? 3000);
 const REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 300);
+/** Turns of the two databases in the idle and ingest states (REQUESTS of each read in all). */
+const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 5);
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? 5);
 /**
  * The request limits on, as a server runs by default (a limit high enough never to
@@ -68,8 +72,8 @@ function watchWaits(server, database) {
 
 const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 
-/** Each read, REQUESTS times: p50 and p99 in ms, and what they could have waited on (watchWaits). */
-async function reads(server, someId, database) {
+/** The reads, each `times` times one after another: each read's times in ms, and what they could have waited on (watchWaits). */
+async function reads(server, someId, database, times) {
   const stopWatching = watchWaits(server, database);
   const shapes = {
     "list, page of 20": "/v1/notes?limit=20",
@@ -79,12 +83,27 @@ async function reads(server, someId, database) {
   };
   const out = {};
   for (const [name, p] of Object.entries(shapes)) {
-    const times = [];
-    for (let i = 0; i < REQUESTS; i++) times.push(await timed(server, p));
-    times.sort((a, b) => a - b);
+    out[name] = [];
+    for (let i = 0; i < times; i++) out[name].push(await timed(server, p));
+  }
+  return { times: out, waits: await stopWatching() };
+}
+
+/** Each read's p50 and p99 over the rounds' times, and the most any round waited on. */
+function summarize(rounds) {
+  const out = {};
+  for (const name of Object.keys(rounds[0].times)) {
+    const times = rounds.flatMap((r) => r.times[name]).sort((a, b) => a - b);
     out[name] = { p50: pct(times, 0.5), p99: pct(times, 0.99) };
   }
-  return { ...out, waits: await stopWatching() };
+  const waits = { samples: 0, poolWaiting: 0, lockedReads: 0, connectionsMade: 0 };
+  for (const { waits: w } of rounds) {
+    waits.samples += w.samples;
+    waits.lockedReads += w.lockedReads;
+    waits.connectionsMade += w.connectionsMade;
+    waits.poolWaiting = Math.max(waits.poolWaiting, w.poolWaiting);
+  }
+  return { ...out, waits };
 }
 
 /** Creates `count` notes, `parallel` at a time; their ids. */
@@ -99,7 +118,11 @@ async function create(server, from, count, parallel = 8) {
   return ids;
 }
 
-async function measureBackend(label, database) {
+/**
+ * A server with NOTES meetings made through the API, its reads timed as soon as the last
+ * create returned (the background still catching up), and left once all are processed.
+ */
+async function filled(label, database) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `notula-bench-ingest-${label}-`));
   const server = await startServer(
     path.join(dir, "data"),
@@ -107,36 +130,73 @@ async function measureBackend(label, database) {
     { NOTULA_RATE_LIMIT_ENTERPRISE: "1000000" },
     { rateLimit: RATE_LIMIT },
   );
+  const close = async () => {
+    await stopServer(server.proc);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const began = performance.now();
     const ids = await create(server, 0, NOTES);
     const createdSec = (performance.now() - began) / 1000;
     const someId = ids[Math.floor(ids.length / 2)];
-    const after = await reads(server, someId, database);
+    const after = summarize([await reads(server, someId, database, REQUESTS)]);
     await untilProcessed(server);
     // The background's pace: every note summarised and indexed, from the first create.
     const processedPerSec = NOTES / ((performance.now() - began) / 1000);
-    const idle = await reads(server, someId, database);
-    // Steady ingest: a note every 1/RATE s, for as long as the reads take.
-    const stopIngest = steadyIngest(server, RATE, NOTES);
-    const ingest = await reads(server, someId, database);
-    const rate = await stopIngest();
-    return { after, idle, ingest, rate, createdSec, processedPerSec };
-  } finally {
-    await stopServer(server.proc);
-    fs.rmSync(dir, { recursive: true, force: true });
+    return { server, someId, database, after, createdSec, processedPerSec, close };
+  } catch (err) {
+    await close();
+    throw err;
   }
 }
 
+/**
+ * The idle and ingest states, measured in ROUNDS turns of both databases, so that the
+ * machine's drift over minutes (its speed here moves by half from one minute to the
+ * next) weighs on both alike. In an ingest round, notes come at RATE a second while
+ * that database's reads run; then its background finishes them before the other's
+ * round, which they would otherwise slow.
+ */
+async function inTurns(backends) {
+  const rounds = backends.map(() => ({ idle: [], ingest: [], rates: [] }));
+  const each = Math.ceil(REQUESTS / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, b] of backends.entries()) rounds[i].idle.push(await reads(b.server, b.someId, b.database, each));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, b] of backends.entries()) {
+      const stopIngest = steadyIngest(b.server, RATE, NOTES + (round + 1) * 100_000);
+      rounds[i].ingest.push(await reads(b.server, b.someId, b.database, each));
+      rounds[i].rates.push(await stopIngest());
+      await untilProcessed(b.server);
+    }
+  return rounds.map((r) => ({
+    idle: summarize(r.idle),
+    ingest: summarize(r.ingest),
+    rate: r.rates.reduce((a, x) => a + x, 0) / r.rates.length,
+  }));
+}
+
 export async function benchIngest() {
-  const sqlite = await measureBackend("sqlite");
-  // Said as soon as it is known: the other database takes as long again.
-  console.error(`SQLite: ${JSON.stringify(sqlite)}`);
-  const postgres = await withScratchDatabase("notula_bench_ingest", (url) => measureBackend("pg", url));
+  const lite = await filled("sqlite");
+  let sqlite, postgres;
+  try {
+    await withScratchDatabase("notula_bench_ingest", async (url) => {
+      const pgServer = await filled("pg", url);
+      try {
+        const [s, p] = await inTurns([lite, pgServer]);
+        sqlite = { ...lite, ...s };
+        postgres = { ...pgServer, ...p };
+      } finally {
+        await pgServer.close();
+      }
+    });
+  } finally {
+    await lite.close();
+  }
   const ms = (x) => x.toFixed(1).padStart(6);
   console.log(`\nReads while notes are written: ${NOTES} meetings made through POST /v1/notes (ten-line transcripts),`);
   console.log(
-    `${REQUESTS} of each read one after another; ingest at ${RATE} notes/s; request limits ${RATE_LIMIT ? "on" : "off"}`,
+    `${REQUESTS} of each read one after another (idle and ingest: in ${ROUNDS} turns of the two); ingest at ${RATE} notes/s; request limits ${RATE_LIMIT ? "on" : "off"}`,
   );
   console.log(
     `(measured ingest: SQLite ${sqlite.rate.toFixed(1)} notes/s, PostgreSQL ${postgres.rate.toFixed(1)} notes/s)`,

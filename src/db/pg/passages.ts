@@ -132,7 +132,10 @@ export function pgPassageRepo(
           LIMIT ${rerankCount(k)})
         SELECT g.generation, v.passage_id AS id, v.embedding
         FROM (SELECT coalesce((SELECT generation FROM passage_indexes WHERE workspace_id = ${workspaceId} AND dims = ${dims}), 0) AS generation) g
-        LEFT JOIN (screened s JOIN passage_vectors v ON v.passage_id = s.id) ON true`);
+        -- Each by its key: a join left to the planner hashed every vector of the table for
+        -- the few hundred screened (10 ms against 7 at 7,000 passages).
+        LEFT JOIN (screened s CROSS JOIN LATERAL (
+          SELECT v.passage_id, v.embedding FROM passage_vectors v WHERE v.passage_id = s.id OFFSET 0) v) ON true`);
       const generation = rows[0]?.generation ?? 0;
       if (generation === state.generation || attempt > 0)
         return closest(
