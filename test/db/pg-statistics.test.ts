@@ -25,6 +25,14 @@ describe("the planner's statistics on PostgreSQL", () => {
         [name],
       )
     )[0];
+  const dead = async (name: string) =>
+    (
+      await query<{ live: string; dead: string }>(
+        `SELECT n_live_tup AS live, n_dead_tup AS dead FROM pg_stat_user_tables
+          WHERE relname = $1 AND schemaname = current_schema()`,
+        [name],
+      )
+    )[0];
   // Each backend reports its changes to the statistics views a moment after it commits.
   const changesSeen = (name: string, n: number) =>
     until(
@@ -59,14 +67,14 @@ describe("the planner's statistics on PostgreSQL", () => {
          SELECT 'more_' || i, 'ws_1', 'more ' || i, '#000000', i FROM generate_series(1, 240) i`,
     );
     await changesSeen("tags", 240);
-    expect(await keeper.check()).not.toContain("tags");
+    expect((await keeper.check()).analyzed).not.toContain("tags");
     // 2,000 rows: 50 + 200 is the edge; the 251st change passes it.
     await query(
       `INSERT INTO tags (id, workspace_id, name, color, created_at)
          SELECT 'edge_' || i, 'ws_1', 'edge ' || i, '#000000', i FROM generate_series(1, 11) i`,
     );
     await changesSeen("tags", 251);
-    expect(await keeper.check()).toContain("tags");
+    expect((await keeper.check()).analyzed).toContain("tags");
     expect(Number((await table("tags")).changed)).toBe(0);
   });
 
@@ -82,12 +90,35 @@ describe("the planner's statistics on PostgreSQL", () => {
     await other.connect();
     try {
       await other.query("SELECT pg_advisory_lock($1)", [STATISTICS_LOCK]);
-      expect(await keeper.check()).toEqual([]);
+      expect(await keeper.check()).toEqual({ analyzed: [], vacuumed: [] });
       expect((await table("rate_counters")).analyzed).toBe(false);
       await other.query("SELECT pg_advisory_unlock($1)", [STATISTICS_LOCK]);
     } finally {
       await other.end();
     }
-    expect(await keeper.check()).toContain("rate_counters");
+    expect((await keeper.check()).analyzed).toContain("rate_counters");
+  });
+
+  it("vacuums a table with autovacuum off for it once its dead rows pass autovacuum's threshold (50 and a fifth)", async () => {
+    const keeper = keepPlannerStatistics(ctx.pg.pool, { everyMs: 3_600_000 });
+    keepers.push(keeper);
+    // Two tables of 500 rows, their size known to the planner; each then has rows
+    // rewritten by one statement (a later read of a page could prune what an earlier
+    // one left, and the count with it): 50 + 100 dead rows is the edge.
+    for (const name of ["under_edge", "past_edge"]) {
+      await query(`CREATE TABLE ${name} (id integer PRIMARY KEY, v text) WITH (autovacuum_enabled = false)`);
+      await query(`INSERT INTO ${name} SELECT i, 'v' FROM generate_series(1, 500) i`);
+      await query(`ANALYZE ${name}`);
+    }
+    await query("UPDATE under_edge SET v = 'w' WHERE id <= 150");
+    await query("UPDATE past_edge SET v = 'w' WHERE id <= 151");
+    await until(
+      "the dead rows to be counted",
+      async () => Number((await dead("under_edge")).dead) >= 150 && Number((await dead("past_edge")).dead) >= 151,
+    );
+    const { vacuumed } = await keeper.check();
+    expect(vacuumed).toContain("past_edge");
+    expect(vacuumed).not.toContain("under_edge");
+    expect(Number((await dead("past_edge")).dead)).toBe(0);
   });
 });
