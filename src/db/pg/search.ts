@@ -83,25 +83,30 @@ export function pgSearchRepo(db: PgQueryable): SearchStore {
       // newest first, and only then is each looked up by its key until `cap` are in
       // scope (the OFFSET 0s keep that order of work as written). A phrase in one
       // meeting of ten among 100,000 is 10,000 matches but only about `cap` lookups.
-      const newest =
+      // Ranked by the words the search already read where it found them at most `cap` at
+      // a time (a second read of each note's words cost a quarter of a common word's
+      // search); else by each of the `cap` read again, which an unbounded sort of every
+      // match's words would cost more than.
+      const ranked =
         phrases || (q.query.terms.length > 1 && q.match === "all")
-          ? sql`SELECT n.id, n.seq, n.title, n.created_at
-                FROM (SELECT s.note_seq FROM notes_search s WHERE ${found} ORDER BY s.note_seq DESC OFFSET 0) s,
-                     LATERAL (SELECT * FROM notes n WHERE n.seq = s.note_seq OFFSET 0) n
-                WHERE ${scope(q)} ORDER BY s.note_seq DESC LIMIT ${q.cap}`
-          : sql`SELECT n.id, n.seq, n.title, n.created_at FROM notes n JOIN notes_search s ON s.note_seq = n.seq
-                WHERE ${found} AND ${scope(q)} ORDER BY n.seq DESC LIMIT ${q.cap}`;
+          ? sql`SELECT c.id, c.seq, c.title, c.created_at AS "createdAt", r.rank
+                FROM (SELECT n.id, n.seq, n.title, n.created_at
+                      FROM (SELECT s.note_seq FROM notes_search s WHERE ${found} ORDER BY s.note_seq DESC OFFSET 0) s,
+                           LATERAL (SELECT * FROM notes n WHERE n.seq = s.note_seq OFFSET 0) n
+                      WHERE ${scope(q)} ORDER BY s.note_seq DESC LIMIT ${q.cap}) c,
+                     LATERAL (SELECT -ts_rank_cd(s.tsv, ${query}) AS rank FROM notes_search s WHERE s.note_seq = c.seq) r
+                ORDER BY r.rank, c.id LIMIT ${q.limit}`
+          : sql`SELECT c.id, c.seq, c.title, c.created_at AS "createdAt", -ts_rank_cd(c.tsv, ${query}) AS rank
+                FROM (SELECT n.id, n.seq, n.title, n.created_at, s.tsv FROM notes n JOIN notes_search s ON s.note_seq = n.seq
+                      WHERE ${found} AND ${scope(q)} ORDER BY n.seq DESC LIMIT ${q.cap}) c
+                ORDER BY rank, c.id LIMIT ${q.limit}`;
       const { rows } = await db.execute<{
         id: string;
         seq: string;
         title: string;
         createdAt: string;
         rank: number;
-      }>(sql`
-        SELECT c.id, c.seq, c.title, c.created_at AS "createdAt", r.rank
-        FROM (${newest}) c,
-             LATERAL (SELECT -ts_rank_cd(s.tsv, ${query}) AS rank FROM notes_search s WHERE s.note_seq = c.seq) r
-        ORDER BY r.rank, c.id LIMIT ${q.limit}`);
+      }>(ranked);
       return rows.map((r) => ({ ...r, seq: Number(r.seq), createdAt: Number(r.createdAt), rank: Number(r.rank) }));
     },
 
