@@ -100,7 +100,9 @@ describe("the planner's statistics on PostgreSQL", () => {
   });
 
   it("vacuums a table with autovacuum off for it once its dead rows pass autovacuum's threshold (50 and a fifth)", async () => {
-    const keeper = keepPlannerStatistics(ctx.pg.pool, { everyMs: 3_600_000 });
+    // One session with the server's statement timeout: the vacuum lifts it, and gives it back.
+    const session = new pg.Pool({ connectionString: ctx.database.url, max: 1, options: "-c statement_timeout=30000" });
+    const keeper = keepPlannerStatistics(session, { everyMs: 3_600_000 });
     keepers.push(keeper);
     // Two tables of 500 rows, their size known to the planner; each then has rows
     // rewritten by one statement (a later read of a page could prune what an earlier
@@ -120,5 +122,8 @@ describe("the planner's statistics on PostgreSQL", () => {
     expect(vacuumed).toContain("past_edge");
     expect(vacuumed).not.toContain("under_edge");
     expect(Number((await dead("past_edge")).dead)).toBe(0);
+    await keeper.stop();
+    expect((await session.query("SHOW statement_timeout")).rows[0].statement_timeout).toBe("30s");
+    await session.end();
   });
 });

@@ -78,7 +78,14 @@ export function keepPlannerStatistics(
         for (const { name, due_analyze: analyze, due_vacuum: vacuum } of rows) {
           if (stopped) break;
           const table = client.escapeIdentifier(name);
-          await client.query(vacuum ? `VACUUM ${analyze ? "(ANALYZE) " : ""}${table}` : `ANALYZE ${table}`);
+          if (vacuum) {
+            // A large table's vacuum may outlast the sessions' statement timeout, and one
+            // cut short would start again at the next look, for ever. (A session that
+            // fails between the two is closed, not pooled, so it keeps no setting.)
+            await client.query("SET statement_timeout = 0");
+            await client.query(`VACUUM ${analyze ? "(ANALYZE) " : ""}${table}`);
+            await client.query("RESET statement_timeout");
+          } else await client.query(`ANALYZE ${table}`);
           if (analyze) done.analyzed.push(name);
           if (vacuum) done.vacuumed.push(name);
         }
