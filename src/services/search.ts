@@ -257,9 +257,9 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     if (!speaker) {
       const page = ranked.slice(offset, offset + params.limit);
       // The page's speakers, moments and passages' segments at once: on a database
-      // server each is a round trip, and none waits on another. Where the passages found
-      // by meaning begin is read for every note of the page, though a note whose words
-      // fill its moments will not show them.
+      // server each is a round trip, and none waits on another. So where the passages
+      // found by meaning begin is read for each note whose moments are not read yet,
+      // though its words may then fill them and leave no room for a passage.
       const [names, pageFound, segments] = await Promise.all([
         repos.speakers.namesOfNotes(page.map((c) => c.id)),
         repos.search.pageMatches(
