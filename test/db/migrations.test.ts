@@ -11,6 +11,8 @@ import { tempDir } from "../helpers/server.js";
 import pg from "pg";
 import { openPostgres, pgMigrationsFolder } from "../../src/db/pg/open.js";
 import { createTestDatabase } from "../helpers/postgres.js";
+import { drizzle as pgDrizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
 
 /** The committed migrations up to (not including) the one whose tag starts with `before`. */
 function migrationsBefore(before: string, folder = migrationsFolder()): string {
@@ -21,6 +23,26 @@ function migrationsBefore(before: string, folder = migrationsFolder()): string {
   journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < before);
   fs.writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
+}
+
+/**
+ * A scratch PostgreSQL database migrated up to (not including) the migration whose tag
+ * starts with `before`: `fn` gets its pool, URL and drizzle handle; both go afterwards.
+ */
+async function withPgBefore(
+  before: string,
+  fn: (pool: pg.Pool, url: string, db: NodePgDatabase) => Promise<void>,
+): Promise<void> {
+  const database = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: database.url });
+  try {
+    const db = pgDrizzle(pool);
+    await pgMigrate(db, { migrationsFolder: migrationsBefore(before, pgMigrationsFolder()) });
+    await fn(pool, database.url, db);
+  } finally {
+    await pool.end();
+    await database.drop();
+  }
 }
 
 describe("migration 0008 (folder timeline)", () => {
@@ -109,14 +131,9 @@ describe("migration to recordings of their own (0021 on SQLite, 0013 on PostgreS
   });
 
   it("moves every recording, one under way with its pieces, and leaves the uploads (PostgreSQL)", async () => {
-    const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url });
-    try {
-      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
-      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0013", pgMigrationsFolder()) });
+    await withPgBefore("0013", async (pool, url) => {
       await pool.query(OLD_LAYOUT);
-      const opened = await openPostgres(database.url);
+      const opened = await openPostgres(url);
       await opened.close();
       await expectMoved(async (sql) =>
         (await pool.query(sql)).rows.map((r) =>
@@ -125,10 +142,7 @@ describe("migration to recordings of their own (0021 on SQLite, 0013 on PostgreS
           ),
         ),
       );
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
+    });
   });
 });
 
@@ -171,14 +185,9 @@ describe("one name for each kind of audio (0030 on SQLite, 0023 on PostgreSQL)",
   });
 
   it("names a note's upload by upload_id and its recording by recording_id (PostgreSQL)", async () => {
-    const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url });
-    try {
-      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
-      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0023", pgMigrationsFolder()) });
+    await withPgBefore("0023", async (pool, url) => {
       await pool.query(ONE_AUDIO_COLUMN);
-      const opened = await openPostgres(database.url);
+      const opened = await openPostgres(url);
       await opened.close();
       await expectNamed(async (sql) =>
         (await pool.query(sql)).rows.map((r) =>
@@ -187,10 +196,7 @@ describe("one name for each kind of audio (0030 on SQLite, 0023 on PostgreSQL)",
           ),
         ),
       );
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
+    });
   });
 });
 
@@ -235,15 +241,10 @@ describe("migration that lets search see participants (0026 on SQLite, 0019 on P
   });
 
   it("adds who was there to each note's search row, as a new write does (PostgreSQL)", async () => {
-    const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url });
-    try {
-      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
-      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0019", pgMigrationsFolder()) });
+    await withPgBefore("0019", async (pool, url, db) => {
       await pool.query(BEFORE_PARTICIPANTS);
       await pool.query(`INSERT INTO notes_search (note_seq, title, body) SELECT seq, title, summary FROM notes`);
-      const opened = await openPostgres(database.url);
+      const opened = await openPostgres(url);
       await opened.close();
       const rows = (
         await pool.query("SELECT n.id, s.body FROM notes_search s JOIN notes n ON n.seq = s.note_seq ORDER BY n.id")
@@ -254,16 +255,12 @@ describe("migration that lets search see participants (0026 on SQLite, 0019 on P
       ]);
       // A note written now gets the same line.
       const { reindexNote } = await import("../../src/db/pg/search.js");
-      const { drizzle: again } = await import("drizzle-orm/node-postgres");
-      await reindexNote(again(pool), "note_1");
+      await reindexNote(db, "note_1");
       expect(
         (await pool.query("SELECT body FROM notes_search s JOIN notes n ON n.seq = s.note_seq WHERE n.id = 'note_1'"))
           .rows[0].body,
       ).toBe(`We cut the budget.\n${PG_PEOPLE}`);
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
+    });
   });
 });
 
@@ -282,12 +279,7 @@ describe("a note's words kept in its search row (0026 on PostgreSQL)", () => {
   };
 
   it("tests a long note's words without a TOAST lookup, rows written before the upgrade and after", async () => {
-    const database = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: database.url });
-    try {
-      const { drizzle: pgDrizzle } = await import("drizzle-orm/node-postgres");
-      const { migrate: pgMigrate } = await import("drizzle-orm/node-postgres/migrator");
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsBefore("0026", pgMigrationsFolder()) });
+    await withPgBefore("0026", async (pool, url, db) => {
       // A few minutes of meeting, in words as varied as speech: more than a row's 2 kB
       // even compressed.
       let x = 7;
@@ -298,7 +290,7 @@ describe("a note's words kept in its search row (0026 on PostgreSQL)", () => {
       const before = await cost(pool, "budget");
       expect(before.read).toBeGreaterThan(before.pages);
 
-      const opened = await openPostgres(database.url);
+      const opened = await openPostgres(url);
       await opened.close();
       const after = await cost(pool, "budget");
       expect(after.read).toBe(after.pages);
@@ -306,12 +298,9 @@ describe("a note's words kept in its search row (0026 on PostgreSQL)", () => {
       // A row written since reads the same way.
       await pool.query(`UPDATE notes SET summary = $1 || ' Also the roadmap.' WHERE id = 'note_2'`, [said]);
       const { reindexNote } = await import("../../src/db/pg/search.js");
-      await reindexNote(pgDrizzle(pool), "note_2");
+      await reindexNote(db, "note_2");
       const written = await cost(pool, "roadmap");
       expect(written.read).toBe(written.pages);
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
+    });
   });
 });
