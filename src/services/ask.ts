@@ -32,6 +32,12 @@ const ONCE_MARGIN_MS = 2_000;
 const NOTES_SEARCHED = 12;
 const MOMENTS = 12;
 /**
+ * How far below the closest meeting that says the question's words a meeting found by
+ * meaning alone may be and still answer it. On the ask benchmark's labelled set, 0.05
+ * took citation precision from 0.80 to 0.87 and left recall as it was.
+ */
+const MEANING_BESIDE_WORDS = 0.05;
+/**
  * How long a question holds its place among those answered at once: past any answer's
  * time limit, so that a replica that died answering gives the place back by itself.
  */
@@ -112,15 +118,19 @@ export function createAskService(d: AskDeps) {
   /** Across meetings: the one search's moments, the closest first; a note found by a few common words is left out. */
   async function momentsFound(p: Principal, q: string, scope: AskScopeValue): Promise<Moment[]> {
     const searched = (mode: "hybrid" | "semantic") =>
-      d.search.search(p, {
-        q,
-        mode,
-        limit: NOTES_SEARCHED,
-        folderIds: scope.folderIds,
-        fromDate: scope.fromDate,
-        toDate: scope.toDate,
-        participantEmail: scope.participantEmail,
-      });
+      d.search.search(
+        p,
+        {
+          q,
+          mode,
+          limit: NOTES_SEARCHED,
+          folderIds: scope.folderIds,
+          fromDate: scope.fromDate,
+          toDate: scope.toDate,
+          participantEmail: scope.participantEmail,
+        },
+        "similarity",
+      );
     // No word worth searching for, or (for meaning) no sentence model: nothing found that way.
     const unless = <T>(search: Promise<T>) =>
       search.catch((err: unknown) => {
@@ -141,7 +151,13 @@ export function createAskService(d: AskDeps) {
     // close in meaning answer it too.
     const whole = found.results.filter((r) => r.foundBy === "words" || r.foundBy === "phrase");
     const wordsHold = whole.some((r) => related.has(r.note.id)) || (whole.length > 0 && related.size === 0);
+    // Where meetings say the question's words, one found by meaning alone answers it only
+    // as close to the question as they are: a little below the closest of them, it is
+    // another subject near in meaning ("the warehouse query scans the events table" for
+    // "schema migration locked orders table").
+    const closestSaying = Math.max(...whole.map((r) => r.similarity ?? 0));
     const answers = (r: (typeof found.results)[number]) => {
+      if (r.foundBy === "meaning") return !whole.length || (r.similarity ?? 0) >= closestSaying - MEANING_BESIDE_WORDS;
       if (r.foundBy !== "some-words") return true;
       if (wordsHold) return false;
       if (related.has(r.note.id)) return true;

@@ -30,6 +30,11 @@ const MATCHES_PER_NOTE = 3;
 /** How far below the similarity floor a passage still confirms a note found by its words. */
 const CONFIRM_MARGIN = 0.15;
 
+/** A search's response with each result's closest passage's similarity to the query (null: not found by meaning). */
+export type SearchWithSimilarity = Omit<SearchResponse, "results"> & {
+  results: (SearchResponse["results"][number] & { similarity: number | null })[];
+};
+
 interface Candidate {
   id: string;
   seq: number;
@@ -39,6 +44,8 @@ interface Candidate {
   /** Found by a prefix of the words: its moments may match them as prefixes too (see MomentsOf). */
   prefix: boolean;
   fused: number;
+  /** Its closest passage's cosine similarity to the query, where meaning found one. */
+  similarity?: number;
   /** The passages that meaning-based search matched, best first. */
   passages?: Passage[];
 }
@@ -64,12 +71,16 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       several && query.terms.every((t) => !t.phrase)
         ? { terms: [{ words: query.terms.map((t) => t.words[0]), phrase: true }], words: query.words }
         : null;
+    // Every word that says something: a note need not say "that" or "the" to hold
+    // "the migration that locked the table"; the phrase pass keeps them.
+    const every = contentTerms(query);
+    const severalSaid = every.terms.length > 1;
     type Pass = [FoundBy, SearchQuery, "all" | "any", boolean];
     const passes: Pass[] = [
       ...(asPhrase ? [["phrase", asPhrase, "all", false] as Pass] : []),
-      ["words", query, several ? "all" : "any", false],
-      ["words", query, several ? "all" : "any", true],
-      ...(several ? someWordsPasses(contentTerms(query)) : []),
+      ["words", every, severalSaid ? "all" : "any", false],
+      ["words", every, severalSaid ? "all" : "any", true],
+      ...(severalSaid ? someWordsPasses(every) : []),
     ];
     const out: WordHit[] = [];
     const seen = new Set<string>();
@@ -125,6 +136,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       prefix: false,
       fused: 0,
       passages: best.get(n.id)!,
+      similarity: nearest.get(n.id)!,
       related: nearest.get(n.id)! >= embedder.minSimilarity,
     }));
   }
@@ -180,7 +192,14 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
     return out;
   }
 
-  async function search(p: Principal, params: SearchParams): Promise<SearchResponse> {
+  /**
+   * A search as the API gives it; `evidence` adds each note's closest passage's
+   * similarity to the query (null where meaning did not find it), for callers inside
+   * the server that decide on it (asking), never sent.
+   */
+  async function search(p: Principal, params: SearchParams): Promise<SearchResponse>;
+  async function search(p: Principal, params: SearchParams, evidence: "similarity"): Promise<SearchWithSimilarity>;
+  async function search(p: Principal, params: SearchParams, evidence?: "similarity"): Promise<SearchResponse> {
     const query = parseSearchQuery(params.q);
     if (!query.terms.length) throw new BadRequestError("q: give at least one word to search for (letters or digits).");
     // "the of and" would find every meeting: say so rather than return the workspace.
@@ -216,6 +235,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
           ...c,
           ...prev,
           passages: prev?.passages ?? c.passages,
+          similarity: prev?.similarity ?? c.similarity,
           fused: (prev?.fused ?? 0) + 1 / (RRF_K + i + 1),
         });
       });
@@ -253,6 +273,7 @@ export function createSearchService(repos: Repositories, embedder: Embedder | nu
       foundBy: c.foundBy,
       score: round(c.fused),
       matches,
+      ...(evidence ? { similarity: c.similarity ?? null } : {}),
     });
     if (!speaker) {
       const page = ranked.slice(offset, offset + params.limit);

@@ -1,6 +1,8 @@
 // A question asked in other words than its meetings': a meeting that happens to say
 // every word of it, about other things, must not hide the meetings that answer it,
 // which share only some of its words but its meaning (the bundled sentence model's).
+// And the other way: where meetings say the question's words, one near it in meaning
+// alone, about another subject, is not cited beside them.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { client } from "../helpers/http.js";
@@ -11,6 +13,8 @@ let server: TestServer;
 let api: ReturnType<typeof client>;
 const updates: string[] = [];
 let chance = "";
+const outages: string[] = [];
+let nearby = "";
 const QUESTION = "Where does the Lisbon office stand now?";
 
 async function make(title: string, lines: string[]) {
@@ -55,7 +59,21 @@ beforeAll(async () => {
     "The warehouse query scans the whole events table every night.",
     "The export for the Lisbon office goes out on Mondays.",
   ]);
-  for (const id of [...updates, chance]) await waitForStatus(api, id, undefined, 120_000);
+  for (let i = 0; i < 3; i++)
+    outages.push(
+      await make(`Incident review ${i + 1}`, [
+        "The database was down for forty minutes on Tuesday night.",
+        "A schema migration locked the orders table and checkout timed out.",
+        "From now on migrations only run outside business hours with a rollback script.",
+      ]),
+    );
+  // Near the outages in meaning (a slow table at night), none of the question's subject.
+  nearby = await make("Data review", [
+    "The nightly data export now takes five hours instead of one.",
+    "The warehouse query scans the whole events table every night.",
+    "Partitioning the table by month should fix the slowness.",
+  ]);
+  for (const id of [...updates, chance, ...outages, nearby]) await waitForStatus(api, id, undefined, 120_000);
   // Each note is indexed once it has settled, in the background: wait until all are.
   await until(
     "every meeting indexed for search by meaning",
@@ -63,8 +81,9 @@ beforeAll(async () => {
       const found = new Set([
         ...(await semantic("landlord lowered the lease")),
         ...(await semantic("billing refunds")),
+        ...(await semantic("schema migration locked the orders table")),
       ]);
-      return [...updates, chance].every((id) => found.has(id));
+      return [...updates, chance, ...outages, nearby].every((id) => found.has(id));
     },
     120_000,
     250,
@@ -82,4 +101,19 @@ it("cites the meetings that answer a question in other words, not only one that 
     cited.some((id: string) => updates.includes(id)),
     JSON.stringify(r.body.citations),
   ).toBe(true);
+});
+
+it("does not cite a meeting near the question in meaning alone beside the meetings that say its words", async () => {
+  // The bundled model finds the data review related to the question by meaning...
+  expect(await semantic("the schema migration that locked the orders table")).toContain(nearby);
+  // ...but the meetings that say its words are closer: only they answer it.
+  const r = await api(
+    "POST",
+    "/v1/ask",
+    { question: "What was said about the schema migration that locked the orders table?" },
+    { accept: "application/json" },
+  );
+  expect(r.status, r.text).toBe(200);
+  const cited = new Set(r.body.citations.map((c: { noteId: string }) => c.noteId));
+  expect([...cited].sort(), JSON.stringify(r.body.citations)).toEqual([...outages].sort());
 });

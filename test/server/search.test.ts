@@ -127,6 +127,13 @@ describe("GET /v1/search", () => {
       [ids.written, "words"],
       [ids.plan, "some-words"],
     ]);
+    // Every word that says something: "which" is in neither note, and the
+    // note that says "budget" and "offsite" holds every word of the question still.
+    const asked = (await search({ q: "which offsite budget for", mode: "fulltext" })).body.results;
+    expect(asked.map((x: any) => [x.note.id, x.foundBy])).toEqual([
+      [ids.written, "words"],
+      [ids.plan, "some-words"],
+    ]);
     for (const q of ["zebra xylophone", "xylophone", '"budget zebra"', "会議 予算", "Überweisung"]) {
       const none = await search({ q, mode: "fulltext" });
       expect(none.status, q).toBe(200);
