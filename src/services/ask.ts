@@ -4,7 +4,8 @@
 // them. Nothing relevant found: the answer says so and what was searched, and no model
 // is asked. Each person's questions are kept as their own threads.
 import { isSmallTalk } from "../ai/ask/small-talk.js";
-import { noteMoments, stemOf } from "../ai/ask/note-moments.js";
+import { noteMoments } from "../ai/ask/note-moments.js";
+import { answeringMeetings } from "../ai/ask/answering-meetings.js";
 import { searchedWords } from "../ai/ask/question-words.js";
 import { noteUrl } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -31,12 +32,6 @@ const ONCE_MARGIN_MS = 2_000;
 /** Meetings a question reads at most, and moments given to the answerer, the best of each meeting first. */
 const NOTES_SEARCHED = 12;
 const MOMENTS = 12;
-/**
- * How far below the closest meeting that says the question's words a meeting found by
- * meaning alone may be and still answer it. On the ask benchmark's labelled set, 0.05
- * took citation precision from 0.80 to 0.87 and left recall as it was.
- */
-const MEANING_BESIDE_WORDS = 0.05;
 /**
  * How long a question holds its place among those answered at once: past any answer's
  * time limit, so that a replica that died answering gives the place back by itself.
@@ -143,32 +138,8 @@ export function createAskService(d: AskDeps) {
     // Meetings whose meaning is close to the question's, above the model's floor.
     const related = new Set(byMeaning?.results.map((r) => r.note.id));
     const terms = contentTerms(parseSearchQuery(q)).words.length;
-    // Meetings that say every word (or the phrase) answer it, and when there are such,
-    // one that says only some of them is about something else that shares a word. The
-    // exception: when none of those is close to the question in meaning, its words met
-    // there by chance ("now" and "standup" in a billing meeting, for "Where does the
-    // Lisbon office stand now?"), and the meetings that share some of the words and are
-    // close in meaning answer it too.
-    const whole = found.results.filter((r) => r.foundBy === "words" || r.foundBy === "phrase");
-    const wordsHold = whole.some((r) => related.has(r.note.id)) || (whole.length > 0 && related.size === 0);
-    // Where meetings say the question's words, one found by meaning alone answers it only
-    // as close to the question as they are: a little below the closest of them, it is
-    // another subject near in meaning ("the warehouse query scans the events table" for
-    // "schema migration locked orders table").
-    const closestSaying = Math.max(...whole.map((r) => r.similarity ?? 0));
-    const answers = (r: (typeof found.results)[number]) => {
-      if (r.foundBy === "meaning") return !whole.length || (r.similarity ?? 0) >= closestSaying - MEANING_BESIDE_WORDS;
-      if (r.foundBy !== "some-words") return true;
-      if (wordsHold) return false;
-      if (related.has(r.note.id)) return true;
-      if (whole.length) return false;
-      // Close to it in neither words nor meaning: a few shared words are not enough.
-      const matched = new Set(r.matches.flatMap((m) => [...m.text.matchAll(/«([^»]+)»/g)].map((x) => stemOf(x[1]))));
-      return matched.size >= Math.max(2, Math.ceil(terms / 2));
-    };
     const out: Moment[] = [];
-    for (const r of found.results) {
-      if (!answers(r)) continue;
+    for (const r of answeringMeetings(found.results, related, terms)) {
       const lines = r.matches.some((m) => m.segment !== null) ? await transcript(r.note.id) : [];
       for (const m of r.matches) {
         const i = m.segment !== null && m.segment < lines.length ? m.segment : -1;
