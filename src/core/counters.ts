@@ -9,15 +9,18 @@ export interface SlotCount {
 }
 
 export interface CounterStore {
+  /** Counts shared by replicas, each one a round trip to where they are kept. */
+  readonly shared?: boolean;
   /** Counts one more for `key` in the slot beginning at `slotStart`, kept until `expiresAt`. */
   add(key: string, slotStart: number, expiresAt: number): Promise<void>;
   /**
-   * `add`, then the key's slots from `from` on (this one counted): what every limited
-   * request asks, so that a shared database answers it in one round trip.
+   * Counts `amount` (one by default) as `add` does, then returns the key's slots from
+   * `from` on (these counted): what every limited request asks, so that a shared
+   * database answers it in one round trip.
    */
-  addAndRead(key: string, slotStart: number, expiresAt: number, from: number): Promise<SlotCount[]>;
-  /** Takes one back from that slot: a refused request spends nothing. */
-  undo(key: string, slotStart: number): Promise<void>;
+  addAndRead(key: string, slotStart: number, expiresAt: number, from: number, amount?: number): Promise<SlotCount[]>;
+  /** Takes `amount` (one by default) back from that slot, never below zero: a refused request spends nothing. */
+  undo(key: string, slotStart: number, amount?: number): Promise<void>;
   /** The key's slots that begin at or after `from`, oldest first, with a count above zero. */
   slots(key: string, from: number): Promise<SlotCount[]>;
   clear(key: string): Promise<void>;

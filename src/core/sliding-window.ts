@@ -46,9 +46,22 @@ export function judge(slots: SlotCount[], limit: number, windowMs: number, t: nu
   return { allowed: false, limit, remaining: 0, resetAt, retryAfterMs: Math.max(1, retryAt - t) };
 }
 
+/** What `takeAhead` spent: `granted` in the slot beginning at `slot` (none when refused). */
+export interface AheadVerdict extends WindowVerdict {
+  granted: number;
+  slot: number;
+}
+
 export interface SlidingWindow {
   /** Spends one of `limit` per `windowMs` for `key` if there is one; a refusal spends nothing. */
   take(key: string, limit: number, windowMs: number): Promise<WindowVerdict>;
+  /**
+   * Spends `n` at once when all of them fit, else one as `take` does: the verdict is the
+   * first one's, `granted` how many were spent and `slot` where (prepaid-window.ts).
+   */
+  takeAhead(key: string, limit: number, windowMs: number, n: number): Promise<AheadVerdict>;
+  /** Gives back `n` spent in `slot` and not used. */
+  giveBack(key: string, slot: number, n: number): Promise<void>;
   /** Whether one more would fit, without spending it. */
   check(key: string, limit: number, windowMs: number): Promise<WindowVerdict>;
   /** Counts one whatever the limit (a failed sign-in, counted after the fact). */
@@ -64,18 +77,29 @@ export function slidingWindow(counters: CounterStore, now: Clock): SlidingWindow
     return counters.add(key, start, start + slotWidth(windowMs) + windowMs).then(() => start);
   };
   const expiry = (start: number, windowMs: number) => start + slotWidth(windowMs) + windowMs;
+  /**
+   * Spends `n` for `key` if all fit. Count first, then look: two replicas racing for the
+   * last request both see it spent and both refuse, rather than both taking it.
+   */
+  async function spend(key: string, limit: number, windowMs: number, n: number): Promise<AheadVerdict> {
+    const t = now();
+    const start = slotOf(t, windowMs);
+    const slots = await counters.addAndRead(key, start, expiry(start, windowMs), from(t, windowMs), n);
+    const before = slots.map((s) => (s.start === start ? { ...s, count: s.count - n } : s));
+    // All n fit when one more would fit under a limit n − 1 lower; the first one's remaining is n − 1 more.
+    const verdict = judge(before, limit - (n - 1), windowMs, t);
+    if (!verdict.allowed) await counters.undo(key, start, n);
+    return verdict.allowed
+      ? { ...verdict, limit, remaining: verdict.remaining + n - 1, granted: n, slot: start }
+      : { ...verdict, limit, granted: 0, slot: start };
+  }
   return {
-    async take(key, limit, windowMs) {
-      const t = now();
-      // Count first, then look: two replicas racing for the last request both see it spent
-      // and both refuse, rather than both taking it.
-      const start = slotOf(t, windowMs);
-      const slots = await counters.addAndRead(key, start, expiry(start, windowMs), from(t, windowMs));
-      const mine = slots.map((s) => (s.start === start ? { ...s, count: s.count - 1 } : s));
-      const verdict = judge(mine, limit, windowMs, t);
-      if (!verdict.allowed) await counters.undo(key, start);
-      return verdict;
+    take: (key, limit, windowMs) => spend(key, limit, windowMs, 1),
+    async takeAhead(key, limit, windowMs, n) {
+      const ahead = n > 1 ? await spend(key, limit, windowMs, n) : null;
+      return ahead?.allowed ? ahead : spend(key, limit, windowMs, 1);
     },
+    giveBack: (key, slot, n) => counters.undo(key, slot, n),
     async check(key, limit, windowMs) {
       const t = now();
       return judge(await counters.slots(key, from(t, windowMs)), limit, windowMs, t);

@@ -18,28 +18,31 @@ export function memoryCounters(now: Clock): CounterStore {
     for (const [k, v] of keys) if (v.expiresAt <= t) keys.delete(k);
     swept = t;
   };
+  function add(key: string, slotStart: number, expiresAt: number, amount: number) {
+    sweep();
+    let entry = keys.get(key);
+    if (!entry) keys.set(key, (entry = { slots: new Map(), expiresAt }));
+    entry.slots.set(slotStart, (entry.slots.get(slotStart) ?? 0) + amount);
+    entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
+    // A key's slots older than its newest window go as new ones come.
+    if (entry.slots.size > 64) {
+      const newest = Math.max(...entry.slots.keys());
+      for (const s of entry.slots.keys()) if (s < newest - (expiresAt - slotStart)) entry.slots.delete(s);
+    }
+  }
   const store: CounterStore = {
-    async addAndRead(key, slotStart, expiresAt, from) {
-      await store.add(key, slotStart, expiresAt);
+    async addAndRead(key, slotStart, expiresAt, from, amount = 1) {
+      add(key, slotStart, expiresAt, amount);
       return store.slots(key, from);
     },
     add(key, slotStart, expiresAt) {
-      sweep();
-      let entry = keys.get(key);
-      if (!entry) keys.set(key, (entry = { slots: new Map(), expiresAt }));
-      entry.slots.set(slotStart, (entry.slots.get(slotStart) ?? 0) + 1);
-      entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
-      // A key's slots older than its newest window go as new ones come.
-      if (entry.slots.size > 64) {
-        const newest = Math.max(...entry.slots.keys());
-        for (const s of entry.slots.keys()) if (s < newest - (expiresAt - slotStart)) entry.slots.delete(s);
-      }
+      add(key, slotStart, expiresAt, 1);
       return Promise.resolve();
     },
-    undo(key, slotStart) {
+    undo(key, slotStart, amount = 1) {
       const entry = keys.get(key);
       const n = entry?.slots.get(slotStart);
-      if (entry && n) entry.slots.set(slotStart, n - 1);
+      if (entry && n) entry.slots.set(slotStart, Math.max(0, n - amount));
       return Promise.resolve();
     },
     slots(key, from) {
@@ -58,9 +61,11 @@ export function memoryCounters(now: Clock): CounterStore {
 
 export function databaseCounters(repos: Repositories): CounterStore {
   return {
+    shared: true,
     add: (key, slotStart, expiresAt) => repos.sharedState.addCount(key, slotStart, expiresAt),
-    addAndRead: (key, slotStart, expiresAt, from) => repos.sharedState.addCountAndRead(key, slotStart, expiresAt, from),
-    undo: (key, slotStart) => repos.sharedState.undoCount(key, slotStart),
+    addAndRead: (key, slotStart, expiresAt, from, amount) =>
+      repos.sharedState.addCountAndRead(key, slotStart, expiresAt, from, amount),
+    undo: (key, slotStart, amount) => repos.sharedState.undoCount(key, slotStart, amount),
     slots: (key, from) => repos.sharedState.countsSince(key, from),
     clear: (key) => repos.sharedState.clearCounter(key),
   };

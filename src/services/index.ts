@@ -6,6 +6,7 @@ import { createAccountService } from "./accounts.js";
 import { createCliGrants } from "./cli-grants.js";
 import { createPendingStates } from "./pending.js";
 import type { CounterStore } from "./counters.js";
+import { prepaidWindow } from "../core/prepaid-window.js";
 import { slidingWindow } from "../core/sliding-window.js";
 import { concurrencyLimiter } from "../core/concurrency.js";
 import type { ResolvedConfig } from "../config/schema.js";
@@ -246,8 +247,10 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     llmSetup,
     oauth,
     accounts,
-    /** Every request limit, over the counter store: per key, per address, client registrations. */
-    limits: slidingWindow(opts.counters, now),
+    /** Every request limit, over the counter store: per key, per address, client registrations; where replicas share the counts, a busy key counts ahead (prepaid-window.ts). */
+    limits: opts.counters.shared
+      ? prepaidWindow(slidingWindow(opts.counters, now), now)
+      : slidingWindow(opts.counters, now),
     cliGrants: createCliGrants(pending, apiKeys),
     pending,
     mcpSessions: createMcpSessions(repos, now),

@@ -9,12 +9,12 @@ type Slots = { start: number; count: number }[];
 
 // A named statement (`rows`): parsed and planned once per connection, not on every request.
 export function pgAddCountAndRead(rows: PgRows) {
-  return async (key: string, slotStart: number, expiresAt: number, from: number): Promise<Slots> => {
+  return async (key: string, slotStart: number, expiresAt: number, from: number, amount = 1): Promise<Slots> => {
     const found = await rows<{ start: string | number; count: number }>(sql`
       WITH added AS (
         INSERT INTO rate_counters (key, window_start, count, expires_at)
-        VALUES (${key}, ${slotStart}, 1, ${expiresAt})
-        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1
+        VALUES (${key}, ${slotStart}, ${amount}::int, ${expiresAt})
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + ${amount}::int
         RETURNING window_start, count
       )
       SELECT window_start AS start, count FROM added

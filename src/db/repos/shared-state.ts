@@ -13,14 +13,14 @@ export type McpSessionRow = typeof mcpSessions.$inferSelect;
 export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
   const { mcpSessions, pendingStates, rateCounters } = t;
 
-  /** Counts one more in a slot of a sliding window, atomically across replicas. */
-  async function addCount(key: string, slotStart: number, expiresAt: number): Promise<void> {
+  /** Counts `amount` more (one by default) in a slot of a sliding window, atomically across replicas. */
+  async function addCount(key: string, slotStart: number, expiresAt: number, amount = 1): Promise<void> {
     await db
       .insert(rateCounters)
-      .values({ key, windowStart: slotStart, count: 1, expiresAt })
+      .values({ key, windowStart: slotStart, count: amount, expiresAt })
       .onConflictDoUpdate({
         target: [rateCounters.key, rateCounters.windowStart],
-        set: { count: sql`${rateCounters.count} + 1` },
+        set: { count: sql`${rateCounters.count} + ${amount}` },
       });
   }
 
@@ -100,14 +100,18 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       slotStart: number,
       expiresAt: number,
       from: number,
+      amount = 1,
     ): Promise<{ start: number; count: number }[]> {
-      await addCount(key, slotStart, expiresAt);
+      await addCount(key, slotStart, expiresAt, amount);
       return countsSince(key, from);
     },
-    async undoCount(key: string, slotStart: number): Promise<void> {
+    /** Takes `amount` (one by default) back from a slot, never below zero. */
+    async undoCount(key: string, slotStart: number, amount = 1): Promise<void> {
       await db
         .update(rateCounters)
-        .set({ count: sql`${rateCounters.count} - 1` })
+        .set({
+          count: sql`CASE WHEN ${rateCounters.count} > ${amount} THEN ${rateCounters.count} - ${amount} ELSE 0 END`,
+        })
         .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, slotStart), gt(rateCounters.count, 0)));
     },
     countsSince,
