@@ -12,6 +12,7 @@ import { createRepositories } from "../../src/db/repos/index.js";
 import { openDatabase } from "../../src/db/open.js";
 import { pgConnection } from "../../src/db/pg/connection.js";
 import { pgPassageRepo, signBits } from "../../src/db/pg/passages.js";
+import { passageCache } from "../../src/db/pg/passage-cache.js";
 import { pgSchema } from "../../src/db/pg/schema.js";
 import { createTestDatabase, withPostgres } from "../helpers/postgres.js";
 import { openPostgres, pgMigrationsFolder } from "../../src/db/pg/open.js";
@@ -23,6 +24,24 @@ const v = axisVector;
 
 describe("passage vectors on both dialects", () => {
   const ctx = withPostgres();
+
+  it("kept in one replica's memory, a passage replaced or removed through another is never given", async () => {
+    const conn = pgConnection(ctx.pg.db);
+    const kept = passageCache();
+    const one = pgPassageRepo(conn.db, conn.transaction, { passageCache: kept });
+    const two = pgPassageRepo(conn.db, conn.transaction);
+    await ctx.pg.db.insert(pgSchema.workspaces).values([workspaceRow("ws_kept")]);
+    const texts = async () => (await one.nearest("ws_kept", v(0), 3, "m1")).map((h) => h.text);
+    await two.replace("note", "note_k", "ws_kept", [{ text: "first words", timestampSec: 0 }], [v(0)], "m1");
+    expect(await texts()).toEqual(["first words"]);
+    expect(kept.size).toBe(1);
+    // Asked again, it is answered from memory, the same.
+    expect(await texts()).toEqual(["first words"]);
+    await two.replace("note", "note_k", "ws_kept", [{ text: "second words", timestampSec: 0 }], [v(0)], "m1");
+    expect(await texts()).toEqual(["second words"]);
+    await two.remove("note", "note_k");
+    expect(await texts()).toEqual([]);
+  });
 
   it("return the same nearest passages, replace and remove them, and keep workspaces and models apart", async () => {
     const lite = openDatabase(`${tempDir()}/v.db`);

@@ -9,6 +9,7 @@ import { cellsToRead, type ProbeOptions } from "../cells.js";
 import { pgCellSets, type PgCellSets } from "./cell-sets.js";
 import { ensureHnswIndex } from "./vector-index.js";
 import { bytesVector, cosineDistance, vectorBytes, vectorText } from "./vector-bytes.js";
+import { passageCache, type KnownPassage, type PassageCache } from "./passage-cache.js";
 import type { PassageHit, PassageSet, PassageStore } from "../stores/passage-store.js";
 import type { Transaction } from "../repos/portable.js";
 import type { PgQueryable } from "./open.js";
@@ -23,7 +24,7 @@ export const SCREENED_PASSAGES = 50_000;
 
 /**
  * How many of the screened passages, the closest by their bits, are compared exactly for
- * k results. Each is some 2 kB to read and send: at 100,000 passages of the benchmark's
+ * k results. Each is some 2 kB to read and send, where not yet kept (passage-cache.ts): at 100,000 passages of the benchmark's
  * sentence vectors, four times k found 99.4% of the exact nearest 63 (eight times, 99.9%,
  * at a third more time); 200 at least keeps a small k's answer whole on noisier vectors.
  */
@@ -49,7 +50,12 @@ const toHits = (rows: Row[]): PassageHit[] =>
 export function pgPassageRepo(
   db: PgQueryable,
   transaction: Transaction,
-  opts: { vectorIndex?: boolean; screenedPassages?: number; cellSets?: PgCellSets } & ProbeOptions = {},
+  opts: {
+    vectorIndex?: boolean;
+    screenedPassages?: number;
+    cellSets?: PgCellSets;
+    passageCache?: PassageCache;
+  } & ProbeOptions = {},
 ): PassageStore {
   const cellSets = opts.cellSets ?? pgCellSets(db);
   const indexed = Boolean(opts.vectorIndex);
@@ -61,43 +67,71 @@ export function pgPassageRepo(
     await ensureHnswIndex((statement) => db.execute(sql.raw(statement)), dims);
     sizes.add(dims);
   }
+  /** Passages compared exactly, by id: kept in memory as they are read (passage-cache.ts). */
+  const known = opts.passageCache ?? passageCache();
   /**
-   * The k nearest of some candidates (their ids and vectors) by cosine distance to
-   * `vector`, compared here; then the texts of those k, by their keys. Candidates of
-   * another size (never, for one model) are left out.
+   * The passages of `ids` with their vectors and texts: those kept in memory, and the
+   * rest read in one statement (and kept).
    */
-  async function closest(
-    candidates: { id: string; embedding: Buffer }[],
-    vector: Float32Array,
-    k: number,
-  ): Promise<PassageHit[]> {
-    const size = vector.length * 4;
-    const nearest = candidates
-      .filter((c) => c.embedding.length === size)
-      .map((c) => ({ id: String(c.id), distance: cosineDistance(vector, bytesVector(c.embedding)) }))
-      .sort((a, b) => a.distance - b.distance || Number(a.id) - Number(b.id))
-      .slice(0, k);
-    if (!nearest.length) return [];
-    const { rows } = await db.execute<Omit<Row, "distance"> & { id: string }>(
-      sql`SELECT id, source, source_id AS "sourceId", text, timestamp_sec AS "timestampSec"
-          FROM passages WHERE id = ANY(${sql.param(nearest.map((n) => n.id))}::bigint[])`,
+  async function passagesOf(ids: string[]): Promise<Map<string, KnownPassage>> {
+    const out = new Map<string, KnownPassage>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const p = known.get(id);
+      if (p) out.set(id, p);
+      else missing.push(id);
+    }
+    if (!missing.length) return out;
+    const { rows } = await db.execute<{ id: string; embedding: Buffer } & Omit<Row, "distance">>(
+      sql`SELECT p.id, p.source, p.source_id AS "sourceId", p.text, p.timestamp_sec AS "timestampSec", v.embedding
+          FROM passages p JOIN passage_vectors v ON v.passage_id = p.id
+          WHERE p.id = ANY(${sql.param(missing)}::bigint[])`,
     );
-    const byId = new Map(rows.map((r) => [String(r.id), r]));
-    return nearest.flatMap(({ id, distance }) => {
-      const r = byId.get(id);
-      if (!r) return [];
-      const timestampSec = r.timestampSec === null ? null : Number(r.timestampSec);
-      return [{ source: r.source, sourceId: r.sourceId, text: r.text, timestampSec, distance }];
-    });
+    for (const r of rows) {
+      const p: KnownPassage = {
+        vector: bytesVector(r.embedding),
+        source: r.source,
+        sourceId: r.sourceId,
+        text: r.text,
+        timestampSec: r.timestampSec === null ? null : Number(r.timestampSec),
+      };
+      known.set(String(r.id), p);
+      out.set(String(r.id), p);
+    }
+    return out;
+  }
+
+  /**
+   * The k nearest of some passages (their ids) by cosine distance to `vector`, compared
+   * here. Passages of another size (never, for one model) are left out.
+   */
+  async function closest(ids: string[], vector: Float32Array, k: number): Promise<PassageHit[]> {
+    const passages = await passagesOf(ids);
+    return [...passages]
+      .filter(([, p]) => p.vector.length === vector.length)
+      .map(([id, p]) => ({ id, p, distance: cosineDistance(vector, p.vector) }))
+      .sort((a, b) => a.distance - b.distance || Number(a.id) - Number(b.id))
+      .slice(0, k)
+      .map(({ p, distance }) => ({
+        source: p.source,
+        sourceId: p.sourceId,
+        text: p.text,
+        timestampSec: p.timestampSec,
+        distance,
+      }));
   }
 
   /** Every vector of the workspace compared exactly: the baseline for recall. */
   async function nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string) {
-    const { rows } = await db.execute<{ id: string; embedding: Buffer }>(
-      sql`SELECT v.passage_id AS id, v.embedding FROM passage_vectors v JOIN passages p ON p.id = v.passage_id
+    const { rows } = await db.execute<{ id: string }>(
+      sql`SELECT p.id FROM passages p
           WHERE p.workspace_id = ${workspaceId} AND p.model = ${model} AND p.dims = ${vector.length}`,
     );
-    return closest(rows, vector, k);
+    return closest(
+      rows.map((r) => String(r.id)),
+      vector,
+      k,
+    );
   }
 
   /**
@@ -116,7 +150,7 @@ export function pgPassageRepo(
         set ? cellsToRead(set, vector, state.cells, opts) : [],
       );
       const cells = [...lists[0], ...lists[1]];
-      const { rows } = await db.execute<{ generation: number; id: string | null; embedding: Buffer | null }>(sql`
+      const { rows } = await db.execute<{ generation: number; id: string | null }>(sql`
         WITH screened AS (
           SELECT s.passage_id AS id FROM (
             (SELECT passage_id, code FROM passage_vectors
@@ -130,16 +164,13 @@ export function pgPassageRepo(
           ORDER BY CASE WHEN length(s.code) = ${dims} THEN bit_count(s.code # ${signBits(vector)}::bit varying) END,
                    s.passage_id
           LIMIT ${rerankCount(k)})
-        SELECT g.generation, v.passage_id AS id, v.embedding
+        SELECT g.generation, s.id
         FROM (SELECT coalesce((SELECT generation FROM passage_indexes WHERE workspace_id = ${workspaceId} AND dims = ${dims}), 0) AS generation) g
-        -- Each by its key: a join left to the planner hashed every vector of the table for
-        -- the few hundred screened (10 ms against 7 at 7,000 passages).
-        LEFT JOIN (screened s CROSS JOIN LATERAL (
-          SELECT v.passage_id, v.embedding FROM passage_vectors v WHERE v.passage_id = s.id OFFSET 0) v) ON true`);
+        LEFT JOIN screened s ON true`);
       const generation = rows[0]?.generation ?? 0;
       if (generation === state.generation || attempt > 0)
         return closest(
-          rows.flatMap((r) => (r.id !== null && r.embedding ? [{ id: r.id, embedding: r.embedding }] : [])),
+          rows.flatMap((r) => (r.id !== null ? [String(r.id)] : [])),
           vector,
           k,
         );
