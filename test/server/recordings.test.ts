@@ -394,15 +394,17 @@ describe("several meetings recorded at once", () => {
         expect(r.status).toBe(200);
       }
     }
-    // Every meeting's words are with the engine at once: its prompt names the meeting's participant.
+    // Every meeting's words are with the engine at once: its prompt names the meeting's
+    // participant. Polled for, with room for a machine busy with other work (a local
+    // language model on both cores took this past a minute).
     await until(
       "a window of each of the three meetings at the engine at once",
       () => names.every((n) => stt.held.some((f) => String(f.prompt ?? "").includes(n))),
-      60_000,
+      240_000,
       100,
     );
     release();
     for (const id of ids) expect((await api("POST", `/v1/recordings/${id}/stop`)).status).toBe(200);
     for (const id of ids) expect((await waitForStatus(api, id)).status).toBe("completed");
-  });
+  }, 420_000);
 });
