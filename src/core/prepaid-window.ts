@@ -4,7 +4,8 @@
 // 3,000 meetings). A key this process served often in the previous slot of its window
 // (a second of a minute), and that is far from its limit, counts as many at once,
 // ahead: the rest of the slot's requests spend them with no round trip. What a slot
-// did not spend is given back once it is over, so the counts come out as exact as one
+// did not spend is given back by the key's next request after it (a key that makes
+// none leaves it to pass out of the window), so the counts come out as exact as one
 // by one. Meanwhile they err towards refusing, never towards more than the limit: every
 // request answered was counted, in its own slot, before it was answered.
 import type { Clock } from "./clock.js";
