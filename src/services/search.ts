@@ -22,7 +22,12 @@ import { round, RRF_K } from "./search-fusion.js";
 import { cursorFingerprint, decodeCursor, encodeCursor } from "./search-cursor.js";
 import { assistantSearches } from "./assistant-search.js";
 import { toTimestamp } from "../core/transcript-time.js";
-import type { SearchMatch, SearchParams, SearchResponse } from "../shared/schemas/search.js";
+import type {
+  SearchMatch,
+  SearchParams,
+  SearchResponse,
+  SearchResultWithSimilarity,
+} from "../shared/schemas/search.js";
 
 /** Matching notes ranked at most, newest first: a common word costs what a rare one does. */
 export const FULLTEXT_CAP = 1000;
@@ -30,10 +35,8 @@ const MATCHES_PER_NOTE = 3;
 /** How far below the similarity floor a passage still confirms a note found by its words. */
 const CONFIRM_MARGIN = 0.15;
 
-/** A search's response with each result's closest passage's similarity to the query (null: not found by meaning). */
-export type SearchWithSimilarity = Omit<SearchResponse, "results"> & {
-  results: (SearchResponse["results"][number] & { similarity: number | null })[];
-};
+/** A search's response with each result's closest passage's similarity to the query. */
+export type SearchWithSimilarity = Omit<SearchResponse, "results"> & { results: SearchResultWithSimilarity[] };
 
 interface Candidate {
   id: string;

@@ -3,6 +3,7 @@
 // of requests across replicas lets more than the limit through in any window.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { busiestWindow } from "../helpers/busiest-window.js";
 import { slidingWindow } from "../../src/core/sliding-window.js";
 import { MOST_AHEAD, prepaidWindow } from "../../src/core/prepaid-window.js";
 import type { CounterStore } from "../../src/core/counters.js";
@@ -14,15 +15,6 @@ import { until } from "../helpers/until.js";
 
 const MINUTE = 60_000;
 const EDGE = 29_000_000 * MINUTE;
-
-function busiestWindow(accepted: number[], windowMs: number): number {
-  let most = 0;
-  for (let i = 0, j = 0; i < accepted.length; i++) {
-    while (accepted[i] - accepted[j] >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
-}
 
 /** A store that says how many counts were asked of it. */
 function counted(store: CounterStore) {

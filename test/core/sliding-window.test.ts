@@ -3,6 +3,7 @@
 // place counts are kept: memory (one process), SQLite and PostgreSQL (replicas).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { busiestWindow } from "../helpers/busiest-window.js";
 import { slidingWindow, judge } from "../../src/core/sliding-window.js";
 import type { CounterStore } from "../../src/core/counters.js";
 import { databaseCounters, memoryCounters } from "../../src/services/counters.js";
@@ -15,16 +16,6 @@ import { tempDir } from "../helpers/server.js";
 
 const MINUTE = 60_000;
 const EDGE = 29_000_000 * MINUTE; // a whole minute: where fixed windows used to reset
-
-/** The most accepted requests found in any interval of `windowMs` (the intervals that matter start at a request). */
-function busiestWindow(accepted: number[], windowMs: number): number {
-  let most = 0;
-  for (let i = 0, j = 0; i < accepted.length; i++) {
-    while (accepted[i] - accepted[j] >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
-}
 
 type Stores = Record<string, (now: () => number) => CounterStore>;
 

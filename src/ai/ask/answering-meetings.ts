@@ -1,11 +1,8 @@
 // Which of the one search's meetings answer a question: the rule asking applies to
 // the search's results (by words and meaning) and to its meetings found by meaning
 // alone, before any moment is read.
-import type { SearchResponse } from "../../shared/schemas/search.js";
+import type { SearchResultWithSimilarity as Found } from "../../shared/schemas/search.js";
 import { stemOf } from "./note-moments.js";
-
-/** A search result with its closest passage's similarity to the question (null: not found by meaning). */
-type Found = SearchResponse["results"][number] & { similarity: number | null };
 
 /**
  * How far below the closest meeting that says the question's words a meeting found by

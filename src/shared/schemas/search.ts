@@ -141,3 +141,6 @@ export const SearchResponse = z
   })
   .meta({ id: "SearchResponse" });
 export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** A search result with its closest passage's similarity to the query (null: not found by meaning), for callers inside the server; never sent. */
+export type SearchResultWithSimilarity = SearchResponse["results"][number] & { similarity: number | null };
