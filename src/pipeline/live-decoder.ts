@@ -14,6 +14,8 @@ export interface Decoder {
   meter: LevelMeter | null;
   /** The highest piece fed, in order. */
   fedSeq: number;
+  /** How much of its output (bytes of PCM) the last pass read. */
+  readBytes: number;
   usedAt: number;
   exited: Promise<void>;
   /** The final pass under way behind the drafts, if any. */
@@ -50,17 +52,28 @@ export function startDecoder(pcm: string, sides: boolean): Decoder {
   proc.stdout.pipe(out);
   proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
   const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, meter, fedSeq: -1, usedAt: 0, exited, final: null };
+  return { proc, pcm, meter, fedSeq: -1, readBytes: 0, exited, usedAt: 0, final: null };
 }
 
-/** Waits until the decoder's output stops growing (it has caught up with what it was fed), at most `maxMs`. */
-export async function settled(pcm: string, maxMs = 3000): Promise<number> {
+/** The decoder's output so far, in bytes of PCM. */
+export async function decodedBytes(decoder: Decoder): Promise<number> {
+  return (await fsp.stat(decoder.pcm).catch(() => ({ size: 0 }))).size;
+}
+
+/**
+ * Waits until the decoder has turned what it was fed into audio: its output has grown
+ * past `from` bytes and then stopped growing, or it has exited, or `maxMs` have passed.
+ * Stopping at the first still moment alone read nothing when ffmpeg was slow to start
+ * on a busy machine, and that audio then waited for the recording's next piece.
+ */
+export async function settled(decoder: Decoder, from: number, maxMs = 10_000): Promise<number> {
   let last = -1;
   // Elapsed time of a child process, not a rule of the service: measured on the monotonic clock.
   const until = performance.now() + maxMs;
   for (;;) {
-    const size = (await fsp.stat(pcm).catch(() => ({ size: 0 }))).size;
-    if (size === last || performance.now() > until) return size;
+    const size = await decodedBytes(decoder);
+    const still = size === last && size > from;
+    if (still || decoder.proc.exitCode !== null || performance.now() > until) return size;
     last = size;
     await new Promise((r) => setTimeout(r, 250));
   }

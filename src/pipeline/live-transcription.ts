@@ -31,7 +31,7 @@ import type { AudioStore } from "../storage/audio-store.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
 import { afterFinalWindow, finalMark, type FinalWindows } from "./final-pass.js";
-import { settled, startDecoder, type Decoder } from "./live-decoder.js";
+import { decodedBytes, settled, startDecoder, type Decoder } from "./live-decoder.js";
 
 /**
  * Windows transcribed for good while recording are about this long, each cut at the
@@ -122,7 +122,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     for (const [id, decoder] of decoders) if (d.now() - decoder.usedAt > idleMs) void drop(id);
   }, 60_000).unref();
 
-  /** Feeds what has arrived and transcribes what is complete; true when it fed new pieces. */
+  /** Feeds what has arrived and transcribes what is complete; true when there was new audio to read. */
   async function pass(recordingId: string, signal: AbortSignal): Promise<boolean> {
     // The job's payload names the recording by the field it has always had.
     const recording = await d.repos.recordings.get(recordingId);
@@ -161,9 +161,11 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       }
       decoder.fedSeq = piece.seq;
     }
-    const size = await settled(decoder.pcm);
+    // New pieces, or audio the decoder finished after the last pass read its output.
     const fed = decoder.fedSeq > fedBefore;
-    if (!fed) return false;
+    if (!fed && (await decodedBytes(decoder)) <= decoder.readBytes) return false;
+    const size = await settled(decoder, decoder.readBytes);
+    decoder.readBytes = size;
     const liveSec = Number(note.processingInfo?.liveSec ?? 0);
     const available = size / BYTES_PER_SECOND;
     const windowSec = Math.min(engine.windowSec, LIVE_WINDOW_SEC);
@@ -232,7 +234,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
         vocabulary: common.vocabulary,
         workDir: dir,
       });
-    return fed;
+    return true;
   }
 
   /** Rows as stored: a two-channel recording's segments attributed to its sides by the levels measured live. */
