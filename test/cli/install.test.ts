@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speak } from "../helpers/audio.js";
 import { ROOT, tempDir } from "../helpers/server.js";
+import { startPrebuiltHost } from "../helpers/prebuilt-host.js";
 
 const execFileP = promisify(execFile);
 const work = tempDir("notula-install-");
@@ -34,8 +35,16 @@ beforeAll(async () => {
   const tarball = path.join(work, stdout.trim().split("\n").pop()!);
   // --prefer-offline: the packages are in npm's cache from the project's own install;
   // asking the registry again for each would tie the test to the network's speed.
+  // The native modules come prebuilt, as a user's install fetches them, from a local host
+  // of the ones this project's install built (compiling SQLite took minutes of the suite).
+  const prebuilt = await startPrebuiltHost([
+    { name: "better-sqlite3", module: "better_sqlite3.node" },
+    { name: "keytar", module: "keytar.node" },
+  ]);
   const install = (freshness: string) =>
-    sh("npm", ["install", "--global", "--prefix", prefix, tarball, "--no-audit", "--no-fund", freshness]);
+    sh("npm", ["install", "--global", "--prefix", prefix, tarball, "--no-audit", "--no-fund", freshness], {
+      env: prebuilt.env,
+    });
   try {
     await install("--prefer-offline");
   } catch (err) {
@@ -43,6 +52,8 @@ beforeAll(async () => {
     // for (ETARGET); then the registry is asked.
     if (!/ETARGET|notarget/.test(String((err as { stderr?: string }).stderr ?? err))) throw err;
     await install("--prefer-online");
+  } finally {
+    await prebuilt.close();
   }
 }, 900_000);
 afterAll(() => {
