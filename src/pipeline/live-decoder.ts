@@ -16,6 +16,8 @@ export interface Decoder {
   fedSeq: number;
   /** How much of its output (bytes of PCM) the last pass read. */
   readBytes: number;
+  /** The last pass left complete windows for the next. */
+  behind: boolean;
   usedAt: number;
   exited: Promise<void>;
   /** The final pass under way behind the drafts, if any. */
@@ -52,7 +54,7 @@ export function startDecoder(pcm: string, sides: boolean): Decoder {
   proc.stdout.pipe(out);
   proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
   const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, meter, fedSeq: -1, readBytes: 0, exited, usedAt: 0, final: null };
+  return { proc, pcm, meter, fedSeq: -1, readBytes: 0, behind: false, exited, usedAt: 0, final: null };
 }
 
 /** The decoder's output so far, in bytes of PCM. */

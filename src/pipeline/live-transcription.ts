@@ -161,10 +161,11 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       }
       decoder.fedSeq = piece.seq;
     }
-    // New pieces, or audio the decoder finished after the last pass read its output.
+    // New pieces, audio the decoder finished after the last pass read its output, or windows left behind.
     const fed = decoder.fedSeq > fedBefore;
-    if (!fed && (await decodedBytes(decoder)) <= decoder.readBytes) return false;
-    const size = await settled(decoder, decoder.readBytes);
+    const decoded = await decodedBytes(decoder);
+    if (!fed && !decoder.behind && decoded <= decoder.readBytes) return false;
+    const size = fed || decoded > decoder.readBytes ? await settled(decoder, decoder.readBytes) : decoded;
     decoder.readBytes = size;
     const liveSec = Number(note.processingInfo?.liveSec ?? 0);
     const available = size / BYTES_PER_SECOND;
@@ -178,11 +179,16 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       prefix: recordingId,
       draft: true,
     };
-    // Every complete window but the last, for good: the last may stop mid-word.
-    const windows =
+    // Every complete window but the last, for good: the last may stop mid-word. One a
+    // pass, written as soon as it is heard: behind (pieces that came while the machine
+    // was busy, or a restart), the transcript grows window by window rather than all at
+    // once after minutes.
+    const complete =
       available - liveSec >= windowSec + LIVE_CUT_SEC
         ? (await planWindows(decoder.pcm, windowSec, LIVE_CUT_SEC, liveSec)).slice(0, -1)
         : [];
+    const windows = complete.slice(0, 1);
+    decoder.behind = complete.length > windows.length;
     // Aborted (the server stopping), it stops with the reason: a part is never written as if it were all.
     const final = windows.length
       ? await transcribeWindows(engine, decoder.pcm, windows, {
@@ -191,9 +197,9 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
         })
       : { segments: [] };
     const reached = windows.length ? windows[windows.length - 1].endSec : liveSec;
-    // The rest, provisionally: shown now, transcribed again once its window is complete.
+    // The rest, provisionally, once the windows are caught up: shown now, transcribed again once its window is complete.
     const tail =
-      available - reached >= 1
+      !decoder.behind && available - reached >= 1
         ? await transcribeWindows(engine, decoder.pcm, [{ startSec: reached, endSec: available }], {
             ...common,
             prefix: `${recordingId}-tail`,
@@ -324,7 +330,8 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       try {
         // Pieces that arrive during a pass find this job running and queue nothing: it
         // looks again until a pass finds nothing new.
-        for (let i = 0; i < 20 && (await pass(recordingId, ctx.signal)); i++);
+        // Bounded all the same: an hour behind is 450 windows.
+        for (let i = 0; i < 1000 && (await pass(recordingId, ctx.signal)); i++);
       } catch (err) {
         // Live text is a convenience: the pipeline transcribes whatever this leaves. A
         // pass stopped by the server stopping is not a failure.

@@ -288,12 +288,16 @@ describe("live recordings", () => {
 describe("transcribed while it is recorded", () => {
   let server: TestServer;
   let stt: VendorServer;
+  let releaseFirst: () => void = () => {};
+  let releaseRest: () => void = () => {};
   beforeAll(async () => {
     // The stand-in answers each window with its length: what was transcribed, and how often, adds up.
     stt = await startTranscriptionServer({ echo: true });
     server = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
   });
   afterAll(async () => {
+    releaseFirst();
+    releaseRest();
     await server?.stop();
     await stt?.close();
   });
@@ -356,6 +360,39 @@ describe("transcribed while it is recorded", () => {
     expect(note.processingInfo.liveSec).toBeUndefined();
     expect(note.processingInfo.liveFinal).toBeUndefined();
   });
+
+  it("writes each window as it is heard when it is behind, rather than all of them at the end", async () => {
+    // Forty seconds arrive at once, as after a network cut: the first piece last, so that
+    // nothing is read before all of it is there, and four windows are to catch up on.
+    const api = client(server.url, server.key);
+    const { pieces, durationMs } = oggPieces(await bursts(work, 40, "wav"), 4);
+    const first = new Promise<void>((r) => (releaseFirst = r));
+    stt.set({ hold: first });
+    const { body } = await api("POST", "/v1/recordings", { format: "ogg", title: "Catching up" });
+    const noteId = body.note.id;
+    for (let seq = pieces.length - 1; seq >= 0; seq--) {
+      const r = await fetch(`${server.url}/v1/recordings/${noteId}/pieces/${seq}?durationMs=${durationMs}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${server.key}`, "content-type": "audio/ogg" },
+        body: pieces[seq],
+      });
+      expect(r.status).toBe(200);
+    }
+    await until("the first window at the engine", () => stt.held.length === 1, 120_000, 50);
+    // The next request waits at the engine: by then the first window is on the note.
+    stt.set({ hold: new Promise<void>((r) => (releaseRest = r)) });
+    releaseFirst();
+    await until("the next request at the engine", () => stt.held.length === 2, 120_000, 50);
+    const note = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+    expect(note.status).toBe("recording");
+    expect(note.transcripts.map((s: { text: string }) => s.text)).toEqual([
+      expect.stringMatching(/window of \d+\.\d seconds/),
+    ]);
+    releaseRest();
+    stt.set({ hold: undefined });
+    expect((await api("POST", `/v1/recordings/${noteId}/stop`)).status).toBe(200);
+    expect((await waitForStatus(api, noteId)).status).toBe("completed");
+  }, 300_000);
 });
 
 describe("several meetings recorded at once", () => {
