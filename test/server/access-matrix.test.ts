@@ -210,6 +210,44 @@ describe("the access matrix", () => {
       diary: await makeNote("diary"),
       public: await makeNote("public"),
     };
+    // The words shown with each result, on every surface: a word every fixture says finds
+    // all a person may see, and each result shows its own words, never another note's
+    // (the ids alone would not show a text read from the wrong row).
+    const ownWord = new Map(Object.values(notes).map((n) => [n.id, n.word]));
+    const foreignWords = (id: string, text: string) =>
+      [...text.matchAll(/[a-z]+word\d+x/g)].map((m) => m[0]).filter((word) => word !== ownWord.get(id));
+    for (const who of EVERYONE) {
+      const api = w.people[who].api;
+      const shown: { where: string; id: string; text: string }[] = [];
+      for (const mode of ["fulltext", "hybrid"])
+        for (const r of (await api("GET", `/v1/search?q=mentioning&mode=${mode}&limit=50`)).body?.results ?? [])
+          for (const m of r.matches) shown.push({ where: `search ${mode}`, id: r.note.id, text: m.text });
+      const asked = await api("POST", "/v1/ask", { question: "What was mentioning?" }, { accept: "application/json" });
+      for (const c of asked.body?.citations ?? []) shown.push({ where: "ask", id: c.noteId, text: c.quote });
+      for (const tool of ["svc_search_notes", "svc_search_knowledge"]) {
+        const found = (await mcpCall(who, tool, { query: "mentioning" })).structuredContent;
+        for (const x of found?.notes ?? found?.results ?? []) shown.push({ where: tool, id: x.id, text: x.snippet });
+      }
+      if (WEB_PEOPLE.includes(who))
+        for (const item of (await web(who, "GET", "/notes?said=mentioning")).text
+          .split('<a class="title" href="/notes/')
+          .slice(1))
+          shown.push({ where: "web", id: /^([^"]+)"/.exec(item)![1], text: item.replace(/<[^>]+>/g, " ") });
+      for (const s of shown)
+        check(
+          s.where.startsWith("svc") ? "mcp" : s.where === "web" ? "web" : "rest",
+          s.where === "ask"
+            ? "ask"
+            : s.where.startsWith("svc")
+              ? s.where
+              : s.where === "web"
+                ? "GET /notes?said"
+                : "search",
+          `${who} words shown with ${s.id}`,
+          foreignWords(s.id, s.text),
+          [],
+        );
+    }
     for (const who of REST_PEOPLE) {
       const api = w.people[who].api;
       const a = actorOf(w, who);

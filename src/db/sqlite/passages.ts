@@ -67,7 +67,7 @@ export function passageRepo(
     .pluck();
   const rerank = sqlite.prepare(`
     SELECT source, source_id AS sourceId, text, timestamp_sec AS timestampSec, vec_distance_cosine(embedding, @vector) AS distance
-    FROM passages WHERE id IN (SELECT value FROM json_each(@ids)) AND model = @model
+    FROM passages WHERE id IN (SELECT value FROM json_each(@ids)) AND workspace_id = @ws AND model = @model
     ORDER BY distance LIMIT @k`);
   const exact = sqlite.prepare(`
     SELECT source, source_id AS sourceId, text, timestamp_sec AS timestampSec, vec_distance_cosine(embedding, @vector) AS distance
@@ -191,7 +191,13 @@ export function passageRepo(
         });
         rows.length = Math.min(rows.length, candidates);
       }
-      return rerank.all({ vector, ids: JSON.stringify(rows.map((r) => Number(r.id))), model, k }) as PassageHit[];
+      return rerank.all({
+        vector,
+        ids: JSON.stringify(rows.map((r) => Number(r.id))),
+        ws: workspaceId,
+        model,
+        k,
+      }) as PassageHit[];
     },
     /** The same by comparing every vector: the baseline the benchmark measures recall against. */
     nearestExact(workspaceId: string, vector: Float32Array, k: number, model: string): PassageHit[] {

@@ -59,11 +59,14 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
   const momentStmt = db.$client.prepare(
     `SELECT position, start_sec AS startSec, speaker FROM transcript_segments WHERE note_id = @id AND position = @position`,
   );
-  const snippetStmt = db.$client
-    .prepare(
-      `SELECT snippet(notes_fts, -1, '«', '»', '…', 16) FROM notes_fts WHERE notes_fts MATCH @match AND rowid = @seq`,
-    )
-    .pluck();
+  // The CAST is what keeps this to one note. The driver binds a JavaScript number as a
+  // REAL, and FTS5 takes `rowid = ?` beside a MATCH as its own constraint (SQLite does
+  // not check it again) but applies it only to an INTEGER: given 2.0 it returns every
+  // note in the index that matches, of every workspace, and the first would be shown.
+  const snippetStmt = db.$client.prepare(
+    `SELECT rowid, snippet(notes_fts, -1, '«', '»', '…', 16) AS snippet FROM notes_fts
+     WHERE notes_fts MATCH @match AND rowid = CAST(@seq AS INTEGER)`,
+  );
   const segmentAtStmt = db.$client.prepare(
     `SELECT position, start_sec AS startSec, speaker, text FROM transcript_segments WHERE note_id = ? AND start_sec >= ? ORDER BY note_id, position LIMIT 1`,
   );
@@ -123,6 +126,8 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
       }
       const base = note.seq * 1048576;
       return found.flatMap(({ rowid, text }) => {
+        // Only this note's range: another note's segment is never shown for this one.
+        if (rowid < base || rowid - base >= 1048576) return [];
         const segment = momentStmt.get({ id: note.id, position: rowid - base }) as
           Omit<MomentHit, "text" | "rank"> | undefined;
         return segment ? [{ ...segment, text, rank: 0 }] : [];
@@ -132,8 +137,10 @@ export function searchRepo(db: Db): Synchronous<SearchStore> {
     noteSnippet(note: MomentsOf, query: SearchQuery): string | null {
       if (!query.terms.length) return null;
       for (const prefix of prefixPasses(note)) {
-        const snippet = snippetStmt.get({ seq: note.seq, match: ftsMatch(query, "any", prefix) }) as string | undefined;
-        if (snippet) return snippet;
+        const row = snippetStmt.get({ seq: note.seq, match: ftsMatch(query, "any", prefix) }) as
+          { rowid: number; snippet: string } | undefined;
+        // Another note's words are never shown for this one, whatever the index answers.
+        if (row?.snippet && row.rowid === note.seq) return row.snippet;
       }
       return null;
     },

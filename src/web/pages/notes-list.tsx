@@ -8,6 +8,7 @@ import { Alert, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
 import { formatDate, formatDuration, STATUS_LABELS } from "../format.js";
 import { notePath, secondsOf } from "../../shared/note-links.js";
+import { contentTerms, parseSearchQuery } from "../../core/search-query.js";
 
 export interface ListFilters {
   search?: string;
@@ -101,8 +102,10 @@ function hitList(hits: Hit[], zone: string) {
 const filtered = (f: ListFilters) => Boolean(f.folderIds || f.status || f.fromDate || f.toDate || f.participantEmail);
 
 /**
- * What was said, in two parts: the notes that say it (by words), then those only related
- * by meaning, labelled so. Nothing found says so, with what to try.
+ * What was said, in the tiers the search found it by: the notes that say it as asked,
+ * those with every word of it apart, those with some of its words, then those only
+ * related by meaning. Each part says how its notes were found, so that a note found by
+ * "plan" alone is never counted among those that mention "annual plan".
  */
 function SearchResults(props: {
   hits: Hit[];
@@ -111,21 +114,27 @@ function SearchResults(props: {
   suggestion?: string | null;
   zone: string;
 }) {
-  const said = props.hits.filter((h) => h.foundBy !== "meaning");
+  const query = contentTerms(parseSearchQuery(props.said));
+  // With one term (a word, or a quoted phrase) every word found is the term as asked.
+  const one = query.terms.length <= 1;
+  const mention = props.hits.filter((h) => h.foundBy === "phrase" || (one && h.foundBy === "words"));
+  const apart = props.hits.filter((h) => !one && h.foundBy === "words");
+  const some = props.hits.filter((h) => h.foundBy === "some-words");
   const related = props.hits.filter((h) => h.foundBy === "meaning");
+  const count = (n: number) => `${n} ${n === 1 ? "note" : "notes"}`;
   return (
     <section aria-label="Search results">
-      {said.length ? (
+      {mention.length ? (
         <>
           <p class="muted">
-            {said.length} {said.length === 1 ? "note mentions" : "notes mention"} “{props.said}”.
+            {mention.length} {mention.length === 1 ? "note mentions" : "notes mention"} “{props.said}”.
           </p>
-          {hitList(said, props.zone)}
+          {hitList(mention, props.zone)}
         </>
       ) : (
         <p class="muted" role="status">
           No note mentions “{props.said}”.{" "}
-          {related.length
+          {props.hits.length
             ? ""
             : (props.suggestion ??
               (props.filtered
@@ -133,6 +142,24 @@ function SearchResults(props: {
                 : "Check the spelling, or try other or fewer words."))}
         </p>
       )}
+      {apart.length ? (
+        <>
+          <h2 class="related">Every word, not together</h2>
+          <p class="small muted">
+            {count(apart.length)} {apart.length === 1 ? "has" : "have"} each of these words, but not as written.
+          </p>
+          {hitList(apart, props.zone)}
+        </>
+      ) : null}
+      {some.length ? (
+        <>
+          <h2 class="related">Some of the words</h2>
+          <p class="small muted">
+            {count(some.length)} {some.length === 1 ? "has" : "have"} some of these words, not all.
+          </p>
+          {hitList(some, props.zone)}
+        </>
+      ) : null}
       {related.length ? (
         <>
           <h2 class="related">Related by meaning</h2>
