@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { describeEngines } from "../ai/select.js";
 import { engineCaveat, engineLabel } from "../ai/transcription/engine-notes.js";
+import type { Clock } from "../core/clock.js";
 import { createMetrics, type Metrics } from "../core/metrics.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { requestLog } from "../http/request-log.js";
@@ -39,6 +40,8 @@ export interface StartOptions {
   /** Where the one-time bootstrap notice and the listening line go. */
   out?: (line: string) => void;
   logger?: Logger;
+  /** The time every service and job reads (tests move it; else the system's). */
+  clock?: Clock;
 }
 
 export interface Assembled {
@@ -59,15 +62,15 @@ export interface Assembled {
  */
 export async function assemble(
   config: ResolvedConfig,
-  { version, out, logger }: { version: string; out: (line: string) => void; logger: Logger },
+  { version, out, logger, clock }: { version: string; out: (line: string) => void; logger: Logger; clock?: Clock },
 ): Promise<Assembled> {
   const metrics: Metrics = createMetrics();
-  const runtime = await openRuntime(config, { metrics, logger });
+  const runtime = await openRuntime(config, { metrics, logger, clock });
   const serving = config.role !== "worker";
-  // The single-box server knows nothing else is running: whatever a crash left
-  // half-received starts over. Split roles may share the database with live
-  // replicas, so they leave that to the upload's expiry.
-  if (config.role === "all") {
+  // A server alone on its data knows nothing else is running: whatever a crash left
+  // half-received starts over. Others may share the database with live replicas, so
+  // they leave that to the upload's expiry.
+  if (aloneOnData(config, runtime)) {
     await runtime.repos.audioUploads.resetReceiving();
     runtime.storage.sweep();
   }
@@ -155,6 +158,14 @@ export async function assemble(
   return { runtime, app, metrics };
 }
 
+/**
+ * Whether this server is the only one working on its data: the single-box role holds
+ * the data dir's lock, and on SQLite the database is in that dir. On PostgreSQL other
+ * machines may serve the same database whatever this one's role.
+ */
+const aloneOnData = (config: ResolvedConfig, runtime: Runtime) =>
+  config.role === "all" && runtime.database.dialect === "sqlite";
+
 function listen(server: ServerType): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once("listening", () => resolve(server.address() as AddressInfo));
@@ -198,7 +209,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
 
   let assembled: Assembled;
   try {
-    assembled = await assemble(config, { version: opts.version, out, logger });
+    assembled = await assemble(config, { version: opts.version, out, logger, clock: opts.clock });
   } catch (err) {
     lock?.release();
     server.close();
@@ -225,10 +236,14 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
     logger.info({ url: metricsUrl }, "metrics served on their own port");
   }
   if (working) {
-    // On a single box, jobs left by a previous run resume at once: nothing else runs
-    // them, so one still marked running lost its worker with that run. With several
-    // workers, a job whose worker died is taken up when its lease runs out.
-    if (config.role === "all") await runtime.repos.jobs.requeueRunning(runtime.now());
+    // Alone on its data, jobs left by a previous run resume at once: nothing else runs
+    // them, so one still marked running lost its worker with that run. Beside other
+    // workers (split roles, or replicas on one PostgreSQL), a job whose worker died is
+    // taken up when its lease runs out: it may be a live replica's.
+    if (aloneOnData(config, runtime)) {
+      const released = await runtime.repos.jobs.requeueRunning(runtime.now());
+      if (released) logger.info({ jobs: released }, "resumed the jobs a previous run left unfinished");
+    }
     runtime.queue.start();
     runtime.database.keepStatistics((err) =>
       logger.warn({ err }, "could not bring the planner's statistics up to date"),

@@ -44,6 +44,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** In-process servers only: where the log lines go (warnings and errors, else). */
   logLines?: string[];
+  /** In-process servers only: the time the services and jobs read. */
+  clock?: () => number;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<InProcessTe
   const lines: string[] = [];
   const running = await start(loadConfig(cmd.opts(), serverEnv(opts)), {
     version: "test",
+    clock: opts.clock,
     out: (line) => lines.push(line),
     logger: opts.logLines
       ? createLogger({ level: "info", destination: { write: (line: string) => void opts.logLines!.push(line) } })
