@@ -156,6 +156,8 @@ const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 90);
 export async function benchLiveLag(dir, standInUrl) {
   const short = speech(path.join(dir, "lag"), 90);
   const meeting = LAG_SECONDS === 90 ? short : speech(path.join(dir, "lag-long"), LAG_SECONDS);
+  // A short meeting too: what a fresh install (pocketsphinx) shows in its first minute.
+  const minute = speech(path.join(dir, "lag-minute"), 60);
   const kit = await import("./.kit/kit.js");
   await kit.ensureTestModels();
   const whisperModel = process.env.BENCH_WHISPER_MODEL ?? kit.testModelPath("whisperBaseEn");
@@ -165,28 +167,32 @@ export async function benchLiveLag(dir, standInUrl) {
   const engines = [
     ["OpenAI-compatible stand-in", ["--stt-url", standInUrl], { NOTULA_STT_API_KEY: "bench" }],
     ["pocketsphinx", ["--stt-engine", "sphinx"], {}],
+    ["pocketsphinx, one minute", ["--stt-engine", "sphinx"], {}, minute],
     ["whisper base.en", ["--stt-engine", "whisper", "--model-path", whisperModel], {}],
   ];
   // BENCH_LAG_ENGINES: only the engines whose labels hold one of these (comma-separated).
   const only = process.env.BENCH_LAG_ENGINES?.split(",").map((x) => x.trim().toLowerCase());
   const finished = [];
-  for (const [label, args, env] of engines.filter(([l]) => !only || only.some((o) => l.toLowerCase().includes(o)))) {
-    const server = await startServer(path.join(dir, `lag-${label.split(" ")[0]}`), args, env);
+  for (const [label, args, env, own] of engines.filter(
+    ([l]) => !only || only.some((o) => l.toLowerCase().includes(o)),
+  )) {
+    const heard = own ?? (label.startsWith("OpenAI") ? short : meeting);
+    const server = await startServer(path.join(dir, `lag-${label.replace(/\W+/g, "-")}`), args, env);
     try {
-      const r = await lagOf(server, label.startsWith("OpenAI") ? short : meeting);
+      const r = await lagOf(server, heard);
       console.log(
         `${label.padEnd(28)} p50 ${r.p50.toFixed(1).padStart(5)} s   p95 ${r.p95.toFixed(1).padStart(5)} s   first words at ${r.first?.toFixed(1) ?? "—"} s   ${r.shown} of ${r.of} seconds shown before the stop   /healthz p99 ${r.healthP99.toFixed(1)} ms`,
       );
       if (label.startsWith("OpenAI")) continue;
       const recorded = await untilCompleted(server, r.noteId);
       const stopToDone = r.finished - r.stopped;
-      const audioUrl = await uploadRecording(server, meeting.file, "ogg", Math.ceil(meeting.seconds));
+      const audioUrl = await uploadRecording(server, heard.file, "ogg", Math.ceil(heard.seconds));
       const t = performance.now();
       const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl });
       const uploaded = await untilCompleted(server, noteId);
       const uploadToDone = performance.now() - t;
       const w = (note) => {
-        const e = wer(meeting.text, heardText(note));
+        const e = wer(heard.text, heardText(note));
         return e.errors / e.words;
       };
       finished.push({ label, stopToDone, uploadToDone, recordedWer: w(recorded), uploadedWer: w(uploaded) });
@@ -208,6 +214,7 @@ export async function benchLiveLag(dir, standInUrl) {
 
   // Three meetings at once on one server with whisper: the engine takes one window at a
   // time, drafts first; the server answers throughout.
+  if (only && !only.some((o) => "whisper base.en".includes(o))) return;
   const server = await startServer(path.join(dir, "lag-three"), engines[2][1], {});
   try {
     const three = await Promise.all([0, 1, 2].map(() => lagOf(server, short)));

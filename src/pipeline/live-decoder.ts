@@ -6,6 +6,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { SAMPLE_RATE } from "../ai/audio.js";
 import { levelMeter, levelStreamArgs, type LevelMeter } from "../ai/channels.js";
+import type { SpeechStream } from "../ai/transcription/engine.js";
 
 export interface Decoder {
   proc: ChildProcessWithoutNullStreams;
@@ -22,6 +23,12 @@ export interface Decoder {
   exited: Promise<void>;
   /** The final pass under way behind the drafts, if any. */
   final: { controller: AbortController; done: Promise<void> } | null;
+  /** The engine's recognizer fed this recording as it comes, where it drafts so. */
+  stream: SpeechStream | null;
+  /** How much of the decoder's output (bytes of PCM) the stream has been fed. */
+  streamBytes: number;
+  /** Where the stream's audio ended at the last pass. */
+  streamSeenSec: number;
 }
 
 export function startDecoder(pcm: string, sides: boolean): Decoder {
@@ -54,7 +61,20 @@ export function startDecoder(pcm: string, sides: boolean): Decoder {
   proc.stdout.pipe(out);
   proc.stdin.on("error", () => {}); // a decoder that died is replaced on the next pass
   const exited = new Promise<void>((resolve) => proc.on("close", () => resolve()));
-  return { proc, pcm, meter, fedSeq: -1, readBytes: 0, behind: false, exited, usedAt: 0, final: null };
+  return {
+    proc,
+    pcm,
+    meter,
+    fedSeq: -1,
+    readBytes: 0,
+    behind: false,
+    exited,
+    usedAt: 0,
+    final: null,
+    stream: null,
+    streamBytes: 0,
+    streamSeenSec: 0,
+  };
 }
 
 /** The decoder's output so far, in bytes of PCM. */
@@ -77,6 +97,7 @@ export async function settled(decoder: Decoder, from: number, maxMs = 10_000): P
     const still = size === last && size > from;
     if (still || decoder.proc.exitCode !== null || performance.now() > until) return size;
     last = size;
-    await new Promise((r) => setTimeout(r, 250));
+    // A piece of a few seconds decodes in milliseconds: a tenth of a second still is done.
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -20,6 +20,7 @@ import { storedRows, transcribeWindows, type HeardSegment } from "./transcribe-w
 import { EngineConfigError } from "../ai/transcription/engine.js";
 import type { Logger } from "../core/logger.js";
 import type { Repositories } from "../db/repos/index.js";
+import type { Jobs } from "../jobs/job.js";
 import type { WorkerDefinition } from "../jobs/queue.js";
 import { defineJob, renamedField } from "../jobs/job.js";
 import type { ResolvedConfig } from "../config/schema.js";
@@ -41,6 +42,12 @@ import { decodedBytes, settled, startDecoder, type Decoder } from "./live-decode
  */
 export const LIVE_WINDOW_SEC = 8;
 export const LIVE_CUT_SEC = 2;
+/**
+ * A recognizer that hears no pause for this long (one voice on and on, or steady noise)
+ * says what it has and hears afresh from there: its words would otherwise wait for the
+ * pause.
+ */
+const MAX_PHRASE_SEC = 20;
 /** The final pass's windows are cut at the quietest moment of their last 5 s. */
 const FINAL_CUT_SEC = 5;
 /**
@@ -86,6 +93,8 @@ export interface LiveDeps {
   idleMs?: number;
   /** The final windows under way here, which the pipeline waits for once a recording stops. */
   finalWindows: FinalWindows;
+  /** A recording's recognizer that has said a phrase queues its next pass. */
+  jobs: Pick<Jobs, "enqueue">;
 }
 
 function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typeof payload>>, "kind" | "payload"> {
@@ -110,6 +119,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     const decoder = decoders.get(recordingId);
     if (!decoder) return;
     decoders.delete(recordingId);
+    decoder.stream?.kill();
     if (!o.finishWindow) decoder.final?.controller.abort(new Error("The recording's decoder was closed."));
     await decoder.final?.done;
     decoder.proc.kill("SIGKILL");
@@ -164,9 +174,10 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     // New pieces, audio the decoder finished after the last pass read its output, or windows left behind.
     const fed = decoder.fedSeq > fedBefore;
     const decoded = await decodedBytes(decoder);
-    if (!fed && !decoder.behind && decoded <= decoder.readBytes) return false;
+    if (!fed && !decoder.behind && decoded <= decoder.readBytes && !decoder.stream?.pending) return false;
     const size = fed || decoded > decoder.readBytes ? await settled(decoder, decoder.readBytes) : decoded;
     decoder.readBytes = size;
+    if (engine.stream) return streamPass(recordingId, note, decoder, engine, size, ai.language);
     const liveSec = Number(note.processingInfo?.liveSec ?? 0);
     const available = size / BYTES_PER_SECOND;
     const windowSec = Math.min(engine.windowSec, LIVE_WINDOW_SEC);
@@ -238,6 +249,88 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       startFinalPass(recordingId, note.id, decoder, engine, {
         language: common.language,
         vocabulary: common.vocabulary,
+        workDir: dir,
+      });
+    return true;
+  }
+
+  /**
+   * A pass of an engine that hears a stream: what was decoded since the last pass is fed
+   * to the recording's recognizer, and the phrases it has said since are written for
+   * good. The final pass reads the recording again behind them, as it does the windows.
+   */
+  async function streamPass(
+    recordingId: string,
+    note: NoteRow,
+    decoder: Decoder,
+    engine: SpeechToText,
+    size: number,
+    language: string | undefined,
+  ): Promise<boolean> {
+    if (!decoder.stream || decoder.stream.exited) {
+      // A new decoder (a restart, another replica) decodes the recording from its start:
+      // its recognizer hears it from where the transcript stands.
+      if (!decoder.streamBytes)
+        decoder.streamBytes = Math.floor(Number(note.processingInfo?.liveSec ?? 0) * BYTES_PER_SECOND) & ~1;
+      decoder.stream = engine.stream!({
+        language,
+        offsetSec: decoder.streamBytes / BYTES_PER_SECOND,
+        // Said between pieces: written now, not when the next piece comes.
+        onPhrase: () => void d.jobs.enqueue("live-transcription", { recordingId }).catch(() => {}),
+      });
+    }
+    const stream = decoder.stream;
+    // A pass's worth of time ago: the recognizer has heard that much by now.
+    const heardBy = decoder.streamSeenSec;
+    decoder.streamSeenSec = stream.fedSec;
+    const upTo = size & ~1;
+    const fed = upTo > decoder.streamBytes;
+    if (fed) {
+      stream.write(await readPcm(decoder.pcm, decoder.streamBytes, upTo));
+      decoder.streamBytes = upTo;
+    }
+    if (heardBy - stream.heardSec > MAX_PHRASE_SEC) {
+      await stream.finish();
+      decoder.stream = null;
+    }
+    const heard = stream.take();
+    // New audio fed: the job looks again, for pieces that came meanwhile.
+    if (!heard.length) return fed;
+    const added = await (
+      await attribution(decoder, note)
+    )(
+      heard.map((p) => ({
+        speaker: p.speaker,
+        text: p.text,
+        startSec: Math.floor(p.start),
+        endSec: Math.ceil(p.end),
+        ...(p.words?.length ? { words: p.words } : {}),
+      })),
+    );
+    const reached = Math.max(...heard.map((p) => p.end));
+    await d.repos.transaction(async () => {
+      const current = await d.repos.notes.getForProcessing(note.id);
+      if (current?.status !== "recording") return;
+      const kept = liveFinal(current, await d.repos.notes.segmentsOf(note.id));
+      // What the final pass has reached meanwhile is its own.
+      const finalSec = finalMark(current).sec;
+      const committed = [...kept, ...added.filter((s) => s.startSec >= finalSec)];
+      const liveSec = Math.max(Number(current.processingInfo?.liveSec ?? 0), reached);
+      await d.repos.notes.replaceTranscript(note.id, committed, {
+        processingInfo: {
+          ...(current.processingInfo ?? {}),
+          liveSec: liveSec.toFixed(1),
+          liveFinal: String(committed.length),
+          ...(engine.finalWindowSec === null
+            ? { finalSec: liveSec.toFixed(1), finalCount: String(committed.length) }
+            : {}),
+        },
+      });
+    });
+    if (engine.finalWindowSec !== null && !decoder.final)
+      startFinalPass(recordingId, note.id, decoder, engine, {
+        language,
+        vocabulary: meetingVocabulary((await d.engines(note.workspaceId)).vocabulary, note.participants),
         workDir: dir,
       });
     return true;
@@ -332,6 +425,12 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
         // looks again until a pass finds nothing new.
         // Bounded all the same: an hour behind is 450 windows.
         for (let i = 0; i < 1000 && (await pass(recordingId, ctx.signal)); i++);
+        // A phrase said as the last pass ended found this job still running and queued none.
+        for (
+          let i = 0;
+          i < 1000 && decoders.get(recordingId)?.stream?.pending && (await pass(recordingId, ctx.signal));
+          i++
+        );
       } catch (err) {
         // Live text is a convenience: the pipeline transcribes whatever this leaves. A
         // pass stopped by the server stopping is not a failure.
@@ -347,7 +446,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
   };
 }
 
-type LiveParts = Pick<LiveDeps, "repos" | "store" | "now" | "logger" | "finalWindows"> & {
+type LiveParts = Pick<LiveDeps, "repos" | "store" | "now" | "logger" | "finalWindows" | "jobs"> & {
   config: Pick<ResolvedConfig, "dataDir">;
   services: Pick<Services, "aiConfig">;
 };
@@ -365,3 +464,15 @@ export const liveTranscriptionJob = defineJob({
       logger: logger.child({ component: "live-transcription" }),
     }),
 });
+
+/** Bytes [from, to) of a PCM file. */
+async function readPcm(file: string, from: number, to: number): Promise<Buffer> {
+  const handle = await fsp.open(file, "r");
+  try {
+    const buf = Buffer.alloc(to - from);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, from);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

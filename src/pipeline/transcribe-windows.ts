@@ -83,7 +83,9 @@ export async function transcribeWindows(
     const heardFrom = w.startSec + from * FRAME_SEC;
     const heardTo = Math.min(w.endSec, w.startSec + to * FRAME_SEC);
     const wav = path.join(o.workDir, `${o.prefix}-${i}.wav`);
-    const lead = Math.min(engine.leadInSec ?? 0, heardFrom);
+    // A draft is read by someone waiting and replaced by the final pass: it is heard
+    // without the lead-in, which cost pocketsphinx's drafts 3 s more audio each.
+    const lead = o.draft ? 0 : Math.min(engine.leadInSec ?? 0, heardFrom);
     await writeWindowWav(pcm, { startSec: heardFrom - lead, endSec: heardTo }, wav);
     try {
       const heard = withoutLeadIn(

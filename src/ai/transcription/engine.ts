@@ -68,6 +68,12 @@ export interface SpeechToText {
   /** Transcribes one 16 kHz mono WAV file. */
   transcribe(wavFile: string, opts: TranscribeOptions): Promise<Transcription>;
   /**
+   * A recognizer fed a live recording's audio as it comes, saying each phrase when the
+   * speaker pauses: its drafts, where the engine has one (pocketsphinx); others draft
+   * in windows.
+   */
+  stream?(o: { language?: string; offsetSec: number; onPhrase?: () => void }): SpeechStream;
+  /**
    * Resolves once the engine can transcribe (a local model loads); rejects with an
    * EngineConfigError saying why it cannot. Engines with nothing to load have none.
    */
@@ -108,4 +114,23 @@ export function meetingVocabulary(vocabulary: string[], people: { name: string }
     .map((p) => p.name.trim())
     .filter((n) => n && !n.includes("@") && !seen.has(n.toLowerCase()) && (seen.add(n.toLowerCase()), true));
   return [...vocabulary, ...names].slice(0, MOST_TERMS);
+}
+
+/** A live recording heard as it comes (SpeechToText.stream). */
+export interface SpeechStream {
+  /** Feeds 16 kHz mono s16le PCM, in order. */
+  write(pcm: Buffer): void;
+  /** The phrases heard since the last take, on the recording's timeline. */
+  take(): TranscriptSegment[];
+  /** How many phrases wait to be taken. */
+  readonly pending: number;
+  /** Where on the recording's timeline the audio fed so far ends. */
+  readonly fedSec: number;
+  /** Where the last phrase the recognizer closed ends (the stream's start before any). */
+  readonly heardSec: number;
+  /** Ends the stream: the phrase under way is said, then the process exits. */
+  finish(): Promise<void>;
+  /** Stops at once, saying nothing more. */
+  kill(): void;
+  readonly exited: boolean;
 }

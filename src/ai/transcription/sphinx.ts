@@ -2,70 +2,17 @@
 // Sphinx, English). Less accurate than whisper, but needs no model download.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import {
-  EngineConfigError,
-  SINGLE_SPEAKER,
-  type SpeechToText,
-  type TimedWord,
-  type TranscriptSegment,
-} from "./engine.js";
+import os from "node:os";
+import { EngineConfigError, type SpeechToText } from "./engine.js";
+import { DRAFT_NICE, phrasesFromWordTimes, SPHINX_MODEL_DIR, sphinxModelFor } from "./sphinx-model.js";
 import { programDirs } from "../../config/environment.js";
+import { startSphinxStream } from "./sphinx-stream.js";
 
-export const SPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
-
-const MODEL_ROOT = "/usr/share/pocketsphinx/model";
-
-/**
- * The acoustic model, language model and dictionary for a language, as Debian lays
- * them out (model/<code>/<code>, <code>.lm.bin, cmudict-<code>.dict); "en" means en-us.
- */
-export function sphinxModelFor(language: string | undefined): { code: string; args: string[] } {
-  const wanted = !language || language === "en" ? "en-us" : language.toLowerCase();
-  const dir = `${MODEL_ROOT}/${wanted}`;
-  if (!fs.existsSync(`${dir}/${wanted}`)) {
-    const installed = fs.existsSync(MODEL_ROOT) ? fs.readdirSync(MODEL_ROOT).join(", ") : "none";
-    throw new EngineConfigError(
-      `pocketsphinx has no model for the language "${language}" (installed: ${installed}); set the workspace's transcription language to one of those or "auto", or use whisper or an OpenAI-compatible server.`,
-    );
-  }
-  const args = ["-hmm", `${dir}/${wanted}`];
-  if (fs.existsSync(`${dir}/${wanted}.lm.bin`)) args.push("-lm", `${dir}/${wanted}.lm.bin`);
-  if (fs.existsSync(`${dir}/cmudict-${wanted}.dict`)) args.push("-dict", `${dir}/cmudict-${wanted}.dict`);
-  return { code: wanted === "en-us" ? "en" : wanted, args };
-}
+/** Linux nice value of the engine's work but live drafts: below them, which someone is waiting to read. */
+const FINAL_NICE = 15;
 
 export function sphinxAvailable(): boolean {
   return fs.existsSync(SPHINX_MODEL_DIR) && programDirs().some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`));
-}
-
-/** Words with times, as `-time yes` prints them, grouped into phrases at pauses. */
-export function phrasesFromWordTimes(output: string): TranscriptSegment[] {
-  const segments: TranscriptSegment[] = [];
-  let words: TimedWord[] = [];
-  const flush = () => {
-    if (words.length)
-      segments.push({
-        speaker: SINGLE_SPEAKER,
-        text: words.map((w) => w.text).join(" "),
-        start: words[0].start,
-        end: words[words.length - 1].end,
-        words,
-      });
-    words = [];
-  };
-  for (const line of output.split("\n")) {
-    const m = /^(\S+) (\d+\.\d+) (\d+\.\d+) [\d.]+$/.exec(line.trim());
-    if (!m) continue;
-    const [, token, s, e] = m;
-    if (token === "<sil>" || token === "</s>" || token === "<s>") {
-      if (token !== "<s>" && Number(e) - Number(s) >= 0.3) flush();
-      continue;
-    }
-    if (token.startsWith("[") || token.startsWith("++")) continue; // noise markers
-    words.push({ text: token.replace(/\(\d+\)$/, ""), start: Number(s), end: Number(e) });
-  }
-  flush();
-  return segments;
 }
 
 export function createSphinxTranscriber(): SpeechToText {
@@ -79,7 +26,8 @@ export function createSphinxTranscriber(): SpeechToText {
     // clean flite meetings, 30 s windows heard cold wrote 10.9 % of the words wrong against
     // 8.9 % for the whole file (8.2 % with the lead-in), nearly all in each window's first sentence.
     leadInSec: 3,
-    transcribe(wavFile, { signal, language }) {
+    stream: (o) => startSphinxStream(o),
+    transcribe(wavFile, { signal, language, draft }) {
       // pocketsphinx cannot detect a language: auto means its English model.
       const model = sphinxModelFor(language);
       return new Promise((resolve, reject) => {
@@ -91,6 +39,15 @@ export function createSphinxTranscriber(): SpeechToText {
             signal,
           },
         );
+        // Below the server, as whisper runs; the final pass's windows below the drafts,
+        // which someone is waiting to read: on two cores they otherwise took turns.
+        if (child.pid) {
+          try {
+            os.setPriority(child.pid, draft ? DRAFT_NICE : FINAL_NICE);
+          } catch {
+            // Exited already, or not permitted here: it runs at the server's priority.
+          }
+        }
         let out = "";
         let err = "";
         child.stdout.on("data", (d) => (out += d));
