@@ -215,7 +215,8 @@ export async function benchLiveLag(dir, standInUrl) {
   // Three meetings at once on one server with whisper: the engine takes one window at a
   // time, drafts first; the server answers throughout.
   if (only && !only.some((o) => "whisper base.en".includes(o))) return;
-  const server = await startServer(path.join(dir, "lag-three"), engines[2][1], {});
+  const whisper = engines.find(([label]) => label.startsWith("whisper"));
+  const server = await startServer(path.join(dir, "lag-three"), whisper[1], {});
   try {
     const three = await Promise.all([0, 1, 2].map(() => lagOf(server, short)));
     const all = three.map((r) => r.healthP99);

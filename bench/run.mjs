@@ -1,4 +1,4 @@
-// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall] [summary-quality] [calendar-sync] [speakers] [ask] [transcription] [llm] [import] [ingest] [statements]: every benchmark by default. Each one
+// npm run bench [rest] [layers] [web] [upload] [pipeline] [recording] [startup] [postgres] [replicas] [search] [search-quality] [search-recall] [summary-quality] [calendar-sync] [speakers] [ask] [transcription] [llm] [import] [ingest] [statements] [load]: every benchmark by default. Each one
 // reports its measurements as ratios to a baseline taken in the same run, and what it
 // printed is recorded in docs/benchmarks.md with the date, machine and commit.
 import { benchPipeline } from "./pipeline.mjs";
@@ -22,6 +22,7 @@ import { benchLlm } from "./llm.mjs";
 import { benchImport } from "./import.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { benchStatements } from "./statements.mjs";
+import { benchLoad } from "./load.mjs";
 import { recorded } from "./results.mjs";
 
 const all = {
@@ -46,6 +47,7 @@ const all = {
   import: benchImport,
   ingest: benchIngest,
   statements: benchStatements,
+  load: benchLoad,
 };
 // Options (--floors 0.3,0.5) go to the benchmarks that take them; names choose benchmarks.
 const args = process.argv.slice(2);
