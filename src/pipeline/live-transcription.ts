@@ -45,9 +45,9 @@ export const LIVE_CUT_SEC = 2;
 /**
  * A recognizer that hears no pause for this long (one voice on and on, or steady noise)
  * says what it has and hears afresh from there: its words would otherwise wait for the
- * pause.
+ * pause. A live window's length: no longer than the windows drafted words waited for.
  */
-const MAX_PHRASE_SEC = 20;
+const MAX_PHRASE_SEC = LIVE_WINDOW_SEC + LIVE_CUT_SEC;
 /** The final pass's windows are cut at the quietest moment of their last 5 s. */
 const FINAL_CUT_SEC = 5;
 /**

@@ -70,7 +70,7 @@ export async function assemble(
   // A server alone on its data knows nothing else is running: whatever a crash left
   // half-received starts over. Others may share the database with live replicas, so
   // they leave that to the upload's expiry.
-  if (aloneOnData(config, runtime)) {
+  if (aloneOnData(config)) {
     await runtime.repos.audioUploads.resetReceiving();
     runtime.storage.sweep();
   }
@@ -160,11 +160,10 @@ export async function assemble(
 
 /**
  * Whether this server is the only one working on its data: the single-box role holds
- * the data dir's lock, and on SQLite the database is in that dir. On PostgreSQL other
- * machines may serve the same database whatever this one's role.
+ * the data dir's lock and runs its own jobs; split roles (an API beside workers) may
+ * share the database with live replicas, whose jobs and uploads are theirs.
  */
-const aloneOnData = (config: ResolvedConfig, runtime: Runtime) =>
-  config.role === "all" && runtime.database.dialect === "sqlite";
+const aloneOnData = (config: ResolvedConfig) => config.role === "all";
 
 function listen(server: ServerType): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -238,9 +237,9 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   if (working) {
     // Alone on its data, jobs left by a previous run resume at once: nothing else runs
     // them, so one still marked running lost its worker with that run. Beside other
-    // workers (split roles, or replicas on one PostgreSQL), a job whose worker died is
-    // taken up when its lease runs out: it may be a live replica's.
-    if (aloneOnData(config, runtime)) {
+    // workers (split roles), a job whose worker died is taken up when its lease runs
+    // out: it may be a live replica's.
+    if (aloneOnData(config)) {
       const released = await runtime.repos.jobs.requeueRunning(runtime.now());
       if (released) logger.info({ jobs: released }, "resumed the jobs a previous run left unfinished");
     }

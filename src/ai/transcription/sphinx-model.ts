@@ -4,9 +4,6 @@
 import fs from "node:fs";
 import { EngineConfigError, SINGLE_SPEAKER, type TimedWord, type TranscriptSegment } from "./engine.js";
 
-/** Linux nice value of a live draft: below the server, as whisper runs. */
-export const DRAFT_NICE = 5;
-
 export const SPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 
 const MODEL_ROOT = "/usr/share/pocketsphinx/model";

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { BYTES_PER_SECOND } from "../audio.js";
 import type { SpeechStream, TranscriptSegment } from "./engine.js";
-import { DRAFT_NICE, phrasesFromWordTimes, sphinxModelFor } from "./sphinx-model.js";
+import { phrasesFromWordTimes, sphinxModelFor } from "./sphinx-model.js";
 
 /**
  * Starts a stream whose first byte is `offsetSec` into the recording; `onPhrase` is told
@@ -17,12 +17,13 @@ export function startSphinxStream(o: { language?: string; offsetSec: number; onP
   // pocketsphinx reads its audio with fopen(), which cannot open the socket Node gives a
   // child as its stdin: `cat` passes the samples on through a pipe. A file not named .wav
   // is read as raw samples, as the decoder writes them. Its own process group, so that
-  // a kill takes both; below the server's priority, as the engine's drafts run.
+  // a kill takes both. At the priority pocketsphinx's windows run at: below it, on a busy
+  // machine, the drafts and the note after the stop waited behind everything else.
   const proc = spawn(
     "sh",
     [
       "-c",
-      `cat | exec nice -n ${DRAFT_NICE} pocketsphinx_continuous "$@"`,
+      `cat | exec pocketsphinx_continuous "$@"`,
       "sh",
       "-infile",
       "/dev/stdin",

@@ -2,14 +2,10 @@
 // Sphinx, English). Less accurate than whisper, but needs no model download.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import { EngineConfigError, type SpeechToText } from "./engine.js";
-import { DRAFT_NICE, phrasesFromWordTimes, SPHINX_MODEL_DIR, sphinxModelFor } from "./sphinx-model.js";
+import { phrasesFromWordTimes, SPHINX_MODEL_DIR, sphinxModelFor } from "./sphinx-model.js";
 import { programDirs } from "../../config/environment.js";
 import { startSphinxStream } from "./sphinx-stream.js";
-
-/** Linux nice value of the engine's work but live drafts: below them, which someone is waiting to read. */
-const FINAL_NICE = 15;
 
 export function sphinxAvailable(): boolean {
   return fs.existsSync(SPHINX_MODEL_DIR) && programDirs().some((d) => fs.existsSync(`${d}/pocketsphinx_continuous`));
@@ -27,7 +23,7 @@ export function createSphinxTranscriber(): SpeechToText {
     // 8.9 % for the whole file (8.2 % with the lead-in), nearly all in each window's first sentence.
     leadInSec: 3,
     stream: (o) => startSphinxStream(o),
-    transcribe(wavFile, { signal, language, draft }) {
+    transcribe(wavFile, { signal, language }) {
       // pocketsphinx cannot detect a language: auto means its English model.
       const model = sphinxModelFor(language);
       return new Promise((resolve, reject) => {
@@ -39,15 +35,6 @@ export function createSphinxTranscriber(): SpeechToText {
             signal,
           },
         );
-        // Below the server, as whisper runs; the final pass's windows below the drafts,
-        // which someone is waiting to read: on two cores they otherwise took turns.
-        if (child.pid) {
-          try {
-            os.setPriority(child.pid, draft ? DRAFT_NICE : FINAL_NICE);
-          } catch {
-            // Exited already, or not permitted here: it runs at the server's priority.
-          }
-        }
         let out = "";
         let err = "";
         child.stdout.on("data", (d) => (out += d));
