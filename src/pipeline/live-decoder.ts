@@ -101,3 +101,15 @@ export async function settled(decoder: Decoder, from: number, maxMs = 10_000): P
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Bytes [from, to) of a PCM file. */
+export async function readPcm(file: string, from: number, to: number): Promise<Buffer> {
+  const handle = await fsp.open(file, "r");
+  try {
+    const buf = Buffer.alloc(to - from);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, from);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

@@ -33,44 +33,8 @@ import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
 import { afterFinalWindow, finalMark, type FinalWindows } from "./final-pass.js";
 import { decodedBytes, settled, startDecoder, type Decoder } from "./live-decoder.js";
-
-/**
- * Windows transcribed for good while recording are about this long, each cut at the
- * quietest moment of its last LIVE_CUT_SEC; what has arrived past them is transcribed
- * provisionally at every pass and replaced once its window is complete, so that words
- * show seconds after they are said.
- */
-export const LIVE_WINDOW_SEC = 8;
-export const LIVE_CUT_SEC = 2;
-/**
- * A recognizer that hears no pause for this long (one voice on and on, or steady noise)
- * says what it has and hears afresh from there: its words would otherwise wait for the
- * pause. A live window's length: no longer than the windows drafted words waited for.
- */
-const MAX_PHRASE_SEC = LIVE_WINDOW_SEC + LIVE_CUT_SEC;
-/** The final pass's windows are cut at the quietest moment of their last 5 s. */
-const FINAL_CUT_SEC = 5;
-/**
- * A final window is read once this much audio past it has arrived (to cut it in the
- * quiet, not at the live edge), so that at the stop about one window is left at most:
- * waiting for a whole cut's worth more (5 s) left up to 40 s, two windows' work.
- */
-const FINAL_MARGIN_SEC = 1;
-
-/**
- * The segments transcribed for good while recording (the provisional tail after them
- * goes): counted by `liveFinal`, or, for a note recorded before that was kept, those
- * that start before `liveSec`.
- */
-export function liveFinal<S extends { startSec: number }>(
-  note: { processingInfo: Record<string, string> | null },
-  segments: S[],
-): S[] {
-  const count = note.processingInfo?.liveFinal;
-  if (count !== undefined) return segments.slice(0, Number(count) || 0);
-  const liveSec = Number(note.processingInfo?.liveSec ?? 0);
-  return segments.filter((s) => s.startSec < liveSec);
-}
+import { FINAL_CUT_SEC, FINAL_MARGIN_SEC, LIVE_CUT_SEC, LIVE_WINDOW_SEC, liveFinal } from "./live-marks.js";
+import { streamPasser } from "./live-stream-pass.js";
 
 // Queued as { uploadId } before recordings had a name of their own.
 const payload = renamedField(z.object({ recordingId: z.string() }), "uploadId", "recordingId");
@@ -254,88 +218,6 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     return true;
   }
 
-  /**
-   * A pass of an engine that hears a stream: what was decoded since the last pass is fed
-   * to the recording's recognizer, and the phrases it has said since are written for
-   * good. The final pass reads the recording again behind them, as it does the windows.
-   */
-  async function streamPass(
-    recordingId: string,
-    note: NoteRow,
-    decoder: Decoder,
-    engine: SpeechToText,
-    size: number,
-    language: string | undefined,
-  ): Promise<boolean> {
-    if (!decoder.stream || decoder.stream.exited) {
-      // A new decoder (a restart, another replica) decodes the recording from its start:
-      // its recognizer hears it from where the transcript stands.
-      if (!decoder.streamBytes)
-        decoder.streamBytes = Math.floor(Number(note.processingInfo?.liveSec ?? 0) * BYTES_PER_SECOND) & ~1;
-      decoder.stream = engine.stream!({
-        language,
-        offsetSec: decoder.streamBytes / BYTES_PER_SECOND,
-        // Said between pieces: written now, not when the next piece comes.
-        onPhrase: () => void d.jobs.enqueue("live-transcription", { recordingId }).catch(() => {}),
-      });
-    }
-    const stream = decoder.stream;
-    // A pass's worth of time ago: the recognizer has heard that much by now.
-    const heardBy = decoder.streamSeenSec;
-    decoder.streamSeenSec = stream.fedSec;
-    const upTo = size & ~1;
-    const fed = upTo > decoder.streamBytes;
-    if (fed) {
-      stream.write(await readPcm(decoder.pcm, decoder.streamBytes, upTo));
-      decoder.streamBytes = upTo;
-    }
-    if (heardBy - stream.heardSec > MAX_PHRASE_SEC) {
-      await stream.finish();
-      decoder.stream = null;
-    }
-    const heard = stream.take();
-    // New audio fed: the job looks again, for pieces that came meanwhile.
-    if (!heard.length) return fed;
-    const added = await (
-      await attribution(decoder, note)
-    )(
-      heard.map((p) => ({
-        speaker: p.speaker,
-        text: p.text,
-        startSec: Math.floor(p.start),
-        endSec: Math.ceil(p.end),
-        ...(p.words?.length ? { words: p.words } : {}),
-      })),
-    );
-    const reached = Math.max(...heard.map((p) => p.end));
-    await d.repos.transaction(async () => {
-      const current = await d.repos.notes.getForProcessing(note.id);
-      if (current?.status !== "recording") return;
-      const kept = liveFinal(current, await d.repos.notes.segmentsOf(note.id));
-      // What the final pass has reached meanwhile is its own.
-      const finalSec = finalMark(current).sec;
-      const committed = [...kept, ...added.filter((s) => s.startSec >= finalSec)];
-      const liveSec = Math.max(Number(current.processingInfo?.liveSec ?? 0), reached);
-      await d.repos.notes.replaceTranscript(note.id, committed, {
-        processingInfo: {
-          ...(current.processingInfo ?? {}),
-          liveSec: liveSec.toFixed(1),
-          liveFinal: String(committed.length),
-          ...(engine.finalWindowSec === null
-            ? { finalSec: liveSec.toFixed(1), finalCount: String(committed.length) }
-            : {}),
-        },
-      });
-    });
-    if (engine.finalWindowSec !== null && !decoder.final)
-      startFinalPass(recordingId, note.id, decoder, engine, {
-        language,
-        vocabulary: meetingVocabulary((await d.engines(note.workspaceId)).vocabulary, note.participants),
-        workDir: dir,
-      });
-    return true;
-  }
-
   /** Rows as stored: a two-channel recording's segments attributed to its sides by the levels measured live. */
   async function attribution(decoder: Decoder, note: NoteRow) {
     const meter = decoder.meter;
@@ -412,6 +294,8 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     };
   }
 
+  const streamPass = streamPasser({ d, dir, attribution, startFinalPass });
+
   return {
     // A recording's job keeps its place while pieces come (2 places: a third meeting's lag p95 20 s).
     concurrency: 8,
@@ -464,15 +348,3 @@ export const liveTranscriptionJob = defineJob({
       logger: logger.child({ component: "live-transcription" }),
     }),
 });
-
-/** Bytes [from, to) of a PCM file. */
-async function readPcm(file: string, from: number, to: number): Promise<Buffer> {
-  const handle = await fsp.open(file, "r");
-  try {
-    const buf = Buffer.alloc(to - from);
-    const { bytesRead } = await handle.read(buf, 0, buf.length, from);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
