@@ -38,3 +38,22 @@ export function liveFinal<S extends { startSec: number }>(
   const liveSec = Number(note.processingInfo?.liveSec ?? 0);
   return segments.filter((s) => s.startSec < liveSec);
 }
+
+/**
+ * The note's marks once a live pass has written `count` segments for good up to
+ * `liveSec`; for an engine without a final pass the live windows are the finished
+ * transcript, and its marks say so too.
+ */
+export function liveMarks(
+  info: Record<string, string> | null,
+  liveSec: number,
+  count: number,
+  finalPass: boolean,
+): Record<string, string> {
+  return {
+    ...(info ?? {}),
+    liveSec: liveSec.toFixed(1),
+    liveFinal: String(count),
+    ...(finalPass ? {} : { finalSec: liveSec.toFixed(1), finalCount: String(count) }),
+  };
+}

@@ -1,22 +1,17 @@
 // A live pass of an engine that hears a stream (pocketsphinx): the recording's decoded
 // audio fed to its recognizer, and the phrases said since written for good.
 import { BYTES_PER_SECOND } from "../ai/audio.js";
-import { meetingVocabulary, type SpeechToText } from "../ai/transcription/engine.js";
+import type { SpeechToText } from "../ai/transcription/engine.js";
 import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import { finalMark } from "./final-pass.js";
 import { readPcm, type Decoder } from "./live-decoder.js";
-import { liveFinal, MAX_PHRASE_SEC } from "./live-marks.js";
+import { liveFinal, liveMarks, MAX_PHRASE_SEC } from "./live-marks.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { Jobs } from "../jobs/job.js";
-import type { WorkspaceEngines } from "../services/ai-config.js";
 import type { HeardSegment } from "./transcribe-windows.js";
 
 export function streamPasser(o: {
-  d: {
-    repos: Repositories;
-    jobs: Pick<Jobs, "enqueue">;
-    engines: (workspaceId: string) => Promise<WorkspaceEngines>;
-  };
+  d: { repos: Repositories; jobs: Pick<Jobs, "enqueue"> };
   dir: string;
   attribution: (decoder: Decoder, note: NoteRow) => Promise<(segments: HeardSegment[]) => Promise<SegmentRow[]>>;
   startFinalPass: (
@@ -39,8 +34,9 @@ export function streamPasser(o: {
     decoder: Decoder,
     engine: SpeechToText,
     size: number,
-    language: string | undefined,
+    meeting: { language?: string; vocabulary: string[] },
   ): Promise<boolean> {
+    const { language } = meeting;
     if (!decoder.stream || decoder.stream.exited) {
       // A new decoder (a restart, another replica) decodes the recording from its start:
       // its recognizer hears it from where the transcript stands.
@@ -91,22 +87,11 @@ export function streamPasser(o: {
       const committed = [...kept, ...added.filter((s) => s.startSec >= finalSec)];
       const liveSec = Math.max(Number(current.processingInfo?.liveSec ?? 0), reached);
       await d.repos.notes.replaceTranscript(note.id, committed, {
-        processingInfo: {
-          ...(current.processingInfo ?? {}),
-          liveSec: liveSec.toFixed(1),
-          liveFinal: String(committed.length),
-          ...(engine.finalWindowSec === null
-            ? { finalSec: liveSec.toFixed(1), finalCount: String(committed.length) }
-            : {}),
-        },
+        processingInfo: liveMarks(current.processingInfo, liveSec, committed.length, engine.finalWindowSec !== null),
       });
     });
     if (engine.finalWindowSec !== null && !decoder.final)
-      startFinalPass(recordingId, note.id, decoder, engine, {
-        language,
-        vocabulary: meetingVocabulary((await d.engines(note.workspaceId)).vocabulary, note.participants),
-        workDir: dir,
-      });
+      startFinalPass(recordingId, note.id, decoder, engine, { ...meeting, workDir: dir });
     return true;
   };
 }

@@ -33,7 +33,7 @@ import type { NoteRow, SegmentRow } from "../db/stores/note-store.js";
 import type { SpeechToText, TranscribeOptions } from "../ai/transcription/engine.js";
 import { afterFinalWindow, finalMark, type FinalWindows } from "./final-pass.js";
 import { decodedBytes, settled, startDecoder, type Decoder } from "./live-decoder.js";
-import { FINAL_CUT_SEC, FINAL_MARGIN_SEC, LIVE_CUT_SEC, LIVE_WINDOW_SEC, liveFinal } from "./live-marks.js";
+import { FINAL_CUT_SEC, FINAL_MARGIN_SEC, LIVE_CUT_SEC, LIVE_WINDOW_SEC, liveFinal, liveMarks } from "./live-marks.js";
 import { streamPasser } from "./live-stream-pass.js";
 
 // Queued as { uploadId } before recordings had a name of their own.
@@ -141,7 +141,9 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     if (!fed && !decoder.behind && decoded <= decoder.readBytes && !decoder.stream?.pending) return false;
     const size = fed || decoded > decoder.readBytes ? await settled(decoder, decoder.readBytes) : decoded;
     decoder.readBytes = size;
-    if (engine.stream) return streamPass(recordingId, note, decoder, engine, size, ai.language);
+    const vocabulary = meetingVocabulary(ai.vocabulary, note.participants);
+    if (engine.stream)
+      return streamPass(recordingId, note, decoder, engine, size, { language: ai.language, vocabulary });
     const liveSec = Number(note.processingInfo?.liveSec ?? 0);
     const available = size / BYTES_PER_SECOND;
     const windowSec = Math.min(engine.windowSec, LIVE_WINDOW_SEC);
@@ -149,7 +151,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
     const common = {
       signal,
       language: ai.language,
-      vocabulary: meetingVocabulary(ai.vocabulary, note.participants),
+      vocabulary,
       workDir: dir,
       prefix: recordingId,
       draft: true,
@@ -197,15 +199,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
         note.id,
         [...committed, ...provisional.filter((s) => s.startSec >= finalSec)],
         {
-          processingInfo: {
-            ...(current.processingInfo ?? {}),
-            liveSec: reached.toFixed(1),
-            liveFinal: String(committed.length),
-            // An engine without a final pass: the live windows are the finished transcript.
-            ...(engine.finalWindowSec === null
-              ? { finalSec: reached.toFixed(1), finalCount: String(committed.length) }
-              : {}),
-          },
+          processingInfo: liveMarks(current.processingInfo, reached, committed.length, engine.finalWindowSec !== null),
         },
       );
     });
