@@ -50,6 +50,8 @@ export class ConflictError extends AppError {
     message: string,
     /** The note the request conflicts with, when there is one (an import made before): sent as error.noteId. */
     readonly noteId?: string,
+    /** Sent as Retry-After when set: the conflict ends by itself (another request finishing). */
+    readonly retryAfterSec?: number,
   ) {
     super(409, "conflict", message);
   }

@@ -56,7 +56,7 @@ export function errorResponse(err: unknown, c: Context, logger: Logger) {
     appErr = new InternalError();
   }
   if (appErr instanceof RateLimitError) c.header("Retry-After", String(appErr.retryAfterSec));
-  if (appErr instanceof ServiceUnavailableError && appErr.retryAfterSec)
+  if ((appErr instanceof ServiceUnavailableError || appErr instanceof ConflictError) && appErr.retryAfterSec)
     c.header("Retry-After", String(appErr.retryAfterSec));
   // The rest of an oversize body is not read: the client must not send another request
   // on this connection (without this, clients that reuse it see it closed under them).

@@ -30,6 +30,10 @@ export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
 export const MAX_DURATION_SEC = 14_400;
 export { AUDIO_CONTENT_TYPES };
 const AUDIO_URL_PREFIX = "notula://audio/";
+/** How long a PUT waits for this process to let go of a cut upload of the same URL. */
+const RECEIVE_SETTLE_MS = 2_000;
+/** Retry-After for a PUT refused because the URL is being received (here or on another replica). */
+const RECEIVE_RETRY_SEC = 2;
 
 export interface UploadServiceDeps {
   repos: Repositories;
@@ -92,8 +96,34 @@ export function createUploadService(d: UploadServiceDeps) {
     return upload;
   }
 
+  /**
+   * The uploads this process is receiving, each until its row is settled again. A client
+   * whose connection was cut retries at once, while the server may still be putting the
+   * upload back to "pending": the retry waits for that rather than being refused.
+   */
+  const receiving = new Map<string, Promise<unknown>>();
+
+  /** The upload's row once this process has finished any receive of it, waiting at most `ms`. */
+  async function settled(row: AudioUploadRow, ms: number): Promise<AudioUploadRow> {
+    const inFlight = receiving.get(row.id);
+    if (row.status !== "receiving" || !inFlight) return row;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+    await Promise.race([inFlight.catch(() => undefined), gaveUp]);
+    clearTimeout(timer);
+    return (await d.repos.audioUploads.get(row.id)) ?? row;
+  }
+
   /** Stores an upload's bytes, once: a recording's signature first, the size limit throughout. */
-  async function keep(row: AudioUploadRow, body: Readable) {
+  function keep(row: AudioUploadRow, body: Readable) {
+    const done = keepOnce(row, body);
+    receiving.set(row.id, done);
+    return done.finally(() => {
+      if (receiving.get(row.id) === done) receiving.delete(row.id);
+    });
+  }
+
+  async function keepOnce(row: AudioUploadRow, body: Readable) {
     // Claim the upload so that a second PUT racing this one is refused.
     if (!(await d.repos.audioUploads.transition(row.id, "pending", { status: "receiving" })))
       throw new ConflictError("This upload URL is already in use.");
@@ -184,13 +214,21 @@ export function createUploadService(d: UploadServiceDeps) {
       contentLength: string | undefined;
       body: Readable;
     }) {
-      const row = await d.repos.audioUploads.get(input.uploadId);
+      const found = await d.repos.audioUploads.get(input.uploadId);
+      // A retry right after a cut connection: the cut one is put back first (a moment).
+      const row = found && (await settled(found, RECEIVE_SETTLE_MS));
       const expires = Number(input.expires);
       // A missing upload and a bad signature read the same: nobody learns which ids exist.
       if (!row || !input.sig || !Number.isInteger(expires) || !d.secrets.verify(signedFields(row, expires), input.sig))
         throw new ForbiddenError("This upload URL is not valid: its signature does not match. Ask for a new one.");
       if (expires * 1000 < d.now() || row.expiresAt < d.now())
         throw new ForbiddenError("This upload URL has expired (they last 10 minutes). Ask for a new one.");
+      if (row.status === "receiving")
+        throw new ConflictError(
+          "This upload URL is receiving an upload at this moment. If that one was cut off, retry in a few seconds, once the server has let it go.",
+          undefined,
+          RECEIVE_RETRY_SEC,
+        );
       if (row.status !== "pending")
         throw new ConflictError("This upload URL has already been used; each accepts one upload. Ask for a new one.");
       const given = (input.contentType ?? "").split(";")[0].trim().toLowerCase();

@@ -34,6 +34,7 @@ async function uploadUrl(fileExtension = "mp3", duration = 3, c: Client = api) {
 const put = (url: string, body: Buffer | string, contentType: string, headers: Record<string, string> = {}) =>
   fetch(url, { method: "PUT", body, headers: { "content-type": contentType, ...headers } }).then(async (r) => ({
     status: r.status,
+    headers: r.headers,
     body: await r.json(),
   }));
 
@@ -103,7 +104,7 @@ describe("PUT presignedUrl", () => {
   it("stores the file once; a replay is refused", async () => {
     const u = await uploadUrl();
     const first = await put(u.presignedUrl, audio, u.contentType);
-    expect(first).toEqual({ status: 200, body: { status: "uploaded", bytes: audio.length } });
+    expect(first).toMatchObject({ status: 200, body: { status: "uploaded", bytes: audio.length } });
     const id = u.audioUrl.split("/").pop()!;
     const stored = storedFiles().find((f) => String(f).includes(id))!;
     expect(fs.readFileSync(path.join(server.dataDir, "audio", String(stored)))).toEqual(audio);
@@ -198,6 +199,30 @@ describe("PUT presignedUrl", () => {
     expect(storedFiles().length).toBe(before);
     const retry = await put(u.presignedUrl, audio, u.contentType);
     expect(retry.status).toBe(200);
+  });
+
+  it("a retry sent the moment a connection is cut succeeds; one beside a live upload is told when to retry", async () => {
+    const u = await uploadUrl();
+    const url = new URL(u.presignedUrl);
+    const first = net.connect(Number(url.port), url.hostname);
+    first.on("error", () => undefined);
+    first.write(
+      `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${u.contentType}\r\nContent-Length: ${audio.length}\r\n\r\n`,
+    );
+    first.write(audio.subarray(0, Math.floor(audio.length / 2)));
+    await until(
+      "the first upload's partial file",
+      () => fs.readdirSync(path.join(server.dataDir, "audio", ".incoming")).length > 0,
+    );
+    // The first is still sending: a second is refused, with when to try again.
+    const beside = await put(u.presignedUrl, audio, u.contentType);
+    expect(beside.status, JSON.stringify(beside.body)).toBe(409);
+    expect(Number(beside.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(beside.body.error.message).toMatch(/receiving an upload at this moment/);
+    // The network drops and the client sends again at once, before the server has cleaned up.
+    first.destroy();
+    const retry = await put(u.presignedUrl, audio, u.contentType);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
   });
 });
 

@@ -30,7 +30,11 @@ const put = createRoute({
     ...ok(UploadResult),
     400: errors[400],
     403: { description: "Invalid or expired signature.", content: errors[401].content },
-    409: errors[409],
+    409: {
+      description:
+        "The URL has made its upload already, or is receiving one at this moment (then with Retry-After: a retry after a cut connection waits for the server to let the cut one go).",
+      content: errors[401].content,
+    },
     413: { description: "Larger than the upload's size limit.", content: errors[401].content },
     415: {
       description:
