@@ -22,6 +22,14 @@ export const limitSettings = group({
     env: ["NOTULA_RECORDING_QUIET_SEC"],
     doc: "A live recording that gets no piece for this long is stopped by the server, with what it received.",
   }),
+  mcpSessionsPerKey: setting(z.number().int().min(1).max(100_000).default(100), {
+    env: ["NOTULA_MCP_SESSIONS_PER_KEY"],
+    doc: "MCP sessions one credential keeps open on each replica; opening one more ends its least recently used. One key is often shared by a team's assistants and scripts, each keeping a session.",
+  }),
+  mcpSessionsPerServer: setting(z.number().int().min(1).max(1_000_000).default(2_000), {
+    env: ["NOTULA_MCP_SESSIONS_PER_SERVER"],
+    doc: "MCP sessions each replica keeps open in all (a few tens of kB of memory each); past it, the least recently used end.",
+  }),
   askPerPerson: setting(z.number().int().min(1).max(100).default(2), {
     env: ["NOTULA_ASK_PER_PERSON"],
     doc: "Questions one person may have answered at once, across every replica; one more gets 429 (a model is slow and shared).",

@@ -3,15 +3,13 @@
 // in the database: a request for a session opened on another replica is served here
 // by a transport made for that one request.
 import { randomUUID } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono, type Context } from "hono";
 import type { Services } from "../services/index.js";
 import type { Principal } from "../core/principal.js";
 import { presentedToken } from "../core/credentials.js";
 import type { Logger } from "../core/logger.js";
-import { createMcpServer, MCP_SERVER_INFO } from "./server.js";
+import { createMcpServer, MCP_SERVER_INFO, toolListing } from "./server.js";
 import type { Config } from "../config/schema.js";
 import type { Clock } from "../core/clock.js";
 import { MCP_SESSION_IDLE_MS } from "../services/mcp-sessions.js";
@@ -27,31 +25,8 @@ interface Session {
   lastSeenAt: number;
 }
 
-/** Open sessions one credential may hold on a server; opening one more closes its least recently used. */
-export const MCP_SESSIONS_PER_KEY = 16;
-
 const jsonError = (c: Context, status: 400 | 401 | 403 | 404 | 429, code: string, message: string) =>
   c.json({ jsonrpc: "2.0", error: { code: -32000, message: `${code}: ${message}` }, id: null }, status);
-
-/** The tools as tools/list shows them, for GET /mcp without an event stream. */
-async function describeTools(services: Services, logger: Logger) {
-  const principal: Principal = {
-    workspaceId: "",
-    userId: "",
-    keyId: "",
-    scopes: new Set(),
-    plan: "free",
-    role: "member",
-  };
-  const server = createMcpServer(services, principal, logger);
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "notula-describe", version: "1" });
-  await Promise.all([server.connect(a), client.connect(b)]);
-  const { tools } = await client.listTools();
-  await client.close();
-  await server.close();
-  return tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
-}
 
 export interface McpRouteOptions {
   publicUrl: string;
@@ -62,6 +37,8 @@ export interface McpRouteOptions {
    * so that a web page cannot reach the server through DNS rebinding.
    */
   localPrincipal?: Principal;
+  /** Open sessions kept per credential and in all (the settings table's limits.mcpSessions*). */
+  sessions: { perKey: number; perServer: number };
   /** The REST limits, applied here too: a key's budget covers both; unauthenticated calls count per address. */
   rateLimit?: Pick<Config["rateLimit"], "perMinute" | "perAddressPerMinute"> & { now: Clock };
 }
@@ -69,7 +46,9 @@ export interface McpRouteOptions {
 export function mcpRoutes(services: Services, opts: McpRouteOptions) {
   const app = new Hono();
   const sessions = new Map<string, Session>();
-  let toolList: Promise<unknown[]> | undefined;
+  const caps = opts.sessions;
+  let listing: ReturnType<typeof toolListing> | undefined;
+  const listed = () => (listing ??= toolListing(services, opts.logger));
 
   function allowedOrigin(origin: string | undefined): boolean {
     if (!origin) return true; // not a browser
@@ -100,7 +79,11 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
     const t = now();
     for (const [id, s] of sessions) if (t - s.lastSeenAt > MCP_SESSION_IDLE_MS) await end(id);
     const own = [...sessions].filter(([, s]) => s.keyId === keyId).sort((a, b) => a[1].lastSeenAt - b[1].lastSeenAt);
-    for (const [id] of own.slice(0, Math.max(0, own.length - MCP_SESSIONS_PER_KEY))) await end(id);
+    for (const [id] of own.slice(0, Math.max(0, own.length - caps.perKey))) await end(id);
+    if (sessions.size > caps.perServer) {
+      const all = [...sessions].sort((a, b) => a[1].lastSeenAt - b[1].lastSeenAt);
+      for (const [id] of all.slice(0, sessions.size - caps.perServer)) await end(id);
+    }
   }
   async function end(id: string) {
     const s = sessions.get(id);
@@ -154,8 +137,12 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
 
     const method = c.req.method;
     if (method === "GET" && !(c.req.header("accept") ?? "").includes("text/event-stream")) {
-      toolList ??= describeTools(services, opts.logger);
-      return c.json({ ...MCP_SERVER_INFO, transport: "streamable-http", tools: await toolList });
+      const tools = (await listed()).tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: t.inputSchema,
+      }));
+      return c.json({ ...MCP_SERVER_INFO, transport: "streamable-http", tools });
     }
 
     const sessionId = c.req.header("mcp-session-id");
@@ -177,7 +164,7 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       }
       if (method === "DELETE") return c.body(null, 200);
       // Opened on another replica (or before a restart): this request alone, statelessly.
-      const server = createMcpServer(services, principal, opts.logger);
+      const server = createMcpServer(services, principal, opts.logger, { listing: listed() });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       await server.connect(transport);
       return transport.handleRequest(c.req.raw);
@@ -186,7 +173,7 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
 
     const caller = { principal };
-    const server = createMcpServer(services, () => caller.principal, opts.logger);
+    const server = createMcpServer(services, () => caller.principal, opts.logger, { listing: listed() });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: async (id) => {

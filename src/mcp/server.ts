@@ -1,7 +1,9 @@
 // The MCP server factory: the six read-only tools over the services, for one
 // principal. Every transport (streamable HTTP, stdio) builds its own instance.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Services } from "../services/index.js";
 import type { Principal } from "../core/principal.js";
@@ -56,7 +58,15 @@ const ListNotesInput = NoteListQuery.omit({ tagIds: true }).strict();
  * requests, and each one is authenticated afresh (a changed role or folder membership
  * counts on the next call, a revoked credential never reaches here).
  */
-export function createMcpServer(services: Services, caller: Principal | (() => Principal), logger: Logger): McpServer {
+export function createMcpServer(
+  services: Services,
+  caller: Principal | (() => Principal),
+  logger: Logger,
+  opts: {
+    /** tools/list's answer made once (toolListing): the SDK would turn every schema into JSON Schema per session. */
+    listing?: Promise<ListToolsResult>;
+  } = {},
+): McpServer {
   const current = typeof caller === "function" ? caller : () => caller;
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
   const log = logger.child({ component: "mcp", workspace: current().workspaceId });
@@ -213,5 +223,22 @@ export function createMcpServer(services: Services, caller: Principal | (() => P
     }),
   );
 
+  const { listing } = opts;
+  if (listing) server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
   return server;
+}
+
+/** The tools as tools/list gives them, the same for every principal: made once for a server's sessions. */
+export async function toolListing(services: Services, logger: Logger): Promise<ListToolsResult> {
+  const nobody: Principal = { workspaceId: "", userId: "", keyId: "", scopes: new Set(), plan: "free", role: "member" };
+  const server = createMcpServer(services, nobody, logger);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "notula-tool-listing", version: "1" });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  try {
+    return await client.listTools();
+  } finally {
+    await client.close();
+    await server.close();
+  }
 }

@@ -126,6 +126,7 @@ export function createApp(deps: AppDeps) {
     mcpRoutes(services, {
       publicUrl,
       logger: deps.logger,
+      sessions: { perKey: config.limits.mcpSessionsPerKey, perServer: config.limits.mcpSessionsPerServer },
       rateLimit: config.rateLimit.enabled ? { ...config.rateLimit, now } : undefined,
     }),
   );

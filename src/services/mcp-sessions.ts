@@ -6,6 +6,8 @@ import type { Clock } from "../core/clock.js";
 import type { Repositories } from "../db/repos/index.js";
 
 export const MCP_SESSION_IDLE_MS = 30 * 60_000;
+/** How stale a session's recorded expiry may grow before a request extends it. */
+export const MCP_SESSION_TOUCH_MS = 60_000;
 const hashOf = (id: string) => createHash("sha256").update(id).digest("base64url");
 
 export function createMcpSessions(repos: Repositories, now: Clock) {
@@ -22,7 +24,12 @@ export function createMcpSessions(repos: Repositories, now: Clock) {
     },
     /** Whether `keyId` may go on with session `id` (live, and opened by the same credential); extends it if so. */
     async resume(id: string, keyId: string): Promise<boolean> {
-      const row = await repos.sharedState.touchMcpSession(hashOf(id), now(), MCP_SESSION_IDLE_MS);
+      const t = now();
+      let row = await repos.sharedState.liveMcpSession(hashOf(id), t);
+      // A write a request would cost a busy session a disk flush each call: its idle
+      // time is extended once a minute at most (so it lasts 29 to 30 minutes idle).
+      if (row && row.expiresAt < t + MCP_SESSION_IDLE_MS - MCP_SESSION_TOUCH_MS)
+        row = await repos.sharedState.touchMcpSession(hashOf(id), t, MCP_SESSION_IDLE_MS);
       return row !== null && row.keyId === keyId;
     },
     async close(id: string): Promise<void> {

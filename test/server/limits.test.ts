@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/http.js";
 import { connectMcp } from "../helpers/mcp.js";
+import { addMember } from "../helpers/members.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
 
@@ -100,27 +101,52 @@ describe("one budget per key across REST and MCP", () => {
   });
 });
 
-describe("MCP sessions per credential", () => {
+describe("MCP sessions per credential and per server", () => {
+  const PER_KEY = 4;
+  const PER_SERVER = 6;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ args: ["--no-rate-limit"] });
+    server = await startServer({
+      args: ["--no-rate-limit"],
+      env: { NOTULA_MCP_SESSIONS_PER_KEY: String(PER_KEY), NOTULA_MCP_SESSIONS_PER_SERVER: String(PER_SERVER) },
+    });
   });
   afterAll(() => server?.stop());
 
-  it("opening a seventeenth session closes the least recently used one; the others go on", async () => {
-    const { MCP_SESSIONS_PER_KEY } = await import("../../src/mcp/http.js");
+  const gone = /404|No such MCP session/;
+  const answers = async (o: Awaited<ReturnType<typeof connectMcp>>) =>
+    expect((await o.client.listTools()).tools.length).toBeGreaterThan(0);
+
+  it("a key keeps its cap of sessions; one more closes its least recently used, and the others go on", async () => {
     const opened = [];
-    for (let i = 0; i <= MCP_SESSIONS_PER_KEY; i++)
-      opened.push(await connectMcp(server.url, server.key, `client-${i}`));
+    for (let i = 0; i < PER_KEY; i++) opened.push(await connectMcp(server.url, server.key, `client-${i}`));
+    // At the cap, every one answers.
+    for (const o of opened) await answers(o);
+    opened.push(await connectMcp(server.url, server.key, "client-over"));
     // The first (least recently used) is gone for good; the second and the newest answer.
-    await expect(opened[0].client.listTools()).rejects.toThrow(/404|No such MCP session/);
-    expect((await opened[1].client.listTools()).tools.length).toBeGreaterThan(0);
-    expect((await opened[MCP_SESSIONS_PER_KEY].client.listTools()).tools.length).toBeGreaterThan(0);
+    await expect(opened[0].client.listTools()).rejects.toThrow(gone);
+    await answers(opened[1]);
+    await answers(opened[PER_KEY]);
     // Using the second made it recent: the next one opened closes the third instead.
     opened.push(await connectMcp(server.url, server.key, "client-extra"));
-    await expect(opened[2].client.listTools()).rejects.toThrow(/404|No such MCP session/);
-    expect((await opened[1].client.listTools()).tools.length).toBeGreaterThan(0);
+    await expect(opened[2].client.listTools()).rejects.toThrow(gone);
+    await answers(opened[1]);
     for (const o of opened) await o.client.close().catch(() => {});
+  });
+
+  it("the server keeps its cap of sessions in all, across keys, closing the least recently used", async () => {
+    const other = await addMember(server, { name: "sessions-other", role: "admin" });
+    const mine = [];
+    for (let i = 0; i < PER_KEY; i++) mine.push(await connectMcp(server.url, server.key, `mine-${i}`));
+    const theirs = [];
+    for (let i = 0; i < PER_SERVER - PER_KEY; i++) theirs.push(await connectMcp(server.url, other.key, `theirs-${i}`));
+    // At the server's cap: all answer (each use makes that session recent, in this order).
+    for (const o of [...mine, ...theirs]) await answers(o);
+    theirs.push(await connectMcp(server.url, other.key, "theirs-over"));
+    // One over in all: the least recently used session closes, though it is another key's.
+    await expect(mine[0].client.listTools()).rejects.toThrow(gone);
+    for (const o of [...mine.slice(1), ...theirs]) await answers(o);
+    for (const o of [...mine, ...theirs]) await o.client.close().catch(() => {});
   });
 });
 

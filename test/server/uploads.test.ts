@@ -218,7 +218,7 @@ describe("PUT presignedUrl", () => {
     const beside = await put(u.presignedUrl, audio, u.contentType);
     expect(beside.status, JSON.stringify(beside.body)).toBe(409);
     expect(Number(beside.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(beside.body.error.message).toMatch(/receiving an upload at this moment/);
+    expect((beside.body as { error: { message: string } }).error.message).toMatch(/receiving an upload at this moment/);
     // The network drops and the client sends again at once, before the server has cleaned up.
     first.destroy();
     const retry = await put(u.presignedUrl, audio, u.contentType);

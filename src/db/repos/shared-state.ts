@@ -79,6 +79,16 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
       await db.insert(mcpSessions).values(row);
     },
 
+    /** A live session; null when unknown or expired. */
+    async liveMcpSession(idHash: string, now: number): Promise<McpSessionRow | null> {
+      const [row] = await db
+        .select()
+        .from(mcpSessions)
+        .where(and(eq(mcpSessions.idHash, idHash), gt(mcpSessions.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** A live session, its idle time extended; null when unknown or expired. */
     async touchMcpSession(idHash: string, now: number, idleMs: number): Promise<McpSessionRow | null> {
       const [row] = await db

@@ -51,7 +51,14 @@ export async function runLocal(flags: {
   };
   if (http) {
     const { mcpRoutes } = await import("../../../mcp/http.js");
-    http.serve(mcpRoutes(rt.services, { publicUrl: http.url, logger, localPrincipal: principal }).fetch);
+    http.serve(
+      mcpRoutes(rt.services, {
+        publicUrl: http.url,
+        logger,
+        localPrincipal: principal,
+        sessions: { perKey: config.limits.mcpSessionsPerKey, perServer: config.limits.mcpSessionsPerServer },
+      }).fetch,
+    );
     process.stdout.write(`notula mcp listening on ${http.url}/mcp\n`);
     return;
   }
