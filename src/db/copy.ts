@@ -53,6 +53,7 @@ const ORDER = [
   "accountTokens",
   "pendingStates",
   "mcpSessions",
+  "idempotencyKeys",
   "templates",
   "aiSettings",
   "noteSpeakers",

@@ -11,6 +11,7 @@ import { slidingWindow } from "../core/sliding-window.js";
 import { concurrencyLimiter } from "../core/concurrency.js";
 import type { ResolvedConfig } from "../config/schema.js";
 import { createMcpSessions } from "./mcp-sessions.js";
+import { createIdempotency } from "./idempotency.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
 import { createWorkspaceArchive } from "./workspace-archive.js";
@@ -254,6 +255,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     cliGrants: createCliGrants(pending, apiKeys),
     pending,
     mcpSessions: createMcpSessions(repos, now),
+    idempotency: createIdempotency(repos, now),
     authentication: createAuthentication(apiKeys, oauth),
   };
 }

@@ -1,7 +1,7 @@
 // The interface's fixed vocabularies as plain constants, with no dependency beyond core: the zod
 // schemas build on them, and the CLI's help and checks read them without loading zod.
 
-export { NOTE_KINDS, NOTE_STATUSES, VISIBILITIES } from "../core/note-vocabulary.js";
+export { IN_FLIGHT_STATUSES, NOTE_KINDS, NOTE_STATUSES, VISIBILITIES } from "../core/note-vocabulary.js";
 export type { NoteKind, NoteStatus, Visibility } from "../core/note-vocabulary.js";
 export const NOTE_SORT_FIELDS = ["createdAt", "updatedAt", "title"] as const;
 

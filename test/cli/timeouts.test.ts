@@ -59,7 +59,7 @@ describe("time limits", () => {
     );
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(
-      /note_stuck is still summarizing after 2 s; see it with `notula notes get note_stuck`, or wait longer with --wait-timeout/,
+      /note_stuck is still summarizing after 2 s; follow it again with `notula notes wait note_stuck`, or wait longer with --wait-timeout/,
     );
     const fromEnv = await run(["notes", "enhance", "note_stuck", "--wait", "--server", stuckUrl], {
       env: { ...env(), NOTULA_WAIT_TIMEOUT: "1" },

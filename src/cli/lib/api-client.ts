@@ -6,6 +6,7 @@ import { endpoints, type EndpointName } from "../../shared/api/endpoints.js";
 import { CliError, EXIT, exitCodeFor } from "../exit.js";
 import type { ApiRequest, ApiResponse } from "./api-types.js";
 import { createParser } from "eventsource-parser";
+import { RETRY, withBackOff, type RetryPolicy } from "./back-off.js";
 
 export class ApiError extends CliError {
   constructor(
@@ -71,6 +72,14 @@ export function endpointUrl(
 /** A request the server left unanswered past the time limit. */
 const TIMED_OUT = "NOTULA_TIMED_OUT";
 
+interface Answer {
+  status: number;
+  statusText: string;
+  text: string;
+  /** The Retry-After header of a 429 or 503. */
+  retryAfter?: string;
+}
+
 async function send(
   method: string,
   url: string,
@@ -80,12 +89,13 @@ async function send(
   raw?: { bytes: Buffer; contentType: string },
   /** A streamed answer: its bytes as they arrive (the text still resolves, whole, at the end). */
   stream?: { accept: string; onData(chunk: Buffer): void },
+  extraHeaders: Record<string, string | undefined> = {},
 ) {
   const { request } = (await import(
     url.startsWith("https:") ? "node:https" : "node:http"
   )) as typeof import("node:http");
   const payload = raw ? raw.bytes : body !== undefined ? JSON.stringify(body) : undefined;
-  return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+  return new Promise<Answer>((resolve, reject) => {
     const req = request(
       url,
       {
@@ -100,6 +110,7 @@ async function send(
             : {}),
           "user-agent": "notula-cli",
           ...(stream ? { accept: stream.accept } : {}),
+          ...Object.fromEntries(Object.entries(extraHeaders).filter(([, v]) => v !== undefined)),
         },
       },
       (res: IncomingMessage) => {
@@ -113,6 +124,7 @@ async function send(
             status: res.statusCode ?? 0,
             statusText: res.statusMessage ?? "",
             text: Buffer.concat(chunks).toString("utf8"),
+            retryAfter: res.headers["retry-after"],
           }),
         );
         res.on("error", reject);
@@ -140,21 +152,30 @@ function failure(status: number, statusText: string, json: unknown): ApiError {
   return new ApiError(status, code, message, error?.noteId);
 }
 
-export function createApiClient(baseUrl: string, key: string | null, timeoutMs = 30_000): ApiClient {
+export function createApiClient(
+  baseUrl: string,
+  key: string | null,
+  timeoutMs = 30_000,
+  retry: RetryPolicy = RETRY,
+): ApiClient {
   const base = baseUrl.replace(/\/+$/, "");
+  const backOff = <A extends Answer>(what: string, attempt: () => Promise<A>) => withBackOff(what, attempt, retry);
   return {
     baseUrl: base,
     async call(name, input) {
-      const { params, query, body } = (input ?? {}) as {
+      const { params, query, body, headers } = (input ?? {}) as {
         params?: Record<string, string>;
         query?: Record<string, QueryValue>;
         body?: unknown;
+        headers?: Record<string, string | undefined>;
       };
       const method = endpoints[name].method.toUpperCase();
       const path = endpointUrl(name, params, query);
-      let res: { status: number; statusText: string; text: string };
+      let res: Answer;
       try {
-        res = await send(method, base + path, key, body, timeoutMs);
+        res = await backOff(`${method} ${path.split("?")[0]}`, () =>
+          send(method, base + path, key, body, timeoutMs, undefined, undefined, headers),
+        );
       } catch (err) {
         const e = err as Error & { code?: string };
         if (e.code === TIMED_OUT)
@@ -193,10 +214,12 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
       const onData = (chunk: Buffer) => parser.feed(decoder.decode(chunk, { stream: true }));
       let res;
       try {
-        res = await send(method, base + endpointUrl(name, params), key, body, timeoutMs, undefined, {
-          accept: "text/event-stream",
-          onData,
-        });
+        res = await backOff(`${method} ${endpoints[name].path}`, () =>
+          send(method, base + endpointUrl(name, params), key, body, timeoutMs, undefined, {
+            accept: "text/event-stream",
+            onData,
+          }),
+        );
       } catch (err) {
         const e = err as NodeJS.ErrnoException;
         if (e.code === TIMED_OUT)
@@ -224,26 +247,35 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
         url.startsWith("https:") ? "node:https" : "node:http"
       )) as typeof import("node:http");
       const { pipeline } = await import("node:stream/promises");
-      const res = await new Promise<IncomingMessage>((resolve, reject) => {
-        const req = request(
-          url,
-          { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), "user-agent": "notula-cli" } },
-          resolve,
-        );
-        req.on("error", (e: NodeJS.ErrnoException) =>
-          reject(
-            e.code === TIMED_OUT
-              ? new CliError(
-                  `${base} sent nothing for ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT.`,
-                  EXIT.timeout,
-                )
-              : new CliError(
-                  `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
-                ),
-          ),
-        );
-        req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timed out"), { code: TIMED_OUT })));
-        req.end();
+      const open = () =>
+        new Promise<IncomingMessage>((resolve, reject) => {
+          const req = request(
+            url,
+            { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), "user-agent": "notula-cli" } },
+            resolve,
+          );
+          req.on("error", (e: NodeJS.ErrnoException) =>
+            reject(
+              e.code === TIMED_OUT
+                ? new CliError(
+                    `${base} sent nothing for ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT.`,
+                    EXIT.timeout,
+                  )
+                : new CliError(
+                    `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
+                  ),
+            ),
+          );
+          req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timed out"), { code: TIMED_OUT })));
+          req.end();
+        });
+      let refused: IncomingMessage | undefined;
+      const { res } = await backOff(`GET ${endpoints[name].path}`, async () => {
+        // Trying again: the refusal's body is not wanted.
+        refused?.resume();
+        const res = (refused = await open());
+        const retryAfter = res.headers["retry-after"] as string | undefined;
+        return { status: res.statusCode ?? 0, retryAfter, statusText: "", text: "", res };
       });
       const status = res.statusCode ?? 0;
       if (status < 200 || status >= 300) {
@@ -265,10 +297,12 @@ export function createApiClient(baseUrl: string, key: string | null, timeoutMs =
     },
     async sendBytes(name, input) {
       const method = endpoints[name].method.toUpperCase();
-      const res = await send(method, base + endpointUrl(name, input.params, input.query), key, undefined, timeoutMs, {
-        bytes: input.body,
-        contentType: input.contentType,
-      });
+      const res = await backOff(`${method} ${endpoints[name].path}`, () =>
+        send(method, base + endpointUrl(name, input.params, input.query), key, undefined, timeoutMs, {
+          bytes: input.body,
+          contentType: input.contentType,
+        }),
+      );
       let json: unknown = null;
       try {
         json = res.text ? JSON.parse(res.text) : null;

@@ -43,7 +43,7 @@ export type ApiResponse<N extends EndpointName> = RouteDefs[N] extends { respons
   ? z.output<JsonSchemaOf<C>>
   : never;
 
-type Part<N extends EndpointName, K extends "params" | "query" | "body"> = RouteDefs[N] extends {
+type Part<N extends EndpointName, K extends "params" | "query" | "body" | "headers"> = RouteDefs[N] extends {
   request: { [P in K]: infer S };
 }
   ? K extends "body"
@@ -53,11 +53,12 @@ type Part<N extends EndpointName, K extends "params" | "query" | "body"> = Route
       : never
   : never;
 
-/** What a call sends: path parameters, query and JSON body, each only where the endpoint takes it. */
+/** What a call sends: path parameters, query, headers and JSON body, each only where the endpoint takes it. */
 export type ApiRequest<N extends EndpointName> = ([Part<N, "params">] extends [never]
   ? unknown
   : { params: Part<N, "params"> }) &
   ([Part<N, "query">] extends [never] ? unknown : { query?: Part<N, "query"> }) &
+  ([Part<N, "headers">] extends [never] ? unknown : { headers?: Part<N, "headers"> }) &
   ([Part<N, "body">] extends [never] ? unknown : { body: Part<N, "body"> });
 
 /** The resources the CLI prints, as the API answers with them. */

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import type { ApiClient } from "./api-client.js";
 import { checkJq, jsonRequest, jsonText } from "./json-output.js";
+import { CliError } from "../exit.js";
 
 /** What a client command's run is given: the API of the server it talks to, and the output mode. */
 export interface Deps {
@@ -70,7 +71,14 @@ export function attach<I, R, D>(
     const request = jsonRequest(cmd.optsWithGlobals());
     if (request?.jq !== undefined) await checkJq(request.jq);
     const d = await deps(cmd);
-    const result = await verb.run(input, d);
+    let result: R;
+    try {
+      result = await verb.run(input, d);
+    } catch (err) {
+      if (request && !verb.ownsOutput && err instanceof CliError && err.partial !== undefined)
+        json(await jsonText(verb.jsonOf ? verb.jsonOf(err.partial as R) : err.partial, request));
+      throw err;
+    }
     if (request && !verb.ownsOutput) json(await jsonText(verb.jsonOf ? verb.jsonOf(result) : result, request));
     else await verb.render?.(result, input, d);
   });

@@ -5,8 +5,10 @@ import type { NoteDto } from "../../shared/schemas/notes.js";
 import { CliError, EXIT } from "../exit.js";
 import type { Deps } from "./command.js";
 import { info, isQuiet, warn } from "./output.js";
+import { IN_FLIGHT_STATUSES } from "../../shared/vocabulary.js";
 
-const SETTLED = ["completed", "recorded-not-summarized"];
+/** Processing has ended: nothing runs or waits for the note (a live recording has not begun it). */
+export const processed = (status: NoteDto["status"]) => !IN_FLIGHT_STATUSES.has(status) && status !== "recording";
 
 /** "transcribing 40%", "summarizing", "completed". */
 export function describeProgress(note: Pick<NoteDto, "status" | "progress">): string {
@@ -37,7 +39,7 @@ export async function waitForNote(ctx: Pick<Deps, "api" | "waitMs">, id: string,
     lastLine = line;
     if (tty && !isQuiet()) {
       process.stderr.write(`\r\x1b[K${line}`);
-      if (SETTLED.includes(note.status)) process.stderr.write("\n");
+      if (processed(note.status)) process.stderr.write("\n");
     } else if (stage !== lastStage || tenth !== lastTenth) info(line);
     lastStage = stage;
     lastTenth = tenth;
@@ -45,18 +47,19 @@ export async function waitForNote(ctx: Pick<Deps, "api" | "waitMs">, id: string,
   for (;;) {
     const { note } = await ctx.api.call("getNote", { params: { id } });
     show(note);
-    if (SETTLED.includes(note.status)) {
+    if (processed(note.status)) {
       // A recording waiting for a speech engine has not failed: its reason says so whole.
-      if (note.processingError?.startsWith("Waiting for")) throw new CliError(note.processingError);
-      if (note.status !== "completed" || note.processingError)
-        throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`);
+      if (note.processingError?.startsWith("Waiting for")) throw new CliError(note.processingError, EXIT.error, note);
+      if (note.status === "recorded-not-summarized" || note.processingError)
+        throw new CliError(`Processing failed: ${note.processingError ?? "no reason given"}`, EXIT.error, note);
       for (const warning of note.processingWarnings ?? []) warn(`warning: ${warning}`);
       return note;
     }
     if (Date.now() + intervalMs > deadline)
       throw new CliError(
-        `${id} is still ${describeProgress(note)} after ${Math.round(waitMs / 1000)} s; see it with \`notula notes get ${id}\`, or wait longer with --wait-timeout.`,
+        `${id} is still ${describeProgress(note)} after ${Math.round(waitMs / 1000)} s; follow it again with \`notula notes wait ${id}\`, or wait longer with --wait-timeout.`,
         EXIT.timeout,
+        note,
       );
     await new Promise((r) => setTimeout(r, intervalMs));
   }

@@ -42,6 +42,7 @@ export const {
   pendingStates,
   mcpSessions,
   rateCounters,
+  idempotencyKeys,
   templates,
   aiSettings,
   noteSpeakers,

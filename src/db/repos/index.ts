@@ -21,6 +21,7 @@ import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
 import { noteSeriesRepo } from "./note-series.js";
 import { sharedStateRepo } from "./shared-state.js";
+import { idempotencyKeyRepo } from "./idempotency-keys.js";
 import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
 import { templateRepo } from "./templates.js";
@@ -65,6 +66,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     shares: shareRepo(db, t),
     noteSeries: noteSeriesRepo(db, t),
     sharedState: sharedStateRepo(db, t),
+    idempotencyKeys: idempotencyKeyRepo(db, t),
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),

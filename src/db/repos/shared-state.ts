@@ -11,7 +11,7 @@ export type PendingKind = (typeof pendingStates.$inferSelect)["kind"];
 export type McpSessionRow = typeof mcpSessions.$inferSelect;
 
 export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
-  const { mcpSessions, pendingStates, rateCounters } = t;
+  const { idempotencyKeys, mcpSessions, pendingStates, rateCounters } = t;
 
   /** Counts `amount` more (one by default) in a slot of a sliding window, atomically across replicas. */
   async function addCount(key: string, slotStart: number, expiresAt: number, amount = 1): Promise<void> {
@@ -143,7 +143,11 @@ export function sharedStateRepo(db: Db, t: Tables = sqliteTables) {
         .delete(rateCounters)
         .where(lte(rateCounters.expiresAt, now))
         .returning({ k: rateCounters.key });
-      return a.length + b.length + c.length;
+      const d = await db
+        .delete(idempotencyKeys)
+        .where(lte(idempotencyKeys.expiresAt, now))
+        .returning({ k: idempotencyKeys.keyHash });
+      return a.length + b.length + c.length + d.length;
     },
   };
 }

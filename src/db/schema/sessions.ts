@@ -81,3 +81,31 @@ export const rateCounters = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_counters_expiry_idx").on(t.expiresAt)],
 );
+
+/**
+ * An Idempotency-Key sent with a note-creating POST: a repeat of the request within the
+ * key's day answers the note the first one made, on any replica. Claimed (noteId null)
+ * before the note is made, so that two requests racing with one key make one note.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Whose key: one person's keys never answer another's requests. */
+    userId: text("user_id").notNull(),
+    /** SHA-256 of the key as sent. */
+    keyHash: text("key_hash").notNull(),
+    /** SHA-256 of the operation and its body: a repeat must send the same. */
+    requestHash: text("request_hash").notNull(),
+    /** The note made; null while the first request is making it. */
+    noteId: text("note_id"),
+    createdAt: createdAtColumn(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.keyHash] }),
+    index("idempotency_keys_expiry_idx").on(t.expiresAt),
+  ],
+);

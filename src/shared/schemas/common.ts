@@ -135,3 +135,12 @@ export const IdParam = z.object({
 export const HexColor = z
   .string()
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour such as #4F46E5");
+
+/** The Idempotency-Key header of a note-creating POST (services/idempotency.ts). */
+export const IdempotencyHeader = z.object({
+  "idempotency-key": z.string().optional().meta({
+    description:
+      "Makes the request safe to send again: a repeat within 24 hours with the same key and body answers the note the first one made (with Idempotent-Replayed: true); the same key with another body is refused with 409. The body compared leaves out audioUrl (a retried upload sends the file again under a new URL). 1 to 255 printable ASCII characters, the caller's own.",
+    example: "upload-9f2c1e",
+  }),
+});

@@ -30,7 +30,10 @@ export interface Input extends ListFlags {
   format: string;
 }
 
-export type Result = { notes: NoteDto[] } | { files: string[] };
+export type Result = { notes: NoteDto[] } | { files: string[]; unchanged: number };
+
+/** A note as the list gives it: enough to name its file and to tell whether it changed. */
+type Listed = Partial<Pick<NoteDto, "title" | "createdAt" | "updatedAt">> & { id: string };
 
 /** The formats: markdown (or md), the export formats of one note, and the note itself as JSON. */
 const FORMATS = ["markdown", "txt", "vtt", "srt", "json"];
@@ -47,26 +50,40 @@ export function validate(f: Input) {
 /** The notes, read one by one; written to files unless --out is -, where they are printed by `render`. */
 export async function run(f: Input, deps: Deps): Promise<Result> {
   validate(f);
-  const ids: string[] = [];
-  if (f.id) ids.push(f.id);
-  else for await (const page of walk(deps, f)) ids.push(...page.map((n) => n.id));
+  const listed: Listed[] = [];
+  if (f.id) listed.push({ id: f.id });
+  else for await (const page of walk(deps, f)) listed.push(...page);
   const read = async (id: string) => (await deps.api.call("getNote", { params: { id } })).note;
   if (f.out === "-") {
     const notes: NoteDto[] = [];
-    for (const id of ids) notes.push(await read(id));
+    for (const { id } of listed) notes.push(await read(id));
     return { notes };
   }
   fs.mkdirSync(f.out, { recursive: true });
+  const json = f.format === "json";
+  const ext = json ? "json" : exportOf(f.format);
   const files: string[] = [];
-  for (const id of ids) {
-    const note = await read(id);
-    const json = f.format === "json";
-    const file = path.join(f.out, exportFileName(note, json ? "json" : exportOf(f.format)));
+  let unchanged = 0;
+  for (const item of listed) {
+    // Run again after it stopped (a limit, a cut), an export goes on where it was: a
+    // file written since its note last changed is kept without reading the note again.
+    if (item.title !== undefined && item.createdAt !== undefined && item.updatedAt !== undefined) {
+      const file = path.join(f.out, exportFileName(item as Required<Listed>, ext));
+      if (fs.existsSync(file) && fs.statSync(file).mtimeMs >= Date.parse(item.updatedAt)) {
+        files.push(file);
+        unchanged++;
+        continue;
+      }
+    }
+    const note = await read(item.id);
+    const file = path.join(f.out, exportFileName(note, ext));
     // A JSON file holds the note itself, as `notes get --json` prints it.
     fs.writeFileSync(file, json ? JSON.stringify(note, null, 2) + "\n" : written(note, f.format, deps.server));
     files.push(file);
+    // One line per file as it is written: a run that stops has said what it wrote.
+    if (!deps.json) process.stdout.write(file + "\n");
   }
-  return { files };
+  return { files, unchanged };
 }
 
 /** A note in one of the export formats, with its address on the server it came from. */
@@ -84,6 +101,6 @@ export function render(r: Result, f: Input, deps: Deps) {
     return info(`Exported ${plural(r.notes.length)}.`);
   }
   if (deps.json) return printJson({ items: r.files });
-  for (const file of r.files) process.stdout.write(file + "\n");
-  info(`Exported ${plural(r.files.length)} to ${f.out}.`);
+  const kept = r.unchanged ? ` (${r.unchanged} unchanged since they were written, kept)` : "";
+  info(`Exported ${plural(r.files.length)} to ${f.out}${kept}.`);
 }

@@ -1,4 +1,4 @@
-// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|search|export|sync
+// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|search|export|sync|wait
 import type { Command } from "commander";
 import { clientDeps, under } from "../../lib/command.js";
 import * as create from "./create.js";
@@ -14,6 +14,7 @@ import * as share from "./share.js";
 import * as speakers from "./speakers.js";
 import * as sync from "./sync.js";
 import * as update from "./update.js";
+import * as wait from "./wait.js";
 
 export const registerNotes = (program: Command) =>
   under(program.command("notes").description("Meeting notes"), clientDeps, [
@@ -30,4 +31,5 @@ export const registerNotes = (program: Command) =>
     search,
     exportNotes,
     sync,
+    wait,
   ]);

@@ -22,6 +22,10 @@ export const define = (program: Command) =>
     .option("--channels <me,others>", CHANNELS_HELP)
     .option("--duration <seconds>", "its length, when ffprobe is not installed")
     .option("--wait", "follow processing until the note is done")
+    .option(
+      "--idempotency-key <key>",
+      "sent again, makes no second note (default: the file's SHA-256 with the note's title, folder, event, people and channels)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  notula upload standup.m4a --title 'Standup' --wait\n  notula upload interview.mp3 --participant 'Ana Silva <ana@acme.example>' --participant Ben",
@@ -36,6 +40,7 @@ export interface Input {
   channels?: string;
   duration?: string;
   wait?: boolean;
+  idempotencyKey?: string;
 }
 
 const extensionOf = (file: string) => path.extname(file).slice(1).toLowerCase();
@@ -57,16 +62,19 @@ export async function run(f: Input, deps: Deps): Promise<NoteDto> {
     body: { fileExtension: extensionOf(f.file), duration: Math.ceil(duration) },
   });
   await put(url.presignedUrl, f.file, url.contentType, fs.statSync(f.file).size);
-  const { noteId } = await deps.api.call("createNoteFromAudio", {
+  const note = {
     // Without --title, the file's name: "Weekly sync.m4a" becomes "Weekly sync".
-    body: {
-      audioUrl: url.audioUrl,
-      title: f.title ?? path.basename(f.file, path.extname(f.file)).slice(0, 500),
-      folderId: f.folder,
-      calendarEventId: f.calendarEvent,
-      participants: participantsOf(f.participant),
-      channels: channelsOf(f.channels),
-    },
+    title: f.title ?? path.basename(f.file, path.extname(f.file)).slice(0, 500),
+    folderId: f.folder,
+    calendarEventId: f.calendarEvent,
+    participants: participantsOf(f.participant),
+    channels: channelsOf(f.channels),
+  };
+  // The same file sent again for the same note (a script's retry) makes no second note.
+  const key = f.idempotencyKey ?? `upload-${await sha256Of(f.file, JSON.stringify(note))}`;
+  const { noteId } = await deps.api.call("createNoteFromAudio", {
+    body: { audioUrl: url.audioUrl, ...note },
+    headers: { "idempotency-key": key },
   });
   if (!f.wait) return (await deps.api.call("getNote", { params: { id: noteId } })).note;
   try {
@@ -79,3 +87,11 @@ export async function run(f: Input, deps: Deps): Promise<NoteDto> {
 }
 
 export const render = (note: NoteDto) => process.stdout.write(`${note.id}\n`);
+
+/** SHA-256 of the file's bytes and then `also`, streamed. */
+async function sha256Of(file: string, also: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  const hash = createHash("sha256");
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.update(also).digest("hex").slice(0, 40);
+}

@@ -1,6 +1,6 @@
 // The two halves of sending a recording: how long it is (from its headers, else
 // ffprobe), and the PUT to the upload URL with a progress bar.
-import { CliError } from "../../exit.js";
+import { CliError, exitCodeFor } from "../../exit.js";
 
 /** The recording's length in seconds: read from the file's own headers, else measured by ffprobe. */
 export async function durationOf(file: string): Promise<number> {
@@ -36,15 +36,29 @@ async function probeDuration(file: string): Promise<number> {
   });
 }
 
-/** PUT with a progress bar, streaming the file (constant memory whatever its size). */
+/** PUT with a progress bar, streaming the file (constant memory whatever its size); "not now" is retried. */
 export async function put(url: string, file: string, contentType: string, size: number) {
+  const { withBackOff } = await import("../../lib/back-off.js");
+  const answer = await withBackOff("PUT the recording", () => putOnce(url, file, contentType, size));
+  if (answer.status === 200) return;
+  let message = answer.text;
+  try {
+    const e = JSON.parse(answer.text).error;
+    message = `${e.code}: ${e.message}`;
+  } catch {
+    /* keep the raw text */
+  }
+  throw new CliError(`The upload was refused (${answer.status}): ${message}`, exitCodeFor(answer.status));
+}
+
+async function putOnce(url: string, file: string, contentType: string, size: number) {
   const fs = await import("node:fs");
   const { request } = (await import(
     url.startsWith("https:") ? "node:https" : "node:http"
   )) as typeof import("node:http");
   const { renderProgress } = await import("../../lib/progress.js");
   const progress = renderProgress("Uploading");
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<{ status: number; retryAfter?: string; text: string }>((resolve, reject) => {
     const req = request(
       url,
       { method: "PUT", headers: { "content-type": contentType, "content-length": String(size) } },
@@ -53,15 +67,7 @@ export async function put(url: string, file: string, contentType: string, size: 
         res.on("data", (d) => (text += d));
         res.on("end", () => {
           progress.done();
-          if (res.statusCode === 200) return resolve();
-          let message = text;
-          try {
-            const e = JSON.parse(text).error;
-            message = `${e.code}: ${e.message}`;
-          } catch {
-            /* keep the raw text */
-          }
-          reject(new CliError(`The upload was refused (${res.statusCode}): ${message}`));
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"], text });
         });
       },
     );

@@ -2,7 +2,8 @@
 import type { Services } from "../../../services/index.js";
 import { FromAudioBody, FromAudioResult, GenerateUploadUrlBody, UploadUrl } from "../../../shared/schemas/audio.js";
 import { newRouter } from "../../../http/context.js";
-import { common, errors, jsonBody, ok, routesFor } from "./openapi-helpers.js";
+import { common, errors, jsonBody, ok, refused, routesFor } from "./openapi-helpers.js";
+import { IdempotencyHeader } from "../../../shared/schemas/common.js";
 
 const route = routesFor(["Notes from audio"], { scope: "notes", enterprise: true });
 
@@ -15,12 +16,14 @@ const generate = route("generateUploadUrl", {
 const fromAudio = route("createNoteFromAudio", {
   summary: "Create a note from an uploaded recording (Enterprise)",
   description: "The note starts in status postprocessing and is transcribed and summarized in the background.",
-  request: { body: jsonBody(FromAudioBody) },
+  request: { body: jsonBody(FromAudioBody), headers: IdempotencyHeader },
   responses: {
     ...ok(FromAudioResult),
     400: errors[400],
     404: errors[404],
-    409: errors[409],
+    409: refused(
+      "The recording made a note already, or the Idempotency-Key was used with another body: error.noteId names the note.",
+    ),
     415: errors[415],
     ...common,
   },
@@ -31,9 +34,20 @@ export function audioRoutes(services: Services) {
   app.openapi(generate, async (c) =>
     c.json(await services.uploads.createUploadUrl(c.get("principal"), c.req.valid("json")), 200),
   );
-  app.openapi(fromAudio, async (c) =>
-    c.json(await services.uploads.createNoteFromAudio(c.get("principal"), c.req.valid("json")), 200),
-  );
+  app.openapi(fromAudio, async (c) => {
+    const p = c.get("principal");
+    const body = c.req.valid("json");
+    const { noteId, repeated } = await services.idempotency.once(
+      p,
+      c.req.valid("header")["idempotency-key"],
+      // The recording's URL is left out of what a repeat must match: a client that
+      // retries an upload sends the file again, under a new URL.
+      { operation: "createNoteFromAudio", body: { ...body, audioUrl: undefined } },
+      async () => (await services.uploads.createNoteFromAudio(p, body)).noteId,
+    );
+    if (repeated) c.header("Idempotent-Replayed", "true");
+    return c.json({ noteId }, 200);
+  });
   return app;
 }
 

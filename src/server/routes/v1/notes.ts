@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { NoteDto } from "../../../shared/schemas/notes.js";
 import type { Services } from "../../../services/index.js";
 import { BadRequestError } from "../../../core/errors.js";
-import { IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
+import { IdempotencyHeader, IdParam, SuccessMessage } from "../../../shared/schemas/common.js";
 import {
   NoteCreateBody,
   NoteEnvelope,
@@ -40,11 +41,13 @@ const update = route("updateNote", {
 const create = route("createNote", {
   ...extension,
   summary: "Create a note from text (extension)",
-  request: { body: jsonBody(NoteCreateBody) },
+  request: { body: jsonBody(NoteCreateBody), headers: IdempotencyHeader },
   responses: {
     ...ok(NoteEnvelope),
     400: errors[400],
-    409: refused("A note was made from the same file before (sourceHash): error.noteId names it."),
+    409: refused(
+      "A note was made from the same file before (sourceHash), or the Idempotency-Key was used with another body: error.noteId names the note.",
+    ),
     413: errors[413],
     415: errors[415],
     ...common,
@@ -130,10 +133,22 @@ export function notesRoutes(services: Services) {
   app.openapi(create, async (c) => {
     const { tagIds, folderIds, audioUrl, ...body } = c.req.valid("json");
     const input = { ...body, folderIds: folderIdsOf(c, folderIds, tagIds) };
-    const note = audioUrl
-      ? await services.uploads.createNoteWithRecording(c.get("principal"), { ...input, audioUrl })
-      : await services.notes.create(c.get("principal"), input);
-    return c.json({ note }, 200);
+    const p = c.get("principal");
+    let made: NoteDto | undefined;
+    const { noteId, repeated } = await services.idempotency.once(
+      p,
+      c.req.valid("header")["idempotency-key"],
+      // As for from-audio, a recording's URL is not part of what a repeat must match.
+      { operation: "createNote", body: { ...c.req.valid("json"), audioUrl: undefined } },
+      async () => {
+        made = audioUrl
+          ? await services.uploads.createNoteWithRecording(p, { ...input, audioUrl })
+          : await services.notes.create(p, input);
+        return made.id;
+      },
+    );
+    if (repeated) c.header("Idempotent-Replayed", "true");
+    return c.json({ note: made ?? (await services.notes.get(p, noteId)) }, 200);
   });
 
   app.openapi(reprocess, async (c) =>
