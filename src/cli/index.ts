@@ -5,6 +5,8 @@ import { CliError, EXIT } from "./exit.js";
 import { createProgram } from "./program.js";
 
 const program = await createProgram(process.argv.slice(2));
+for (const warning of await (await import("./lib/environment-check.js")).unreadVariables())
+  process.stderr.write(`${warning}\n`);
 
 try {
   await program.parseAsync(process.argv.slice(2), { from: "user" });

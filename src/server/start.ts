@@ -200,7 +200,7 @@ export async function startServer(rawConfig: Config, opts: StartOptions): Promis
   try {
     // The single-box role restarts half-done work at start: it must be alone on its data dir.
     if (config.role === "all")
-      lock = lockDataDir(config.dataDir, urlOf(address, config.tls.certFile ? "https" : "http"));
+      lock = lockDataDir(config.dataDir, urlOf(address, config.tls.certFile ? "https" : "http"), config.publicUrl);
   } catch (err) {
     server.close();
     throw err;

@@ -12,6 +12,8 @@ interface Holder {
   pid: number;
   host: string;
   url: string;
+  /** The address its links carry (its public URL); older holders wrote none. */
+  publicUrl?: string;
   startedAt: string;
 }
 
@@ -39,10 +41,10 @@ export interface DataDirLock {
   release(): void;
 }
 
-export function lockDataDir(dataDir: string, url: string): DataDirLock {
+export function lockDataDir(dataDir: string, url: string, publicUrl = url): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "notula.lock");
-  const me: Holder = { pid: process.pid, host: os.hostname(), url, startedAt: new Date().toISOString() };
+  const me: Holder = { pid: process.pid, host: os.hostname(), url, publicUrl, startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(me) + "\n", { flag: "wx", mode: 0o600 });
@@ -69,4 +71,14 @@ export function lockDataDir(dataDir: string, url: string): DataDirLock {
     fs.rmSync(file, { force: true });
   }
   throw new ConfigError(`Could not take the lock ${file}; is another server starting on ${dataDir}?`);
+}
+
+/**
+ * The public URL of the server that runs on this data dir now (on this machine), or
+ * null: what a program reading the same data (`notula mcp` on it) puts in its links.
+ */
+export function runningServerUrl(dataDir: string): string | null {
+  const holder = readHolder(path.join(dataDir, "notula.lock"));
+  if (!holder || holder.host !== os.hostname() || !alive(holder.pid)) return null;
+  return holder.publicUrl ?? holder.url;
 }

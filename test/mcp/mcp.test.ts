@@ -215,7 +215,15 @@ describe("notula mcp over stdio", () => {
     expect(c.getServerVersion()?.name).toBe("MCP Server");
     const r = await c.callTool({ name: "svc_search_notes", arguments: { query: "Portugal" } });
     expect((r.structuredContent as any).notes[0].id).toBe(noteId);
+    // Its links go to the server running on that data dir, wherever it listens.
+    expect((r.structuredContent as any).notes[0].url.startsWith(`${server.url}/notes/${noteId}`)).toBe(true);
     await c.close();
+  });
+
+  it("bridged, stops when the assistant closes its input, as local mode does", async () => {
+    const { run } = await import("../helpers/server.js");
+    const r = await run(["mcp"], { env: { NOTULA_URL: server.url, NOTULA_API_KEY: server.key }, input: "" });
+    expect(r.code, r.stderr).toBe(0);
   });
 
   it("bridges to a server's /mcp with an API key", async () => {

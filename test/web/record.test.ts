@@ -77,11 +77,13 @@ describe("recording in the browser", () => {
     );
     await new Promise((r) => setTimeout(r, 6_000));
     await page.unroute("**/pieces/**");
-    // The meeting goes on, and its words appear on the page while it does.
+    // The meeting goes on, and its words appear on the page while it does. (Bounded for a
+    // hung recorder, not for a slow machine: beside whisper's and the model's tests on two
+    // cores, the first words did not show within 90 s.)
     await until(
       "the transcript so far on the page",
       async () => (await page.locator("#record-transcript li").count()) > 0,
-      90_000,
+      240_000,
       500,
     );
     fs.mkdirSync(path.join(ROOT, "test-artifacts"), { recursive: true });
@@ -145,7 +147,7 @@ describe("recording in the browser", () => {
       return at > duration * 0.25 && at < duration * 0.75;
     });
     await page.context().close();
-  }, 240_000);
+  }, 480_000);
 
   it("leaves a note the server finishes by itself when the tab is closed mid-recording", async () => {
     const page = await signedIn();

@@ -138,11 +138,20 @@ async function send(
 }
 
 /** The server's error answer as the CLI says it: its code and message, and what to do about it. */
-function failure(status: number, statusText: string, json: unknown): ApiError {
+/** Where the key sent came from, for what a refused one should make the person do. */
+export type KeyFrom = "flag" | "env" | "profile";
+
+const REFUSED_KEY: Record<KeyFrom, string> = {
+  flag: " The key given with --api-key was refused: check it, or leave the flag out to use your profile's.",
+  env: " The key in NOTULA_API_KEY was refused: check it, or unset it to use your profile's sign-in.",
+  profile: " Your profile's key was refused (revoked or expired?): sign in again with `notula login`.",
+};
+
+function failure(status: number, statusText: string, json: unknown, keyFrom: KeyFrom | undefined): ApiError {
   const error = (json as { error?: { code?: string; message?: string; noteId?: string } } | null)?.error;
   const code = error?.code ?? `http_${status}`;
   let message = error?.message ?? statusText;
-  if (status === 401) message += " Run `notula login` or set NOTULA_API_KEY.";
+  if (status === 401) message += keyFrom ? REFUSED_KEY[keyFrom] : " Run `notula login` or set NOTULA_API_KEY.";
   // What to do about a plan or a scope, not only what went wrong.
   else if (status === 403 && /plan/i.test(message))
     message +=
@@ -156,8 +165,9 @@ export function createApiClient(
   baseUrl: string,
   key: string | null,
   timeoutMs = 30_000,
-  retry: RetryPolicy = RETRY,
+  opts: { retry?: RetryPolicy; keyFrom?: KeyFrom } = {},
 ): ApiClient {
+  const { retry = RETRY, keyFrom } = opts;
   const base = baseUrl.replace(/\/+$/, "");
   const backOff = <A extends Answer>(what: string, attempt: () => Promise<A>) => withBackOff(what, attempt, retry);
   return {
@@ -203,7 +213,7 @@ export function createApiClient(
           `${base} answered 404 to ${method} ${path.split("?")[0]} without notula's error: it is not a notula server (or not at this path); check --server.`,
           EXIT.notServer,
         );
-      if (res.status < 200 || res.status >= 300) throw failure(res.status, res.statusText, json);
+      if (res.status < 200 || res.status >= 300) throw failure(res.status, res.statusText, json, keyFrom);
       return json as ApiResponse<typeof name>;
     },
     async events(name, input, onEvent) {
@@ -238,7 +248,7 @@ export function createApiClient(
         } catch {
           json = null;
         }
-        throw failure(res.status, res.statusText, json);
+        throw failure(res.status, res.statusText, json, keyFrom);
       }
     },
     async download(name, input, sink) {
@@ -287,7 +297,7 @@ export function createApiClient(
         } catch {
           json = null;
         }
-        throw failure(status, res.statusMessage ?? "", json);
+        throw failure(status, res.statusMessage ?? "", json, keyFrom);
       }
       await pipeline(res, sink).catch((e: NodeJS.ErrnoException) => {
         throw e.code === TIMED_OUT || res.errored

@@ -121,9 +121,11 @@ export async function clientDeps(cmd: Command): Promise<Deps> {
   const { timeoutsFrom } = await import("./timeout.js");
   const o = cmd.optsWithGlobals();
   const timeouts = timeoutsFrom(o);
-  const { key, selection } = await apiKeyFor(o);
+  const { key, from, selection } = await apiKeyFor(o);
   return {
-    api: createApiClient(selection.server, key, timeouts.requestMs),
+    api: createApiClient(selection.server, key, timeouts.requestMs, {
+      keyFrom: from === "flag" || from === "env" ? from : "profile",
+    }),
     server: selection.server,
     json: isJson(cmd),
     waitMs: timeouts.waitMs,

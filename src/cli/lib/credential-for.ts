@@ -33,6 +33,12 @@ export async function profileSecret(
 }
 
 function notSignedIn(sel: Selection, what: string): CliError {
+  // A profile named that was never made: say so, not "not signed in" to some address.
+  if (sel.named && !sel.profile)
+    return new CliError(
+      `No profile "${sel.name}": \`notula profiles list\` shows the profiles there are; \`notula login URL --profile ${sel.name}\` makes it.`,
+      EXIT.auth,
+    );
   if (sel.profile && !sel.ownServer)
     return new CliError(
       `Profile "${sel.name}" is for ${sel.profile.server}, not ${sel.server}, and its key is never sent elsewhere: sign in with \`notula login ${sel.server} --profile NAME\`, or pass NOTULA_API_KEY.`,

@@ -21,4 +21,12 @@ export async function runBridge(flags: SelectionFlags) {
   remote.onclose = () => void local.close();
   await remote.start();
   await local.start();
+  // The assistant went away: end the session on the server and stop, as local mode does
+  // (the HTTP side would otherwise hold the process open on its connections).
+  process.stdin.once("end", () => {
+    void remote
+      .terminateSession()
+      .catch(() => {})
+      .finally(() => process.exit(0));
+  });
 }

@@ -20,7 +20,10 @@ export async function runLocal(flags: {
   const logger = createLogger({ level: "warn" });
   // Over HTTP the address is known only once listening; requests wait for the runtime.
   const http = flags.http ? await listenLoopback(Number(flags.port ?? 0)) : null;
-  const rt = await openRuntime(resolveConfig({ ...config, publicUrl: http?.url ?? config.publicUrl }), { logger });
+  // Links go to the web app: the server running on this data dir, where one is.
+  const { runningServerUrl } = await import("../../../storage/data-dir-lock.js");
+  const publicUrl = runningServerUrl(config.dataDir) ?? config.publicUrl;
+  const rt = await openRuntime(resolveConfig({ ...config, publicUrl }), { logger });
   const workspaces = await rt.services.workspaces.list();
   const workspaceId =
     flags.workspace ?? environment().workspace ?? (workspaces.length === 1 ? workspaces[0].id : undefined);
