@@ -165,7 +165,8 @@ describe("exit codes", () => {
     expect((await cli(["members", "get", "mem_nope"])).code).toBe(3);
     const auth = await cli(["me"], undefined, { NOTULA_API_KEY: "ntl_" + "x".repeat(43) });
     expect(auth.code).toBe(4);
-    expect(auth.stderr).toMatch(/notula login/);
+    // Said with where the key came from: here the environment.
+    expect(auth.stderr).toMatch(/The key in NOTULA_API_KEY was refused/);
     const none = await cli(["me"], undefined, { NOTULA_API_KEY: "" });
     expect(none.code).toBe(4);
     const down = await cli(["me"], undefined, { NOTULA_URL: "http://127.0.0.1:9" });
@@ -625,7 +626,7 @@ describe("login, profiles, logout", () => {
     expect(elsewhere).toMatch(
       /^exit 4: notula: Profile "work" is for .*, not http:\/\/127\.0\.0\.1:9, and its key is never sent elsewhere/,
     );
-    expect(await email(["--profile", "nope"])).toMatch(/^exit 4: notula: Not signed in to http:\/\/127\.0\.0\.1:8787/);
+    expect(await email(["--profile", "nope"])).toMatch(/^exit 4: notula: No profile "nope": `notula profiles list`/);
 
     const status = await cli(["auth", "status", "--json"], undefined, base);
     expect(status.code, status.stderr).toBe(0);
