@@ -181,7 +181,9 @@ export function createInviteService(
         }
         if (await repos.members.getByUser(invite.workspaceId, user.id))
           throw new ConflictError("You are already a member of this workspace.");
-        if (!(await repos.invites.markAccepted(invite.id, now())))
+        // An emailed invite is used once; a link invite by everyone given it, until it
+        // expires or is deleted.
+        if (!invite.isUrlInvite && !(await repos.invites.markAccepted(invite.id, now())))
           throw new NotFoundError("This invite link has been used.");
         const memberId = newId("mem");
         await repos.members.insert({

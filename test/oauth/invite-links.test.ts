@@ -57,7 +57,7 @@ describe("invite links", () => {
     await page.close();
   });
 
-  it("a URL invite takes any email; forged forms are refused", async () => {
+  it("a URL invite takes any email, from everyone given it until it is deleted; forged forms are refused", async () => {
     const folder = (
       await api("POST", "/v1/folders", { name: "Shared", ownerUserId: (await api("GET", "/v1/me")).body.user.id })
     ).body.folder;
@@ -79,6 +79,20 @@ describe("invite links", () => {
     const member = (await api("GET", "/v1/workspace/members?search=link@example.com")).body.items[0];
     expect(member).toMatchObject({ role: "member", folders: [{ id: folder.id, name: "Shared" }] });
     await page.close();
+    // The same link, for the next person given it.
+    const second = await browser.newPage();
+    await second.goto(`${server.url}/invite/${invite.code}`);
+    await second.fill("#name", "Second Link User");
+    await second.fill("#email", "link2@example.com");
+    await second.fill("#password", "yet another long password");
+    await second.click("button[type=submit]");
+    await second.waitForURL(/\/notes$/);
+    const next = (await api("GET", "/v1/workspace/members?search=link2@example.com")).body.items[0];
+    expect(next).toMatchObject({ role: "member", folders: [{ id: folder.id, name: "Shared" }] });
+    await second.close();
+    // Deleted, the link is gone for everyone.
+    expect((await api("DELETE", `/v1/invites/${invite.id}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/invite/${invite.code}`)).status).toBe(404);
     expect((await fetch(`${server.url}/invite/not-a-code`)).status).toBe(404);
   });
 });
