@@ -1,7 +1,15 @@
-// The offline summarizer's evaluation set: twelve short meetings, each written as who
-// says what, with the tasks and decisions in it written down by hand before any
-// summary was made. The benchmark speaks them (flite, a voice per person), transcribes
-// them (pocketsphinx, through the server) and checks the notes against these lists.
+// The offline summarizer's evaluation set: sixteen short meetings, each written as who
+// says what, with the tasks (who takes each on, when it is due) and decisions in it
+// written down by hand before any summary was made. The last four are full of what a
+// meeting says besides: greetings, agenda talk, questions, "good point"s. The benchmark
+// speaks them (flite, a voice per person), transcribes them (pocketsphinx and whisper,
+// through the server) and checks the notes against these lists.
+//
+// An owner is a name, "speaker" for the person who said it ("I will…"), or null when
+// nobody was named. A due date is said relative to the meeting's day: a weekday ("fri",
+// the next one after it), "next-fri" (the Friday of the week after), "today",
+// "tomorrow", "week-end" (this week's Friday), "next-week" (next week's Friday),
+// "month-end", or null.
 export const MEETINGS = [
   {
     title: "Finance sync",
@@ -12,7 +20,10 @@ export const MEETINGS = [
       ["kal", "Action item: schedule a meeting with the finance department next week."],
       ["slt", "Maria will send the new travel policy to the whole team by Friday."],
     ],
-    actions: ["schedule a meeting with the finance department", "Maria will send the new travel policy"],
+    actions: [
+      { text: "schedule a meeting with the finance department", owner: null, due: "next-week" },
+      { text: "Maria will send the new travel policy", owner: "Maria", due: "fri" },
+    ],
     decisions: ["book flights at least three weeks ahead"],
   },
   {
@@ -24,7 +35,10 @@ export const MEETINGS = [
       ["slt", "The images on the home page load slowly on phones."],
       ["awb", "Next step: compress the images on the home page."],
     ],
-    actions: ["Peter will finish the pricing page", "compress the images on the home page"],
+    actions: [
+      { text: "Peter will finish the pricing page", owner: "Peter", due: "wed" },
+      { text: "compress the images on the home page", owner: null, due: null },
+    ],
     decisions: ["launch the website on the first of March"],
   },
   {
@@ -36,7 +50,10 @@ export const MEETINGS = [
       ["rms", "I will write the job description for the senior designer tomorrow."],
       ["kal", "Anna needs to ask the recruiters for a quote."],
     ],
-    actions: ["write the job description for the senior designer", "ask the recruiters for a quote"],
+    actions: [
+      { text: "write the job description for the senior designer", owner: "speaker", due: "tomorrow" },
+      { text: "ask the recruiters for a quote", owner: "Anna", due: null },
+    ],
     decisions: ["hire the senior designer first"],
   },
   {
@@ -48,7 +65,10 @@ export const MEETINGS = [
       ["awb", "Action item: check the mail server logs for the reset emails."],
       ["slt", "Tom will answer the open tickets about passwords today."],
     ],
-    actions: ["check the mail server logs for the reset emails", "Tom will answer the open tickets about passwords"],
+    actions: [
+      { text: "check the mail server logs for the reset emails", owner: null, due: null },
+      { text: "Tom will answer the open tickets about passwords", owner: "Tom", due: "today" },
+    ],
     decisions: ["fix the password reset email before anything else"],
   },
   {
@@ -60,7 +80,10 @@ export const MEETINGS = [
       ["kal", "Lisa will order the moving boxes by the end of the month."],
       ["rms", "Action item: tell the landlord that we are leaving."],
     ],
-    actions: ["Lisa will order the moving boxes", "tell the landlord that we are leaving"],
+    actions: [
+      { text: "Lisa will order the moving boxes", owner: "Lisa", due: "month-end" },
+      { text: "tell the landlord that we are leaving", owner: null, due: null },
+    ],
     decisions: ["sign the lease for the new office"],
   },
   {
@@ -72,7 +95,10 @@ export const MEETINGS = [
       ["slt", "I will write a short design document for the export by Monday."],
       ["awb", "Next step: interview five customers about offline mode."],
     ],
-    actions: ["write a short design document for the export", "interview five customers about offline mode"],
+    actions: [
+      { text: "write a short design document for the export", owner: "speaker", due: "mon" },
+      { text: "interview five customers about offline mode", owner: null, due: null },
+    ],
     decisions: ["build the spreadsheet export in the next quarter"],
   },
   {
@@ -84,7 +110,10 @@ export const MEETINGS = [
       ["rms", "Action item: update the operating system on both servers."],
       ["kal", "Sam will send the audit report to the board by Thursday."],
     ],
-    actions: ["update the operating system on both servers", "Sam will send the audit report to the board"],
+    actions: [
+      { text: "update the operating system on both servers", owner: null, due: null },
+      { text: "Sam will send the audit report to the board", owner: "Sam", due: "thu" },
+    ],
     decisions: ["turn on two factor login for every account"],
   },
   {
@@ -96,7 +125,10 @@ export const MEETINGS = [
       ["awb", "Emma will book the video studio for April."],
       ["slt", "Action item: collect the campaign numbers in one report."],
     ],
-    actions: ["Emma will book the video studio", "collect the campaign numbers in one report"],
+    actions: [
+      { text: "Emma will book the video studio", owner: "Emma", due: null },
+      { text: "collect the campaign numbers in one report", owner: null, due: null },
+    ],
     decisions: ["move the banner budget to video ads"],
   },
   {
@@ -108,7 +140,10 @@ export const MEETINGS = [
       ["kal", "I will reserve the rooms at the lake hotel this week."],
       ["rms", "Next step: send a survey about the agenda to everyone."],
     ],
-    actions: ["reserve the rooms at the lake hotel", "send a survey about the agenda to everyone"],
+    actions: [
+      { text: "reserve the rooms at the lake hotel", owner: "speaker", due: "week-end" },
+      { text: "send a survey about the agenda to everyone", owner: null, due: null },
+    ],
     decisions: ["hold the offsite at the lake hotel"],
   },
   {
@@ -120,7 +155,10 @@ export const MEETINGS = [
       ["slt", "Paul needs to prepare the contract for the hospital group."],
       ["awb", "Action item: call the three customers who went quiet."],
     ],
-    actions: ["prepare the contract for the hospital group", "call the three customers who went quiet"],
+    actions: [
+      { text: "prepare the contract for the hospital group", owner: "Paul", due: null },
+      { text: "call the three customers who went quiet", owner: null, due: null },
+    ],
     decisions: ["give the hospital group a ten percent discount"],
   },
   {
@@ -132,7 +170,10 @@ export const MEETINGS = [
       ["rms", "Nina will test the new copy job on the staging server."],
       ["kal", "Action item: measure the report times after the change."],
     ],
-    actions: ["Nina will test the new copy job on the staging server", "measure the report times after the change"],
+    actions: [
+      { text: "Nina will test the new copy job on the staging server", owner: "Nina", due: null },
+      { text: "measure the report times after the change", owner: null, due: null },
+    ],
     decisions: ["copy only the changes"],
   },
   {
@@ -144,7 +185,93 @@ export const MEETINGS = [
       ["awb", "I will update the onboarding document by next Friday."],
       ["slt", "Next step: ask the last three new people what was missing."],
     ],
-    actions: ["update the onboarding document", "ask the last three new people what was missing"],
+    actions: [
+      { text: "update the onboarding document", owner: "speaker", due: "next-fri" },
+      { text: "ask the last three new people what was missing", owner: null, due: null },
+    ],
     decisions: ["give every new person a buddy for the first month"],
+  },
+  {
+    title: "Weekly product sync",
+    lines: [
+      ["slt", "Good afternoon everyone, thanks for joining the weekly product sync."],
+      ["kal", "Hi all, can you hear me?"],
+      ["slt", "Let's start with the first item on the agenda, the launch date."],
+      ["awb", "The launch date depends on the payment provider."],
+      ["rms", "Good point."],
+      ["slt", "We decided to launch on the tenth of March."],
+      ["kal", "What about the mobile app?"],
+      ["awb", "The mobile app still crashes on older phones."],
+      ["slt", "Tom, can you fix the crash on older phones by Friday?"],
+      ["rms", "David will send the cost report by Wednesday."],
+      ["slt", "Any other questions?"],
+      ["kal", "Thanks everyone, see you next week."],
+    ],
+    actions: [
+      { text: "fix the crash on older phones", owner: "Tom", due: "fri" },
+      { text: "David will send the cost report", owner: "David", due: "wed" },
+    ],
+    decisions: ["launch on the tenth of March"],
+  },
+  {
+    title: "Design review",
+    lines: [
+      ["awb", "Welcome to the design review, today we'll look at the new dashboard."],
+      ["slt", "Let's go through the mockups one by one."],
+      ["awb", "The first mockup puts the search box at the top."],
+      ["kal", "I like that, it makes sense."],
+      ["rms", "Should we keep the old menu for a while?"],
+      ["awb", "Most users never open the old menu."],
+      ["slt", "We agreed to remove the old menu in the next release."],
+      ["kal", "I'll update the mockups with the new colors by tomorrow."],
+      ["awb", "Sounds good."],
+      ["rms", "Moving on to the icons."],
+      ["slt", "Sarah needs to review the icons with the brand team."],
+      ["awb", "Great, thank you all."],
+    ],
+    actions: [
+      { text: "update the mockups with the new colors", owner: "speaker", due: "tomorrow" },
+      { text: "review the icons with the brand team", owner: "Sarah", due: null },
+    ],
+    decisions: ["remove the old menu in the next release"],
+  },
+  {
+    title: "Hiring sync",
+    lines: [
+      ["rms", "Okay, let's get started."],
+      ["kal", "Let's go through the open roles."],
+      ["rms", "We have three open roles in engineering and one in sales."],
+      ["kal", "How many candidates are in the final round?"],
+      ["rms", "Four candidates are in the final round for the backend role."],
+      ["slt", "Good point, that is more than last month."],
+      ["kal", "We decided to make an offer to the first backend candidate."],
+      ["rms", "Can you send the offer letter today, Maria?"],
+      ["slt", "Next step: post the sales role on the job board."],
+      ["kal", "Does anyone have anything else?"],
+      ["rms", "Have a great weekend."],
+    ],
+    actions: [
+      { text: "send the offer letter", owner: "Maria", due: "today" },
+      { text: "post the sales role on the job board", owner: null, due: null },
+    ],
+    decisions: ["make an offer to the first backend candidate"],
+  },
+  {
+    title: "Quarterly planning",
+    lines: [
+      ["kal", "Good morning, everyone."],
+      ["awb", "Today we'll talk about the plans for next quarter."],
+      ["kal", "What are the biggest risks for the next quarter?"],
+      ["awb", "The biggest risk is the new data center, which is late."],
+      ["slt", "Why is it late?"],
+      ["awb", "The supplier could not deliver the servers in time."],
+      ["kal", "Right, I see."],
+      ["slt", "We agreed to keep the old data center until June."],
+      ["awb", "I will call the supplier about a new delivery date."],
+      ["kal", "Is there anything else for today?"],
+      ["slt", "No, that's all from me, thank you."],
+    ],
+    actions: [{ text: "call the supplier about a new delivery date", owner: "speaker", due: null }],
+    decisions: ["keep the old data center until June"],
   },
 ];

@@ -233,6 +233,9 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
         template,
         language,
         meetingLanguage: note.inputLanguage,
+        noteId: note.id,
+        meetingAt: note.createdAt,
+        people: (note.participants ?? []).map((p) => p.name).filter(Boolean),
       },
       // A note written again keeps its text when the model's answer is not a note.
       { signal, offlineOnBadAnswer: !job.restore },

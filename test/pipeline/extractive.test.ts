@@ -8,12 +8,16 @@ import { builtinTemplate } from "../../src/ai/templates/builtin.js";
 
 const line = (speaker: string, text: string, at = "00:00") => ({ speaker, text, at });
 const section = (md: string, title: string) => md.split(`## ${title}\n`)[1]?.split(/\n## /)[0].trim() ?? "";
+/** Wednesday, 2 December 2026: due dates are resolved against the meeting's day. */
+const MEETING_AT = Date.UTC(2026, 11, 2, 10);
 const input = (transcript: ReturnType<typeof line>[], template = "tpl_builtin_general") => ({
   title: "Quarterly review",
   userWrittenNote: "",
   transcript,
   template: builtinTemplate(template)!,
   language: null,
+  noteId: "nt_review",
+  meetingAt: MEETING_AT,
 });
 
 describe("the extractive summarizer", () => {
@@ -52,7 +56,8 @@ describe("the extractive summarizer", () => {
       ]),
     );
     const actions = section(r.enhancedNote, "Action items");
-    expect(actions).toMatch(/^- \[ \] Schedule a meeting with the finance department\. \(owner: Dawn\)$/m);
+    // Named as a task by its label, with nobody named to do it: no owner is made up.
+    expect(actions).toMatch(/^- \[ \] Schedule a meeting with the finance department\. \[00:00\]\(\/notes\/nt_review#t=0\)$/m);
     expect(section(r.enhancedNote, "Decisions")).not.toMatch(/finance department/);
   });
 
@@ -61,19 +66,25 @@ describe("the extractive summarizer", () => {
     // meeting's most said words, and went to Key points; a third task found no place.
     const r = await extractiveSummary(
       input([
-        line("Ana", "Most people voted for a place by the lake for the team offsite."),
-        line("Bo", "The team offsite will take place in June for two days."),
-        line("Ana", "We agreed to hold the offsite at the lake hotel."),
-        line("Bo", "I will reserve the rooms at the lake hotel this week."),
-        line("Cy", "Send a survey about the agenda to everyone."),
-        line("Ana", "Next step: ask the last three teams what the offsite should cover."),
-        line("Cy", "The lake hotel has a large room for the whole team."),
+        line("Ana", "Most people voted for a place by the lake for the team offsite.", "00:00"),
+        line("Bo", "The team offsite will take place in June for two days.", "00:05"),
+        line("Ana", "We agreed to hold the offsite at the lake hotel.", "00:10"),
+        line("Bo", "I will reserve the rooms at the lake hotel this week.", "00:15"),
+        line("Cy", "Send a survey about the agenda to everyone.", "00:20"),
+        line("Ana", "Next step: ask the last three teams what the offsite should cover.", "00:25"),
+        line("Cy", "The lake hotel has a large room for the whole team.", "00:30"),
       ]),
     );
     const actions = section(r.enhancedNote, "Action items");
-    expect(actions).toMatch(/^- \[ \] I will reserve the rooms at the lake hotel this week\. \(owner: Bo\)$/m);
-    expect(actions).toMatch(/^- \[ \] Send a survey about the agenda to everyone\. \(owner: Cy\)$/m);
-    expect(actions).toMatch(/^- \[ \] Ask the last three teams what the offsite should cover\. \(owner: Ana\)$/m);
+    // Who takes it on ("I will": the speaker), when it is due (this week: Friday), where it was said.
+    expect(actions).toMatch(
+      /^- \[ \] I will reserve the rooms at the lake hotel this week\. \(owner: Bo\) \(due: 2026-12-04\) \[00:15\]\(\/notes\/nt_review#t=15\)$/m,
+    );
+    // An imperative and a labelled step give the task to the room: nobody is named as its owner.
+    expect(actions).toMatch(/^- \[ \] Send a survey about the agenda to everyone\. \[00:20\]\(\/notes\/nt_review#t=20\)$/m);
+    expect(actions).toMatch(
+      /^- \[ \] Ask the last three teams what the offsite should cover\. \[00:25\]\(\/notes\/nt_review#t=25\)$/m,
+    );
     expect(section(r.enhancedNote, "Key points")).not.toMatch(/reserve the rooms|last three teams/);
     expect(section(r.enhancedNote, "Decisions")).toMatch(/hold the offsite at the lake hotel/);
   });

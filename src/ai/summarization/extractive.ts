@@ -8,21 +8,14 @@ import type { Embedder } from "../embeddings/embedder.js";
 import { assembleNote } from "../templates/sections.js";
 import type { TemplateSpec } from "../templates/builtin.js";
 import type { Summarizer, SummaryInput, SummaryResult } from "./summarizer.js";
+import { actOf, actionOf, sentencesOf as splitSentences, type Act, type ActionItem } from "./meeting-acts.js";
+import { notePath, momentFragment, secondsOf } from "../../shared/note-links.js";
 
 const STOPWORDS = new Set(
   "a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its just let like me my no not of on or our out so than that the their them then there these they this to too up us was we were what when which who will with would you your yeah okay ok um uh so well also about all any get got going know think really right".split(
     " ",
   ),
 );
-const DECISION = /\b(decided|decide|agreed|agree|we will|we'll|going with|approved|settled on|conclusion)\b/i;
-/** A task named as one: it goes with the tasks even when the sentence also says "we agreed". */
-const EXPLICIT_ACTION = /\b(action items?|to-?dos?|next steps?)\b/i;
-/** A task someone takes on in so many words ("I'll send it"): a task, whatever else it shares with a section. */
-const COMMITMENT = /\b(i'll|i will|i am going to|i'm going to|i can take|let me)\b/i;
-/** Where an unpunctuated transcript (a speech engine's) starts a new thought worth its own line. */
-const CUE_START = /\s+(?=(?:action items?|next steps?|to-?dos?)\b)/i;
-const ACTION =
-  /\b(will|i'll|need to|needs to|should|action item|todo|to-do|follow up|follow-up|let's|let us|schedule|send|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|end of))\b/i;
 /** Sections that ask for decisions or for tasks: the cue phrases above count for them. */
 const DECISION_SECTION = /\bdecisions?\b(?! makers?)|\bagreed|\bdecided/i;
 const ACTION_SECTION = /\baction|\btask|\bto ?do\b|next step|follow.?up|- \[ \]/i;
@@ -53,27 +46,51 @@ interface Sentence {
   speaker: string;
   index: number;
   salience: number;
+  /** Seconds into the recording of the line it was said in; null when the line has no time. */
+  at: number | null;
+  /** The line's time as the transcript gives it ("01:05"). */
+  said: string;
+  act: Act;
+  action: ActionItem | null;
 }
 
 /** The words of a sentence, as compared for repeats: case, punctuation and spacing aside. */
 const normal = (s: string) => (s.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).join(" ");
 
+/** The people of a meeting by name: its participants and its named speakers. */
+function peopleOf(input: SummaryInput): string[] {
+  const named = input.transcript.map((l) => l.speaker).filter((n) => n && !/^speaker\b/i.test(n));
+  return [...new Set([...(input.people ?? []), ...named].map((n) => n.trim()).filter(Boolean))];
+}
+
 /**
  * The transcript's sentences, each once: a sentence said again (engines repeat a line
- * across windows, people repeat themselves) is kept where it was first said.
+ * across windows, people repeat themselves) is kept where it was first said. A run-on
+ * line is cut where its next thought starts before its sentences are judged.
  */
 function sentencesOf(input: SummaryInput): Sentence[] {
   const out: Sentence[] = [];
   const seen = new Set<string>();
+  const names = peopleOf(input);
+  const meetingAt = input.meetingAt ?? Date.now();
   for (const line of input.transcript) {
-    for (const part of line.text.split(/(?<=[.!?])\s+/)) {
-      for (const raw of part.split(CUE_START)) {
-        const text = raw.trim();
-        const key = normal(text);
-        if (text.split(/\s+/).length < 3 || seen.has(key)) continue;
-        seen.add(key);
-        out.push({ text, speaker: line.speaker, index: out.length, salience: 0 });
-      }
+    for (const raw of splitSentences(line.text, names)) {
+      const text = raw.trim();
+      const key = normal(text);
+      if (text.split(/\s+/).length < 3 || seen.has(key)) continue;
+      seen.add(key);
+      const ctx = { speaker: line.speaker, names, meetingAt };
+      const act = actOf(text, ctx);
+      out.push({
+        text,
+        speaker: line.speaker,
+        index: out.length,
+        salience: 0,
+        at: secondsOf(line.at),
+        said: line.at,
+        act,
+        action: act === "action" ? actionOf(text, ctx) : null,
+      });
     }
   }
   return out;
@@ -154,17 +171,31 @@ function standout(sims: number[][]): number[][] {
   return out;
 }
 
+/** Acts that are never a point of the note: they steer the meeting, they say nothing of it. */
+const NOT_A_POINT: ReadonlySet<Act> = new Set(["courtesy", "agenda", "question", "acknowledgement"]);
+
+/** A link to the moment a sentence was said, in the one form of note links. */
+function citation(s: Sentence, noteId: string | undefined): string {
+  if (s.at === null) return "";
+  return ` [${s.said}](${noteId ? notePath(noteId, s.at) : momentFragment(s.at)})`;
+}
+
+/** A task as its checklist line: the task, who takes it on, when it is due. */
+function taskLine(s: Sentence): string {
+  const a = s.action ?? { task: s.text, owner: null, due: null };
+  const owner = a.owner ? ` (owner: ${a.owner})` : "";
+  const due = a.due ? ` (due: ${a.due})` : "";
+  return `- [ ] ${capitalise(asTask(a.task))}${owner}${due}`;
+}
+
 async function fillSections(
   template: TemplateSpec,
   sentences: Sentence[],
   embedder: Embedder | null,
+  noteId: string | undefined,
 ): Promise<Map<number, string>> {
   const bodies = new Map<number, string>();
-  if (!sentences.length) return bodies;
-  const candidates = [...sentences].sort((a, b) => b.salience - a.salience).slice(0, MAX_CANDIDATES);
-  const queries = template.sections.map((s) => `${s.title}. ${s.instructions}`);
-  const sims = await similarities(candidates, queries, embedder);
-  const z = standout(sims);
+  const points = sentences.filter((s) => !NOT_A_POINT.has(s.act));
   const kinds = template.sections.map((s) => ({
     composed: COMPOSED_SECTION.test(s.title) || COMPOSED_SECTION.test(s.instructions),
     decisions: DECISION_SECTION.test(`${s.title} ${s.instructions}`),
@@ -172,33 +203,47 @@ async function fillSections(
     overview: OVERVIEW_SECTION.test(s.title),
     checkbox: /- \[ \]/.test(s.instructions) || ACTION_SECTION.test(s.title),
   }));
+  for (const [k, kind] of kinds.entries()) if (kind.composed) bodies.set(k, NEEDS_MODEL);
+  if (!points.length) return bodies;
+  const hasTasks = kinds.some((k) => k.actions && !k.composed);
+  const hasDecisions = kinds.some((k) => k.decisions && !k.actions && !k.composed);
+  // Where the template has a place for them, a decision goes only there and a task only
+  // with the tasks; those places take nothing else.
+  const placeOf = (s: Sentence) =>
+    s.act === "action" && hasTasks ? "actions" : s.act === "decision" && hasDecisions ? "decisions" : "points";
+  const fits = (s: Sentence, k: number) => {
+    const kind = kinds[k];
+    if (kind.composed) return false;
+    const place = placeOf(s);
+    if (place === "actions") return kind.actions;
+    if (place === "decisions") return kind.decisions && !kind.actions;
+    return !(hasTasks && kind.actions) && !(hasDecisions && kind.decisions);
+  };
+  // Every task and decision is compared; of the rest, the most salient.
+  const salient = [...points].sort((a, b) => b.salience - a.salience);
+  const candidates = [
+    ...salient.filter((s) => placeOf(s) !== "points"),
+    ...salient.filter((s) => placeOf(s) === "points").slice(0, MAX_CANDIDATES),
+  ];
+  const queries = template.sections.map((s) => `${s.title}. ${s.instructions}`);
+  const sims = await similarities(candidates, queries, embedder);
+  const z = standout(sims);
   const perSection = Math.min(6, Math.max(2, Math.ceil(candidates.length / (template.sections.length * 2))));
   // Decisions and tasks are each worth a line however many there are: their cues keep them few.
-  const capOf = (k: number) => (kinds[k].actions || kinds[k].decisions ? 6 : perSection);
-  const hasTasks = kinds.some((k) => k.actions && !k.composed);
+  const capOf = (k: number) => (kinds[k].actions || kinds[k].decisions ? 12 : perSection);
   const chosen = template.sections.map(() => [] as { s: Sentence; score: number }[]);
   const used = new Set<Sentence>();
   for (const [i, s] of candidates.entries()) {
+    const placed = placeOf(s) !== "points";
     let best = -1;
     let bestScore = -Infinity;
-    const explicitTask = EXPLICIT_ACTION.test(s.text);
-    const ownTask = explicitTask || COMMITMENT.test(s.text);
-    for (const [k, kind] of kinds.entries()) {
-      if (kind.composed) continue;
-      if (ownTask && hasTasks && !kind.actions) continue;
-      if (sims[i][k] < MIN_SIMILARITY && !kind.decisions && !kind.actions) continue;
-      let score = z[i][k];
-      // A decision or a task said in so many words belongs with decisions or tasks, and only there.
-      const cue = kind.actions
-        ? ownTask || (ACTION.test(s.text) && !DECISION.test(s.text))
-        : kind.decisions
-          ? DECISION.test(s.text) && !explicitTask
-          : false;
-      if (cue) score += ownTask ? 3 : 2;
-      else if (kind.decisions || kind.actions) score -= 1.5;
-      if (score > bestScore) [best, bestScore] = [k, score];
+    for (const k of kinds.keys()) {
+      if (!fits(s, k)) continue;
+      if (!placed && sims[i][k] < MIN_SIMILARITY) continue;
+      if (z[i][k] > bestScore) [best, bestScore] = [k, z[i][k]];
     }
-    if (best >= 0 && bestScore >= MIN_STANDOUT) chosen[best].push({ s, score: bestScore });
+    // A task or a decision needs no standing out: what it is decides where it goes.
+    if (best >= 0 && (placed || bestScore >= MIN_STANDOUT)) chosen[best].push({ s, score: bestScore });
   }
   for (const [k, list] of chosen.entries()) {
     list.sort((a, b) => b.score - a.score).splice(capOf(k));
@@ -209,25 +254,20 @@ async function fillSections(
     if (!kind.overview || kind.composed) continue;
     for (const s of candidates) {
       if (chosen[k].length >= Math.min(perSection, 5)) break;
-      if (!used.has(s)) {
+      if (!used.has(s) && fits(s, k)) {
         chosen[k].push({ s, score: 0 });
         used.add(s);
       }
     }
   }
   for (const [k, list] of chosen.entries()) {
-    if (kinds[k].composed) {
-      bodies.set(k, NEEDS_MODEL);
-      continue;
-    }
+    if (kinds[k].composed) continue;
     const top = [...list].sort((a, b) => a.s.index - b.s.index);
     if (!top.length) continue;
     bodies.set(
       k,
       top
-        .map(({ s }) =>
-          kinds[k].checkbox ? `- [ ] ${capitalise(asTask(s.text))} (owner: ${s.speaker})` : `- ${capitalise(s.text)}`,
-        )
+        .map(({ s }) => (kinds[k].checkbox ? taskLine(s) : `- ${capitalise(s.text)}`) + citation(s, noteId))
         .join("\n"),
     );
   }
@@ -240,18 +280,21 @@ const asTask = (text: string) => text.replace(/^(?:action items?|next steps?|to-
 export async function extractiveSummary(input: SummaryInput, embedder: Embedder | null = null): Promise<SummaryResult> {
   const sentences = sentencesOf(input);
   scoreSalience(sentences);
-  const count = Math.min(5, Math.max(1, Math.ceil(sentences.length / 6)));
-  // The most salient sentences, none a near-repeat of one already taken.
+  const points = sentences.filter((s) => !NOT_A_POINT.has(s.act));
+  const count = Math.min(5, Math.max(1, Math.ceil(points.length / 6)));
+  // The most salient sentences that say something, none a near-repeat of one already taken.
   const top: Sentence[] = [];
-  for (const s of [...sentences].sort((a, b) => b.salience - a.salience)) {
+  for (const s of [...points].sort((a, b) => b.salience - a.salience)) {
     if (top.length >= count) break;
     if (!top.some((t) => nearlySame(t.text, s.text))) top.push(s);
   }
   top.sort((a, b) => a.index - b.index);
   const summary = top.length
     ? top.map((s) => capitalise(s.text)).join(" ")
-    : "The recording holds no recognisable speech.";
-  const enhancedNote = assembleNote(input.template, await fillSections(input.template, sentences, embedder), {
+    : sentences.length
+      ? "Nothing was said beyond greetings, questions and the agenda."
+      : "The recording holds no recognisable speech.";
+  const enhancedNote = assembleNote(input.template, await fillSections(input.template, sentences, embedder, input.noteId), {
     ownNotes: input.userWrittenNote,
     footer: "_Summarized locally by extraction (no language model configured)._",
   });

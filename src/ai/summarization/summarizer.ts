@@ -18,6 +18,12 @@ export interface SummaryInput {
   language: string | null;
   /** The language the meeting was held in, when known. */
   meetingLanguage?: string | null;
+  /** The note's id: points cite their moments as links to it (`/notes/{id}#t=SECONDS`). */
+  noteId?: string;
+  /** When the meeting was held (ms since the epoch): due dates said as "by Friday" are resolved against it. */
+  meetingAt?: number;
+  /** The names of the meeting's people (its participants), who tasks may be given to. */
+  people?: string[];
 }
 
 export interface SummaryResult {
