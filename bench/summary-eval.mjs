@@ -43,6 +43,7 @@ function states(item, line) {
 const sectionLines = (md, title) =>
   (md.split(`## ${title}\n`)[1]?.split(/\n## /)[0] ?? "").split("\n").filter((l) => l.startsWith("- "));
 
+const mmss = (sec) => `${String(Math.floor(sec / 60)).padStart(2, "0")}:${String(sec % 60).padStart(2, "0")}`;
 const DAY = 86_400_000;
 /** The labelled due date, resolved against the meeting's day as summary-meetings.mjs says. */
 function dueOn(label, meetingAt) {
@@ -190,8 +191,8 @@ export async function benchSummaryEval() {
       const transcripts = m.lines.map(([voice, text], k) => ({
         speaker: voice,
         text,
-        startTimestamp: `00:${String(k * 5).padStart(2, "0")}`,
-        endTimestamp: `00:${String(k * 5 + 5).padStart(2, "0")}`,
+        startTimestamp: mmss(k * 5),
+        endTimestamp: mmss(k * 5 + 5),
       }));
       // A note made with a transcript is summarized with the workspace's default template (General meeting).
       // Held on a Wednesday: the due dates said are resolved against it.

@@ -16,6 +16,7 @@ import type { Outbox } from "./outbox.js";
 import type { NoteDto } from "../shared/schemas/notes.js";
 import type { RecapRecipient } from "../shared/schemas/recap.js";
 import { recapMail } from "../mail/messages.js";
+import { noteUrl, rewriteCitations } from "../shared/note-links.js";
 
 /** Most recipients of one recap: a meeting, not a mailing list. */
 export const MAX_RECAP_RECIPIENTS = 50;
@@ -84,16 +85,19 @@ export function createNoteRecap(d: {
 
   async function mailFor(p: Principal, note: NoteDto, to: RecapRecipient) {
     const sender = (await d.repos.users.get(p.userId))?.name || "Someone";
-    const summaryTasks = new Set(tasksOf(note.summary));
+    // A task's moment links to the note for a reader who may open it, else it is the time alone.
+    const cited = (md: string) =>
+      rewriteCitations(md, (id, at) => (to.link === "note" && id === note.id ? noteUrl(d.publicUrl, id, at) : null));
+    const summaryTasks = new Set(tasksOf(cited(note.summary)));
     const when = note.calendarEvent?.startsAt || note.createdAt;
     return recapMail({
       to: to.email,
       sender,
       title: note.title,
       day: new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" }).format(new Date(when)),
-      summary: note.summary,
+      summary: cited(note.summary),
       // Tasks the enhanced note lists that the summary does not already carry.
-      actionItems: tasksOf(note.enhancedNote).filter((t) => !summaryTasks.has(t)),
+      actionItems: tasksOf(cited(note.enhancedNote)).filter((t) => !summaryTasks.has(t)),
       link:
         to.link === "share"
           ? { url: note.shareUrl!, label: "Open the notes" }

@@ -13,6 +13,8 @@ const defaultLinkOpen =
   md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx].attrSet("rel", "noopener noreferrer nofollow");
+  // A point's citation of a moment of its note: shown as a small time that seeks the player.
+  if (/^\/notes\/[^/#\s]+#t=[0-9]+$/.test(tokens[idx].attrGet("href") ?? "")) tokens[idx].attrSet("class", "moment");
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 

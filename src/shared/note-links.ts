@@ -23,3 +23,18 @@ export function secondsOf(timestamp: string | null | undefined): number | null {
   if (!timestamp || !/^\d+(:\d{1,2}){1,2}$/.test(timestamp)) return null;
   return timestamp.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
 }
+
+/** A point's citation of a moment inside a note's Markdown, as summaries write it: `[01:05](/notes/{id}#t=65)`. */
+export const CITATION = /\[(\d{1,3}(?::\d{2}){1,2})\]\(\/notes\/([^)#\s]+)#t=([0-9]{1,7})\)/g;
+
+/**
+ * The Markdown with each citation given the address `link` returns for it (a mail's
+ * reader needs the server's full address), or, where it returns null (a reader who
+ * cannot open the note), the time alone in brackets.
+ */
+export function rewriteCitations(markdown: string, link: (noteId: string, seconds: number) => string | null): string {
+  return markdown.replace(CITATION, (_all, time: string, id: string, seconds: string) => {
+    const to = link(decodeURIComponent(id), Number(seconds));
+    return to ? `[${time}](${to})` : `(${time})`;
+  });
+}

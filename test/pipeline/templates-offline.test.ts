@@ -110,7 +110,13 @@ describe("templates on the offline path", () => {
         .map((l) => l.slice(2));
     for (const title of ["Yesterday", "Today", "Blockers"]) {
       expect(bullets(title).length, title).toBeGreaterThan(0);
-      for (const b of bullets(title)) expect(said.has(b), `${title}: ${b}`).toBe(true);
+      for (const b of bullets(title)) {
+        // Each point is a sentence said, citing the moment it was said.
+        const [, text, time, seconds] = /^(.*) \[(\d\d:\d\d)\]\(\/notes\/[^#]+#t=(\d+)\)$/.exec(b) ?? [];
+        expect(said.has(text), `${title}: ${b}`).toBe(true);
+        const line = STANDUP.findIndex((l) => l.text === text);
+        expect([time, Number(seconds)], b).toEqual([at(line), line * 5]);
+      }
     }
     expect(bullets("Yesterday").join(" ")).toMatch(/Yesterday I finished the login page/);
     expect(bullets("Today").join(" ")).toMatch(/Today I will work on the signup form/);

@@ -197,6 +197,32 @@ describe("a note people can trust", () => {
     await page.waitForFunction(() => Math.abs(document.querySelector("audio#player").currentTime - 12) < 0.5);
   }, 120_000);
 
+  it("a point of the note cites its moment: its time seeks the player and marks the line said", async () => {
+    const id = await noteWithRecording("Lease review", [
+      [0, "Ana", "Good afternoon everyone, thanks for joining."],
+      [10, "Ben", "The Lisbon office opens in March with six people."],
+      [22, "Ana", "Ben will send the lease to the lawyers by Friday."],
+      [30, "Ana", "Thanks everyone, bye."],
+    ]);
+    await page.goto(`${server.url}/notes/${id}`);
+    // The task, given to Ben (who takes it on), citing the moment it was said.
+    const time = page.locator(`a.moment[href="/notes/${id}#t=22"]`);
+    await time.waitFor();
+    expect(await page.locator("li", { has: time }).first().textContent()).toMatch(
+      /Ben will send the lease to the lawyers by Friday\. \(owner: Ben\) \(due: \d{4}-\d\d-\d\d\) 00:22/,
+    );
+    await time.click();
+    await page.waitForURL(new RegExp(`#t=22$`));
+    await page.waitForFunction(() => document.querySelector("ol.transcript li.cited"));
+    expect(await page.locator("ol.transcript li.cited").textContent()).toContain("send the lease");
+    await page.waitForFunction(() => Math.abs(document.querySelector("audio#player").currentTime - 22) < 0.5);
+    // The greeting and the goodbye are no point of the note.
+    const points = await page.locator("a.moment").evaluateAll((as: any[]) => as.map((a) => a.getAttribute("href"))); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(points).not.toContain(`/notes/${id}#t=0`);
+    expect(points).not.toContain(`/notes/${id}#t=30`);
+    await capture(page, "note-point-cited");
+  }, 120_000);
+
   it("has a renamed speaker's name in the action items and the recap", async () => {
     const id = (
       await api("POST", "/v1/notes", {

@@ -1,5 +1,6 @@
 import type { NoteDto } from "../../shared/schemas/notes.js";
 import { Layout } from "../components/layout.js";
+import { rewriteCitations } from "../../shared/note-links.js";
 import { formatDate, formatDuration } from "../format.js";
 import { MarkdownSection, Transcript } from "./note.js";
 
@@ -13,8 +14,9 @@ export function SharePage(props: { note: NoteDto; includeTranscript: boolean }) 
       <p class="muted">
         {formatDate(note.createdAt, "UTC")} · {formatDuration(note.totalDurationSec)}
       </p>
-      <MarkdownSection title="Summary" text={note.summary} />
-      <MarkdownSection title="Notes" text={note.enhancedNote} />
+      {/* Its moments link to the note itself, which an outsider cannot open: the times alone. */}
+      <MarkdownSection title="Summary" text={rewriteCitations(note.summary, () => null)} />
+      <MarkdownSection title="Notes" text={rewriteCitations(note.enhancedNote, () => null)} />
       {props.includeTranscript && note.transcripts.length ? (
         <section>
           <h2>Transcript</h2>
