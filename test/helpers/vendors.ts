@@ -228,7 +228,13 @@ export async function startChatServer(opts: Partial<VendorOptions> = {}): Promis
       content = sections
         .map((title, i) => {
           const mine = points.filter((_, j) => j % sections.length === i).slice(0, 3);
-          return `## ${title}\n${mine.length ? mine.map((l) => `- ${tag}${l.replace(/^- /, "").slice(0, 80)}`).join("\n") : "Nothing noted."}`;
+          // Asked to, a point ends with the time of the line it comes from, as a model writes it.
+          const cite = /End each item with the time/.test(system);
+          const item = (l: string) => {
+            const [, time, said] = /^\[(\d+:\d{2})\] (.*)$/.exec(l) ?? [null, null, l.replace(/^- /, "")];
+            return `- ${tag}${said!.slice(0, 80)}${cite && time ? ` [${time}]` : ""}`;
+          };
+          return `## ${title}\n${mine.length ? mine.map(item).join("\n") : "Nothing noted."}`;
         })
         .join("\n\n");
     }

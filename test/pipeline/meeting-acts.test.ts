@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { actOf, actionOf, sentencesOf } from "../../src/ai/summarization/meeting-acts.js";
 import { dueDateOf } from "../../src/ai/summarization/due-dates.js";
+import { citeLines } from "../../src/ai/summarization/citations.js";
 import { extractiveSummary } from "../../src/ai/summarization/extractive.js";
 import { builtinTemplate } from "../../src/ai/templates/builtin.js";
 
@@ -37,7 +38,11 @@ describe("what a sentence does", () => {
   });
 
   it("asks: a question is no task, unless it asks a person to do one", () => {
-    for (const q of ["Should we move the launch?", "What do you think about the budget?", "Could you explain the numbers?"])
+    for (const q of [
+      "Should we move the launch?",
+      "What do you think about the budget?",
+      "Could you explain the numbers?",
+    ])
       expect(actOf(q, ctx()), q).toBe("question");
     expect(actionOf("Tom, can you fix the login bug before Friday?", ctx("Alex"))).toEqual({
       task: "Tom, can you fix the login bug before Friday?",
@@ -173,5 +178,35 @@ describe("the offline note of a real meeting's talk", () => {
     // Every point cites the line it comes from, and a line that exists.
     for (const b of r.enhancedNote.split("\n").filter((l) => l.startsWith("- ")))
       expect(b).toMatch(/ \[\d\d:\d\d\]\(\/notes\/nt_sync#t=\d+\)$/);
+  });
+});
+
+describe("a model's citations", () => {
+  const transcript = [
+    { speaker: "Ana", text: "The Lisbon office opens in March with six people.", at: "00:10" },
+    { speaker: "Ben", text: "I will send the lease to the lawyers by Friday.", at: "01:05" },
+  ];
+  it("become links to their moments where the line said then supports the point, and are dropped and counted where not", () => {
+    const { markdown, count } = citeLines(
+      [
+        "- The Lisbon office opens in March [00:10]",
+        "- [ ] Send the lease to the lawyers (owner: Ben) [01:05, 00:10]",
+        "- A budget nobody mentioned [02:30]",
+        "- The office has six desks",
+        "Prose says the office opens with six people [00:10]",
+      ].join("\n"),
+      transcript,
+      "nt_x",
+    );
+    expect(markdown.split("\n")).toEqual([
+      "- The Lisbon office opens in March [00:10](/notes/nt_x#t=10)",
+      // 00:10 says nothing of the lease: that citation is dropped, 01:05 kept.
+      "- [ ] Send the lease to the lawyers (owner: Ben) [01:05](/notes/nt_x#t=65)",
+      // No line was said at 02:30.
+      "- A budget nobody mentioned",
+      "- The office has six desks",
+      "Prose says the office opens with six people [00:10](/notes/nt_x#t=10)",
+    ]);
+    expect(count).toEqual({ cited: 2, uncited: 2, dropped: 2 });
   });
 });

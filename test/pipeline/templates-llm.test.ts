@@ -90,7 +90,12 @@ describe("enhanced notes from templates, with a language model", () => {
     );
 
     expect(headings(note.enhancedNote)).toEqual(["Went well", "To improve", "Actions"]);
-    expect(note.enhancedNote).toContain("- [German] [00:00] S0: Line 0 marker0");
+    // Asked to, the model ends each point with its line's time, which becomes a link to that moment.
+    expect(system).toContain("End each item with the time of the transcript line it comes from");
+    expect(note.enhancedNote).toContain(
+      `- [German] S0: Line 0 marker0 about the migration plan and its budget. [00:00](/notes/${id}#t=0)`,
+    );
+    expect(note.enhancedNote).toContain(`marker8 about the migration plan and its budget. [01:20](/notes/${id}#t=80)`);
     expect(note.summary).toMatch(/^\[German\] Summary by the model/);
     expect(note.processingWarnings).toBeNull();
   });

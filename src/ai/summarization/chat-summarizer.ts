@@ -11,6 +11,7 @@ import { assembleNote, EMPTY_SECTION, languageName, sectionsOf } from "../templa
 import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
 import type { ChatCallOptions, ChatModel } from "../llm/chat.js";
+import { citeLines } from "./citations.js";
 import { ModelAnswerError, type Summarizer, type SummaryInput, type TranscriptLine } from "./summarizer.js";
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
@@ -31,21 +32,25 @@ const sectionList = (t: TemplateSpec, held: boolean) =>
 const writeIn = (language: string | null) =>
   language ? ` Write in ${languageName(language)}.` : " Write in the language of the meeting.";
 
+/** Each point names the transcript lines it comes from by their times, so the note can link to them (citations.ts). */
+const KEEP_TIMES =
+  "End each item with the time of the transcript line it comes from, in square brackets as the transcript gives it, for example [01:05].";
+
 function mapPrompt(t: TemplateSpec, held: boolean): string {
   return held
     ? "You take notes of meetings. Note what this part of a meeting transcript said for each of these sections of the final notes, as short items:\n\n" +
         sectionList(t, true) +
-        "\n\nKeep names, numbers, dates and who said what. Do not invent anything."
+        `\n\nKeep names, numbers, dates and who said what. ${KEEP_TIMES} Do not invent anything.`
     : "You take notes of meetings. Summarize this part of a meeting transcript as terse markdown bullet points (at most 200 words), " +
         "keeping only what belongs in these sections of the final notes:\n\n" +
         sectionList(t, false) +
-        "\n\nGroup the bullets under those section titles. Keep names, numbers, dates and who said what. Do not invent anything.";
+        `\n\nGroup the bullets under those section titles. Keep names, numbers, dates and who said what. ${KEEP_TIMES} Do not invent anything.`;
 }
 
 const combinePrompt = (held: boolean) =>
   held
-    ? "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one list of short items per section. Keep names, numbers and dates. Do not invent anything."
-    : "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one set of terse markdown bullet points grouped by the same section titles (at most 300 words). Keep names, numbers and dates. Do not invent anything.";
+    ? "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one list of short items per section. Keep names, numbers, dates and each item's [MM:SS] times. Do not invent anything."
+    : "You take notes of meetings. Combine these notes of consecutive parts of one meeting into one set of terse markdown bullet points grouped by the same section titles (at most 300 words). Keep names, numbers, dates and each item's [MM:SS] times. Do not invent anything.";
 
 function summaryPrompt(language: string | null): string {
   return `You take notes of meetings. From the meeting below, write a summary of the whole meeting in one short paragraph (at most 120 words). Plain text, no heading.${writeIn(language)}`;
@@ -56,12 +61,12 @@ function notePrompt(t: TemplateSpec, language: string | null, held: boolean): st
     (held
       ? `You write meeting notes with the "${t.name}" template: for each of these sections, a list of short items from what was said and from the attendee's own notes:\n\n` +
         sectionList(t, true) +
-        "\n\nKeep the attendee's own points. Do not invent anything."
+        `\n\nKeep the attendee's own points. ${KEEP_TIMES} Do not invent anything.`
       : `You write meeting notes with the "${t.name}" template. Write a markdown document with exactly these sections, in this order, ` +
         "each starting with its '## ' heading line as given, followed by what its instructions ask for:\n\n" +
         sectionList(t, false) +
         "\n\nFill each section from what was said and from the attendee's own notes; keep the attendee's own points. " +
-        `Under a section the meeting said nothing about, write "${EMPTY_SECTION}". Do not invent anything. No text before the first heading.`) +
+        `${KEEP_TIMES} Under a section the meeting said nothing about, write "${EMPTY_SECTION}". Do not invent anything. No text before the first heading.`) +
     writeIn(language) +
     (t.context ? `\n\nContext about these meetings:\n${t.context}` : "")
   );
@@ -229,6 +234,15 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
         sections: titles(input.template),
       });
       const bodies = sectionsOf(answer.content, input.template);
+      // Each point's times become links to its moments where the line said then supports it.
+      const citations = { cited: 0, uncited: 0, dropped: 0 };
+      for (const [k, body] of bodies) {
+        const { markdown, count } = citeLines(body, input.transcript, input.noteId);
+        bodies.set(k, markdown);
+        citations.cited += count.cited;
+        citations.uncited += count.uncited;
+        citations.dropped += count.dropped;
+      }
       // An answer that follows none of the template is not a note: fail, and the note keeps what it had.
       if (bodies.size === 0)
         throw new ModelAnswerError(
@@ -248,6 +262,7 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
         enhancedNote: assembleNote(input.template, bodies),
         warnings,
         language: input.language,
+        citations,
       };
     },
   };

@@ -294,10 +294,14 @@ export async function extractiveSummary(input: SummaryInput, embedder: Embedder 
     : sentences.length
       ? "Nothing was said beyond greetings, questions and the agenda."
       : "The recording holds no recognisable speech.";
-  const enhancedNote = assembleNote(input.template, await fillSections(input.template, sentences, embedder, input.noteId), {
-    ownNotes: input.userWrittenNote,
-    footer: "_Summarized locally by extraction (no language model configured)._",
-  });
+  const enhancedNote = assembleNote(
+    input.template,
+    await fillSections(input.template, sentences, embedder, input.noteId),
+    {
+      ownNotes: input.userWrittenNote,
+      footer: "_Summarized locally by extraction (no language model configured)._",
+    },
+  );
   const base = (code: string) => code.split("-")[0];
   const otherLanguage =
     input.language && (!input.meetingLanguage || base(input.language) !== base(input.meetingLanguage));

@@ -62,7 +62,7 @@ const AGENDA = [
 const ACKNOWLEDGEMENTS =
   /\b(good|great|fair|excellent|valid) (point|question|idea)\b|\b(sounds good|makes sense|i agree|agreed|exactly|sure|got it|perfect|absolutely|fair enough|of course|no problem|definitely|i see|right|true|nice|cool|indeed|will do)\b/gi;
 const DECISION =
-  /\b(we('ve| have)? (decided|agreed)|decided to|agreed (to|that|on)|(we're|we are|we'll|we will|let's|let us) (go|going) with|settled on|(is|was|were|are) approved|we approved|the decision (is|was)|decision:|(we'll|we will) stick with|final(ly)? (decided|agreed))\b/i;
+  /\b(we('ve| have)? (decided|agreed)|we agree (to|that|on)|decided to|agreed (to|that|on)|(we're|we are|we'll|we will|let's|let us) (go|going) with|settled on|(is|was|were|are) approved|we approved|the decision (is|was)|decision:|(we'll|we will) stick with|final(ly)? (decided|agreed))\b/i;
 const QUESTION_START =
   /^(what|why|how|when|where|who|whom|which|do|does|did|is|are|was|were|have|has|shall|should we|could we|can we|can i|may i|would it|any (questions|thoughts|comments)|anyone)\b/i;
 const REQUEST = new RegExp(`\\b(can|could|would|will) you (please )?((?:${TASK_VERBS})\\b.*)$`, "i");
@@ -75,7 +75,9 @@ const PRONOUN_DOER = /\b(he|she|they)('ll| will| is going to| needs to| has to| 
 
 /** Boundaries inside a run-on line, where the next thought starts ("… everyone let's start …"). */
 const CUES =
-  "action items?|next steps?|to-?dos?|let's|let us|i'll|i will|we decided|we agreed|we've decided|we've agreed|good (?:morning|afternoon|evening)|thanks|thank you|welcome|okay|alright|all right|first item|next item|first topic|next topic|moving on|any questions";
+  "action items?|next steps?|to-?dos?|let's|let us|i'll|i will|we decided|we agreed|we agree|we've decided|we've agreed|decided to|agreed to|good (?:morning|afternoon|evening)|thanks|thank you|welcome|okay|alright|all right|first item|next item|first topic|next topic|moving on|any (?:other )?questions|good point|sounds good|what about|should we|can you|could you";
+/** Where a run-on line gives someone a task ("… fall needs to prepare the contract"), unless "the", "our" … come before. */
+const DOER_CUT = `(?<!\\b(?:the|our|your|their|a|an|my|this|that|his|her)\\s+)[\\p{L}']+(?:,)?\\s+(?:will|needs to|is going to|has to)\\s+(?:${TASK_VERBS})\\b`;
 
 /**
  * The sentences of a line: split at its punctuation, and a run-on line (a speech
@@ -86,16 +88,19 @@ export function sentencesOf(text: string, names: readonly string[] = []): string
     .map((n) => n.trim().split(/\s+/)[0])
     .filter((n) => n && n.length > 1)
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const namePart = who.length ? `|(?:${who.join("|")})(?=,?\\s+(?:will|can you|could you|needs to|is going to|to)\\b)` : "";
-  const cut = new RegExp(`(?:,\\s*|\\s+)(?=(?:${CUES})\\b${namePart})`, "i");
+  const namePart = who.length
+    ? `|(?:${who.join("|")})(?=,?\\s+(?:will|can you|could you|needs to|is going to|to)\\b)`
+    : "";
+  // The separator is kept (captured), so that a cut put back reads as it was said.
+  const cut = new RegExp(`(,\\s*|\\s+)(?=(?:${CUES})\\b${namePart}|${DOER_CUT})`, "iu");
   const out: string[] = [];
   for (const part of text.split(/(?<=[.!?])\s+/)) {
-    const pieces = part.split(cut).map((p) => p.trim());
+    const pieces = part.split(cut);
     // A cue is cut off only where both sides keep a few words: "thanks David" stays one.
-    let acc = "";
-    for (const p of pieces) {
-      if (!acc) acc = p;
-      else if (p.split(/\s+/).length < 3 || acc.split(/\s+/).length < 2) acc = `${acc} ${p}`;
+    let acc = pieces[0].trim();
+    for (let i = 1; i < pieces.length; i += 2) {
+      const p = pieces[i + 1].trim();
+      if (!acc || p.split(/\s+/).length < 3 || acc.split(/\s+/).length < 2) acc = `${acc}${pieces[i]}${p}`.trim();
       else {
         out.push(acc);
         acc = p;
@@ -121,9 +126,16 @@ function isQuestion(s: string): boolean {
 }
 
 /** A word that names a person of the meeting: one of the names known, or a capitalised word that is no common subject. */
-function personNamed(word: string, names: readonly string[], sentenceStart: boolean, lowerCaseText: boolean): string | null {
+function personNamed(
+  word: string,
+  names: readonly string[],
+  sentenceStart: boolean,
+  lowerCaseText: boolean,
+): string | null {
   const first = word.split(" ")[0];
-  const known = names.find((n) => n.toLowerCase() === word.toLowerCase() || n.split(/\s+/)[0].toLowerCase() === first.toLowerCase());
+  const known = names.find(
+    (n) => n.toLowerCase() === word.toLowerCase() || n.split(/\s+/)[0].toLowerCase() === first.toLowerCase(),
+  );
   if (known) return sentenceStart || lowerCaseText ? known : word;
   if (lowerCaseText || NOT_NAMES.has(first.toLowerCase())) return null;
   if (!/^\p{Lu}/u.test(first)) return null;
@@ -171,7 +183,13 @@ export function actionOf(sentence: string, ctx: SpeechContext): ActionItem | nul
       // A lower-case transcript (a speech engine's) names people in lower case too: a word
       // that gets a task is taken for a name when it is no common subject after "the" or "our".
       const before = body.slice(0, m.index).trim().split(/\s+/).pop() ?? "";
-      if (!TASK_VERB.test(next) || DETERMINER.test(before) || NOT_NAMES.has(who.toLowerCase()) || who.includes(" "))
+      if (
+        verb === "to" ||
+        !TASK_VERB.test(next) ||
+        DETERMINER.test(before) ||
+        NOT_NAMES.has(who.toLowerCase()) ||
+        who.includes(" ")
+      )
         continue;
       return item(who.charAt(0).toUpperCase() + who.slice(1));
     }

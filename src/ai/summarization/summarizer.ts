@@ -1,5 +1,6 @@
 // Summary and enhanced note behind one interface; one file per method.
 import type { TemplateSpec } from "../templates/builtin.js";
+import type { CitationCount } from "./citations.js";
 
 export interface TranscriptLine {
   speaker: string;
@@ -36,6 +37,8 @@ export interface SummaryResult {
   language: string | null;
   /** What wrote it when that is not the summarizer named (a model that failed, then the offline method). */
   writtenBy?: string;
+  /** A model's points: how many cite a line, how many cite none, how many citations were dropped as unsupported. */
+  citations?: CitationCount;
 }
 
 /** A language model's answer that is no note (none of the template's sections, no part of the meeting read). */
