@@ -12,7 +12,8 @@
 //   members. Being an admin does not open it: private means private.
 // - A note "only-me" is its creator's alone; "workspace" and "public" notes are the
 //   workspace's (public ones also open to anyone holding their share link).
-// - Whoever may see a note may edit what it says and file it in folders they see.
+// - Whoever may see a note may edit what it says and file it in folders they see,
+//   and tick its action items, which are seen exactly where the note is.
 //   Widening who sees it (its visibility, taking it out of a private folder) and
 //   deleting it are for its creator and admins.
 // - Folders: members rename and arrange the folders they see; making one private or
@@ -127,6 +128,20 @@ export const notePolicy = {
    */
   emailRecap(a: Actor, n: NoteFacts): boolean {
     return notePolicy.see(a, n) && n.createdBy === a.userId;
+  },
+};
+
+/**
+ * A note's action items are seen exactly where the note is; ticking one, giving it to
+ * someone and setting its day are editing the note (whoever may edit it: its owner
+ * among them, when they see the note).
+ */
+export const actionItemPolicy = {
+  see(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.see(a, n);
+  },
+  change(a: Actor, n: NoteFacts): boolean {
+    return notePolicy.edit(a, n);
   },
 };
 

@@ -36,6 +36,7 @@ const ORDER = [
   "notes",
   "noteParticipantEmails",
   "transcriptSegments",
+  "actionItems",
   "noteFolders",
   "noteShares",
   "oauthClients",

@@ -33,6 +33,7 @@ import { audioRoutes } from "./routes/v1/audio.js";
 import { isPieceUpload, recordingRoutes } from "./routes/v1/recordings.js";
 import { folderRoutes } from "./routes/v1/folders.js";
 import { templateRoutes } from "./routes/v1/templates.js";
+import { actionItemRoutes } from "./routes/v1/action-items.js";
 import { searchRoutes } from "./routes/v1/search.js";
 import { askRoutes } from "./routes/v1/ask.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", knowledgeRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", templateRoutes(services));
+  app.route("/", actionItemRoutes(services));
   app.route("/", searchRoutes(services));
   app.route("/", askRoutes(services));
 

@@ -11,6 +11,7 @@ import { slidingWindow } from "../core/sliding-window.js";
 import { concurrencyLimiter } from "../core/concurrency.js";
 import type { ResolvedConfig } from "../config/schema.js";
 import { createMcpSessions } from "./mcp-sessions.js";
+import { createActionItemService } from "./action-items.js";
 import { createIdempotency } from "./idempotency.js";
 import { createDirectoryService } from "./directory.js";
 import { createFolderService } from "./folders.js";
@@ -241,6 +242,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
       publicUrl: opts.publicUrl,
     }),
     templates,
+    actionItems: createActionItemService({ repos, access, now }),
     aiConfig,
     engineWait,
     speechSetup,

@@ -18,6 +18,7 @@ import { ConflictError, InternalError } from "../core/errors.js";
 import type { NoteDto } from "../shared/schemas/notes.js";
 import type { EmitEvent } from "../webhooks/events.js";
 import { presentFullNote } from "./note-presenter.js";
+import { planActionItems, presentActionItem } from "./action-items.js";
 
 export type { NoteStatus };
 
@@ -75,6 +76,11 @@ export function createNoteLifecycle(d: LifecycleDeps) {
 
   /** The note as events carry it: the full single-read shape. */
   const snapshot = (note: NoteRow): Promise<NoteDto> => presentFullNote(repos, note, d.publicUrl);
+  /** What an event about a note carries: the note, and its action items as things of their own. */
+  const payloadOf = async (note: NoteRow) => ({
+    note: await snapshot(note),
+    actionItems: (await repos.actionItems.forNote(note.id)).map((r) => presentActionItem(r, note.title)),
+  });
 
   /**
    * Settles a note's processing: the status change, its event and the search-index job
@@ -86,12 +92,14 @@ export function createNoteLifecycle(d: LifecycleDeps) {
     noteId: string,
     fields: Parameters<typeof repos.notes.setProcessingState>[1],
     event: "note.completed" | "note.updated",
+    alongside?: () => Promise<void>,
   ) {
     await repos.transaction(async () => {
       await repos.notes.setProcessingState(noteId, fields);
+      await alongside?.();
       const done = await current(noteId);
       if (!done) return;
-      await d.emit(done.workspaceId, event, done.id, async () => ({ note: await snapshot(done) }));
+      await d.emit(done.workspaceId, event, done.id, () => payloadOf(done));
       await d.jobs.enqueue("index-passages", { source: "note", id: done.id });
       // A note processed for the first time: its maker may have asked to be told.
       if (event === "note.completed" && done.status === "completed")
@@ -105,11 +113,16 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      * announce it, and queue its processing when that status asks for it. The row is
      * read back only for a webhook's payload (seq and defaults are the database's).
      */
-    async created(workspaceId: string, noteId: string, opts: { index: boolean; status: NoteStatus }) {
+    async created(workspaceId: string, noteId: string, opts: { index: boolean; status: NoteStatus; text?: boolean }) {
+      // Made with its summary or enhanced note (an import): their task lines are its action items.
+      if (opts.text) {
+        const note = await current(noteId);
+        if (note) await repos.actionItems.replaceForNote(noteId, (await planActionItems(repos, note, now())).rows);
+      }
       await d.emit(workspaceId, "note.created", noteId, async () => {
         const note = await current(noteId);
         if (!note) throw new InternalError(`Note ${noteId} vanished while being created.`);
-        return { note: await snapshot(note) };
+        return await payloadOf(note);
       });
       // The note is new in this transaction: no job can hold its keys yet. A note
       // whose processing is queued is indexed once it settles (settle, above): indexed
@@ -170,7 +183,7 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       await repos.transaction(async () => {
         await repos.notes.setProcessingState(noteId, { status: restore, processingError: reason, updatedAt: now() });
         const done = await current(noteId);
-        if (done) await d.emit(done.workspaceId, "note.updated", done.id, async () => ({ note: await snapshot(done) }));
+        if (done) await d.emit(done.workspaceId, "note.updated", done.id, () => payloadOf(done));
       });
     },
 
@@ -249,10 +262,17 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       opts: { updated?: boolean } = {},
     ): Promise<void> {
       await check(note.id, "completed");
+      // Its action items from its new text, keeping what people did to the ones it had.
+      const items = await planActionItems(
+        repos,
+        { ...note, summary: fields.summary, enhancedNote: fields.enhancedNote },
+        now(),
+      );
       await settle(
         note.id,
-        { status: "completed", processingError: null, updatedAt: now(), ...fields },
+        { status: "completed", processingError: null, updatedAt: now(), ...fields, ...items.text },
         opts.updated ? "note.updated" : "note.completed",
+        () => repos.actionItems.replaceForNote(note.id, items.rows),
       );
     },
 

@@ -193,7 +193,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           });
           // A new note has no link to revoke: only a public one gets its link.
           if (visibility === "public") await syncShare(repos, now, id, visibility);
-          await lifecycle.created(p.workspaceId, id, { index: true, status });
+          await lifecycle.created(p.workspaceId, id, { index: true, status, text: summarized });
         })
         .catch(async (err) => {
           // Two imports of one file at once: the index refused the second; say so, not 500.

@@ -18,6 +18,7 @@ import type { workspaceRouteDefs } from "../../server/routes/v1/workspace.js";
 import type { templateRouteDefs } from "../../server/routes/v1/templates.js";
 import type { searchRouteDefs } from "../../server/routes/v1/search.js";
 import type { askRouteDefs } from "../../server/routes/v1/ask.js";
+import type { actionItemRouteDefs } from "../../server/routes/v1/action-items.js";
 
 type RouteDefs = typeof audioRouteDefs &
   typeof recordingRouteDefs &
@@ -34,7 +35,8 @@ type RouteDefs = typeof audioRouteDefs &
   typeof workspaceRouteDefs &
   typeof templateRouteDefs &
   typeof searchRouteDefs &
-  typeof askRouteDefs;
+  typeof askRouteDefs &
+  typeof actionItemRouteDefs;
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 

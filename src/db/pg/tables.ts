@@ -24,6 +24,7 @@ export const {
   notes,
   noteParticipantEmails,
   transcriptSegments,
+  actionItems,
   noteFolders,
   noteShares,
   oauthClients,

@@ -22,6 +22,7 @@ import { shareRepo } from "./shares.js";
 import { noteSeriesRepo } from "./note-series.js";
 import { sharedStateRepo } from "./shared-state.js";
 import { idempotencyKeyRepo } from "./idempotency-keys.js";
+import { actionItemRepo } from "./action-items.js";
 import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
 import { templateRepo } from "./templates.js";
@@ -67,6 +68,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     noteSeries: noteSeriesRepo(db, t),
     sharedState: sharedStateRepo(db, t),
     idempotencyKeys: idempotencyKeyRepo(db, t),
+    actionItems: actionItemRepo(db, t, transaction),
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),

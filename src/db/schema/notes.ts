@@ -142,3 +142,42 @@ export const noteShares = sqliteTable("note_shares", {
   includeTranscript: integer("include_transcript", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAtColumn(),
 });
+
+/**
+ * A note's action items as things of their own: ticked done, given to someone, due on a
+ * day, listed across meetings. The note's task lines ("- [ ] … (owner: …) (due: …)")
+ * and these rows are two views of the same items: written from the lines whenever the
+ * note's text is written, and written back into the lines when one is changed here.
+ */
+export const actionItems = sqliteTable(
+  "action_items",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: workspaceColumn(),
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    /** Its place among the note's items. */
+    position: integer("position").notNull(),
+    /** Its words, normalised: how the note written again finds the item it had, and what was ticked. */
+    key: text("key").notNull(),
+    text: text("text").notNull(),
+    /** Who takes it on, as the note names them; null when nobody was named. */
+    ownerName: text("owner_name"),
+    /** The member it is given to, where the owner's name is a member's (or a participant's with a member's address). */
+    ownerUserId: text("owner_user_id"),
+    /** YYYY-MM-DD, or null. */
+    due: text("due"),
+    /** Seconds into the meeting of the first moment it cites, or null. */
+    citedSec: integer("cited_sec"),
+    doneAt: integer("done_at"),
+    doneBy: text("done_by"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index("action_items_note_idx").on(t.noteId, t.position),
+    index("action_items_owner_idx").on(t.workspaceId, t.ownerUserId, t.doneAt, t.due),
+    index("action_items_ws_due_idx").on(t.workspaceId, t.doneAt, t.due),
+  ],
+);

@@ -65,6 +65,8 @@ export const endpoints = {
   enhanceNote: { method: "post", path: "/v1/notes/{id}/enhance" },
   listSpeakers: { method: "get", path: "/v1/notes/{id}/speakers" },
   renameSpeaker: { method: "patch", path: "/v1/notes/{id}/speakers" },
+  listActionItems: { method: "get", path: "/v1/action-items" },
+  updateActionItem: { method: "patch", path: "/v1/action-items/{id}" },
   listTemplates: { method: "get", path: "/v1/templates" },
   getTemplate: { method: "get", path: "/v1/templates/{id}" },
   createTemplate: { method: "post", path: "/v1/templates" },
