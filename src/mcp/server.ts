@@ -1,5 +1,5 @@
-// The MCP server factory: the six read-only tools over the services, for one
-// principal. Every transport (streamable HTTP, stdio) builds its own instance.
+// The MCP server factory: the read-only tools over the services (the interface's six,
+// and the action items), for one principal. Every transport (streamable HTTP, stdio) builds its own instance.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -18,6 +18,7 @@ import {
   NoteSearchResult,
 } from "../shared/schemas/search.js";
 import { Member, MemberListQuery, Workspace } from "../shared/schemas/workspace.js";
+import { ActionItem, ActionItemListQuery } from "../shared/schemas/action-items.js";
 import { TranscriptWindow, TranscriptWindowInput, windowTranscript } from "./transcript-window.js";
 
 export const MCP_SERVER_INFO = { name: "MCP Server", version: "1.0.0" } as const;
@@ -34,6 +35,8 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
     "Search meeting notes by what was written or said (title, notes, summary, transcript), ranked by relevance, with snippets and, for words said in a meeting, the timestamp and speaker to cite.",
   svc_search_knowledge:
     "Search meeting content and the workspace knowledge base together; results are notes and articles with snippets.",
+  svc_list_action_items:
+    "List action items from the meetings: each task with its owner, due date, whether it is done, and the note and moment it was said; assignee 'me' for the caller's own, status open or done, noteId, dueBefore (YYYY-MM-DD).",
   svc_list_members: "List workspace members with their roles, groups and folder assignments.",
   svc_get_workspace: "The workspace: name, settings and allowed email domains.",
 };
@@ -108,6 +111,31 @@ export function createMcpServer(
         : "No notes match.";
       return ok(
         { notes: r.items, pagination: r.pagination },
+        text + (r.pagination.isLast ? "" : `\nMore: offset ${r.pagination.nextOffset}.`),
+      );
+    }),
+  );
+
+  server.registerTool(
+    "svc_list_action_items",
+    {
+      description: TOOL_DESCRIPTIONS.svc_list_action_items,
+      inputSchema: ActionItemListQuery.strict(),
+      outputSchema: { actionItems: z.array(ActionItem), pagination: Pagination },
+      annotations: readOnly,
+    },
+    guarded("svc_list_action_items", "notes", async (a, principal) => {
+      const r = await services.actionItems.list(principal, a);
+      const text = r.items.length
+        ? r.items
+            .map(
+              (i) =>
+                `- [${i.done ? "x" : " "}] ${i.text}${i.owner ? ` (owner: ${i.owner.name})` : ""}${i.due ? ` (due: ${i.due})` : ""} — ${i.noteTitle} (${i.url})`,
+            )
+            .join("\n")
+        : "No action items match.";
+      return ok(
+        { actionItems: r.items, pagination: r.pagination },
         text + (r.pagination.isLast ? "" : `\nMore: offset ${r.pagination.nextOffset}.`),
       );
     }),

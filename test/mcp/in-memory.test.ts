@@ -71,12 +71,13 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 describe("MCP tools in memory", () => {
-  it("lists the six read-only tools", async () => {
+  it("lists the read-only tools: the interface's six and the action items", async () => {
     const c = await connect(memberP);
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "svc_get_note",
       "svc_get_workspace",
+      "svc_list_action_items",
       "svc_list_members",
       "svc_list_notes",
       "svc_search_knowledge",

@@ -15,6 +15,7 @@ let noteId: string;
 const TOOLS = [
   "svc_get_note",
   "svc_get_workspace",
+  "svc_list_action_items",
   "svc_list_members",
   "svc_list_notes",
   "svc_search_knowledge",
@@ -260,7 +261,7 @@ describe("notula mcp --http (local, no credential, loopback only)", () => {
       );
       const c = new Client({ name: "local", version: "1" });
       await c.connect(new StreamableHTTPClientTransport(new URL(url)));
-      expect((await c.listTools()).tools).toHaveLength(6);
+      expect((await c.listTools()).tools).toHaveLength(TOOLS.length);
       await c.close();
       const init = JSON.stringify({
         jsonrpc: "2.0",

@@ -26,6 +26,7 @@ const VALID: Record<string, () => Args> = {
   svc_search_knowledge: () => ({ query: "marmalade" }),
   svc_list_members: () => ({ limit: 5 }),
   svc_get_workspace: () => ({}),
+  svc_list_action_items: () => ({ status: "open", limit: 5 }),
 };
 
 const text = (r: Record<string, unknown>) => (r.content as { text: string }[]).map((c) => c.text).join("\n");

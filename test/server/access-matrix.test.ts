@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  actionItemPolicy,
   folderPolicy,
   invitePolicy,
   notePolicy,
@@ -1305,6 +1306,49 @@ describe("the access matrix", () => {
       );
     }
   }, 120_000);
+
+  it("action items: seen exactly where their note is, ticked and given to someone by whoever may edit it", async () => {
+    for (const kind of Object.keys(NOTE_KINDS) as NoteKind[]) {
+      const k = NOTE_KINDS[kind];
+      const word = `${kind}task${++seq}x`;
+      const folderIds = k.folder === "shared" ? [w.sharedFolder] : k.folder === "private" ? [w.privateFolder] : [];
+      const made = await w.people[k.by].api("POST", "/v1/notes", {
+        title: `${kind} tasks ${seq}`,
+        visibility: k.visibility,
+        folderIds,
+        summary: `## Action items\n\n- [ ] Send the ${word} report (owner: Ann)\n`,
+      });
+      expect(made.status, made.text).toBe(200);
+      const facts: NoteFacts = {
+        workspaceId: w.workspaceId,
+        createdBy: w.people[k.by].userId,
+        visibility: k.visibility,
+        folderIds,
+      };
+      const [item] = (await w.people[k.by].api("GET", `/v1/action-items?noteId=${made.body.note.id}`)).body.items;
+      for (const who of REST_PEOPLE) {
+        const a = actorOf(w, who);
+        const sees = who !== "stranger" && actionItemPolicy.see(a, facts);
+        const label = `${who} on ${kind}`;
+        const list = await w.people[who].api("GET", "/v1/action-items?limit=100");
+        check("rest", "listActionItems", `${label} status`, list.status, restStatus(who, "notes", "ok"));
+        // The list shows the item, and its words, exactly to those who may read the note.
+        check("rest", "listActionItems", `${label} shows it`, list.text.includes(word), listed(who, "notes", sees));
+        check(
+          "rest",
+          "updateActionItem",
+          label,
+          (await w.people[who].api("PATCH", `/v1/action-items/${item.id}`, { done: who === "admin" })).status,
+          restStatus(who, "notes", decide(sees, actionItemPolicy.change(a, facts))),
+        );
+        // MCP: the OAuth token reads as its member; a key without the notes scope is told so.
+        const scoped = SCOPES[who].has("notes") || who === "oauth";
+        const r = await mcpCall(who, "svc_list_action_items", { limit: 100 });
+        check("mcp", "svc_list_action_items", `${label} answers`, !r.isError, scoped);
+        check("mcp", "svc_list_action_items", `${label} shows it`, JSON.stringify(r).includes(word), scoped && sees);
+      }
+    }
+  });
 
   it("credentials and uploads: what any holder of the scope may do", async () => {
     for (const who of REST_PEOPLE) {
