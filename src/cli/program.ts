@@ -31,6 +31,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["migrate"], load: async () => (await import("./commands/migrate/index.js")).registerMigrate },
   { names: ["models"], load: async () => (await import("./commands/models/index.js")).registerModels },
   { names: ["notes"], load: async () => (await import("./commands/notes/index.js")).registerNotes },
+  { names: ["actions"], load: async () => (await import("./commands/actions/index.js")).registerActions },
   { names: ["templates"], load: async () => (await import("./commands/templates/index.js")).registerTemplates },
   { names: ["ask"], load: async () => (await import("./commands/ask/index.js")).registerAsk },
   { names: ["upload"], load: async () => (await import("./commands/upload/index.js")).registerUpload },
