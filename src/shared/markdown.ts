@@ -26,4 +26,24 @@ md.core.ruler.push("demote_headings", (state) => {
       token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 2)}`;
 });
 
-export const renderMarkdown = (text: string): string => md.render(text);
+/**
+ * A task line's checkbox, where the page lets the reader tick it: the checkbox's HTML for
+ * the task on this line of the source (0-based), or null to keep it as shown (disabled).
+ */
+export type TaskControl = (line: number, checked: boolean) => string | null;
+
+const CHECKBOX = /^<input class="task-list-item-checkbox"( checked="")? disabled="" type="checkbox">$/;
+md.core.ruler.push("task_controls", (state) => {
+  const control = (state.env as { taskControl?: TaskControl }).taskControl;
+  if (!control) return;
+  for (const token of state.tokens) {
+    if (token.type !== "inline" || !token.map || !token.children) continue;
+    const box = token.children.find((c) => c.type === "html_inline" && CHECKBOX.test(c.content));
+    if (!box) continue;
+    const replaced = control(token.map[0], CHECKBOX.exec(box.content)![1] !== undefined);
+    if (replaced !== null) box.content = replaced;
+  }
+});
+
+export const renderMarkdown = (text: string, opts: { taskControl?: TaskControl } = {}): string =>
+  md.render(text, { taskControl: opts.taskControl });

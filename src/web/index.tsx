@@ -11,6 +11,7 @@ import { loadViewer, pageHeaders, type WebEnv } from "./context.js";
 import { MessagePage } from "./pages/sign-in.js";
 import { SharePage } from "./pages/share.js";
 import { askPages } from "./routes/ask.js";
+import { actionItemPages } from "./routes/action-items.js";
 import { render } from "./render.js";
 import { authPages } from "./routes/auth.js";
 import { noteMeetingPages } from "./routes/note-meeting.js";
@@ -42,6 +43,8 @@ export const WEB_PATHS = [
   "/notes/*",
   "/ask",
   "/ask/*",
+  "/action-items",
+  "/action-items/*",
   "/settings/*",
   "/s/*",
   "/cli/*",
@@ -119,6 +122,7 @@ export function webApp(d: WebDeps) {
   );
   app.route("/", unsubscribePages(d.services));
   app.route("/", askPages(d.services));
+  app.route("/", actionItemPages(d.services));
   app.route("/", noteMeetingPages(d.services, { publicUrl: d.publicUrl }));
   app.route("/", settingsPages(d.services, { publicUrl: d.publicUrl, ssoName: d.upstream?.name }));
   app.route("/", cliLoginPages(d.services));

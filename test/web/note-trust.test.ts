@@ -197,7 +197,7 @@ describe("a note people can trust", () => {
     await page.waitForFunction(() => Math.abs(document.querySelector("audio#player").currentTime - 12) < 0.5);
   }, 120_000);
 
-  it("a point of the note cites its moment: its time seeks the player and marks the line said", async () => {
+  it("a point of the note cites its moment: its time seeks the player and marks the line said; its task is ticked there", async () => {
     const id = await noteWithRecording("Lease review", [
       [0, "Ana", "Good afternoon everyone, thanks for joining."],
       [10, "Ben", "The Lisbon office opens in March with six people."],
@@ -221,6 +221,29 @@ describe("a note people can trust", () => {
     expect(points).not.toContain(`/notes/${id}#t=0`);
     expect(points).not.toContain(`/notes/${id}#t=30`);
     await capture(page, "note-point-cited");
+
+    // The task is ticked where it is written, and the Action items page has it done.
+    const box = page.locator("li", { hasText: "Ben will send the lease" }).locator('input[type="checkbox"]');
+    expect(await box.isDisabled()).toBe(false);
+    await Promise.all([page.waitForURL(new RegExp(`/notes/${id}$`)), box.check()]);
+    expect(await page.locator("li", { hasText: "Ben will send the lease" }).locator('input[type="checkbox"]').isChecked()).toBe(
+      true,
+    );
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.enhancedNote).toMatch(/^- \[x\] Ben will send the lease/m);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Action items" }).click();
+    await page.waitForURL(/\/action-items$/);
+    const done = page.locator("section", { has: page.getByRole("heading", { name: "Done lately" }) });
+    expect(await done.textContent()).toContain("Ben will send the lease to the lawyers by Friday.");
+    await capture(page, "action-items");
+    // Reopened from there, it is open again on the note.
+    await Promise.all([
+      page.waitForURL(/\/action-items$/),
+      done.getByRole("button", { name: /Reopen: Ben will send the lease/ }).click(),
+    ]);
+    expect(
+      await page.locator("section", { has: page.getByRole("heading", { name: "Everyone's open items" }) }).textContent(),
+    ).toContain("Ben will send the lease");
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.enhancedNote).toMatch(/^- \[ \] Ben will send the lease/m);
   }, 120_000);
 
   it("has a renamed speaker's name in the action items and the recap", async () => {

@@ -153,3 +153,8 @@ for (const b of $$("button[data-copy]"))
       b.textContent = "Select and copy";
     }
   });
+
+// A note's action item ticked where it is written: its checkbox belongs to the item's
+// form, which is sent at once (the page comes back with the item and its line changed).
+for (const box of $$<HTMLInputElement>("input[data-tick]"))
+  box.addEventListener("change", () => box.form?.requestSubmit());

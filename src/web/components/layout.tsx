@@ -9,6 +9,7 @@ import { workspacePolicy, type Person } from "../../core/access.js";
 export type Section =
   | "notes"
   | "ask"
+  | "actions"
   | "new"
   | "folders"
   | "calendars"
@@ -33,6 +34,7 @@ interface SectionLink {
 const SECTIONS: SectionLink[] = [
   { id: "notes", href: "/notes", label: "Notes" },
   { id: "ask", href: "/ask", label: "Ask" },
+  { id: "actions", href: "/action-items", label: "Action items" },
   { id: "new", href: "/notes/new", label: "New note" },
 ];
 

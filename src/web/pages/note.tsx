@@ -15,21 +15,58 @@ import { Alert, Csrf, Layout } from "../components/layout.js";
 import { SpeechNotice } from "../components/speech-notice.js";
 import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
-import { renderMarkdown } from "../../shared/markdown.js";
+import { renderMarkdown, type TaskControl } from "../../shared/markdown.js";
+import { taskKey, taskLinesOf } from "../../core/task-lines.js";
+import type { ActionItemDto } from "../../shared/schemas/action-items.js";
 import type { meetingPanel } from "./note-meeting.js";
 import { visibilityChoices, visibilityWords } from "../visibility.js";
 
 /** Rendered Markdown (raw HTML disabled in the renderer, so the output is safe to embed). */
-const Markdown = (props: { text: string }) => <div class="markdown">{raw(renderMarkdown(props.text))}</div>;
+const Markdown = (props: { text: string; taskControl?: TaskControl }) => (
+  <div class="markdown">{raw(renderMarkdown(props.text, { taskControl: props.taskControl }))}</div>
+);
 
 /** A titled part of a note, left out when it is empty. */
-export function MarkdownSection(props: { title: string; text: string }) {
+export function MarkdownSection(props: { title: string; text: string; taskControl?: TaskControl }) {
   return props.text ? (
     <section>
       <h2>{props.title}</h2>
-      <Markdown text={props.text} />
+      <Markdown text={props.text} taskControl={props.taskControl} />
     </section>
   ) : null;
+}
+
+/**
+ * The note's action items made tickable where they are written: each task line's
+ * checkbox belongs to its item's form (the page's script sends it when ticked), for a
+ * reader who may edit the note. Returns the control for the text the items come from
+ * (the enhanced note, else the summary) and the forms.
+ */
+function taskControls(note: NoteDto, items: ActionItemDto[], canTick: boolean, csrf: string) {
+  if (!canTick || !items.length) return { field: null, control: undefined, forms: "" };
+  const field = taskLinesOf(note.enhancedNote).length ? "enhancedNote" : "summary";
+  const byKey = new Map(items.map((i) => [taskKey(i.text), i]));
+  const atLine = new Map(taskLinesOf(note[field]).flatMap((t) => (byKey.has(t.key) ? [[t.line, byKey.get(t.key)!]] : [])));
+  const control: TaskControl = (line, checked) => {
+    const item = atLine.get(line);
+    if (!item) return null;
+    return html`<input class="task-list-item-checkbox" type="checkbox" form="tick-${item.id}" name="done" value="1" data-tick${checked ? " checked" : ""} />`.toString();
+  };
+  const back = `/notes/${encodeURIComponent(note.id)}`;
+  const forms = html`${items.map(
+    (i) =>
+      html`<form id="tick-${i.id}" method="post" action="/action-items/${i.id}" hidden><input type="hidden" name="csrf" value="${csrf}" /><input type="hidden" name="back" value="${back}" /></form>`,
+  )}`;
+  return { field, control, forms };
+}
+
+/** The open items the series' last meeting left: what this one should follow up. */
+function openFromBefore(before: { note: { id: string; title: string }; items: ActionItemDto[] } | null | undefined) {
+  if (!before?.items.length) return null;
+  return html`<section class="panel" id="open-before"><h2>Open from the last meeting</h2><p class="small muted">From <a href="/notes/${before.note.id}">${before.note.title}</a></p><ul>${before.items.map(
+    (i) =>
+      html`<li>${i.text}${i.owner ? html` <span class="small">· ${i.owner.name}</span>` : ""}${i.due ? html` <span class="small muted">due ${i.due}</span>` : ""} <a class="moment" href="${i.url}">open</a></li>`,
+  )}</ul></section>`;
 }
 
 /**
@@ -226,11 +263,16 @@ export function NotePage(props: {
   mine: boolean;
   /** Why this note's recording waits for a speech-to-text engine, or null. */
   speechProblem?: string | null;
+  /** The note's action items, tickable on the page by those who may edit it. */
+  actionItems?: ActionItemDto[];
+  /** The items the last meeting of its series left open. */
+  openBefore?: { note: { id: string; title: string }; items: ActionItemDto[] } | null;
   error?: string;
   notice?: string;
 }) {
   const { note, viewer } = props;
   const hasAudio = props.audio !== null;
+  const ticks = taskControls(note, props.actionItems ?? [], props.may.edit, viewer.csrf);
   return (
     <Layout title={note.title} viewer={viewer} section="notes" wide>
       <p class="small">
@@ -248,7 +290,12 @@ export function NotePage(props: {
           {downloads(note)}
           {props.meeting}
           {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
-          <MarkdownSection title="Summary" text={note.summary} />
+          {openFromBefore(props.openBefore)}
+          <MarkdownSection
+            title="Summary"
+            text={note.summary}
+            taskControl={ticks.field === "summary" ? ticks.control : undefined}
+          />
           {note.summary && note.processingInfo?.summary === "extractive" ? (
             <p class="small muted" id="extract-hint">
               This summary and enhanced note are extracts of what was said.{" "}
@@ -262,7 +309,12 @@ export function NotePage(props: {
               )}
             </p>
           ) : null}
-          <MarkdownSection title="Enhanced note" text={note.enhancedNote} />
+          <MarkdownSection
+            title="Enhanced note"
+            text={note.enhancedNote}
+            taskControl={ticks.field === "enhancedNote" ? ticks.control : undefined}
+          />
+          {ticks.forms}
           <section>
             <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
             {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}

@@ -178,6 +178,14 @@ export function notePages(
     return (await services.folders.list(p)).filter((x) => x.isPrivate && wanted.has(x.id)).map((x) => x.name);
   };
 
+  /** The open items the previous meeting of the note's series left, with that meeting. */
+  const openBefore = async (p: Parameters<typeof services.series.neighbours>[0], id: string) => {
+    const previous = (await services.series.neighbours(p, id))?.previous;
+    if (!previous) return null;
+    const open = await services.actionItems.list(p, { noteId: previous.id, status: "open", limit: 50, offset: 0 });
+    return { note: previous, items: open.items };
+  };
+
   const notePage = async (
     c: Parameters<typeof viewerOf>[0],
     id: string,
@@ -212,6 +220,8 @@ export function notePages(
         privateFolders={privateFolders}
         mine={mine}
         shareTranscript={share ? share.includeTranscript : null}
+        actionItems={await services.actionItems.forNote(note)}
+        openBefore={await openBefore(viewer.principal, id)}
         meeting={meetingPanel({
           note,
           csrf: viewer.csrf,
