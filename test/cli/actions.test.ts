@@ -51,7 +51,13 @@ describe("notula actions", () => {
       .split("\n")
       .map((l) => l.split("\t").slice(1));
     expect(rows).toEqual([
-      ["open", "I'll send the cost report by Friday.", expect.any(String), expect.stringMatching(/^\d{4}-\d\d-\d\d$/), "Launch sync"],
+      [
+        "open",
+        "I'll send the cost report by Friday.",
+        expect.any(String),
+        expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        "Launch sync",
+      ],
       ["open", "Tom will fix the login bug.", "Tom", "", "Launch sync"],
     ]);
     const mine = await json(["actions", "list", "--mine", "--open"]);

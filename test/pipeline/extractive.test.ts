@@ -57,7 +57,9 @@ describe("the extractive summarizer", () => {
     );
     const actions = section(r.enhancedNote, "Action items");
     // Named as a task by its label, with nobody named to do it: no owner is made up.
-    expect(actions).toMatch(/^- \[ \] Schedule a meeting with the finance department\. \[00:00\]\(\/notes\/nt_review#t=0\)$/m);
+    expect(actions).toMatch(
+      /^- \[ \] Schedule a meeting with the finance department\. \[00:00\]\(\/notes\/nt_review#t=0\)$/m,
+    );
     expect(section(r.enhancedNote, "Decisions")).not.toMatch(/finance department/);
   });
 
@@ -81,7 +83,9 @@ describe("the extractive summarizer", () => {
       /^- \[ \] I will reserve the rooms at the lake hotel this week\. \(owner: Bo\) \(due: 2026-12-04\) \[00:15\]\(\/notes\/nt_review#t=15\)$/m,
     );
     // An imperative and a labelled step give the task to the room: nobody is named as its owner.
-    expect(actions).toMatch(/^- \[ \] Send a survey about the agenda to everyone\. \[00:20\]\(\/notes\/nt_review#t=20\)$/m);
+    expect(actions).toMatch(
+      /^- \[ \] Send a survey about the agenda to everyone\. \[00:20\]\(\/notes\/nt_review#t=20\)$/m,
+    );
     expect(actions).toMatch(
       /^- \[ \] Ask the last three teams what the offsite should cover\. \[00:25\]\(\/notes\/nt_review#t=25\)$/m,
     );

@@ -62,7 +62,10 @@ async function meeting(title: string) {
   const made = await api("POST", "/v1/notes", {
     title,
     transcripts,
-    participants: [{ name: "David Chen", email: "david@example.com" }, { name: "Tom Baker", email: "tom@customer.example" }],
+    participants: [
+      { name: "David Chen", email: "david@example.com" },
+      { name: "Tom Baker", email: "tom@customer.example" },
+    ],
   });
   expect(made.status, made.text).toBe(200);
   const note = await waitForStatus(api, made.body.note.id);
@@ -86,6 +89,17 @@ describe("action items", () => {
     // David's own list: assignee=me.
     const mine = (await davidApi("GET", "/v1/action-items?assignee=me")).body.items;
     expect(mine.map((i: any) => i.id)).toEqual([items[0].id]);
+    // Exported, a point's moment is a link to the note on this server (Markdown), or its time (text).
+    const md = await fetch(`${server.url}/v1/notes/${note.id}/export?format=md`, {
+      headers: { authorization: `Bearer ${server.key}` },
+    });
+    expect(await md.text()).toContain(
+      `by Friday. (owner: David) (due: 2026-12-04) [00:30](${server.url}/notes/${note.id}#t=30)`,
+    );
+    const txt = await fetch(`${server.url}/v1/notes/${note.id}/export?format=txt`, {
+      headers: { authorization: `Bearer ${server.key}` },
+    });
+    expect(await txt.text()).toContain("by Friday. (owner: David) (due: 2026-12-04) (00:30)");
     // The webhook carries them.
     const completed = await until("note.completed delivered", () =>
       events.find((e) => e.type === "note.completed" && e.payload.note.id === note.id),
@@ -99,7 +113,11 @@ describe("action items", () => {
     now += 60_000;
     const ticked = await davidApi("PATCH", `/v1/action-items/${report.id}`, { done: true });
     expect(ticked.status, ticked.text).toBe(200);
-    expect(ticked.body.actionItem).toMatchObject({ done: true, doneBy: david.userId, doneAt: new Date(now).toISOString() });
+    expect(ticked.body.actionItem).toMatchObject({
+      done: true,
+      doneBy: david.userId,
+      doneAt: new Date(now).toISOString(),
+    });
     // A day in the past is kept (shown as overdue), never refused.
     const moved = await api("PATCH", `/v1/action-items/${bug.id}`, { owner: "David Chen", due: "2026-11-30" });
     expect(moved.status, moved.text).toBe(200);
@@ -153,7 +171,9 @@ describe("action items", () => {
       expect(r.body.error.message).toContain(field);
     }
     // Written again with a template that has no tasks: the note has none now.
-    expect((await api("POST", `/v1/notes/${note.id}/enhance`, { templateId: "tpl_builtin_stand-up" })).status).toBe(200);
+    expect((await api("POST", `/v1/notes/${note.id}/enhance`, { templateId: "tpl_builtin_stand-up" })).status).toBe(
+      200,
+    );
     expect((await waitForStatus(api, note.id)).status).toBe("completed");
     expect(await itemsOf(note.id)).toEqual([]);
     const gone = await api("PATCH", `/v1/action-items/${report.id}`, { done: true });

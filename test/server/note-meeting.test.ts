@@ -223,16 +223,23 @@ describe("a note's meeting", () => {
       )
     ).body.events;
     expect(events).toHaveLength(6);
-    const note = async (i: number, visibility = "workspace") =>
+    const note = async (i: number, visibility = "workspace", summary?: string) =>
       (
         await fay.api("POST", "/v1/notes", {
           title: `Retro ${i}`,
           calendarEventId: events[i].id,
           visibility,
           createdAt: events[i].startsAt,
+          ...(summary ? { summary } : {}),
         })
       ).body.note.id as string;
-    const [a, b, hidden, c] = [await note(0), await note(1), await note(2, "private"), await note(3)];
+    const tasks = "## Action items\n\n- [ ] Book the retro room (owner: Fay)\n- [x] Order the sticky notes\n";
+    const [a, b, hidden, c] = [
+      await note(0, "workspace", tasks),
+      await note(1),
+      await note(2, "private"),
+      await note(3),
+    ];
     const unrelated = (await fay.api("POST", "/v1/notes", { title: "Other" })).body.note.id as string;
 
     const page = async (cookie: string, id: string) =>
@@ -241,6 +248,12 @@ describe("a note's meeting", () => {
     const middle = await page(own, b);
     expect(middle).toContain(`rel="prev" href="/notes/${a}"`);
     expect(middle).toContain(`rel="next" href="/notes/${hidden}"`);
+    // What the last retro left open is shown on this one; what it finished is not.
+    const before = /<section class="panel" id="open-before">(.*?)<\/section>/s.exec(middle)?.[1] ?? "";
+    expect(before).toContain("Book the retro room");
+    expect(before).toContain(`href="/notes/${a}"`);
+    expect(before).not.toContain("sticky notes");
+    expect(await page(own, a)).not.toContain('id="open-before"');
     expect(await page(own, unrelated)).not.toContain('rel="next"');
 
     // Another member does not see the private one: the series skips it.

@@ -226,9 +226,9 @@ describe("a note people can trust", () => {
     const box = page.locator("li", { hasText: "Ben will send the lease" }).locator('input[type="checkbox"]');
     expect(await box.isDisabled()).toBe(false);
     await Promise.all([page.waitForURL(new RegExp(`/notes/${id}$`)), box.check()]);
-    expect(await page.locator("li", { hasText: "Ben will send the lease" }).locator('input[type="checkbox"]').isChecked()).toBe(
-      true,
-    );
+    expect(
+      await page.locator("li", { hasText: "Ben will send the lease" }).locator('input[type="checkbox"]').isChecked(),
+    ).toBe(true);
     expect((await api("GET", `/v1/notes/${id}`)).body.note.enhancedNote).toMatch(/^- \[x\] Ben will send the lease/m);
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Action items" }).click();
     await page.waitForURL(/\/action-items$/);
@@ -241,7 +241,9 @@ describe("a note people can trust", () => {
       done.getByRole("button", { name: /Reopen: Ben will send the lease/ }).click(),
     ]);
     expect(
-      await page.locator("section", { has: page.getByRole("heading", { name: "Everyone's open items" }) }).textContent(),
+      await page
+        .locator("section", { has: page.getByRole("heading", { name: "Everyone's open items" }) })
+        .textContent(),
     ).toContain("Ben will send the lease");
     expect((await api("GET", `/v1/notes/${id}`)).body.note.enhancedNote).toMatch(/^- \[ \] Ben will send the lease/m);
   }, 120_000);

@@ -3,6 +3,7 @@
 // each under a heading of its own. `notula notes export`, `notes get --format markdown`
 // and GET /v1/notes/{id}/export write it alike.
 import type { NoteDto } from "../schemas/notes.js";
+import { noteUrl, rewriteCitations } from "../note-links.js";
 
 /**
  * A section's markdown under its own "## Title" heading: a heading that repeats the
@@ -49,8 +50,11 @@ export function noteToMarkdown(n: NoteDto, opts: { url?: string; wikiLinks?: boo
     `# ${n.title}`,
   ];
   const body: string[] = [];
+  // A point's moment links to the note on its server, where the file says which that is.
+  const base = opts.url?.replace(/\/notes\/[^/]+$/, "");
+  const cited = (text: string) => (base ? rewriteCitations(text, (id, at) => noteUrl(base, id, at)) : text);
   const section = (title: string, text: string) => {
-    const kept = sectionBody(text, title, n.title);
+    const kept = sectionBody(cited(text), title, n.title);
     if (kept) body.push("", `## ${title}`, "", kept);
   };
   section("Summary", n.summary);

@@ -2,6 +2,7 @@
 // rather than marked up; the transcript is one "[MM:SS] Speaker: words" line each.
 import type { NoteDto } from "../schemas/notes.js";
 import { sectionBody } from "./markdown.js";
+import { rewriteCitations } from "../note-links.js";
 
 const heading = (title: string) => `${title}\n${"=".repeat(title.length)}`;
 
@@ -14,7 +15,12 @@ export function noteToText(n: NoteDto, opts: { url?: string } = {}): string {
   ].filter((x): x is string => x !== null);
   const parts = [heading(n.title), facts.join("\n")];
   const section = (title: string, text: string) => {
-    const body = sectionBody(text, title, n.title)
+    // A point's moment as its time: "(00:42)".
+    const body = sectionBody(
+      rewriteCitations(text, () => null),
+      title,
+      n.title,
+    )
       .replace(/^#{1,6}\s+(.*)$/gm, (_, h: string) => `${h}:`)
       .replace(/\*\*(.+?)\*\*/g, "$1");
     if (body) parts.push(`${title}\n${"-".repeat(title.length)}\n${body}`);

@@ -16,13 +16,10 @@ export const ActionItem = z
     owner: z
       .object({
         name: z.string(),
-        userId: z
-          .string()
-          .nullable()
-          .meta({
-            description:
-              "The member it is given to, where the name is a member's or a participant's whose address is a member's.",
-          }),
+        userId: z.string().nullable().meta({
+          description:
+            "The member it is given to, where the name is a member's or a participant's whose address is a member's.",
+        }),
       })
       .nullable()
       .meta({ description: "Who takes it on; null when nobody was named." }),

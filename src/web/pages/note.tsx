@@ -46,7 +46,9 @@ function taskControls(note: NoteDto, items: ActionItemDto[], canTick: boolean, c
   if (!canTick || !items.length) return { field: null, control: undefined, forms: "" };
   const field = taskLinesOf(note.enhancedNote).length ? "enhancedNote" : "summary";
   const byKey = new Map(items.map((i) => [taskKey(i.text), i]));
-  const atLine = new Map(taskLinesOf(note[field]).flatMap((t) => (byKey.has(t.key) ? [[t.line, byKey.get(t.key)!]] : [])));
+  const atLine = new Map(
+    taskLinesOf(note[field]).flatMap((t) => (byKey.has(t.key) ? [[t.line, byKey.get(t.key)!]] : [])),
+  );
   const control: TaskControl = (line, checked) => {
     const item = atLine.get(line);
     if (!item) return null;

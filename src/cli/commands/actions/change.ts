@@ -3,8 +3,11 @@ import type { Deps } from "../../lib/command.js";
 import type { ApiResponse } from "../../lib/api-types.js";
 import { info } from "../../lib/output.js";
 
-export const change = (id: string, body: { done?: boolean; owner?: string | null; due?: string | null }, { api }: Deps) =>
-  api.call("updateActionItem", { params: { id }, body });
+export const change = (
+  id: string,
+  body: { done?: boolean; owner?: string | null; due?: string | null },
+  { api }: Deps,
+) => api.call("updateActionItem", { params: { id }, body });
 
 export const said = ({ actionItem: i }: ApiResponse<"updateActionItem">) =>
   info(

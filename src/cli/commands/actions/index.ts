@@ -8,7 +8,9 @@ import * as reopen from "./reopen.js";
 
 export const registerActions = (program: Command) =>
   under(
-    program.command("actions").description("Action items from the meetings: list them, tick them done, give them to someone"),
+    program
+      .command("actions")
+      .description("Action items from the meetings: list them, tick them done, give them to someone"),
     clientDeps,
     [list, done, reopen, assign],
   );

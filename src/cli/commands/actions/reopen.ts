@@ -6,7 +6,10 @@ import { change, said } from "./change.js";
 
 export const define = (actions: Command) =>
   examples(
-    actions.command("reopen").description("Mark an action item not done again").argument("<id>", "action item id (ai_…)"),
+    actions
+      .command("reopen")
+      .description("Mark an action item not done again")
+      .argument("<id>", "action item id (ai_…)"),
     "notula actions reopen ai_…",
   );
 

@@ -3,6 +3,7 @@ import wrapAnsi from "wrap-ansi";
 import type { NoteDto } from "../../../shared/schemas/notes.js";
 import { bold, dim } from "../../lib/output.js";
 import { sectionBody } from "../../../shared/export/markdown.js";
+import { rewriteCitations } from "../../../shared/note-links.js";
 
 export interface RenderOptions {
   /** Wrap to this many columns (the terminal's width); unset, lines are left as they are. */
@@ -75,7 +76,12 @@ export function renderNote(n: NoteDto, opts: RenderOptions = {}): string {
     out.push(`${dim(k.padEnd(label))}${value}`);
   }
   const section = (title: string, body: string) => {
-    const text = sectionBody(body, title, n.title);
+    // A point's moment as its time, "(00:42)": the transcript below has the line said then.
+    const text = sectionBody(
+      rewriteCitations(body, () => null),
+      title,
+      n.title,
+    );
     if (text) out.push("", bold(`## ${title}`), "", wrap(text, opts.width));
   };
   section("Summary", n.summary);
