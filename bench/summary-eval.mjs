@@ -29,7 +29,12 @@ const STOP = new Set(
 const stem = (w) => w.replace(/(ies|es|s|ing|ed)$/, "");
 /** A line's words, its links (the citations) aside. */
 const wordsOf = (s) =>
-  (s.replace(/\[[^\]]*\]\([^)]*\)/g, " ").toLowerCase().match(/[a-z0-9']+/g) ?? [])
+  (
+    s
+      .replace(/\[[^\]]*\]\([^)]*\)/g, " ")
+      .toLowerCase()
+      .match(/[a-z0-9']+/g) ?? []
+  )
     .filter((w) => !STOP.has(w) && w.length > 1)
     .map(stem);
 
@@ -129,7 +134,11 @@ function score(notes) {
       const owner = /\(owner: ([^)]*)\)/.exec(line)?.[1]?.toLowerCase() ?? null;
       const due = /\(due: (\d{4}-\d\d-\d\d)\)/.exec(line)?.[1] ?? null;
       t.owners++;
-      if (label.owner === "speaker" ? owner !== null && speakers.has(owner) : owner === (label.owner?.toLowerCase() ?? null))
+      if (
+        label.owner === "speaker"
+          ? owner !== null && speakers.has(owner)
+          : owner === (label.owner?.toLowerCase() ?? null)
+      )
         t.ownersRight++;
       t.dues++;
       if (due === dueOn(label.due, meetingAt)) t.duesRight++;
@@ -237,7 +246,9 @@ export async function benchSummaryEval() {
     console.log(
       `\nOffline summarizer on ${MEETINGS.length} hand-labelled meetings, ${actions} tasks and ${decisions} decisions (extractive, no language model)`,
     );
-    console.log("| | written transcript (baseline) | spoken, pocketsphinx | spoken, whisper base.en | goal (whisper) |");
+    console.log(
+      "| | written transcript (baseline) | spoken, pocketsphinx | spoken, whisper base.en | goal (whisper) |",
+    );
     console.log("|---|---:|---:|---:|---:|");
     const rowOf = (name, key, goal = "") =>
       console.log(`| ${name} | ${pct(w[key])} | ${pct(s[key])} | ${pct(h[key])} | ${goal} |`);

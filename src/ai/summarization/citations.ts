@@ -4,7 +4,6 @@
 // with the point: a model's made-up time, or a line about something else, is dropped.
 // A point left citing nothing is kept as it is; both are counted.
 import { notePath, momentFragment, secondsOf } from "../../shared/note-links.js";
-import type { TranscriptLine } from "./summarizer.js";
 
 export interface CitationCount {
   /** Points (list items) that cite at least one line. */
@@ -29,7 +28,7 @@ const contentWords = (s: string) =>
 /** The Markdown with each point's times turned into links to their moments, or dropped. */
 export function citeLines(
   markdown: string,
-  transcript: readonly TranscriptLine[],
+  transcript: readonly { text: string; at: string }[],
   noteId: string | undefined,
 ): { markdown: string; count: CitationCount } {
   const byTime = new Map<number, string[]>();
