@@ -76,6 +76,8 @@ export function noteSpeakers({ repos, now, visibleRow, jobs, voicePrints }: Note
             ? { summary: renameOwner(row.summary, from, to), enhancedNote: renameOwner(row.enhancedNote, from, to) }
             : {}),
         });
+        // The items that speaker took on are theirs under the new name too.
+        if (from !== to) await repos.actionItems.renameOwner(id, from, to);
         // Passages quote the speaker: the index learns the new name.
         await jobs.enqueue("index-passages", { source: "note", id });
       });

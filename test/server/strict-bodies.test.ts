@@ -36,6 +36,7 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   renameSpeaker: () => ({ label: "S", name: "Sam" }),
   createTemplate: () => ({ copyFrom: "tpl_builtin_general", name: "Copy" }),
   updateTemplate: () => ({ name: "Renamed" }),
+  updateActionItem: () => ({ done: true }),
   updateAiConfig: () => ({ summaryLanguage: "en" }),
   updateMailConfig: () => ({ smtp: null }),
 };

@@ -30,7 +30,12 @@ describe("navigation", () => {
     const page = await signedInPage(browser, server.url, "admin@notula.local", PASSWORD);
     const bar = (await page.locator("header.top").boundingBox())!;
     expect(bar.height).toBeLessThan(70);
-    expect(await page.locator("header.top nav > a").allTextContents()).toEqual(["Notes", "Ask", "New note"]);
+    expect(await page.locator("header.top nav > a").allTextContents()).toEqual([
+      "Notes",
+      "Ask",
+      "Action items",
+      "New note",
+    ]);
     await page.locator("header details.settings-menu > summary").click();
     const groups = await page
       .locator("header .settings-menu .group")

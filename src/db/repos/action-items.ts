@@ -91,6 +91,14 @@ export function actionItemRepo(db: Db, t: Tables = sqliteTables, transaction: Tr
       });
     },
 
+    /** A speaker renamed: the note's items given to them carry the new name (the member is found again by it). */
+    async renameOwner(noteId: string, from: string, to: string): Promise<void> {
+      await db
+        .update(a)
+        .set({ ownerName: to || null, ownerUserId: null })
+        .where(and(eq(a.noteId, noteId), sql`lower(${a.ownerName}) = ${from.trim().toLowerCase()}`));
+    },
+
     async update(
       id: string,
       fields: Partial<Pick<ActionItemRow, "ownerName" | "ownerUserId" | "due" | "doneAt" | "doneBy" | "updatedAt">>,
