@@ -16,8 +16,9 @@
 //   and tick its action items, which are seen exactly where the note is.
 //   Widening who sees it (its visibility, taking it out of a private folder) and
 //   deleting it are for its creator and admins.
-// - Folders: members rename and arrange the folders they see; making one private or
-//   shared, choosing its members and deleting it are for its owner and admins.
+// - Folders: whoever sees a folder files notes in it; changing the folder itself (its
+//   name, place, template, privacy and members) and deleting it are for its owner and
+//   admins, since everyone who sees it sees the change.
 // - Members, groups, the workspace's settings, its AI configuration and its default
 //   template are for admins; invites too, except that a member may invite members.
 // - Keys, webhooks, templates and articles: each person manages their own; admins
@@ -153,11 +154,15 @@ export const folderPolicy = {
   create(a: Person, ownerUserId: string): boolean {
     return isAdmin(a) || ownerUserId === a.userId;
   },
-  /** Name, icon, colour, parent and template; filing notes in it. */
-  edit(a: Actor, f: FolderFacts): boolean {
+  /** Filing notes in it (and taking them out): whoever sees it. */
+  file(a: Actor, f: FolderFacts): boolean {
     return folderPolicy.see(a, f);
   },
-  /** Private or shared, who its members are, its owner, deleting it. */
+  /**
+   * Everything about the folder itself (its name, icon, colour, parent and template;
+   * private or shared, who its members are, its owner; deleting it): what everyone who
+   * sees it sees changes, so its owner and admins decide.
+   */
   manage(a: Actor, f: FolderFacts): boolean {
     return folderPolicy.see(a, f) && ownsOrAdmin(a, f.ownerUserId);
   },

@@ -46,6 +46,8 @@ export class MethodNotAllowedError extends AppError {
 }
 
 export class ConflictError extends AppError {
+  /** What the request conflicts with as it is now (a line edited by someone else): sent as error.current. */
+  current?: unknown;
   constructor(
     message: string,
     /** The note the request conflicts with, when there is one (an import made before): sent as error.noteId. */
@@ -54,6 +56,11 @@ export class ConflictError extends AppError {
     readonly retryAfterSec?: number,
   ) {
     super(409, "conflict", message);
+  }
+
+  withCurrent(current: unknown): this {
+    this.current = current;
+    return this;
   }
 }
 

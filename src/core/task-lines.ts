@@ -7,6 +7,8 @@ export interface TaskLine {
   /** The line's index in the Markdown. */
   line: number;
   done: boolean;
+  /** The line after its checkbox, as written (marks and citations in it). */
+  body: string;
   /** The task's words, without its marks and citations. */
   text: string;
   owner: string | null;
@@ -38,6 +40,7 @@ export function taskLinesOf(markdown: string): TaskLine[] {
     out.push({
       line: i,
       done: m[2] !== " ",
+      body: body.trim(),
       text,
       owner: OWNER.exec(body)?.[1]?.trim() || null,
       due: DUE.exec(body)?.[1] ?? null,

@@ -69,6 +69,7 @@ export function errorResponse(err: unknown, c: Context, logger: Logger) {
       code: appErr.code,
       message: appErr.message,
       ...(appErr instanceof ConflictError && appErr.noteId && { noteId: appErr.noteId }),
+      ...(appErr instanceof ConflictError && appErr.current !== undefined && { current: appErr.current }),
     },
   };
   if (appErr instanceof RateLimitError) body.retry_after = appErr.retryAfterSec;

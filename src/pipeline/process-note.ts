@@ -10,6 +10,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
+import { titleOf } from "../ai/summarization/meeting-title.js";
 import { storedRows, transcribeWindows } from "./transcribe-windows.js";
 import { finalMark, withoutMarks, type FinalWindows } from "./final-pass.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
@@ -225,6 +226,7 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
     }));
     // A translation target outranks the template's language, which outranks the workspace's summary language.
     const language = ai.translationLanguage ?? template.language ?? ai.outputLanguage;
+    const people = (note.participants ?? []).map((p) => p.name).filter(Boolean);
     const result = await summarizer.summarize(
       {
         title: note.title,
@@ -235,14 +237,19 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
         meetingLanguage: note.inputLanguage,
         noteId: note.id,
         meetingAt: note.createdAt,
-        people: (note.participants ?? []).map((p) => p.name).filter(Boolean),
+        people,
       },
       // A note written again keeps its text when the model's answer is not a note.
       { signal, offlineOnBadAnswer: !job.restore },
     );
+    // A note nobody titled is named for what the meeting talked about.
+    const title = note.titleFromContent
+      ? titleOf(transcript, [...people, ...[...names.values()].map((n) => n.name ?? "")].filter(Boolean))
+      : null;
     await lifecycle.summarized(
       note,
       {
+        ...(title ? { title } : {}),
         summary: result.summary,
         enhancedNote: result.enhancedNote,
         // What really wrote it: a model that failed hands its note to the offline method.

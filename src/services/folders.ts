@@ -91,17 +91,20 @@ export function createFolderService(
           memberCount: f.memberCount,
           isPrivate: f.isPrivate,
           templateId: f.templateId,
+          mayManage: folderPolicy.manage(a, access.folderFacts(f)),
         }));
     },
 
     /** One folder, as the list shows it: for those who can see it (else 404). */
     async get(p: Principal, id: string) {
-      const folder = await visible(await access.actor(p), id);
+      const a = await access.actor(p);
+      const folder = await visible(a, id);
       return {
         ...present(folder),
         memberCount: (await repos.folders.membersOf(id)).length,
         isPrivate: folder.isPrivate,
         templateId: folder.templateId,
+        mayManage: folderPolicy.manage(a, access.folderFacts(folder)),
       };
     },
 
@@ -115,15 +118,10 @@ export function createFolderService(
       const a = await access.actor(p);
       const folder = await visible(a, id);
       const facts = access.folderFacts(folder);
-      access.require(folderPolicy.edit(a, facts), `You cannot change folder ${id}.`);
-      if (
-        (input.isPrivate !== undefined && input.isPrivate !== folder.isPrivate) ||
-        (input.ownerUserId !== undefined && input.ownerUserId !== folder.ownerUserId)
-      )
-        access.require(
-          folderPolicy.manage(a, facts),
-          "Only the folder's owner or an admin can make it private or shared, or give it to someone else.",
-        );
+      access.require(
+        folderPolicy.manage(a, facts),
+        "Only the folder's owner or an admin can change it: its name, place, template, who sees it and who owns it.",
+      );
       const patch: Partial<FolderRow> = { updatedAt: now() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.icon !== undefined) patch.icon = input.icon;

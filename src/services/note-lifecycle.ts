@@ -255,10 +255,8 @@ export function createNoteLifecycle(d: LifecycleDeps) {
      */
     async summarized(
       note: NoteRow,
-      fields: Pick<
-        NoteRow,
-        "summary" | "enhancedNote" | "templateId" | "processingWarnings" | "translationLanguage"
-      > & { processingInfo: Record<string, string> },
+      fields: Pick<NoteRow, "summary" | "enhancedNote" | "templateId" | "processingWarnings" | "translationLanguage"> &
+        Partial<Pick<NoteRow, "title">> & { processingInfo: Record<string, string> },
       opts: { updated?: boolean } = {},
     ): Promise<void> {
       await check(note.id, "completed");

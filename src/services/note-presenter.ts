@@ -1,7 +1,7 @@
 // Reads a note's parts (folders, transcript, speaker names, template) and presents it
 // in the single-read shape that the REST read, MCP and webhook events share.
 import type { Repositories } from "../db/repos/index.js";
-import type { NoteRow, NoteWithParts, SegmentRow } from "../db/stores/note-store.js";
+import type { NoteRow, NoteWithParts, SegmentRow, StoredSegment } from "../db/stores/note-store.js";
 import type { SpeakerNameRow } from "../db/repos/speakers.js";
 import { presentNote } from "../db/repos/note-shape.js";
 import { builtinTemplate } from "../ai/templates/builtin.js";
@@ -68,6 +68,18 @@ async function templateOf(repos: Repositories, row: NoteRow): Promise<NoteDto["t
   return { id: row.templateId, name: own?.name ?? null };
 }
 
+/** A transcript line as it is read and corrected: its id and version, and its speaker by name where one was given. */
+export function presentSegment(s: StoredSegment, names: ReadonlyMap<string, Pick<SpeakerNameRow, "name">>) {
+  return {
+    id: s.id,
+    version: s.version,
+    speaker: names.get(s.speaker)?.name ?? s.speaker,
+    text: s.text,
+    startTimestamp: toTimestamp(s.startSec),
+    endTimestamp: toTimestamp(s.endSec),
+  };
+}
+
 /** A note as its single read shows it; `read` is what `getWithParts` brought already, else the parts are read here. */
 export async function presentFullNote(
   repos: Repositories,
@@ -81,12 +93,7 @@ export async function presentFullNote(
     : segments.length
       ? await repos.speakers.namesOf(row.id)
       : new Map<string, SpeakerNameRow>();
-  const transcripts = segments.map((s) => ({
-    speaker: names.get(s.speaker)?.name ?? s.speaker,
-    text: s.text,
-    startTimestamp: toTimestamp(s.startSec),
-    endTimestamp: toTimestamp(s.endSec),
-  }));
+  const transcripts = segments.map((s) => presentSegment(s, names));
   const share = row.visibility === "public" ? await repos.shares.forNote(row.id) : null;
   return presentNote(row, {
     tags: read?.tags ?? (await repos.notes.foldersOf([row.id])).get(row.id) ?? [],

@@ -4,6 +4,7 @@
 // else the note itself for a member the access policy lets see it; anyone else gets
 // the text alone. Sends are limited per note (no double send from a double click) and
 // per person (the server's mail is not a way to reach arbitrary addresses in bulk).
+import { taskLinesOf } from "../core/task-lines.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
@@ -24,14 +25,8 @@ const SENDS_PER_HOUR = 20;
 const HOUR = 3_600_000;
 
 const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
-const TASK = /^\s*[-*] \[[ xX]\]\s+(.+)$/;
-
-/** The task lines ("- [ ] …") of a note's text. */
-const tasksOf = (markdown: string) =>
-  markdown
-    .split("\n")
-    .map((l) => TASK.exec(l)?.[1]?.trim())
-    .filter((t): t is string => Boolean(t));
+/** The task lines ("- [ ] …") of a note's text, as written. */
+const tasksOf = (markdown: string) => taskLinesOf(markdown).map((t) => t.body);
 
 export function createNoteRecap(d: {
   repos: Repositories;

@@ -4,6 +4,12 @@ import { randomBytes } from "node:crypto";
 import type { Clock } from "../core/clock.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { NoteRow } from "../db/stores/note-store.js";
+import type { Principal } from "../core/principal.js";
+import type { NoteDto } from "../shared/schemas/notes.js";
+import { notePolicy, type Actor } from "../core/access.js";
+import { BadRequestError } from "../core/errors.js";
+import type { Access } from "./access.js";
+import { presentFullNote } from "./note-presenter.js";
 
 export async function syncShare(
   repos: Repositories,
@@ -19,4 +25,36 @@ export async function syncShare(
       createdAt: now(),
     });
   else await repos.shares.remove(noteId);
+}
+
+/** What a note's share link shows, and the note as its holder sees it. */
+export function noteShareLinks(d: {
+  repos: Repositories;
+  access: Access;
+  /** The note as the caller may see it, else not found: the note service's one check. */
+  visibleRow(p: Principal | Actor, id: string): Promise<NoteRow>;
+  publicUrl: string;
+}) {
+  const { repos, access } = d;
+  return {
+    /** Whether the public page of a shared note shows its transcript. */
+    async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
+      const a = await access.actor(p);
+      const row = await d.visibleRow(a, id);
+      access.require(
+        notePolicy.widen(a, await access.noteFacts(row)),
+        "Only the note's creator or an admin can change what its share link shows.",
+      );
+      if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");
+      await repos.shares.setTranscript(id, include);
+    },
+
+    /** A shared note as anyone with the link sees it, or null when the link is not (or no longer) valid. */
+    async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean } | null> {
+      const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
+      const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
+      if (!share || !row || !notePolicy.seeByLink(row)) return null;
+      return { note: await presentFullNote(repos, row, d.publicUrl), includeTranscript: share.includeTranscript };
+    },
+  };
 }

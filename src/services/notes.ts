@@ -4,7 +4,7 @@ import type { Repositories } from "../db/repos/index.js";
 import type { ListProjection, NoteRow } from "../db/stores/note-store.js";
 import { newId } from "../core/ids.js";
 import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
-import { syncShare } from "./note-shares.js";
+import { noteShareLinks, syncShare } from "./note-shares.js";
 import { audioKey } from "../storage/audio-key.js";
 import { BadRequestError, NotFoundError } from "../core/errors.js";
 import { importedOnce } from "./note-imports.js";
@@ -15,6 +15,7 @@ import { fromTimestamp } from "../core/transcript-time.js";
 import type { NoteLifecycle } from "./note-lifecycle.js";
 import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
+import { createTranscriptEdits } from "./transcript-edits.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
@@ -57,7 +58,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     const unique = [...new Set(ids)];
     const found = new Set(
       (await repos.folders.existing(a.workspaceId, unique))
-        .filter((f) => folderPolicy.edit(a, access.folderFacts(f)))
+        .filter((f) => folderPolicy.file(a, access.folderFacts(f)))
         .map((f) => f.id),
     );
     const missing = unique.filter((id) => !found.has(id));
@@ -234,6 +235,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           workspaceId: p.workspaceId,
           createdBy: p.userId,
           title: input.title?.trim() || meeting.title || `Recording ${iso(t).slice(0, 16).replace("T", " ")} UTC`,
+          // Untitled: named from what was said once it is summarized.
+          titleFromContent: !input.title?.trim() && !meeting.title,
           kind: "online",
           status,
           visibility: await newNoteVisibility(p),
@@ -279,10 +282,11 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
           );
       }
       const fields: Partial<NoteRow> = { updatedAt: now() };
-      if (patch.title !== undefined) fields.title = patch.title;
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
       Object.assign(fields, await meetingChange(deps.calendarEvent, p, row, patch));
+      // A title a person gives is theirs: summarizing again no longer names the note.
+      if (patch.title !== undefined) Object.assign(fields, { title: patch.title, titleFromContent: false });
       await repos.transaction(async () => {
         await repos.notes.update(p.workspaceId, id, fields, folderIds);
         if (patch.visibility !== undefined) await syncShare(repos, now, id, patch.visibility);
@@ -315,6 +319,9 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     ...noteSpeakers({ repos, now, visibleRow, jobs, voicePrints: deps.voicePrints }),
 
+    /** Corrections of its transcript, line by line. */
+    transcript: createTranscriptEdits({ repos, now, visibleRow, jobs }),
+
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {
       const a = await access.actor(p);
@@ -344,25 +351,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return { note: await presentFullNote(repos, row, deps.publicUrl), facts: await access.noteFacts(row), actor };
     },
 
-    /** Whether the public page of a shared note shows its transcript. */
-    async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
-      const a = await access.actor(p);
-      const row = await visibleRow(a, id);
-      access.require(
-        notePolicy.widen(a, await access.noteFacts(row)),
-        "Only the note's creator or an admin can change what its share link shows.",
-      );
-      if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");
-      await repos.shares.setTranscript(id, include);
-    },
-
-    /** A shared note as anyone with the link sees it, or null when the link is not (or no longer) valid. */
-    async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean } | null> {
-      const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
-      const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
-      if (!share || !row || !notePolicy.seeByLink(row)) return null;
-      return { note: await presentFullNote(repos, row, deps.publicUrl), includeTranscript: share.includeTranscript };
-    },
+    ...noteShareLinks({ repos, access, visibleRow, publicUrl: deps.publicUrl }),
 
     /** The stored recording of a note the caller may see, or null when it has none. */
     async recording(p: Principal, id: string): Promise<{ key: string; contentType: string; extension: string } | null> {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { client, type Client } from "../helpers/http.js";
 import { cliEnv, run, startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
 import { convert, speak } from "../helpers/audio.js";
-import { waitForStatus } from "../helpers/flow.js";
+import { waitForStatus, linesOf } from "../helpers/flow.js";
 import { readImport } from "../../src/shared/import/transcript-files.js";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -76,7 +76,7 @@ describe("notula import", () => {
 
     const zoom = await note("zoom/Lisbon sync.vtt");
     expect(zoom).toMatchObject({ title: "Lisbon sync", createdAt: WHEN.toISOString() });
-    expect(zoom.transcripts).toEqual([
+    expect(linesOf(zoom.transcripts)).toEqual([
       {
         speaker: "Ana Lopez",
         text: "We open the Lisbon office in March.",
@@ -101,7 +101,7 @@ describe("notula import", () => {
       ["Jo", "60:01"],
     ]);
     const otter = await note("otter/Hiring.txt");
-    expect(otter.transcripts).toEqual([
+    expect(linesOf(otter.transcripts)).toEqual([
       expect.objectContaining({
         speaker: "Cyrus",
         text: "We interviewed three designers this week. Priya was the strongest.",
@@ -178,7 +178,7 @@ describe("a recording with its transcript, and files that cannot be read", () =>
     const [item] = JSON.parse(made.stdout).items as Item[];
     expect(item.status).toBe("made");
     const note = await waitForStatus(api, item.noteId!);
-    expect(note.transcripts).toEqual([
+    expect(linesOf(note.transcripts)).toEqual([
       { speaker: "Ana", text: "We ship the importer on Friday.", startTimestamp: "00:00", endTimestamp: "00:03" },
     ]);
     // The recording is the note's, whole, and was not transcribed again.

@@ -56,12 +56,13 @@ describe("the access policy", () => {
     expect(notePolicy.delete(admin, n)).toBe(true);
   });
 
-  it("folders: members rename what they see; owners and admins manage; a member creates only their own", () => {
+  it("folders: members file notes in what they see; owners and admins change the folder; a member creates only their own", () => {
     const board = { id: "fld_board", workspaceId: "ws_1", ownerUserId: "usr_ana", isPrivate: true };
     const team = { id: "fld_team", workspaceId: "ws_1", ownerUserId: "usr_admin", isPrivate: false };
     expect(folderPolicy.see(bo, board)).toBe(false);
-    expect(folderPolicy.edit(bo, team)).toBe(true);
+    expect(folderPolicy.file(bo, team)).toBe(true);
     expect(folderPolicy.manage(bo, team)).toBe(false);
+    expect(folderPolicy.file(bo, board)).toBe(false);
     expect(folderPolicy.manage(admin, team)).toBe(true);
     expect(folderPolicy.manage(admin, board)).toBe(false);
     expect(folderPolicy.manage(ana, board)).toBe(true);

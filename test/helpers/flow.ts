@@ -41,3 +41,12 @@ export async function waitForStatus(api: Client, id: string, statuses: string[] 
     `note ${id} did not reach ${statuses.join("/")} in ${timeoutMs} ms; last: ${note?.status} ${note?.processingError ?? ""}`,
   );
 }
+
+/** A note's transcript lines without their ids and versions (checked to be there), for comparing words and times. */
+export function linesOf(transcripts: { id: string; version: number }[]) {
+  for (const l of transcripts) {
+    expect(l.id).toMatch(/^seg_/);
+    expect(Number.isInteger(l.version)).toBe(true);
+  }
+  return transcripts.map(({ id: _id, version: _version, ...line }) => line);
+}

@@ -119,5 +119,7 @@ describe("pocketsphinx in 30 s windows", () => {
     expect(errors.cold, seen).toBeGreaterThanOrEqual(errors.windowed + 4);
     // Nothing said at the cut is written twice or lost.
     expect(windowed.text.match(/discount/g)?.length, windowed.text).toBe(2);
-  }, 120_000);
+    // Three passes of pocketsphinx over the meeting: a limit for a hung engine, wide enough
+    // for two cores shared with the whisper tests.
+  }, 420_000);
 });

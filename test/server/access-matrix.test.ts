@@ -376,7 +376,7 @@ describe("the access matrix", () => {
           "createNote",
           `${who} into ${which} folder`,
           s,
-          restStatus(who, "notes", folderPolicy.edit(a, f) ? "ok" : "invalid"),
+          restStatus(who, "notes", folderPolicy.file(a, f) ? "ok" : "invalid"),
         );
       }
     }
@@ -586,6 +586,21 @@ describe("the access matrix", () => {
           (list.body?.folders ?? []).some((x: { id: string }) => x.id === f.id),
           listed(who, "folders", sees),
         );
+        // What the list says the caller may do with it is the policy's word.
+        const item = (list.body?.folders ?? []).find((x: { id: string }) => x.id === f.id);
+        if (item) check("rest", "listFolders", `${label} mayManage`, item.mayManage, folderPolicy.manage(a, f));
+        // The settings page offers the folder's controls only to those who may use them.
+        if (WEB_PEOPLE.includes(who) && sees) {
+          const page = (await web(who, "GET", "/settings/folders")).text;
+          for (const control of ["", "/privacy", "/delete"])
+            check(
+              "web",
+              "GET /settings/folders",
+              `${label} ${control || "/rename"} control`,
+              page.includes(`action="/settings/folders/${f.id}${control}"`),
+              folderPolicy.manage(a, f),
+            );
+        }
         check(
           "rest",
           "listFolderMembers",
@@ -606,7 +621,7 @@ describe("the access matrix", () => {
           `${label} rename`,
           (await api("PATCH", `/v1/folders/${f.id}`, { name: which === "shared" ? "Team room" : "Board secrets" }))
             .status,
-          restStatus(who, "folders", decide(sees, folderPolicy.edit(a, f))),
+          restStatus(who, "folders", decide(sees, folderPolicy.manage(a, f))),
         );
         // Members of the workspace: a private folder's name only for those who see it.
         const members = await api("GET", "/v1/workspace/members?limit=100");
@@ -1346,6 +1361,74 @@ describe("the access matrix", () => {
         const r = await mcpCall(who, "svc_list_action_items", { limit: 100 });
         check("mcp", "svc_list_action_items", `${label} answers`, !r.isError, scoped);
         check("mcp", "svc_list_action_items", `${label} shows it`, JSON.stringify(r).includes(word), scoped && sees);
+      }
+    }
+  });
+
+  it("transcript corrections: by whoever may edit the note, and nobody else", async () => {
+    const transcripts = Array.from({ length: 3 * REST_PEOPLE.length + 3 }, (_, i) => ({
+      speaker: "Speaker",
+      text: `Line ${i} of the meeting.`,
+      startTimestamp: `00:${String(i).padStart(2, "0")}`,
+      endTimestamp: `00:${String(i).padStart(2, "0")}`,
+    }));
+    for (const kind of Object.keys(NOTE_KINDS) as NoteKind[]) {
+      const k = NOTE_KINDS[kind];
+      const owner = w.people[k.by].api;
+      const folderIds = k.folder === "shared" ? [w.sharedFolder] : k.folder === "private" ? [w.privateFolder] : [];
+      const made = await owner("POST", "/v1/notes", {
+        title: `${kind} transcript ${++seq}`,
+        visibility: k.visibility,
+        folderIds,
+        transcripts,
+        // Written already: the note is not being processed, so its lines may be corrected at once.
+        summary: "A meeting.",
+        enhancedNote: "## Notes\n- a meeting",
+      });
+      expect(made.status, made.text).toBe(200);
+      const id = made.body.note.id as string;
+      const facts: NoteFacts = {
+        workspaceId: w.workspaceId,
+        createdBy: w.people[k.by].userId,
+        visibility: k.visibility,
+        folderIds,
+      };
+      // Each person works on lines of their own, read afresh (a split or a delete moves the rest).
+      let n = 0;
+      const line = async () => {
+        const all = (await owner("GET", `/v1/notes/${id}`)).body.note.transcripts;
+        return all[n++ % all.length];
+      };
+      for (const who of REST_PEOPLE) {
+        const a = actorOf(w, who);
+        const expected = restStatus(who, "notes", decide(notePolicy.see(a, facts), notePolicy.edit(a, facts)));
+        const api = w.people[who].api;
+        const edited = await line();
+        const path = `/v1/notes/${id}/transcript/${edited.id}`;
+        const label = `${who} on ${kind}`;
+        check(
+          "rest",
+          "updateTranscriptLine",
+          label,
+          (await api("PATCH", path, { version: edited.version, text: "Fixed." })).status,
+          expected,
+        );
+        const cut = await line();
+        check(
+          "rest",
+          "splitTranscriptLine",
+          label,
+          (await api("POST", `/v1/notes/${id}/transcript/${cut.id}/split`, { version: cut.version, atWord: 1 })).status,
+          expected,
+        );
+        const gone = await line();
+        check(
+          "rest",
+          "deleteTranscriptLine",
+          label,
+          (await api("DELETE", `/v1/notes/${id}/transcript/${gone.id}?version=${gone.version}`)).status,
+          expected,
+        );
       }
     }
   });

@@ -58,7 +58,7 @@ describe("folders", () => {
     const list = await api("GET", "/v1/folders");
     expect(list.status).toBe(200);
     const found = list.body.folders.find((f: { id: string }) => f.id === child.id);
-    expect(found).toEqual({ ...child, memberCount: 1, isPrivate: false, templateId: null });
+    expect(found).toEqual({ ...child, memberCount: 1, isPrivate: false, templateId: null, mayManage: true });
   });
 
   it("updates a folder and refuses a cycle", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linesOf } from "../helpers/flow.js";
 import { client, errorCode, type Client } from "../helpers/http.js";
 import { admin, startServer, type TestServer } from "../helpers/server.js";
 
@@ -86,7 +87,7 @@ describe("notes: create and read", () => {
       accountDomain: "example.com",
       accountImageUrl: "",
     });
-    expect(note.transcripts).toEqual([
+    expect(linesOf(note.transcripts)).toEqual([
       { speaker: "Ana", text: "Let us start.", startTimestamp: "00:00", endTimestamp: "00:04" },
       { speaker: "Bo", text: "Long one.", startTimestamp: "59:58", endTimestamp: "75:03" },
     ]);

@@ -37,6 +37,8 @@ const VALID: Record<string, (ids: Ids) => Json> = {
   createTemplate: () => ({ copyFrom: "tpl_builtin_general", name: "Copy" }),
   updateTemplate: () => ({ name: "Renamed" }),
   updateActionItem: () => ({ done: true }),
+  updateTranscriptLine: () => ({ version: 0, text: "Corrected." }),
+  splitTranscriptLine: () => ({ version: 0, atWord: 1 }),
   updateAiConfig: () => ({ summaryLanguage: "en" }),
   updateMailConfig: () => ({ smtp: null }),
 };

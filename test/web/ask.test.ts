@@ -79,13 +79,25 @@ describe("the Ask box", () => {
     await capture(page, "ask");
     const source = page.locator(".ask-live ol.sources a", { hasText: "00:05, Ana" });
     expect(await source.getAttribute("href")).toBe(`/notes/${noteId}#t=5`);
+    // Each [n] of the answer is a link to its source's moment.
+    const marks = page.locator(".ask-live .answer a.cite");
+    expect(await marks.count()).toBeGreaterThan(0);
+    for (const href of await marks.evaluateAll((els) => els.map((a) => a.getAttribute("href"))))
+      expect(href).toMatch(new RegExp(`^/notes/${noteId}#t=\\d+$`));
 
-    // A follow-up in the same thread.
+    // A follow-up in the same thread, asked below the answer before it.
     expect(await page.locator(".ask-form label").textContent()).toBe("Ask a follow-up");
     await page.locator("#ask-question").fill("And the budget for Lisbon?");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
-    await page.locator(".ask-live ol.sources").waitFor({ timeout: 60_000 });
-    const thread = await page.locator(".ask-live a", { hasText: "Open the thread" }).getAttribute("href");
+    const second = page.locator(".ask-live .turn").nth(1);
+    await second.locator("ol.sources").waitFor({ timeout: 60_000 });
+    expect(await page.locator(".ask-live .turn .question").allTextContents()).toEqual([
+      "What did we decide about the Lisbon office?",
+      "And the budget for Lisbon?",
+    ]);
+    const [lastAnswer, box] = [await second.boundingBox(), await page.locator("#ask-question").boundingBox()];
+    expect(box!.y).toBeGreaterThan(lastAnswer!.y + lastAnswer!.height - 1);
+    const thread = await second.locator("a", { hasText: "Open the thread" }).getAttribute("href");
     await page.goto(server.url + thread!);
     expect(await page.locator("section.turn h2.question").allTextContents()).toEqual([
       "What did we decide about the Lisbon office?",
@@ -123,4 +135,50 @@ describe("the Ask box", () => {
       new RegExp(`^/notes/${noteId}#t=\\d+$`),
     );
   }, 60_000);
+});
+
+describe("the Ask page without a language model", () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await startServer({ args: ["--no-rate-limit"] });
+    await admin(bare.dataDir, ["users", "set-password", "--email", "admin@notula.local"], PASSWORD);
+    const made = await client(bare.url, bare.key)("POST", "/v1/notes", {
+      title: "Office planning",
+      transcripts: [
+        {
+          speaker: "Ana",
+          text: "We decided to open the Lisbon office in March with six people.",
+          startTimestamp: "00:05",
+          endTimestamp: "00:12",
+        },
+      ],
+    });
+    expect(made.status, made.text).toBe(200);
+  }, 60_000);
+  afterAll(() => bare?.stop());
+
+  it("lists the new thread at once, and shows each quote once", async () => {
+    const page = await signedInPage(browser, bare.url, "admin@notula.local", PASSWORD);
+    await page.goto(`${bare.url}/ask`);
+    expect(await page.getByText("None yet.").count()).toBe(1);
+    await page.locator("#ask-question").fill("When does the Lisbon office open?");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    const turn = page.locator(".ask-live .turn").first();
+    await turn.locator("ol.sources").waitFor({ timeout: 60_000 });
+    // The quotes are the answer: the sources say where, and nothing is printed twice.
+    const text = (await turn.textContent()) ?? "";
+    expect(text.split("open the Lisbon office in March").length - 1, text).toBe(1);
+    expect(await turn.locator("ol.sources li").first().textContent()).toBe("Office planning, 00:05, Ana");
+    expect(await turn.locator(".answer a.cite").first().getAttribute("href")).toMatch(/^\/notes\/[^#]+#t=5$/);
+    // The list of questions has it without a reload.
+    expect(await page.getByText("None yet.").count()).toBe(0);
+    expect(await page.locator("ul.threads li a").allTextContents()).toEqual(["When does the Lisbon office open?"]);
+    // And so does the thread's page, rendered by the server.
+    await page.locator("ul.threads li a").click();
+    await page.waitForURL(/\/ask\/threads\//);
+    const shown = (await page.locator("#latest").textContent()) ?? "";
+    expect(shown.split("open the Lisbon office in March").length - 1, shown).toBe(1);
+    expect(await page.locator("#latest .answer a.cite").count()).toBe(1);
+    await page.context().close();
+  }, 120_000);
 });

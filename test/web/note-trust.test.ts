@@ -92,6 +92,7 @@ describe("a note people can trust", () => {
     const file = path.join(work, "Old standup.wav");
     fs.copyFileSync(tone(work, 2), file);
     await page.getByLabel(/^Recording/).setInputFiles(file);
+    await page.getByLabel("Title (optional)").fill("Old standup");
     await page.getByRole("button", { name: "Upload and transcribe" }).click();
     await page.waitForURL(/\/notes\/note_/, { timeout: 30_000 });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Old standup");

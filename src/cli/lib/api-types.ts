@@ -19,6 +19,7 @@ import type { templateRouteDefs } from "../../server/routes/v1/templates.js";
 import type { searchRouteDefs } from "../../server/routes/v1/search.js";
 import type { askRouteDefs } from "../../server/routes/v1/ask.js";
 import type { actionItemRouteDefs } from "../../server/routes/v1/action-items.js";
+import type { transcriptRouteDefs } from "../../server/routes/v1/transcript.js";
 
 type RouteDefs = typeof audioRouteDefs &
   typeof recordingRouteDefs &
@@ -36,7 +37,8 @@ type RouteDefs = typeof audioRouteDefs &
   typeof templateRouteDefs &
   typeof searchRouteDefs &
   typeof askRouteDefs &
-  typeof actionItemRouteDefs;
+  typeof actionItemRouteDefs &
+  typeof transcriptRouteDefs;
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 

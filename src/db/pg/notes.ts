@@ -16,9 +16,17 @@ import {
   participantEmails,
   segmentFields,
   searchWords,
+  storedSegment,
   withProgressReset,
 } from "../stores/note-rules.js";
-import type { NoteStore, NoteTagRow, NoteWithParts, SegmentRow, SpeakerNameRow } from "../stores/note-store.js";
+import type {
+  NoteStore,
+  NoteTagRow,
+  NoteWithParts,
+  SegmentRow,
+  SpeakerNameRow,
+  StoredSegment,
+} from "../stores/note-store.js";
 import type { PgQueryable } from "./open.js";
 import { runNamed, type StatementNames } from "./connection.js";
 import { pgSchema } from "./schema.js";
@@ -64,7 +72,7 @@ export function pgNoteRepo(
     for (const chunk of inChunks(segments))
       await db
         .insert(transcriptSegments)
-        .values(chunk.rows.map((s, j) => ({ ...s, noteId, position: chunk.start + j })));
+        .values(chunk.rows.map((s, j) => ({ ...storedSegment(s), noteId, position: chunk.start + j })));
   }
 
   // Inside a select of one table drizzle writes its columns unqualified ("id"), which a
@@ -84,8 +92,8 @@ export function pgNoteRepo(
       .select({
         ...getTableColumns(notes),
         tags: tagsOf,
-        segments: sql<SegmentRow[]>`(SELECT coalesce(json_agg(json_build_object('speaker', t.speaker, 'text', t.text,
-            'startSec', t.start_sec, 'endSec', t.end_sec) ORDER BY t.position), '[]')
+        segments: sql<StoredSegment[]>`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'version', t.version,
+            'speaker', t.speaker, 'text', t.text, 'startSec', t.start_sec, 'endSec', t.end_sec) ORDER BY t.position), '[]')
           FROM ${transcriptSegments} t WHERE t.note_id = ${noteId})`,
         speakerNames: sql<
           SpeakerNameRow[]
@@ -257,12 +265,25 @@ export function pgNoteRepo(
 
     foldersOf,
 
-    async segmentsOf(noteId: string): Promise<SegmentRow[]> {
+    async segmentsOf(noteId: string): Promise<StoredSegment[]> {
       return db
         .select(segmentFields(transcriptSegments))
         .from(transcriptSegments)
         .where(eq(transcriptSegments.noteId, noteId))
         .orderBy(asc(transcriptSegments.position));
+    },
+
+    // Two corrections of one note (on any replica) take turns: each rewrites the whole
+    // transcript, and rows locked line by line would deadlock them. The lock ends with
+    // the caller's transaction.
+    async claimSegment(noteId, segmentId, version) {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`transcript:${noteId}`}))`);
+      const [row] = await db
+        .select({ version: transcriptSegments.version })
+        .from(transcriptSegments)
+        .where(and(eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.id, segmentId)))
+        .limit(1);
+      return row?.version === version;
     },
 
     update(workspaceId, id, patch, folderIds) {

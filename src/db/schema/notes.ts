@@ -24,6 +24,11 @@ export const notes = sqliteTable(
     workspaceId: workspaceColumn(),
     createdBy: text("created_by").notNull(),
     title: text("title").notNull(),
+    /**
+     * Whether the title is the service's, from what was said (none was given): each
+     * summary writes it again, until a person sets one.
+     */
+    titleFromContent: integer("title_from_content", { mode: "boolean" }).notNull().default(false),
     kind: text("kind", { enum: NOTE_KINDS }).notNull(),
     status: text("status", { enum: NOTE_STATUSES }).notNull(),
     visibility: text("visibility", { enum: VISIBILITIES }).notNull(),
@@ -101,12 +106,19 @@ export const transcriptSegments = sqliteTable(
       .notNull()
       .references(() => notes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
+    /**
+     * The line's id, which stays through corrections (positions move when a line is
+     * split or deleted); a new transcription gives new ones. Set by the store.
+     */
+    id: text("id").notNull().default(""),
+    /** How many times a person corrected the line: a correction names the version it read. */
+    version: integer("version").notNull().default(0),
     speaker: text("speaker").notNull(),
     text: text("text").notNull(),
     startSec: integer("start_sec").notNull(),
     endSec: integer("end_sec").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.noteId, t.position] })],
+  (t) => [primaryKey({ columns: [t.noteId, t.position] }), index("transcript_segments_id_idx").on(t.noteId, t.id)],
 );
 
 export const noteFolders = sqliteTable(

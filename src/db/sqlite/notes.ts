@@ -21,6 +21,7 @@ import {
   participantEmails,
   participantsText,
   segmentFields,
+  storedSegment,
   withProgressReset,
 } from "../stores/note-rules.js";
 import { P, viewParams, visibleTo } from "./note-view-sql.js";
@@ -35,6 +36,7 @@ import type {
   ProcessingFields,
   SegmentRow,
   SpeakerNameRow,
+  StoredSegment,
   TranscriptFields,
 } from "../stores/note-store.js";
 
@@ -128,7 +130,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
     const { id } = row;
     return {
       row,
-      segments: segmentsStmt.all({ id }) as SegmentRow[],
+      segments: segmentsStmt.all({ id }) as StoredSegment[],
       tags: (foldersOfStmt.all({ ids: jsonIds([id]) }) as NoteTagRow[]).map(({ id, name, color }) => ({
         id,
         name,
@@ -141,7 +143,7 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
   function insertSegments(tx: Tx, noteId: string, segments: SegmentRow[]) {
     for (const chunk of inChunks(segments))
       tx.insert(transcriptSegments)
-        .values(chunk.rows.map((s, j) => ({ ...s, noteId, position: chunk.start + j })))
+        .values(chunk.rows.map((s, j) => ({ ...storedSegment(s), noteId, position: chunk.start + j })))
         .run();
   }
 
@@ -200,8 +202,19 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
       return groupRows(foldersOfStmt.all({ ids: jsonIds(noteIds) }) as (NoteTagRow & { noteId: string })[], "noteId");
     },
 
-    segmentsOf(noteId: string): SegmentRow[] {
-      return segmentsStmt.all({ id: noteId }) as SegmentRow[];
+    segmentsOf(noteId: string): StoredSegment[] {
+      return segmentsStmt.all({ id: noteId }) as StoredSegment[];
+    },
+
+    // SQLite writes one transaction at a time: the line's version is all there is to check.
+    claimSegment(noteId: string, segmentId: string, version: number): boolean {
+      return (
+        db
+          .select({ version: transcriptSegments.version })
+          .from(transcriptSegments)
+          .where(and(eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.id, segmentId)))
+          .get()?.version === version
+      );
     },
 
     update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): boolean {

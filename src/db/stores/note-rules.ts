@@ -4,6 +4,7 @@
 // many rows one insert may carry. The SQL here is dialect-neutral: the tables and
 // columns have the same names on SQLite and PostgreSQL, and where the dialects
 // write a set of ids differently the caller passes it in.
+import { newId } from "../../core/ids.js";
 import { wordsOf } from "../../core/search-query.js";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NoteView } from "../../core/access.js";
@@ -99,12 +100,21 @@ export function noteScopeSql(s: NoteScope, set: IdSet): SQL {
 }
 
 /** A transcript segment as the stores return it (`SegmentRow`): its columns, picked from either dialect's table. */
-type SegmentColumn = "speaker" | "text" | "startSec" | "endSec";
+type SegmentColumn = "id" | "version" | "speaker" | "text" | "startSec" | "endSec";
 export const segmentFields = <T extends Record<SegmentColumn, unknown>>(t: T): Pick<T, SegmentColumn> => ({
+  id: t.id,
+  version: t.version,
   speaker: t.speaker,
   text: t.text,
   startSec: t.startSec,
   endSec: t.endSec,
+});
+
+/** A line as the store writes it: a new line gets its id here, and starts at version 0. */
+export const storedSegment = <S extends { id?: string; version?: number }>(s: S) => ({
+  ...s,
+  id: s.id || newId("seg"),
+  version: s.version ?? 0,
 });
 
 /** The fields of a note its search rows are made of (besides its transcript): who was there too. */

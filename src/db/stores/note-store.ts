@@ -9,7 +9,10 @@ import type { notes, noteSpeakers, transcriptSegments, ParticipantValue } from "
 
 export type NoteRow = typeof notes.$inferSelect;
 export type ParticipantRow = ParticipantValue;
-export type SegmentRow = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
+/** A transcript line as stored, with its id and version. */
+export type StoredSegment = Omit<typeof transcriptSegments.$inferSelect, "noteId" | "position">;
+/** A transcript line to write: a new line gets its id (and version 0) from the store. */
+export type SegmentRow = Omit<StoredSegment, "id" | "version"> & Partial<Pick<StoredSegment, "id" | "version">>;
 export type NoteTagRow = { id: string; name: string; color: string };
 export type SpeakerNameRow = typeof noteSpeakers.$inferSelect;
 
@@ -17,7 +20,7 @@ export type SpeakerNameRow = typeof noteSpeakers.$inferSelect;
 export interface NoteWithParts {
   row: NoteRow;
   /** The transcript, in order. */
-  segments: SegmentRow[];
+  segments: StoredSegment[];
   /** Its folders, by name. */
   tags: NoteTagRow[];
   /** The names given to its speakers' labels, by label. */
@@ -36,7 +39,9 @@ export type ProcessingFields =
   | "summary"
   | "enhancedNote"
   | "templateId"
-  | "translationLanguage";
+  | "translationLanguage"
+  | "title"
+  | "titleFromContent";
 
 /** What is written on a note together with a new transcript. */
 export type TranscriptFields = Pick<
@@ -69,7 +74,7 @@ export type ListProjection = "item" | "brief";
 
 type LaterFields = "templateId" | "processingWarnings" | "processingProgress" | "awaitingEngineSince";
 /** Fields a new note may leave out: null unless given. */
-type OptionalFields = LaterFields | "calendarSeries" | "sourceHash";
+type OptionalFields = LaterFields | "calendarSeries" | "sourceHash" | "titleFromContent";
 
 export interface NewNote {
   /** Processing fills in the template, warnings, progress and any wait for an engine later. */
@@ -99,7 +104,12 @@ export interface NoteStore {
   /** The folders each note is filed in, by name. */
   foldersOf(noteIds: string[]): Promise<Map<string, NoteTagRow[]>>;
   /** A note's transcript, in order. */
-  segmentsOf(noteId: string): Promise<SegmentRow[]>;
+  segmentsOf(noteId: string): Promise<StoredSegment[]>;
+  /**
+   * Inside a transaction: holds the note's transcript for it (a second correction of
+   * the same note waits), and says whether the line is there at that version.
+   */
+  claimSegment(noteId: string, segmentId: string, version: number): Promise<boolean>;
   /** Changes a note of the workspace (and, when given, replaces its folders); false when there is none. */
   update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): Promise<boolean>;
   /** Every note's id in the order they were made, a page at a time (for rebuilding indexes). */

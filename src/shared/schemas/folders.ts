@@ -17,6 +17,10 @@ export const FolderListItem = Folder.extend({
   templateId: z.string().nullable().meta({
     description: "Extension: the template notes filed here are enhanced with; null for the workspace default.",
   }),
+  mayManage: z.boolean().meta({
+    description:
+      "Extension: whether the caller may rename, move, make private or shared, and delete it (its owner and admins); anyone who sees it files notes in it.",
+  }),
 }).meta({ id: "FolderListItem" });
 
 /** An id of another object a folder points at (its parent, its template), or null for none. */

@@ -39,6 +39,13 @@ export const Participant = z
 
 export const TranscriptSegment = z
   .object({
+    id: z.string().meta({
+      description:
+        "Extension: the line's id, which stays through corrections (PATCH /v1/notes/{id}/transcript/{segmentId}); a new transcription gives new ones.",
+    }),
+    version: z.number().int().meta({
+      description: "Extension: how many times the line was corrected; a correction names the version it read.",
+    }),
     speaker: z.string(),
     text: z.string(),
     startTimestamp: z.string().meta({ example: "01:05", description: "MM:SS, minutes not capped at 59" }),

@@ -1,8 +1,49 @@
-// The Ask box: the answer streams in below it as the model writes it, then its sources,
-// each a link that opens the note at that moment. A follow-up stays in the thread.
+// The Ask box: the answer streams in above it as the model writes it, then its sources,
+// each a link that opens the note at that moment (as does each [n] of the answer). A
+// follow-up stays in the thread, below the answers before it; the page's list of one's
+// questions shows the thread at once.
 import { createParser } from "eventsource-parser";
-import type { AskCitationDto } from "../../shared/schemas/ask.js";
-import { $$, clock, esc } from "./dom.js";
+import type { AskAnswerDto, AskCitationDto } from "../../shared/schemas/ask.js";
+import { answerPieces } from "../../shared/answer-marks.js";
+import { $, $$, clock, esc } from "./dom.js";
+
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).hash;
+
+/** The answer's text with each [n] a link to its source. */
+const linked = (d: AskAnswerDto) =>
+  answerPieces(d.answer, d.citations.length)
+    .map((p) =>
+      "text" in p
+        ? esc(p.text)
+        : "<a class='cite' href='" +
+          esc(pathOf(d.citations[p.cite - 1].url)) +
+          "' aria-label='Source " +
+          p.cite +
+          "'>[" +
+          p.cite +
+          "]</a>",
+    )
+    .join("");
+
+/** The Ask page's list of one's questions: this thread first, as it now is. */
+function listThread(threadId: string, question: string) {
+  const section = $<HTMLElement>("section[aria-label='Your questions']");
+  if (!section) return;
+  let list = section.querySelector("ul.threads");
+  if (!list) {
+    section.querySelector("p.muted")?.remove();
+    list = document.createElement("ul");
+    list.className = "threads";
+    section.append(list);
+  }
+  const href = "/ask/threads/" + encodeURIComponent(threadId);
+  const had = list.querySelector<HTMLAnchorElement>("a[href='" + href + "']")?.closest("li");
+  const item = had ?? document.createElement("li");
+  if (!had)
+    item.innerHTML = "<a href='" + esc(href) + "'>" + esc(question) + "</a> <span class='small muted'>just now</span>";
+  else item.querySelector(".muted").textContent = "just now";
+  list.prepend(item);
+}
 
 for (const form of $$<HTMLFormElement>("form.ask-form")) {
   form.addEventListener("submit", async (e) => {
@@ -11,11 +52,15 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
     const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
     const question = form.querySelector<HTMLTextAreaElement>("#ask-question").value;
     button.disabled = true;
-    live.innerHTML = '<p class="question"></p><p class="answer"></p>';
-    live.querySelector(".question").textContent = question;
-    const said = live.querySelector<HTMLElement>(".answer");
+    // Each question asks after the ones before: its turn goes below theirs, above the box.
+    const turn = document.createElement("section");
+    turn.className = "turn";
+    turn.innerHTML = '<p class="question"></p><p class="answer"></p>';
+    turn.querySelector(".question").textContent = question;
+    live.append(turn);
+    const said = turn.querySelector<HTMLElement>(".answer");
     const fail = (msg: string) =>
-      live.insertAdjacentHTML("beforeend", '<p class="alert error" role="alert">' + esc(msg) + "</p>");
+      turn.insertAdjacentHTML("beforeend", '<p class="alert error" role="alert">' + esc(msg) + "</p>");
     try {
       const res = await fetch(form.action, {
         method: "POST",
@@ -44,27 +89,30 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
           said.textContent += data.text;
         } else if (event === "error") fail("The answer ended early: " + data.message);
         else if (event === "done") {
+          said.innerHTML = linked(data);
+          // Without a model the answer is the quotes: the sources say only where they were said.
+          const quoted = data.engine !== "extractive";
           if (data.citations.length)
-            live.insertAdjacentHTML(
+            turn.insertAdjacentHTML(
               "beforeend",
               "<h3>Sources</h3><ol class='sources'>" +
                 data.citations
                   .map(
                     (c: AskCitationDto) =>
                       "<li><a href='" +
-                      esc(new URL(c.url).pathname + new URL(c.url).hash) +
+                      esc(pathOf(c.url)) +
                       "'>" +
                       esc(c.title) +
                       (c.startSec !== null ? ", " + esc(clock(c.startSec)) : "") +
                       (c.speaker ? ", " + esc(c.speaker) : "") +
-                      "</a>: “" +
-                      esc(c.quote) +
-                      "”</li>",
+                      "</a>" +
+                      (quoted ? ": “" + esc(c.quote) + "”" : "") +
+                      "</li>",
                   )
                   .join("") +
                 "</ol>",
             );
-          live.insertAdjacentHTML(
+          turn.insertAdjacentHTML(
             "beforeend",
             "<p class='small'><a href='/ask/threads/" +
               encodeURIComponent(data.threadId) +
@@ -78,6 +126,7 @@ for (const form of $$<HTMLFormElement>("form.ask-form")) {
             form.append(thread);
           }
           thread.value = data.threadId;
+          listThread(data.threadId, question);
           form.querySelector("label[for=ask-question]").textContent = "Ask a follow-up";
           form.querySelector<HTMLTextAreaElement>("#ask-question").value = "";
         }

@@ -72,10 +72,8 @@ if (up) {
       say("Uploaded; creating the note…");
       const made = await json("/notes/from-upload", {
         audioUrl: target.audioUrl,
-        title:
-          $<HTMLInputElement>("#upload-title").value.trim() ||
-          file.name.replace(/\.[^.]*$/, "").slice(0, 500) ||
-          undefined,
+        // Left empty, the note is named for what was said.
+        title: $<HTMLInputElement>("#upload-title").value.trim() || undefined,
         folderId: $<HTMLSelectElement>("#upload-folder")?.value || undefined,
         participants: people("#upload"),
         channels: $<HTMLInputElement>("#upload-sides")?.checked ? ["me", "others"] : undefined,

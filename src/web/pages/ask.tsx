@@ -4,6 +4,7 @@
 // (assets/script.ts); without script the form posts and the thread page shows it.
 import { workspacePolicy } from "../../core/access.js";
 import { notePath } from "../../shared/note-links.js";
+import { answerPieces } from "../../shared/answer-marks.js";
 import { html } from "hono/html";
 import type { AskThreadDto } from "../../shared/schemas/ask.js";
 import { toTimestamp } from "../../core/transcript-time.js";
@@ -22,22 +23,32 @@ export function askBox(
   const hidden = Object.entries({ ...scope, threadId: o.threadId }).filter(([, v]) => v);
   return html`<form method="post" action="/ask" class="panel ask-form" aria-label="${o.label}"><input type="hidden" name="csrf" value="${viewer.csrf}" />${hidden.map(
     ([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`,
-  )}<label for="ask-question">${o.label}</label><div class="row"><input id="ask-question" name="question" type="text" required maxlength="2000" placeholder="What did we decide about…?" aria-keyshortcuts="a" autocomplete="off" /><button type="submit">Ask</button></div><div class="ask-live" aria-live="polite"></div></form>`;
+  )}<div class="ask-live" aria-live="polite"></div><label for="ask-question">${o.label}</label><div class="row"><input id="ask-question" name="question" type="text" required maxlength="2000" placeholder="What did we decide about…?" aria-keyshortcuts="a" autocomplete="off" /><button type="submit">Ask</button></div></form>`;
 }
 
-/** A turn's answer and its sources, each a link that opens the note at that moment. */
+/**
+ * A turn's answer and its sources, each a link that opens the note at that moment, as
+ * is each `[n]` in the answer. Without a model the answer is the quotes themselves, so
+ * the sources are only where they were said.
+ */
 export function turnView(
   t: Pick<Turn, "answer" | "citations" | "error" | "partial" | "engine">,
   /** Whether the reader may set up the workspace's language model (an admin). */
   configuresAi: boolean,
 ) {
-  return html`<div class="ask-answer"><p class="answer">${t.answer}</p>${
+  const quoted = t.engine !== "extractive";
+  const answer = answerPieces(t.answer, t.citations.length).map((p) => {
+    if ("text" in p) return p.text;
+    const c = t.citations[p.cite - 1];
+    return html`<a class="cite" href="${notePath(c.noteId, c.startSec)}" aria-label="Source ${p.cite}">[${p.cite}]</a>`;
+  });
+  return html`<div class="ask-answer"><p class="answer">${answer}</p>${
     t.error ? html`<p class="alert error" role="alert">The answer ended early: ${t.error}</p>` : ""
   }${
     t.citations.length
       ? html`<h3>Sources</h3><ol class="sources">${t.citations.map(
           (c) =>
-            html`<li><a href="${notePath(c.noteId, c.startSec)}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>: “${c.quote}”</li>`,
+            html`<li><a href="${notePath(c.noteId, c.startSec)}">${c.title}${c.startSec !== null ? `, ${toTimestamp(c.startSec)}` : ""}${c.speaker ? `, ${c.speaker}` : ""}</a>${quoted ? html`: “${c.quote}”` : ""}</li>`,
         )}</ol>`
       : ""
   }${

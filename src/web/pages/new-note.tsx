@@ -119,7 +119,7 @@ export function NewNotePage(props: {
             <p class="small muted">or drop the file here</p>
           </div>
           <label for="upload-title">Title (optional)</label>
-          <input id="upload-title" name="title" type="text" maxlength={500} placeholder="the file's name" />
+          <input id="upload-title" name="title" type="text" maxlength={500} placeholder="from what was said" />
           <FolderSelect id="upload-folder" folders={props.folders} />
           <label class="check">
             <input id="upload-sides" type="checkbox" /> Its two channels are me (the first) and the others on the call:

@@ -4,7 +4,15 @@ import { formatDate } from "../format.js";
 
 export function FoldersPage(props: {
   viewer: Viewer;
-  folders: { id: string; name: string; memberCount: number; isPrivate: boolean; createdAt: string }[];
+  folders: {
+    id: string;
+    name: string;
+    memberCount: number;
+    isPrivate: boolean;
+    createdAt: string;
+    /** Whether this viewer may change the folder itself (the access policy's word): else its name alone. */
+    mayManage: boolean;
+  }[];
   error?: string;
   notice?: string;
 }) {
@@ -31,36 +39,46 @@ export function FoldersPage(props: {
         {props.folders.map((f) => (
           <tr>
             <td>
-              <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}`} class="row">
-                <Csrf viewer={viewer} />
-                <input
-                  type="text"
-                  name="name"
-                  value={f.name}
-                  required
-                  maxlength={200}
-                  aria-label={`Name of ${f.name}`}
-                />
-                <button type="submit" class="secondary fit" aria-label={`Rename ${f.name}`}>
-                  Rename
-                </button>
-              </form>
+              {f.mayManage ? (
+                <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}`} class="row">
+                  <Csrf viewer={viewer} />
+                  <input
+                    type="text"
+                    name="name"
+                    value={f.name}
+                    required
+                    maxlength={200}
+                    aria-label={`Name of ${f.name}`}
+                  />
+                  <button type="submit" class="secondary fit" aria-label={`Rename ${f.name}`}>
+                    Rename
+                  </button>
+                </form>
+              ) : (
+                f.name
+              )}
             </td>
             <td>
-              <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}/privacy`} class="row">
-                <Csrf viewer={viewer} />
-                <select name="private" aria-label={`Who sees ${f.name}`}>
-                  <option value="0" selected={!f.isPrivate}>
-                    the workspace
-                  </option>
-                  <option value="1" selected={f.isPrivate}>
-                    its members only
-                  </option>
-                </select>
-                <button type="submit" class="secondary fit" aria-label={`Save who sees ${f.name}`}>
-                  Save
-                </button>
-              </form>
+              {f.mayManage ? (
+                <form method="post" action={`/settings/folders/${encodeURIComponent(f.id)}/privacy`} class="row">
+                  <Csrf viewer={viewer} />
+                  <select name="private" aria-label={`Who sees ${f.name}`}>
+                    <option value="0" selected={!f.isPrivate}>
+                      the workspace
+                    </option>
+                    <option value="1" selected={f.isPrivate}>
+                      its members only
+                    </option>
+                  </select>
+                  <button type="submit" class="secondary fit" aria-label={`Save who sees ${f.name}`}>
+                    Save
+                  </button>
+                </form>
+              ) : f.isPrivate ? (
+                "its members only"
+              ) : (
+                "the workspace"
+              )}
             </td>
             <td>
               <a
@@ -72,19 +90,24 @@ export function FoldersPage(props: {
             </td>
             <td>{formatDate(f.createdAt, zone)}</td>
             <td>
-              <PostButton
-                viewer={viewer}
-                action={`/settings/folders/${encodeURIComponent(f.id)}/delete`}
-                label="Delete"
-                ariaLabel={`Delete ${f.name} (its notes stay)`}
-                danger
-                confirm={`Delete the folder ${f.name}? Its notes stay, outside any folder.`}
-              />
+              {f.mayManage ? (
+                <PostButton
+                  viewer={viewer}
+                  action={`/settings/folders/${encodeURIComponent(f.id)}/delete`}
+                  label="Delete"
+                  ariaLabel={`Delete ${f.name} (its notes stay)`}
+                  danger
+                  confirm={`Delete the folder ${f.name}? Its notes stay, outside any folder.`}
+                />
+              ) : null}
             </td>
           </tr>
         ))}
       </Table>
-      <p class="small muted">Deleting a folder keeps its notes; they are only unfiled.</p>
+      <p class="small muted">
+        A folder's owner and admins change and delete it; everyone who sees it files notes in it. Deleting a folder
+        keeps its notes; they are only unfiled.
+      </p>
     </Layout>
   );
 }

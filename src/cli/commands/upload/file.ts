@@ -63,8 +63,8 @@ export async function run(f: Input, deps: Deps): Promise<NoteDto> {
   });
   await put(url.presignedUrl, f.file, url.contentType, fs.statSync(f.file).size);
   const note = {
-    // Without --title, the file's name: "Weekly sync.m4a" becomes "Weekly sync".
-    title: f.title ?? path.basename(f.file, path.extname(f.file)).slice(0, 500),
+    // Without --title, the server names the note for what was said ("Launch date and cloud costs").
+    title: f.title,
     folderId: f.folder,
     calendarEventId: f.calendarEvent,
     participants: participantsOf(f.participant),

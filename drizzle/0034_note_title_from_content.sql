@@ -1,0 +1,1 @@
+ALTER TABLE `notes` ADD `title_from_content` integer DEFAULT false NOT NULL;

@@ -1,0 +1,166 @@
+// Correcting a note's transcript: a line's words, who said it (that line, or the lines
+// from it on that the same voice was given), deleting a line, splitting one at a word.
+// Each line has an id that stays through corrections and a version that counts them;
+// an edit names the version it read, and the store changes the line only if it is
+// still that one (one conditional write, on either database), so that of two tabs
+// editing one line exactly one wins and the other gets 409 with the line as it is now.
+// The corrected transcript is what search reads at once (the store rewrites the note's
+// search rows with it), and its passages for meaning are indexed again behind it.
+import type { Repositories } from "../db/repos/index.js";
+import type { NoteRow, SegmentRow, StoredSegment } from "../db/stores/note-store.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
+import type { Principal } from "../core/principal.js";
+import type { Clock } from "../core/clock.js";
+import type { Jobs } from "../jobs/job.js";
+import { newId } from "../core/ids.js";
+import { IN_FLIGHT_STATUSES } from "../core/note-vocabulary.js";
+import { presentSegment } from "./note-presenter.js";
+import type { TranscriptLineDto } from "../shared/schemas/transcript-edits.js";
+
+export interface TranscriptEditDeps {
+  repos: Repositories;
+  now: Clock;
+  /** The note as the caller may see (and so edit) it, else not found: the note service's one check. */
+  visibleRow(p: Principal, id: string): Promise<NoteRow>;
+  jobs: Jobs;
+}
+
+export interface LineEdit {
+  version: number;
+  text?: string;
+  /** Who said it: a speaker's name or label as the transcript shows it, or a new name. */
+  speaker?: string;
+  /** Give the lines after it that had the same speaker to the new one too. */
+  fromHereOn?: boolean;
+}
+
+export function createTranscriptEdits({ repos, now, visibleRow, jobs }: TranscriptEditDeps) {
+  /** The note, if its transcript may be corrected now: not while processing rewrites it. */
+  async function editable(p: Principal, noteId: string) {
+    const row = await visibleRow(p, noteId);
+    if (IN_FLIGHT_STATUSES.has(row.status))
+      throw new ConflictError(
+        `Note ${noteId} is being processed (${row.status}): its transcript can be corrected once processing is done.`,
+        undefined,
+        5,
+      );
+    return row;
+  }
+
+  /**
+   * Claims the line at the version the caller read, then writes the transcript `change`
+   * makes of it, in one transaction. A line gone is 404; a line changed since is 409
+   * with the line as it is now.
+   */
+  async function correct(
+    p: Principal,
+    noteId: string,
+    segmentId: string,
+    version: number,
+    change: (segments: StoredSegment[], at: number) => SegmentRow[],
+  ): Promise<StoredSegment[]> {
+    await editable(p, noteId);
+    const next = await repos.transaction(async () => {
+      if (!(await repos.notes.claimSegment(noteId, segmentId, version))) {
+        const current = (await repos.notes.segmentsOf(noteId)).find((s) => s.id === segmentId);
+        if (!current)
+          throw new NotFoundError(
+            `Line ${segmentId} not found in note ${noteId}: it was deleted, or the note was transcribed again.`,
+          );
+        const names = await repos.speakers.namesOf(noteId);
+        throw new ConflictError(
+          `Line ${segmentId} was changed since version ${version} (it is at version ${current.version}): read it again and repeat the correction.`,
+        ).withCurrent(presentSegment(current, names));
+      }
+      const segments = await repos.notes.segmentsOf(noteId);
+      const at = segments.findIndex((s) => s.id === segmentId);
+      const written = change(segments, at);
+      await repos.notes.replaceTranscript(noteId, written, { updatedAt: now() });
+      await jobs.enqueue("index-passages", { source: "note", id: noteId });
+      return written;
+    });
+    return next as StoredSegment[];
+  }
+
+  /** A speaker as given (a name the transcript shows, a label, or a new name) → the label lines carry. */
+  async function labelFor(noteId: string, segments: StoredSegment[], speaker: string): Promise<string> {
+    const wanted = speaker.trim().toLowerCase();
+    for (const [label, n] of await repos.speakers.namesOf(noteId)) if (n.name?.toLowerCase() === wanted) return label;
+    return segments.find((s) => s.speaker.toLowerCase() === wanted)?.speaker ?? speaker.trim();
+  }
+
+  async function shown(noteId: string, segments: StoredSegment[], ids: string[]): Promise<TranscriptLineDto[]> {
+    const names = await repos.speakers.namesOf(noteId);
+    return ids.map((id) =>
+      presentSegment(
+        segments.find((s) => s.id === id)!,
+        names,
+      ),
+    );
+  }
+
+  return {
+    /** Changes a line's words or speaker; the line as it now is (and any others given to the speaker with it). */
+    async edit(p: Principal, noteId: string, segmentId: string, body: LineEdit) {
+      if (body.fromHereOn && body.speaker === undefined)
+        throw new BadRequestError("fromHereOn: gives the following lines to a new speaker, so it needs speaker.");
+      if (body.text === undefined && body.speaker === undefined)
+        throw new BadRequestError("Nothing to change: give text, speaker, or both (a line is deleted with DELETE).");
+      const before = await repos.notes.segmentsOf(noteId);
+      const label = body.speaker === undefined ? null : await labelFor(noteId, before, body.speaker);
+      const changed: string[] = [];
+      const written = await correct(p, noteId, segmentId, body.version, (segments, at) => {
+        const old = segments[at].speaker;
+        return segments.map((s, i) => {
+          const target = i === at;
+          const follows = body.fromHereOn && i > at && s.speaker === old && label !== null;
+          if (!target && !follows) return s;
+          changed.push(s.id);
+          return {
+            ...s,
+            text: target && body.text !== undefined ? body.text.trim() : s.text,
+            speaker: label ?? s.speaker,
+            version: s.version + 1,
+          };
+        });
+      });
+      return { lines: await shown(noteId, written as StoredSegment[], changed) };
+    },
+
+    /** Deletes a line (a line the engine invented, words nobody said). */
+    async remove(p: Principal, noteId: string, segmentId: string, version: number) {
+      await correct(p, noteId, segmentId, version, (segments, at) => segments.filter((_, i) => i !== at));
+    },
+
+    /**
+     * Splits a line before its `atWord`-th word (1 = after the first word): the first
+     * part keeps the line's id, the rest is a new line; the time between is shared by words.
+     */
+    async split(p: Principal, noteId: string, segmentId: string, body: { version: number; atWord: number }) {
+      let ids: string[] = [];
+      const written = await correct(p, noteId, segmentId, body.version, (segments, at) => {
+        const s = segments[at];
+        const words = s.text.split(/\s+/).filter(Boolean);
+        if (body.atWord < 1 || body.atWord >= words.length)
+          throw new BadRequestError(
+            `atWord: the line has ${words.length} word${words.length === 1 ? "" : "s"}; split it after word 1 to ${Math.max(1, words.length - 1)}.`,
+          );
+        const cut = Math.round(s.startSec + ((s.endSec - s.startSec) * body.atWord) / words.length);
+        const rest: SegmentRow & { id: string; version: number } = {
+          id: newId("seg"),
+          version: 1,
+          speaker: s.speaker,
+          text: words.slice(body.atWord).join(" "),
+          startSec: cut,
+          endSec: s.endSec,
+        };
+        ids = [s.id, rest.id];
+        const first = { ...s, text: words.slice(0, body.atWord).join(" "), endSec: cut, version: s.version + 1 };
+        return [...segments.slice(0, at), first, rest, ...segments.slice(at + 1)];
+      });
+      return { lines: await shown(noteId, written as StoredSegment[], ids) };
+    },
+  };
+}
+
+export type TranscriptEdits = ReturnType<typeof createTranscriptEdits>;
