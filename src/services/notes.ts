@@ -6,7 +6,7 @@ import { newId } from "../core/ids.js";
 import type { NoteBrief, NoteCreateInput, NoteDto, NoteListQueryInput } from "../shared/schemas/notes.js";
 import { noteShareLinks, syncShare } from "./note-shares.js";
 import { audioKey } from "../storage/audio-key.js";
-import { BadRequestError, NotFoundError } from "../core/errors.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../core/errors.js";
 import { importedOnce } from "./note-imports.js";
 import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
@@ -297,10 +297,17 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript. */
-    async reprocess(p: Principal, id: string): Promise<NoteDto> {
+    async reprocess(p: Principal, id: string, opts: { discardCorrections?: boolean } = {}): Promise<NoteDto> {
       const row = await visibleRow(p, id);
-      if (!audioIdOf(row) && (await repos.notes.segmentsOf(id)).length === 0)
+      const segments = await repos.notes.segmentsOf(id);
+      if (!audioIdOf(row) && segments.length === 0)
         throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
+      // Transcribing anew writes every line again: a person's corrections are not lost unasked.
+      const corrected = audioIdOf(row) ? segments.filter((s) => s.version > 0).length : 0;
+      if (corrected && !opts.discardCorrections)
+        throw new ConflictError(
+          `Processing again transcribes the recording anew, and ${corrected} line${corrected === 1 ? "" : "s"} a person corrected would be lost. Process again with discardCorrections=true to do it anyway.`,
+        );
       await lifecycle.reprocess(row);
       return get(p, id);
     },

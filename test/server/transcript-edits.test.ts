@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, errorCode, type Client } from "../helpers/http.js";
 import { addMember } from "../helpers/members.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { startServer, tempDir, type TestServer } from "../helpers/server.js";
+import { tone } from "../helpers/audio.js";
+import { uploadRecording, waitForStatus } from "../helpers/flow.js";
+import { startTranscriptionServer, type VendorServer } from "../helpers/vendors.js";
 
 let server: TestServer;
 let api: Client;
@@ -226,5 +229,57 @@ describe("correcting a transcript", () => {
     );
     expect(hidden.status).toBe(404);
     expect((await lines(mine.id))[0].text).toBe(LINES[0].text);
+  });
+});
+
+describe("processing a recording again after corrections", () => {
+  let withAudio: TestServer;
+  let stt: VendorServer;
+  beforeAll(async () => {
+    stt = await startTranscriptionServer({
+      script: [
+        { start: 0, end: 2, text: "The menu from Jon Snow is ready." },
+        { start: 2, end: 4, text: "Thank you for watching." },
+      ],
+    });
+    withAudio = await startServer({ args: ["--no-rate-limit", "--stt-url", stt.url] });
+  }, 60_000);
+  afterAll(async () => {
+    await withAudio?.stop();
+    await stt?.close();
+  });
+
+  it("asks before transcribing anew would lose them, and does it when told to", async () => {
+    const api2 = client(withAudio.url, withAudio.key);
+    const id = await uploadRecording(api2, tone(tempDir("notula-edits-"), 5), "wav", { title: "Menu" });
+    const note = await waitForStatus(api2, id);
+    expect(note.status, note.processingError).toBe("completed");
+    const line = note.transcripts[0];
+    const fixed = await api2("PATCH", `/v1/notes/${id}/transcript/${line.id}`, {
+      version: line.version,
+      text: "The menu from John Snow is ready.",
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+
+    const asked = await api2("POST", `/v1/notes/${id}/reprocess`);
+    expect(asked.status).toBe(409);
+    expect(asked.body.error.message).toMatch(/1 line a person corrected would be lost.*discardCorrections=true/);
+    expect((await api2("GET", `/v1/notes/${id}`)).body.note.transcripts[0].text).toBe(
+      "The menu from John Snow is ready.",
+    );
+    expect((await api2("POST", `/v1/notes/${id}/reprocess?discardCorrections=maybe`)).status).toBe(400);
+
+    const told = await api2("POST", `/v1/notes/${id}/reprocess?discardCorrections=true`);
+    expect(told.status, told.text).toBe(200);
+    const again = await waitForStatus(api2, id);
+    expect(again.transcripts.map((l: { text: string }) => l.text)).toEqual([
+      "The menu from Jon Snow is ready.",
+      "Thank you for watching.",
+    ]);
+    // Transcribed anew: new lines, nothing corrected, so processing again asks nothing.
+    expect(again.transcripts.every((l: { version: number; id: string }) => l.version === 0 && l.id !== line.id)).toBe(
+      true,
+    );
+    expect((await api2("POST", `/v1/notes/${id}/reprocess`)).status).toBe(200);
   });
 });

@@ -88,6 +88,15 @@ export function isoDateMs(raw: string): number | null {
 }
 
 /** An ISO 8601 date or date-time in a query string, parsed to epoch milliseconds. */
+/** A yes-or-no query parameter: true or false (a tool call may send the boolean), default false. */
+export function queryFlag(description: string) {
+  return z
+    .union([z.enum(["true", "false"], { message: "must be true or false" }), z.boolean()])
+    .optional()
+    .transform((v) => v === true || v === "true")
+    .meta({ description: `${description} true or false; default false`, type: "boolean" } as Record<string, unknown>);
+}
+
 export function queryDate(description: string) {
   return z
     .string()

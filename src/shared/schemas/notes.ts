@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Speaker } from "./templates.js";
-import { Iso, MAX_OFFSET, Pagination, queryDate, queryIdList, queryInt } from "./common.js";
+import { Iso, MAX_OFFSET, Pagination, queryDate, queryFlag, queryIdList, queryInt } from "./common.js";
 
 import { NOTE_KINDS, NOTE_SORT_FIELDS, NOTE_STATUSES, VISIBILITIES } from "../vocabulary.js";
 
@@ -268,3 +268,9 @@ export type NoteCreateInput = z.infer<typeof NoteCreateBody>;
 /** What a page listing notes shows of each note: a brief of the list item. */
 export const BRIEF_KEYS = ["id", "title", "status", "createdAt", "totalDurationSec", "tags", "participants"] as const;
 export type NoteBrief = Pick<NoteDto, (typeof BRIEF_KEYS)[number]>;
+
+export const ReprocessQuery = z.object({
+  discardCorrections: queryFlag(
+    "Transcribe the recording anew even though lines of its transcript were corrected by a person (they are lost).",
+  ),
+});

@@ -184,6 +184,8 @@ function editor(props: {
   mine: boolean;
   /** Whether there is a recording or a transcript to process again. */
   processable: boolean;
+  /** Lines a person corrected that transcribing the recording anew would lose. */
+  corrected: number;
   folders: { id: string; name: string }[];
   privateFolders: string[];
   shareTranscript: boolean | null;
@@ -213,7 +215,7 @@ ${props.may.widen ? "" : html`<p id="visibility-why" class="muted small">Only th
 ${share}${folders}
 <label for="note">${props.mine ? "Your notes" : "Notes written in the meeting"} (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
 <div class="actions"><button type="submit">Save</button></div></form>
-<div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
+<div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}${props.corrected ? html`<label class="small"><input type="checkbox" name="discardCorrections" value="true" required /> Transcribe the recording anew, losing the ${props.corrected} line${props.corrected === 1 ? "" : "s"} corrected by hand</label>` : ""}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
 ${props.may.emailRecap && note.summary.trim() ? html`<a class="button secondary" href="/notes/${id}/recap">Email the recap…</a>` : ""}
 ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete">Delete…</a>` : ""}</div></section>`;
 }
@@ -330,7 +332,11 @@ export function NotePage(props: {
         ) : null}
       </div>
       {reshape(props)}
-      {editor({ ...props, processable: hasAudio || note.transcripts.length > 0 })}
+      {editor({
+        ...props,
+        processable: hasAudio || note.transcripts.length > 0,
+        corrected: hasAudio ? note.transcripts.filter((l) => l.version > 0).length : 0,
+      })}
     </Layout>
   );
 }

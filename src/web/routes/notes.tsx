@@ -338,8 +338,16 @@ export function notePages(
 
   app.post("/notes/:id/reprocess", async (c) => {
     const id = c.req.param("id");
-    if (!(await csrfOk(c, await c.req.parseBody()))) return formExpired(c);
-    await services.notes.reprocess(viewerOf(c).principal, id);
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return formExpired(c);
+    try {
+      await services.notes.reprocess(viewerOf(c).principal, id, {
+        discardCorrections: textField(f, "discardCorrections") === "true",
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) return notePage(c, id, { error: err.message }, 409);
+      throw err;
+    }
     return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
   });
 

@@ -1,4 +1,4 @@
-// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|search|export|sync|wait
+// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|transcript|search|export|sync|wait
 import type { Command } from "commander";
 import { clientDeps, under } from "../../lib/command.js";
 import * as create from "./create.js";
@@ -12,6 +12,7 @@ import * as reprocess from "./reprocess.js";
 import * as search from "./search.js";
 import * as share from "./share.js";
 import * as speakers from "./speakers.js";
+import * as transcript from "./transcript.js";
 import * as sync from "./sync.js";
 import * as update from "./update.js";
 import * as wait from "./wait.js";
@@ -28,6 +29,7 @@ export const registerNotes = (program: Command) =>
     reprocess,
     enhance,
     speakers,
+    transcript,
     search,
     exportNotes,
     sync,

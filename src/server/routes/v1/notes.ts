@@ -10,6 +10,7 @@ import {
   NoteList,
   NoteListQuery,
   NoteUpdateBody,
+  ReprocessQuery,
 } from "../../../shared/schemas/notes.js";
 import { EnhanceBody, SpeakerList, SpeakerRenameBody } from "../../../shared/schemas/templates.js";
 import { newRouter, renderedJson } from "../../../http/context.js";
@@ -65,8 +66,8 @@ const reprocess = route("reprocessNote", {
   ...extension,
   summary: "Process a note again (extension)",
   description:
-    "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed.",
-  request: { params: IdParam },
+    "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed, and 409 when transcribing anew would lose lines a person corrected, unless `discardCorrections=true`.",
+  request: { params: IdParam, query: ReprocessQuery },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
 });
 
@@ -152,7 +153,12 @@ export function notesRoutes(services: Services) {
   });
 
   app.openapi(reprocess, async (c) =>
-    c.json({ note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id) }, 200),
+    c.json(
+      {
+        note: await services.notes.reprocess(c.get("principal"), c.req.valid("param").id, c.req.valid("query")),
+      },
+      200,
+    ),
   );
 
   app.openapi(enhance, async (c) =>
