@@ -15,6 +15,8 @@ import type { Jobs } from "../jobs/job.js";
 import { newId } from "../core/ids.js";
 import { IN_FLIGHT_STATUSES } from "../core/note-vocabulary.js";
 import { presentSegment } from "./note-presenter.js";
+import { planActionItems } from "./action-items.js";
+import { namesCorrected, withNamesCorrected } from "../core/name-corrections.js";
 import type { TranscriptLineDto } from "../shared/schemas/transcript-edits.js";
 
 export interface TranscriptEditDeps {
@@ -58,8 +60,10 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs }: Transcri
     segmentId: string,
     version: number,
     change: (segments: StoredSegment[], at: number) => SegmentRow[],
+    /** What else the correction changes, in its transaction. */
+    alongside?: (row: NoteRow, before: StoredSegment) => Promise<void>,
   ): Promise<StoredSegment[]> {
-    await editable(p, noteId);
+    const row = await editable(p, noteId);
     const next = await repos.transaction(async () => {
       if (!(await repos.notes.claimSegment(noteId, segmentId, version))) {
         const current = (await repos.notes.segmentsOf(noteId)).find((s) => s.id === segmentId);
@@ -76,6 +80,7 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs }: Transcri
       const at = segments.findIndex((s) => s.id === segmentId);
       const written = change(segments, at);
       await repos.notes.replaceTranscript(noteId, written, { updatedAt: now() });
+      await alongside?.(row, segments[at]);
       await jobs.enqueue("index-passages", { source: "note", id: noteId });
       return written;
     });
@@ -87,6 +92,22 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs }: Transcri
     const wanted = speaker.trim().toLowerCase();
     for (const [label, n] of await repos.speakers.namesOf(noteId)) if (n.name?.toLowerCase() === wanted) return label;
     return segments.find((s) => s.speaker.toLowerCase() === wanted)?.speaker ?? speaker.trim();
+  }
+
+  /** The summary and enhanced note with the names a line's correction changed written anew, and their action items kept in step. */
+  async function correctNames(row: NoteRow, before: string, after: string) {
+    const pairs = namesCorrected(before, after);
+    if (!pairs.length) return;
+    const text = {
+      // A title a person gave is theirs; one made from what was said follows it.
+      title: row.titleFromContent ? withNamesCorrected(row.title, pairs) : row.title,
+      summary: withNamesCorrected(row.summary, pairs),
+      enhancedNote: withNamesCorrected(row.enhancedNote, pairs),
+    };
+    if (text.title === row.title && text.summary === row.summary && text.enhancedNote === row.enhancedNote) return;
+    const items = await planActionItems(repos, { ...row, ...text }, now());
+    await repos.notes.update(row.workspaceId, row.id, { ...text, ...items.text, updatedAt: now() });
+    await repos.actionItems.replaceForNote(row.id, items.rows);
   }
 
   async function shown(noteId: string, segments: StoredSegment[], ids: string[]): Promise<TranscriptLineDto[]> {
@@ -109,21 +130,31 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs }: Transcri
       const before = await repos.notes.segmentsOf(noteId);
       const label = body.speaker === undefined ? null : await labelFor(noteId, before, body.speaker);
       const changed: string[] = [];
-      const written = await correct(p, noteId, segmentId, body.version, (segments, at) => {
-        const old = segments[at].speaker;
-        return segments.map((s, i) => {
-          const target = i === at;
-          const follows = body.fromHereOn && i > at && s.speaker === old && label !== null;
-          if (!target && !follows) return s;
-          changed.push(s.id);
-          return {
-            ...s,
-            text: target && body.text !== undefined ? body.text.trim() : s.text,
-            speaker: label ?? s.speaker,
-            version: s.version + 1,
-          };
-        });
-      });
+      const written = await correct(
+        p,
+        noteId,
+        segmentId,
+        body.version,
+        (segments, at) => {
+          const old = segments[at].speaker;
+          return segments.map((s, i) => {
+            const target = i === at;
+            const follows = body.fromHereOn && i > at && s.speaker === old && label !== null;
+            if (!target && !follows) return s;
+            changed.push(s.id);
+            return {
+              ...s,
+              text: target && body.text !== undefined ? body.text.trim() : s.text,
+              speaker: label ?? s.speaker,
+              version: s.version + 1,
+            };
+          });
+        },
+        // A name heard wrong is wrong in what was written from it too.
+        async (row, before) => {
+          if (body.text !== undefined) await correctNames(row, before.text, body.text);
+        },
+      );
       return { lines: await shown(noteId, written as StoredSegment[], changed) };
     },
 

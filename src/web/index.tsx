@@ -1,7 +1,7 @@
 // The team web app at /: server-rendered pages over the same services as the REST
 // API, a few plain scripts, and every asset served from here.
 import { Hono } from "hono";
-import { AppError } from "../core/errors.js";
+import { AppError, ConflictError } from "../core/errors.js";
 import type { Logger } from "../core/logger.js";
 import type { AudioStore } from "../storage/audio-store.js";
 import type { UpstreamOidc } from "../services/oauth/upstream.js";
@@ -19,6 +19,7 @@ import { unsubscribePages } from "./routes/unsubscribe.js";
 import { notePages } from "./routes/notes.js";
 import { importPages } from "./routes/import.js";
 import { browserAudioSteps } from "./routes/browser-audio.js";
+import { transcriptSteps } from "./routes/transcript.js";
 import { settingsPages } from "./routes/settings/index.js";
 import { cliLoginPages } from "./routes/cli-login.js";
 
@@ -85,7 +86,14 @@ export function webApp(d: WebDeps) {
       c.req.header("content-type")?.includes("application/json")
     )
       return c.json(
-        { error: { code: err instanceof AppError ? err.code : "internal_server_error", message } },
+        {
+          error: {
+            code: err instanceof AppError ? err.code : "internal_server_error",
+            message,
+            // A line changed meanwhile: the page shows it as it is now.
+            ...(err instanceof ConflictError && err.current !== undefined && { current: err.current }),
+          },
+        },
         status as 400,
       );
     const title =
@@ -115,6 +123,7 @@ export function webApp(d: WebDeps) {
   app.route("/", authPages(d.services, { publicUrl: d.publicUrl, upstream: d.upstream }));
   // Before the note pages: their POST /notes/:id would otherwise answer /notes/upload-url.
   app.route("/", browserAudioSteps(d.services, { maxUploadBytes: d.maxUploadBytes }));
+  app.route("/", transcriptSteps(d.services));
   app.route("/", importPages(d.services));
   app.route(
     "/",

@@ -78,6 +78,28 @@ describe("correcting a transcript", () => {
     expect(vtt.text).not.toContain("Jon Snow");
   });
 
+  it("corrects a misheard name in the summary, the enhanced note and its action items too", async () => {
+    const r = await api("POST", "/v1/notes", {
+      title: "Menu review",
+      transcripts: LINES,
+      summary: "Jon Snow showed the new menu; Jonas and jon agreed.",
+      enhancedNote: "## Action items\n- [ ] Jon Snow sends the menu (owner: Jon Snow)",
+    });
+    const note = r.body.note;
+    const fixed = await api("PATCH", `/v1/notes/${note.id}/transcript/${note.transcripts[1].id}`, {
+      version: 0,
+      text: "The new menu from John Snow is ready for testing.",
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    const after = (await api("GET", `/v1/notes/${note.id}`)).body.note;
+    // Whole words in capitals only: "Jonas" and a lower-case "jon" are other words.
+    expect(after.summary).toBe("John Snow showed the new menu; Jonas and jon agreed.");
+    expect(after.enhancedNote).toContain("- [ ] John Snow sends the menu (owner: John Snow)");
+    expect(after.title).toBe("Menu review");
+    const items = (await api("GET", `/v1/action-items?noteId=${note.id}`)).body.items;
+    expect(items.map((i: any) => [i.text, i.owner?.name])).toEqual([["John Snow sends the menu", "John Snow"]]);
+  });
+
   it("gives a line, or the lines from it on, to another speaker", async () => {
     const note = await makeNote();
     const [, , , fourth] = note.transcripts;

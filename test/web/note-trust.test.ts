@@ -380,4 +380,62 @@ describe("a note people can trust", () => {
     await page.getByRole("button", { name: "Create folder" }).click();
     await page.getByText("Folder “Planning” created.").waitFor();
   }, 60_000);
+
+  it("corrects a transcript line from the keyboard; search then finds the corrected word and not the misheard one", async () => {
+    const id = await noteWithRecording("Menu review", [
+      [0, "Ana", "The menu from Jon Snow is ready for testing."],
+      [10, "Ben", "We test it with customers on Friday."],
+    ]);
+    await page.goto(`${server.url}/notes/${id}`);
+    const line = page.locator("ol.transcript li[data-line]").first();
+    await line.focus();
+    await page.keyboard.press("Enter");
+    const input = line.locator("input.line-edit");
+    await input.waitFor();
+    expect(await input.inputValue()).toBe("The menu from Jon Snow is ready for testing.");
+    // Esc leaves the line as it was.
+    await input.fill("Something else entirely.");
+    await page.keyboard.press("Escape");
+    expect(await line.locator(".said").textContent()).toBe("The menu from Jon Snow is ready for testing.");
+    expect(await page.evaluate(() => document.activeElement?.dataset?.line)).toBe(await line.getAttribute("data-line"));
+    // Enter edits, Enter saves.
+    await page.keyboard.press("Enter");
+    await input.fill("The menu from John Snow is ready for testing.");
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    expect(await line.getAttribute("data-version")).toBe("1");
+    await page.reload();
+    expect(await page.locator("ol.transcript li[data-line] .said").first().textContent()).toBe(
+      "The menu from John Snow is ready for testing.",
+    );
+    // Search finds the moment by the corrected word, and nothing by the misheard one.
+    await page.goto(`${server.url}/notes?said=John`);
+    expect(await page.locator(`a[href^="/notes/${id}#t="]`).count()).toBeGreaterThan(0);
+    await page.goto(`${server.url}/notes?said=Jon`);
+    expect(await page.locator(`a[href^="/notes/${id}"]`).count()).toBe(0);
+
+    // An edit from a page that is out of date is refused, and the page shows the line as it is now.
+    await page.goto(`${server.url}/notes/${id}`);
+    const [first] = (await api("GET", `/v1/notes/${id}`)).body.note.transcripts;
+    expect(
+      (
+        await api("PATCH", `/v1/notes/${id}/transcript/${first.id}`, {
+          version: 1,
+          text: "The menu from John Snow is done.",
+        })
+      ).status,
+    ).toBe(200);
+    const stale = page.locator("ol.transcript li[data-line]").first();
+    await stale.dblclick();
+    await stale.locator("input.line-edit").fill("The menu is late.");
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "changed meanwhile" }).waitFor();
+    expect(await stale.locator(".said").textContent()).toBe("The menu from John Snow is done.");
+    expect(await stale.getAttribute("data-version")).toBe("2");
+    // The share page shows no way to edit.
+    const share = await api("PATCH", `/v1/notes/${id}`, { visibility: "public" });
+    const shared = await fetch(share.body.note.shareUrl as string).then((r) => r.text());
+    expect(shared).not.toContain("data-line");
+    expect(shared).not.toContain("line-edit");
+  }, 120_000);
 });

@@ -49,7 +49,7 @@ ol.transcript{list-style:none;margin:0;padding:0}ol.transcript li{display:grid;g
 ol.transcript button.at{font-variant-numeric:tabular-nums;background:none;color:var(--accent);border:0;padding:0;text-align:left;font-weight:600;cursor:pointer}
 ol.transcript .speaker{font-weight:600;margin-right:.35rem}
 ul.action-items{list-style:none;padding:0}ul.action-items li{display:flex;gap:.75rem;align-items:flex-start;padding:.4rem 0;border-bottom:1px solid var(--line)}ul.action-items li.done .task{text-decoration:line-through;color:var(--muted)}.overdue{color:var(--danger);font-weight:600}a.moment{font-size:.8em;font-variant-numeric:tabular-nums;white-space:nowrap;color:var(--muted,inherit)}ol.transcript li.playing{background:color-mix(in srgb,var(--mark) 35%,transparent)}ol.transcript li.cited,ol.transcript li:target{background:color-mix(in srgb,var(--mark) 60%,transparent);outline:2px solid var(--mark);scroll-margin-top:4rem}
-ol.transcript li.marked-speaker{box-shadow:inset 4px 0 0 var(--accent);background:color-mix(in srgb,var(--accent) 8%,transparent)}
+ol.transcript li.marked-speaker{box-shadow:inset 4px 0 0 var(--accent);background:color-mix(in srgb,var(--accent) 8%,transparent)}ol.transcript li[data-line]:focus-visible{outline:2px solid var(--accent);outline-offset:-2px}input.line-edit{width:100%;margin:0;font:inherit}
 ul.speakers{list-style:none;margin:0;padding:0}ul.speakers li{display:flex;align-items:center;gap:.5rem;flex-wrap:wrap}ul.speakers meter{width:8rem}ul.speakers button[aria-pressed=true]{font-weight:700;text-decoration:underline}
 mark{background:var(--mark);color:inherit}
 audio{width:100%;margin:.5rem 0}

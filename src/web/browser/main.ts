@@ -3,6 +3,7 @@
 import "./page.js";
 import "./keyboard.js";
 import "./ask.js";
+import "./transcript-edit.js";
 import "./upload.js";
 import "./import.js";
 import "./recording.js";

@@ -76,14 +76,20 @@ function openFromBefore(before: { note: { id: string; title: string }; items: Ac
  * hour's meeting has hundreds of segments, and hono's `html` renders them about three
  * times faster (`npm run bench -- web`), escaping every value just the same.
  */
-export function Transcript(props: { segments: NoteDto["transcripts"]; playable: boolean }) {
+export function Transcript(props: {
+  segments: NoteDto["transcripts"];
+  playable: boolean;
+  /** The note whose lines the reader may correct in place (Enter on a line edits it); never on a share page. */
+  editableIn?: string;
+}) {
   const at = props.playable
     ? (t: string) => html`<button type="button" class="at" aria-label="Play from ${t}">${t}</button>`
     : (t: string) => html`<span class="muted">${t}</span>`;
-  return html`<ol class="transcript">${props.segments.map(
+  const editable = props.editableIn;
+  return html`<ol class="transcript"${editable ? html` data-note="${editable}" aria-describedby="transcript-how"` : ""}>${props.segments.map(
     (s, i) =>
-      html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}" data-speaker="${s.speaker}">${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}${s.text}</span></li>`,
-  )}</ol>`;
+      html`<li id="segment-${i}" data-start="${seconds(s.startTimestamp)}" data-speaker="${s.speaker}"${editable ? html` data-line="${s.id}" data-version="${String(s.version)}" tabindex="0"` : ""}>${at(s.startTimestamp)}<span>${s.speaker ? html`<span class="speaker">${s.speaker}:</span>` : ""}<span class="said">${s.text}</span></span></li>`,
+  )}</ol>${editable ? html`<p id="transcript-how" class="small muted">To correct a line, select it and press Enter (or double-click it); Enter saves, Esc cancels.</p>` : ""}`;
 }
 
 const on = (flag: boolean, attribute: string) => (flag ? attribute : "");
@@ -327,7 +333,11 @@ export function NotePage(props: {
         {note.transcripts.length ? (
           <section class="note-transcript" aria-labelledby="transcript-title">
             <h2 id="transcript-title">Transcript</h2>
-            <Transcript segments={note.transcripts} playable={props.audio === "ready"} />
+            <Transcript
+              segments={note.transcripts}
+              playable={props.audio === "ready"}
+              editableIn={props.may.edit && FINAL_STATUSES.has(note.status) ? note.id : undefined}
+            />
           </section>
         ) : null}
       </div>

@@ -11,6 +11,7 @@ import { FromAudioBody, GenerateUploadUrlBody } from "../../shared/schemas/audio
 import { receivePiece } from "../../http/recording-piece.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebContext, type WebEnv } from "../context.js";
+import { jsonRequest } from "../json-request.js";
 import { formatBytes, statusLabel } from "../format.js";
 import { parsePersonLine } from "../../shared/person-line.js";
 import { participantFrom } from "../../services/note-meeting.js";
@@ -42,22 +43,9 @@ const uploadWording = {
 
 /** A JSON step's body, read with the API's schema after the CSRF header and the plan are checked. */
 async function jsonStep<S extends z.ZodType>(c: WebContext, schema: S, wording: Partial<Record<string, string>> = {}) {
-  if (!(await csrfOk(c))) throw new ForbiddenError("The page had expired; reload it and try again.");
-  const viewer = viewerOf(c);
-  if (viewer.principal.plan !== "enterprise")
+  if (viewerOf(c).principal.plan !== "enterprise")
     throw new ForbiddenError("Notes from recordings are part of the Enterprise plan.");
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new BadRequestError("The request body is not valid JSON.");
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0].path[0] ?? "");
-    throw new BadRequestError(wording[field] ?? describeZodError(parsed.error));
-  }
-  return { viewer, body: parsed.data as z.output<S> };
+  return jsonRequest(c, schema, wording);
 }
 
 export function browserAudioSteps(services: Services, opts: { maxUploadBytes: number }) {
