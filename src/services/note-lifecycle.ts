@@ -268,7 +268,8 @@ export function createNoteLifecycle(d: LifecycleDeps) {
       );
       await settle(
         note.id,
-        { status: "completed", processingError: null, updatedAt: now(), ...fields, ...items.text },
+        // Written anew by the machine: no person's edit stands in its way any longer.
+        { status: "completed", processingError: null, updatedAt: now(), textEditedAt: null, ...fields, ...items.text },
         opts.updated ? "note.updated" : "note.completed",
         () => repos.actionItems.replaceForNote(note.id, items.rows),
       );

@@ -12,7 +12,9 @@ import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
 import { fromTimestamp } from "../core/transcript-time.js";
-import type { NoteLifecycle } from "./note-lifecycle.js";
+import { IN_FLIGHT, type NoteLifecycle } from "./note-lifecycle.js";
+import { planActionItems } from "./action-items.js";
+import { requireNothingLost, type RewriteConsent } from "./note-rewrites.js";
 import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import { createTranscriptEdits } from "./transcript-edits.js";
@@ -28,6 +30,9 @@ export interface NoteUpdate {
   title?: string;
   visibility?: NoteRow["visibility"];
   userWrittenNote?: string;
+  /** The summary and enhanced note as a person corrected them. */
+  summary?: string;
+  enhancedNote?: string;
   folderIds?: string[];
   participants?: ParticipantValue[];
   addParticipants?: Partial<ParticipantValue>[]; // join those on the note; none is removed
@@ -284,37 +289,44 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       const fields: Partial<NoteRow> = { updatedAt: now() };
       if (patch.visibility !== undefined) fields.visibility = patch.visibility;
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
+      const rewritten = patch.summary !== undefined || patch.enhancedNote !== undefined;
+      if (rewritten) {
+        if (IN_FLIGHT.has(row.status))
+          throw new ConflictError(`Note ${id} is being processed (${row.status}): edit it once processing is done.`);
+        if (patch.summary !== undefined) fields.summary = patch.summary;
+        if (patch.enhancedNote !== undefined) fields.enhancedNote = patch.enhancedNote;
+        fields.textEditedAt = now();
+      }
       Object.assign(fields, await meetingChange(deps.calendarEvent, p, row, patch));
       // A title a person gives is theirs: summarizing again no longer names the note.
       if (patch.title !== undefined) Object.assign(fields, { title: patch.title, titleFromContent: false });
       await repos.transaction(async () => {
-        await repos.notes.update(p.workspaceId, id, fields, folderIds);
+        // Its task lines are its action items: kept in step with a person's edit.
+        const items = rewritten ? await planActionItems(repos, { ...row, ...fields }, now()) : null;
+        await repos.notes.update(p.workspaceId, id, { ...fields, ...items?.text }, folderIds);
+        if (items) await repos.actionItems.replaceForNote(id, items.rows);
         if (patch.visibility !== undefined) await syncShare(repos, now, id, patch.visibility);
-        if (patch.title !== undefined || patch.userWrittenNote !== undefined || fields.participants)
+        if (patch.title !== undefined || patch.userWrittenNote !== undefined || fields.participants || rewritten)
           await jobs.enqueue("index-passages", { source: "note", id });
       });
       return get(p, id);
     },
 
     /** Runs the processing again: from the recording if there is one, else from the transcript. */
-    async reprocess(p: Principal, id: string, opts: { discardCorrections?: boolean } = {}): Promise<NoteDto> {
+    async reprocess(p: Principal, id: string, consent: RewriteConsent = {}): Promise<NoteDto> {
       const row = await visibleRow(p, id);
       const segments = await repos.notes.segmentsOf(id);
       if (!audioIdOf(row) && segments.length === 0)
         throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
-      // Transcribing anew writes every line again: a person's corrections are not lost unasked.
-      const corrected = audioIdOf(row) ? segments.filter((s) => s.version > 0).length : 0;
-      if (corrected && !opts.discardCorrections)
-        throw new ConflictError(
-          `Processing again transcribes the recording anew, and ${corrected} line${corrected === 1 ? "" : "s"} a person corrected would be lost. Process again with discardCorrections=true to do it anyway.`,
-        );
+      requireNothingLost(row, { retranscribes: audioIdOf(row) !== null, segments }, consent);
       await lifecycle.reprocess(row);
       return get(p, id);
     },
 
     /** Writes the enhanced note again with a template (the note's default unless given), in the background. */
-    async enhance(p: Principal, id: string, templateId: string | undefined): Promise<NoteDto> {
+    async enhance(p: Principal, id: string, templateId: string | undefined, consent: RewriteConsent = {}) {
       const row = await visibleRow(p, id);
+      requireNothingLost(row, { retranscribes: false, segments: [] }, consent);
       const template = templateId
         ? await deps.templates.require(p.workspaceId, templateId, "templateId")
         : await deps.templates.forNote(p.workspaceId, id);

@@ -285,7 +285,9 @@ describe("processing a recording again after corrections", () => {
 
     const asked = await api2("POST", `/v1/notes/${id}/reprocess`);
     expect(asked.status).toBe(409);
-    expect(asked.body.error.message).toMatch(/1 line a person corrected would be lost.*discardCorrections=true/);
+    expect(asked.body.error.message).toMatch(
+      /would lose 1 line of the transcript a person corrected.*discardCorrections=true/,
+    );
     expect((await api2("GET", `/v1/notes/${id}`)).body.note.transcripts[0].text).toBe(
       "The menu from John Snow is ready.",
     );

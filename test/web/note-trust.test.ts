@@ -438,4 +438,36 @@ describe("a note people can trust", () => {
     expect(shared).not.toContain("data-line");
     expect(shared).not.toContain("line-edit");
   }, 120_000);
+
+  it("corrects the summary from the Edit form; enhancing then asks before replacing it", async () => {
+    const id = await noteWithRecording("Budget review", [
+      [0, "Ana", "We decided to cut the travel budget by a third."],
+      [10, "Ben", "I will tell the team on Monday."],
+    ]);
+    await page.goto(`${server.url}/notes/${id}`);
+    await page.getByText("Correct the summary and the enhanced note").click();
+    await page.getByLabel("Summary (Markdown)").fill("Travel budget cut by a third; Ben tells the team Monday.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.waitForURL(/saved=1/);
+    expect(await page.getByText("Travel budget cut by a third; Ben tells the team Monday.").count()).toBeGreaterThan(0);
+    const note = (await api("GET", `/v1/notes/${id}`)).body.note;
+    expect(note.textEditedAt).not.toBeNull();
+    // Saving the form again without touching them is no edit of the summary.
+    const before = note.textEditedAt;
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.waitForURL(/saved=1/);
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.textEditedAt).toBe(before);
+    // Enhancing asks first: the box to tick is required.
+    const replace = page.getByLabel(/replacing the edited ones/).first();
+    expect(await replace.getAttribute("required")).not.toBeNull();
+    await page.getByRole("button", { name: "Enhance" }).click();
+    expect(page.url()).toMatch(/saved=1/);
+    await replace.check();
+    await page.getByRole("button", { name: "Enhance" }).click();
+    // Written anew: the note is the machine's again once the enhancing has finished.
+    await until("the note written anew", async () => {
+      const n = (await api("GET", `/v1/notes/${id}`)).body.note;
+      return n.status === "completed" && n.textEditedAt === null;
+    });
+  }, 120_000);
 });

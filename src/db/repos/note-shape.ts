@@ -130,6 +130,7 @@ const FIELDS = [
   field("processingInfo", (r) => r.processingInfo ?? null, null),
   field("shareUrl", (_, p) => p.shareUrl, null),
   field("processingWarnings", (r) => r.processingWarnings ?? null, null),
+  field("textEditedAt", (r) => (r.textEditedAt ? new Date(r.textEditedAt).toISOString() : null), null),
   field("progress", (r) => progressOf(r), null),
   field("template", (_, p) => p.template ?? null, null),
   field("speakers", (_, p) => p.speakers ?? [], null),

@@ -59,6 +59,11 @@ export const notes = sqliteTable(
     processingInfo: text("processing_info", { mode: "json" }).$type<Record<string, string> | null>(),
     /** The SHA-256 of the file it was imported from, else null: an import run again makes nothing twice. */
     sourceHash: text("source_hash"),
+    /**
+     * When a person last edited the summary or the enhanced note (ms), else null: what
+     * would write them anew (processing again, enhancing) asks first. Cleared when it does.
+     */
+    textEditedAt: integer("text_edited_at"),
     /** Since when a recording waits for a speech-to-text engine to exist (ms), else null: it is transcribed once one does. */
     awaitingEngineSince: integer("awaiting_engine_since"),
     createdAt: createdAtColumn(),

@@ -41,7 +41,8 @@ export type ProcessingFields =
   | "templateId"
   | "translationLanguage"
   | "title"
-  | "titleFromContent";
+  | "titleFromContent"
+  | "textEditedAt";
 
 /** What is written on a note together with a new transcript. */
 export type TranscriptFields = Pick<
@@ -74,7 +75,7 @@ export type ListProjection = "item" | "brief";
 
 type LaterFields = "templateId" | "processingWarnings" | "processingProgress" | "awaitingEngineSince";
 /** Fields a new note may leave out: null unless given. */
-type OptionalFields = LaterFields | "calendarSeries" | "sourceHash" | "titleFromContent";
+type OptionalFields = LaterFields | "calendarSeries" | "sourceHash" | "titleFromContent" | "textEditedAt";
 
 export interface NewNote {
   /** Processing fills in the template, warnings, progress and any wait for an engine later. */

@@ -37,6 +37,9 @@ export const Participant = z
   })
   .meta({ id: "Participant" });
 
+/** The longest text a note holds in each of its notes, summary and enhanced note. */
+export const NOTE_TEXT_MAX = 500_000;
+
 export const TranscriptSegment = z
   .object({
     id: z.string().meta({
@@ -103,6 +106,10 @@ export const Note = z
     processingWarnings: z.array(z.string()).nullable().optional().meta({
       description:
         "Extension, single-note read only: what processing could not do fully (a part of a long meeting the model cut short), else null.",
+    }),
+    textEditedAt: Iso.nullable().optional().meta({
+      description:
+        "Extension, single-note read only: when a person last edited the summary or the enhanced note, else null.",
     }),
     progress: z
       .object({
@@ -188,7 +195,15 @@ export const NoteUpdateBody = z
   .object({
     title: z.string().min(1).max(500).optional(),
     visibility: VisibilityInput.optional(),
-    userWrittenNote: z.string().max(500_000).optional(),
+    userWrittenNote: z.string().max(NOTE_TEXT_MAX).optional(),
+    summary: z.string().max(NOTE_TEXT_MAX).optional().meta({
+      description:
+        "Extension: the summary as a person corrected it (Markdown). Processing again and enhancing then ask before writing it anew.",
+    }),
+    enhancedNote: z.string().max(NOTE_TEXT_MAX).optional().meta({
+      description:
+        "Extension: the enhanced note as a person corrected it (Markdown); its task lines are the note's action items.",
+    }),
     tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds: the folders to file the note in." }),
     folderIds: idArray
       .optional()
@@ -230,7 +245,7 @@ const TranscriptInput = z
 export const NoteCreateBody = z
   .object({
     title: z.string().min(1).max(500),
-    userWrittenNote: z.string().max(500_000).optional(),
+    userWrittenNote: z.string().max(NOTE_TEXT_MAX).optional(),
     kind: NoteKind.optional(),
     visibility: VisibilityInput.optional(),
     participants: z.array(ParticipantInput).max(500).optional(),
@@ -243,7 +258,7 @@ export const NoteCreateBody = z
     folderIds: idArray.optional(),
     tagIds: idArray.optional().meta({ description: "Deprecated alias of folderIds, as on PATCH." }),
     summary: z.string().max(200_000).optional(),
-    enhancedNote: z.string().max(500_000).optional(),
+    enhancedNote: z.string().max(NOTE_TEXT_MAX).optional(),
     createdAt: z.iso.datetime({ offset: true }).optional().meta({ description: "For imports; default now." }),
     totalDurationSec: z.number().nonnegative().max(1_000_000).optional(),
     inputLanguage: z.string().max(20).nullable().optional(),
@@ -273,4 +288,5 @@ export const ReprocessQuery = z.object({
   discardCorrections: queryFlag(
     "Transcribe the recording anew even though lines of its transcript were corrected by a person (they are lost).",
   ),
+  discardEdits: queryFlag("Write the summary and enhanced note anew even though a person edited them."),
 });

@@ -340,6 +340,9 @@ export const EnhanceBody = z
       .max(200)
       .optional()
       .meta({ description: "Unset: the note's folder default, else the workspace default." }),
+    discardEdits: z.boolean().optional().meta({
+      description: "Write the summary and enhanced note anew even though a person edited them (else 409).",
+    }),
   })
   .strict()
   .meta({ id: "EnhanceNote" });

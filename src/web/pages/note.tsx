@@ -94,6 +94,12 @@ export function Transcript(props: {
 
 const on = (flag: boolean, attribute: string) => (flag ? attribute : "");
 
+/** What writing the note anew asks first when a person edited its summary or enhanced note. */
+const keepEdits = (note: NoteDto) =>
+  note.textEditedAt
+    ? html`<label class="small"><input type="checkbox" name="discardEdits" value="true" required /> Write the summary and enhanced note anew, replacing the edited ones</label>`
+    : "";
+
 /** The facts panel: date, duration, status (polled while processing), people, sharing. */
 function facts(note: NoteDto, visibility: string, zone: string) {
   const id = encodeURIComponent(note.id);
@@ -171,7 +177,7 @@ function reshape(props: {
   const enhance = html`<form method="post" action="/notes/${id}/enhance" class="panel">${csrf}
 <label for="template">Write the enhanced note with the template</label>
 <select id="template" name="templateId">${props.templates.map((t) => html`<option value="${t.id}" ${on(t.id === current, "selected")}>${t.name}</option>`)}</select>
-<div class="actions"><button type="submit" class="secondary" ${on(busy, "disabled")}>Enhance</button></div></form>`;
+${keepEdits(note)}<div class="actions"><button type="submit" class="secondary" ${on(busy, "disabled")}>Enhance</button></div></form>`;
   const speakers = note.speakers?.length
     ? html`<form method="post" action="/notes/${id}/speakers" class="panel">${csrf}<fieldset><legend>Speaker names</legend>${note.speakers.map(
         (sp, i) =>
@@ -220,8 +226,13 @@ function editor(props: {
 ${props.may.widen ? "" : html`<p id="visibility-why" class="muted small">Only the note's creator or an admin can change who sees it.</p>`}
 ${share}${folders}
 <label for="note">${props.mine ? "Your notes" : "Notes written in the meeting"} (Markdown)</label><textarea id="note" name="userWrittenNote" maxlength="500000">${note.userWrittenNote}</textarea>
+${
+  FINAL_STATUSES.has(note.status) && (note.summary || note.enhancedNote)
+    ? html`<details${note.textEditedAt ? " open" : ""}><summary>Correct the summary and the enhanced note</summary><label for="summary-text">Summary (Markdown)</label><textarea id="summary-text" name="summary" maxlength="500000">${note.summary}</textarea><label for="enhanced-text">Enhanced note (Markdown)</label><textarea id="enhanced-text" name="enhancedNote" maxlength="500000">${note.enhancedNote}</textarea></details>`
+    : ""
+}
 <div class="actions"><button type="submit">Save</button></div></form>
-<div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}${props.corrected ? html`<label class="small"><input type="checkbox" name="discardCorrections" value="true" required /> Transcribe the recording anew, losing the ${props.corrected} line${props.corrected === 1 ? "" : "s"} corrected by hand</label>` : ""}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
+<div class="actions">${props.processable ? html`<form method="post" action="/notes/${id}/reprocess">${csrf}${keepEdits(note)}${props.corrected ? html`<label class="small"><input type="checkbox" name="discardCorrections" value="true" required /> Transcribe the recording anew, losing the ${props.corrected} line${props.corrected === 1 ? "" : "s"} corrected by hand</label>` : ""}<button type="submit" class="secondary" ${on(!FINAL_STATUSES.has(note.status), "disabled")}>Process again</button></form>` : ""}
 ${props.may.emailRecap && note.summary.trim() ? html`<a class="button secondary" href="/notes/${id}/recap">Email the recap…</a>` : ""}
 ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete">Delete…</a>` : ""}</div></section>`;
 }

@@ -7,7 +7,7 @@ import { stream } from "hono/streaming";
 import { AppError, BadRequestError } from "../../core/errors.js";
 import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
-import { NoteListQuery } from "../../shared/schemas/notes.js";
+import { NOTE_TEXT_MAX, NoteListQuery } from "../../shared/schemas/notes.js";
 import { AUDIO_EXTENSIONS } from "../../shared/vocabulary.js";
 import { describeZodError } from "../../http/context.js";
 import { csrfOk, requireViewer, viewerOf, type WebEnv } from "../context.js";
@@ -323,11 +323,19 @@ export function notePages(
             .filter(([, values]) => values.length > 0)}
         />,
       );
+    // The summary and enhanced note count as a person's edit only when they were changed.
+    const edited = (field: "summary" | "enhancedNote") => {
+      if (!(field in f)) return undefined;
+      const text = textField(f, field).replace(/\r\n/g, "\n").slice(0, NOTE_TEXT_MAX);
+      return text === current[field] ? undefined : text;
+    };
     await services.notes.update(viewer.principal, id, {
       title,
       // The form shows the visibility to everyone, but only those who may change it send a change.
       visibility: may.widen ? visibility : undefined,
-      userWrittenNote: textField(f, "userWrittenNote").slice(0, 500_000),
+      userWrittenNote: textField(f, "userWrittenNote").slice(0, NOTE_TEXT_MAX),
+      summary: edited("summary"),
+      enhancedNote: edited("enhancedNote"),
       folderIds,
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
@@ -343,6 +351,7 @@ export function notePages(
     try {
       await services.notes.reprocess(viewerOf(c).principal, id, {
         discardCorrections: textField(f, "discardCorrections") === "true",
+        discardEdits: textField(f, "discardEdits") === "true",
       });
     } catch (err) {
       if (err instanceof AppError && err.status === 409) return notePage(c, id, { error: err.message }, 409);
@@ -356,7 +365,9 @@ export function notePages(
     const f = await c.req.parseBody();
     if (!(await csrfOk(c, f))) return formExpired(c);
     try {
-      await services.notes.enhance(viewerOf(c).principal, id, textField(f, "templateId") || undefined);
+      await services.notes.enhance(viewerOf(c).principal, id, textField(f, "templateId") || undefined, {
+        discardEdits: textField(f, "discardEdits") === "true",
+      });
     } catch (err) {
       if (err instanceof AppError && (err.status === 400 || err.status === 409))
         return notePage(c, id, { error: err.message }, err.status);

@@ -66,7 +66,7 @@ const reprocess = route("reprocessNote", {
   ...extension,
   summary: "Process a note again (extension)",
   description:
-    "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed, and 409 when transcribing anew would lose lines a person corrected, unless `discardCorrections=true`.",
+    "Transcribes the recording again (or, for a note without one, summarizes its transcript again). 409 while it is being processed, and 409 when it would lose what a person did: lines of the transcript they corrected (transcribing anew), unless `discardCorrections=true`; a summary or enhanced note they edited, unless `discardEdits=true`.",
   request: { params: IdParam, query: ReprocessQuery },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
 });
@@ -75,7 +75,7 @@ const enhance = route("enhanceNote", {
   ...extension,
   summary: "Write the enhanced note again with a template (extension)",
   description:
-    "Runs in the background: the note moves to summarizing and back to completed with the new enhanced note and summary, then a note.updated event fires. If writing fails, the note keeps its previous enhanced note and processingError says why. 409 while the note is being processed.",
+    "Runs in the background: the note moves to summarizing and back to completed with the new enhanced note and summary, then a note.updated event fires. If writing fails, the note keeps its previous enhanced note and processingError says why. 409 while the note is being processed, and when a person edited the summary or enhanced note (unless `discardEdits`).",
   request: { params: IdParam, body: jsonBody(EnhanceBody) },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
 });
@@ -164,7 +164,12 @@ export function notesRoutes(services: Services) {
   app.openapi(enhance, async (c) =>
     c.json(
       {
-        note: await services.notes.enhance(c.get("principal"), c.req.valid("param").id, c.req.valid("json").templateId),
+        note: await services.notes.enhance(
+          c.get("principal"),
+          c.req.valid("param").id,
+          c.req.valid("json").templateId,
+          c.req.valid("json"),
+        ),
       },
       200,
     ),

@@ -1,0 +1,1 @@
+ALTER TABLE `notes` ADD `text_edited_at` integer;

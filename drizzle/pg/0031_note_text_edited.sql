@@ -1,0 +1,1 @@
+ALTER TABLE "notes" ADD COLUMN "text_edited_at" bigint;
