@@ -12,9 +12,10 @@ import { paginate } from "./pagination.js";
 import type { Principal } from "../core/principal.js";
 import { iso, type Clock } from "../core/clock.js";
 import { fromTimestamp } from "../core/transcript-time.js";
-import { IN_FLIGHT, type NoteLifecycle } from "./note-lifecycle.js";
+import type { NoteLifecycle } from "./note-lifecycle.js";
+import { SETTLED_STATUSES } from "../core/note-vocabulary.js";
 import { planActionItems } from "./action-items.js";
-import { requireNothingLost, type RewriteConsent } from "./note-rewrites.js";
+import { noteRewrites } from "./note-rewrites.js";
 import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import { createTranscriptEdits } from "./transcript-edits.js";
@@ -291,8 +292,10 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (patch.userWrittenNote !== undefined) fields.userWrittenNote = patch.userWrittenNote;
       const rewritten = patch.summary !== undefined || patch.enhancedNote !== undefined;
       if (rewritten) {
-        if (IN_FLIGHT.has(row.status))
-          throw new ConflictError(`Note ${id} is being processed (${row.status}): edit it once processing is done.`);
+        if (!SETTLED_STATUSES.has(row.status))
+          throw new ConflictError(
+            `Note ${id} is being recorded or processed (${row.status}): edit its summary once that is done.`,
+          );
         if (patch.summary !== undefined) fields.summary = patch.summary;
         if (patch.enhancedNote !== undefined) fields.enhancedNote = patch.enhancedNote;
         fields.textEditedAt = now();
@@ -312,29 +315,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       return get(p, id);
     },
 
-    /** Runs the processing again: from the recording if there is one, else from the transcript. */
-    async reprocess(p: Principal, id: string, consent: RewriteConsent = {}): Promise<NoteDto> {
-      const row = await visibleRow(p, id);
-      const segments = await repos.notes.segmentsOf(id);
-      if (!audioIdOf(row) && segments.length === 0)
-        throw new BadRequestError(`Note ${id} has neither a recording nor a transcript to process.`);
-      requireNothingLost(row, { retranscribes: audioIdOf(row) !== null, segments }, consent);
-      await lifecycle.reprocess(row);
-      return get(p, id);
-    },
-
-    /** Writes the enhanced note again with a template (the note's default unless given), in the background. */
-    async enhance(p: Principal, id: string, templateId: string | undefined, consent: RewriteConsent = {}) {
-      const row = await visibleRow(p, id);
-      requireNothingLost(row, { retranscribes: false, segments: [] }, consent);
-      const template = templateId
-        ? await deps.templates.require(p.workspaceId, templateId, "templateId")
-        : await deps.templates.forNote(p.workspaceId, id);
-      if (!row.userWrittenNote.trim() && (await repos.notes.segmentsOf(id)).length === 0)
-        throw new BadRequestError(`Note ${id} has neither a transcript nor notes of its own to enhance.`);
-      await lifecycle.enhance(row, template.id);
-      return get(p, id);
-    },
+    ...noteRewrites({ repos, lifecycle, templates: deps.templates, visibleRow, get }),
 
     ...noteSpeakers({ repos, now, visibleRow, jobs, voicePrints: deps.voicePrints }),
 

@@ -13,7 +13,7 @@ import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
 import type { Jobs } from "../jobs/job.js";
 import { newId } from "../core/ids.js";
-import { IN_FLIGHT_STATUSES } from "../core/note-vocabulary.js";
+import { SETTLED_STATUSES } from "../core/note-vocabulary.js";
 import { presentSegment } from "./note-presenter.js";
 import { planActionItems } from "./action-items.js";
 import { namesCorrected, withNamesCorrected } from "../core/name-corrections.js";
@@ -37,12 +37,12 @@ export interface LineEdit {
 }
 
 export function createTranscriptEdits({ repos, now, visibleRow, jobs }: TranscriptEditDeps) {
-  /** The note, if its transcript may be corrected now: not while processing rewrites it. */
+  /** The note, if its transcript may be corrected now: not while recording or processing writes it. */
   async function editable(p: Principal, noteId: string) {
     const row = await visibleRow(p, noteId);
-    if (IN_FLIGHT_STATUSES.has(row.status))
+    if (!SETTLED_STATUSES.has(row.status))
       throw new ConflictError(
-        `Note ${noteId} is being processed (${row.status}): its transcript can be corrected once processing is done.`,
+        `Note ${noteId} is being recorded or processed (${row.status}): its transcript can be corrected once that is done.`,
         undefined,
         5,
       );

@@ -138,7 +138,7 @@ describe("install from a packed tarball", () => {
     const speech = speak(work, "Please schedule a meeting with the design team for Tuesday afternoon.");
     const file = path.join(work, "Design sync.wav");
     fs.copyFileSync(speech, file);
-    const uploaded = await sh(notula, ["upload", file, "--wait"], { env });
+    const uploaded = await sh(notula, ["upload", file, "--wait", "--title", "Design sync"], { env });
     const id = uploaded.stdout.trim();
     expect(id).toMatch(/^note_/);
     const found = JSON.parse((await sh(notula, ["notes", "search", "design team", "--json"], { env })).stdout);

@@ -253,7 +253,9 @@ describe.each(["sqlite", "postgres"] as const)("the store contract on %s", (back
       await r.notes.replaceTranscript("n_board", long, { totalDurationSec: 2468 });
       const segments = await r.notes.segmentsOf("n_board");
       expect(segments).toHaveLength(1234);
-      expect(segments[0]).toEqual(seg("line 0", 0));
+      // Each line gets its id (new at each transcription) and starts at version 0.
+      expect(segments[0]).toEqual({ ...seg("line 0", 0), id: expect.stringMatching(/^seg_/), version: 0 });
+      expect(new Set(segments.map((s) => s.id)).size).toBe(1234);
       expect(segments[1233].text).toBe("line 1233");
       expect((await r.notes.getForProcessing("n_board"))?.totalDurationSec).toBe(2468);
       const found = await r.search.rankNotes({

@@ -70,7 +70,8 @@ const kept = (n: Record<string, any>) => ({
   userWrittenNote: n.userWrittenNote,
   summary: n.summary,
   enhancedNote: n.enhancedNote,
-  transcripts: n.transcripts,
+  // A line's id is its server's: the words, speakers and times move.
+  transcripts: n.transcripts.map(({ id: _id, version: _v, ...line }: Record<string, unknown>) => line),
   participants: n.participants.map((p: { name: string; email: string }) => ({ name: p.name, email: p.email })),
   folders: n.tags.map((t: { name: string }) => t.name),
   totalDurationSec: n.totalDurationSec,

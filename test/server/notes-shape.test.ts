@@ -80,6 +80,7 @@ describe("a list item is the single read without the full parts", () => {
           processingInfo: _i,
           shareUrl: _s,
           processingWarnings: _w,
+          textEditedAt: _x,
           progress: _g,
           template: _t,
           speakers: _p,

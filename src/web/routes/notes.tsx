@@ -4,7 +4,7 @@ import { engineCaveat } from "../../ai/transcription/engine-notes.js";
 import { isVisibility } from "../../core/note-vocabulary.js";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { AppError, BadRequestError } from "../../core/errors.js";
+import { BadRequestError } from "../../core/errors.js";
 import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
 import { NOTE_TEXT_MAX, NoteListQuery } from "../../shared/schemas/notes.js";
@@ -25,6 +25,7 @@ import { render } from "../render.js";
 import { workspacePolicy } from "../../core/access.js";
 import { formExpired } from "../form-expired.js";
 import { createFlash } from "../flash.js";
+import { noteActions } from "./note-actions.js";
 import { attachment, EXPORT_FORMATS, EXPORTS, exportFileName, type ExportFormat } from "../../shared/export/index.js";
 import { noteUrl } from "../../shared/note-links.js";
 
@@ -344,60 +345,7 @@ export function notePages(
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 
-  app.post("/notes/:id/reprocess", async (c) => {
-    const id = c.req.param("id");
-    const f = await c.req.parseBody();
-    if (!(await csrfOk(c, f))) return formExpired(c);
-    try {
-      await services.notes.reprocess(viewerOf(c).principal, id, {
-        discardCorrections: textField(f, "discardCorrections") === "true",
-        discardEdits: textField(f, "discardEdits") === "true",
-      });
-    } catch (err) {
-      if (err instanceof AppError && err.status === 409) return notePage(c, id, { error: err.message }, 409);
-      throw err;
-    }
-    return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
-  });
-
-  app.post("/notes/:id/enhance", async (c) => {
-    const id = c.req.param("id");
-    const f = await c.req.parseBody();
-    if (!(await csrfOk(c, f))) return formExpired(c);
-    try {
-      await services.notes.enhance(viewerOf(c).principal, id, textField(f, "templateId") || undefined, {
-        discardEdits: textField(f, "discardEdits") === "true",
-      });
-    } catch (err) {
-      if (err instanceof AppError && (err.status === 400 || err.status === 409))
-        return notePage(c, id, { error: err.message }, err.status);
-      throw err;
-    }
-    return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
-  });
-
-  app.post("/notes/:id/speakers", async (c) => {
-    const id = c.req.param("id");
-    const f = await c.req.parseBody({ all: true });
-    if (!(await csrfOk(c, f))) return formExpired(c);
-    const labels = textFields(f, "label");
-    const names = textFields(f, "name");
-    if (labels.length !== names.length) return notePage(c, id, { error: "Every speaker needs its name field." }, 400);
-    const viewer = viewerOf(c);
-    const current = new Map((await services.notes.speakers(viewer.principal, id)).map((s) => [s.label, s]));
-    // "Confirm" on a name a voice print offered: that speaker is named so, by a person now.
-    const confirm = typeof f.confirm === "string" ? current.get(f.confirm) : undefined;
-    if (confirm?.suggested)
-      await services.notes.renameSpeaker(viewer.principal, id, { label: confirm.label, name: confirm.name });
-    for (const [i, label] of labels.entries()) {
-      const name = names[i].trim().slice(0, 200);
-      const was = current.get(label);
-      // A field left as it was changes nothing (a suggestion stays one until confirmed).
-      if (was === undefined || (name || label) === was.name) continue;
-      await services.notes.renameSpeaker(viewer.principal, id, { label, name: name || null });
-    }
-    return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
-  });
+  noteActions(app, services, notePage);
 
   app.get("/notes/:id/delete", async (c) =>
     render(
