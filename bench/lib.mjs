@@ -13,6 +13,9 @@ export function startServer(dataDir, args = [], env = {}, opts = { rateLimit: fa
   const proc = spawn(
     process.execPath,
     [
+      // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (open it in
+      // Chrome's DevTools, or summarise it with bench/profile-summary.mjs).
+      ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE_DIR] : []),
       path.join(root, "bin/notula.js"),
       "serve",
       "--port",
@@ -44,6 +47,13 @@ export function stopServer(proc) {
     proc.once("exit", r);
     proc.kill("SIGTERM");
   });
+}
+
+/** CPU seconds a process has used so far (user + system, all its threads), from /proc. */
+export function cpuSeconds(pid) {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the command name (which may hold spaces).
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Resident memory of a process, in MB. */

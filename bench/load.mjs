@@ -9,12 +9,13 @@
 // none unanswered.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { api, startServer, stopServer } from "./lib.mjs";
+import { api, cpuSeconds, startServer, stopServer, untilProcessed } from "./lib.mjs";
 
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SEC ?? 60);
@@ -28,8 +29,16 @@ const percentile = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 };
 
-/** Each client's requests, by weight: what it sends and whether it only reads. */
+/**
+ * Each client's requests, by weight: what it sends and whether it only reads.
+ * BENCH_LOAD_ONLY (kinds by name, comma-separated) keeps only those, to take the mix apart.
+ */
 function mix(server, folderId) {
+  const only = process.env.BENCH_LOAD_ONLY?.split(",").map((k) => k.trim());
+  return allKinds(server, folderId).filter(([name]) => !only || only.includes(name));
+}
+
+function allKinds(server, folderId) {
   const headers = { authorization: `Bearer ${server.key}`, "content-type": "application/json" };
   const get = (p) => () => fetch(server.url + p, { headers, signal: AbortSignal.timeout(UNANSWERED_MS) });
   let n = 0;
@@ -55,8 +64,12 @@ function mix(server, folderId) {
   ];
 }
 
+// One validator for every client: each SDK client makes an Ajv of its own otherwise, a cost
+// of the load generator (which shares the machine's cores with the server), not the server's.
+const validator = new AjvJsonSchemaValidator();
+
 async function mcpClient(server) {
-  const client = new Client({ name: "bench-load", version: "1.0.0" });
+  const client = new Client({ name: "bench-load", version: "1.0.0" }, { jsonSchemaValidator: validator });
   const transport = new StreamableHTTPClientTransport(new URL("/mcp", server.url), {
     requestInit: { headers: { authorization: `Bearer ${server.key}` } },
   });
@@ -70,8 +83,12 @@ const withTimeout = (p) =>
     new Promise((_, reject) => setTimeout(() => reject(new Error("unanswered")), UNANSWERED_MS).unref()),
   ]);
 
-/** CLIENTS clients for SECONDS, each drawing its next request from `kinds`. */
-async function drive(kinds, server) {
+/**
+ * CLIENTS clients for SECONDS, each drawing its next request from `kinds`. Also says how
+ * much CPU the load generator and the server used meanwhile: on one machine they share
+ * its cores, and a generator that takes one whole core bounds what can be measured.
+ */
+async function drive(kinds, server, serverPid) {
   const total = kinds.reduce((a, k) => a + k[1], 0);
   const stats = new Map(kinds.map(([name]) => [name, { ms: [], unanswered: 0, failed: 0 }]));
   const deadline = performance.now() + SECONDS * 1000;
@@ -108,8 +125,15 @@ async function drive(kinds, server) {
     }
     await kept?.client.close();
   };
+  const cpu0 = process.cpuUsage();
+  const server0 = cpuSeconds(serverPid);
   await Promise.all(Array.from({ length: CLIENTS }, client));
-  return stats;
+  const used = process.cpuUsage(cpu0);
+  const cpu = {
+    generator: (used.user + used.system) / 1e6 / SECONDS,
+    server: (cpuSeconds(serverPid) - server0) / SECONDS,
+  };
+  return { stats, cpu };
 }
 
 function row(name, ms, seconds, s = { failed: 0, unanswered: 0 }) {
@@ -130,18 +154,24 @@ export async function benchLoad() {
         userWrittenNote: `About the ${WORDS[(i * 3) % WORDS.length]} and the ${WORDS[(i * 5) % WORDS.length]}.`,
         folderIds: [folder.id],
       });
+    // The seeded notes' summaries and indexing finish first: left running, they would
+    // share the cores with whichever of the two runs came first.
+    await untilProcessed(server);
     bare = spawn(
       process.execPath,
       [path.join(path.dirname(fileURLToPath(import.meta.url)), "bare-server.mjs"), path.join(dataDir, "notula.db")],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     const bareUrl = await new Promise((resolve) => bare.stdout.once("data", (d) => resolve(String(d).trim())));
-    const bareStats = await drive(
+    const { stats: bareStats, cpu: bareCpu } = await drive(
       [["bare list", 1, true, () => fetch(`${bareUrl}/bare`, { signal: AbortSignal.timeout(UNANSWERED_MS) })]],
       server,
+      bare.pid,
     );
-    const stats = await drive(mix(server, folder.id), server);
+    const { stats, cpu } = await drive(mix(server, folder.id), server, server.proc.pid);
     const bareMs = bareStats.get("bare list").ms;
+    const cpuLine = (what, c) =>
+      `${what}: the load generator used ${c.generator.toFixed(2)} of a core, the server ${c.server.toFixed(2)} (all its threads)`;
     const reads = [...stats].filter(([name]) => mix(server, folder.id).find((k) => k[0] === name)[2]);
     const readMs = reads.flatMap(([, s]) => s.ms);
     const allMs = [...stats.values()].flatMap((s) => s.ms);
@@ -158,6 +188,11 @@ export async function benchLoad() {
     for (const [name, s] of stats) console.log(row(name, s.ms, SECONDS, s));
     console.log(row("**reads**", readMs, SECONDS));
     console.log(row("**all**", allMs, SECONDS));
+    console.log(`\n${cpuLine("baseline", bareCpu)}\n${cpuLine("mix", cpu)}`);
+    const perRequest = (c, n) => ((1000 * c.server * SECONDS) / n).toFixed(2);
+    console.log(
+      `server CPU per request: baseline ${perRequest(bareCpu, bareMs.length)} ms, mix ${perRequest(cpu, allMs.length)} ms`,
+    );
     console.log(
       `\nreads / bare throughput ${(readMs.length / bareMs.length).toFixed(2)}; all p99 ${percentile(allMs, 0.99).toFixed(1)} ms; unanswered within 5 s: ${unanswered}; failed: ${failed}`,
     );

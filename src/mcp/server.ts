@@ -3,7 +3,13 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import {
+  ListToolsRequestSchema,
+  ListToolsResultSchema,
+  type CallToolResult,
+  type ListToolsResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Services } from "../services/index.js";
 import type { Principal } from "../core/principal.js";
@@ -25,6 +31,14 @@ export const MCP_SERVER_INFO = { name: "MCP Server", version: "1.0.0" } as const
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 type Scope = "notes" | "users" | null;
+
+/**
+ * The JSON Schema validator every session's server is given. The SDK makes a new Ajv per
+ * server otherwise (over a millisecond of each new session, and its garbage), for
+ * elicitation forms that a read-only server never sends; the validator keeps nothing of a
+ * session's, so one serves all.
+ */
+let validator: AjvJsonSchemaValidator | undefined;
 
 export const TOOL_DESCRIPTIONS: Record<string, string> = {
   svc_list_notes:
@@ -71,7 +85,10 @@ export function createMcpServer(
   } = {},
 ): McpServer {
   const current = typeof caller === "function" ? caller : () => caller;
-  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
+  const server = new McpServer(MCP_SERVER_INFO, {
+    capabilities: { tools: {} },
+    jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()),
+  });
   const log = logger.child({ component: "mcp", workspace: current().workspaceId });
 
   /**
@@ -264,7 +281,9 @@ export async function toolListing(services: Services, logger: Logger): Promise<L
   const client = new Client({ name: "notula-tool-listing", version: "1" });
   await Promise.all([server.connect(a), client.connect(b)]);
   try {
-    return await client.listTools();
+    // A plain request: the client's listTools also compiles a validator for each tool's
+    // output, which nothing here uses (a few hundred ms, on the first session's request).
+    return await client.request({ method: "tools/list" }, ListToolsResultSchema);
   } finally {
     await client.close();
     await server.close();

@@ -97,6 +97,40 @@ describe("repository transactions", () => {
     expect(await repos.workspaces.count()).toBe(3);
   });
 
+  it("who waits for the connection is served in turn: a read is not overtaken by the transactions after it", async () => {
+    const { repos } = rt;
+    const log: string[] = [];
+    const first = signal();
+    const release = signal();
+    const holding = repos.transaction(async () => {
+      first.fire();
+      await release.fired;
+      await repos.workspaces.insert(row("ws_h", "held"));
+    });
+    await first.fired;
+    // Asked in this order while the first transaction holds the connection.
+    const queued = [
+      repos.transaction(async () => {
+        log.push("tx 2");
+        await new Promise(setImmediate);
+        await repos.workspaces.insert(row("ws_q2", "second"));
+      }),
+      repos.workspaces.count().then((n) => log.push(`read sees ${n}`)),
+      repos.transaction(async () => {
+        log.push("tx 3");
+        await repos.workspaces.insert(row("ws_q3", "third"));
+      }),
+      repos.workspaces.count().then((n) => log.push(`count ${n}`)),
+    ];
+    release.fire();
+    await Promise.all([holding, ...queued]);
+    // The second transaction was first in line; the read waited for it only, not for the
+    // third (what it counted says when it ran: the answer may reach it a tick later).
+    expect(log.filter((l) => l.startsWith("tx"))).toEqual(["tx 2", "tx 3"]);
+    expect(log).toContain("read sees 2");
+    expect(log).toContain("count 3");
+  });
+
   it("work a transaction started that outlives it is not inside any transaction", async () => {
     const { repos } = rt;
     const order: string[] = [];
