@@ -10,6 +10,7 @@ import { looksLikeFields } from "./lib/json-output.js";
 import { beQuiet } from "./lib/output.js";
 import { commandTree, offer } from "./lib/command-tree.js";
 import { environment } from "../config/environment.js";
+import { environmentHelp, HELP_TOPICS } from "./environment-help.js";
 
 type Register = (program: Command) => void;
 
@@ -111,7 +112,8 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
     .configureOutput({ outputError: (message, write) => write(usageLine(message)) })
     .showHelpAfterError("(add --help for the command's usage)")
     .exitOverride()
-    .addHelpText("after", EXIT_CODES_HELP);
+    .addHelpText("after", EXIT_CODES_HELP)
+    .addHelpText("afterAll", "\nThe variables notula reads: notula help environment");
 
   const named = args === "all" ? undefined : COMMANDS.find((c) => c.names.includes(commandOf(args, program) ?? ""));
   // Help and the error for an unknown command list every command.
@@ -157,6 +159,15 @@ function unknownCommandIn(program: Command, words: string[]): { word: string; un
 class Program extends Command {
   override async parseAsync(argv?: readonly string[], options?: ParseOptions) {
     const user = [...((options?.from === "user" ? argv : argv?.slice(2)) ?? process.argv.slice(2))];
+    // Bare `notula` is a request for help, answered as such (exit 0), as gh does.
+    if (!user.length) {
+      this.outputHelp();
+      return this;
+    }
+    if (user[0] === "help" && user.length === 2 && (HELP_TOPICS as readonly string[]).includes(user[1])) {
+      process.stdout.write(await environmentHelp());
+      return this;
+    }
     // `help notes list` is `notes list --help` (commander's own help command reads one word).
     if (user[0] === "help" && user.length > 1) {
       const unknown = unknownCommandIn(this, user.slice(1));

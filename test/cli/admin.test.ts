@@ -166,4 +166,24 @@ describe("notula admin", () => {
     const bad = await run(["frobnicate"]);
     expect(bad.code).toBe(2);
   });
+
+  it("bare notula prints the help and exits 0; help environment lists every variable notula reads", async () => {
+    const bare = await run([]);
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toMatch(/Usage: notula/);
+    expect(bare.stdout).toContain("notula help environment");
+    const env = await run(["help", "environment"]);
+    expect(env.code).toBe(0);
+    const listed = new Set(env.stdout.split("\n").map((l) => /^ {2}(\S+) {2}/.exec(l)?.[1]));
+    const { CLI_ENVIRONMENT } = await import("../../src/config/environment.js");
+    const { entries } = await import("../../src/config/setting.js");
+    const { SETTINGS } = await import("../../src/config/settings.js");
+    const declared = [
+      ...Object.values(CLI_ENVIRONMENT).map((v) => v.name),
+      ...entries(SETTINGS).flatMap((e) => e.setting.env ?? []),
+    ];
+    expect(declared.length).toBeGreaterThan(40);
+    expect(declared.filter((name) => !listed.has(name))).toEqual([]);
+    expect(env.stdout).toMatch(/NOTULA_URL +The server client commands talk to/);
+  });
 });
