@@ -4,9 +4,6 @@
 // fall behind them.
 import { CLI_ENVIRONMENT } from "../config/environment.js";
 
-/** The help topics that name no command. */
-export const HELP_TOPICS = ["environment"] as const;
-
 export async function environmentHelp(): Promise<string> {
   const { entries } = await import("../config/setting.js");
   const { SETTINGS } = await import("../config/settings.js");

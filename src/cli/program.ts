@@ -10,7 +10,7 @@ import { looksLikeFields } from "./lib/json-output.js";
 import { beQuiet } from "./lib/output.js";
 import { commandTree, offer } from "./lib/command-tree.js";
 import { environment } from "../config/environment.js";
-import { environmentHelp, HELP_TOPICS } from "./environment-help.js";
+import { environmentHelp } from "./environment-help.js";
 
 type Register = (program: Command) => void;
 
@@ -164,7 +164,8 @@ class Program extends Command {
       this.outputHelp();
       return this;
     }
-    if (user[0] === "help" && user.length === 2 && (HELP_TOPICS as readonly string[]).includes(user[1])) {
+    // The one help topic that names no command.
+    if (user[0] === "help" && user.length === 2 && user[1] === "environment") {
       process.stdout.write(await environmentHelp());
       return this;
     }
