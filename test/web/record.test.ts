@@ -106,7 +106,9 @@ describe("recording in the browser", () => {
     await page.getByRole("button", { name: "Stop" }).click();
     const recordedSec = (Date.now() - started) / 1000;
     await page.waitForURL(new RegExp(`/notes/${noteId}$`), { timeout: 60_000 });
-    const note = await waitForStatus(api, noteId, undefined, 120_000);
+    // Bounded for a pipeline that hangs, not for a slow machine: beside the other files on
+    // two cores, the recognizer can be minutes behind a recording of a few minutes at Stop.
+    const note = await waitForStatus(api, noteId, undefined, 420_000);
     expect(note.status, note.processingError).toBe("completed");
     expect(note.title).toBe("Renamed while recording");
     // No second lost to the cut: no gap, and about as long as it ran.
@@ -147,7 +149,7 @@ describe("recording in the browser", () => {
       return at > duration * 0.25 && at < duration * 0.75;
     });
     await page.context().close();
-  }, 480_000);
+  }, 900_000);
 
   it("leaves a note the server finishes by itself when the tab is closed mid-recording", async () => {
     const page = await signedIn();
@@ -159,10 +161,10 @@ describe("recording in the browser", () => {
     await page.close({ runBeforeUnload: false });
     const list = await api("GET", "/v1/notes?limit=1");
     expect(list.body.items[0].title).toBe("Closed tab");
-    const note = await waitForStatus(api, list.body.items[0].id, undefined, 120_000);
+    const note = await waitForStatus(api, list.body.items[0].id, undefined, 300_000);
     expect(note.status, note.processingError).toBe("completed");
     expect(note.totalDurationSec).toBeGreaterThanOrEqual(5);
-  }, 180_000);
+  }, 420_000);
 
   it("says why recording is unavailable on a page that may not use the microphone", async () => {
     const page = await signedIn();
