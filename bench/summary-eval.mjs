@@ -21,7 +21,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { api, startServer, stopServer, untilCompleted, uploadRecording } from "./lib.mjs";
-import { MEETINGS } from "./summary-meetings.mjs";
+import { MEETINGS, OWN_NOTES } from "./summary-meetings.mjs";
 
 const STOP = new Set(
   "a an and the to of for on in at by from with is are was we i will need needs it this that our all be".split(" "),
@@ -175,6 +175,61 @@ function score(notes) {
   };
 }
 
+/** A meeting's own notes as the person typed them; a stamped line carries the time 3 s after its line's start. */
+const ownNotesOf = (title, stamps) =>
+  (OWN_NOTES[title] ?? [])
+    .map((o) => (o.stamped && stamps ? `[${mmss(stamps(o.line) + 3)}] ${o.text}` : o.text))
+    .map((t) => `- ${t}`)
+    .join("\n");
+
+/**
+ * The own notes in the enhanced notes: each line of the person's once (its words, its
+ * ACTION or TODO word aside), with the labelled line of the meeting first under it (the
+ * line cited on it or below it), and each task a task of the note with its owner and day.
+ */
+function ownScore(notes) {
+  const t = { lines: 0, once: 0, right: 0, tasks: 0, taskLines: 0, owners: 0, dues: 0 };
+  for (const [i, note] of notes.entries()) {
+    const labels = OWN_NOTES[MEETINGS[i].title];
+    if (!labels) continue;
+    const md = note.enhancedNote.split("\n");
+    const seconds = (ts) => ts.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+    const linesAt = note.transcripts.map((s) => [seconds(s.startTimestamp), s.text]);
+    const meetingAt = Date.parse(note.createdAt);
+    for (const label of labels) {
+      t.lines++;
+      const words = label.text.replace(/^(ACTION|TODO)\s+/, "");
+      const at = md.flatMap((l, k) => (l.includes(words) ? [k] : []));
+      if (at.length === 1) t.once++;
+      if (!at.length) continue;
+      const cited = [
+        md[at[0]],
+        ...md.slice(at[0] + 1).filter((l, k, rest) => rest.slice(0, k + 1).every((r) => r.startsWith("  - "))),
+      ]
+        .map((l) => /\]\([^)]*#t=(\d+)\)/.exec(l)?.[1])
+        .find((x) => x !== undefined);
+      const said = cited === undefined ? "" : (linesAt.filter(([s]) => s <= Number(cited)).pop()?.[1] ?? "");
+      if (said && states(MEETINGS[i].lines[label.line][1], said)) t.right++;
+      if (label.task) {
+        t.tasks++;
+        const line = md[at[0]];
+        if (/^- \[[ x]\] /.test(line)) t.taskLines++;
+        const owner = /\(owner: ([^)]*)\)/.exec(line)?.[1] ?? null;
+        if (owner === label.task.owner) t.owners++;
+        if ((/\(due: (\d{4}-\d\d-\d\d)\)/.exec(line)?.[1] ?? null) === dueOn(label.task.due, meetingAt)) t.dues++;
+      }
+    }
+  }
+  return {
+    lines: t.lines,
+    once: t.once / t.lines,
+    right: t.right / t.lines,
+    taskLines: t.taskLines / t.tasks,
+    owners: t.owners / t.tasks,
+    dues: t.dues / t.tasks,
+  };
+}
+
 /** The meetings spoken, uploaded and transcribed by the server's engine, as a new install does it. */
 async function spokenNotes(server, dir) {
   const spoken = [];
@@ -182,7 +237,14 @@ async function spokenNotes(server, dir) {
     const { file, seconds } = speak(m, dir, i);
     const audioUrl = await uploadRecording(server, file, "mp3", Math.ceil(seconds));
     const { noteId } = await api(server, "POST", "/v1/notes/from-audio", { audioUrl, title: m.title });
-    spoken.push(await untilCompleted(server, noteId));
+    let note = await untilCompleted(server, noteId);
+    // The person's notes, written after the meeting (no stamps: the lines' times are the engine's), then enhanced.
+    if (OWN_NOTES[m.title]) {
+      await api(server, "PATCH", `/v1/notes/${noteId}`, { userWrittenNote: ownNotesOf(m.title, null) });
+      await api(server, "POST", `/v1/notes/${noteId}/enhance`, {});
+      note = await untilCompleted(server, noteId);
+    }
+    spoken.push(note);
   }
   return spoken;
 }
@@ -209,6 +271,7 @@ export async function benchSummaryEval() {
         title: m.title,
         transcripts,
         createdAt: "2026-03-04T10:00:00.000Z",
+        userWrittenNote: ownNotesOf(m.title, (k) => k * 5),
       });
       written.push(await untilCompleted(server, note.id));
     }
@@ -262,7 +325,20 @@ export async function benchSummaryEval() {
     rowOf("citations whose line shares a word with the point", "supported", "≥ 90 %");
     console.log(`| summaries with a repeated sentence | ${w.duplicates} | ${s.duplicates} | ${h.duplicates} | 0 |`);
     console.log(`| Follow-up email left to a language model | | ${refused} of ${spoken.length} | | |`);
-    return { written: w, spoken: s, whisper: h, refused };
+    const [ow, os_, oh] = [written, spoken, heard].map(ownScore);
+    console.log(
+      `\nThe person's own notes, woven in: ${ow.lines} labelled lines in ${Object.keys(OWN_NOTES).length} of the meetings (stamped ones on the written transcripts only)`,
+    );
+    console.log("| | written transcript | spoken, pocketsphinx | spoken, whisper base.en | goal |");
+    console.log("|---|---:|---:|---:|---:|");
+    const ownRow = (name, key, goal = "") =>
+      console.log(`| ${name} | ${pct(ow[key])} | ${pct(os_[key])} | ${pct(oh[key])} | ${goal} |`);
+    ownRow("lines of the person's shown exactly once", "once", "100 %");
+    ownRow("lines with their meeting line first under them", "right", "≥ 80 %");
+    ownRow("ACTION, TODO and @name lines made tasks", "taskLines", "100 %");
+    ownRow("their owners right", "owners");
+    ownRow("their due days right", "dues");
+    return { written: w, spoken: s, whisper: h, refused, own: { written: ow, spoken: os_, whisper: oh } };
   } finally {
     await stopServer(server.proc);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -275,3 +275,46 @@ export const MEETINGS = [
     decisions: ["keep the old data center until June"],
   },
 ];
+
+// Notes a person typed in eight of the meetings, as people type them: terse, with their
+// own abbreviations, some during the recording (stamped with its time: a few seconds
+// after the line they are about), some tasks (ACTION, TODO, @name). Each is labelled
+// with the meeting's line it is about and, for a task, its owner and due day.
+export const OWN_NOTES = {
+  "Finance sync": [
+    { text: "travel 30% over plan", line: 1 },
+    { text: "book flights 3 wks ahead", line: 2, stamped: true },
+    { text: "ACTION Maria travel policy Fri", line: 4, task: { owner: "Maria", due: "fri" } },
+  ],
+  "Website launch": [
+    { text: "launch 1 March", line: 1, stamped: true },
+    { text: "pricing page still missing", line: 0 },
+    { text: "TODO compress home page images", line: 4, task: { owner: null, due: null } },
+  ],
+  "Hiring plan": [
+    { text: "budget: 1 senior + 1 junior designer", line: 1 },
+    { text: "@Anna recruiter quote", line: 4, task: { owner: "Anna", due: null } },
+  ],
+  "Customer support review": [
+    { text: "tickets doubled since release", line: 0, stamped: true },
+    { text: "reset email never arrives", line: 1 },
+    { text: "ACTION Tom open password tickets today", line: 4, task: { owner: "Tom", due: "today" } },
+  ],
+  "Office move": [
+    { text: "old lease ends Oct", line: 0 },
+    { text: "new office near station, room for 40", line: 1, stamped: true },
+  ],
+  "Product roadmap": [
+    { text: "customers want spreadsheet export", line: 0 },
+    { text: "offline mode for mobile", line: 1, stamped: true },
+  ],
+  "Security audit": [
+    { text: "3 problems w/ old passwords", line: 0 },
+    { text: "@Sam audit report to board Thu", line: 4, task: { owner: "Sam", due: "thu" } },
+  ],
+  "Weekly product sync": [
+    { text: "launch depends on payment provider", line: 3, stamped: true },
+    { text: "mobile app crashes on old phones", line: 7 },
+    { text: "ACTION David cost report Wed", line: 9, task: { owner: "David", due: "wed" } },
+  ],
+};

@@ -19,6 +19,7 @@ import { noteRewrites } from "./note-rewrites.js";
 import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import { createTranscriptEdits } from "./transcript-edits.js";
+import { ownNotes } from "./own-notes.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
@@ -318,6 +319,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     ...noteRewrites({ repos, lifecycle, templates: deps.templates, visibleRow, get }),
 
     ...noteSpeakers({ repos, now, visibleRow, jobs, voicePrints: deps.voicePrints }),
+
+    ...ownNotes({ repos, now, jobs, visibleRow }),
 
     /** Corrections of its transcript, line by line. */
     transcript: createTranscriptEdits({ repos, now, visibleRow, jobs }),

@@ -4,6 +4,7 @@
 // over the facts of the resource, and asserted against the running server. Every
 // REST operation of the OpenAPI document and every MCP tool must appear in the
 // matrix: a new route that is not added here fails the last test.
+import { textVersion } from "../../src/shared/text-version.js";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1563,6 +1564,19 @@ describe("the access matrix", () => {
             "POST /notes/:id/record/details",
             label,
             await webJson("POST", `/notes/${fresh.id}/record/details`, JSON.stringify({ title: `Named by ${who}` })),
+            webStatus(decide(sees, notePolicy.edit(actor, facts))),
+          );
+          // The notepad beside the live transcript: saved on the notes' version as they stand.
+          const notesNow = (await w.people.inside.api("GET", `/v1/notes/${fresh.id}`)).body.note.userWrittenNote;
+          check(
+            "web",
+            "POST /notes/:id/own-notes",
+            label,
+            await webJson(
+              "POST",
+              `/notes/${fresh.id}/own-notes`,
+              JSON.stringify({ text: `${notesNow}\n- by ${who}`, base: textVersion(notesNow) }),
+            ),
             webStatus(decide(sees, notePolicy.edit(actor, facts))),
           );
           check(

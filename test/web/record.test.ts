@@ -60,6 +60,9 @@ describe("recording in the browser", () => {
     const page = await signedIn();
     await page.goto(`${server.url}/notes/new`);
     await page.getByLabel("Name of the meeting (optional)").fill("Recorded in the browser");
+    // Notes typed before it starts go to the note it makes.
+    const notepad = page.locator("#record-notes");
+    await notepad.fill("- agenda: the design team");
     await page.getByRole("button", { name: "Record", exact: true }).click();
     await until("recording to start", async () => (await page.locator("#record-state").textContent()) === "Recording…");
     const started = Date.now();
@@ -67,9 +70,45 @@ describe("recording in the browser", () => {
     await page.locator("#record-title").fill("Renamed while recording");
     await page.locator("#record-title").press("Tab");
     await page.getByText("Saved to the note.").waitFor();
-    // The connection drops for a while: pieces wait in the browser.
-    await new Promise((r) => setTimeout(r, 7_000));
+    // A line typed while recording starts with the recording's time, and is saved as typed.
+    const notesState = page.locator("#record-notes-state");
+    await notepad.press("End");
+    await notepad.press("Enter");
+    await notepad.pressSequentially("quarterly revenue up");
+    await until("the notes to be saved", async () => (await notesState.textContent()) === "Saved.");
+    expect(await notepad.inputValue()).toMatch(/^- agenda: the design team\n\[00:\d\d\] quarterly revenue up$/);
+    // Another tab writes a line meanwhile: the next save keeps both.
+    const noteIdNow = (await api("GET", "/v1/notes?limit=1")).body.items[0].id;
+    const other = await page.evaluate(async (id) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]').content;
+      const live = await (await fetch(`/notes/${id}/live`)).json();
+      const r = await fetch(`/notes/${id}/own-notes`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": csrf },
+        body: JSON.stringify({ text: `${live.notes}\n- from the other tab`, base: live.notesVersion }),
+      });
+      return r.status;
+    }, noteIdNow);
+    expect(other).toBe(200);
+    await notepad.press("Enter");
+    await notepad.pressSequentially("pricing page");
+    // Merged on the save, or taken from the page's poll before it: either way both are kept.
+    await until(
+      "the notes to be merged",
+      async () =>
+        /^Saved/.test((await notesState.textContent()) ?? "") &&
+        (await notepad.inputValue()).includes("- from the other tab") &&
+        (await notepad.inputValue()).includes("pricing page"),
+    );
+    // The connection drops for a while: pieces and notes wait in the browser.
+    await new Promise((r) => setTimeout(r, 5_000));
     await page.route("**/pieces/**", (route) => route.abort("internetdisconnected"));
+    await page.route("**/own-notes", (route) => route.abort("internetdisconnected"));
+    await notepad.press("Enter");
+    await notepad.pressSequentially("ACTION Ana schedule the design meeting Tuesday");
+    await until("the notes to wait for the connection", async () =>
+      /no connection/.test((await notesState.textContent()) ?? ""),
+    );
     await until(
       "the page to say it is offline",
       async () => /No connection/.test((await page.locator("#record-state").textContent()) ?? ""),
@@ -77,6 +116,12 @@ describe("recording in the browser", () => {
     );
     await new Promise((r) => setTimeout(r, 6_000));
     await page.unroute("**/pieces/**");
+    await page.unroute("**/own-notes");
+    await until(
+      "the notes kept offline to be saved",
+      async () => (await notesState.textContent()) === "Saved.",
+      30_000,
+    );
     // The meeting goes on, and its words appear on the page while it does. (Bounded for a
     // hung recorder, not for a slow machine: beside whisper's and the model's tests on two
     // cores, the first words did not show within 90 s.)
@@ -111,6 +156,14 @@ describe("recording in the browser", () => {
     const note = await waitForStatus(api, noteId, undefined, 420_000);
     expect(note.status, note.processingError).toBe("completed");
     expect(note.title).toBe("Renamed while recording");
+    // Every line typed is the note's, once, and the enhanced note is built on them.
+    for (const line of ["agenda: the design team", "quarterly revenue up", "from the other tab", "pricing page"]) {
+      expect(note.userWrittenNote.split(line)).toHaveLength(2);
+      expect(note.enhancedNote.split(line), line).toHaveLength(2);
+    }
+    expect(note.userWrittenNote).toMatch(/\[\d\d:\d\d\] ACTION Ana schedule the design meeting Tuesday/);
+    expect(note.enhancedNote).toContain("## Your notes");
+    expect(note.enhancedNote).toMatch(/- \[ \] Ana schedule the design meeting Tuesday/);
     // No second lost to the cut: no gap, and about as long as it ran.
     expect(note.processingWarnings).toBeNull();
     expect(note.totalDurationSec).toBeGreaterThan(recordedSec - 8);

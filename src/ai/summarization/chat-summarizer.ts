@@ -12,6 +12,7 @@ import type { TemplateSpec } from "../templates/builtin.js";
 import { EngineConfigError } from "../transcription/engine.js";
 import type { ChatCallOptions, ChatModel } from "../llm/chat.js";
 import { citeLines } from "./citations.js";
+import { weaveOwnNotes, withoutOwnTasks } from "./own-notes.js";
 import { ModelAnswerError, type Summarizer, type SummaryInput, type TranscriptLine } from "./summarizer.js";
 /** Reduce rounds before giving the notes as they are to the final calls. */
 const MAX_REDUCE_ROUNDS = 6;
@@ -35,6 +36,10 @@ const writeIn = (language: string | null) =>
 /** Each point names the transcript lines it comes from by their times, so the note can link to them (citations.ts). */
 const KEEP_TIMES =
   "End each item with the time of the transcript line it comes from, in square brackets as the transcript gives it, for example [01:05].";
+
+/** The attendee's lines head the note as written (own-notes.ts): the sections go around them, never repeat them. */
+const OWN_NOTES_SHOWN =
+  "The attendee's own notes head the final note as they wrote them: use them to know what mattered, and do not repeat them or their tasks.";
 
 function mapPrompt(t: TemplateSpec, held: boolean): string {
   return held
@@ -61,11 +66,11 @@ function notePrompt(t: TemplateSpec, language: string | null, held: boolean): st
     (held
       ? `You write meeting notes with the "${t.name}" template: for each of these sections, a list of short items from what was said and from the attendee's own notes:\n\n` +
         sectionList(t, true) +
-        `\n\nKeep the attendee's own points. ${KEEP_TIMES} Do not invent anything.`
+        `\n\n${OWN_NOTES_SHOWN} ${KEEP_TIMES} Do not invent anything.`
       : `You write meeting notes with the "${t.name}" template. Write a markdown document with exactly these sections, in this order, ` +
         "each starting with its '## ' heading line as given, followed by what its instructions ask for:\n\n" +
         sectionList(t, false) +
-        "\n\nFill each section from what was said and from the attendee's own notes; keep the attendee's own points. " +
+        `\n\nFill each section from what was said. ${OWN_NOTES_SHOWN} ` +
         `${KEEP_TIMES} Under a section the meeting said nothing about, write "${EMPTY_SECTION}". Do not invent anything. No text before the first heading.`) +
     writeIn(language) +
     (t.context ? `\n\nContext about these meetings:\n${t.context}` : "")
@@ -257,9 +262,11 @@ export function createChatSummarizer(client: ChatModel): Summarizer {
         warnings.push(
           "The enhanced note was cut short by the model's answer limit; its last section may be incomplete.",
         );
+      const woven = weaveOwnNotes(input);
+      if (woven) for (const [k, body] of bodies) bodies.set(k, withoutOwnTasks(body, woven));
       return {
         summary: summary.content,
-        enhancedNote: assembleNote(input.template, bodies),
+        enhancedNote: assembleNote(input.template, bodies, { ownNotes: woven?.markdown }),
         warnings,
         language: input.language,
         citations,

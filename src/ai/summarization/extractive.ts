@@ -6,6 +6,7 @@
 // only, in the order they were said.
 import type { Embedder } from "../embeddings/embedder.js";
 import { assembleNote } from "../templates/sections.js";
+import { OWN_TASKS_ABOVE, repeatsOwnTask, weaveOwnNotes } from "./own-notes.js";
 import type { TemplateSpec } from "../templates/builtin.js";
 import type { Summarizer, SummaryInput, SummaryResult } from "./summarizer.js";
 import { actOf, actionOf, sentencesOf as splitSentences, type Act, type ActionItem } from "./meeting-acts.js";
@@ -52,6 +53,8 @@ interface Sentence {
   said: string;
   act: Act;
   action: ActionItem | null;
+  /** The transcript line it was said in, by position. */
+  line: number;
 }
 
 /** The words of a sentence, as compared for repeats: case, punctuation and spacing aside. */
@@ -73,7 +76,7 @@ function sentencesOf(input: SummaryInput): Sentence[] {
   const seen = new Set<string>();
   const names = peopleOf(input);
   const meetingAt = input.meetingAt ?? Date.now();
-  for (const line of input.transcript) {
+  for (const [position, line] of input.transcript.entries()) {
     for (const raw of splitSentences(line.text, names)) {
       const text = raw.trim();
       const key = normal(text);
@@ -90,6 +93,7 @@ function sentencesOf(input: SummaryInput): Sentence[] {
         said: line.at,
         act,
         action: act === "action" ? actionOf(text, ctx) : null,
+        line: position,
       });
     }
   }
@@ -278,7 +282,16 @@ async function fillSections(
 const asTask = (text: string) => text.replace(/^(?:action items?|next steps?|to-?dos?)\s*[:,-]?\s*/i, "") || text;
 
 export async function extractiveSummary(input: SummaryInput, embedder: Embedder | null = null): Promise<SummaryResult> {
-  const sentences = sentencesOf(input);
+  const woven = weaveOwnNotes({ ...input, people: peopleOf(input) });
+  // A task the person wrote down is theirs: the line it came from is not a second task.
+  const sentences = sentencesOf(input).filter(
+    (s) =>
+      !(
+        s.act === "action" &&
+        woven &&
+        (woven.taskSupport.has(s.line) || repeatsOwnTask(s.action?.task ?? s.text, woven))
+      ),
+  );
   scoreSalience(sentences);
   const points = sentences.filter((s) => !NOT_A_POINT.has(s.act));
   const count = Math.min(5, Math.max(1, Math.ceil(points.length / 6)));
@@ -294,14 +307,16 @@ export async function extractiveSummary(input: SummaryInput, embedder: Embedder 
     : sentences.length
       ? "Nothing was said beyond greetings, questions and the agenda."
       : "The recording holds no recognisable speech.";
-  const enhancedNote = assembleNote(
-    input.template,
-    await fillSections(input.template, sentences, embedder, input.noteId),
-    {
-      ownNotes: input.userWrittenNote,
-      footer: "_Summarized locally by extraction (no language model configured)._",
-    },
-  );
+  const bodies = await fillSections(input.template, sentences, embedder, input.noteId);
+  // The person's tasks are theirs, in their notes: the tasks' section says where, rather than "nothing".
+  if (woven?.lines.some((l) => l.task))
+    for (const [k, section] of input.template.sections.entries())
+      if (!bodies.has(k) && ACTION_SECTION.test(`${section.title} ${section.instructions}`))
+        bodies.set(k, OWN_TASKS_ABOVE);
+  const enhancedNote = assembleNote(input.template, bodies, {
+    ownNotes: woven?.markdown,
+    footer: "_Summarized locally by extraction (no language model configured)._",
+  });
   const base = (code: string) => code.split("-")[0];
   const otherLanguage =
     input.language && (!input.meetingLanguage || base(input.language) !== base(input.meetingLanguage));

@@ -2,7 +2,8 @@
 // to MediaRecorder, whose pieces are kept in IndexedDB until the server has stored
 // them; they are sent in order, and again after the connection returns. Pieces left
 // by an earlier page (a reload, a crash) are sent when any page opens.
-import { $, csrf, people } from "./dom.js";
+import { $, clock as mmssClock, csrf, people } from "./dom.js";
+import { attachNotepad, sendKeptNotes } from "./notepad.js";
 
 /** A piece kept until the server has stored it. */
 interface Piece {
@@ -84,6 +85,7 @@ const pump = () =>
     }
   })());
 if ("indexedDB" in window) void pump();
+if ("localStorage" in window) void sendKeptNotes().catch(() => {});
 
 const form = $("form#record");
 if (form) {
@@ -113,6 +115,11 @@ if (form) {
   let lastPieceAt = 0;
   let failed: string | null = null;
   const elapsed = () => elapsedMs + (recorder?.state === "recording" ? Date.now() - since : 0);
+  // The notes typed beside the transcript; a line begun while recording carries its time.
+  const notepad = attachNotepad($<HTMLTextAreaElement>("#record-notes"), {
+    stamp: () => (recording ? mmssClock(elapsed() / 1000) : null),
+    status: (m) => ($("#record-notes-state").textContent = m),
+  });
   // The note exists once recording starts: a name or folder changed after that is saved to it.
   const saveDetails = async () => {
     if (!noteId || !recording) return;
@@ -153,7 +160,8 @@ if (form) {
         headers: { accept: "application/json" },
       });
       if (r.ok) {
-        const { transcript } = await r.json();
+        const { transcript, notes, notesVersion } = await r.json();
+        notepad.seen(notes, notesVersion);
         const list = $("#record-transcript");
         $("#record-live-title").hidden = !transcript.length;
         list.replaceChildren(
@@ -233,6 +241,7 @@ if (form) {
       if (!r.ok)
         throw new Error(started.error?.message ?? "The server could not start the recording (" + r.status + ").");
       noteId = started.noteId;
+      notepad.started(noteId);
       // The name the server gave an unnamed meeting, shown where it can be changed.
       if (!$<HTMLInputElement>("#record-title").value.trim())
         $<HTMLInputElement>("#record-title").value = started.title;
@@ -296,6 +305,9 @@ if (form) {
           await sleep(300);
         }
         clearInterval(poll);
+        // The notes as typed to the end, saved before the note is written from them.
+        state("Saving your notes…");
+        await notepad.flush();
         const r = await fetch("/notes/" + encodeURIComponent(noteId) + "/record/stop", {
           method: "POST",
           headers: { accept: "application/json", "x-csrf-token": csrf() },

@@ -90,10 +90,25 @@ export function NewNotePage(props: {
               Stop
             </button>
           </div>
-          <h3 id="record-live-title" hidden>
-            Transcript so far
-          </h3>
-          <ol id="record-transcript" class="transcript live" aria-live="polite"></ol>
+          {/* Your notes beside the transcript as it grows (on a phone, above it). */}
+          <div class="record-live">
+            <div class="record-notepad">
+              <label for="record-notes">Your notes (Markdown; a line begun while recording links to that moment)</label>
+              <textarea
+                id="record-notes"
+                rows={8}
+                maxlength={500000}
+                placeholder={"- pricing?\nACTION David cost report Wed"}
+              ></textarea>
+              <p id="record-notes-state" class="small muted" role="status"></p>
+            </div>
+            <div>
+              <h3 id="record-live-title" hidden>
+                Transcript so far
+              </h3>
+              <ol id="record-transcript" class="transcript live" aria-live="polite"></ol>
+            </div>
+          </div>
         </form>
       </section>
       <section>

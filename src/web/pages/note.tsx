@@ -17,6 +17,7 @@ import type { Viewer } from "../context.js";
 import { FINAL_STATUSES, formatDate, formatDuration, seconds, statusLabel } from "../format.js";
 import { renderMarkdown, type TaskControl } from "../../shared/markdown.js";
 import { taskKey, taskLinesOf } from "../../core/task-lines.js";
+import { wovenIn } from "../../ai/summarization/own-notes.js";
 import type { ActionItemDto } from "../../shared/schemas/action-items.js";
 import type { meetingPanel } from "./note-meeting.js";
 import { visibilityChoices, visibilityWords } from "../visibility.js";
@@ -336,10 +337,13 @@ export function NotePage(props: {
             taskControl={ticks.field === "enhancedNote" ? ticks.control : undefined}
           />
           {ticks.forms}
-          <section>
-            <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
-            {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
-          </section>
+          {/* Once the enhanced note is built on them, the person's lines are there, once. */}
+          {note.userWrittenNote && wovenIn(note.userWrittenNote, note.enhancedNote) ? null : (
+            <section>
+              <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
+              {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
+            </section>
+          )}
         </div>
         {note.transcripts.length ? (
           <section class="note-transcript" aria-labelledby="transcript-title">

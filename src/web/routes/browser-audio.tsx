@@ -15,6 +15,8 @@ import { jsonRequest } from "../json-request.js";
 import { formatBytes, statusLabel } from "../format.js";
 import { parsePersonLine } from "../../shared/person-line.js";
 import { participantFrom } from "../../services/note-meeting.js";
+import { NOTE_TEXT_MAX } from "../../shared/schemas/notes.js";
+import { textVersion } from "../../shared/text-version.js";
 
 /** Participant fields as typed ("Name <email>", an address or a name), read on the server as the note page reads them. */
 const TypedPeople = z.array(z.string().max(900)).max(500).optional();
@@ -34,6 +36,11 @@ const RecordingDetailsBody = z
     folderId: z.string().max(200).optional(),
     participants: TypedPeople,
   })
+  .strict();
+
+/** The notepad's save: the notes as typed, and the version of the notes they were typed on. */
+const OwnNotesBody = z
+  .object({ text: z.string().max(NOTE_TEXT_MAX), base: z.string().regex(/^[0-9a-f]{16}$/, "is not a version") })
   .strict();
 
 const uploadWording = {
@@ -121,11 +128,21 @@ export function browserAudioSteps(services: Services, opts: { maxUploadBytes: nu
     const { note } = await services.recordings.stop(viewerOf(c).principal, c.req.param("id"));
     return c.json({ noteId: note.id, status: note.status });
   });
+  // The notepad beside the live transcript: saved as the person types (own-notes.ts).
+  app.post("/notes/:id/own-notes", async (c) => {
+    const { viewer, body } = await jsonRequest(c, OwnNotesBody, {
+      text: `Your notes can be at most ${NOTE_TEXT_MAX.toLocaleString("en")} characters.`,
+    });
+    const r = await services.notes.saveOwnNotes(viewer.principal, c.req.param("id"), body.text, body.base);
+    return r.saved ? c.json({ version: r.version }) : c.json({ current: r.current, version: r.version }, 409);
+  });
   app.get("/notes/:id/live", async (c) => {
     const note = await services.notes.get(viewerOf(c).principal, c.req.param("id"));
     return c.json({
       status: note.status,
       label: statusLabel(note),
+      notes: note.userWrittenNote,
+      notesVersion: textVersion(note.userWrittenNote),
       transcript: note.transcripts.map((s) => ({ at: s.startTimestamp, speaker: s.speaker, text: s.text })),
     });
   });

@@ -1,0 +1,50 @@
+// A person's notes typed beside a meeting as it is recorded, saved as they type: each
+// save names the version of the notes it was typed on, and one made on notes that
+// changed since (another tab, another person) is not written; the page is given the
+// notes as they are now, to merge its lines in and save again. Nothing is overwritten
+// unseen.
+import type { Repositories } from "../db/repos/index.js";
+import type { NoteRow } from "../db/stores/note-store.js";
+import type { Principal } from "../core/principal.js";
+import type { Clock } from "../core/clock.js";
+import type { Jobs } from "../jobs/job.js";
+import { textVersion } from "../shared/text-version.js";
+
+export type OwnNotesSave =
+  | { saved: true; version: string }
+  | {
+      saved: false;
+      /** The notes as they are now, which the save was not made on. */ current: string;
+      version: string;
+    };
+
+export function ownNotes(deps: {
+  repos: Repositories;
+  now: Clock;
+  jobs: Pick<Jobs, "enqueue">;
+  visibleRow: (p: Principal, id: string) => Promise<NoteRow>;
+}) {
+  const { repos, now, jobs, visibleRow } = deps;
+  return {
+    /** The note's notes, and their version for a save to name. */
+    async ownNotesOf(p: Principal, id: string): Promise<{ text: string; version: string }> {
+      const row = await visibleRow(p, id);
+      return { text: row.userWrittenNote, version: textVersion(row.userWrittenNote) };
+    },
+
+    /** Saves `text` as the note's notes when they are still at `base` (a textVersion). */
+    async saveOwnNotes(p: Principal, id: string, text: string, base: string): Promise<OwnNotesSave> {
+      await visibleRow(p, id);
+      return repos.transaction(async () => {
+        // Read again inside the transaction: of two saves on one version, one is written.
+        const current = (await visibleRow(p, id)).userWrittenNote;
+        if (textVersion(current) !== base) return { saved: false, current, version: textVersion(current) };
+        if (current !== text) {
+          await repos.notes.update(p.workspaceId, id, { userWrittenNote: text, updatedAt: now() });
+          await jobs.enqueue("index-passages", { source: "note", id });
+        }
+        return { saved: true, version: textVersion(text) };
+      });
+    },
+  };
+}
