@@ -17,6 +17,9 @@ const SAME_ON_ANY_DATABASE = [
   "test/pipeline/channels.test.ts",
   "test/pipeline/voices.test.ts",
   "test/pipeline/long-audio.test.ts",
+  // Audio formats decoded and spoken end to end; sections filled from sentences by the encoder.
+  "test/pipeline/audio-e2e.test.ts",
+  "test/pipeline/templates-offline.test.ts",
   // The model engines and the prompts they are given, the sentence encoder's thread.
   "test/pipeline/local-llm.test.ts",
   "test/pipeline/templates-llm.test.ts",

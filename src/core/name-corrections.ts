@@ -35,3 +35,28 @@ export function withNamesCorrected(text: string, pairs: readonly [string, string
     );
   return out;
 }
+
+/** A word that reads as a name or a term: capitalised, or with a capital or a digit inside ("OpenShift", "S3"). */
+const TERM = /^(?:\p{Lu}[\p{L}\p{N}'’-]{2,}|\p{L}+\p{Lu}[\p{L}\p{N}]*|[\p{L}]+\d[\p{L}\p{N}]*)$/u;
+
+/**
+ * The names and terms a correction wrote that the line did not have ("deploy the Cooper
+ * Netties cluster" → "deploy the Kubernetes cluster": Kubernetes), neighbours joined
+ * ("Siobhan Nguyen"). A word only capitalised anew ("the" → "The") is none.
+ */
+export function termsAdded(before: string, after: string): string[] {
+  const had = new Set(before.split(/\s+/).map(bare).filter(Boolean));
+  const hadLower = new Set([...had].map((w) => w.toLowerCase()));
+  const terms: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length) terms.push(run.join(" "));
+    run = [];
+  };
+  for (const w of after.split(/\s+/).map(bare)) {
+    if (w && TERM.test(w) && !had.has(w) && !(hadLower.has(w.toLowerCase()) && /^\p{Lu}\p{Ll}*$/u.test(w))) run.push(w);
+    else flush();
+  }
+  flush();
+  return [...new Set(terms)];
+}

@@ -134,6 +134,10 @@ export function createAiConfigService(
         apiKeySet: Boolean(row?.sttApiKeyEnc),
         language: s.transcription?.language ?? null,
         vocabulary: s.transcription?.vocabulary ?? [],
+        // What was taken into the vocabulary is no longer on offer.
+        vocabularyOffered: (s.transcription?.vocabularyOffered ?? []).filter(
+          (o) => !(s.transcription?.vocabulary ?? []).some((v) => v.toLowerCase() === o.toLowerCase()),
+        ),
       },
       llm: {
         engine: s.llm?.engine ?? null,

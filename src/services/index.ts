@@ -41,6 +41,7 @@ import type { NoteLifecycle } from "./note-lifecycle.js";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { createWorkspaceService } from "./workspaces.js";
 import { createAiConfigService, createAiSettingsStore, type AiDefaults } from "./ai-config.js";
+import { createVocabularyOffers } from "./vocabulary-offers.js";
 import { createEngineWait } from "./engine-wait.js";
 import type { Jobs } from "../jobs/job.js";
 import { createSpeechSetup } from "./speech-setup.js";
@@ -112,6 +113,7 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
   });
   const voicePrints = createVoicePrints({ repos, now });
   const notes = createNoteService(repos, now, {
+    vocabulary: createVocabularyOffers(aiSettings),
     voicePrints,
     calendarEvent: (p, id) => calendars.forNote(p, id),
     lifecycle: opts.lifecycle,

@@ -20,6 +20,7 @@ import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import { createTranscriptEdits } from "./transcript-edits.js";
 import { ownNotes } from "./own-notes.js";
+import type { VocabularyOffers } from "./vocabulary-offers.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
@@ -55,6 +56,8 @@ export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
   access: Access;
   /** The caller's calendar event by id, for a note made of a meeting. */
   calendarEvent?: CalendarLookup;
+  /** Where a transcript correction's names and terms are offered for the vocabulary. */
+  vocabulary: VocabularyOffers;
 }
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
@@ -323,7 +326,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     ...ownNotes({ repos, now, jobs, visibleRow }),
 
     /** Corrections of its transcript, line by line. */
-    transcript: createTranscriptEdits({ repos, now, visibleRow, jobs }),
+    transcript: createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary: deps.vocabulary }),
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {

@@ -16,7 +16,8 @@ import { newId } from "../core/ids.js";
 import { SETTLED_STATUSES } from "../core/note-vocabulary.js";
 import { presentSegment } from "./note-presenter.js";
 import { planActionItems } from "./action-items.js";
-import { namesCorrected, withNamesCorrected } from "../core/name-corrections.js";
+import { namesCorrected, termsAdded, withNamesCorrected } from "../core/name-corrections.js";
+import type { VocabularyOffers } from "./vocabulary-offers.js";
 import type { TranscriptLineDto } from "../shared/schemas/transcript-edits.js";
 
 export interface TranscriptEditDeps {
@@ -25,6 +26,8 @@ export interface TranscriptEditDeps {
   /** The note as the caller may see (and so edit) it, else not found: the note service's one check. */
   visibleRow(p: Principal, id: string): Promise<NoteRow>;
   jobs: Jobs;
+  /** Where the names and terms a correction writes are offered for the workspace's vocabulary. */
+  vocabulary: VocabularyOffers;
 }
 
 export interface LineEdit {
@@ -36,7 +39,7 @@ export interface LineEdit {
   fromHereOn?: boolean;
 }
 
-export function createTranscriptEdits({ repos, now, visibleRow, jobs }: TranscriptEditDeps) {
+export function createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary }: TranscriptEditDeps) {
   /** The note, if its transcript may be corrected now: not while recording or processing writes it. */
   async function editable(p: Principal, noteId: string) {
     const row = await visibleRow(p, noteId);
@@ -130,6 +133,7 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs }: Transcri
       const before = await repos.notes.segmentsOf(noteId);
       const label = body.speaker === undefined ? null : await labelFor(noteId, before, body.speaker);
       const changed: string[] = [];
+      let corrected: string[] = [];
       const written = await correct(
         p,
         noteId,
@@ -152,10 +156,17 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs }: Transcri
         },
         // A name heard wrong is wrong in what was written from it too.
         async (row, before) => {
-          if (body.text !== undefined) await correctNames(row, before.text, body.text);
+          if (body.text === undefined) return;
+          await correctNames(row, before.text, body.text);
+          corrected = termsAdded(before.text, body.text);
         },
       );
-      return { lines: await shown(noteId, written as StoredSegment[], changed) };
+      // What the engine misheard, offered so that the next meeting spells it right.
+      const offered = await vocabulary.offer(p.workspaceId, corrected);
+      return {
+        lines: await shown(noteId, written as StoredSegment[], changed),
+        ...(offered.length ? { vocabularyOffered: offered } : {}),
+      };
     },
 
     /** Deletes a line (a line the engine invented, words nobody said). */

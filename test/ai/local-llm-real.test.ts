@@ -29,7 +29,10 @@ const signal = () => new AbortController().signal;
 const opened: LocalLlm[] = [];
 /** A local model over the cache, which holds the engine as a data dir's engines would. */
 function localLlm(contextTokens: number, maxTokens: number): LocalLlm {
-  const llm = createLocalLlm({ dataDir: testModelsDir(), contextTokens, threads: 2, maxTokens });
+  // One thread: beside the suite's other files on two cores, llama.cpp's threads wait on
+  // each other at every step (157 s against 215 s for two, a long meeting under load),
+  // and the one core it leaves is the other files'. The server's default is the same.
+  const llm = createLocalLlm({ dataDir: testModelsDir(), contextTokens, threads: 1, maxTokens });
   opened.push(llm);
   return llm;
 }
@@ -78,23 +81,6 @@ describe("the local language model on real weights", () => {
     expect(await chat.charsPerToken("We decided to open the Lisbon office in March.")).toBeGreaterThan(2);
   }, 120_000);
 
-  it("writes a short meeting's note in every section of the template, saying nothing twice", async () => {
-    const r = await createChatSummarizer(chat).summarize(
-      { title: "Office planning", userWrittenNote: "", transcript: MEETING, template, language: "en" },
-      { signal: signal() },
-    );
-    const bodies = sectionsOf(r.enhancedNote, template);
-    expect([...bodies.keys()].sort()).toEqual([0, 1, 2]);
-    // The grammar holds it to the sections; what fills them is the model's own reading.
-    expect(bodies.get(0)).not.toBe(EMPTY_SECTION);
-    expect(bodies.get(0)).toMatch(/^- \S/m);
-    expect(r.enhancedNote).toMatch(/Lisbon/);
-    expect(r.warnings.filter((w) => /left out the section/.test(w))).toEqual([]);
-    expect(r.summary.trim().length).toBeGreaterThan(0);
-    expect(repeated(r.summary)).toEqual([]);
-    expect(repeated(r.enhancedNote)).toEqual([]);
-  }, 300_000);
-
   const moments: Moment[] = MEETING.map((l, i) => ({
     n: i + 1,
     noteId: "not_1",
@@ -121,12 +107,14 @@ describe("the local language model on real weights", () => {
     expect(repeated(answer)).toEqual([]);
   }, 300_000);
 
+  // Answers of a few words: what is checked is the queue, not what is said.
+  const quick = localLlm(4096, 24);
   it("frees the model for the next question when an answer is cancelled, and tells a waiting one its place", async () => {
     const first = new AbortController();
     const queued: number[] = [];
     const pieces: string[] = [];
     const ask = (question: string, s: AbortSignal, onText: (t: string) => void, onQueued?: (n: number) => void) =>
-      createLlmAnswerer(chat).answer({ question, moments, history: [] }, onText, s, { onQueued });
+      createLlmAnswerer(quick.chat(MODEL)).answer({ question, moments, history: [] }, onText, s, { onQueued });
     const running = ask("Who will hire people?", first.signal, () => first.abort(new Error("cancelled")));
     const waiting = ask(
       "When does the office open?",
@@ -138,7 +126,7 @@ describe("the local language model on real weights", () => {
     await waiting;
     expect(queued).toEqual([1]);
     expect(pieces.join("").trim().length).toBeGreaterThan(0);
-    expect(short.waiting()).toBe(0);
+    expect(quick.waiting()).toBe(0);
   }, 300_000);
 });
 
@@ -246,6 +234,10 @@ describe("the server on real weights", () => {
       expect(note.summary.trim()).not.toBe("");
       expect(sectionsOf(note.enhancedNote, template).size).toBe(3);
       expect(note.enhancedNote).toMatch(/^## Key points\n\n- \S/m);
+      // The grammar holds it to the sections; what fills them is the model's own reading, said once.
+      expect((note.processingWarnings ?? []).filter((w: string) => /left out the section/.test(w))).toEqual([]);
+      expect(repeated(note.summary)).toEqual([]);
+      expect(repeated(note.enhancedNote)).toEqual([]);
 
       const asked = await api(
         "POST",

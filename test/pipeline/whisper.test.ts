@@ -118,23 +118,51 @@ describe("whisper on real weights", () => {
     expect(heard).toMatch(/12%|twelve percent/i);
   }, 400_000);
 
-  it("spells the workspace's names once they are in its vocabulary, when the note is processed again", async () => {
-    const id = await uploadRecording(api, speak(work, NAMES), "wav", { title: "Platform sync" });
-    const before = words(await waitForStatus(api, id, undefined, 120_000));
+  it("learns the names people correct: offered for the vocabulary, taken by an admin, spelled right in the next meeting", async () => {
+    const said = speak(work, NAMES);
+    const first = await waitForStatus(
+      api,
+      await uploadRecording(api, said, "wav", { title: "Platform sync" }),
+      undefined,
+      120_000,
+    );
     // base.en does not know these words: it writes what they sound like.
-    expect(before).not.toMatch(/Kubernetes/);
-    expect(before).not.toMatch(/Qdrant/);
-
+    expect(words(first)).not.toMatch(/Kubernetes/);
+    expect(words(first)).not.toMatch(/Qdrant/);
+    // A person corrects them where they were said: between "deploy the" and "cluster", and
+    // between ", and" and "stores" (base.en hears "kaburnetes" and "QDRA and T-stores").
+    const offered = new Set<string>();
+    for (const line of first.transcripts as { id: string; version: number; text: string }[]) {
+      const fixed = line.text
+        .replace(/(deploy the )(.+?)( cluster)/i, "$1Kubernetes$3")
+        .replace(/(, and |^and )(.+?)\s*-?(stores)/i, "$1Qdrant $3");
+      if (fixed === line.text) continue;
+      const r = await api("PATCH", `/v1/notes/${first.id}/transcript/${line.id}`, {
+        version: line.version,
+        text: fixed,
+      });
+      expect(r.status, r.text).toBe(200);
+      for (const t of r.body.vocabularyOffered ?? []) offered.add(t);
+    }
+    expect([...offered], words(first)).toEqual(expect.arrayContaining(["Kubernetes", "Qdrant"]));
+    const config = (await api("GET", "/v1/ai-config")).body.aiConfig;
+    expect(config.transcription.vocabularyOffered).toEqual(expect.arrayContaining(["Kubernetes", "Qdrant"]));
+    // An admin takes the offers; the next meeting of the same speech spells them right.
     const set = await api("PATCH", "/v1/ai-config", {
-      transcription: { vocabulary: ["Siobhan Nguyen", "Kubernetes", "Qdrant"] },
+      transcription: { vocabulary: config.transcription.vocabularyOffered, vocabularyOffered: [] },
     });
     expect(set.status, set.text).toBe(200);
-    const again = await api("POST", `/v1/notes/${id}/reprocess`);
-    expect(again.status, again.text).toBe(200);
-    expect(again.body.note.status).toBe("postprocessing");
-    const after = words(await waitForStatus(api, id, undefined, 120_000));
-    expect(after).toMatch(/Kubernetes/);
-    expect(after).toMatch(/Qdrant/);
+    expect(set.body.aiConfig.transcription.vocabularyOffered).toEqual([]);
+    const second = words(
+      await waitForStatus(
+        api,
+        await uploadRecording(api, said, "wav", { title: "Platform sync, again" }),
+        undefined,
+        120_000,
+      ),
+    );
+    expect(second).toMatch(/Kubernetes/);
+    expect(second).toMatch(/Qdrant/);
     await api("PATCH", "/v1/ai-config", { transcription: { vocabulary: [] } });
   }, 300_000);
 

@@ -3,7 +3,7 @@
 // written and the other is given the notes as they are now; the page merges its lines
 // into them (mergeLines) and nothing either wrote is lost.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mergeLines } from "../../src/web/browser/notepad.js";
+import { mergeLines } from "../../src/shared/merge-lines.js";
 import { textVersion } from "../../src/shared/text-version.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, startServer, type TestServer } from "../helpers/server.js";
@@ -30,10 +30,11 @@ const save = async (id: string, body: unknown) => {
     headers: { cookie, "x-csrf-token": csrf, "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: r.status, body: await r.json() };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: r.status, body: (await r.json()) as any };
 };
-const live = async (id: string) =>
-  (await fetch(`${server.url}/notes/${id}/live`, { headers: { cookie, accept: "application/json" } })).json();
+const live = async (id: string): Promise<{ notes: string; notesVersion: string }> =>
+  (await fetch(`${server.url}/notes/${id}/live`, { headers: { cookie, accept: "application/json" } })).json() as never;
 
 describe("the notepad's saves", () => {
   it("write the notes typed on their version, and give a save on an old one the notes as they are", async () => {

@@ -203,3 +203,41 @@ describe("post/redirect/get", () => {
     expect((await other.get("/settings/folders")).html).not.toContain("The folder Board is made.");
   });
 });
+
+describe("names and terms for the speech engine", () => {
+  it("offers the names a correction wrote on Settings → Speech-to-text, where an admin adds them or sets them aside", async () => {
+    const made = await api("POST", "/v1/notes", {
+      title: "Platform sync",
+      transcripts: [
+        {
+          speaker: "Ana",
+          text: "We will deploy the cooper nettys cluster on Tuesday.",
+          startTimestamp: "00:00",
+          endTimestamp: "00:05",
+        },
+        { speaker: "Ben", text: "And cue drant stores the vectors.", startTimestamp: "00:05", endTimestamp: "00:09" },
+      ],
+    });
+    const lines = (await api("GET", `/v1/notes/${made.body.note.id}`)).body.note.transcripts;
+    const fix = async (i: number, text: string) =>
+      (await api("PATCH", `/v1/notes/${made.body.note.id}/transcript/${lines[i].id}`, { version: 0, text })).body;
+    expect((await fix(0, "We will deploy the Kubernetes cluster on Tuesday.")).vocabularyOffered).toEqual([
+      "Kubernetes",
+    ]);
+    expect((await fix(1, "And Qdrant stores the vectors.")).vocabularyOffered).toEqual(["Qdrant"]);
+    const page = (await browser.get("/settings/speech")).html;
+    expect(page).toContain('value="Kubernetes"');
+    expect(page).toContain('value="Qdrant"');
+    const taken = await browser.post("/settings/speech/vocabulary/offers", { take: "Kubernetes", do: "take" });
+    expect(taken.status).toBe(303);
+    const config = (await api("GET", "/v1/ai-config")).body.aiConfig.transcription;
+    expect(config.vocabulary).toEqual(["Kubernetes"]);
+    expect(config.vocabularyOffered).toEqual([]);
+    // Typed on the page, one per line.
+    await browser.post("/settings/speech/vocabulary", { vocabulary: "Kubernetes\nSiobhan Nguyen\n\nKubernetes" });
+    expect((await api("GET", "/v1/ai-config")).body.aiConfig.transcription.vocabulary).toEqual([
+      "Kubernetes",
+      "Siobhan Nguyen",
+    ]);
+  });
+});

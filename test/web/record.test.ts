@@ -81,7 +81,7 @@ describe("recording in the browser", () => {
     const noteIdNow = (await api("GET", "/v1/notes?limit=1")).body.items[0].id;
     const other = await page.evaluate(async (id) => {
       const csrf = document.querySelector('meta[name="csrf-token"]').content;
-      const live = await (await fetch(`/notes/${id}/live`)).json();
+      const live = (await (await fetch(`/notes/${id}/live`)).json()) as { notes: string; notesVersion: string };
       const r = await fetch(`/notes/${id}/own-notes`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-csrf-token": csrf },

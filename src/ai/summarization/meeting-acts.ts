@@ -39,6 +39,10 @@ const NOT_NAMES = new Set(
   ),
 );
 
+/** Whether a capitalised word that opens a task may be whom it is for ("David cost report"), not a verb or a common word. */
+export const mayName = (word: string) =>
+  /^\p{Lu}[\p{Ll}\p{M}'-]+$/u.test(word) && !NOT_NAMES.has(word.toLowerCase()) && !TASK_VERB.test(word);
+
 const LABEL = /^(?:action items?|next steps?|to-?dos?)\s*[:,\-–]?\s*/i;
 const COMMITMENT =
   /\b(i'll|i will|i am going to|i'm going to|i can take|i'll take|let me|i volunteer to|i can do)\b\s*(\w+)?/i;

@@ -8,7 +8,7 @@
 // template's sections after it. Nothing of the person's is shown twice or dropped.
 import { momentFragment, notePath, secondsOf } from "../../shared/note-links.js";
 import { dueDateOf } from "./due-dates.js";
-import { actOf, type Act, type SpeechContext } from "./meeting-acts.js";
+import { actOf, mayName, type Act, type SpeechContext } from "./meeting-acts.js";
 import type { TranscriptLine } from "./summarizer.js";
 
 /** A tasks' section all of whose tasks the person wrote down says where they are. */
@@ -84,10 +84,11 @@ function taskOf(text: string, checkbox: boolean, people: readonly string[], meet
   if (!marked && !mention && !checkbox) return null;
   const words = marked ? text.slice(marked[0].length) : text;
   const first = /^[\p{L}][\p{L}\p{M}'-]*/u.exec(words)?.[0];
+  // "@Tom …", or "ACTION David cost report": a person of the meeting, or a name they wrote.
   const owner = mention
     ? (personNamed(mention[1], people) ?? mention[1])
     : first && /^\p{Lu}/u.test(first)
-      ? personNamed(first, people)
+      ? (personNamed(first, people) ?? (marked && mayName(first) ? first : null))
       : null;
   return { text: words.trim() || text, owner, due: dueDateOf(spellDays(words), meetingAt) };
 }

@@ -177,6 +177,10 @@ export const AiConfigUpdateBody = z
           .optional()
           .meta({ description: "auto (detect) or a code such as en." }),
         vocabulary: vocabulary.optional().meta({ description: "Names and terms passed to the engine as its prompt." }),
+        vocabularyOffered: z.array(z.string().trim().min(1).max(100)).max(50, "at most 50 terms").optional().meta({
+          description:
+            "Extension: names and terms people corrected in transcripts, offered for the vocabulary; an admin takes one by adding it to vocabulary, and sets them aside by writing this list.",
+        }),
       })
       .strict()
       .optional(),
@@ -240,6 +244,9 @@ export const AiConfig = z
       apiKeySet: z.boolean(),
       language: z.string().nullable(),
       vocabulary: z.array(z.string()),
+      vocabularyOffered: z.array(z.string()).meta({
+        description: "Extension: terms corrected in transcripts and not yet in the vocabulary, newest last.",
+      }),
     }),
     llm: z.object({
       engine: z.string().nullable(),

@@ -60,5 +60,11 @@ export const TranscriptLineDeleteQuery = z.object({
 });
 
 export const TranscriptLines = z
-  .object({ lines: z.array(TranscriptLine).meta({ description: "The lines the correction changed or made." }) })
+  .object({
+    lines: z.array(TranscriptLine).meta({ description: "The lines the correction changed or made." }),
+    vocabularyOffered: z.array(z.string()).optional().meta({
+      description:
+        "Names and terms the correction wrote that the workspace's vocabulary lacks: offered for it (GET /v1/ai-config, transcription.vocabularyOffered), for an admin to take.",
+    }),
+  })
   .meta({ id: "TranscriptLines" });

@@ -7,6 +7,7 @@
 // meeting is recorded starts with the recording's time, which links it to that moment.
 import { csrf } from "./dom.js";
 import { textVersion } from "../../shared/text-version.js";
+import { mergeLines } from "../../shared/merge-lines.js";
 
 /** What this browser holds of a note's notes. */
 interface Kept {
@@ -31,19 +32,6 @@ const keep = (noteId: string, k: Kept) => {
     localStorage.setItem(KEY + noteId, JSON.stringify(k));
   } catch {}
 };
-
-/**
- * Their notes, with the lines added here since the base after them: nothing either side
- * wrote is lost (a line deleted here that they still have stays).
- */
-export function mergeLines(base: string, mine: string, theirs: string): string {
-  if (mine === base || mine === theirs) return theirs;
-  if (theirs === base) return mine;
-  const before = new Set(base.split("\n"));
-  const there = new Set(theirs.split("\n"));
-  const added = mine.split("\n").filter((l) => l.trim() && !before.has(l) && !there.has(l));
-  return added.length ? `${theirs.replace(/\n+$/, "")}\n${added.join("\n")}` : theirs;
-}
 
 type Sent = { ok: true; merged: boolean } | { ok: false; offline: boolean; message?: string };
 

@@ -55,7 +55,10 @@ if (list) {
         if (r?.ok) {
           li.dataset.version = String(data.lines[0].version);
           close(data.lines[0].text);
-          status.textContent = "Saved.";
+          const offered: string[] = data.vocabularyOffered ?? [];
+          status.textContent = offered.length
+            ? `Saved. Offered for the workspace's vocabulary, so that the next meeting spells ${offered.length > 1 ? "them" : "it"} right: ${offered.join(", ")} (an admin takes it in Settings → AI).`
+            : "Saved.";
         } else if (r?.status === 409 && data.error?.current) {
           li.dataset.version = String(data.error.current.version);
           close(data.error.current.text);

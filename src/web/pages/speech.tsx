@@ -73,6 +73,7 @@ export function SpeechSettingsPage(props: {
         </form>
       </section>
       <SpeakerSection viewer={viewer} config={config} setup={props.speakerSetup} />
+      <VocabularySection viewer={viewer} config={config} />
       <section>
         <h2>A transcription server</h2>
         <p class="small muted">
@@ -91,5 +92,46 @@ export function SpeechSettingsPage(props: {
         </form>
       </section>
     </Layout>
+  );
+}
+
+/** The names and terms the engine is told, and those people corrected in transcripts, offered for them. */
+function VocabularySection(props: { viewer: Viewer; config: AiConfigDto }) {
+  const { vocabulary, vocabularyOffered } = props.config.transcription;
+  return (
+    <section id="vocabulary">
+      <h2>Names and terms</h2>
+      <p class="small muted">
+        Told to the engine with every recording (whisper takes them as its prompt), so that it spells them as written
+        here: people's names, products, places.
+      </p>
+      {vocabularyOffered.length ? (
+        <form method="post" action="/settings/speech/vocabulary/offers" class="panel" id="vocabulary-offers">
+          <Csrf viewer={props.viewer} />
+          <p>Corrected in transcripts, and not yet here: add them, and the next meetings spell them right.</p>
+          {vocabularyOffered.map((term) => (
+            <label class="check">
+              <input type="checkbox" name="take" value={term} checked /> {term}
+            </label>
+          ))}
+          <div class="actions">
+            <button type="submit" name="do" value="take">
+              Add the ones ticked
+            </button>
+            <button type="submit" name="do" value="dismiss" class="secondary">
+              Set them all aside
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <form method="post" action="/settings/speech/vocabulary" class="panel">
+        <Csrf viewer={props.viewer} />
+        <label for="vocabulary-terms">One per line (at most 200)</label>
+        <textarea id="vocabulary-terms" name="vocabulary" rows={6}>
+          {vocabulary.join("\n")}
+        </textarea>
+        <button type="submit">Save the names and terms</button>
+      </form>
+    </section>
   );
 }

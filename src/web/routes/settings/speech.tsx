@@ -77,6 +77,50 @@ export function speechSettings(app: Hono<WebEnv>, services: Services, { form }: 
       { allowed: workspacePolicy.configureAi },
     ),
   );
+  // The names and terms the engine is told, typed; and those offered by corrections, taken or set aside.
+  app.post(
+    "/settings/speech/vocabulary",
+    form(
+      speechPage,
+      async (c, f) => {
+        const vocabulary = [
+          ...new Set(
+            text(f, "vocabulary")
+              .split(/\r?\n/)
+              .map((t) => t.trim())
+              .filter(Boolean),
+          ),
+        ];
+        await services.aiConfig.update(viewerOf(c).principal, { transcription: { vocabulary } }, services.templates);
+        return c.redirect("/settings/speech?saved=1#vocabulary", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
+  app.post(
+    "/settings/speech/vocabulary/offers",
+    form(
+      speechPage,
+      async (c, f) => {
+        const p = viewerOf(c).principal;
+        const { vocabulary, vocabularyOffered } = (await services.aiConfig.get(p)).transcription;
+        const ticked = f.take === undefined ? [] : Array.isArray(f.take) ? f.take : [f.take];
+        const taken = text(f, "do") === "take" ? ticked.filter((t): t is string => typeof t === "string") : [];
+        await services.aiConfig.update(
+          p,
+          {
+            transcription: {
+              vocabulary: [...vocabulary, ...taken.filter((t) => vocabularyOffered.includes(t))],
+              vocabularyOffered: [],
+            },
+          },
+          services.templates,
+        );
+        return c.redirect("/settings/speech?saved=1#vocabulary", 303);
+      },
+      { allowed: workspacePolicy.configureAi },
+    ),
+  );
   app.post(
     "/settings/speech/server",
     form(
