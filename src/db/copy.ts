@@ -37,6 +37,7 @@ const ORDER = [
   "noteParticipantEmails",
   "transcriptSegments",
   "actionItems",
+  "noteVersions",
   "noteFolders",
   "noteShares",
   "oauthClients",

@@ -35,6 +35,7 @@ import { folderRoutes } from "./routes/v1/folders.js";
 import { templateRoutes } from "./routes/v1/templates.js";
 import { actionItemRoutes } from "./routes/v1/action-items.js";
 import { transcriptRoutes } from "./routes/v1/transcript.js";
+import { noteHistoryRoutes } from "./routes/v1/note-history.js";
 import { searchRoutes } from "./routes/v1/search.js";
 import { askRoutes } from "./routes/v1/ask.js";
 import { integrationRoutes } from "./routes/v1/integrations.js";
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", templateRoutes(services));
   app.route("/", actionItemRoutes(services));
   app.route("/", transcriptRoutes(services));
+  app.route("/", noteHistoryRoutes(services));
   app.route("/", searchRoutes(services));
   app.route("/", askRoutes(services));
 

@@ -9,6 +9,7 @@
 //                no audio: idle | recording → recorded-not-summarized
 //   reprocess:   completed | recorded-not-summarized | idle | recording → postprocessing | summarizing
 //   no engine:   transcript-processing → recorded-not-summarized, waiting; reprocessed once one appears
+import { createNoteHistory } from "./note-history.js";
 import { IN_FLIGHT_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 import type { Jobs } from "../jobs/job.js";
 import type { Repositories } from "../db/repos/index.js";
@@ -59,6 +60,7 @@ export interface LifecycleDeps {
 
 export function createNoteLifecycle(d: LifecycleDeps) {
   const { repos, now } = d;
+  const history = createNoteHistory(repos, now);
 
   async function current(noteId: string): Promise<NoteRow | null> {
     return await repos.notes.getForProcessing(noteId);
@@ -271,7 +273,19 @@ export function createNoteLifecycle(d: LifecycleDeps) {
         // Written anew by the machine: no person's edit stands in its way any longer.
         { status: "completed", processingError: null, updatedAt: now(), textEditedAt: null, ...fields, ...items.text },
         opts.updated ? "note.updated" : "note.completed",
-        () => repos.actionItems.replaceForNote(note.id, items.rows),
+        async () => {
+          await repos.actionItems.replaceForNote(note.id, items.rows);
+          // What the machine wrote anew, kept beside what people wrote (note-history.ts).
+          await history.machineWrote(
+            note,
+            {
+              summary: items.text.summary ?? fields.summary,
+              enhancedNote: items.text.enhancedNote ?? fields.enhancedNote,
+              ...(fields.title !== undefined && fields.title !== note.title ? { title: fields.title } : {}),
+            },
+            fields.processingInfo.summary ?? "the machine",
+          );
+        },
       );
     },
 

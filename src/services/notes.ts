@@ -20,6 +20,7 @@ import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import { createTranscriptEdits } from "./transcript-edits.js";
 import { ownNotes } from "./own-notes.js";
+import { createNoteHistory, noteHistoryReads } from "./note-history.js";
 import type { VocabularyOffers } from "./vocabulary-offers.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
@@ -62,6 +63,10 @@ export interface NoteServiceDeps extends Pick<NoteSpeakerDeps, "voicePrints"> {
 
 export function createNoteService(repos: Repositories, now: Clock, deps: NoteServiceDeps) {
   const { lifecycle, jobs, access } = deps;
+  const history = createNoteHistory(repos, now);
+  // The service's own edit, for a restore (which is an edit): set once the service is made.
+  const self = {} as { update(p: Principal, id: string, patch: NoteUpdate): Promise<NoteDto> };
+  const transcript = createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary: deps.vocabulary, history });
 
   /** Folders a note may be filed in by this caller: those they can see (any other is "no folder"). */
   async function requireFolders(a: Actor, ids: string[], field: string): Promise<string[]> {
@@ -124,7 +129,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
     return { items: page, pagination };
   }
 
-  return {
+  const service = {
     get,
 
     listJson,
@@ -312,6 +317,14 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
         const items = rewritten ? await planActionItems(repos, { ...row, ...fields }, now()) : null;
         await repos.notes.update(p.workspaceId, id, { ...fields, ...items?.text }, folderIds);
         if (items) await repos.actionItems.replaceForNote(id, items.rows);
+        await history.personWrote(p, row, {
+          ...(fields.title !== undefined ? { title: fields.title } : {}),
+          ...(fields.userWrittenNote !== undefined ? { userWrittenNote: fields.userWrittenNote } : {}),
+          ...(fields.summary !== undefined ? { summary: items?.text.summary ?? fields.summary } : {}),
+          ...(fields.enhancedNote !== undefined
+            ? { enhancedNote: items?.text.enhancedNote ?? fields.enhancedNote }
+            : {}),
+        });
         if (patch.visibility !== undefined) await syncShare(repos, now, id, patch.visibility);
         if (patch.title !== undefined || patch.userWrittenNote !== undefined || fields.participants || rewritten)
           await jobs.enqueue("index-passages", { source: "note", id });
@@ -323,10 +336,18 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
 
     ...noteSpeakers({ repos, now, visibleRow, jobs, voicePrints: deps.voicePrints }),
 
-    ...ownNotes({ repos, now, jobs, visibleRow }),
+    ...ownNotes({ repos, now, jobs, visibleRow, history }),
 
     /** Corrections of its transcript, line by line. */
-    transcript: createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary: deps.vocabulary }),
+    transcript,
+
+    ...noteHistoryReads({
+      repos,
+      visibleRow,
+      get,
+      update: (p, id, parts) => self.update(p, id, parts),
+      editLine: (p, noteId, lineId, edit) => transcript.edit(p, noteId, lineId, edit),
+    }),
 
     /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
     async view(p: Principal, id: string) {
@@ -390,6 +411,8 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       if (recording) await deps.deleteRecording(audioKey(recording));
     },
   };
+  self.update = service.update;
+  return service;
 }
 
 export type NoteService = ReturnType<typeof createNoteService>;

@@ -9,6 +9,7 @@ import type { Principal } from "../core/principal.js";
 import type { Clock } from "../core/clock.js";
 import type { Jobs } from "../jobs/job.js";
 import { textVersion } from "../shared/text-version.js";
+import type { NoteHistory } from "./note-history.js";
 
 export type OwnNotesSave =
   | { saved: true; version: string }
@@ -23,8 +24,9 @@ export function ownNotes(deps: {
   now: Clock;
   jobs: Pick<Jobs, "enqueue">;
   visibleRow: (p: Principal, id: string) => Promise<NoteRow>;
+  history: NoteHistory;
 }) {
-  const { repos, now, jobs, visibleRow } = deps;
+  const { repos, now, jobs, visibleRow, history } = deps;
   return {
     /** The note's notes, and their version for a save to name. */
     async ownNotesOf(p: Principal, id: string): Promise<{ text: string; version: string }> {
@@ -36,11 +38,14 @@ export function ownNotes(deps: {
     async saveOwnNotes(p: Principal, id: string, text: string, base: string): Promise<OwnNotesSave> {
       await visibleRow(p, id);
       return repos.transaction(async () => {
-        // Read again inside the transaction: of two saves on one version, one is written.
-        const current = (await visibleRow(p, id)).userWrittenNote;
+        // Held and read again inside the transaction: of two saves on one version, one is written.
+        await repos.notes.holdPart(id, "own-notes");
+        const row = await visibleRow(p, id);
+        const current = row.userWrittenNote;
         if (textVersion(current) !== base) return { saved: false, current, version: textVersion(current) };
         if (current !== text) {
           await repos.notes.update(p.workspaceId, id, { userWrittenNote: text, updatedAt: now() });
+          await history.personWrote(p, row, { userWrittenNote: text });
           await jobs.enqueue("index-passages", { source: "note", id });
         }
         return { saved: true, version: textVersion(text) };

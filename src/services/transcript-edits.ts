@@ -18,6 +18,7 @@ import { presentSegment } from "./note-presenter.js";
 import { planActionItems } from "./action-items.js";
 import { namesCorrected, termsAdded, withNamesCorrected } from "../core/name-corrections.js";
 import type { VocabularyOffers } from "./vocabulary-offers.js";
+import type { NoteHistory } from "./note-history.js";
 import type { TranscriptLineDto } from "../shared/schemas/transcript-edits.js";
 
 export interface TranscriptEditDeps {
@@ -28,6 +29,8 @@ export interface TranscriptEditDeps {
   jobs: Jobs;
   /** Where the names and terms a correction writes are offered for the workspace's vocabulary. */
   vocabulary: VocabularyOffers;
+  /** Where each correction is kept, with who made it. */
+  history: NoteHistory;
 }
 
 export interface LineEdit {
@@ -39,7 +42,7 @@ export interface LineEdit {
   fromHereOn?: boolean;
 }
 
-export function createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary }: TranscriptEditDeps) {
+export function createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary, history }: TranscriptEditDeps) {
   /** The note, if its transcript may be corrected now: not while recording or processing writes it. */
   async function editable(p: Principal, noteId: string) {
     const row = await visibleRow(p, noteId);
@@ -84,6 +87,15 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary
       const written = change(segments, at);
       await repos.notes.replaceTranscript(noteId, written, { updatedAt: now() });
       await alongside?.(row, segments[at]);
+      const before = segments[at];
+      const after = written.find((s) => (s as StoredSegment).id === segmentId) ?? null;
+      await history.lineCorrected(p, row, {
+        lineId: segmentId,
+        startSec: before.startSec,
+        change: !after ? "delete" : written.length > segments.length ? "split" : "edit",
+        before: { speaker: before.speaker, text: before.text },
+        after: after ? { speaker: after.speaker, text: after.text } : null,
+      });
       await jobs.enqueue("index-passages", { source: "note", id: noteId });
       return written;
     });

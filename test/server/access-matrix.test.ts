@@ -1366,7 +1366,7 @@ describe("the access matrix", () => {
     }
   });
 
-  it("transcript corrections: by whoever may edit the note, and nobody else", async () => {
+  it("transcript corrections and history: by whoever may edit the note, and nobody else", async () => {
     const transcripts = Array.from({ length: 3 * REST_PEOPLE.length + 3 }, (_, i) => ({
       speaker: "Speaker",
       text: `Line ${i} of the meeting.`,
@@ -1394,6 +1394,11 @@ describe("the access matrix", () => {
         visibility: k.visibility,
         folderIds,
       };
+      // A title its maker changed: a version for each person's restore to take.
+      expect((await owner("PATCH", `/v1/notes/${id}`, { title: `${kind} transcript, renamed` })).status).toBe(200);
+      const titled = (await owner("GET", `/v1/notes/${id}/history`)).body.items.find(
+        (v: { part: string }) => v.part === "title",
+      );
       // Each person works on lines of their own, read afresh (a split or a delete moves the rest).
       let n = 0;
       const line = async () => {
@@ -1428,6 +1433,14 @@ describe("the access matrix", () => {
           "deleteTranscriptLine",
           label,
           (await api("DELETE", `/v1/notes/${id}/transcript/${gone.id}?version=${gone.version}`)).status,
+          expected,
+        );
+        check("rest", "listNoteHistory", label, (await api("GET", `/v1/notes/${id}/history`)).status, expected);
+        check(
+          "rest",
+          "restoreNoteVersion",
+          label,
+          (await api("POST", `/v1/notes/${id}/history/${titled.id}/restore`)).status,
           expected,
         );
       }

@@ -241,3 +241,32 @@ describe("names and terms for the speech engine", () => {
     ]);
   });
 });
+
+describe("a note's history on its page", () => {
+  it("lists who wrote what, and puts a version back from its button", async () => {
+    const made = await api("POST", "/v1/notes", {
+      title: "Budget",
+      transcripts: [{ speaker: "Ana", text: "The budget is set.", startTimestamp: "00:00", endTimestamp: "00:03" }],
+      summary: "The budget is set.",
+      enhancedNote: "## Notes\n- set",
+    });
+    const id = made.body.note.id;
+    expect((await api("PATCH", `/v1/notes/${id}`, { summary: "The budget is set at 200k." })).status).toBe(200);
+    const page = (await browser.get(`/notes/${id}`)).html;
+    expect(page).toContain('id="history"');
+    expect(page).toContain("Restore this version");
+    const versions = (await api("GET", `/v1/notes/${id}/history`)).body.items;
+    const first = versions.find((v: { content: string }) => v.content === "The budget is set.");
+    const res = await browser.post(`/notes/${id}/history/${first.id}/restore`, {});
+    expect(res.status).toBe(303);
+    expect((await api("GET", `/v1/notes/${id}`)).body.note.summary).toBe("The budget is set.");
+    // The share page of the same note shows none of it.
+    await api("PATCH", `/v1/notes/${id}`, { visibility: "public" });
+    const share = (await api("GET", `/v1/notes/${id}`)).body.note.shareUrl as string;
+    expect(share).toMatch(/^http/);
+    const shared = await (await fetch(share)).text();
+    expect(shared).toContain("The budget is set.");
+    expect(shared).not.toContain('id="history"');
+    expect(shared).not.toContain("Restore this version");
+  });
+});

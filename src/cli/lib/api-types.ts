@@ -20,6 +20,7 @@ import type { searchRouteDefs } from "../../server/routes/v1/search.js";
 import type { askRouteDefs } from "../../server/routes/v1/ask.js";
 import type { actionItemRouteDefs } from "../../server/routes/v1/action-items.js";
 import type { transcriptRouteDefs } from "../../server/routes/v1/transcript.js";
+import type { noteHistoryRouteDefs } from "../../server/routes/v1/note-history.js";
 
 type RouteDefs = typeof audioRouteDefs &
   typeof recordingRouteDefs &
@@ -38,7 +39,8 @@ type RouteDefs = typeof audioRouteDefs &
   typeof searchRouteDefs &
   typeof askRouteDefs &
   typeof actionItemRouteDefs &
-  typeof transcriptRouteDefs;
+  typeof transcriptRouteDefs &
+  typeof noteHistoryRouteDefs;
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 

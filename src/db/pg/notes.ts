@@ -286,6 +286,10 @@ export function pgNoteRepo(
       return row?.version === version;
     },
 
+    async holdPart(noteId, part) {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${part}:${noteId}`}))`);
+    },
+
     update(workspaceId, id, patch, folderIds) {
       return transaction(async () => {
         const [changed] = await db

@@ -25,6 +25,7 @@ export const {
   noteParticipantEmails,
   transcriptSegments,
   actionItems,
+  noteVersions,
   noteFolders,
   noteShares,
   oauthClients,

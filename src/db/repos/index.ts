@@ -22,6 +22,7 @@ import { shareRepo } from "./shares.js";
 import { noteSeriesRepo } from "./note-series.js";
 import { sharedStateRepo } from "./shared-state.js";
 import { idempotencyKeyRepo } from "./idempotency-keys.js";
+import { noteVersionRepo } from "./note-versions.js";
 import { actionItemRepo } from "./action-items.js";
 import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
@@ -69,6 +70,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     sharedState: sharedStateRepo(db, t),
     idempotencyKeys: idempotencyKeyRepo(db, t),
     actionItems: actionItemRepo(db, t, transaction),
+    noteVersions: noteVersionRepo(db, t),
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),

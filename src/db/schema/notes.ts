@@ -166,6 +166,36 @@ export const noteShares = sqliteTable("note_shares", {
  * and these rows are two views of the same items: written from the lines whenever the
  * note's text is written, and written back into the lines when one is changed here.
  */
+/**
+ * A note's history: each part a person wrote or the machine wrote anew (its title, its
+ * notes, summary, enhanced note, a transcript line's correction), as it stood after
+ * that write, with who wrote it. A person's saves of one part within minutes are one
+ * version (the notepad saves as they type). Audio is never part of it.
+ */
+export const noteVersions = sqliteTable(
+  "note_versions",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: workspaceColumn(),
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    /** Its place in the note's history, counting from 1 (times may tie: one save writes two). */
+    seq: integer("seq").notNull(),
+    /** title, userWrittenNote, summary, enhancedNote, or transcriptLine. */
+    part: text("part").notNull(),
+    /** The part as written; for a line, JSON of its id, time, and words and speaker before and after. */
+    content: text("content").notNull(),
+    /** The person who wrote it, or null for the machine. */
+    userId: text("user_id"),
+    /** Who, in words: the person's name then, or what wrote it ("extractive", "local:…"). */
+    writtenBy: text("written_by").notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [index("note_versions_note_idx").on(t.noteId, t.seq)],
+);
+
 export const actionItems = sqliteTable(
   "action_items",
   {

@@ -217,6 +217,9 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
       );
     },
 
+    // One transaction at a time already holds every part.
+    holdPart(): void {},
+
     update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): boolean {
       return db.transaction((tx) => {
         const changed = tx

@@ -111,6 +111,11 @@ export interface NoteStore {
    * the same note waits), and says whether the line is there at that version.
    */
   claimSegment(noteId: string, segmentId: string, version: number): Promise<boolean>;
+  /**
+   * Inside a transaction: holds one part of the note (`part`, such as "own-notes") for
+   * it, so that a read-then-write of that part by another transaction waits for it.
+   */
+  holdPart(noteId: string, part: string): Promise<void>;
   /** Changes a note of the workspace (and, when given, replaces its folders); false when there is none. */
   update(workspaceId: string, id: string, patch: NotePatch, folderIds?: string[]): Promise<boolean>;
   /** Every note's id in the order they were made, a page at a time (for rebuilding indexes). */

@@ -70,6 +70,8 @@ export const endpoints = {
   updateTranscriptLine: { method: "patch", path: "/v1/notes/{id}/transcript/{segmentId}" },
   splitTranscriptLine: { method: "post", path: "/v1/notes/{id}/transcript/{segmentId}/split" },
   deleteTranscriptLine: { method: "delete", path: "/v1/notes/{id}/transcript/{segmentId}" },
+  listNoteHistory: { method: "get", path: "/v1/notes/{id}/history" },
+  restoreNoteVersion: { method: "post", path: "/v1/notes/{id}/history/{versionId}/restore" },
   listTemplates: { method: "get", path: "/v1/templates" },
   getTemplate: { method: "get", path: "/v1/templates/{id}" },
   createTemplate: { method: "post", path: "/v1/templates" },

@@ -18,6 +18,8 @@ import { FINAL_STATUSES, formatDate, formatDuration, seconds, statusLabel } from
 import { renderMarkdown, type TaskControl } from "../../shared/markdown.js";
 import { taskKey, taskLinesOf } from "../../core/task-lines.js";
 import { wovenIn } from "../../ai/summarization/own-notes.js";
+import { HistorySection } from "./note-history.js";
+import type { NoteVersionDto } from "../../shared/schemas/note-history.js";
 import type { ActionItemDto } from "../../shared/schemas/action-items.js";
 import type { meetingPanel } from "./note-meeting.js";
 import { visibilityChoices, visibilityWords } from "../visibility.js";
@@ -287,6 +289,8 @@ export function NotePage(props: {
   speechProblem?: string | null;
   /** The note's action items, tickable on the page by those who may edit it. */
   actionItems?: ActionItemDto[];
+  /** Its history, for whoever may edit it (note-history.tsx). */
+  history?: NoteVersionDto[];
   /** The items the last meeting of its series left open. */
   openBefore?: { note: { id: string; title: string }; items: ActionItemDto[] } | null;
   error?: string;
@@ -357,6 +361,9 @@ export function NotePage(props: {
         ) : null}
       </div>
       {reshape(props)}
+      {props.may.edit && props.history ? (
+        <HistorySection viewer={viewer} noteId={note.id} versions={props.history} />
+      ) : null}
       {editor({
         ...props,
         processable: hasAudio || note.transcripts.length > 0,

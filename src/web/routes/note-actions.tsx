@@ -48,6 +48,21 @@ export function noteActions(app: Hono<WebEnv>, services: Services, notePage: Not
     return c.redirect(`/notes/${encodeURIComponent(id)}`, 303);
   });
 
+  // A version from the page's history made the note's again.
+  app.post("/notes/:id/history/:versionId/restore", async (c) => {
+    const id = c.req.param("id");
+    const f = await c.req.parseBody();
+    if (!(await csrfOk(c, f))) return formExpired(c);
+    try {
+      await services.notes.restore(viewerOf(c).principal, id, c.req.param("versionId"));
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 400 || err.status === 409))
+        return notePage(c, id, { error: err.message }, err.status);
+      throw err;
+    }
+    return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1#history`, 303);
+  });
+
   app.post("/notes/:id/speakers", async (c) => {
     const id = c.req.param("id");
     const f = await c.req.parseBody({ all: true });

@@ -222,6 +222,9 @@ export function notePages(
         mine={mine}
         shareTranscript={share ? share.includeTranscript : null}
         actionItems={await services.actionItems.forNote(note)}
+        history={
+          may.edit ? (await services.notes.history(viewer.principal, id, { limit: 20, offset: 0 })).items : undefined
+        }
         openBefore={await openBefore(viewer.principal, id)}
         meeting={meetingPanel({
           note,
