@@ -20,12 +20,13 @@ import { presentFullNote } from "./note-presenter.js";
 import { noteSpeakers, type NoteSpeakerDeps } from "./note-speakers.js";
 import { createTranscriptEdits } from "./transcript-edits.js";
 import { ownNotes } from "./own-notes.js";
+import { noteViews } from "./note-view.js";
 import { createNoteHistory, noteHistoryReads } from "./note-history.js";
 import type { VocabularyOffers } from "./vocabulary-offers.js";
 import type { TemplateService } from "./templates.js";
 import type { Access } from "./access.js";
 import { defaultVisibility, folderPolicy, notePolicy, noteView, type Actor } from "../core/access.js";
-import { audioIdOf, noteAudio, type AudioRef } from "./note-audio.js";
+import { noteAudio, type AudioRef } from "./note-audio.js";
 import { meetingChange, meetingFields, withAdded, type CalendarLookup } from "./note-meeting.js";
 import type { ParticipantValue } from "../db/schema/notes.js";
 import type { Jobs } from "../jobs/job.js";
@@ -349,34 +350,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       editLine: (p, noteId, lineId, edit) => transcript.edit(p, noteId, lineId, edit),
     }),
 
-    /** What a note's page shows, read once: the note, its share settings and whether it has a recording. */
-    async view(p: Principal, id: string) {
-      const a = await access.actor(p);
-      const row = await visibleRow(a, id);
-      const facts = await access.noteFacts(row);
-      const share = row.visibility === "public" ? await repos.shares.forNote(id) : null;
-      return {
-        note: await presentFullNote(repos, row, deps.publicUrl),
-        share: share ? { includeTranscript: share.includeTranscript } : null,
-        hasRecording: audioIdOf(row) !== null,
-        /** Whether the viewer made the note (its written notes are then theirs). */
-        mine: row.createdBy === p.userId,
-        /** What this viewer may do with it, for the page to offer only that. */
-        may: {
-          edit: notePolicy.edit(a, facts),
-          widen: notePolicy.widen(a, facts),
-          delete: notePolicy.delete(a, facts),
-          emailRecap: notePolicy.emailRecap(a, facts),
-        },
-      };
-    },
-
-    /** The note as the caller sees it, with the facts the policy decides on and the caller as an actor. */
-    async withFacts(p: Principal, id: string) {
-      const actor = await access.actor(p);
-      const row = await visibleRow(actor, id);
-      return { note: await presentFullNote(repos, row, deps.publicUrl), facts: await access.noteFacts(row), actor };
-    },
+    ...noteViews({ repos, access, visibleRow, publicUrl: deps.publicUrl }),
 
     ...noteShareLinks({ repos, access, visibleRow, publicUrl: deps.publicUrl }),
 
