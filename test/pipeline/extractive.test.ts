@@ -108,4 +108,23 @@ describe("the extractive summarizer", () => {
     expect(section(r.enhancedNote, "Email").startsWith(NEEDS_MODEL)).toBe(true);
     expect(r.enhancedNote).not.toMatch(/october dawn will prepare/);
   });
+
+  it("cites the moment each sentence of the summary was said", async () => {
+    const r = await extractiveSummary(
+      input([
+        line("Tom", "The launch moves to the fourteenth of January because the login bug is still open.", "00:12"),
+        line("Ana", "Good point, thanks.", "00:30"),
+        line("David", "Cloud costs went up forty percent last month, mostly storage.", "00:40"),
+      ]),
+    );
+    const cited = [...r.summary.matchAll(/\[(\d\d:\d\d)\]\(\/notes\/nt_review#t=(\d+)\)/g)].map((m) => [m[1], m[2]]);
+    expect(cited.length, r.summary).toBeGreaterThan(0);
+    for (const [at, sec] of cited)
+      expect([
+        ["00:12", "12"],
+        ["00:40", "40"],
+      ]).toContainEqual([at, sec]);
+    // Every sentence ends with its moment.
+    for (const sentence of r.summary.split(/(?<=\))\s+/)) expect(sentence).toMatch(/\(\/notes\/nt_review#t=\d+\)$/);
+  });
 });

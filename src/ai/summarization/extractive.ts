@@ -302,8 +302,9 @@ export async function extractiveSummary(input: SummaryInput, embedder: Embedder 
     if (!top.some((t) => nearlySame(t.text, s.text))) top.push(s);
   }
   top.sort((a, b) => a.index - b.index);
+  // Each sentence cites the moment it was said, as the enhanced note's points do.
   const summary = top.length
-    ? top.map((s) => capitalise(s.text)).join(" ")
+    ? top.map((s) => capitalise(s.text) + citation(s, input.noteId)).join(" ")
     : sentences.length
       ? "Nothing was said beyond greetings, questions and the agenda."
       : "The recording holds no recognisable speech.";
