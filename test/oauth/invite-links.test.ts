@@ -33,10 +33,19 @@ describe("invite links", () => {
     expect(await page.inputValue("#email")).toBe("new@example.com");
     await page.fill("#name", "New Person");
     await page.fill("#password", "short");
+    await page.fill("#confirm", "short");
     await page.$eval("#password", (el: any) => el.removeAttribute("minlength"));
+    await page.$eval("#confirm", (el: any) => el.removeAttribute("minlength"));
     await page.click("button[type=submit]");
     expect(await page.textContent(".error")).toMatch(/at least 8 characters/);
+    // The two passwords must agree; what was typed stays.
     await page.fill("#password", "a good long password");
+    await page.fill("#confirm", "a good long passwore");
+    await page.click("button[type=submit]");
+    expect(await page.textContent(".error")).toBe("The two passwords differ.");
+    expect(await page.inputValue("#name")).toBe("New Person");
+    await page.fill("#password", "a good long password");
+    await page.fill("#confirm", "a good long password");
     await page.click("button[type=submit]");
     // Joined and signed in, on the notes (off the form's address: a reload submits nothing).
     await page.waitForURL(/\/notes$/);
@@ -73,6 +82,7 @@ describe("invite links", () => {
     await page.fill("#name", "Link User");
     await page.fill("#email", "link@example.com");
     await page.fill("#password", "another long password");
+    await page.fill("#confirm", "another long password");
     await page.click("button[type=submit]");
     await page.waitForURL(/\/notes$/);
     expect(await page.textContent("[role=status]")).toContain("Welcome to My Workspace: you have joined.");
@@ -85,6 +95,7 @@ describe("invite links", () => {
     await second.fill("#name", "Second Link User");
     await second.fill("#email", "link2@example.com");
     await second.fill("#password", "yet another long password");
+    await second.fill("#confirm", "yet another long password");
     await second.click("button[type=submit]");
     await second.waitForURL(/\/notes$/);
     const next = (await api("GET", "/v1/workspace/members?search=link2@example.com")).body.items[0];

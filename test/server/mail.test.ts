@@ -51,6 +51,7 @@ describe("mail through SMTP", () => {
       name: "Mira",
       email: "mira@example.com",
       password: "mira's long password",
+      confirm: "mira's long password",
     });
     expect(joined.status).toBe(303);
     const pending = (await api("GET", "/v1/invites")).body.items;

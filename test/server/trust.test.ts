@@ -405,7 +405,7 @@ describe("rights end on the next request when a role changes or a member leaves"
         method: "POST",
         redirect: "manual",
         headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ csrf, email: m.email, name: "X", password }),
+        body: new URLSearchParams({ csrf, email: m.email, name: "X", password, confirm: password }),
       });
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await attempt(`wrong password ${i}`)).status);

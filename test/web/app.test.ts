@@ -110,6 +110,7 @@ describe("the web app", () => {
     await member.goto(inviteUrl);
     await member.getByLabel("Name").fill("Mira <b>Member</b>");
     await member.getByLabel("Password (at least 8 characters)").fill(MEMBER_PASSWORD);
+    await member.getByLabel("The same password again").fill(MEMBER_PASSWORD);
     await member.getByRole("button", { name: "Join" }).click();
     await member.waitForURL(/\/notes$/);
     expect(await member.getByRole("status").first().textContent()).toContain("you have joined");
@@ -798,13 +799,18 @@ describe("the web app", () => {
     expect(await page.locator("dialog#shortcuts").isVisible()).toBe(false);
   });
 
-  it("on a phone the first note is on the first screen, finding and its filters fold behind a tap each, and Go to… opens the switcher", async () => {
+  it("on a phone the first note and Record are on the first screen, finding and its filters fold behind a tap each, and Go to… opens the switcher", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await phone.addCookies(await adminContext.cookies());
     const page = await phone.newPage();
     await page.goto(`${server.url}/notes`);
     const first = await page.locator("ul.notes li").first().boundingBox();
     expect(first!.y).toBeLessThan(844 - first!.height);
+    // Recording is one tap away, on the first screen; a finished note carries no badge.
+    const record = (await page.locator("#list-record").boundingBox())!;
+    expect(record.y + record.height).toBeLessThan(844);
+    expect(record.x + record.width).toBeLessThanOrEqual(390);
+    expect(await page.locator("ul.notes li .badge.completed").count()).toBe(0);
     expect(await page.getByLabel("What was said").isVisible()).toBe(false);
     await page.locator("details.fold > summary", { hasText: "Find" }).click();
     expect(await page.getByLabel("What was said").isVisible()).toBe(true);

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { esc, page } from "../../oauth/pages.js";
 import type { Services } from "../../services/index.js";
-import { AppError, RateLimitError } from "../../core/errors.js";
+import { AppError, BadRequestError, RateLimitError } from "../../core/errors.js";
 import { clientAddress, SESSION_COOKIE, sessionCookieOptions } from "../../http/session-cookie.js";
 import { createFlash } from "../../web/flash.js";
 
@@ -43,8 +43,9 @@ ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" value="${esc(o.name ?? "")}">
 <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(o.email ?? "")}"${o.email ? " readonly" : ""}>
 <label for="password">Password (at least 8 characters)</label><input id="password" name="password" type="password" required minlength="8" autocomplete="new-password">
+<label for="confirm">The same password again</label><input id="confirm" name="confirm" type="password" required minlength="8" autocomplete="new-password">
 <button type="submit">Join</button></form>
-<p class="muted">Already have an account? Use its email and password.</p>`,
+<p class="muted">Already have an account? Use its email and password (twice).</p>`,
   );
 }
 
@@ -96,6 +97,8 @@ export function inviteLinkRoutes(services: Services, publicUrl: string) {
       );
     const email = found.invite.email ?? one("email");
     try {
+      // A new password is typed twice, as on the account set-up page: a slip is caught here.
+      if (one("password") !== one("confirm")) throw new BadRequestError("The two passwords differ.");
       await services.invites.accept(code, {
         name: one("name"),
         email,

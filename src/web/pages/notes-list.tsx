@@ -45,7 +45,7 @@ function Snippet(props: { text: string }) {
 function noteItem(n: NoteBrief, zone: string) {
   const folders = n.tags.length ? ` · ${n.tags.map((t) => t.name).join(", ")}` : "";
   const people = n.participants.length ? ` · ${n.participants.map((p) => p.name || p.email).join(", ")}` : "";
-  return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> <span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span><div class="meta">${formatDate(n.createdAt, zone)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
+  return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> ${n.status === "completed" ? "" : html`<span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span>`}<div class="meta">${formatDate(n.createdAt, zone)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
 }
 
 /** The search and filter form; a template for the reason given at noteItem. */
@@ -193,7 +193,13 @@ export function NotesListPage(props: {
   const f = props.filters;
   return (
     <Layout title="Notes" viewer={props.viewer} section="notes">
-      <h1>Notes</h1>
+      <div class="page-head">
+        <h1>Notes</h1>
+        {/* Recording is one tap from the list, on a phone too. */}
+        <a class="button" href="/notes/new" id="list-record">
+          Record or write a note
+        </a>
+      </div>
       <Alert ok={props.notice} />
       {/* Each tool behind one tap, so that on a phone the notes start on the first screen;
           a wider screen opens them all (the page's script). */}
