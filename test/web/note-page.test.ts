@@ -41,7 +41,7 @@ describe("the note page", () => {
     expect(visibility(await page(await note([board], "only-me")))).toBe("Only me");
   });
 
-  it("shows no player while the meeting is recorded, and one that plays once it is joined", async () => {
+  it("shows no player or Enhance while the meeting is recorded, and a player and a download once it is joined", async () => {
     const started = await api("POST", "/v1/recordings", { format: "wav", title: "Live" });
     const id = started.body.note.id;
     const piece = await fetch(`${server.url}/v1/recordings/${id}/pieces/0?durationMs=2000`, {
@@ -53,6 +53,9 @@ describe("the note page", () => {
     const during = await page(id);
     // No player that cannot play (its audio is not joined yet): it would sit at 0:00 and 404.
     expect(during).not.toContain('id="player"');
+    // Nothing to enhance yet, and no recording to download.
+    expect(during).not.toContain(">Enhance</button>");
+    expect(during).not.toContain('id="download-audio"');
     expect((await fetch(`${server.url}/notes/${id}/audio`, { headers: { cookie } })).status).toBe(404);
 
     expect((await api("POST", `/v1/recordings/${id}/stop`)).status).toBe(200);
@@ -60,6 +63,8 @@ describe("the note page", () => {
     const after = await page(id);
     expect(after).toContain('<div class="player-bar"><audio id="player"');
     expect(after).not.toContain("Preparing the recording");
+    // The recording is among the downloads, beside the note's text.
+    expect(after).toContain(`<a href="/notes/${id}/audio" download="" id="download-audio">`);
     expect((await fetch(`${server.url}/notes/${id}/audio`, { headers: { cookie } })).status).toBe(200);
   });
 });

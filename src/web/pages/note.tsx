@@ -175,20 +175,23 @@ function reshape(props: {
   const { note } = props;
   const id = encodeURIComponent(note.id);
   const csrf = html`<input type="hidden" name="csrf" value="${props.viewer.csrf}" />`;
-  const busy = !FINAL_STATUSES.has(note.status);
+  // Recorded or processed now: what a template would be given is still being written.
+  const busy = !FINAL_STATUSES.has(note.status) || note.status === "recording";
   const current = note.template?.id;
   const enhance = html`<form method="post" action="/notes/${id}/enhance" class="panel">${csrf}
 <label for="template">Write the enhanced note with the template</label>
 <select id="template" name="templateId">${props.templates.map((t) => html`<option value="${t.id}" ${on(t.id === current, "selected")}>${t.name}</option>`)}</select>
-${keepEdits(note)}<div class="actions"><button type="submit" class="secondary" ${on(busy, "disabled")}>Enhance</button></div></form>`;
+${keepEdits(note)}<div class="actions"><button type="submit" class="secondary">Enhance</button></div></form>`;
   const speakers = note.speakers?.length
     ? html`<form method="post" action="/notes/${id}/speakers" class="panel">${csrf}<fieldset><legend>Speaker names</legend>${note.speakers.map(
         (sp, i) =>
           html`<label for="speaker-${i}">${sp.label}${sp.suggested ? html` <span class="muted">(sounds like ${sp.name}, from an earlier meeting)</span>` : ""}</label><input type="hidden" name="label" value="${sp.label}" /><input id="speaker-${i}" name="name" type="text" maxlength="200" list="names" value="${sp.name === sp.label ? "" : sp.name}" placeholder="${sp.label}" />${sp.suggested ? html`<button type="submit" class="secondary" name="confirm" value="${sp.label}">Confirm ${sp.name}</button>` : ""}`,
       )}</fieldset><div class="actions"><button type="submit" class="secondary">Name speakers</button></div></form>`
     : "";
-  if (!props.canEnhance && !speakers) return "";
-  return html`<section><h2>${props.canEnhance ? "Template and speakers" : "Speakers"}</h2>${props.canEnhance ? enhance : ""}${speakers}</section>`;
+  // Enhancing is for a finished note: while it is recorded or processed there is nothing to write it from yet.
+  const offerEnhance = props.canEnhance && !busy;
+  if (!offerEnhance && !speakers) return "";
+  return html`<section><h2>${offerEnhance ? "Template and speakers" : "Speakers"}</h2>${offerEnhance ? enhance : ""}${speakers}</section>`;
 }
 
 /** The edit form, and the reprocess and delete actions. */
@@ -246,7 +249,7 @@ ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete"
  * (`npm run bench -- web`), escaping every interpolated value just the same.
  */
 /** The note as a file: markdown and text always, subtitles when there is a transcript. A menu that needs no script. */
-function downloads(note: NoteDto) {
+function downloads(note: NoteDto, recording: boolean) {
   const formats = EXPORT_FORMATS.filter((f) => note.transcripts.length || (f !== "vtt" && f !== "srt"));
   return (
     <details class="downloads" id="downloads">
@@ -259,6 +262,13 @@ function downloads(note: NoteDto) {
             </a>
           </li>
         ))}
+        {recording ? (
+          <li>
+            <a href={`/notes/${encodeURIComponent(note.id)}/audio`} download id="download-audio">
+              The recording
+            </a>
+          </li>
+        ) : null}
       </ul>
     </details>
   );
@@ -313,7 +323,7 @@ export function NotePage(props: {
         <div class="note-player">{player(note, props.audio)}</div>
         <div class="note-text">
           {facts(note, visibilityWords(note.visibility, props.privateFolders), viewer.timeZone)}
-          {downloads(note)}
+          {downloads(note, props.audio === "ready")}
           {props.meeting}
           {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
           {openFromBefore(props.openBefore)}
