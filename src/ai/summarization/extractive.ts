@@ -314,10 +314,9 @@ export async function extractiveSummary(input: SummaryInput, embedder: Embedder 
     for (const [k, section] of input.template.sections.entries())
       if (!bodies.has(k) && ACTION_SECTION.test(`${section.title} ${section.instructions}`))
         bodies.set(k, OWN_TASKS_ABOVE);
-  const enhancedNote = assembleNote(input.template, bodies, {
-    ownNotes: woven?.markdown,
-    footer: "_Summarized locally by extraction (no language model configured)._",
-  });
+  // Who wrote it is the note's processing record (processingInfo.summary), shown on its
+  // page to those who can change it: the text itself is the meeting's, shared and exported.
+  const enhancedNote = assembleNote(input.template, bodies, { ownNotes: woven?.markdown });
   const base = (code: string) => code.split("-")[0];
   const otherLanguage =
     input.language && (!input.meetingLanguage || base(input.language) !== base(input.meetingLanguage));

@@ -37,13 +37,12 @@ export function sectionsOf(markdown: string, template: TemplateSpec): Map<number
 export function assembleNote(
   template: TemplateSpec,
   bodies: Map<number, string>,
-  opts: { ownNotes?: string; footer?: string } = {},
+  opts: { ownNotes?: string } = {},
 ): string {
   const parts: string[] = [];
   if (opts.ownNotes?.trim()) parts.push("## Your notes", "", opts.ownNotes.trim(), "");
   for (const [i, s] of template.sections.entries())
     parts.push(`## ${s.title}`, "", bodies.get(i)?.trim() || EMPTY_SECTION, "");
-  if (opts.footer) parts.push(opts.footer);
   return parts.join("\n").trimEnd() + "\n";
 }
 
