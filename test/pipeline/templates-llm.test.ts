@@ -89,7 +89,9 @@ describe("enhanced notes from templates, with a language model", () => {
       "Write in German.",
     );
 
-    expect(headings(note.enhancedNote)).toEqual(["Went well", "To improve", "Actions"]);
+    // The person's notes head the note once, as written; the model's sections follow.
+    expect(headings(note.enhancedNote)).toEqual(["Your notes", "Went well", "To improve", "Actions"]);
+    expect(note.enhancedNote.split("Mention the flaky tests.")).toHaveLength(2);
     // Asked to, the model ends each point with its line's time, which becomes a link to that moment.
     expect(system).toContain("End each item with the time of the transcript line it comes from");
     expect(note.enhancedNote).toContain(
