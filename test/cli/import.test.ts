@@ -240,4 +240,39 @@ describe("reading other tools' files", () => {
       body: { title: "ideas", userWrittenNote: "Some ideas\nfor later" },
     });
   });
+
+  it("reads Otter's export with the title and date lines it starts with", () => {
+    const otter = [
+      "Weekly product sync",
+      "Tue, Nov 24, 2026 10:00 AM • 12:34",
+      "",
+      "Ana Lopez  0:03",
+      "Let's start with the launch date.",
+      "",
+      "Tom Reed  1:05",
+      "The launch moves to January.",
+    ].join("\n");
+    const r = readImport("otter-export.txt", otter, WHEN);
+    expect(r.kind).toBe("otter");
+    expect(r.body.title).toBe("Weekly product sync");
+    const at = new Date(r.body.createdAt!);
+    expect([at.getFullYear(), at.getMonth(), at.getDate(), at.getHours(), at.getMinutes()]).toEqual([
+      2026, 10, 24, 10, 0,
+    ]);
+    expect(r.body.transcripts).toEqual([
+      {
+        speaker: "Ana Lopez",
+        text: "Let's start with the launch date.",
+        startTimestamp: "00:03",
+        endTimestamp: "01:05",
+      },
+      { speaker: "Tom Reed", text: "The launch moves to January.", startTimestamp: "01:05", endTimestamp: "01:05" },
+    ]);
+    // The date line alone, and no header at all, read the same way.
+    expect(readImport("x.txt", otter.split("\n").slice(1).join("\n"), WHEN).body.transcripts).toHaveLength(2);
+    expect(readImport("x.txt", otter.split("\n").slice(3).join("\n"), WHEN)).toMatchObject({
+      kind: "otter",
+      body: { title: "x", createdAt: WHEN.toISOString() },
+    });
+  });
 });

@@ -61,8 +61,31 @@ function fromSubtitles(text: string): Lines {
 const OTTER_HEAD = /^(.{1,80}?)\s{2,}((?:\d{1,2}:)?\d{1,2}:\d{2})\s*$/;
 const seconds = (t: string) => t.split(":").reduce((s, p) => s * 60 + Number(p), 0);
 
-/** Whether a text reads as Otter's export: its first line is a name and a time. */
-export const isOtterText = (text: string) => OTTER_HEAD.test(text.trimStart().split("\n")[0] ?? "");
+/** Otter's date line: "Tue, Nov 24, 2026 10:00 AM • 12:34" (the weekday and the length may be missing). */
+const OTTER_DATE =
+  /^(?:[A-Z][a-z]{2,8},\s*)?([A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}(?:,? \d{1,2}:\d{2}(?: ?[AP]M)?)?)\s*(?:[•·|–-]\s*(?:\d{1,2}:)?\d{1,2}:\d{2})?\s*$/;
+
+/**
+ * Otter's export without the lines it may start with: the meeting's title, then its date
+ * and length. Returns what they say (the date as the exporting machine's local time).
+ */
+function otterHeader(text: string): { title?: string; date?: Date; body: string } {
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .split(/\r?\n/);
+  const dateAt = [0, 1].find((i) => OTTER_DATE.test(lines[i]?.trim() ?? ""));
+  if (dateAt === undefined || OTTER_HEAD.test(lines[0] ?? "")) return { body: text };
+  const when = new Date(OTTER_DATE.exec(lines[dateAt].trim())![1].replace(/\.|,(?= \d{1,2}:)/g, ""));
+  return {
+    title: dateAt === 1 ? lines[0].trim() || undefined : undefined,
+    date: Number.isNaN(when.getTime()) ? undefined : when,
+    body: lines.slice(dateAt + 1).join("\n"),
+  };
+}
+
+/** Whether a text reads as Otter's export: its first line is a name and a time, after its title and date lines. */
+export const isOtterText = (text: string) => OTTER_HEAD.test(otterHeader(text).body.trimStart().split("\n")[0] ?? "");
 
 function fromOtter(text: string): Lines {
   const out: { speaker: string; text: string; start: number }[] = [];
@@ -130,8 +153,17 @@ export function readImport(name: string, text: string, modified: Date): Imported
     };
   }
   if (ext === ".txt" && isOtterText(text)) {
-    const transcripts = fromOtter(text);
-    return { kind: "otter", body: { title: stem, createdAt, transcripts, participants: people(transcripts) } };
+    const head = otterHeader(text);
+    const transcripts = fromOtter(head.body);
+    return {
+      kind: "otter",
+      body: {
+        title: head.title?.slice(0, 500) ?? stem,
+        createdAt: head.date?.toISOString() ?? createdAt,
+        transcripts,
+        participants: people(transcripts),
+      },
+    };
   }
   const { meta, body } = frontMatter(text);
   if (!body.trim() && !meta.title) throw new Error(`${name} is empty.`);
