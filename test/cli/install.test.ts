@@ -15,6 +15,7 @@ const work = tempDir("notula-install-");
 const prefix = path.join(work, "prefix");
 const notula = path.join(prefix, "bin", "notula");
 let server: ChildProcess | undefined;
+let packed: string[] = [];
 
 async function sh(
   cmd: string,
@@ -33,6 +34,7 @@ beforeAll(async () => {
     cwd: ROOT,
   });
   const tarball = path.join(work, stdout.trim().split("\n").pop()!);
+  packed = (await sh("tar", ["-tzf", tarball])).stdout.trim().split("\n");
   // --prefer-offline: the packages are in npm's cache from the project's own install;
   // asking the registry again for each would tie the test to the network's speed.
   // The native modules come prebuilt, as a user's install fetches them, from a local host
@@ -63,6 +65,9 @@ afterAll(() => {
 describe("install from a packed tarball", () => {
   it("gives a working notula on the PATH that serves, signs a member in, uploads and finds a spoken word", async () => {
     const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+    // Only what runs: no source maps, no migration snapshots (the journal and the SQL are what migrate).
+    expect(packed.filter((f) => /\.map$|_snapshot\.json$/.test(f))).toEqual([]);
+    expect(packed).toEqual(expect.arrayContaining(["package/drizzle/meta/_journal.json", "package/dist/cli.js"]));
     expect((await sh(notula, ["--version"])).stdout.trim()).toBe(version);
 
     // notula serve, from the installed package.
