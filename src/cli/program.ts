@@ -59,6 +59,7 @@ const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["import"], load: async () => (await import("./commands/import/index.js")).registerImport },
   { names: ["archive"], load: async () => (await import("./commands/archive/index.js")).registerArchive },
   { names: ["browse"], load: async () => (await import("./commands/browse/index.js")).registerBrowse },
+  { names: ["api"], load: async () => (await import("./commands/api/index.js")).registerApi },
 ];
 
 /** The command the arguments run: the first word that is not a global flag or its value. */

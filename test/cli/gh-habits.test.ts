@@ -98,3 +98,30 @@ describe("gh's habits", () => {
     ).toContain("Updated");
   });
 });
+
+describe("notula api", () => {
+  it("calls any endpoint with the credential: fields as the query of a GET or the body of a write, pages followed, --jq", async () => {
+    const env = cliEnv(server);
+    const made = await run(["api", "notes", "-f", "title=From the API", "-F", "userWrittenNote=@-"], {
+      env,
+      input: "- typed notes",
+    });
+    expect(made.code, made.stderr).toBe(0);
+    const note = JSON.parse(made.stdout).note;
+    expect(note).toMatchObject({ title: "From the API", userWrittenNote: "- typed notes" });
+    const renamed = await run(["api", "-X", "PATCH", `notes/${note.id}`, "-f", "title=Renamed"], { env });
+    expect(JSON.parse(renamed.stdout).note.title).toBe("Renamed");
+    for (let i = 0; i < 4; i++) await run(["api", "notes", "-f", `title=Paged ${i}`], { env });
+    // Two a page, every note once.
+    const all = await run(["api", "/v1/notes", "-F", "limit=2", "--paginate"], { env });
+    const titles = JSON.parse(all.stdout).items.map((n: { title: string }) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(["Renamed", "Paged 0", "Paged 3"]));
+    expect(new Set(titles).size).toBe(titles.length);
+    const jq = await run(["api", "me", "--jq", ".workspace.name"], { env });
+    expect(jq.stdout.trim()).toMatch(/^"?.+"?$/);
+    // An error answer exits as any command's: not found is 3, a bad field a usage error.
+    expect((await run(["api", "notes/nt_nosuch"], { env })).code).toBe(3);
+    expect((await run(["api", "notes", "-f", "novalue"], { env })).code).toBe(2);
+    expect((await run(["api", "-X", "BREW", "notes"], { env })).code).toBe(2);
+  });
+});

@@ -24,6 +24,8 @@ export interface ApiClient {
   baseUrl: string;
   /** Calls an endpoint by name, typed by its route definition on the server. */
   call<N extends EndpointName>(name: N, input?: ApiRequest<N>): Promise<ApiResponse<N>>;
+  /** Any request by its path and query (`notula api`): the answer's JSON; an error answer throws as `call` does. */
+  request(method: string, pathAndQuery: string, body?: unknown): Promise<unknown>;
   /**
    * Sends raw bytes to an endpoint that takes them (a recording's pieces) and returns
    * the status and the parsed answer as they are; rejects only when the server cannot be reached.
@@ -170,6 +172,49 @@ export function createApiClient(
   const { retry = RETRY, keyFrom } = opts;
   const base = baseUrl.replace(/\/+$/, "");
   const backOff = <A extends Answer>(what: string, attempt: () => Promise<A>) => withBackOff(what, attempt, retry);
+  /** One request and its JSON answer, backed off on 429 and 503; an error answer throws, said as the CLI says it. */
+  async function request(
+    method: string,
+    path: string,
+    body: unknown,
+    headers?: Record<string, string | undefined>,
+  ): Promise<unknown> {
+    let res: Answer;
+    try {
+      res = await backOff(`${method} ${path.split("?")[0]}`, () =>
+        send(method, base + path, key, body, timeoutMs, undefined, undefined, headers),
+      );
+    } catch (err) {
+      const e = err as Error & { code?: string };
+      if (e.code === TIMED_OUT)
+        throw new CliError(
+          `${base} did not answer ${method} ${path.split("?")[0]} within ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT if it is busy.`,
+          EXIT.timeout,
+        );
+      throw new CliError(
+        `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
+      );
+    }
+    const text = res.text;
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      throw new CliError(
+        `${base} answered ${res.status} with something that is not JSON: it is not a notula server; check --server.`,
+        EXIT.notServer,
+      );
+    }
+    // notula's every error names its code: a 404 without one is another server's page.
+    if (res.status === 404 && !(json as { error?: { code?: string } } | null)?.error?.code)
+      throw new CliError(
+        `${base} answered 404 to ${method} ${path.split("?")[0]} without notula's error: it is not a notula server (or not at this path); check --server.`,
+        EXIT.notServer,
+      );
+    if (res.status < 200 || res.status >= 300) throw failure(res.status, res.statusText, json, keyFrom);
+    return json;
+  }
+
   return {
     baseUrl: base,
     async call(name, input) {
@@ -179,43 +224,14 @@ export function createApiClient(
         body?: unknown;
         headers?: Record<string, string | undefined>;
       };
-      const method = endpoints[name].method.toUpperCase();
-      const path = endpointUrl(name, params, query);
-      let res: Answer;
-      try {
-        res = await backOff(`${method} ${path.split("?")[0]}`, () =>
-          send(method, base + path, key, body, timeoutMs, undefined, undefined, headers),
-        );
-      } catch (err) {
-        const e = err as Error & { code?: string };
-        if (e.code === TIMED_OUT)
-          throw new CliError(
-            `${base} did not answer ${method} ${path.split("?")[0]} within ${timeoutMs / 1000} s; raise the limit with --timeout or NOTULA_TIMEOUT if it is busy.`,
-            EXIT.timeout,
-          );
-        throw new CliError(
-          `Cannot reach ${base} (${e.code ?? e.message}). Is the server running? Start one with \`notula serve\` or pass --server.`,
-        );
-      }
-      const text = res.text;
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : {};
-      } catch {
-        throw new CliError(
-          `${base} answered ${res.status} with something that is not JSON: it is not a notula server; check --server.`,
-          EXIT.notServer,
-        );
-      }
-      // notula's every error names its code: a 404 without one is another server's page.
-      if (res.status === 404 && !(json as { error?: { code?: string } } | null)?.error?.code)
-        throw new CliError(
-          `${base} answered 404 to ${method} ${path.split("?")[0]} without notula's error: it is not a notula server (or not at this path); check --server.`,
-          EXIT.notServer,
-        );
-      if (res.status < 200 || res.status >= 300) throw failure(res.status, res.statusText, json, keyFrom);
-      return json as ApiResponse<typeof name>;
+      return (await request(
+        endpoints[name].method.toUpperCase(),
+        endpointUrl(name, params, query),
+        body,
+        headers,
+      )) as ApiResponse<typeof name>;
     },
+    request: (method, pathAndQuery, body) => request(method.toUpperCase(), pathAndQuery, body),
     async events(name, input, onEvent) {
       const { params, body } = (input ?? {}) as { params?: Record<string, string>; body?: unknown };
       const method = endpoints[name].method.toUpperCase();
