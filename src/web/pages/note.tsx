@@ -1,5 +1,4 @@
 import { html, raw } from "hono/html";
-import { EXPORT_FORMATS, EXPORTS } from "../../shared/export/index.js";
 import { askBox } from "./ask.js";
 import { workspacePolicy } from "../../core/access.js";
 import type { NoteDto } from "../../shared/schemas/notes.js";
@@ -19,6 +18,7 @@ import { renderMarkdown, type TaskControl } from "../../shared/markdown.js";
 import { taskKey, taskLinesOf } from "../../core/task-lines.js";
 import { wovenIn } from "../../ai/summarization/own-notes.js";
 import { HistorySection } from "./note-history.js";
+import { downloads } from "./note-downloads.js";
 import type { NoteVersionDto } from "../../shared/schemas/note-history.js";
 import type { ActionItemDto } from "../../shared/schemas/action-items.js";
 import type { meetingPanel } from "./note-meeting.js";
@@ -249,30 +249,6 @@ ${props.may.delete ? html`<a class="button secondary" href="/notes/${id}/delete"
  * (`npm run bench -- web`), escaping every interpolated value just the same.
  */
 /** The note as a file: markdown and text always, subtitles when there is a transcript. A menu that needs no script. */
-function downloads(note: NoteDto, recording: boolean) {
-  const formats = EXPORT_FORMATS.filter((f) => note.transcripts.length || (f !== "vtt" && f !== "srt"));
-  return (
-    <details class="downloads" id="downloads">
-      <summary>Download</summary>
-      <ul>
-        {formats.map((f) => (
-          <li>
-            <a href={`/notes/${encodeURIComponent(note.id)}/export?format=${f}`} download>
-              {EXPORTS[f].label}
-            </a>
-          </li>
-        ))}
-        {recording ? (
-          <li>
-            <a href={`/notes/${encodeURIComponent(note.id)}/audio`} download id="download-audio">
-              The recording
-            </a>
-          </li>
-        ) : null}
-      </ul>
-    </details>
-  );
-}
 
 export function NotePage(props: {
   viewer: Viewer;
