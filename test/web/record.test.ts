@@ -100,6 +100,27 @@ describe("recording in the browser", () => {
         (await notepad.inputValue()).includes("- from the other tab") &&
         (await notepad.inputValue()).includes("pricing page"),
     );
+    // On a phone, the notepad and Stop are in view together: Pause and Stop keep to the screen's edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await notepad.scrollIntoViewIfNeeded();
+    const pad = (await notepad.boundingBox())!;
+    const stopAt = (await page.getByRole("button", { name: "Stop" }).boundingBox())!;
+    expect(pad.y).toBeLessThan(844);
+    expect(pad.y + Math.min(pad.height, 100)).toBeGreaterThan(0);
+    expect(stopAt.y).toBeGreaterThanOrEqual(0);
+    expect(stopAt.y + stopAt.height).toBeLessThanOrEqual(844);
+    // Scrolled to the end of the panel (the transcript so far), Stop is still on the screen.
+    await page.evaluate(() => document.querySelector("form#record").scrollIntoView({ block: "end" }));
+    const stopLater = (await page.getByRole("button", { name: "Stop" }).boundingBox())!;
+    expect(stopLater.y).toBeGreaterThanOrEqual(0);
+    expect(stopLater.y + stopLater.height).toBeLessThanOrEqual(844);
+    // And it stays so however long the transcript grows: the buttons keep to the screen's edges.
+    expect(
+      await page.evaluate(
+        () => document.defaultView.getComputedStyle(document.querySelector("form#record .actions")).position,
+      ),
+    ).toBe("sticky");
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The connection drops for a while: pieces and notes wait in the browser.
     await new Promise((r) => setTimeout(r, 5_000));
     await page.route("**/pieces/**", (route) => route.abort("internetdisconnected"));
