@@ -28,15 +28,8 @@ export function ownNotes(deps: {
 }) {
   const { repos, now, jobs, visibleRow, history } = deps;
   return {
-    /** The note's notes, and their version for a save to name. */
-    async ownNotesOf(p: Principal, id: string): Promise<{ text: string; version: string }> {
-      const row = await visibleRow(p, id);
-      return { text: row.userWrittenNote, version: textVersion(row.userWrittenNote) };
-    },
-
     /** Saves `text` as the note's notes when they are still at `base` (a textVersion). */
     async saveOwnNotes(p: Principal, id: string, text: string, base: string): Promise<OwnNotesSave> {
-      await visibleRow(p, id);
       return repos.transaction(async () => {
         // Held and read again inside the transaction: of two saves on one version, one is written.
         await repos.notes.holdPart(id, "own-notes");

@@ -22,7 +22,8 @@ const SMALL = new Set(
   ),
 );
 const stem = (w: string) => w.replace(/(ies|es|s|ing|ed)$/, "");
-const contentWords = (s: string) =>
+/** A text's content words, stems compared: what a point and a line must share. */
+export const contentWords = (s: string) =>
   (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !SMALL.has(w)).map(stem);
 
 /** The Markdown with each point's times turned into links to their moments, or dropped. */

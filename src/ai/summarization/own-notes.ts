@@ -8,6 +8,7 @@
 // template's sections after it. Nothing of the person's is shown twice or dropped.
 import { momentFragment, notePath, secondsOf } from "../../shared/note-links.js";
 import { dueDateOf } from "./due-dates.js";
+import { contentWords } from "./citations.js";
 import { actOf, mayName, type Act, type SpeechContext } from "./meeting-acts.js";
 import type { TranscriptLine } from "./summarizer.js";
 
@@ -37,11 +38,6 @@ const MARKER = /^(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/;
 const CHECKBOX = /^[-*+]\s+\[[ xX]\]\s+/;
 const TASK_WORD = /^(?:action(?:\s+items?)?|todo|to-do|task)\b\s*[:\-–]?\s*/i;
 const MENTION = /(?:^|\s)@([\p{L}][\p{L}\p{M}'-]*)/u;
-const SMALL = new Set(
-  "a an and are as at be but by for from has have in is it its of on or our that the their this to was we were will with you your i me my".split(
-    " ",
-  ),
-);
 const DAY_SHORT: Record<string, string> = {
   mon: "monday",
   tue: "tuesday",
@@ -56,9 +52,6 @@ const DAY_SHORT: Record<string, string> = {
 };
 /** "Wed" as "wednesday": how a day written short is read. */
 const spellDays = (s: string) => s.replace(/\b([A-Za-z]{3,5})\b/g, (w) => DAY_SHORT[w.toLowerCase()] ?? w);
-const stem = (w: string) => w.replace(/(ies|es|s|ing|ed)$/, "");
-const contentWords = (s: string) =>
-  (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !SMALL.has(w)).map(stem);
 
 /** How far before a stamp a line said is still what the stamp's line is about. */
 const BEFORE_STAMP_SEC = 90;
