@@ -8,6 +8,7 @@ import * as sqliteVec from "sqlite-vec";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { upgradeVectorTables } from "./sqlite/passage-codes.js";
+import { withoutCitations } from "../shared/note-links.js";
 import * as schema from "./schema/index.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -41,6 +42,11 @@ export function openDatabase(file: string, options: { migrate?: boolean } = {}):
   sqlite.pragma("temp_store = MEMORY");
   // sqlite-vec: vector tables for meaning-based search (prebuilt, from npm).
   sqliteVec.load(sqlite);
+  // The search index's words without citations' link markup, for the migration that
+  // rewrote the notes indexed before (drizzle/0038); new rows get it from the repository.
+  sqlite.function("notula_without_citations", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? withoutCitations(text) : text,
+  );
   const db = drizzle(sqlite, { schema }) as Db;
   if (options.migrate !== false) {
     migrate(db, { migrationsFolder: migrationsFolder() });

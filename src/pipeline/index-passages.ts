@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Embedder } from "../ai/embeddings/embedder.js";
 import { packText } from "../ai/pack-text.js";
+import { withoutCitations } from "../shared/note-links.js";
 import type { Repositories } from "../db/repos/index.js";
 import type { PassageInput, PassageSet } from "../db/stores/passage-store.js";
 import { defineJob, type Jobs } from "../jobs/job.js";
@@ -37,8 +38,9 @@ export function notePassages(
   note: { title: string; summary: string; userWrittenNote: string; enhancedNote: string },
   segments: { text: string; startSec: number }[],
 ): PassageInput[] {
-  const out: PassageInput[] = [{ text: [note.title, note.summary].filter(Boolean).join(". "), timestampSec: null }];
-  for (const t of [...chunkText(note.userWrittenNote), ...chunkText(note.enhancedNote)])
+  const summary = withoutCitations(note.summary);
+  const out: PassageInput[] = [{ text: [note.title, summary].filter(Boolean).join(". "), timestampSec: null }];
+  for (const t of [...chunkText(note.userWrittenNote), ...chunkText(withoutCitations(note.enhancedNote))])
     out.push({ text: t, timestampSec: null });
   let window: { text: string; start: number } | null = null;
   for (const s of segments) {

@@ -38,3 +38,15 @@ export function rewriteCitations(markdown: string, link: (noteId: string, second
     return to ? `[${time}](${to})` : `(${time})`;
   });
 }
+
+/**
+ * The text with its citations' link markup taken out, for what indexes a note's words:
+ * `[01:05](/notes/nt_1#t=65)` is where a point came from, not something it says, and
+ * left in, a search for "notes" would find every note that cites a moment. The same
+ * pattern, in PostgreSQL's form, is CITATION_SQL_PATTERN.
+ */
+export const withoutCitations = (text: string): string =>
+  text.replace(/[ \t]*\[\d{1,3}(?::\d{2}){1,2}\]\(\/notes\/[^)#\s]+#t=[0-9]{1,7}\)/g, "");
+
+/** withoutCitations' pattern for PostgreSQL's regexp_replace (advanced regular expressions). */
+export const CITATION_SQL_PATTERN = "[ \\t]*\\[[0-9]{1,3}(:[0-9]{2}){1,2}\\]\\(/notes/[^)#[:space:]]+#t=[0-9]{1,7}\\)";

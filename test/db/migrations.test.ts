@@ -304,3 +304,53 @@ describe("a note's words kept in its search row (0026 on PostgreSQL)", () => {
     });
   });
 });
+
+describe("migration that leaves citations' link markup out of search (0038 on SQLite, 0033 on PostgreSQL)", () => {
+  const CITED = `
+    INSERT INTO workspaces (id, name, plan, settings, allowed_email_domains, created_at, updated_at)
+      VALUES ('ws_1', 'W', 'enterprise', '{}', '[]', 0, 0);
+    INSERT INTO users (id, email, name, created_at) VALUES ('usr_1', 'a@b.c', 'A', 0);
+    INSERT INTO notes (id, workspace_id, created_by, title, kind, status, visibility, participants, summary, enhanced_note, created_at, updated_at)
+      VALUES ('note_1', 'ws_1', 'usr_1', 'Venue', 'online', 'completed', 'workspace', '[]',
+              'Booked for June [00:42](/notes/note_1#t=42).', '- Caterer chosen [1:01:05](/notes/note_1#t=3665)', 0, 0),
+             ('note_2', 'ws_1', 'usr_1', 'Plain', 'online', 'completed', 'workspace', '[]', 'Read the [notes](/notes/).', '', 0, 0);
+  `;
+  const BODIES = [
+    { id: "note_1", body: "Booked for June.\n- Caterer chosen" },
+    { id: "note_2", body: "Read the [notes](/notes/)." },
+  ];
+
+  it("rewrites the notes indexed before, and only their citations (SQLite)", () => {
+    const file = path.join(tempDir("notula-upgrade-"), "notula.db");
+    const old = new Database(file);
+    migrate(drizzle(old), { migrationsFolder: migrationsBefore("0038") });
+    old.exec(CITED);
+    old.exec(
+      `INSERT INTO notes_fts (rowid, title, body) SELECT seq, title, summary || char(10) || enhanced_note FROM notes WHERE id = 'note_1'`,
+    );
+    old.exec(`INSERT INTO notes_fts (rowid, title, body) SELECT seq, title, summary FROM notes WHERE id = 'note_2'`);
+    old.close();
+    const upgraded = openDatabase(file);
+    expect(
+      upgraded.sqlite
+        .prepare("SELECT n.id, f.body FROM notes_fts f JOIN notes n ON n.seq = f.rowid ORDER BY n.id")
+        .all(),
+    ).toEqual(BODIES);
+    upgraded.close();
+  });
+
+  it("rewrites the notes indexed before, and only their citations (PostgreSQL)", async () => {
+    await withPgBefore("0033", async (pool, url) => {
+      await pool.query(CITED);
+      await pool.query(
+        `INSERT INTO notes_search (note_seq, title, body) SELECT seq, title, concat_ws(E'\\n', summary, nullif(enhanced_note, '')) FROM notes`,
+      );
+      const opened = await openPostgres(url);
+      await opened.close();
+      expect(
+        (await pool.query("SELECT n.id, s.body FROM notes_search s JOIN notes n ON n.seq = s.note_seq ORDER BY n.id"))
+          .rows,
+      ).toEqual(BODIES);
+    });
+  });
+});

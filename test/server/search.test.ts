@@ -214,6 +214,32 @@ describe("GET /v1/search", () => {
     }
   });
 
+  it("reads a summary's citations as where its points came from, not as words the note says", async () => {
+    // Points cite their moments as links ("[00:42](/notes/nt_…#t=42)"); an index that kept
+    // the link's words found every cited note for "notes" or its id.
+    const cited = (
+      await api("POST", "/v1/notes", {
+        title: "Venue review",
+        summary: "The venue is booked for June [00:42](/notes/nt_AbC123#t=42).",
+        enhancedNote: "## Decisions\n- The caterer is chosen [01:05](/notes/nt_AbC123#t=65)\n- Parking is free",
+      })
+    ).body.note.id;
+    for (const mode of ["fulltext", "hybrid"])
+      for (const q of ["notes", "nt_AbC123", "AbC123", "42"]) {
+        const r = await search({ q, mode, limit: 50 });
+        expect(r.body.results?.map((x: any) => x.note.id) ?? [], `${mode} "${q}"`).not.toContain(cited);
+      }
+    const found = (await search({ q: "caterer", mode: "fulltext" })).body.results;
+    expect(found.map((x: any) => x.note.id)).toEqual([cited]);
+    expect(found[0].matches[0].text).toMatch(/«caterer»/);
+    expect(found[0].matches[0].text).not.toMatch(/notes\/|#t=/);
+    // What it says is still found, the time beside it and all.
+    expect(
+      (await search({ q: '"booked for june"', mode: "fulltext" })).body.results.map((x: any) => x.note.id),
+    ).toEqual([cited]);
+    await api("DELETE", `/v1/notes/${cited}`);
+  });
+
   it("never shows another workspace's notes, though they share the words", async () => {
     for (const q of ["revenue", "quarterly planning", '"next quarter"', "secret"]) {
       const r = await search({ q, mode: "fulltext", limit: 50 });

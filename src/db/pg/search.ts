@@ -15,6 +15,7 @@ import {
   type SegmentAt,
 } from "../stores/search-store.js";
 import type { PgQueryable } from "./open.js";
+import { CITATION_SQL_PATTERN } from "../../shared/note-links.js";
 
 /** Terms as a tsquery: words are letters and digits only, safe inside one. */
 const tsTerm = (t: SearchQuery["terms"][number], prefix: boolean) =>
@@ -215,6 +216,9 @@ const PARTICIPANTS_TEXT = sql.raw(
   `nullif((SELECT string_agg(nullif(trim(concat_ws(' ', p->>'name', p->>'email', nullif(translate(p->>'email', '@.', '  '), ''))), ''), ', ' ORDER BY i) FROM json_array_elements(n.participants) WITH ORDINALITY AS x(p, i)), '')`,
 );
 
+/** The column's text without its citations' link markup (src/shared/note-links.ts withoutCitations). */
+const plain = (column: SQL) => sql`regexp_replace(${column}, ${CITATION_SQL_PATTERN}, '', 'g')`;
+
 /**
  * Rewrites the search rows of one note, or of every note, from what they say now
  * (title, notes, summary, enhanced note, transcript, who was there).
@@ -223,7 +227,7 @@ export async function reindexNote(db: Pick<PgQueryable, "execute">, noteId?: str
   await db.execute(sql`
     INSERT INTO notes_search (note_seq, title, body)
     SELECT n.seq, n.title,
-           concat_ws(E'\\n', nullif(n.user_written_note, ''), nullif(n.summary, ''), nullif(n.enhanced_note, ''),
+           concat_ws(E'\\n', nullif(n.user_written_note, ''), nullif(${plain(sql`n.summary`)}, ''), nullif(${plain(sql`n.enhanced_note`)}, ''),
                      (SELECT string_agg(t.text, E'\\n' ORDER BY t.position) FROM transcript_segments t WHERE t.note_id = n.id),
                      ${PARTICIPANTS_TEXT})
     FROM notes n ${noteId === undefined ? sql`` : sql`WHERE n.id = ${noteId}`}

@@ -4,6 +4,7 @@
 // notes-list.ts; the indexes that serve them in schema.ts.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
+import { withoutCitations } from "../../shared/note-links.js";
 import { groupRows } from "../repos/group-rows.js";
 import {
   folders,
@@ -107,8 +108,8 @@ export function noteRepo(db: Db, options: NoteRepoOptions = {}): Synchronous<Not
     // Who was there last, as the migration that added them wrote it (drizzle/0026).
     const body = [
       n.user_written_note,
-      n.summary,
-      n.enhanced_note,
+      withoutCitations(n.summary),
+      withoutCitations(n.enhanced_note),
       ...(reindexStmt.transcript.all(id) as string[]),
       participantsText(JSON.parse(n.participants) as { name: string; email: string }[]),
     ]
