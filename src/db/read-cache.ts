@@ -1,36 +1,34 @@
-// A cache of reads that is exact, not eventually right: it is dropped whenever the
-// database may have changed. total_changes() counts this connection's own writes and is
-// checked on every read (it touches no page). PRAGMA data_version moves when another
-// connection (a second process, `notula admin`) commits; reading it opens a read
-// transaction, so it is read once per turn of the event loop: everything one turn
-// serves sees the database as of that turn's start, as one read transaction would.
+// A cache of reads that is exact, not eventually right: it is dropped whenever what it
+// holds may have changed. It holds only facts (keys, sessions, members, workspaces,
+// users, private folders), and SQLite counts every change to them, whichever connection
+// or process makes it (`notula admin` too), by triggers on their tables (drizzle/0039):
+// the count is read on every peek, a one-row statement, so other writes (notes, jobs,
+// transcripts) leave the cache as it is, and a revoked key fails on the next request.
+//
+// A value read inside a transaction is never kept: the transaction may still roll back
+// what it wrote, count and all, and the count would then come back to a value it had
+// before. Kept values are read from what is committed, whose count only goes up.
 import type Database from "better-sqlite3";
 
 export function createReadCache<V>(sqlite: Database.Database, limit = 10_000) {
-  const othersCommits = sqlite.prepare("PRAGMA data_version").pluck();
-  const ownWrites = sqlite.prepare("SELECT total_changes()").pluck();
-  let othersThisTurn: number | null = null;
+  const generation = sqlite.prepare("SELECT n FROM fact_generation WHERE id = 1").pluck();
   const entries = new Map<string, V>();
-  let seen = "";
-  function version(): string {
-    if (othersThisTurn === null) {
-      othersThisTurn = othersCommits.get() as number;
-      setImmediate(() => (othersThisTurn = null));
-    }
-    return `${othersThisTurn}:${ownWrites.get() as number}`;
-  }
-  /** The value kept for `key`, once whatever the database changed since has dropped it. */
+  let seen: number | undefined;
+  /** The value kept for `key`, once whatever changed the facts since has dropped it. */
   function peek(key: string): V | undefined {
-    const now = version();
+    const now = generation.get() as number;
     if (now !== seen) {
       entries.clear();
       seen = now;
     }
     return entries.get(key);
   }
-  /** Keeps a value read just now (misses are not kept: unknown cookies must not fill memory). */
+  /**
+   * Keeps a value read just now, in the same turn as its peek (misses are not kept:
+   * unknown cookies must not fill memory).
+   */
   function keep(key: string, value: V | null): V | null {
-    if (value === null) return null;
+    if (value === null || sqlite.inTransaction) return value;
     if (entries.size >= limit) entries.clear();
     entries.set(key, value);
     return value;
