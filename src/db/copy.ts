@@ -38,6 +38,7 @@ const ORDER = [
   "transcriptSegments",
   "actionItems",
   "noteVersions",
+  "summaryParts",
   "noteFolders",
   "noteShares",
   "oauthClients",

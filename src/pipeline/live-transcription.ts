@@ -203,6 +203,8 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
         },
       );
     });
+    // Without a final pass the committed lines are final: the model may read what they finish.
+    if (engine.finalWindowSec === null) await readAhead(note.id);
     if (engine.finalWindowSec !== null && !decoder.final)
       startFinalPass(recordingId, note.id, decoder, engine, {
         language: common.language,
@@ -211,6 +213,12 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
       });
     return true;
   }
+
+  /** The meeting's final lines have grown: its model may read the parts they finish (read-ahead.ts). */
+  const readAhead = (noteId: string) =>
+    d.jobs
+      .enqueue("read-ahead", { noteId })
+      .catch((err) => d.logger.warn({ err, noteId }, "reading ahead was not queued"));
 
   /** Rows as stored: a two-channel recording's segments attributed to its sides by the levels measured live. */
   async function attribution(decoder: Decoder, note: NoteRow) {
@@ -273,6 +281,7 @@ function liveTranscriptionWorker(d: LiveDeps): Omit<WorkerDefinition<z.infer<typ
         const window = nextWindow();
         d.finalWindows.track(noteId, window);
         if (!(await window)) return;
+        await readAhead(noteId);
       }
     };
     decoder.final = {

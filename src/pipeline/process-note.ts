@@ -11,6 +11,8 @@ import path from "node:path";
 import { z } from "zod";
 import { decodeToPcm, MissingProgramError, planWindows, UndecodableAudioError } from "../ai/audio.js";
 import { titleOf } from "../ai/summarization/meeting-title.js";
+import { summaryInputOf } from "./summary-input.js";
+import { partMemo } from "./read-ahead.js";
 import { storedRows, transcribeWindows } from "./transcribe-windows.js";
 import { finalMark, withoutMarks, type FinalWindows } from "./final-pass.js";
 import { EngineConfigError } from "../ai/transcription/engine.js";
@@ -27,7 +29,6 @@ import type { Metrics } from "../core/metrics.js";
 import type { Services } from "../services/index.js";
 import { audioKey } from "../storage/audio-key.js";
 import { formatDuration } from "../core/duration.js";
-import { toTimestamp } from "../core/transcript-time.js";
 import { RECORDING_LIMITS } from "../shared/schemas/recordings.js";
 import { processingKey, type NoteLifecycle } from "../services/note-lifecycle.js";
 import type { EngineWait } from "../services/engine-wait.js";
@@ -212,39 +213,18 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
   async function summarize(note: NoteRow, job: ProcessNotePayload, signal: AbortSignal) {
     const ai = await d.engines(note.workspaceId);
     const summarizer = ai.summarizer();
-    // Asked for, else the one the note was last written with (processing again keeps
-    // it), else the folder's or workspace's default; a deleted one falls through.
-    const wanted = job.templateId ?? note.templateId;
-    const template =
-      (wanted ? await d.templates.spec(note.workspaceId, wanted) : null) ??
-      (await d.templates.forNote(note.workspaceId, note.id));
-    const names = await repos.speakers.namesOf(note.id);
-    const transcript = (await repos.notes.segmentsOf(note.id)).map((s) => ({
-      speaker: names.get(s.speaker)?.name ?? s.speaker,
-      text: s.text,
-      at: toTimestamp(s.startSec),
-    }));
-    // A translation target outranks the template's language, which outranks the workspace's summary language.
-    const language = ai.translationLanguage ?? template.language ?? ai.outputLanguage;
-    const people = (note.participants ?? []).map((p) => p.name).filter(Boolean);
-    const result = await summarizer.summarize(
-      {
-        title: note.title,
-        userWrittenNote: note.userWrittenNote,
-        transcript,
-        template,
-        language,
-        meetingLanguage: note.inputLanguage,
-        noteId: note.id,
-        meetingAt: note.createdAt,
-        people,
-      },
+    const { input, names } = await summaryInputOf(d, ai, note, { templateId: job.templateId });
+    const { transcript, template, people } = input;
+    const result = await summarizer.summarize(input, {
+      signal,
       // A note written again keeps its text when the model's answer is not a note.
-      { signal, offlineOnBadAnswer: !job.restore },
-    );
+      offlineOnBadAnswer: !job.restore,
+      // What was read of it while it was recorded.
+      memo: partMemo(repos, note.id),
+    });
     // A note nobody titled is named for what the meeting talked about.
     const title = note.titleFromContent
-      ? titleOf(transcript, [...people, ...[...names.values()].map((n) => n.name ?? "")].filter(Boolean))
+      ? titleOf(transcript, [...(people ?? []), ...[...names.values()].map((n) => n.name ?? "")].filter(Boolean))
       : null;
     await lifecycle.summarized(
       note,
@@ -262,6 +242,7 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
       },
       { updated: Boolean(job.restore) },
     );
+    await repos.summaryParts.clear(note.id);
   }
 
   return {

@@ -26,6 +26,7 @@ import { buildVectorIndexJob } from "../pipeline/vector-index.js";
 import { calendarSyncJob } from "../pipeline/calendar-sync.js";
 import { calendarResyncJob } from "../pipeline/calendar-resync.js";
 import { noteReadyJob } from "../pipeline/note-ready.js";
+import { readAheadJob } from "../pipeline/read-ahead.js";
 import type { FinalWindows } from "../pipeline/final-pass.js";
 
 /** What the runtime gives every job's worker; each takes the parts it names. */
@@ -54,6 +55,7 @@ export const JOBS: readonly AnyJobSpec<JobParts>[] = [
   indexPassagesJob,
   buildVectorIndexJob,
   noteReadyJob,
+  readAheadJob,
   sendMailJob,
   deliverWebhookJob,
   calendarSyncJob,

@@ -125,3 +125,31 @@ export function wavBytes(size: number, fill = 0): Buffer {
   b.write("WAVE", 8, "latin1");
   return b;
 }
+
+/** The speech as one Ogg/Opus stream (written beside it), and that stream cut into `n` pieces by bytes, as MediaRecorder's timeslices are. */
+export function oggPieces(wav: string, n: number): { pieces: Buffer[]; durationMs: number } {
+  const out = path.join(path.dirname(wav), `stream-${n}-${path.basename(wav)}.ogg`);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    wav,
+    "-ac",
+    "1",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "24k",
+    "-f",
+    "ogg",
+    out,
+  ]);
+  const bytes = fs.readFileSync(out);
+  const size = Math.ceil(bytes.length / n);
+  const pieces = Array.from({ length: n }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+  const seconds = Number(
+    execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav]).toString(),
+  );
+  return { pieces, durationMs: Math.round((seconds * 1000) / n) };
+}

@@ -26,6 +26,8 @@ export interface VendorServer {
 export interface VendorOptions {
   /** Transcription only: answer with the window's length instead of recognising it (fast). */
   echo?: boolean;
+  /** Transcription only, with echo: each window's words said this many times more ("and the plan holds"), for long lines. */
+  echoPad?: number;
   /** Transcription only: label segments with speakers A and B, as a diarizing model does. */
   diarize?: boolean;
   /** Transcription only: answer with these segments, as a diarizing model would (what the audio says is not heard). */
@@ -128,7 +130,7 @@ export async function startTranscriptionServer(opts: Partial<VendorOptions> = {}
     }
     if (opts.echo) {
       const seconds = (file.size - 44) / 32000;
-      const text = `window of ${seconds.toFixed(1)} seconds`;
+      const text = `window of ${seconds.toFixed(1)} seconds${" and the plan holds".repeat(opts.echoPad ?? 0)}`;
       res
         .writeHead(200, { "content-type": "application/json" })
         .end(JSON.stringify({ text, segments: [{ id: 0, start: 0, end: seconds, text }] }));

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bursts, speak } from "../helpers/audio.js";
+import { bursts, oggPieces, speak } from "../helpers/audio.js";
 import { waitForStatus } from "../helpers/flow.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, startServer, startServerProcess, tempDir, type TestServer } from "../helpers/server.js";
@@ -18,34 +18,6 @@ import { connectMcp } from "../helpers/mcp.js";
 const SPOKEN =
   "Please schedule a meeting with the design team for Tuesday afternoon. Our quarterly revenue grew by twelve percent compared to last year.";
 const work = tempDir("notula-recording-");
-
-/** The speech as one Ogg/Opus stream, and that stream cut into `n` pieces by bytes. */
-function oggPieces(wav: string, n: number): { pieces: Buffer[]; durationMs: number } {
-  const out = path.join(work, `stream-${n}.ogg`);
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-i",
-    wav,
-    "-ac",
-    "1",
-    "-c:a",
-    "libopus",
-    "-b:a",
-    "24k",
-    "-f",
-    "ogg",
-    out,
-  ]);
-  const bytes = fs.readFileSync(out);
-  const size = Math.ceil(bytes.length / n);
-  const pieces = Array.from({ length: n }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
-  const seconds = Number(
-    execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav]).toString(),
-  );
-  return { pieces, durationMs: Math.round((seconds * 1000) / n) };
-}
 
 describe("live recordings", () => {
   let server: TestServer;

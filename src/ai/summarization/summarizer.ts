@@ -41,6 +41,12 @@ export interface SummaryResult {
   citations?: CitationCount;
 }
 
+/** What a model noted of parts and combinations read before, by a digest of what it was given. */
+export interface PartMemo {
+  get(digest: string): Promise<string | null>;
+  put(digest: string, notes: string): Promise<void>;
+}
+
 /** A language model's answer that is no note (none of the template's sections, no part of the meeting read). */
 export class ModelAnswerError extends Error {}
 
@@ -52,6 +58,7 @@ export class ModelAnswerError extends Error {}
 export function withOfflineFallback(model: Summarizer, offline: Summarizer): Summarizer {
   return {
     name: model.name,
+    ...(model.readAhead ? { readAhead: model.readAhead.bind(model) } : {}),
     async summarize(input, opts) {
       try {
         return await model.summarize(input, opts);
@@ -75,10 +82,18 @@ export interface SummarizeOptions {
    * enhanced note again): the failure is then reported and the note keeps its text.
    */
   offlineOnBadAnswer?: boolean;
+  /** What was read ahead of this meeting while it was recorded: kept answers are taken rather than asked again. */
+  memo?: PartMemo;
 }
 
 export interface Summarizer {
   /** e.g. "openai:gpt-4o-mini" or "extractive"; recorded on the note. */
   readonly name: string;
   summarize(input: SummaryInput, opts: SummarizeOptions): Promise<SummaryResult>;
+  /**
+   * A model's summarizer reads a meeting's finished parts while it is still recorded,
+   * keeping what it noted in `memo` for summarize; a method with nothing to gain (the
+   * offline one, instant) has none. Returns how many parts are kept.
+   */
+  readAhead?(input: SummaryInput, opts: { signal: AbortSignal; memo: PartMemo }): Promise<{ parts: number }>;
 }

@@ -26,6 +26,7 @@ export const {
   transcriptSegments,
   actionItems,
   noteVersions,
+  summaryParts,
   noteFolders,
   noteShares,
   oauthClients,

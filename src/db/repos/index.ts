@@ -23,6 +23,7 @@ import { noteSeriesRepo } from "./note-series.js";
 import { sharedStateRepo } from "./shared-state.js";
 import { idempotencyKeyRepo } from "./idempotency-keys.js";
 import { noteVersionRepo } from "./note-versions.js";
+import { summaryPartRepo } from "./summary-parts.js";
 import { actionItemRepo } from "./action-items.js";
 import { maintenanceRepo } from "./maintenance.js";
 import { tagRepo } from "./tags.js";
@@ -71,6 +72,7 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
     idempotencyKeys: idempotencyKeyRepo(db, t),
     actionItems: actionItemRepo(db, t, transaction),
     noteVersions: noteVersionRepo(db, t),
+    summaryParts: summaryPartRepo(db, t),
     maintenance: maintenanceRepo(db, t),
     templates: templateRepo(db, t, transaction),
     speakers: speakerRepo(db, t),

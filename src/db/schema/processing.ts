@@ -3,6 +3,7 @@ import { idColumn, createdAtColumn, updatedAtColumn } from "./columns.js";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceColumn } from "./accounts.js";
 import { webhooks } from "./integrations.js";
+import { notes } from "./notes.js";
 
 /** A presigned upload: created by generate-upload-url, filled by PUT, consumed by from-audio. */
 export const audioUploads = sqliteTable(
@@ -164,4 +165,24 @@ export const passages = sqliteTable(
     dims: integer("dims").notNull(),
   },
   (t) => [index("passages_source_idx").on(t.source, t.sourceId), index("passages_workspace_idx").on(t.workspaceId)],
+);
+
+/**
+ * What a language model noted of a part of a meeting (or of a combination of such
+ * notes), kept while the meeting is recorded so that its note, once it stops, reads
+ * only what is new (src/ai/summarization/parts.ts). Keyed by a digest of everything
+ * the model was given: a part whose words, speakers, title or instructions changed is
+ * a part not read before. Dropped once the note is written.
+ */
+export const summaryParts = sqliteTable(
+  "summary_parts",
+  {
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    digest: text("digest").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.digest] })],
 );
