@@ -56,7 +56,7 @@ afterAll(async () => {
 const signedIn = () => signedInPage(browser, server.url, "admin@notula.local", PASSWORD);
 
 describe("recording in the browser", () => {
-  it("grows the transcript on the page while recording, rides out a network cut, and stops into one note", async () => {
+  it("grows the transcript on the page while recording beside the notes typed, rides out a network cut, stops into one note, and takes a correction that search then finds", async () => {
     const page = await signedIn();
     await page.goto(`${server.url}/notes/new`);
     await page.getByLabel("Name of the meeting (optional)").fill("Recorded in the browser");
@@ -222,6 +222,29 @@ describe("recording in the browser", () => {
       const at = await player.evaluate((a: HTMLAudioElement) => a.currentTime);
       return at > duration * 0.25 && at < duration * 0.75;
     });
+    // A word the engine heard is corrected from the keyboard, on the note's page: search
+    // then finds the moment by the corrected word, and no moment by the word it replaced.
+    const words = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const lines = note.transcripts as { text: string }[];
+    const at = lines.findIndex((l, i) =>
+      words(l.text).some((w) => w.length >= 4 && lines.every((o, j) => j === i || !words(o.text).includes(w))),
+    );
+    expect(at, "a line with a word of its own").toBeGreaterThanOrEqual(0);
+    const misheard = words(lines[at].text).find(
+      (w) => w.length >= 4 && lines.every((o, j) => j === at || !words(o.text).includes(w)),
+    )!;
+    const line = page.locator("ol.transcript li[data-line]").nth(at);
+    await line.focus();
+    await page.keyboard.press("Enter");
+    const edit = line.locator("input.line-edit");
+    await edit.waitFor();
+    await edit.fill(lines[at].text.replace(new RegExp(`\\b${misheard}\\b`, "i"), "quokka"));
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await page.goto(`${server.url}/notes?said=quokka`);
+    expect(await page.locator(`a[href^="/notes/${noteId}#t="]`).count()).toBeGreaterThan(0);
+    await page.goto(`${server.url}/notes?said=${misheard}`);
+    expect(await page.locator(`a[href^="/notes/${noteId}#t="]`).count(), misheard).toBe(0);
     await page.context().close();
   }, 900_000);
 

@@ -7,3 +7,4 @@ import "./transcript-edit.js";
 import "./upload.js";
 import "./import.js";
 import "./recording.js";
+import "./note-notepad.js";

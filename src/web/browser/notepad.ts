@@ -90,6 +90,11 @@ export async function sendKeptNotes(): Promise<void> {
 export interface Notepad {
   /** The note now exists: what was typed before goes to it. */
   started(noteId: string): void;
+  /**
+   * The note's notes as the page was given them (at `version`): what this browser kept
+   * unsaved for it (a tab closed, a page reloaded) comes back into the field and is saved.
+   */
+  resume(noteId: string, version: string): void;
   /** The server's notes, as a poll read them: taken when nothing here is unsaved. */
   seen(text: string, version: string): void;
   /** Saves now; settles once saved, or once it cannot be. */
@@ -161,6 +166,14 @@ export function attachNotepad(
       noteId = id;
       keep(id, { text: area.value, baseText: "", base: textVersion(""), dirty: area.value !== "" });
       if (area.value) schedule(0);
+    },
+    resume(id, version) {
+      noteId = id;
+      const k = keptOf(id);
+      if (k?.dirty) {
+        area.value = k.text;
+        schedule(0);
+      } else keep(id, { text: area.value, baseText: area.value, base: version, dirty: false });
     },
     seen(text, version) {
       if (!noteId) return;

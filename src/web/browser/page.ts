@@ -122,9 +122,10 @@ for (const f of $$("form[data-confirm]"))
     if (!confirm(f.dataset.confirm)) e.preventDefault();
   });
 
-// A note being processed shows its stage and progress, and reloads once its status changes.
+// A note being processed shows its stage and progress, and reloads once its status changes
+// (a note recorded with the notepad open follows itself without reloading: note-notepad.ts).
 const poll = $("[data-poll-status]");
-if (poll) {
+if (poll && !$("#note-notes")) {
   const url = poll.dataset.pollStatus;
   const first = poll.dataset.status;
   const tick = async () => {

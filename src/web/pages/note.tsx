@@ -18,6 +18,7 @@ import { renderMarkdown, type TaskControl } from "../../shared/markdown.js";
 import { taskKey, taskLinesOf } from "../../core/task-lines.js";
 import { wovenIn } from "../../ai/summarization/own-notes.js";
 import { HistorySection } from "./note-history.js";
+import { NoteNotepad } from "./note-notepad.js";
 import { downloads } from "./note-downloads.js";
 import type { NoteVersionDto } from "../../shared/schemas/note-history.js";
 import type { ActionItemDto } from "../../shared/schemas/action-items.js";
@@ -284,6 +285,8 @@ export function NotePage(props: {
 }) {
   const { note, viewer } = props;
   const hasAudio = props.audio !== null;
+  // Being recorded, and this person may write its notes: the notepad is here beside its transcript.
+  const recordingHere = note.status === "recording" && props.may.edit;
   const ticks = taskControls(note, props.actionItems ?? [], props.may.edit, viewer.csrf);
   return (
     <Layout title={note.title} viewer={viewer} section="notes" wide>
@@ -328,23 +331,30 @@ export function NotePage(props: {
           />
           {ticks.forms}
           {/* Once the enhanced note is built on them, the person's lines are there, once. */}
-          {note.userWrittenNote && wovenIn(note.userWrittenNote, note.enhancedNote) ? null : (
+          {recordingHere ? (
+            <NoteNotepad note={note} />
+          ) : note.userWrittenNote && wovenIn(note.userWrittenNote, note.enhancedNote) ? null : (
             <section>
               <h2>{props.mine ? "Your notes" : "Notes written in the meeting"}</h2>
               {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
             </section>
           )}
         </div>
-        {note.transcripts.length ? (
-          <section class="note-transcript" aria-labelledby="transcript-title">
-            <h2 id="transcript-title">Transcript</h2>
-            <Transcript
-              segments={note.transcripts}
-              playable={props.audio === "ready"}
-              editableIn={props.may.edit && FINAL_STATUSES.has(note.status) ? note.id : undefined}
-            />
-          </section>
-        ) : null}
+        {/* While it is recorded beside the notepad, the page swaps this part in as it grows (browser/page.ts). */}
+        <div id="live-transcript">
+          {note.transcripts.length ? (
+            <section class="note-transcript" aria-labelledby="transcript-title">
+              <h2 id="transcript-title">Transcript</h2>
+              <Transcript
+                segments={note.transcripts}
+                playable={props.audio === "ready"}
+                editableIn={props.may.edit && FINAL_STATUSES.has(note.status) ? note.id : undefined}
+              />
+            </section>
+          ) : recordingHere ? (
+            <p class="muted">The transcript shows here as the meeting is heard.</p>
+          ) : null}
+        </div>
       </div>
       {reshape(props)}
       {props.may.edit && props.history ? (
