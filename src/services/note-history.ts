@@ -24,13 +24,24 @@ export const SAME_VERSION_MS = 10 * 60_000;
 type TextParts = Partial<Record<TextPart, string>>;
 
 /** A line's correction, as its version holds it. */
-interface LineChange {
+export interface LineChange {
   lineId: string;
   startSec: number;
-  change: "edit" | "delete" | "split";
+  /** "restore": a deleted line put back, or a split line joined again. */
+  change: "edit" | "delete" | "split" | "restore";
   before: { speaker: string; text: string };
   after: { speaker: string; text: string } | null;
+  /** The line's end before the change (kept since deletions and splits are restorable). */
+  endSec?: number;
+  /** A split: the line it made of the words after the cut, as it made it. */
+  rest?: { id: string; speaker: string; text: string };
 }
+
+/** Whether a line's change can be undone: an edit, and a deletion or split that kept what undoing it needs. */
+const undoable = (line: LineChange) =>
+  line.change === "edit" ||
+  (line.change === "delete" && line.endSec !== undefined) ||
+  (line.change === "split" && line.endSec !== undefined && line.rest !== undefined);
 
 export function createNoteHistory(repos: Repositories, now: Clock) {
   const nameOf = async (userId: string) => (await repos.users.get(userId))?.name || "A member";
@@ -110,7 +121,7 @@ function present(row: NoteVersionRow): NoteVersionDto {
     line: line
       ? { lineId: line.lineId, startSec: line.startSec, change: line.change, before: line.before, after: line.after }
       : null,
-    restorable: !line || line.change === "edit",
+    restorable: !line || undoable(line),
   };
 }
 
@@ -127,6 +138,11 @@ export function noteHistoryReads(deps: {
     lineId: string,
     edit: { version: number; text: string; speaker: string },
   ) => Promise<unknown>;
+  /** A deleted line put back, a split line joined again (transcript-edits.ts). */
+  lines: {
+    reinsert(p: Principal, noteId: string, line: LineChange): Promise<void>;
+    join(p: Principal, noteId: string, line: LineChange): Promise<void>;
+  };
 }) {
   const { repos, visibleRow } = deps;
   return {
@@ -144,10 +160,20 @@ export function noteHistoryReads(deps: {
       if (!row) throw new NotFoundError(`Version ${versionId} not found in note ${id}.`);
       if (row.part !== "transcriptLine") return deps.update(p, id, { [row.part]: row.content });
       const line = JSON.parse(row.content) as LineChange;
-      if (line.change !== "edit")
+      if (!undoable(line))
         throw new BadRequestError(
-          `Version ${versionId} ${line.change === "delete" ? "deleted" : "split"} a line: it cannot be undone here; process the recording again for the engine's transcript.`,
+          line.change === "restore"
+            ? `Version ${versionId} put a line back: delete or split the line again to undo it.`
+            : `Version ${versionId} ${line.change === "delete" ? "deleted" : "split"} a line before its history kept what undoing it needs; process the recording again for the engine's transcript.`,
         );
+      if (line.change === "delete") {
+        await deps.lines.reinsert(p, id, line);
+        return deps.get(p, id);
+      }
+      if (line.change === "split") {
+        await deps.lines.join(p, id, line);
+        return deps.get(p, id);
+      }
       const now = (await repos.notes.segmentsOf(id)).find((s) => s.id === line.lineId);
       if (!now)
         throw new NotFoundError(

@@ -348,6 +348,7 @@ export function createNoteService(repos: Repositories, now: Clock, deps: NoteSer
       get,
       update: (p, id, parts) => self.update(p, id, parts),
       editLine: (p, noteId, lineId, edit) => transcript.edit(p, noteId, lineId, edit),
+      lines: transcript,
     }),
 
     ...noteViews({ repos, access, visibleRow, publicUrl: deps.publicUrl }),

@@ -18,7 +18,7 @@ import { presentSegment } from "./note-presenter.js";
 import { planActionItems } from "./action-items.js";
 import { namesCorrected, termsAdded, withNamesCorrected } from "../core/name-corrections.js";
 import type { VocabularyOffers } from "./vocabulary-offers.js";
-import type { NoteHistory } from "./note-history.js";
+import type { LineChange, NoteHistory } from "./note-history.js";
 import type { TranscriptLineDto } from "../shared/schemas/transcript-edits.js";
 
 export interface TranscriptEditDeps {
@@ -89,17 +89,31 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary
       await alongside?.(row, segments[at]);
       const before = segments[at];
       const after = written.find((s) => (s as StoredSegment).id === segmentId) ?? null;
+      // A split's new line: the one written that was not there before.
+      const rest =
+        written.length > segments.length
+          ? (written as StoredSegment[]).find((s) => !segments.some((o) => o.id === s.id))
+          : undefined;
       await history.lineCorrected(p, row, {
         lineId: segmentId,
         startSec: before.startSec,
-        change: !after ? "delete" : written.length > segments.length ? "split" : "edit",
+        endSec: before.endSec,
+        change: !after ? "delete" : rest ? "split" : "edit",
         before: { speaker: before.speaker, text: before.text },
         after: after ? { speaker: after.speaker, text: after.text } : null,
+        ...(rest ? { rest: { id: rest.id, speaker: rest.speaker, text: rest.text } } : {}),
       });
       await jobs.enqueue("index-passages", { source: "note", id: noteId });
       return written;
     });
     return next as StoredSegment[];
+  }
+
+  /** Writes a restored transcript, and keeps the restore in the history as a change of its own. */
+  async function restored(p: Principal, row: NoteRow, written: SegmentRow[], line: LineChange) {
+    await repos.notes.replaceTranscript(row.id, written, { updatedAt: now() });
+    await history.lineCorrected(p, row, { ...line, change: "restore", after: line.before, rest: undefined });
+    await jobs.enqueue("index-passages", { source: "note", id: row.id });
   }
 
   /** A speaker as given (a name the transcript shows, a label, or a new name) → the label lines carry. */
@@ -184,6 +198,56 @@ export function createTranscriptEdits({ repos, now, visibleRow, jobs, vocabulary
     /** Deletes a line (a line the engine invented, words nobody said). */
     async remove(p: Principal, noteId: string, segmentId: string, version: number) {
       await correct(p, noteId, segmentId, version, (segments, at) => segments.filter((_, i) => i !== at));
+    },
+
+    /** Puts a deleted line back where its time places it, with its id (a restore of its deletion). */
+    async reinsert(p: Principal, noteId: string, line: LineChange) {
+      const row = await editable(p, noteId);
+      await repos.transaction(async () => {
+        const segments = await repos.notes.segmentsOf(noteId);
+        if (segments.some((s) => s.id === line.lineId))
+          throw new ConflictError(`Line ${line.lineId} is in the transcript of note ${noteId} already.`);
+        const back = {
+          id: line.lineId,
+          version: 1,
+          speaker: line.before.speaker,
+          text: line.before.text,
+          startSec: line.startSec,
+          endSec: line.endSec ?? line.startSec,
+        };
+        const at = segments.findIndex((s) => s.startSec > line.startSec);
+        const written = at === -1 ? [...segments, back] : [...segments.slice(0, at), back, ...segments.slice(at)];
+        await restored(p, row, written, line);
+      });
+    },
+
+    /** Joins a split line again, as it was before the split, when both its parts are as the split left them. */
+    async join(p: Principal, noteId: string, line: LineChange) {
+      const row = await editable(p, noteId);
+      const rest = line.rest!;
+      await repos.transaction(async () => {
+        const segments = await repos.notes.segmentsOf(noteId);
+        const first = segments.find((s) => s.id === line.lineId);
+        const second = segments.find((s) => s.id === rest.id);
+        if (!first || !second)
+          throw new NotFoundError(
+            `The two lines split from line ${line.lineId} are no longer both in note ${noteId}: one was deleted, or the note was transcribed again.`,
+          );
+        const same = (s: StoredSegment, was: { speaker: string; text: string }) =>
+          s.speaker === was.speaker && s.text === was.text;
+        if (!same(first, line.after!) || !same(second, rest))
+          throw new ConflictError(
+            `The two lines split from line ${line.lineId} were corrected since: undo those corrections first, or edit the line.`,
+          );
+        const written = segments
+          .filter((s) => s.id !== rest.id)
+          .map((s) =>
+            s.id === line.lineId
+              ? { ...s, ...line.before, endSec: line.endSec ?? second.endSec, version: s.version + 1 }
+              : s,
+          );
+        await restored(p, row, written, line);
+      });
     },
 
     /**

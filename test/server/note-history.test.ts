@@ -80,7 +80,7 @@ describe("a note's history", () => {
     expect(mine).toHaveLength(3);
   });
 
-  it("keeps each line's correction, and undoes an edit; a deletion is listed, not undone", async () => {
+  it("keeps each line's correction, and undoes each: an edit, a deletion, a split", async () => {
     const made = await api("POST", "/v1/notes", {
       title: "Corrections",
       transcripts: TRANSCRIPT,
@@ -98,7 +98,7 @@ describe("a note's history", () => {
     const history = await historyOf(id);
     const [deleted, edit] = history;
     expect(deleted.line).toMatchObject({ change: "delete", after: null });
-    expect(deleted.restorable).toBe(false);
+    expect(deleted.restorable).toBe(true);
     expect(edit.line).toMatchObject({
       change: "edit",
       before: { text: "We will deploy the new cluster on Tuesday." },
@@ -107,9 +107,49 @@ describe("a note's history", () => {
     const undone = await api("POST", `/v1/notes/${id}/history/${edit.id}/restore`);
     expect(undone.status, undone.text).toBe(200);
     expect(undone.body.note.transcripts[0].text).toBe("We will deploy the new cluster on Tuesday.");
-    const refused = await api("POST", `/v1/notes/${id}/history/${deleted.id}/restore`);
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(/deleted a line/);
+    // The deleted line comes back where its time puts it, with its id; search finds it again.
+    const back = await api("POST", `/v1/notes/${id}/history/${deleted.id}/restore`);
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.note.transcripts.map((l: { id: string; text: string }) => [l.id, l.text])).toEqual([
+      [lines[0].id, "We will deploy the new cluster on Tuesday."],
+      [lines[1].id, "Ben will send the cost report by Friday."],
+    ]);
+    expect((await historyOf(id))[0]).toMatchObject({ line: { change: "restore" }, restorable: false });
+    const found = await api("GET", "/v1/search?q=%22cost%20report%22&mode=fulltext");
+    expect(found.body.results.map((r: { note: { id: string } }) => r.note.id)).toContain(id);
+    // Put back twice: the line is there already.
+    expect((await api("POST", `/v1/notes/${id}/history/${deleted.id}/restore`)).status).toBe(409);
+
+    // A split line is joined again, as it was, while its parts are as the split left them.
+    const split = await api("POST", `/v1/notes/${id}/transcript/${lines[1].id}/split`, { version: 1, atWord: 3 });
+    expect(split.status, split.text).toBe(200);
+    const [splitV] = await historyOf(id);
+    expect(splitV).toMatchObject({ line: { change: "split" }, restorable: true });
+    const joined = await api("POST", `/v1/notes/${id}/history/${splitV.id}/restore`);
+    expect(joined.status, joined.text).toBe(200);
+    expect(
+      joined.body.note.transcripts.map((l: { text: string; endTimestamp: string }) => [l.text, l.endTimestamp]),
+    ).toEqual([
+      ["We will deploy the new cluster on Tuesday.", "00:05"],
+      ["Ben will send the cost report by Friday.", "00:10"],
+    ]);
+    // Split again and one part corrected: the join would lose the correction, and is refused.
+    const again = await api("POST", `/v1/notes/${id}/transcript/${lines[1].id}/split`, { version: 3, atWord: 3 });
+    expect(again.status, again.text).toBe(200);
+    const [, rest] = again.body.lines;
+    expect(
+      (
+        await api("PATCH", `/v1/notes/${id}/transcript/${rest.id}`, {
+          version: rest.version,
+          text: "send the budget by Friday.",
+        })
+      ).status,
+    ).toBe(200);
+    const [, againV] = await historyOf(id);
+    expect(againV.line?.change).toBe("split");
+    const conflict = await api("POST", `/v1/notes/${id}/history/${againV.id}/restore`);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.message).toMatch(/corrected since/);
     expect((await api("POST", `/v1/notes/${id}/history/nv_nosuch/restore`)).status).toBe(404);
     expect((await api("GET", `/v1/notes/${id}/history?limit=0`)).status).toBe(400);
     expect((await api("GET", `/v1/notes/nt_nosuch/history`)).status).toBe(404);

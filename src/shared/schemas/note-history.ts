@@ -22,14 +22,16 @@ export const NoteVersion = z
       .object({
         lineId: z.string(),
         startSec: z.number(),
-        change: z.enum(["edit", "delete", "split"]),
+        change: z
+          .enum(["edit", "delete", "split", "restore"])
+          .meta({ description: "restore: a deleted line put back, or a split line joined again." }),
         before: Said,
         after: Said.nullable(),
       })
       .nullable(),
     restorable: z
       .boolean()
-      .meta({ description: "Whether POST …/restore takes it: every text part, and a line's edit." }),
+      .meta({ description: "Whether POST …/restore takes it: every text part, and a line's edit, deletion or split." }),
   })
   .meta({ id: "NoteVersion" });
 export type NoteVersionDto = z.infer<typeof NoteVersion>;

@@ -20,7 +20,7 @@ const restore = route("restoreNoteVersion", {
   ...extension,
   summary: "Restore a version of a note (extension)",
   description:
-    "Writes a text part as that version has it, or puts a corrected line back as it was before (a line's deletion or split cannot be undone here). The restore is an edit, kept in the history too. 409 while the note is being processed, for its summary and enhanced note.",
+    "Writes a text part as that version has it, or undoes a line's correction: an edit put back as it was, a deleted line put back, a split line joined again (409 when either part was corrected since). The restore is an edit, kept in the history too. 409 while the note is being processed, for its summary and enhanced note.",
   request: { params: NoteVersionParams },
   responses: { ...ok(NoteEnvelope), 400: errors[400], 404: errors[404], 409: errors[409], ...common },
 });
