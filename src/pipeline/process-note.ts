@@ -167,6 +167,7 @@ function processNoteWorker(d: PipelineDeps): Omit<WorkerDefinition<ProcessNotePa
         audio: local.path,
         workDir: work,
         sides,
+        people: note.participants?.length || undefined,
         report: ai.speakerProblem,
         signal,
       });

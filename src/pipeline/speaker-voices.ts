@@ -1,8 +1,9 @@
-// Several voices on one side: once a workspace has switched on the local speaker
-// models, the side that may hold several people (the others of a two-channel call, or
-// the whole of a one-microphone recording) is split by voice. A failure never fails
-// the note: it keeps one speaker per side, says why in its warnings, and the reason is
-// kept for the settings page.
+// Several voices on one side: the side that may hold several people (the others of a
+// two-channel call, or the whole of a one-microphone recording) is split by voice, by
+// the local speaker models once a workspace has switched them on, else by the built-in
+// separation (spectra and clustering, nothing downloaded; the meeting's number of
+// people bounds it). A failure never fails the note: it keeps one speaker per side,
+// says why in its warnings, and the reason is kept for the settings page.
 import path from "node:path";
 import { decodeToPcm } from "../ai/audio.js";
 import { diarizePcm, DiarizationError } from "../ai/diarization/diarize.js";
@@ -34,13 +35,15 @@ export async function separateVoices<
     workDir: string;
     /** The two sides' names on a two-channel recording, else null. */
     sides: { meName: string; othersName: string } | null;
+    /** The meeting's people, when it names them: no more voices than that. */
+    people?: number;
     /** Keeps the reason for the settings page (null: it worked). */
     report: (problem: string | null) => Promise<void>;
     signal?: AbortSignal;
   },
 ): Promise<VoiceSplit<S>> {
   const unchanged = { segments, warning: null, engine: null, voices: [] };
-  if (!o.models || !segments.length) return unchanged;
+  if (!segments.length) return unchanged;
   const ours = new Set([SINGLE_SPEAKER, o.sides?.meName, o.sides?.othersName]);
   // A speech server that told voices apart itself: its labels are kept as they are.
   if (segments.some((s) => !ours.has(s.speaker))) return unchanged;
@@ -49,10 +52,18 @@ export async function separateVoices<
   try {
     const pcm = path.join(o.workDir, "voices.pcm");
     await decodeToPcm(o.audio, pcm, { channel: twoSides ? 1 : undefined, signal: o.signal });
-    const { turns, embeddings } = await diarizePcm(pcm, { models: o.models, signal: o.signal });
-    await o.report(null);
+    const { turns, embeddings } = await diarizePcm(pcm, {
+      models: o.models,
+      // On a two-channel call the person recording is on their own side.
+      maxVoices: o.people ? Math.max(1, o.people - (twoSides ? 1 : 0)) : undefined,
+      signal: o.signal,
+    });
+    if (o.models) await o.report(null);
     const split = splitByVoice(segments, turns, { split: (s) => !twoSides || s.speaker !== meName, label: voiceLabel });
     const labels = new Set(split.map((s) => s.speaker));
+    // The built-in separation's voices are told apart within a meeting only: its
+    // features are the meeting's own, so no print is learned from them.
+    if (!o.models) return { segments: split, warning: null, engine: labels.size > 1 ? "built-in" : null, voices: [] };
     return {
       segments: split,
       warning: null,
@@ -64,7 +75,7 @@ export async function separateVoices<
   } catch (err) {
     if (o.signal?.aborted) throw err;
     const reason = err instanceof DiarizationError ? err.message : publicErrorMessage(err);
-    await o.report(`The last recording could not be split into voices: ${reason}.`);
+    if (o.models) await o.report(`The last recording could not be split into voices: ${reason}.`);
     return { ...unchanged, warning: `Voices were not separated: ${reason}.` };
   }
 }

@@ -28,11 +28,14 @@ export interface Diarization {
 export class DiarizationError extends Error {}
 
 export interface DiarizeOptions {
-  models: SpeakerModelPaths;
+  /** sherpa-onnx's models; without them, the built-in separation (programs/voices-child.cjs). */
+  models: SpeakerModelPaths | null;
+  /** The most voices there can be (the meeting's people, when known): the built-in separation stops there. */
+  maxVoices?: number;
   signal?: AbortSignal;
   /** Seconds per stretch: what one child holds in memory (10 minutes: 19 MB of samples). */
   stretchSec?: number;
-  /** sherpa-onnx's clustering threshold inside a stretch. */
+  /** sherpa-onnx's clustering threshold inside a stretch; for the built-in separation, its BIC penalty's weight. */
   threshold?: number;
   /** The cosine similarity above which voices of two stretches are one person. */
   sameVoice?: number;
@@ -86,20 +89,34 @@ function reasonOf(stderr: string, code: number | null, signal: NodeJS.Signals | 
   return last ? last : `the speaker engine stopped (${signal ?? `exit ${code}`})`;
 }
 
+/**
+ * The built-in separation's BIC penalty weight, measured on the speakers benchmark's
+ * one-microphone meetings (docs/benchmarks.md): one voice stays one, and four stay four.
+ */
+export const BUILTIN_PENALTY = 5;
+
+/** The program that diarizes one stretch, and its arguments. */
+function stretchProgram(o: DiarizeOptions): string[] {
+  if (!o.models)
+    return [
+      programPath("voices-child.cjs"),
+      createRequire(import.meta.url).resolve("fft.js"),
+      String(o.maxVoices ?? 0),
+      String(o.threshold ?? BUILTIN_PENALTY),
+    ];
+  return [
+    programPath("diarize-child.cjs"),
+    sherpaModule(),
+    o.models.segmentation,
+    o.models.embedding,
+    String(o.threads ?? 1),
+    String(o.threshold ?? 0.5),
+  ];
+}
+
 function runStretch(pcm: Buffer, o: DiarizeOptions): Promise<StretchResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        programPath("diarize-child.cjs"),
-        sherpaModule(),
-        o.models.segmentation,
-        o.models.embedding,
-        String(o.threads ?? 1),
-        String(o.threshold ?? 0.5),
-      ],
-      { stdio: ["pipe", "pipe", "pipe"], signal: o.signal },
-    );
+    const child = spawn(process.execPath, stretchProgram(o), { stdio: ["pipe", "pipe", "pipe"], signal: o.signal });
     const out: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => out.push(c));
@@ -121,7 +138,7 @@ function runStretch(pcm: Buffer, o: DiarizeOptions): Promise<StretchResult> {
 
 /** Diarizes a 16 kHz mono s16le PCM file. */
 export async function diarizePcm(pcmFile: string, o: DiarizeOptions): Promise<Diarization> {
-  for (const f of [o.models.segmentation, o.models.embedding])
+  for (const f of o.models ? [o.models.segmentation, o.models.embedding] : [])
     await fsp.access(f).catch(() => {
       throw new DiarizationError(`the model ${path.basename(f)} is missing`);
     });

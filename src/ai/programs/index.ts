@@ -5,7 +5,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type ChildProgram = "whisper-child.cjs" | "diarize-child.cjs" | "embedding-thread.cjs" | "llm-check.mjs";
+export type ChildProgram =
+  "whisper-child.cjs" | "diarize-child.cjs" | "voices-child.cjs" | "embedding-thread.cjs" | "llm-check.mjs";
 
 /** Where the build puts them, under dist/. */
 export const PROGRAMS_DIR = "programs";
