@@ -18,6 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MEETING_LINES } from "./meeting-lines.mjs";
+import { benchRoomSpeakers } from "./room-speakers.mjs";
 
 const MEETINGS = Number(process.env.BENCH_SPEAKERS_MEETINGS ?? 20);
 const OTHER_VOICES = ["awb", "rms", "kal16"];
@@ -114,6 +115,13 @@ const pct = (x) => `${(100 * x).toFixed(1)}%`;
 export async function benchSpeakers() {
   const kit = await import("./.kit/kit.js");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notula-bench-speakers-"));
+  // BENCH_SPEAKERS_ONLY=room: the one-microphone meetings alone.
+  if (process.env.BENCH_SPEAKERS_ONLY !== "room") await benchChannels(kit, dir);
+  await benchRoomSpeakers(kit, dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function benchChannels(kit, dir) {
   const sphinx = kit.sphinxAvailable() ? kit.createSphinxTranscriber() : null;
   const names = { meName: "me", othersName: "others" };
   const totals = {
@@ -263,5 +271,4 @@ export async function benchSpeakers() {
   console.log(
     `four hours: ${meter.frames} frames of levels, ${(meter.levels().byteLength / 1e6).toFixed(1)} MB kept, heap +${((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6).toFixed(1)} MB, ${(ms / 1000).toFixed(1)} s to read`,
   );
-  fs.rmSync(dir, { recursive: true, force: true });
 }

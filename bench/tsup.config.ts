@@ -16,5 +16,5 @@ export default defineConfig({
   // as the installed program does: the one the main build (run first) made.
   // So do the engines' child programs (whisper, speakers, the embedding thread).
   onSuccess:
-    "mkdir -p bench/.kit/assets && cp dist/assets/app.js bench/.kit/assets/app.js && cp -r dist/programs bench/.kit/programs",
+    "mkdir -p bench/.kit/assets && cp dist/assets/app.js bench/.kit/assets/app.js && mkdir -p bench/.kit/programs && cp dist/programs/* bench/.kit/programs/",
 });

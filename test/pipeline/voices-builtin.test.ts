@@ -93,6 +93,10 @@ describe("speakers told apart on one microphone, with nothing downloaded", () =>
   it("keeps one voice one speaker, and a meeting of two people at most two", async () => {
     const note = await upload(meetings.one);
     expect(new Set(note.transcripts.map((l: { speaker: string }) => l.speaker))).toEqual(new Set(["Speaker"]));
+    // Four people invited, one of them talked: still one voice, no person invented.
+    const invited = ["Ana", "Ben", "Cleo", "Dee"].map((name) => ({ name }));
+    const alone = await upload(meetings.one, { participants: invited });
+    expect(new Set(alone.transcripts.map((l: { speaker: string }) => l.speaker))).toEqual(new Set(["Speaker"]));
     const two = await upload(meetings.four, { participants: [{ name: "Ana" }, { name: "Ben" }] });
     expect(new Set(two.transcripts.map((l: { speaker: string }) => l.speaker)).size).toBeLessThanOrEqual(2);
   });

@@ -93,7 +93,7 @@ function reasonOf(stderr: string, code: number | null, signal: NodeJS.Signals | 
  * The built-in separation's BIC penalty weight, measured on the speakers benchmark's
  * one-microphone meetings (docs/benchmarks.md): one voice stays one, and four stay four.
  */
-export const BUILTIN_PENALTY = 5;
+export const BUILTIN_PENALTY = 3;
 
 /** The program that diarizes one stretch, and its arguments. */
 function stretchProgram(o: DiarizeOptions): string[] {

@@ -36,7 +36,7 @@ const hz = (m) => 700 * (10 ** (m / 2595) - 1);
 function melFilters() {
   const bins = NFFT / 2 + 1;
   const lo = mel(20);
-  const hi = mel(7600);
+  const hi = mel(4000);
   const points = Array.from({ length: MELS + 2 }, (_, i) =>
     Math.floor(((NFFT + 1) * hz(lo + ((hi - lo) * i) / (MELS + 1))) / RATE),
   );
@@ -49,10 +49,14 @@ function melFilters() {
   });
 }
 
-/** Each frame's cepstrum (CEPS values) and log energy. */
+/**
+ * Each frame's cepstrum (CEPS values) and log energy. The room's steady noise (each mel
+ * band's power in the quietest fifth of the frames) is taken off each frame's bands
+ * before the cepstrum, down to a floor: under noise, voices otherwise sound alike.
+ */
 function features(samples) {
   const n = samples.length < FRAME ? 0 : Math.floor((samples.length - FRAME) / HOP) + 1;
-  const ceps = new Float32Array(n * CEPS);
+  const bands = new Float32Array(n * MELS);
   const energy = new Float32Array(n);
   const fft = new FFT(NFFT);
   const input = new Array(NFFT).fill(0);
@@ -62,10 +66,6 @@ function features(samples) {
     { length: FRAME },
     (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (FRAME - 1)),
   );
-  const dct = Array.from({ length: CEPS }, (_, c) =>
-    Float32Array.from({ length: MELS }, (_, m) => Math.cos((Math.PI * (c + 1) * (m + 0.5)) / MELS)),
-  );
-  const logMel = new Float32Array(MELS);
   for (let f = 0; f < n; f++) {
     const at = f * HOP;
     let e = 0;
@@ -81,7 +81,27 @@ function features(samples) {
       let s = 0;
       for (let k = 0; k <= NFFT / 2; k++)
         if (w[k]) s += w[k] * (out[2 * k] * out[2 * k] + out[2 * k + 1] * out[2 * k + 1]);
-      logMel[m] = Math.log(s + 1e-10);
+      bands[f * MELS + m] = s;
+    }
+  }
+  const quiet = Float32Array.from(energy).sort()[Math.floor(0.2 * Math.max(0, n - 1))];
+  const noise = new Float64Array(MELS);
+  let quietFrames = 0;
+  for (let f = 0; f < n; f++) {
+    if (energy[f] > quiet) continue;
+    quietFrames++;
+    for (let m = 0; m < MELS; m++) noise[m] += bands[f * MELS + m];
+  }
+  for (let m = 0; m < MELS; m++) noise[m] /= Math.max(1, quietFrames);
+  const dct = Array.from({ length: CEPS }, (_, c) =>
+    Float32Array.from({ length: MELS }, (_, m) => Math.cos((Math.PI * (c + 1) * (m + 0.5)) / MELS)),
+  );
+  const ceps = new Float32Array(n * CEPS);
+  const logMel = new Float32Array(MELS);
+  for (let f = 0; f < n; f++) {
+    for (let m = 0; m < MELS; m++) {
+      const b = bands[f * MELS + m];
+      logMel[m] = Math.log(Math.max(b - noise[m], 0.05 * b) + 1e-10);
     }
     for (let c = 0; c < CEPS; c++) {
       let s = 0;
@@ -96,7 +116,7 @@ function features(samples) {
 function speechFrames(energy) {
   const sorted = Float32Array.from(energy).sort();
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-  const floor = Math.max(at(0.1) + Math.log(10 ** 1.5), at(0.95) - Math.log(10 ** 4.5));
+  const floor = Math.max(at(0.1) + Math.log(10 ** 0.6), at(0.95) - Math.log(10 ** 4.5));
   return Uint8Array.from(energy, (e) => (e > floor ? 1 : 0));
 }
 
@@ -141,7 +161,8 @@ function logDet(st) {
 /** What merging two voices costs by BIC: negative when one Gaussian explains both better than two. */
 const PENALTY = 0.5 * (CEPS + (CEPS * (CEPS + 1)) / 2);
 function deltaBic(a, b, ab) {
-  return 0.5 * (ab.n * ab.logDet - a.n * a.logDet - b.n * b.logDet) - threshold * PENALTY * Math.log(ab.n);
+  const penalty = threshold * PENALTY * Math.log(ab.n);
+  return { delta: 0.5 * (ab.n * ab.logDet - a.n * a.logDet - b.n * b.logDet) - penalty, penalty };
 }
 
 /** Speech cut into pieces at pauses and every PIECE_MAX frames; a piece under PIECE_MIN joins the one before. */
@@ -183,7 +204,7 @@ function voicesOf(ceps, groups) {
   const pair = (i, j) => {
     const ab = joined(clusters[i], clusters[j]);
     const merged = { ...ab, logDet: logDet(ab) };
-    return { merged, delta: deltaBic(clusters[i], clusters[j], merged) };
+    return { merged, ...deltaBic(clusters[i], clusters[j], merged) };
   };
   for (let i = 0; i < clusters.length; i++)
     for (let j = i + 1; j < clusters.length; j++) cost.set(key(i, j), pair(i, j));
@@ -191,7 +212,12 @@ function voicesOf(ceps, groups) {
   while (count > 1) {
     let best = null;
     for (const [k, v] of cost) if (!best || v.delta < best.v.delta) best = { k, v };
-    if (!best || (best.v.delta > 0 && (!maxVoices || count <= maxVoices))) break;
+    if (!best) break;
+    // Given the meeting's people, their number is reached first; below it, two voices
+    // are one only where they are clearly so (at half the penalty): a meeting of four
+    // people where one talked stays one voice.
+    const { delta, penalty } = best.v;
+    if (maxVoices ? count <= maxVoices && delta + penalty / 2 > 0 : delta > 0) break;
     const i = Math.floor(best.k / 100000);
     const j = best.k % 100000;
     clusters[i] = { ...best.v.merged, members: [...clusters[i].members, ...clusters[j].members] };
