@@ -35,6 +35,8 @@ export const CLI_ENVIRONMENT = {
     name: "NOTULA_PAGER",
     doc: "The pager for notula alone, over PAGER; set to cat, or empty, to never page.",
   },
+  visual: { name: "VISUAL", doc: "The editor `notula notes edit` opens a note's text in, over EDITOR." },
+  editor: { name: "EDITOR", doc: "The editor `notula notes edit` opens a note's text in; vi unless set." },
   quiet: { name: "NOTULA_QUIET", doc: "Set (to anything but 0): as --quiet, no progress or status lines on stderr." },
   noColor: { name: "NO_COLOR", doc: "Present (any value): no colour in the output." },
   term: { name: "TERM", doc: "dumb: no colour in the output." },

@@ -1,6 +1,9 @@
 // notula notes transcript, against a real server: the lines with their ids, a line's
 // words and speaker corrected, a line split and deleted; a stale --version refused with
 // the reason.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
 import { run, startServer, type TestServer, cliEnv } from "../helpers/server.js";
@@ -103,5 +106,51 @@ describe("notula notes transcript", () => {
     }
     const missing = await cli(["notes", "transcript", noteId, "delete", "seg_nosuch"]);
     expect(missing.code).toBe(3);
+  });
+});
+
+describe("notula notes edit and update, for what the machine wrote", () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "notula-cli-edit-"));
+  /** An editor that rewrites the file it is given, as a person would, and says what it saw. */
+  const editor = (script: string) => {
+    const file = path.join(work, `editor-${Math.random().toString(36).slice(2)}.sh`);
+    fs.writeFileSync(file, `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+    return file;
+  };
+
+  it("opens the part in $EDITOR and saves what it leaves there; nothing changed, nothing saved", async () => {
+    const seen = path.join(work, "seen.md");
+    const ed = editor(`cp "$1" ${seen}; printf '## Decisions\\n- Ship on Friday\\n' > "$1"`);
+    const r = await run(["notes", "edit", noteId, "--part", "enhanced"], { env: { ...env, EDITOR: ed, VISUAL: "" } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/Saved note_/);
+    const note = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+    expect(note.enhancedNote).toBe("## Decisions\n- Ship on Friday\n");
+    expect(note.textEditedAt).not.toBeNull();
+    // VISUAL over EDITOR, with arguments of its own; an editor that leaves the text as it was saves nothing.
+    const same = await run(["notes", "edit", noteId, "--part", "summary"], {
+      env: { ...env, VISUAL: `${editor('test "$1" = "$2"')} "$1"`, EDITOR: "false" },
+    });
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toMatch(/No change/);
+    // An editor that fails saves nothing, and says so.
+    const failed = await run(["notes", "edit", noteId], { env: { ...env, EDITOR: "false", VISUAL: "" } });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/exited with 1: nothing was saved/);
+    expect(await cli(["notes", "edit", noteId, "--part", "title"])).toMatchObject({ code: 2 });
+  });
+
+  it("replaces the summary and the enhanced note from files, or from standard input", async () => {
+    const file = path.join(work, "summary.md");
+    fs.writeFileSync(file, "We ship on Friday.");
+    const r = await cli(["notes", "update", noteId, "--summary-file", file]);
+    expect(r.code, r.stderr).toBe(0);
+    const piped = await run(["notes", "update", noteId, "--enhanced-file", "-"], {
+      env,
+      input: "## Notes\n- from stdin",
+    });
+    expect(piped.code, piped.stderr).toBe(0);
+    const note = (await api("GET", `/v1/notes/${noteId}`)).body.note;
+    expect([note.summary, note.enhancedNote]).toEqual(["We ship on Friday.", "## Notes\n- from stdin"]);
   });
 });

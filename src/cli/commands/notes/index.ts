@@ -1,8 +1,9 @@
-// notula notes list|get|create|update|delete|share|recap|reprocess|enhance|speakers|transcript|search|export|sync|wait
+// notula notes list|get|create|update|edit|delete|share|recap|reprocess|enhance|speakers|transcript|search|export|sync|wait
 import type { Command } from "commander";
 import { clientDeps, under } from "../../lib/command.js";
 import * as create from "./create.js";
 import * as del from "./delete.js";
+import * as edit from "./edit.js";
 import * as enhance from "./enhance.js";
 import * as exportNotes from "./export.js";
 import * as get from "./get.js";
@@ -23,6 +24,7 @@ export const registerNotes = (program: Command) =>
     get,
     create,
     update,
+    edit,
     del,
     share,
     recap,
