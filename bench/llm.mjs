@@ -133,7 +133,9 @@ export async function benchLlm() {
 
     const recorded = await summarize(chat, 30, { memo: memoryMemo() });
     const after = recorded.calls.filter((c) => c.map).length;
-    console.log(`\nThe 30-minute meeting recorded: its finished parts read while its transcript grows, every two minutes of it`);
+    console.log(
+      `\nThe 30-minute meeting recorded: its finished parts read while its transcript grows, every two minutes of it`,
+    );
     console.log("| | model calls | time | ratio |");
     console.log("|---|---:|---:|---:|");
     console.log(`| written after the meeting (baseline) | ${half.calls.length} | ${s1(half.ms)} | 1.00 |`);
