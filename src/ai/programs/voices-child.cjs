@@ -232,7 +232,7 @@ function voicesOf(ceps, groups) {
   clusters.forEach((c, i) => {
     if (alive[i]) for (const m of c.members) label[m] = i;
   });
-  return { label, clusters: clusters.filter((_, i) => alive[i]).map((c, i) => ({ ...c, id: clusters.indexOf(c) })) };
+  return { label };
 }
 
 const parts = [];
