@@ -53,3 +53,31 @@ export function dayInZone(at: string | number | Date, zone = "UTC"): string {
 
 /** The zone this process runs in (a terminal's), UTC when it names none. */
 export const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A meeting's time as people say it, in the reader's zone against `now`: "Today 21:22",
+ * "Yesterday 09:05", "Tomorrow 10:00", "Mon 30 Nov 14:00" within the week around today,
+ * "Mon 30 Nov" earlier in the year, "30 Nov 2025" before it. One style for every list.
+ */
+export function formatWhen(at: string | number | Date, zone: string, now: number): string {
+  const full = formatInZone(at, zone);
+  const day = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(full);
+  const today = /^(\d{4})-(\d{2})-(\d{2})/.exec(formatInZone(now, zone));
+  if (!day || !today) return full;
+  const [, y, m, d, time] = day;
+  const days = Math.round(
+    (Date.UTC(Number(y), Number(m) - 1, Number(d)) -
+      Date.UTC(Number(today[1]), Number(today[2]) - 1, Number(today[3]))) /
+      86_400_000,
+  );
+  if (days === 0) return `Today ${time}`;
+  if (days === -1) return `Yesterday ${time}`;
+  if (days === 1) return `Tomorrow ${time}`;
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay()];
+  const date = `${Number(d)} ${MONTHS[Number(m) - 1]}`;
+  if (Math.abs(days) < 7) return `${weekday} ${date} ${time}`;
+  return y === today[1] ? `${weekday} ${date}` : `${date} ${y}`;
+}

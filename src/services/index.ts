@@ -261,6 +261,8 @@ export function createServices(repos: Repositories, opts: ServiceOptions) {
     mcpSessions: createMcpSessions(repos, now),
     idempotency: createIdempotency(repos, now),
     authentication: createAuthentication(apiKeys, oauth),
+    /** The runtime's one clock: what pages say "today" by. */
+    now,
   };
 }
 

@@ -19,6 +19,8 @@ export interface Viewer {
   csrf: string;
   /** The zone the pages write times in (UTC until the person has one). */
   timeZone: string;
+  /** The moment the page is made (the runtime's clock): what it says "today" and "yesterday" by. */
+  now: number;
 }
 
 export interface WebEnv {
@@ -82,6 +84,7 @@ async function resolveViewer(services: Services, session: WebSessionRow | null):
     workspace: { id: member.workspaceId, name: member.workspaceName },
     csrf: session.csrf,
     timeZone: member.timeZone ?? "UTC",
+    now: services.now(),
   };
 }
 

@@ -1,10 +1,18 @@
 // How the pages write dates, durations and statuses.
 import Bowser from "bowser";
-import { formatInZone } from "../core/time-zone.js";
+import { html } from "hono/html";
+import { formatInZone, formatWhen } from "../core/time-zone.js";
 import { NOTE_STATUS_LABELS, SETTLED_STATUSES, type NoteStatus } from "../core/note-vocabulary.js";
 
 /** "2026-03-01 10:30 GMT+1": one of the API's ISO 8601 UTC times in the reader's zone. */
 export const formatDate: (isoString: string, zone: string) => string = formatInZone;
+
+/**
+ * A meeting's time in lists as people say it ("Today 21:22", "Yesterday 09:05", "Mon 30
+ * Nov": core/time-zone.ts formatWhen), in the reader's zone, the full time on hover.
+ */
+export const when = (iso: string, viewer: { timeZone: string; now: number }) =>
+  html`<time datetime="${iso}" title="${formatInZone(iso, viewer.timeZone)}">${formatWhen(iso, viewer.timeZone, viewer.now)}</time>`;
 
 export { formatDuration } from "../core/duration.js";
 

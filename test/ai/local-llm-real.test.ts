@@ -159,7 +159,7 @@ describe("a long meeting on real weights", () => {
       { title: "Planning day", userWrittenNote: "", transcript: lines, template, language: "en" },
       { signal: signal() },
     );
-    const maps = calls.filter((c) => /part \d+ of \d+:/.test(c.asked[1].content));
+    const maps = calls.filter((c) => /, part \d+ \(/.test(c.asked[1].content));
     expect(maps.length).toBeGreaterThanOrEqual(3);
     // Answers are cut at 32 tokens here; no part may go unread.
     expect(r.warnings.filter((w) => !/cut short by the model's answer limit/.test(w))).toEqual([]);

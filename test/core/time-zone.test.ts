@@ -1,7 +1,7 @@
 // Times in a person's zone: east and west of UTC, across a daylight-saving change, and
 // a zone that does not exist refused rather than guessed.
 import { describe, expect, it } from "vitest";
-import { canonicalZone, dayInZone, formatInZone, zoneChoices } from "../../src/core/time-zone.js";
+import { canonicalZone, dayInZone, formatInZone, formatWhen, zoneChoices } from "../../src/core/time-zone.js";
 
 describe("times in a zone", () => {
   it("writes an instant east and west of UTC, the zone named", () => {
@@ -33,5 +33,18 @@ describe("times in a zone", () => {
     expect(zoneChoices()).toContain("America/New_York");
     // An unknown zone writes UTC rather than failing a page.
     expect(formatInZone("2026-11-28T00:24:00Z", "Nowhere/Else")).toBe("2026-11-28 00:24 UTC");
+  });
+
+  it("says a meeting's time as people do, in the reader's zone against now: today, yesterday, this week, this year, before", () => {
+    const now = Date.parse("2026-12-04T18:00:00Z"); // Friday
+    expect(formatWhen("2026-12-04T09:05:00Z", "UTC", now)).toBe("Today 09:05");
+    expect(formatWhen("2026-12-03T21:22:00Z", "UTC", now)).toBe("Yesterday 21:22");
+    expect(formatWhen("2026-12-05T10:00:00Z", "UTC", now)).toBe("Tomorrow 10:00");
+    expect(formatWhen("2026-11-30T14:00:00Z", "UTC", now)).toBe("Mon 30 Nov 14:00");
+    expect(formatWhen("2026-11-20T14:00:00Z", "UTC", now)).toBe("Fri 20 Nov");
+    expect(formatWhen("2025-11-30T14:00:00Z", "UTC", now)).toBe("30 Nov 2025");
+    // The reader's day, not UTC's: 23:30 UTC on the 3rd is already the 4th in Berlin, and still the 3rd in Los Angeles.
+    expect(formatWhen("2026-12-03T23:30:00Z", "Europe/Berlin", now)).toBe("Today 00:30");
+    expect(formatWhen("2026-12-04T03:00:00Z", "America/Los_Angeles", now)).toBe("Yesterday 19:00");
   });
 });

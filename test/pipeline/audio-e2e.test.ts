@@ -100,7 +100,7 @@ describe("OpenAI-compatible transcription and chat servers", () => {
       const note = await waitForStatus(api, created.body.note.id);
       expect(note.status, note.processingError).toBe("completed");
       const calls = llm.calls.slice(before).map((c) => c.body.messages[1].content as string);
-      const maps = calls.filter((u) => /part \d+ of \d+/.test(u));
+      const maps = calls.filter((u) => /, part \d+ \(/.test(u));
       expect(maps.length).toBeGreaterThan(3);
       // Each request fits the context (4 characters a token is generous for this text).
       for (const c of calls) expect(c.length / 3.5).toBeLessThan(1024);

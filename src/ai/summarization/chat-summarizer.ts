@@ -17,7 +17,7 @@ import { ModelAnswerError, type Summarizer, type SummaryInput } from "./summariz
 /** How much of the transcript the model's characters per token are measured on: its start, which a growing meeting keeps. */
 const SAMPLE_CHARS = 4_000;
 /** Parts are cut to a multiple of this, so that a slightly other measure of the same words cuts them the same. */
-const PART_STEP = 250;
+const PART_STEP = 50;
 
 /** The transcript's first SAMPLE_CHARS characters, as the model reads them. */
 function sampleOf(input: SummaryInput): string {

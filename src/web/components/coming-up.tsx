@@ -2,7 +2,7 @@
 // each with its link and a Record button that starts a note for it.
 import type { ListedCalendarEvent } from "../../shared/schemas/calendars.js";
 import type { z } from "zod";
-import { formatDate } from "../format.js";
+import { formatWhen } from "../../core/time-zone.js";
 
 type Meeting = z.infer<typeof ListedCalendarEvent>;
 
@@ -18,7 +18,7 @@ export function ComingUp(props: { meetings: Meeting[]; now: number; zone: string
           return (
             <li>
               <span class="when">
-                {live ? "Now" : m.allDay ? m.startsAt.slice(0, 10) : formatDate(m.startsAt, zone)}
+                {live ? "Now" : m.allDay ? m.startsAt.slice(0, 10) : formatWhen(m.startsAt, zone, props.now)}
               </span>
               <span class="what">{m.title || "(no title)"}</span>
               <span class="actions">

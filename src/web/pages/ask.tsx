@@ -10,7 +10,7 @@ import type { AskThreadDto } from "../../shared/schemas/ask.js";
 import { toTimestamp } from "../../core/transcript-time.js";
 import { Csrf, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { formatDate } from "../format.js";
+import { when } from "../format.js";
 
 type Turn = AskThreadDto["turns"][number];
 
@@ -107,7 +107,7 @@ export function AskPage(props: {
               <li>
                 <a href={`/ask/threads/${t.id}`}>{t.title}</a>{" "}
                 <span class="small muted">
-                  {formatDate(t.updatedAt, zone)} · {t.questions} question{t.questions === 1 ? "" : "s"}
+                  {when(t.updatedAt, props.viewer)} · {t.questions} question{t.questions === 1 ? "" : "s"}
                   {t.noteId ? " · one meeting" : ""}
                 </span>
               </li>

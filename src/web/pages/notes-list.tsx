@@ -6,7 +6,7 @@ import { askBox } from "./ask.js";
 import { NOTE_STATUSES } from "../../shared/vocabulary.js";
 import { Alert, Layout } from "../components/layout.js";
 import type { Viewer } from "../context.js";
-import { formatDate, formatDuration, STATUS_LABELS } from "../format.js";
+import { formatDuration, STATUS_LABELS, when } from "../format.js";
 import { notePath, secondsOf } from "../../shared/note-links.js";
 import { contentTerms, parseSearchQuery } from "../../core/search-query.js";
 
@@ -42,10 +42,10 @@ function Snippet(props: { text: string }) {
  * read page, and hono's `html` renders its rows about three times faster (measured by
  * `npm run bench -- web`); it escapes every interpolated value just the same.
  */
-function noteItem(n: NoteBrief, zone: string) {
+function noteItem(n: NoteBrief, viewer: Viewer) {
   const folders = n.tags.length ? ` · ${n.tags.map((t) => t.name).join(", ")}` : "";
   const people = n.participants.length ? ` · ${n.participants.map((p) => p.name || p.email).join(", ")}` : "";
-  return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> ${n.status === "completed" ? "" : html`<span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span>`}<div class="meta">${formatDate(n.createdAt, zone)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
+  return html`<li><a class="title" href="/notes/${encodeURIComponent(n.id)}">${n.title}</a> ${n.status === "completed" ? "" : html`<span class="badge ${n.status}">${STATUS_LABELS[n.status] ?? n.status}</span>`}<div class="meta">${when(n.createdAt, viewer)} · ${formatDuration(n.totalDurationSec)}${folders}${people}</div></li>`;
 }
 
 /** The search and filter form; a template for the reason given at noteItem. */
@@ -72,7 +72,7 @@ function filterForm(f: ListFilters, folders: { id: string; name: string }[]) {
 
 type Hit = SearchResponse["results"][number];
 
-function hitList(hits: Hit[], zone: string) {
+function hitList(hits: Hit[], viewer: Viewer) {
   return (
     <ul class="notes">
       {hits.map((h) => (
@@ -80,7 +80,7 @@ function hitList(hits: Hit[], zone: string) {
           <a class="title" href={`/notes/${encodeURIComponent(h.note.id)}`}>
             {h.note.title}
           </a>
-          <div class="meta">{formatDate(h.note.createdAt, zone)}</div>
+          <div class="meta">{when(h.note.createdAt, viewer)}</div>
           {h.matches.map((m) => (
             <div class="match">
               {m.segment !== null ? (
@@ -112,7 +112,7 @@ function SearchResults(props: {
   said: string;
   filtered: boolean;
   suggestion?: string | null;
-  zone: string;
+  viewer: Viewer;
 }) {
   const query = contentTerms(parseSearchQuery(props.said));
   // With one term (a word, or a quoted phrase) every word found is the term as asked.
@@ -129,7 +129,7 @@ function SearchResults(props: {
           <p class="muted">
             {mention.length} {mention.length === 1 ? "note mentions" : "notes mention"} “{props.said}”.
           </p>
-          {hitList(mention, props.zone)}
+          {hitList(mention, props.viewer)}
         </>
       ) : (
         <p class="muted" role="status">
@@ -148,7 +148,7 @@ function SearchResults(props: {
           <p class="small muted">
             {count(apart.length)} {apart.length === 1 ? "has" : "have"} each of these words, but not as written.
           </p>
-          {hitList(apart, props.zone)}
+          {hitList(apart, props.viewer)}
         </>
       ) : null}
       {some.length ? (
@@ -157,14 +157,14 @@ function SearchResults(props: {
           <p class="small muted">
             {count(some.length)} {some.length === 1 ? "has" : "have"} some of these words, not all.
           </p>
-          {hitList(some, props.zone)}
+          {hitList(some, props.viewer)}
         </>
       ) : null}
       {related.length ? (
         <>
           <h2 class="related">Related by meaning</h2>
           <p class="small muted">These do not use those words, but talk about something close.</p>
-          {hitList(related, props.zone)}
+          {hitList(related, props.viewer)}
         </>
       ) : null}
     </section>
@@ -230,7 +230,7 @@ export function NotesListPage(props: {
           said={f.said ?? ""}
           filtered={filtered(f)}
           suggestion={props.suggestion}
-          zone={props.viewer.timeZone}
+          viewer={props.viewer}
         />
       ) : (
         <section aria-label="Notes">
@@ -266,7 +266,7 @@ export function NotesListPage(props: {
               </div>
             )
           ) : null}
-          <ul class="notes">{props.notes.map((n) => noteItem(n, props.viewer.timeZone))}</ul>
+          <ul class="notes">{props.notes.map((n) => noteItem(n, props.viewer))}</ul>
           <nav class="pager" aria-label="Pages">
             {props.previous !== null ? <a href={listUrl(f, props.previous)}>← Newer</a> : <span />}
             {props.next !== null ? <a href={listUrl(f, props.next)}>Older →</a> : <span />}
