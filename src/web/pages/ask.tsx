@@ -90,7 +90,6 @@ export function AskPage(props: {
   viewer: Viewer;
   threads: { id: string; title: string; updatedAt: string; questions: number; noteId: string | null }[];
 }) {
-  const zone = props.viewer.timeZone;
   return (
     <Layout title="Ask" viewer={props.viewer} section="ask">
       <h1>Ask your meetings</h1>
