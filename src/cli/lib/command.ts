@@ -5,7 +5,7 @@
 // module wires the three together for commander.
 import type { Command } from "commander";
 import type { ApiClient } from "./api-client.js";
-import { checkJq, jsonRequest, jsonText } from "./json-output.js";
+import { checkJq, checkTemplate, jsonRequest, jsonText } from "./json-output.js";
 import { CliError } from "../exit.js";
 
 /** What a client command's run is given: the API of the server it talks to, and the output mode. */
@@ -70,6 +70,7 @@ export function attach<I, R, D>(
     await verb.validate?.(input);
     const request = jsonRequest(cmd.optsWithGlobals());
     if (request?.jq !== undefined) await checkJq(request.jq);
+    if (request?.template !== undefined) await checkTemplate(request.template);
     const d = await deps(cmd);
     let result: R;
     try {
@@ -103,6 +104,7 @@ export interface GlobalFlags {
   /** --json: true or "" for every field, else the fields asked for. */
   json?: boolean | string;
   jq?: string;
+  template?: string;
   timeout?: string;
 }
 

@@ -1,6 +1,7 @@
 // What --json prints: every list in one shape ({ items, … }), a single resource as
-// itself, and, as gh does, `--json FIELDS` to keep some fields and `--jq EXPR` to
-// filter the result with jq (the real jq, compiled to WebAssembly, loaded only then).
+// itself, and, as gh does, `--json FIELDS` to keep some fields, `--jq EXPR` to filter
+// the result with jq (the real jq, compiled to WebAssembly, loaded only then) and
+// `--template TEXT` to write it out as text (Mustache, as gh's Go templates do).
 import { CliError, EXIT } from "../exit.js";
 
 /** A list as every command prints it under --json: its items, with the page and anything else the answer says. */
@@ -19,11 +20,12 @@ export function listOf<K extends string, R extends { [k in K]: unknown[] }>(
 export interface JsonRequest {
   fields?: string[];
   jq?: string;
+  template?: string;
 }
 
 /** From the global flags (a command's optsWithGlobals()). */
-export function jsonRequest(o: { json?: string | boolean; jq?: string }): JsonRequest | null {
-  if (o.json === undefined && o.jq === undefined) return null;
+export function jsonRequest(o: { json?: string | boolean; jq?: string; template?: string }): JsonRequest | null {
+  if (o.json === undefined && o.jq === undefined && o.template === undefined) return null;
   const fields =
     typeof o.json === "string" && o.json !== ""
       ? o.json
@@ -31,7 +33,7 @@ export function jsonRequest(o: { json?: string | boolean; jq?: string }): JsonRe
           .map((f) => f.trim())
           .filter(Boolean)
       : undefined;
-  return { fields, jq: o.jq };
+  return { fields, jq: o.jq, template: o.template };
 }
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -75,9 +77,27 @@ export async function checkJq(expr: string): Promise<void> {
   }
 }
 
-/** The text --json prints for a result: the JSON (its fields kept), or what the jq filter makes of it. */
+/** A --template as written on a command line: \n and \t as a newline and a tab (a shell's quotes keep them). */
+const templateText = (t: string) => t.replace(/\\n/g, "\n").replace(/\\t/g, "\t");
+
+/** Refuses a --template that is not one (an unclosed section, say) before any request is made. */
+export async function checkTemplate(template: string): Promise<void> {
+  const { default: Mustache } = await import("mustache");
+  try {
+    Mustache.parse(templateText(template));
+  } catch (err) {
+    throw new CliError(`--template: ${(err as Error).message}`, EXIT.usage);
+  }
+}
+
+/** The text --json prints for a result: the JSON (its fields kept), what the jq filter makes of it, or the template written out. */
 export async function jsonText(value: unknown, request: JsonRequest): Promise<string> {
   const selected = request.fields?.length ? select(value, request.fields) : value;
+  if (request.template !== undefined) {
+    const { default: Mustache } = await import("mustache");
+    // Text for a terminal, not HTML: nothing escaped.
+    return Mustache.render(templateText(request.template), selected, {}, { escape: (t: string) => t });
+  }
   if (request.jq === undefined) return JSON.stringify(selected, null, 2) + "\n";
   try {
     const out = await (await loadJq()).raw(JSON.stringify(selected ?? null), request.jq, ["-r"]);
