@@ -319,6 +319,55 @@ describe("the web app", () => {
     expect(await page.getByRole("alert").textContent()).toMatch(/fromDate/);
   });
 
+  it("shares from the Share button by the title: who reads it, the link, what it shows, and stopping; at a phone's width too", async () => {
+    const id = (
+      await api("POST", "/v1/notes", {
+        title: "Shared from the panel",
+        summary: "Pricing settled.",
+        transcripts: [
+          { speaker: "Ana", text: "The panel transcript line.", startTimestamp: "00:01", endTimestamp: "00:04" },
+        ],
+      })
+    ).body.note.id;
+    const page = adminPage;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.url}/notes/${id}`);
+      const share = page.locator("#share > summary");
+      const box = (await share.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(844);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await share.click();
+      await page.locator("#share").getByText("Everyone in the workspace.").waitFor();
+      await page.getByRole("button", { name: "Get a link anyone can open" }).click();
+      await page.getByText("Anyone with the link can read it now.").waitFor();
+      await share.click();
+      const link = (await page.locator("#share-panel-url").textContent())!;
+      expect(link).toBe((await api("GET", `/v1/notes/${id}`)).body.note.shareUrl);
+      const panel = (await page.locator("#share > .panel").boundingBox())!;
+      expect(panel.x).toBeGreaterThanOrEqual(0);
+      expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+      const anonymous = await newContext();
+      const visitor = await anonymous.newPage();
+      expect((await visitor.goto(link))!.status()).toBe(200);
+      expect(await visitor.textContent("body")).toContain("The panel transcript line.");
+      // What the link shows, then no link at all.
+      await page.locator("#share").getByRole("checkbox", { name: "The link shows the transcript" }).uncheck();
+      await page.locator("#share").getByRole("button", { name: "Save" }).click();
+      await page.getByText("Saved what the link shows.").waitFor();
+      await visitor.reload();
+      expect(await visitor.textContent("body")).not.toContain("The panel transcript line.");
+      await share.click();
+      await page.getByRole("button", { name: "Stop sharing" }).click();
+      await page.getByText("The link no longer works.").waitFor();
+      expect((await visitor.goto(link))!.status()).toBe(404);
+      expect((await api("GET", `/v1/notes/${id}`)).body.note.visibility).toBe("workspace");
+      await anonymous.close();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it("a share link opens signed out, without the transcript if the owner says so, and dies with publicity", async () => {
     const created = await api("POST", "/v1/notes", {
       title: "Board <img src=x onerror=alert(1)>",

@@ -19,6 +19,7 @@ import { taskKey, taskLinesOf } from "../../core/task-lines.js";
 import { wovenIn } from "../../ai/summarization/own-notes.js";
 import { HistorySection } from "./note-history.js";
 import { NoteNotepad } from "./note-notepad.js";
+import { SharePanel } from "./note-share.js";
 import { downloads } from "./note-downloads.js";
 import type { NoteVersionDto } from "../../shared/schemas/note-history.js";
 import type { ActionItemDto } from "../../shared/schemas/action-items.js";
@@ -293,7 +294,16 @@ export function NotePage(props: {
       <p class="small">
         <a href="/notes">← All notes</a>
       </p>
-      <h1>{note.title}</h1>
+      <div class="page-head">
+        <h1>{note.title}</h1>
+        {SharePanel({
+          viewer,
+          note,
+          mayWiden: props.may.widen,
+          privateFolders: props.privateFolders,
+          shareTranscript: props.shareTranscript,
+        })}
+      </div>
       <Alert error={props.error} ok={props.notice} />
       <SpeechNotice viewer={viewer} problem={props.speechProblem} waiting />
       {/* On a wide screen the recording and the transcript sit beside the note's facts and

@@ -1,5 +1,5 @@
 // What a note's page asks of its processing: process it again, write its enhanced note
-// again with a template, name its speakers. Each refusal (a note being processed, a
+// again with a template, name its speakers, share it. Each refusal (a note being processed, a
 // person's edit or corrections that would be lost) is shown on the note's page.
 import type { Hono } from "hono";
 import { AppError } from "../../core/errors.js";
@@ -7,6 +7,8 @@ import type { Services } from "../../services/index.js";
 import { csrfOk, viewerOf, type WebContext, type WebEnv } from "../context.js";
 import { textField, textFields } from "../form-fields.js";
 import { formExpired } from "../form-expired.js";
+import type { Principal } from "../../core/principal.js";
+import { needsPublicConfirmation, publicWarning } from "../visibility.js";
 
 type NotePage = (
   c: WebContext,
@@ -15,7 +17,13 @@ type NotePage = (
   status?: 200 | 400 | 409,
 ) => Promise<Response>;
 
-export function noteActions(app: Hono<WebEnv>, services: Services, notePage: NotePage) {
+export function noteActions(
+  app: Hono<WebEnv>,
+  services: Services,
+  notePage: NotePage,
+  /** The names of the private folders among these ids (those the person can see). */
+  privateFolderNames: (p: Principal, ids: string[]) => Promise<string[]>,
+) {
   app.post("/notes/:id/reprocess", async (c) => {
     const id = c.req.param("id");
     const f = await c.req.parseBody();
@@ -61,6 +69,29 @@ export function noteActions(app: Hono<WebEnv>, services: Services, notePage: Not
       throw err;
     }
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1#history`, 303);
+  });
+
+  // The Share panel: make the note public (its link), stop sharing, or say what the link shows.
+  app.post("/notes/:id/share", async (c) => {
+    const id = c.req.param("id");
+    const f = await c.req.parseBody({ all: true });
+    if (!(await csrfOk(c, f))) return formExpired(c);
+    const viewer = viewerOf(c);
+    const action = textField(f, "action");
+    if (action === "public") {
+      const { note } = await services.notes.view(viewer.principal, id);
+      const privateFolders = await privateFolderNames(
+        viewer.principal,
+        note.tags.map((t) => t.id),
+      );
+      if (needsPublicConfirmation(note.visibility, "public", privateFolders) && textField(f, "confirmPublic") !== "1")
+        return notePage(c, id, { error: publicWarning(privateFolders) }, 400);
+      await services.notes.update(viewer.principal, id, { visibility: "public" });
+    } else if (action === "stop") await services.notes.update(viewer.principal, id, { visibility: "workspace" });
+    else if (action === "options")
+      await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
+    else return notePage(c, id, { error: "Choose what to do with the link." }, 400);
+    return c.redirect(`/notes/${encodeURIComponent(id)}?shared=${action}#share`, 303);
   });
 
   app.post("/notes/:id/speakers", async (c) => {

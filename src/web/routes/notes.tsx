@@ -31,6 +31,13 @@ import { noteUrl } from "../../shared/note-links.js";
 
 const PAGE = 25;
 
+/** What the Share panel's actions say once done (routes/note-actions.tsx). */
+const SHARED: Record<string, string> = {
+  public: "Anyone with the link can read it now.",
+  stop: "The link no longer works.",
+  options: "Saved what the link shows.",
+};
+
 export function notePages(
   services: Services,
   opts: { audioStore: AudioStore; maxUploadBytes: number; publicUrl: string },
@@ -252,7 +259,9 @@ export function notePages(
   };
 
   app.get("/notes/:id", async (c) =>
-    notePage(c, c.req.param("id"), { notice: c.req.query("saved") ? "Saved." : (await flash.take(c)).notice }),
+    notePage(c, c.req.param("id"), {
+      notice: c.req.query("saved") ? "Saved." : (SHARED[c.req.query("shared") ?? ""] ?? (await flash.take(c)).notice),
+    }),
   );
 
   app.get("/notes/:id/status", async (c) => {
@@ -348,7 +357,7 @@ export function notePages(
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 
-  noteActions(app, services, notePage);
+  noteActions(app, services, notePage, privateFolderNames);
 
   app.get("/notes/:id/delete", async (c) =>
     render(
