@@ -10,6 +10,14 @@ import { notePolicy, type Actor } from "../core/access.js";
 import { BadRequestError } from "../core/errors.js";
 import type { Access } from "./access.js";
 import { presentFullNote } from "./note-presenter.js";
+import { noteAudio } from "./note-audio.js";
+import { audioKey } from "../storage/audio-key.js";
+
+/** A shared note's recording, where the audio store keeps it. */
+export interface SharedAudio {
+  key: string;
+  contentType: string;
+}
 
 export async function syncShare(
   repos: Repositories,
@@ -22,6 +30,7 @@ export async function syncShare(
       noteId,
       token: randomBytes(16).toString("base64url"),
       includeTranscript: true,
+      includeRecording: false,
       createdAt: now(),
     });
   else await repos.shares.remove(noteId);
@@ -36,9 +45,18 @@ export function noteShareLinks(d: {
   publicUrl: string;
 }) {
   const { repos, access } = d;
+  async function sharedRow(token: string) {
+    const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
+    const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
+    return share && row && notePolicy.seeByLink(row) ? { share, row } : null;
+  }
+  async function audioOf(row: NoteRow): Promise<SharedAudio | null> {
+    const audio = await noteAudio(repos, row);
+    return audio ? { key: audioKey(audio), contentType: audio.contentType } : null;
+  }
   return {
-    /** Whether the public page of a shared note shows its transcript. */
-    async setShareTranscript(p: Principal, id: string, include: boolean): Promise<void> {
+    /** Whether the public page of a shared note shows its transcript, and plays its recording. */
+    async setShareShows(p: Principal, id: string, shows: { transcript: boolean; recording: boolean }): Promise<void> {
       const a = await access.actor(p);
       const row = await d.visibleRow(a, id);
       access.require(
@@ -46,15 +64,28 @@ export function noteShareLinks(d: {
         "Only the note's creator or an admin can change what its share link shows.",
       );
       if (!(await repos.shares.forNote(id))) throw new BadRequestError("Only a public note has a share link.");
-      await repos.shares.setTranscript(id, include);
+      await repos.shares.setTranscript(id, shows.transcript);
+      await repos.shares.setRecording(id, shows.recording);
     },
 
     /** A shared note as anyone with the link sees it, or null when the link is not (or no longer) valid. */
-    async shared(token: string): Promise<{ note: NoteDto; includeTranscript: boolean } | null> {
-      const share = /^[A-Za-z0-9_-]{22}$/.test(token) ? await repos.shares.byToken(token) : null;
-      const row = share ? await repos.notes.getForProcessing(share.noteId) : null;
-      if (!share || !row || !notePolicy.seeByLink(row)) return null;
-      return { note: await presentFullNote(repos, row, d.publicUrl), includeTranscript: share.includeTranscript };
+    async shared(
+      token: string,
+    ): Promise<{ note: NoteDto; includeTranscript: boolean; recording: SharedAudio | null } | null> {
+      const found = await sharedRow(token);
+      if (!found) return null;
+      const { share, row } = found;
+      return {
+        note: await presentFullNote(repos, row, d.publicUrl),
+        includeTranscript: share.includeTranscript,
+        recording: share.includeRecording ? await audioOf(row) : null,
+      };
+    },
+
+    /** The recording a share link plays, or null: none, not shared with it, or the link dead. */
+    async sharedRecording(token: string): Promise<SharedAudio | null> {
+      const found = await sharedRow(token);
+      return found?.share.includeRecording ? audioOf(found.row) : null;
     },
   };
 }

@@ -24,7 +24,7 @@ export function noteViews(deps: {
       const share = row.visibility === "public" ? await repos.shares.forNote(id) : null;
       return {
         note: await presentFullNote(repos, row, deps.publicUrl),
-        share: share ? { includeTranscript: share.includeTranscript } : null,
+        share: share ? { includeTranscript: share.includeTranscript, includeRecording: share.includeRecording } : null,
         hasRecording: audioIdOf(row) !== null,
         /** Whether the viewer made the note (its written notes are then theirs). */
         mine: row.createdBy === p.userId,

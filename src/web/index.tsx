@@ -10,6 +10,7 @@ import { ASSETS, ICON_URL } from "./assets/index.js";
 import { loadViewer, pageHeaders, type WebEnv } from "./context.js";
 import { MessagePage } from "./pages/sign-in.js";
 import { SharePage } from "./pages/share.js";
+import { audioResponse } from "./routes/audio-response.js";
 import { askPages } from "./routes/ask.js";
 import { actionItemPages } from "./routes/action-items.js";
 import { render } from "./render.js";
@@ -146,7 +147,20 @@ export function webApp(d: WebDeps) {
         <MessagePage title="Not found" message="This link does not lead to a shared note (any more)." />,
         404,
       );
-    return render(c, <SharePage note={shared.note} includeTranscript={shared.includeTranscript} />);
+    return render(
+      c,
+      <SharePage
+        note={shared.note}
+        includeTranscript={shared.includeTranscript}
+        audioUrl={shared.recording ? `/s/${encodeURIComponent(c.req.param("token"))}/audio` : null}
+      />,
+    );
+  });
+  // The recording a share link plays, when its owner said so.
+  app.get("/s/:token/audio", async (c) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Referrer-Policy", "no-referrer");
+    return audioResponse(c, d.audioStore, await d.services.notes.sharedRecording(c.req.param("token")));
   });
 
   return app;

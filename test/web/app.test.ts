@@ -357,7 +357,11 @@ describe("the web app", () => {
       await page.getByText("Saved what the link shows.").waitFor();
       await visitor.reload();
       expect(await visitor.textContent("body")).not.toContain("The panel transcript line.");
+      // A note without a recording offers none to play.
       await share.click();
+      expect(await page.locator("#share").getByRole("checkbox", { name: "The link plays the recording" }).count()).toBe(
+        0,
+      );
       await page.getByRole("button", { name: "Stop sharing" }).click();
       await page.getByText("The link no longer works.").waitFor();
       expect((await visitor.goto(link))!.status()).toBe(404);
@@ -367,6 +371,50 @@ describe("the web app", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
+
+  it("a share link plays the recording only when its owner says so, and seeks from its transcript; never once stopped", async () => {
+    const u = await api("POST", "/v1/notes/from-audio/generate-upload-url", { fileExtension: "wav", duration: 5 });
+    await fetch(u.body.presignedUrl, {
+      method: "PUT",
+      body: fs.readFileSync(speak(work, "We agreed to share the recording with the customer.")),
+      headers: { "content-type": u.body.contentType },
+    });
+    const id = (await api("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl, title: "Played from the link" }))
+      .body.noteId;
+    for (let i = 0; i < 600 && (await api("GET", `/v1/notes/${id}`)).body.note.status !== "completed"; i++)
+      await new Promise((r) => setTimeout(r, 200));
+    await api("PATCH", `/v1/notes/${id}`, { visibility: "public" });
+    const link = (await api("GET", `/v1/notes/${id}`)).body.note.shareUrl as string;
+    const page = adminPage;
+    await page.goto(`${server.url}/notes/${id}`);
+    const anonymous = await newContext();
+    const visitor = await anonymous.newPage();
+    // Not until the owner says so: no player, and the recording's address answers nothing.
+    await visitor.goto(link);
+    expect(await visitor.locator("audio").count()).toBe(0);
+    expect((await fetch(`${link}/audio`)).status).toBe(404);
+    await page.locator("#share > summary").click();
+    await page.locator("#share").getByRole("checkbox", { name: "The link plays the recording" }).check();
+    await page.locator("#share").getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved what the link shows.").waitFor();
+    await visitor.reload();
+    const duration = await visitor.evaluate(async () => {
+      const a = document.querySelector("audio#player") as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      if (a.readyState < 1) await new Promise((r) => a.addEventListener("loadedmetadata", r, { once: true }));
+      return a.duration;
+    });
+    expect(duration).toBeGreaterThan(1);
+    const part = await fetch(`${link}/audio`, { headers: { range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("cache-control")).toMatch(/^private/);
+    // Its transcript's times seek the player.
+    expect(await visitor.locator("ol.transcript button, ol.transcript a").count()).toBeGreaterThan(0);
+    // Stopped: neither the page nor the recording.
+    await api("PATCH", `/v1/notes/${id}`, { visibility: "workspace" });
+    expect((await fetch(`${link}/audio`)).status).toBe(404);
+    expect((await visitor.goto(link))!.status()).toBe(404);
+    await anonymous.close();
+  }, 180_000);
 
   it("a share link opens signed out, without the transcript if the owner says so, and dies with publicity", async () => {
     const created = await api("POST", "/v1/notes", {

@@ -19,6 +19,9 @@ export function shareRepo(db: Db, t: Tables = sqliteTables) {
     async setTranscript(noteId: string, includeTranscript: boolean): Promise<void> {
       await db.update(noteShares).set({ includeTranscript }).where(eq(noteShares.noteId, noteId));
     },
+    async setRecording(noteId: string, includeRecording: boolean): Promise<void> {
+      await db.update(noteShares).set({ includeRecording }).where(eq(noteShares.noteId, noteId));
+    },
     async remove(noteId: string): Promise<void> {
       await db.delete(noteShares).where(eq(noteShares.noteId, noteId));
     },

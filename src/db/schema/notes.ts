@@ -157,6 +157,8 @@ export const noteShares = sqliteTable("note_shares", {
   /** 128 random bits, base64url; unguessable, so the link is the only credential. */
   token: text("token").notNull().unique(),
   includeTranscript: integer("include_transcript", { mode: "boolean" }).notNull().default(true),
+  /** Whether the public page plays the recording: off until the note's owner says so. */
+  includeRecording: integer("include_recording", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAtColumn(),
 });
 

@@ -13,6 +13,9 @@ export function SharePanel(props: {
   privateFolders: string[];
   /** Whether the share page shows the transcript; null when the note has no share link. */
   shareTranscript: boolean | null;
+  /** Whether it plays the recording, and whether there is one to play. */
+  shareRecording: boolean | null;
+  hasAudio: boolean;
 }) {
   const { note, viewer } = props;
   const id = encodeURIComponent(note.id);
@@ -23,7 +26,7 @@ export function SharePanel(props: {
   const who = html`<p>${visibilityWords(note.visibility, props.privateFolders)}.</p>`;
   let actions: unknown = "";
   if (props.mayWiden && note.visibility === "public")
-    actions = html`<form method="post" action="/notes/${id}/share" class="actions">${csrf}<input type="hidden" name="action" value="options" /><label class="check"><input type="checkbox" name="shareTranscript" value="1" ${props.shareTranscript ? "checked" : ""} /> The link shows the transcript</label><button type="submit" class="secondary">Save</button></form><form method="post" action="/notes/${id}/share" class="actions">${csrf}<input type="hidden" name="action" value="stop" /><button type="submit" class="secondary">Stop sharing</button> <span class="small muted">The link stops working; everyone in the workspace can still read the note.</span></form>`;
+    actions = html`<form method="post" action="/notes/${id}/share" class="actions">${csrf}<input type="hidden" name="action" value="options" /><label class="check"><input type="checkbox" name="shareTranscript" value="1" ${props.shareTranscript ? "checked" : ""} /> The link shows the transcript</label>${props.hasAudio ? html`<label class="check"><input type="checkbox" name="shareRecording" value="1" ${props.shareRecording ? "checked" : ""} /> The link plays the recording</label>` : ""}<button type="submit" class="secondary">Save</button></form><form method="post" action="/notes/${id}/share" class="actions">${csrf}<input type="hidden" name="action" value="stop" /><button type="submit" class="secondary">Stop sharing</button> <span class="small muted">The link stops working; everyone in the workspace can still read the note.</span></form>`;
   else if (props.mayWiden)
     actions = html`<form method="post" action="/notes/${id}/share" class="actions">${csrf}<input type="hidden" name="action" value="public" />${
       props.privateFolders.length

@@ -20,6 +20,7 @@ import { wovenIn } from "../../ai/summarization/own-notes.js";
 import { HistorySection } from "./note-history.js";
 import { NoteNotepad } from "./note-notepad.js";
 import { SharePanel } from "./note-share.js";
+import { speakerList } from "./note-speakers.js";
 import { downloads } from "./note-downloads.js";
 import type { NoteVersionDto } from "../../shared/schemas/note-history.js";
 import type { ActionItemDto } from "../../shared/schemas/action-items.js";
@@ -153,20 +154,6 @@ function player(note: NoteDto, audio: NoteAudioState) {
 /** Whether a note's recording can be played: it can, it is being joined, or there is none. */
 export type NoteAudioState = "ready" | "preparing" | null;
 
-const formatTalkTime = (sec: number) => `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
-
-/**
- * Each speaker with their talk time as a bar (against whoever talked most); with the
- * page's script, a speaker's name marks their lines in the transcript.
- */
-function speakerList(speakers: { name: string; suggested: boolean; talkTimeSec: number }[]) {
-  const most = Math.max(1, ...speakers.map((s) => s.talkTimeSec));
-  return html`<ul class="speakers">${speakers.map(
-    (sp) =>
-      html`<li><button type="button" class="link" data-speaker="${sp.name}" aria-pressed="false" title="Mark ${sp.name}'s lines">${sp.name}</button>${sp.suggested ? html` <abbr class="muted suggested" title="Suggested by voice: confirm it under Speakers">(suggested)</abbr>` : ""} <meter min="0" max="${String(most)}" value="${String(sp.talkTimeSec)}" aria-label="${sp.name}'s talk time"></meter> <span class="muted">${formatTalkTime(sp.talkTimeSec)}</span></li>`,
-  )}</ul>`;
-}
-
 /** Enhance with another template, and name the speakers. */
 function reshape(props: {
   viewer: Viewer;
@@ -264,6 +251,8 @@ export function NotePage(props: {
   /** The private folders the note is filed in, by name: they narrow who can read it. */
   privateFolders: string[];
   shareTranscript: boolean | null;
+  /** Whether the share link plays the recording; null without a link. */
+  shareRecording: boolean | null;
   /** The meeting it records: its calendar event, its series' neighbours, who was there (note-meeting.tsx). */
   meeting?: ReturnType<typeof meetingPanel>;
   /**
@@ -302,6 +291,8 @@ export function NotePage(props: {
           mayWiden: props.may.widen,
           privateFolders: props.privateFolders,
           shareTranscript: props.shareTranscript,
+          shareRecording: props.shareRecording,
+          hasAudio: props.audio === "ready",
         })}
       </div>
       <Alert error={props.error} ok={props.notice} />

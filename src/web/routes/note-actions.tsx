@@ -89,7 +89,10 @@ export function noteActions(
       await services.notes.update(viewer.principal, id, { visibility: "public" });
     } else if (action === "stop") await services.notes.update(viewer.principal, id, { visibility: "workspace" });
     else if (action === "options")
-      await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
+      await services.notes.setShareShows(viewer.principal, id, {
+        transcript: textField(f, "shareTranscript") === "1",
+        recording: textField(f, "shareRecording") === "1",
+      });
     else return notePage(c, id, { error: "Choose what to do with the link." }, 400);
     return c.redirect(`/notes/${encodeURIComponent(id)}?shared=${action}#share`, 303);
   });

@@ -3,7 +3,6 @@
 import { engineCaveat } from "../../ai/transcription/engine-notes.js";
 import { isVisibility } from "../../core/note-vocabulary.js";
 import { Hono } from "hono";
-import { stream } from "hono/streaming";
 import { BadRequestError } from "../../core/errors.js";
 import type { AudioStore } from "../../storage/audio-store.js";
 import type { Services } from "../../services/index.js";
@@ -28,6 +27,7 @@ import { createFlash } from "../flash.js";
 import { noteActions } from "./note-actions.js";
 import { attachment, EXPORT_FORMATS, EXPORTS, exportFileName, type ExportFormat } from "../../shared/export/index.js";
 import { noteUrl } from "../../shared/note-links.js";
+import { audioResponse } from "./audio-response.js";
 
 const PAGE = 25;
 
@@ -228,6 +228,7 @@ export function notePages(
         privateFolders={privateFolders}
         mine={mine}
         shareTranscript={share ? share.includeTranscript : null}
+        shareRecording={share ? share.includeRecording : null}
         actionItems={await services.actionItems.forNote(note)}
         history={
           may.edit ? (await services.notes.history(viewer.principal, id, { limit: 20, offset: 0 })).items : undefined
@@ -281,31 +282,9 @@ export function notePages(
     return c.body(out.write(note, noteUrl(opts.publicUrl, note.id)));
   });
 
-  app.get("/notes/:id/audio", async (c) => {
-    const rec = await services.notes.recording(viewerOf(c).principal, c.req.param("id"));
-    const size = rec ? await opts.audioStore.size(rec.key) : null;
-    if (!rec || size === null) return c.text("This note has no recording.", 404);
-    c.header("Accept-Ranges", "bytes");
-    c.header("Content-Type", rec.contentType);
-    c.header("Cache-Control", "private, max-age=3600");
-    const m = /^bytes=(\d*)-(\d*)$/.exec(c.req.header("range") ?? "");
-    let start = 0;
-    let end = size - 1;
-    if (m && (m[1] || m[2])) {
-      start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
-      end = m[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
-      if (start > end || start >= size) {
-        c.header("Content-Range", `bytes */${size}`);
-        return c.body(null, 416);
-      }
-      c.status(206);
-      c.header("Content-Range", `bytes ${start}-${end}/${size}`);
-    }
-    c.header("Content-Length", String(end - start + 1));
-    return stream(c, async (out) => {
-      for await (const chunk of opts.audioStore.read(rec.key, { start, end })) await out.write(chunk as Uint8Array);
-    });
-  });
+  app.get("/notes/:id/audio", async (c) =>
+    audioResponse(c, opts.audioStore, await services.notes.recording(viewerOf(c).principal, c.req.param("id"))),
+  );
 
   app.post("/notes/:id", async (c) => {
     const id = c.req.param("id");
@@ -319,7 +298,7 @@ export function notePages(
     // The form offers only the folders this member can see: a note's place in a private
     // folder they do not belong to is kept, not cleared by a form that never showed it.
     const offered = new Set((await folderChoices(c)).map((x) => x.id));
-    const { note: current, may } = await services.notes.view(viewer.principal, id);
+    const { note: current, may, share } = await services.notes.view(viewer.principal, id);
     const unseen = current.tags.map((t) => t.id).filter((t) => !offered.has(t));
     const folderIds = [...unseen, ...textFields(f, "folderIds").filter((x) => offered.has(x))];
     const privateFolders = await privateFolderNames(viewer.principal, folderIds);
@@ -353,7 +332,10 @@ export function notePages(
     });
     // The checkbox is on the form only while the note is public: a note made public now keeps the default.
     if (may.widen && visibility === "public" && textField(f, "shareShown") === "1")
-      await services.notes.setShareTranscript(viewer.principal, id, textField(f, "shareTranscript") === "1");
+      await services.notes.setShareShows(viewer.principal, id, {
+        transcript: textField(f, "shareTranscript") === "1",
+        recording: share?.includeRecording ?? false,
+      });
     return c.redirect(`/notes/${encodeURIComponent(id)}?saved=1`, 303);
   });
 

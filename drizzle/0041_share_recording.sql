@@ -1,0 +1,1 @@
+ALTER TABLE `note_shares` ADD `include_recording` integer DEFAULT false NOT NULL;

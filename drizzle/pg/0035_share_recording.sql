@@ -1,0 +1,1 @@
+ALTER TABLE "note_shares" ADD COLUMN "include_recording" boolean DEFAULT false NOT NULL;
