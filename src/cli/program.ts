@@ -95,7 +95,7 @@ export async function createProgram(args: string[] | "all"): Promise<Command> {
     )
     .option("--jq <expr>", "filter the JSON with a jq expression (implies --json), as in gh: --jq '.items[].id'")
     .option(
-      "--template <text>",
+      "--output-template <text>",
       "write the JSON out with a Mustache template (implies --json), as gh's --template: '{{#items}}{{id}} {{title}}\\n{{/items}}'",
     )
     .option("--timeout <seconds>", "how long to wait for each answer from the server (NOTULA_TIMEOUT; default 30)")

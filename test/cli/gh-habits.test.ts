@@ -126,12 +126,12 @@ describe("notula api", () => {
   });
 });
 
-describe("--template", () => {
-  it("writes any command's result out with --template, as gh does: each list item, fields by name, nothing escaped", async () => {
+describe("--output-template", () => {
+  it("writes any command's result out with --output-template, as gh's --template does: each list item, fields by name, nothing escaped", async () => {
     const env = cliEnv(server);
     for (const title of ["Template <one>", "Template & two"]) await run(["notes", "create", "--title", title], { env });
     const r = await run(
-      ["notes", "list", "--search", "Template", "--template", "{{#items}}{{id}}\\t{{title}}\\n{{/items}}"],
+      ["notes", "list", "--search", "Template", "--output-template", "{{#items}}{{id}}\\t{{title}}\\n{{/items}}"],
       {
         env,
       },
@@ -141,11 +141,11 @@ describe("--template", () => {
     expect(lines.map((l) => l.split("\t")[1]).sort()).toEqual(["Template & two", "Template <one>"]);
     for (const l of lines) expect(l).toMatch(/^note_\S+\t/);
     // One resource as itself.
-    const me = await run(["auth", "status", "--template", "{{using.server}}"], { env });
+    const me = await run(["auth", "status", "--output-template", "{{using.server}}"], { env });
     expect(me.stdout).toBe(server.url);
     // A template that is not one is a usage error before anything is asked.
-    const bad = await run(["notes", "list", "--template", "{{#items}}{{id}}"], { env });
+    const bad = await run(["notes", "list", "--output-template", "{{#items}}{{id}}"], { env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^notula: --template: Unclosed section "items"/m);
+    expect(bad.stderr).toMatch(/^notula: --output-template: Unclosed section "items"/m);
   });
 });

@@ -104,7 +104,7 @@ export interface GlobalFlags {
   /** --json: true or "" for every field, else the fields asked for. */
   json?: boolean | string;
   jq?: string;
-  template?: string;
+  outputTemplate?: string;
   timeout?: string;
 }
 

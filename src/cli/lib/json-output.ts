@@ -1,7 +1,8 @@
 // What --json prints: every list in one shape ({ items, … }), a single resource as
 // itself, and, as gh does, `--json FIELDS` to keep some fields, `--jq EXPR` to filter
 // the result with jq (the real jq, compiled to WebAssembly, loaded only then) and
-// `--template TEXT` to write it out as text (Mustache, as gh's Go templates do).
+// `--output-template TEXT` to write it out as text (Mustache, as gh's --template does
+// with Go templates; `--template` names a note's template on the commands that take one).
 import { CliError, EXIT } from "../exit.js";
 
 /** A list as every command prints it under --json: its items, with the page and anything else the answer says. */
@@ -24,8 +25,8 @@ export interface JsonRequest {
 }
 
 /** From the global flags (a command's optsWithGlobals()). */
-export function jsonRequest(o: { json?: string | boolean; jq?: string; template?: string }): JsonRequest | null {
-  if (o.json === undefined && o.jq === undefined && o.template === undefined) return null;
+export function jsonRequest(o: { json?: string | boolean; jq?: string; outputTemplate?: string }): JsonRequest | null {
+  if (o.json === undefined && o.jq === undefined && o.outputTemplate === undefined) return null;
   const fields =
     typeof o.json === "string" && o.json !== ""
       ? o.json
@@ -33,7 +34,7 @@ export function jsonRequest(o: { json?: string | boolean; jq?: string; template?
           .map((f) => f.trim())
           .filter(Boolean)
       : undefined;
-  return { fields, jq: o.jq, template: o.template };
+  return { fields, jq: o.jq, template: o.outputTemplate };
 }
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -77,16 +78,16 @@ export async function checkJq(expr: string): Promise<void> {
   }
 }
 
-/** A --template as written on a command line: \n and \t as a newline and a tab (a shell's quotes keep them). */
+/** An --output-template as written on a command line: \n and \t as a newline and a tab (a shell's quotes keep them). */
 const templateText = (t: string) => t.replace(/\\n/g, "\n").replace(/\\t/g, "\t");
 
-/** Refuses a --template that is not one (an unclosed section, say) before any request is made. */
+/** Refuses an --output-template that is not one (an unclosed section, say) before any request is made. */
 export async function checkTemplate(template: string): Promise<void> {
   const { default: Mustache } = await import("mustache");
   try {
     Mustache.parse(templateText(template));
   } catch (err) {
-    throw new CliError(`--template: ${(err as Error).message}`, EXIT.usage);
+    throw new CliError(`--output-template: ${(err as Error).message}`, EXIT.usage);
   }
 }
 
