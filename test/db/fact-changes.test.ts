@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { factCache, listenForFactChanges, type FactChanges } from "../../src/db/pg/fact-changes.js";
 import { createPgRepositories } from "../../src/db/pg/repos.js";
 import { withPostgres } from "../helpers/postgres.js";
-import { workspaceRow } from "../helpers/rows.js";
+import { apiKeyRow, workspaceRow } from "../helpers/rows.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 import { until } from "../helpers/until.js";
 
@@ -122,18 +122,7 @@ describe("this process's own writes", () => {
       createdAt: 1,
     });
     await repos.members.insert({ id: "mem_1", workspaceId: "ws_1", userId: "usr_1", role: "member", createdAt: 1 });
-    await repos.apiKeys.insert({
-      id: "key_1",
-      workspaceId: "ws_1",
-      userId: "usr_1",
-      name: "k",
-      displayPrefix: "ntl_ab",
-      keyHash: "kh",
-      scopes: ["notes"],
-      createdAt: 1,
-      lastUsedAt: null,
-      revokedAt: null,
-    });
+    await repos.apiKeys.insert(apiKeyRow());
     expect((await repos.apiKeys.findByHashWithPlan("kh"))?.plan).toBe("pro");
     // Kept: a write behind the repositories' back is not seen…
     await ctx.pg.pool.query("UPDATE workspaces SET plan = 'enterprise'");

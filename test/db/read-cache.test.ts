@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "../../src/db/open.js";
 import { createRepositories, type Repositories } from "../../src/db/repos/index.js";
-import { noteRow, workspaceRow } from "../helpers/rows.js";
+import { apiKeyRow, noteRow, workspaceRow } from "../helpers/rows.js";
 import { tempDir } from "../helpers/server.js";
 
 describe("callers' facts kept in memory on SQLite", () => {
@@ -35,18 +35,7 @@ describe("callers' facts kept in memory on SQLite", () => {
         createdAt: 1,
       });
     await repos.members.insert({ id: "mem_1", workspaceId: "ws_1", userId: "usr_1", role: "member", createdAt: 1 });
-    await repos.apiKeys.insert({
-      id: "key_1",
-      workspaceId: "ws_1",
-      userId: "usr_1",
-      name: "k",
-      displayPrefix: "ntl_ab",
-      keyHash: "kh",
-      scopes: ["notes"],
-      createdAt: 1,
-      lastUsedAt: null,
-      revokedAt: null,
-    });
+    await repos.apiKeys.insert(apiKeyRow());
   });
   afterEach(() => {
     other?.close();

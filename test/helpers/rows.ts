@@ -13,6 +13,20 @@ export const workspaceRow = (id: string, createdAt = 1) => ({
   updatedAt: createdAt,
 });
 
+/** The API key "kh" of usr_1 in ws_1 (scope notes), as the repositories take it. */
+export const apiKeyRow = () => ({
+  id: "key_1",
+  workspaceId: "ws_1",
+  userId: "usr_1",
+  name: "k",
+  displayPrefix: "ntl_ab",
+  keyHash: "kh",
+  scopes: ["notes" as const],
+  createdAt: 1,
+  lastUsedAt: null,
+  revokedAt: null,
+});
+
 /** A unit vector of 8 dimensions pointing mostly along axis `i`, leaning `tilt` towards the next. */
 export const axisVector = (i: number, tilt = 0) => {
   const x = new Float32Array(8).fill(0.01);

@@ -13,6 +13,7 @@ import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert, speak } from "../helpers/audio.js";
+import { waitForStatus } from "../helpers/flow.js";
 import { client, type Client } from "../helpers/http.js";
 import { admin, ROOT, run, startServer, storeQuery, tempDir, type TestServer } from "../helpers/server.js";
 import { ARTIFACTS, capture, expectAccessible } from "../helpers/page-checks.js";
@@ -381,8 +382,7 @@ describe("the web app", () => {
     });
     const id = (await api("POST", "/v1/notes/from-audio", { audioUrl: u.body.audioUrl, title: "Played from the link" }))
       .body.noteId;
-    for (let i = 0; i < 600 && (await api("GET", `/v1/notes/${id}`)).body.note.status !== "completed"; i++)
-      await new Promise((r) => setTimeout(r, 200));
+    expect((await waitForStatus(api, id, ["completed"], 120_000)).status).toBe("completed");
     await api("PATCH", `/v1/notes/${id}`, { visibility: "public" });
     const link = (await api("GET", `/v1/notes/${id}`)).body.note.shareUrl as string;
     const page = adminPage;
