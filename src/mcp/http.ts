@@ -165,17 +165,20 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       if (method === "DELETE") return c.body(null, 200);
       // Opened on another replica (or before a restart): this request alone, statelessly.
       const server = createMcpServer(services, principal, opts.logger, { listing: listed() });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       return transport.handleRequest(c.req.raw);
     }
     if (method !== "POST")
       return jsonError(c, 400, "bad_request", "Send an initialize request first; it opens a session.");
 
+    // Answers are JSON, not an event stream per request: no tool sends notifications
+    // while it runs, and a stream costs each call its own ReadableStream and framing.
     const caller = { principal };
     const server = createMcpServer(services, () => caller.principal, opts.logger, { listing: listed() });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: true,
       onsessioninitialized: async (id) => {
         sessions.set(id, { transport, caller, keyId: principal.keyId, lastSeenAt: now() });
         await services.mcpSessions.open(id, principal.keyId);

@@ -21,6 +21,7 @@ import { sessionRepo } from "./sessions.js";
 import { shareRepo } from "./shares.js";
 import { noteSeriesRepo } from "./note-series.js";
 import { sharedStateRepo } from "./shared-state.js";
+import { sqliteMcpSessions } from "../sqlite/mcp-sessions.js";
 import { idempotencyKeyRepo } from "./idempotency-keys.js";
 import { noteVersionRepo } from "./note-versions.js";
 import { summaryPartRepo } from "./summary-parts.js";
@@ -85,8 +86,10 @@ export function portableRepositories(db: Db, t: Tables, transaction: Transaction
 
 /** Every repository over SQLite: the portable ones, and those tuned to SQLite (synchronous, prepared). */
 function sqliteRepositories(db: Db, transaction: Transaction, opts: RepositoryOptions = {}) {
+  const portable = portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client));
   return {
-    ...portableRepositories(db, sqliteTables, transaction, sqliteDialect(db.$client)),
+    ...portable,
+    sharedState: { ...portable.sharedState, ...sqliteMcpSessions(db.$client) },
     notes: noteRepo(db),
     search: searchRepo(db),
     ...(() => {
