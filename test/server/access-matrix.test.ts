@@ -519,6 +519,45 @@ describe("the access matrix", () => {
           deleted.status,
           !sees ? 404 : notePolicy.delete(a, doomed.facts) ? 303 : 403,
         );
+        // The Share panel, in its order: make the note public, say what its link shows,
+        // stop sharing. Each widens or narrows who reads it, so each is for whoever may
+        // widen it; asking for what the note already is changes nothing and is let through.
+        const target = await makeNote(kind as NoteKind);
+        const widen = notePolicy.widen(a, target.facts);
+        const share = (action: string) =>
+          web(who, "POST", `/notes/${target.id}/share`, {
+            csrf,
+            action,
+            confirmPublic: "1",
+            shareTranscript: "1",
+            shareRecording: "1",
+          });
+        let visibility = target.facts.visibility;
+        const madePublic = await share("public");
+        check(
+          "web",
+          "POST /notes/:id/share public",
+          label,
+          madePublic.status,
+          !sees ? 404 : visibility === "public" || widen ? 303 : 403,
+        );
+        if (sees && widen) visibility = "public";
+        const shows = await share("options");
+        check(
+          "web",
+          "POST /notes/:id/share options",
+          label,
+          shows.status,
+          !sees ? 404 : !widen ? 403 : visibility === "public" ? 303 : 400,
+        );
+        const stopped = await share("stop");
+        check(
+          "web",
+          "POST /notes/:id/share stop",
+          label,
+          stopped.status,
+          !sees ? 404 : visibility === "workspace" || widen ? 303 : 403,
+        );
       }
     }
 
