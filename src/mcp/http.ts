@@ -165,7 +165,10 @@ export function mcpRoutes(services: Services, opts: McpRouteOptions) {
       if (method === "DELETE") return c.body(null, 200);
       // Opened on another replica (or before a restart): this request alone, statelessly.
       const server = createMcpServer(services, principal, opts.logger, { listing: listed() });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       await server.connect(transport);
       return transport.handleRequest(c.req.raw);
     }

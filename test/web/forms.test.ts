@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client } from "../helpers/http.js";
 import { admin, startServer, storeQuery, type TestServer } from "../helpers/server.js";
 import { PASSWORD, webSession } from "../helpers/world.js";
+import { inFormWords } from "../../src/web/routes/settings/kit.js";
 
 let server: TestServer;
 let api: Client;
@@ -268,5 +269,38 @@ describe("a note's history on its page", () => {
     expect(shared).toContain("The budget is set.");
     expect(shared).not.toContain('id="history"');
     expect(shared).not.toContain("Restore this version");
+  });
+});
+
+describe("a refusal in the form's words", () => {
+  it("spells out a field the form does not label, and leaves other messages as they are", () => {
+    expect(inFormWords("hookUrl: not allowed.")).toBe("Hook URL: not allowed.");
+    expect(inFormWords("smtp.host: not a host name.")).toBe("Host: not a host name.");
+    expect(inFormWords("url: bad.", { url: "Address" })).toBe("Address: bad.");
+    expect(inFormWords("Only an admin can do that.")).toBe("Only an admin can do that.");
+  });
+
+  it("names the field by its label, never by the API's name, and keeps what was typed but a password", async () => {
+    const calendar = await browser.post("/settings/calendars", {
+      kind: "caldav",
+      url: "http://127.0.0.1:5232/ana/work/",
+      username: "ana",
+      password: "hunter2 typed once",
+    });
+    expect(calendar.status).toBe(400);
+    const page = await calendar.text();
+    expect(page).toContain("Address: 127.0.0.1 is a private or loopback address");
+    expect(page).not.toContain("url: 127.0.0.1");
+    expect(page).toMatch(/name="url" value="http:\/\/127\.0\.0\.1:5232\/ana\/work\/"/);
+    expect(page).toMatch(/name="username" value="ana"/);
+    expect(page).toMatch(/value="caldav" checked/);
+    expect(page).not.toContain("hunter2");
+
+    const hook = await browser.post("/settings/webhooks", { hookUrl: "http://127.0.0.1:9/hook" });
+    expect(hook.status).toBe(400);
+    const hookPage = await hook.text();
+    expect(hookPage).toContain("URL: 127.0.0.1 is a private or loopback address");
+    expect(hookPage).not.toContain("hookUrl:");
+    expect(hookPage).toContain('value="http://127.0.0.1:9/hook"');
   });
 });

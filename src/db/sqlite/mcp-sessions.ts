@@ -42,9 +42,7 @@ export function sqliteMcpSessions(sqlite: Database.Database) {
     },
     /** A live session, its idle time extended; null when unknown or expired. */
     touchMcpSession(idHash: string, now: number, idleMs: number): McpSessionRow | null {
-      return (
-        (unflushed(() => touch.get(now, now + idleMs, idHash, now)) as McpSessionRow | undefined) ?? null
-      );
+      return (unflushed(() => touch.get(now, now + idleMs, idHash, now)) as McpSessionRow | undefined) ?? null;
     },
     removeMcpSession(idHash: string): void {
       unflushed(() => remove.run(idHash));

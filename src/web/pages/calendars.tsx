@@ -14,9 +14,18 @@ export interface CalendarView {
   eventCount: number;
 }
 
-export function CalendarsPage(props: { viewer: Viewer; calendars: CalendarView[]; notice?: string; error?: string }) {
+export function CalendarsPage(props: {
+  viewer: Viewer;
+  calendars: CalendarView[];
+  notice?: string;
+  error?: string;
+  /** What was typed into the form before a refusal, to fill it again. */
+  typed?: Record<string, string>;
+}) {
   const zone = props.viewer.timeZone;
   const { viewer } = props;
+  const typed = props.typed ?? {};
+  const caldav = typed.kind === "caldav";
   return (
     <Layout title="Calendars" viewer={viewer} section="calendars">
       <h1>Calendars</h1>
@@ -32,18 +41,19 @@ export function CalendarsPage(props: { viewer: Viewer; calendars: CalendarView[]
         <fieldset>
           <legend>Kind</legend>
           <label class="check">
-            <input type="radio" name="kind" value="ics" checked /> A secret address in iCalendar format (Google,
-            Outlook, iCloud and Fastmail publish one in each calendar's settings)
+            <input type="radio" name="kind" value="ics" checked={!caldav} /> A secret address in iCalendar format
+            (Google, Outlook, iCloud and Fastmail publish one in each calendar's settings)
           </label>
           <label class="check">
-            <input type="radio" name="kind" value="caldav" /> A CalDAV account (Nextcloud, Radicale, Fastmail, iCloud
-            with an app password)
+            <input type="radio" name="kind" value="caldav" checked={caldav} /> A CalDAV account (Nextcloud, Radicale,
+            Fastmail, iCloud with an app password)
           </label>
         </fieldset>
         <label for="calendar-url">Address</label>
         <input
           id="calendar-url"
           name="url"
+          value={typed.url}
           type="text"
           inputmode="url"
           required
@@ -53,7 +63,14 @@ export function CalendarsPage(props: { viewer: Viewer; calendars: CalendarView[]
         <div class="row">
           <div class="grow">
             <label for="calendar-user">User name (CalDAV)</label>
-            <input id="calendar-user" name="username" type="text" autocomplete="off" maxlength={500} />
+            <input
+              id="calendar-user"
+              name="username"
+              value={typed.username}
+              type="text"
+              autocomplete="off"
+              maxlength={500}
+            />
           </div>
           <div class="grow">
             <label for="calendar-password">Password (CalDAV; an app password)</label>

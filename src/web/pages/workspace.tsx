@@ -129,6 +129,8 @@ export function WebhooksPage(props: {
   secret?: { url: string; value: string };
   notice?: string;
   error?: string;
+  /** What was typed into the form before a refusal, to fill it again. */
+  typed?: Record<string, string>;
 }) {
   const zone = props.viewer.timeZone;
   const { viewer } = props;
@@ -152,6 +154,7 @@ export function WebhooksPage(props: {
         <input
           id="hook-url"
           name="hookUrl"
+          value={props.typed?.hookUrl}
           type="url"
           required
           maxlength={2000}

@@ -26,16 +26,20 @@ export function calendarSettings(app: Hono<WebEnv>, services: Services, { form, 
   app.get("/settings/calendars", async (c) => calendarsPage(c, await flash.take(c)));
   app.post(
     "/settings/calendars",
-    form(calendarsPage, async (c, f) => {
-      const kind = text(f, "kind") === "caldav" ? "caldav" : "ics";
-      const added = await services.calendars.add(viewerOf(c).principal, {
-        kind,
-        url: text(f, "url"),
-        // The form shows both fields; an ICS address uses neither.
-        ...(kind === "caldav" ? { username: text(f, "username"), password: text(f, "password") } : {}),
-      });
-      return result(c, added);
-    }),
+    form(
+      calendarsPage,
+      async (c, f) => {
+        const kind = text(f, "kind") === "caldav" ? "caldav" : "ics";
+        const added = await services.calendars.add(viewerOf(c).principal, {
+          kind,
+          url: text(f, "url"),
+          // The form shows both fields; an ICS address uses neither.
+          ...(kind === "caldav" ? { username: text(f, "username"), password: text(f, "password") } : {}),
+        });
+        return result(c, added);
+      },
+      { labels: { url: "Address", username: "User name" } },
+    ),
   );
   app.post(
     "/settings/calendars/:id/sync",

@@ -15,6 +15,37 @@ export type Page = (c: WebContext, extra?: Extra, status?: Status) => Promise<Re
 export type Form = Record<string, string | File | (string | File)[]>;
 
 export const text = textField;
+
+/** A form's labels by the API's field names, for refusals that name a field. */
+export type FieldLabels = Record<string, string>;
+
+/**
+ * A service's refusal as the form's reader knows it: "url: …" names the API's field,
+ * which the page calls by its label ("Address: …"). A field the form does not label
+ * is spelled out ("hookUrl" as "Hook URL"), never shown as the API's name.
+ */
+export function inFormWords(message: string, labels: FieldLabels = {}): string {
+  const named = /^([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*): (.+)$/s.exec(message);
+  if (!named) return message;
+  const [, field, rest] = named;
+  const label =
+    labels[field] ??
+    field
+      .split(".")
+      .pop()!
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/\b(url|id|ics|smtp)\b/gi, (w) => w.toUpperCase())
+      .replace(/^./, (ch) => ch.toUpperCase());
+  return `${label}: ${rest}`;
+}
+
+/** What the person typed, to fill the form again after a refusal; never a password or the form's token. */
+function typedIn(f: Form): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(f))
+    if (typeof v === "string" && k !== "csrf" && !/password|secret|key/i.test(k)) out[k] = v;
+  return out;
+}
 export const name = (f: Form, what: string, max: number) => {
   const value = text(f, "name").trim();
   if (!value || value.length > max) throw new BadRequestError(`The ${what} needs a name of 1 to ${max} characters.`);
@@ -68,7 +99,11 @@ export function createKit(services: Services, opts: { publicUrl: string; ssoName
    * beside the form, not as an error page.
    */
   const form =
-    (page: Page, run: (c: WebContext, f: Form) => Response | Promise<Response>, o: { allowed?: WorkspaceRule } = {}) =>
+    (
+      page: Page,
+      run: (c: WebContext, f: Form) => Response | Promise<Response>,
+      o: { allowed?: WorkspaceRule; labels?: FieldLabels } = {},
+    ) =>
     async (c: WebContext) => {
       const f = await c.req.parseBody({ all: true });
       if (!(await csrfOk(c, f))) return formExpired(c);
@@ -77,7 +112,7 @@ export function createKit(services: Services, opts: { publicUrl: string; ssoName
         return await run(c, f);
       } catch (err) {
         if (err instanceof AppError && err.status < 500 && err.status !== 403)
-          return page(c, { error: err.message }, err.status as Status);
+          return page(c, { error: inFormWords(err.message, o.labels), typed: typedIn(f) }, err.status as Status);
         throw err;
       }
     };

@@ -34,7 +34,7 @@ export function webhookSettings(app: Hono<WebEnv>, services: Services, { form, f
           secret: { url: text(f, "hookUrl"), value: registered.secret },
         });
       },
-      { allowed: workspacePolicy.manage },
+      { allowed: workspacePolicy.manage, labels: { hookUrl: "URL" } },
     ),
   );
   app.post(
