@@ -320,6 +320,22 @@ describe("a note people can trust", () => {
     const tr = (await small.locator("section.note-transcript").boundingBox())!;
     expect(p.y).toBeLessThan(s.y);
     expect(s.y).toBeLessThan(tr.y);
+    // A time far down the transcript plays it, and the player comes into view with it:
+    // docked at the window's foot, its play/pause and time within reach, the line above it.
+    const last = small.locator("ol.transcript li").last();
+    await last.locator("button.at").click();
+    await small.locator(".player-bar.docked").waitFor();
+    const docked = (await small.locator("audio#player").boundingBox())!;
+    expect(docked.y).toBeGreaterThanOrEqual(0);
+    expect(docked.y + docked.height).toBeLessThanOrEqual(844);
+    const line = (await last.boundingBox())!;
+    expect(line.y + line.height).toBeLessThanOrEqual(docked.y + 1);
+    // It stays in view while the page scrolls back to the top, and nothing is hidden under it at the foot.
+    await small.evaluate(() => window.scrollTo(0, 0));
+    const top = (await small.locator("audio#player").boundingBox())!;
+    expect(top.y + top.height).toBeLessThanOrEqual(844);
+    expect(top.y).toBeGreaterThan(600);
+    await capture(small, "note-player-docked-phone");
     await phone.close();
   }, 120_000);
 

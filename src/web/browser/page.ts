@@ -55,6 +55,17 @@ if (player) {
       player.currentTime = Number(b.closest<HTMLElement>("li").dataset.start);
       void player.play().catch(() => {});
     });
+  // Once it has played, the player stays in view on a phone: docked at the window's foot
+  // (in the page's flow it sits far above a long transcript). On a desktop it already
+  // stays beside the transcript; the docking's rule applies only at a phone's width.
+  player.addEventListener(
+    "play",
+    () => {
+      player.closest(".player-bar")?.classList.add("docked");
+      document.body.classList.add("player-docked");
+    },
+    { once: true },
+  );
   player.addEventListener("timeupdate", () => {
     let current = null;
     for (const r of rows) if (Number(r.dataset.start) <= player.currentTime) current = r;
