@@ -306,6 +306,11 @@ describe("a note people can trust", () => {
     expect(Math.abs(transcript.x - player.x)).toBeLessThan(40);
     expect(transcript.y).toBeLessThan(900);
     expect(player.y).toBeLessThan(transcript.y);
+    // The title, then what was said and decided: the facts are one line under the title,
+    // and asking the meeting, its calendar event and its files come after the note.
+    expect(summary.y).toBeLessThan(400);
+    const ask = (await page.getByText("Ask this meeting", { exact: true }).boundingBox())!;
+    expect(ask.y).toBeGreaterThan((await page.getByRole("heading", { name: "Enhanced note" }).boundingBox())!.y);
     await capture(page, "note-beside");
 
     const phone = await page
@@ -331,7 +336,7 @@ describe("a note people can trust", () => {
     const line = (await last.boundingBox())!;
     expect(line.y + line.height).toBeLessThanOrEqual(docked.y + 1);
     // It stays in view while the page scrolls back to the top, and nothing is hidden under it at the foot.
-    await small.evaluate(() => window.scrollTo(0, 0));
+    await small.evaluate("window.scrollTo(0, 0)");
     const top = (await small.locator("audio#player").boundingBox())!;
     expect(top.y + top.height).toBeLessThanOrEqual(844);
     expect(top.y).toBeGreaterThan(600);

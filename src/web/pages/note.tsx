@@ -115,28 +115,30 @@ function facts(note: NoteDto, visibility: string, zone: string) {
     ? note.participants.map((p) => (p.name && p.email ? `${p.name} <${p.email}>` : p.name || p.email)).join(", ")
     : "—";
   const share = note.shareUrl
-    ? html`<dt>Share link</dt><dd><span class="secret"><code id="share-url">${note.shareUrl}</code><button type="button" class="secondary" data-copy="share-url">Copy</button></span></dd>`
+    ? html`<div><dt>Share link</dt><dd><span class="secret"><code id="share-url">${note.shareUrl}</code><button type="button" class="secondary" data-copy="share-url">Copy</button></span></dd></div>`
     : "";
   // While it is recorded, the transcript grows too: the page follows it.
   const poll = processing
     ? html` data-poll-status="/notes/${id}/status" data-segments="${String(note.transcripts.length)}"`
     : "";
-  return html`<div class="panel"><dl class="facts">
-<dt>Date</dt><dd>${formatDate(note.createdAt, zone)}</dd>
-<dt>Duration</dt><dd>${
+  // One line under the title, each fact a pair (wrapping on a phone): what the note is
+  // comes first on the page, the summary right after it.
+  return html`<dl class="facts line">
+<div><dt>Date</dt><dd>${formatDate(note.createdAt, zone)}</dd></div>
+<div><dt>Duration</dt><dd>${
     // Before transcription the duration is only what the uploader guessed (a browser
     // cannot always tell): the recording's own is measured when it is decoded.
     note.status === "postprocessing" || note.status === "idle"
       ? "measured once processing starts"
       : formatDuration(note.totalDurationSec)
-  }</dd>
-<dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${statusLabel(note)}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd>
-${note.template ? html`<dt>Template</dt><dd>${note.template.name ?? note.template.id}</dd>` : ""}
-${note.speakers?.length ? html`<dt>Speakers</dt><dd>${speakerList(note.speakers)}</dd>` : ""}
-<dt>Participants</dt><dd>${people}</dd>
-<dt>Folders</dt><dd>${note.tags.length ? note.tags.map((t) => t.name).join(", ") : "—"}</dd>
-<dt>Visibility</dt><dd>${visibility}</dd>
-${share}</dl></div>`;
+  }</dd></div>
+<div><dt>Status</dt><dd><span class="badge ${note.status}"${poll} data-status="${note.status}" role="status">${statusLabel(note)}</span>${note.processingError ? html`<span class="small"> ${note.processingError}</span>` : ""}${(note.processingWarnings ?? []).map((w) => html`<span class="small warning"> ${w}</span>`)}</dd></div>
+${note.template ? html`<div><dt>Template</dt><dd>${note.template.name ?? note.template.id}</dd></div>` : ""}
+${note.speakers?.length ? html`<div><dt>Speakers</dt><dd>${speakerList(note.speakers)}</dd></div>` : ""}
+<div><dt>Participants</dt><dd>${people}</dd></div>
+<div><dt>Folders</dt><dd>${note.tags.length ? note.tags.map((t) => t.name).join(", ") : "—"}</dd></div>
+<div><dt>Visibility</dt><dd>${visibility}</dd></div>
+${share}</dl>`;
 }
 
 /**
@@ -298,14 +300,11 @@ export function NotePage(props: {
       <Alert error={props.error} ok={props.notice} />
       <SpeechNotice viewer={viewer} problem={props.speechProblem} waiting />
       {/* On a wide screen the recording and the transcript sit beside the note's facts and
-          text; on a phone they come in this order: player, facts and text, transcript. */}
+          text; on a phone they come in this order: player, facts, text, transcript. */}
       <div class={`note-layout${note.transcripts.length || hasAudio ? " beside" : ""}`}>
         <div class="note-player">{player(note, props.audio)}</div>
         <div class="note-text">
           {facts(note, visibilityWords(note.visibility, props.privateFolders), viewer.timeZone)}
-          {downloads(note, props.audio === "ready")}
-          {props.meeting}
-          {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
           {openFromBefore(props.openBefore)}
           <MarkdownSection
             title="Summary"
@@ -340,6 +339,10 @@ export function NotePage(props: {
               {note.userWrittenNote ? <Markdown text={note.userWrittenNote} /> : <p class="muted">None yet.</p>}
             </section>
           )}
+          {/* After what the meeting said: asking it, the meeting it records, its files. */}
+          {note.transcripts.length ? askBox(viewer, { noteId: note.id }, { label: "Ask this meeting" }) : null}
+          {props.meeting}
+          {downloads(note, props.audio === "ready")}
         </div>
         {/* While it is recorded beside the notepad, the page swaps this part in as it grows (browser/page.ts). */}
         <div id="live-transcript">
