@@ -304,3 +304,17 @@ describe("a refusal in the form's words", () => {
     expect(hookPage).toContain('value="http://127.0.0.1:9/hook"');
   });
 });
+
+describe("tables", () => {
+  it("head every column, the actions' too, and give each row as many cells as headers", async () => {
+    expect((await api("POST", "/v1/invites", { isUrlInvite: true, role: "member" })).status).toBe(200);
+    const html = (await browser.get("/settings/members")).html;
+    const table = /<h2>Pending invites<\/h2>[\s\S]*?<table>([\s\S]*?)<\/table>/.exec(html)![1];
+    const heads = [...table.matchAll(/<th scope="col">([\s\S]*?)<\/th>/g)].map((m) =>
+      m[1].replace(/<[^>]+>/g, "").trim(),
+    );
+    expect(heads).toEqual(["For", "Role", "Expires", "Actions"]);
+    const row = /<tbody>\s*<tr>([\s\S]*?)<\/tr>/.exec(table)![1];
+    expect(row.match(/<td[\s>]/g)).toHaveLength(heads.length);
+  });
+});

@@ -83,7 +83,7 @@ export function CalendarsPage(props: {
       {props.calendars.length === 0 ? (
         <p class="muted">None yet.</p>
       ) : (
-        <Table columns={["Calendar", "Meetings", "Last read", ""]} actions>
+        <Table columns={["Calendar", "Meetings", "Last read"]} actions>
           {props.calendars.map((c) => (
             <tr>
               <td>

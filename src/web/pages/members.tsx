@@ -114,7 +114,7 @@ export function MembersPage(props: {
         <p class="muted">None.</p>
       ) : (
         // The link itself was shown once, when the invite was made; here it can only be revoked.
-        <Table columns={["For", "Role", "Expires", ""]}>
+        <Table columns={["For", "Role", "Expires"]} actions>
           {props.invites.map((i) => (
             <tr>
               <td>{i.email ?? "anyone with the link"}</td>
